@@ -1,0 +1,43 @@
+import { resolve } from 'node:path';
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'electron-vite';
+
+/**
+ * Three entries (DESIGN.md): main (Node, ESM), preload (sandboxed, so one
+ * CommonJS file that requires nothing but `electron`), renderer (Vue).
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      // Node packages stay in node_modules; main loads them at run time.
+      externalizeDeps: true,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require npm packages: bundle everything it
+      // imports (only src/shared types and channels.ts), leave `electron` out.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(import.meta.dirname, 'src/renderer'),
+    plugins: [vue()],
+    build: {
+      outDir: resolve(import.meta.dirname, 'out/renderer'),
+      rollupOptions: {
+        input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
+      },
+    },
+  },
+});

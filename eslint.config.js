@@ -1,0 +1,222 @@
+// @ts-check
+import { builtinModules } from 'node:module';
+import js from '@eslint/js';
+import pluginVue from 'eslint-plugin-vue';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import vueParser from 'vue-eslint-parser';
+import { defineConfig } from 'eslint/config';
+
+/*
+ * DESIGN.md's one-way layering, enforced per folder:
+ *   shared <- engine <- ledger <- session <- (index.ts, host)
+ * Only the Electron shell (src/main/index.ts, src/main/electron/**) and the
+ * electron-store adapter may load `electron` / `electron-store`.
+ *
+ * Imports are relative paths, so each folder's rule names the folders it may
+ * not reach by their last path segment (e.g. `../session/x`, `../../main/y`).
+ * Flat config replaces (does not merge) a rule's options when several blocks
+ * match, so every block below spells out its whole list.
+ */
+
+/** Every Node built-in, with and without the `node:` prefix. */
+const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_'));
+
+/** A relative import that climbs out (`../`) and into one of `folders`. */
+const relativeInto = (folders, message) => ({
+  regex: `^(\\.\\./)+(.*/)?(${folders.join('|')})(/.*)?$`,
+  caseSensitive: true,
+  message,
+});
+
+/** `../index` (any depth): the Electron entry point src/main/index.ts. */
+const mainEntry = (message) => ({
+  regex: '^(\\.\\./)+index(\\.[jt]s)?$',
+  caseSensitive: true,
+  message,
+});
+
+/** Any bare (package or built-in) specifier except the ones allowed. */
+const packagesExcept = (allowed, message) => ({
+  regex: `^(?!\\.|(${allowed.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})(/.*)?$)`,
+  caseSensitive: true,
+  message,
+});
+
+const nodeBuiltins = (message) => [
+  { regex: '^node:', caseSensitive: true, message },
+  { regex: `^(${NODE_BUILTINS.map((n) => n.replace('/', '\\/')).join('|')})(/.*)?$`, caseSensitive: true, message },
+];
+
+const ELECTRON_ONLY_IN_SHELL =
+  'only src/main/index.ts, src/main/electron/** and src/main/store/electronStoreBackend.ts may load electron / electron-store (DESIGN.md)';
+const electronPackages = (message = ELECTRON_ONLY_IN_SHELL) => [
+  { name: 'electron', message },
+  { name: 'electron-store', message },
+];
+
+const restrict = (files, { paths = [], patterns = [] }, ignores = []) => ({
+  files,
+  ...(ignores.length ? { ignores } : {}),
+  rules: {
+    '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns }],
+  },
+});
+
+/** What the pure layers' unit tests may load on top (property tests, hashing fixtures). */
+const TEST_TOOLS = ['vitest', 'fast-check', 'node:crypto'];
+
+const layering = [
+  // Everything in main by default: no electron outside the shell, no reaching into preload/renderer.
+  restrict(
+    ['src/main/**/*.ts'],
+    {
+      paths: electronPackages(),
+      patterns: [relativeInto(['preload', 'renderer'], 'main never imports the preload or the renderer')],
+    },
+    ['src/main/index.ts', 'src/main/electron/**', 'src/main/store/electronStoreBackend.ts'],
+  ),
+  restrict(['src/main/index.ts', 'src/main/electron/**/*.ts', 'src/main/store/electronStoreBackend.ts'], {
+    patterns: [relativeInto(['preload', 'renderer'], 'main never imports the preload or the renderer')],
+  }),
+  // The contract: imports nothing from the app, Electron, Vue or Node.
+  restrict(['src/shared/**/*.ts'], {
+    paths: [
+      ...electronPackages('src/shared is the contract: no electron (DESIGN.md)'),
+      ...['conf', 'vue', 'pinia', 'ws'].map((name) => ({ name, message: 'src/shared is the contract: no runtime packages but zod' })),
+    ],
+    patterns: [
+      relativeInto(['main', 'preload', 'renderer'], 'src/shared imports nothing from main, preload or renderer'),
+      ...nodeBuiltins('src/shared runs in the renderer too: no node: modules'),
+    ],
+  }),
+  // The pure engine: shared, zod and node:crypto (hashing the seed, R9-R10) only. Tests may add their tools.
+  ...[false, true].map((tests) =>
+    restrict(
+      [tests ? 'src/main/engine/**/*.test.ts' : 'src/main/engine/**/*.ts'],
+      {
+        patterns: [
+          packagesExcept(['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])], 'the engine is pure: only zod and node:crypto (DESIGN.md)'),
+          relativeInto(
+            ['ledger', 'session', 'store', 'host', 'electron', 'preload', 'renderer'],
+            'the engine imports only src/shared',
+          ),
+          mainEntry('the engine imports only src/shared'),
+        ],
+      },
+      tests ? [] : ['src/main/engine/**/*.test.ts'],
+    ),
+  ),
+  // The ledger: shared and engine.
+  ...[false, true].map((tests) =>
+    restrict(
+      [tests ? 'src/main/ledger/**/*.test.ts' : 'src/main/ledger/**/*.ts'],
+      {
+        patterns: [
+          packagesExcept(['zod', ...(tests ? TEST_TOOLS : [])], 'the ledger imports only src/shared and the engine (and zod)'),
+          relativeInto(['session', 'store', 'host', 'electron', 'preload', 'renderer'], 'the ledger imports only src/shared and the engine'),
+          mainEntry('the ledger imports only src/shared and the engine'),
+        ],
+      },
+      tests ? [] : ['src/main/ledger/**/*.test.ts'],
+    ),
+  ),
+  // The store: below the session.
+  restrict(
+    ['src/main/store/**/*.ts'],
+    {
+      paths: electronPackages(),
+      patterns: [
+        relativeInto(['session', 'host', 'electron', 'preload', 'renderer'], 'the store sits below the session: no session, host or shell'),
+        mainEntry('the store may not import the Electron entry point'),
+      ],
+    },
+    ['src/main/store/electronStoreBackend.ts'],
+  ),
+  restrict(['src/main/store/electronStoreBackend.ts'], {
+    patterns: [
+      relativeInto(['session', 'host', 'electron', 'preload', 'renderer'], 'the store sits below the session: no session, host or shell'),
+      mainEntry('the store may not import the Electron entry point'),
+    ],
+  }),
+  // The session: runs in Electron and in plain Node alike.
+  restrict(['src/main/session/**/*.ts'], {
+    paths: electronPackages('the session runs in plain Node too (headless host): no electron'),
+    patterns: [
+      relativeInto(['host', 'electron', 'preload', 'renderer'], 'the session may not import the host or the Electron shell'),
+      mainEntry('the session may not import the Electron entry point'),
+    ],
+  }),
+  // The headless host: plain Node, no Electron shell.
+  restrict(['src/main/host/**/*.ts'], {
+    paths: electronPackages('the headless host runs without Electron'),
+    patterns: [
+      relativeInto(['electron', 'preload', 'renderer'], 'the headless host runs without Electron'),
+      mainEntry('the headless host runs without Electron'),
+      { regex: 'electronStoreBackend', caseSensitive: true, message: 'the headless host uses confBackend, not electron-store' },
+    ],
+  }),
+  // The preload: electron, plus types and channel names from src/shared (it is bundled, sandboxed).
+  restrict(['src/preload/**/*.ts'], {
+    patterns: [
+      packagesExcept(['electron'], 'the sandboxed preload can require nothing but electron'),
+      relativeInto(['main', 'renderer'], 'the preload imports only electron and src/shared'),
+      {
+        regex: '(^|/)shared(/(?!channels$)[^/]+)?$',
+        caseSensitive: true,
+        allowTypeImports: true,
+        message: 'the preload may import only types and channels.ts from src/shared (zod cannot load in a sandboxed preload)',
+      },
+    ],
+  }),
+  // The renderer: its own code and src/shared; it reaches main only through window.api.
+  restrict(['src/renderer/**/*.{ts,vue}'], {
+    paths: [
+      ...electronPackages('the renderer reaches main only through window.api'),
+      ...['conf', 'ws'].map((name) => ({ name, message: 'the renderer runs in a browser page' })),
+    ],
+    patterns: [
+      relativeInto(['main', 'preload'], 'the renderer imports only its own code and src/shared'),
+      ...nodeBuiltins('the renderer runs in a browser page: no node: modules'),
+    ],
+  }),
+];
+
+export default defineConfig(
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'e2e/artifacts/**', 'playwright-report/**', 'test-results/**', '.tmp/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  // Template layout (attributes per line, line breaks) is formatting, not correctness: keep the rest of `recommended`.
+  { name: 'vue/no-layout-rules', files: ['**/*.vue'], rules: pluginVue.configs['no-layout-rules'].rules },
+  {
+    files: ['**/*.vue'],
+    languageOptions: {
+      parser: vueParser,
+      parserOptions: {
+        parser: tseslint.parser,
+        extraFileExtensions: ['.vue'],
+        sourceType: 'module',
+      },
+    },
+  },
+  {
+    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', '*.config.{js,ts}', '.ci/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    rules: {
+      // Unused arguments named _x are deliberate (handlers with fixed signatures).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      // The typed variant below understands `import type`.
+      'no-restricted-imports': 'off',
+    },
+  },
+  ...layering,
+);

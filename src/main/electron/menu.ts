@@ -1,0 +1,52 @@
+import { BrowserWindow, Menu, type MenuItemConstructorOptions } from 'electron';
+
+/**
+ * The application menu. Ctrl+Z is deliberately absent: it is the host
+ * console's "undo the last action" (R21), handled by the renderer, not the
+ * text-editing undo of an Edit menu.
+ */
+export interface MenuActions {
+  isDev: boolean;
+  showTable(): void;
+  toggleFullScreen(window: BrowserWindow): void;
+}
+
+export function buildAppMenu(actions: MenuActions): Menu {
+  const isMac = process.platform === 'darwin';
+  const focused = (run: (window: BrowserWindow) => void) => (): void => {
+    const window = BrowserWindow.getFocusedWindow();
+    if (window) run(window);
+  };
+
+  const template: MenuItemConstructorOptions[] = [
+    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: '&Game',
+      submenu: [
+        { label: 'Show Table View', accelerator: 'CmdOrCtrl+T', click: () => actions.showTable() },
+        { type: 'separator' },
+        { role: 'quit', accelerator: 'CmdOrCtrl+Q' },
+      ],
+    },
+    {
+      // Clipboard shortcuts for the text fields; no undo/redo (see above).
+      label: '&Edit',
+      submenu: [{ role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { type: 'separator' }, { role: 'selectAll' }],
+    },
+    {
+      label: '&View',
+      submenu: [
+        { label: 'Toggle Full Screen', accelerator: 'F11', click: focused(actions.toggleFullScreen) },
+        { type: 'separator' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        ...(actions.isDev
+          ? [{ type: 'separator' as const }, { role: 'reload' as const }, { role: 'toggleDevTools' as const }]
+          : []),
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+  return Menu.buildFromTemplate(template);
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { isCardCode, type CardCode } from '../../shared/cards';
+import { accountSchema, chipCodeSchema } from '../../shared/chips';
+import { ruleSettingsSchema } from '../../shared/settings';
+
+/**
+ * Everything that happens in a night, as facts. The state is a fold of these
+ * (evolve.ts), the night file stores them, and the export and history are
+ * projections of them. Each command's events start with a `command` event.
+ */
+
+const card = z.custom<CardCode>((value) => typeof value === 'string' && isCardCode(value), {
+  message: 'a card code such as AS or TC',
+});
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const count = z.number().int().nonnegative();
+const seat = z.number().int().nonnegative();
+
+export const chipMoveSchema = z.strictObject({
+  code: chipCodeSchema,
+  player: z.string().nullable(),
+  amount: z.number().int().positive(),
+  from: accountSchema,
+  to: accountSchema,
+  reverses: z.string().optional(),
+});
+
+export const announcementSchema = z.strictObject({
+  kind: z.enum([
+    'night-started',
+    'ante',
+    're-ante',
+    'dealer-chosen',
+    'draw-tie',
+    'new-deal',
+    'deck-retired',
+    'win',
+    'lose',
+    'post',
+    'pair',
+    'consecutive',
+    'push',
+    'redeal',
+    'buy-in',
+    'cash-out',
+    'undo',
+    'corrected',
+    'voided',
+    'pot-split',
+    'pot-carried',
+    'night-ended',
+  ]),
+  playerId: z.string().nullable(),
+  amount: count,
+  playerIds: z.array(z.string()),
+  moves: z.array(z.strictObject({ from: accountSchema, to: accountSchema, amount: count })),
+});
+
+const resume = z.enum(['draw', 'deal', 'continue-turn']).nullable();
+
+export const engineEventSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('command'), stateId: count, name: z.string() }),
+  z.strictObject({
+    type: z.literal('night-started'),
+    nightId: z.string().min(1),
+    at: z.string(),
+    settings: ruleSettingsSchema,
+    players: z.array(z.strictObject({ id: z.string().min(1), name: z.string().min(1) })),
+    chipValue: z.number().nonnegative(),
+    currency: z.string(),
+  }),
+  z.strictObject({ type: z.literal('chips'), id: z.string().min(1), move: chipMoveSchema, turn: z.number().int().positive().nullable() }),
+  z.strictObject({ type: z.literal('player-left'), playerId: z.string() }),
+  z.strictObject({ type: z.literal('player-returned'), playerId: z.string() }),
+  z.strictObject({
+    type: z.literal('phase'),
+    phase: z.enum(['draw', 'shuffle', 'cut', 'ready', 'ace-call', 'bet', 'ended']),
+    resume,
+  }),
+  z.strictObject({ type: z.literal('deck-needed'), purpose: z.enum(['draw', 'play']), resume }),
+  z.strictObject({
+    type: z.literal('deck-shuffled'),
+    deckId: z.string(),
+    purpose: z.enum(['draw', 'play']),
+    copies: z.number().int().min(1).max(4),
+    seed: hex64,
+    commitment: hex64,
+  }),
+  z.strictObject({ type: z.literal('deck-cut'), deckId: z.string(), cut: count }),
+  z.strictObject({ type: z.literal('deck-retired'), deckId: z.string(), seed: hex64 }),
+  z.strictObject({ type: z.literal('draw-round'), round: z.number().int().positive(), contenders: z.array(z.string()) }),
+  z.strictObject({ type: z.literal('draw-card'), round: z.number().int().positive(), playerId: z.string(), deckId: z.string(), card }),
+  z.strictObject({ type: z.literal('dealer-chosen'), playerId: z.string() }),
+  z.strictObject({
+    type: z.literal('rotation'),
+    dealerSeat: seat.nullable(),
+    dealNumber: count,
+    dealNeedsDeck: z.boolean(),
+    toActSeat: seat.nullable(),
+  }),
+  z.strictObject({
+    type: z.literal('turn-started'),
+    n: z.number().int().positive(),
+    deal: z.number().int().positive(),
+    dealerId: z.string(),
+    playerId: z.string(),
+    potBefore: count,
+    stackBefore: count,
+  }),
+  z.strictObject({ type: z.literal('card-turned'), deckId: z.string(), card, role: z.enum(['post', 'third']) }),
+  z.strictObject({ type: z.literal('posts-redealt') }),
+  z.strictObject({ type: z.literal('ace-called'), call: z.enum(['low', 'high']) }),
+  z.strictObject({ type: z.literal('odds-shown'), winners: count, remaining: count }),
+  z.strictObject({ type: z.literal('bet-placed'), amount: z.number().int().positive() }),
+  z.strictObject({
+    type: z.literal('turn-resolved'),
+    outcome: z.enum(['win', 'lose', 'post', 'pair', 'consecutive', 'push', 'redeal']),
+    potAfter: count,
+    stackAfter: count,
+  }),
+  z.strictObject({ type: z.literal('turn-voided'), n: z.number().int().positive() }),
+  z.strictObject({
+    type: z.literal('bet-corrected'),
+    n: z.number().int().positive(),
+    amount: z.number().int().positive(),
+    potAfter: count,
+    stackAfter: count,
+  }),
+  z.strictObject({
+    type: z.literal('last-action'),
+    kind: z.enum(['buy-in', 'cash-out', 'turn', 'other']),
+    turn: z.number().int().positive().nullable(),
+    entries: z.array(z.strictObject({ id: z.string(), move: chipMoveSchema })),
+  }),
+  z.strictObject({ type: z.literal('action-settled') }),
+  z.strictObject({ type: z.literal('announce'), announcement: announcementSchema }),
+  z.strictObject({ type: z.literal('night-ended'), at: z.string() }),
+]);
+
+export type EngineEvent = z.infer<typeof engineEventSchema>;
+export type EventOf<T extends EngineEvent['type']> = Extract<EngineEvent, { type: T }>;

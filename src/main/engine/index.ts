@@ -1,0 +1,8 @@
+/** The rules engine (RULES.md): pure, no I/O, no clock, no Math.random. */
+export { applyCommand, betLimits, conservationProblem, type EngineCommand, type EngineResult } from './decide';
+export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedHex, SEED_BYTES } from './deck';
+export { engineEventSchema, type EngineEvent, type EventOf } from './events';
+export { emptyState, evolve, replay } from './evolve';
+export { oddsBetween } from './odds';
+export { activePlayers, isActive } from './rotation';
+export type { EngineState, TurnState, SeatedPlayer, DeckState, RetiredDeck, LastAction } from './state';

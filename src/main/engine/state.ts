@@ -1,0 +1,132 @@
+import type { CardCode } from '../../shared/cards';
+import type { ChipMove } from '../../shared/chips';
+import type { RuleSettings } from '../../shared/settings';
+import type { Announcement, DeckPurpose, NightPhase, Odds, TurnOutcome } from '../../shared/view';
+
+/**
+ * The engine's state: only what the rules need to decide the next command,
+ * plus what the table shows right now. It is rebuilt exactly by folding the
+ * night's events (see evolve.ts); history (every turn) lives in the events.
+ * Chip counts here are the engine's own running totals; the ledger keeps the
+ * entries and the session checks the two agree.
+ */
+export interface EngineState {
+  stateId: number;
+  nightId: string;
+  startedAt: string;
+  endedAt: string | null;
+  settings: RuleSettings;
+  chipValue: number;
+  currency: string;
+  /** In seat order: index = seat number (R8). */
+  players: SeatedPlayer[];
+  stacks: Record<string, number>;
+  pot: number;
+  boughtIn: Record<string, number>;
+  cashedOut: Record<string, number>;
+  carriedIn: number;
+  carriedOut: number;
+  phase: NightPhase;
+  /** What to do once the deck being prepared is ready (R9-R13). */
+  resume: Resume | null;
+  /** The purpose of the deck being prepared in the `shuffle` phase. */
+  pendingDeck: DeckPurpose | null;
+  deck: DeckState | null;
+  lastRetiredDeck: RetiredDeck | null;
+  decksMade: number;
+  decksRetired: number;
+  draw: DrawState | null;
+  dealerSeat: number | null;
+  dealNumber: number;
+  /** A new deal has begun and its deck is not shuffled yet (R9). */
+  dealNeedsDeck: boolean;
+  toActSeat: number | null;
+  turnCount: number;
+  turn: TurnState | null;
+  lastAction: LastAction | null;
+  /** What the last command tells the real table to do. */
+  announcements: Announcement[];
+}
+
+export type Resume = 'draw' | 'deal' | 'continue-turn';
+
+export interface SeatedPlayer {
+  id: string;
+  name: string;
+  seat: number;
+  left: boolean;
+}
+
+export interface DeckState {
+  id: string;
+  purpose: DeckPurpose;
+  copies: number;
+  /** Secret until the deck is retired (R12); kept so a restart resumes the same deck. */
+  seed: string;
+  commitment: string;
+  cut: number | null;
+  /** In dealing order; `position` is the next card to turn. */
+  cards: readonly CardCode[];
+  position: number;
+}
+
+export interface RetiredDeck {
+  id: string;
+  purpose: DeckPurpose;
+  copies: number;
+  seed: string;
+  commitment: string;
+  cut: number | null;
+  size: number;
+  dealt: number;
+}
+
+export interface DrawState {
+  deckId: string;
+  round: number;
+  /** Who draws this round: everyone first, then only those tied for highest (R7). */
+  contenders: string[];
+  rounds: { round: number; cards: { playerId: string; card: CardCode }[] }[];
+  winnerId: string | null;
+}
+
+export interface TurnState {
+  n: number;
+  deal: number;
+  dealerId: string;
+  playerId: string;
+  /** Every card turned, in order, redeals included. */
+  cards: { deck: string; card: CardCode }[];
+  /** The current posts as turned (not yet ordered): 0, 1 or 2 cards. */
+  posts: CardCode[];
+  aceCall: 'low' | 'high' | null;
+  third: CardCode | null;
+  odds: Odds | null;
+  bet: number | null;
+  outcome: TurnOutcome | null;
+  potBefore: number;
+  stackBefore: number;
+  potAfter: number | null;
+  stackAfter: number | null;
+  void: boolean;
+  corrected: boolean;
+  /** Rotation before the turn, so a void can give the same player a new turn (R21). */
+  rotationBefore: Rotation;
+}
+
+export interface Rotation {
+  dealerSeat: number | null;
+  dealNumber: number;
+  dealNeedsDeck: boolean;
+  toActSeat: number | null;
+}
+
+export interface LastAction {
+  kind: 'buy-in' | 'cash-out' | 'turn' | 'other';
+  /** The chip entries the action made, to be reversed by undo, correction or void (R21). */
+  entries: { id: string; move: ChipMove }[];
+  /** For a turn: its number. */
+  turn: number | null;
+  /** Set once the action has been undone, corrected or voided. */
+  settled: boolean;
+}

@@ -1,0 +1,75 @@
+/**
+ * The command line of `npm run serve` (cli.ts), parsed and checked apart
+ * from starting anything, so that a bad flag costs nothing.
+ */
+import { isIP } from 'node:net';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR]
+
+  --port PORT       TCP port, 0-65535 (0 picks a free one)
+  --data DIR        folder for settings, roster and nights (created if missing)
+  --listen ADDRESS  listen beyond this computer, e.g. 0.0.0.0 or a LAN address;
+                    an access token is then generated and required
+                    (default: 127.0.0.1, this computer only)
+  --renderer DIR    the built renderer (default: out/renderer; run \`npm run build\` first)
+`;
+
+export interface ServeOptions {
+  port: number;
+  dataDir: string;
+  listen: string;
+  /** The address came from --listen and is not loopback: a token is required. */
+  needsToken: boolean;
+  rendererDir: string;
+}
+
+export class UsageError extends Error {}
+
+const DEFAULT_RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../out/renderer');
+
+export function isLoopback(address: string): boolean {
+  return address === 'localhost' || address === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+}
+
+/** Parse the command line; throws UsageError with a message for the host. */
+export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        data: { type: 'string' },
+        listen: { type: 'string' },
+        renderer: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return 'help';
+
+  if (values.port === undefined) throw new UsageError('--port is required');
+  if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
+    throw new UsageError(`--port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`);
+  }
+  if (values.data === undefined || values.data.trim() === '') throw new UsageError('--data DIR is required');
+
+  const listen = values.listen ?? '127.0.0.1';
+  if (values.listen !== undefined && listen !== 'localhost' && isIP(listen) === 0) {
+    throw new UsageError(`--listen must be an IP address (e.g. 0.0.0.0 or 192.168.1.20), not ${JSON.stringify(listen)}`);
+  }
+  return {
+    port: Number(values.port),
+    dataDir: resolve(values.data),
+    listen,
+    needsToken: !isLoopback(listen),
+    rendererDir: resolve(values.renderer ?? DEFAULT_RENDERER_DIR),
+  };
+}

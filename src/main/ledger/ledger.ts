@@ -1,0 +1,273 @@
+import type { ChipMove, LedgerEntry, RuleId } from '../../shared';
+import { playerOfAccount, type Balances } from './balances';
+import { checkConservation } from './invariants';
+import { describeMove, moveProblem, reversalProblem, type MoveProblem } from './moves';
+
+export { reversalOf } from './moves';
+
+/** A refused ledger change or an unloadable ledger. The ledger is left as it was. */
+export class LedgerError extends Error {
+  override readonly name = 'LedgerError';
+  /** The RULES.md rule that refuses it, when there is one (R24 conservation, R3 whole chips / stacks). */
+  readonly rule: RuleId | null;
+  constructor(message: string, rule: RuleId | null = null) {
+    super(message);
+    this.rule = rule;
+  }
+}
+
+/** One move to append, with its retry-safe id and the turn it belongs to (null outside turns). */
+export interface LedgerItem {
+  id: string;
+  move: ChipMove;
+  turn: number | null;
+}
+
+/**
+ * The running balances, updated entry by entry so an append costs the same on
+ * the 5th turn as on the 500th. `Balances` snapshots are copied out of it.
+ */
+class BalanceSheet {
+  pot = 0;
+  carriedIn = 0;
+  carriedOut = 0;
+  readonly stacks = new Map<string, number>();
+  readonly boughtIn = new Map<string, number>();
+  readonly cashedOut = new Map<string, number>();
+
+  clone(): BalanceSheet {
+    const copy = new BalanceSheet();
+    copy.pot = this.pot;
+    copy.carriedIn = this.carriedIn;
+    copy.carriedOut = this.carriedOut;
+    for (const [k, v] of this.stacks) copy.stacks.set(k, v);
+    for (const [k, v] of this.boughtIn) copy.boughtIn.set(k, v);
+    for (const [k, v] of this.cashedOut) copy.cashedOut.set(k, v);
+    return copy;
+  }
+
+  /** Applies one entry; returns what it overdrew (a stack or the pot), or null. */
+  apply(entry: LedgerEntry): MoveProblem | null {
+    const { amount } = entry;
+    const fromPlayer = playerOfAccount(entry.from);
+    const toPlayer = playerOfAccount(entry.to);
+    for (const p of [fromPlayer, toPlayer]) {
+      if (p !== null && !this.stacks.has(p)) {
+        this.stacks.set(p, 0);
+        this.boughtIn.set(p, 0);
+        this.cashedOut.set(p, 0);
+      }
+    }
+    if (fromPlayer !== null) this.#add(this.stacks, fromPlayer, -amount);
+    if (toPlayer !== null) this.#add(this.stacks, toPlayer, amount);
+    if (entry.from === 'pot') this.pot -= amount;
+    if (entry.to === 'pot') this.pot += amount;
+
+    // The bank side says whether chips entered or left the table. A reversal
+    // runs backwards, so it takes back from the total its original added to.
+    const undo = entry.code === 'reversal';
+    const source = undo ? entry.to : entry.from;
+    const target = undo ? entry.from : entry.to;
+    const delta = undo ? -amount : amount;
+    if (source === 'bank') {
+      const p = playerOfAccount(target);
+      if (p !== null) this.#add(this.boughtIn, p, delta);
+      else this.carriedIn += delta;
+    } else if (target === 'bank') {
+      const p = playerOfAccount(source);
+      if (p !== null) this.#add(this.cashedOut, p, delta);
+      else this.carriedOut += delta;
+    }
+
+    const stack = fromPlayer === null ? 0 : (this.stacks.get(fromPlayer) ?? 0);
+    if (stack < 0) {
+      return { message: `player ${fromPlayer ?? ''} has only ${String(stack + amount)} chips (R3: never more than the stack)`, rule: 'R3' };
+    }
+    if (entry.from === 'pot' && this.pot < 0) return { message: `the pot holds only ${String(this.pot + amount)} chips`, rule: null };
+    return null;
+  }
+
+  snapshot(): Balances {
+    return {
+      pot: this.pot,
+      stacks: Object.fromEntries(this.stacks),
+      boughtIn: Object.fromEntries(this.boughtIn),
+      cashedOut: Object.fromEntries(this.cashedOut),
+      carriedIn: this.carriedIn,
+      carriedOut: this.carriedOut,
+    };
+  }
+
+  #add(map: Map<string, number>, key: string, delta: number): void {
+    map.set(key, (map.get(key) ?? 0) + delta);
+  }
+}
+
+function sameMove(entry: LedgerEntry, item: LedgerItem): boolean {
+  const m = item.move;
+  return (
+    entry.code === m.code &&
+    entry.player === m.player &&
+    entry.amount === m.amount &&
+    entry.from === m.from &&
+    entry.to === m.to &&
+    entry.reverses === m.reverses &&
+    entry.turn === item.turn
+  );
+}
+
+function toEntry(item: LedgerItem, seq: number): LedgerEntry {
+  const { move } = item;
+  return Object.freeze({
+    id: item.id,
+    seq,
+    code: move.code,
+    player: move.player,
+    amount: move.amount,
+    from: move.from,
+    to: move.to,
+    ...(move.reverses !== undefined ? { reverses: move.reverses } : {}),
+    turn: item.turn,
+  });
+}
+
+interface Staged {
+  added: LedgerEntry[];
+  sheet: BalanceSheet;
+  reversed: string[];
+}
+
+/**
+ * The append-only chip ledger of one night (DESIGN.md, RULES.md R21, R24).
+ * Entries are never edited or removed; a mistake is undone by a reversal.
+ * Every change is all-or-nothing: a refused batch leaves entries and balances
+ * exactly as they were.
+ */
+export class Ledger {
+  readonly #entries: LedgerEntry[] = [];
+  readonly #byId = new Map<string, LedgerEntry>();
+  readonly #reversed = new Set<string>();
+  #sheet = new BalanceSheet();
+
+  private constructor() {}
+
+  static empty(): Ledger {
+    return new Ledger();
+  }
+
+  /**
+   * Rebuilds a ledger from stored entries, checking everything `append` would
+   * (and seq numbers 0..n-1 in order), then R24 once more on the result.
+   */
+  static fromEntries(entries: readonly LedgerEntry[]): Ledger {
+    const ledger = new Ledger();
+    entries.forEach((entry, index) => {
+      if (entry.seq !== index) {
+        throw new LedgerError(`entry ${index} (id "${entry.id}") has seq ${entry.seq}; seq numbers must run 0, 1, 2, ... in order`);
+      }
+    });
+    const items = entries.map((e) => ({
+      id: e.id,
+      move: {
+        code: e.code,
+        player: e.player,
+        amount: e.amount,
+        from: e.from,
+        to: e.to,
+        ...(e.reverses !== undefined ? { reverses: e.reverses } : {}),
+      },
+      turn: e.turn,
+    }));
+    ledger.#commit(ledger.#stage(items, 'refuse-repeats'));
+    const broken = checkConservation(ledger.#sheet.snapshot());
+    if (broken !== null) throw new LedgerError(`the loaded ledger breaks conservation: ${broken}`, 'R24');
+    return ledger;
+  }
+
+  get entries(): readonly LedgerEntry[] {
+    return this.#entries;
+  }
+
+  /** A copy of the current balances (kept incrementally, not re-folded). */
+  balances(): Balances {
+    return this.#sheet.snapshot();
+  }
+
+  /** The entry with this id, if any. */
+  get(id: string): LedgerEntry | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** Whether the entry with this id has been reversed. */
+  isReversed(id: string): boolean {
+    return this.#reversed.has(id);
+  }
+
+  /**
+   * Appends a batch all-or-nothing and returns the entries it added. Items
+   * whose id is already recorded with the same move are skipped (a retried
+   * command appends nothing twice); the same id with a different move is
+   * refused. Throws LedgerError, changing nothing, when any move is malformed,
+   * would leave a stack or the pot below 0, or would break R24.
+   */
+  append(batch: readonly LedgerItem[]): LedgerEntry[] {
+    const staged = this.#stage(batch, 'skip-repeats');
+    const broken = checkConservation(staged.sheet.snapshot());
+    if (broken !== null) throw new LedgerError(`refused: ${broken}`, 'R24');
+    this.#commit(staged);
+    return staged.added;
+  }
+
+  #stage(batch: readonly LedgerItem[], repeats: 'skip-repeats' | 'refuse-repeats'): Staged {
+    const sheet = this.#sheet.clone();
+    const added: LedgerEntry[] = [];
+    const pending = new Map<string, LedgerEntry>();
+    const reversed: string[] = [];
+    const lookup = (id: string): LedgerEntry | undefined => this.#byId.get(id) ?? pending.get(id);
+
+    batch.forEach((item, index) => {
+      const where = `move ${index} (id "${String(item.id)}")`;
+      if (typeof item.id !== 'string' || item.id === '') throw new LedgerError(`move ${index}: an entry needs a non-empty id`);
+      const known = lookup(item.id);
+      if (known !== undefined) {
+        if (repeats === 'refuse-repeats' || pending.has(item.id)) throw new LedgerError(`${where}: the id is used twice`);
+        if (!sameMove(known, item)) {
+          throw new LedgerError(`${where}: that id already records a different move (${describeMove(known)})`);
+        }
+        return; // an idempotent retry of something already recorded
+      }
+      const { move } = item;
+      const problem = moveProblem(move);
+      if (problem !== null) throw new LedgerError(`${where}: ${problem.message}`, problem.rule);
+      if (item.turn !== null && !(Number.isSafeInteger(item.turn) && item.turn > 0)) {
+        throw new LedgerError(`${where}: the turn must be a whole number from 1, or null`);
+      }
+      if (move.code === 'reversal') {
+        const target = move.reverses ?? '';
+        const original = lookup(target);
+        if (original === undefined) throw new LedgerError(`${where}: it reverses "${target}", which is not in the ledger`);
+        const alreadyReversed = this.#reversed.has(target) || reversed.includes(target);
+        const wrong = reversalProblem(move, original, alreadyReversed);
+        if (wrong !== null) throw new LedgerError(`${where}: ${wrong}`);
+        reversed.push(target);
+      }
+      const entry = toEntry(item, this.#entries.length + added.length);
+      const overdrawn = sheet.apply(entry);
+      if (overdrawn !== null) {
+        throw new LedgerError(`${where}: ${describeMove(move)} refused: ${overdrawn.message}`, overdrawn.rule);
+      }
+      added.push(entry);
+      pending.set(entry.id, entry);
+    });
+    return { added, sheet, reversed };
+  }
+
+  #commit(staged: Staged): void {
+    for (const entry of staged.added) {
+      this.#entries.push(entry);
+      this.#byId.set(entry.id, entry);
+    }
+    for (const id of staged.reversed) this.#reversed.add(id);
+    this.#sheet = staged.sheet;
+  }
+}

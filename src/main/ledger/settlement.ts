@@ -1,0 +1,87 @@
+import type { PlayerResult } from '../../shared';
+import type { Balances } from './balances';
+
+/** Money one player hands another to square the night, in the night's currency (exact cents). */
+export interface Transfer {
+  from: string;
+  to: string;
+  amount: number;
+}
+
+/** Rounds to whole cents, halves away from zero, ignoring binary noise like 1.005 * 100 = 100.49999. */
+function toCents(money: number): number {
+  const cents = Number((money * 100).toPrecision(12));
+  return Math.sign(cents) * Math.round(Math.abs(cents));
+}
+
+/**
+ * Each player's result of the night (R23): final chips are their stack (after
+ * the pot split) plus what they cashed out; money is (final - bought) x chip
+ * value, rounded to cents. Everyone with the most final chips is a winner.
+ */
+export function nightResults(balances: Balances, players: readonly { id: string }[], chipValue: number): PlayerResult[] {
+  const rows = players.map(({ id }) => {
+    const boughtIn = balances.boughtIn[id] ?? 0;
+    const finalChips = (balances.stacks[id] ?? 0) + (balances.cashedOut[id] ?? 0);
+    const netChips = finalChips - boughtIn;
+    return { playerId: id, boughtIn, finalChips, netChips, netMoney: toCents(netChips * chipValue) / 100 };
+  });
+  const most = Math.max(...rows.map((r) => r.finalChips));
+  return rows.map((r) => ({ ...r, isWinner: r.finalChips === most }));
+}
+
+interface Side {
+  playerId: string;
+  cents: number;
+}
+
+/** Largest first; ties in the order players were given, so the answer is stable. */
+function largestFirst(sides: Side[], order: Map<string, number>): void {
+  sides.sort((a, b) => b.cents - a.cents || (order.get(a.playerId) ?? 0) - (order.get(b.playerId) ?? 0));
+}
+
+/**
+ * Money transfers that square everyone: the largest debtor pays the largest
+ * creditor as much as they can, repeatedly. Works in integer cents, so the
+ * amounts add up exactly. When the nets do not sum to zero (a pot carried to
+ * the next night, or cents lost to rounding) the remainder stays unassigned.
+ */
+export function fewestTransfers(results: readonly PlayerResult[]): Transfer[] {
+  const order = new Map(results.map((r, i) => [r.playerId, i]));
+  const debtors: Side[] = [];
+  const creditors: Side[] = [];
+  for (const r of results) {
+    const cents = toCents(r.netMoney);
+    if (cents < 0) debtors.push({ playerId: r.playerId, cents: -cents });
+    if (cents > 0) creditors.push({ playerId: r.playerId, cents });
+  }
+  const transfers: Transfer[] = [];
+  for (;;) {
+    largestFirst(debtors, order);
+    largestFirst(creditors, order);
+    const debtor = debtors[0];
+    const creditor = creditors[0];
+    if (debtor === undefined || creditor === undefined || debtor.cents === 0 || creditor.cents === 0) break;
+    const cents = Math.min(debtor.cents, creditor.cents);
+    transfers.push({ from: debtor.playerId, to: creditor.playerId, amount: cents / 100 });
+    debtor.cents -= cents;
+    creditor.cents -= cents;
+  }
+  return transfers;
+}
+
+/**
+ * Transfers when one player (the banker) settles with everyone: each loser
+ * pays the banker, the banker pays each winner. The banker's own result is
+ * what is left over.
+ */
+export function bankerTransfers(results: readonly PlayerResult[], bankerId: string): Transfer[] {
+  const transfers: Transfer[] = [];
+  for (const r of results) {
+    if (r.playerId === bankerId) continue;
+    const cents = toCents(r.netMoney);
+    if (cents < 0) transfers.push({ from: r.playerId, to: bankerId, amount: -cents / 100 });
+    if (cents > 0) transfers.push({ from: bankerId, to: r.playerId, amount: cents / 100 });
+  }
+  return transfers;
+}

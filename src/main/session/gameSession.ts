@@ -1,0 +1,390 @@
+import { randomBytes as secureRandomBytes } from 'node:crypto';
+import {
+  commandArgs,
+  commandError,
+  type ApiResult,
+  type AppView,
+  type CommandError,
+  type CommandName,
+  type ParsedCommandArgs,
+  type RosterPlayer,
+  type TurnView,
+} from '../../shared';
+import {
+  applyCommand,
+  emptyState,
+  engineEventSchema,
+  evolve,
+  SEED_BYTES,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineState,
+} from '../engine';
+import { Ledger, LedgerError, nightResults, type LedgerItem } from '../ledger';
+import type { StorageBackend } from '../store/adapter';
+import { DealerRepository } from '../store/repository';
+import type { NightSummary, StoredSettings } from '../store/schemas';
+import { nightView, turnView } from './nightView';
+import type { DealerService } from './service';
+
+export interface SessionOptions {
+  storage: StorageBackend;
+  /** The OS's secure random source (R9); tests and the simulator pass a seeded one. */
+  randomBytes?: (size: number) => Uint8Array;
+  now?: () => Date;
+}
+
+/** One night in memory: the engine state, its events, its ledger and the turn list. */
+interface OpenNight {
+  state: EngineState;
+  events: EngineEvent[];
+  ledger: Ledger;
+  turns: TurnView[];
+}
+
+const TURN_EVENTS = new Set<EngineEvent['type']>([
+  'turn-started',
+  'card-turned',
+  'posts-redealt',
+  'ace-called',
+  'odds-shown',
+  'bet-placed',
+  'turn-resolved',
+  'turn-voided',
+  'bet-corrected',
+]);
+
+/**
+ * The only writer (DESIGN.md). Commands are checked against the contract,
+ * decided by the engine, posted to the ledger, written to disk and only then
+ * acknowledged and pushed to every window. A refused command changes nothing.
+ */
+export class GameSession implements DealerService {
+  private readonly repo: DealerRepository;
+  private readonly randomBytes: (size: number) => Uint8Array;
+  private readonly now: () => Date;
+  private readonly listeners = new Set<(view: AppView) => void>();
+  private roster: RosterPlayer[];
+  private settings: StoredSettings;
+  private index: NightSummary[];
+  private night: OpenNight | null = null;
+  private view: AppView;
+
+  constructor(options: SessionOptions) {
+    this.repo = new DealerRepository(options.storage, options.now);
+    this.randomBytes = options.randomBytes ?? ((size) => secureRandomBytes(size));
+    this.now = options.now ?? (() => new Date());
+    this.roster = this.repo.loadRoster();
+    this.settings = this.repo.loadSettings();
+    this.index = this.repo.loadIndex();
+    this.night = this.loadOpenNight();
+    this.view = this.buildView();
+  }
+
+  getView(): AppView {
+    return this.view;
+  }
+
+  onView(listener: (view: AppView) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  close(): void {
+    this.listeners.clear();
+  }
+
+  /** The night in progress, for the simulator and the export. */
+  get currentNight(): Readonly<OpenNight> | null {
+    return this.night;
+  }
+
+  async run(command: CommandName, args: unknown): Promise<ApiResult> {
+    return this.runNow(command, args);
+  }
+
+  /** `run` without the promise, for the simulator and benchmarks. */
+  runNow(command: CommandName, args: unknown): ApiResult {
+    const schema = commandArgs[command];
+    if (!schema) return refused(commandError('invalid-input', `There is no command "${String(command)}".`));
+    const parsed = schema.safeParse(args);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      return refused(commandError('invalid-input', `${where}${issue?.message ?? 'the request is malformed'}`));
+    }
+    const result = this.dispatch(command, parsed.data);
+    if (result.ok) {
+      this.view = this.buildView();
+      for (const listener of this.listeners) listener(this.view);
+      return { ok: true, view: this.view };
+    }
+    return result;
+  }
+
+  private dispatch(command: CommandName, args: unknown): { ok: true } | { ok: false; error: CommandError } {
+    if (command === 'startNight') return this.startNight(args as ParsedCommandArgs<'startNight'>);
+    if (command === 'closeNight') return this.closeNight(args as ParsedCommandArgs<'closeNight'>);
+    const engineCommand = toEngineCommand(command, args, this.now());
+    const { stateId } = args as { stateId: number };
+    return this.execute(engineCommand, stateId);
+  }
+
+  private startNight(args: ParsedCommandArgs<'startNight'>): { ok: true } | { ok: false; error: CommandError } {
+    if (this.night && this.night.state.phase !== 'ended') {
+      return refused(commandError('night-open', 'A night is already open: end it before starting another.'));
+    }
+    const seated: RosterPlayer[] = [];
+    const added: RosterPlayer[] = [];
+    for (const wanted of args.players) {
+      const known = wanted.id
+        ? this.roster.find((p) => p.id === wanted.id)
+        : this.roster.find((p) => p.name.toLowerCase() === wanted.name.toLowerCase());
+      if (wanted.id && !known) {
+        return refused(commandError('unknown-player', `There is no player "${wanted.id}" in the roster.`, undefined, { player: wanted.id }));
+      }
+      const player = known ?? { id: this.newId('p'), name: wanted.name, archived: false };
+      if (!known) added.push(player);
+      seated.push(player);
+    }
+    const at = this.now();
+    const nightId = `${at.toISOString().slice(0, 10)}-${this.hex(3)}`;
+    const fresh: OpenNight = { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [] };
+    const previous = this.night;
+    this.night = fresh;
+    const result = this.execute(
+      {
+        type: 'start',
+        nightId,
+        at: at.toISOString(),
+        players: seated.map((p) => ({ id: p.id, name: p.name })),
+        startingChips: args.startingChips,
+        chipValue: args.chipValue,
+        currency: args.currency,
+        settings: args.settings,
+        carryIn: this.settings.nextCarry,
+      },
+      0,
+    );
+    if (!result.ok) {
+      this.night = previous;
+      return result;
+    }
+    if (added.length > 0) {
+      this.roster = [...this.roster, ...added];
+      this.repo.saveRoster(this.roster);
+    }
+    this.settings = {
+      lastSetup: {
+        playerIds: seated.map((p) => p.id),
+        startingChips: args.startingChips,
+        chipValue: args.chipValue,
+        currency: args.currency,
+        settings: args.settings,
+      },
+      nextCarry: 0,
+    };
+    this.repo.saveSettings(this.settings);
+    this.index = [...this.index, summaryOf(fresh, nightId)];
+    this.repo.saveIndex(this.index);
+    return { ok: true };
+  }
+
+  private closeNight(args: ParsedCommandArgs<'closeNight'>): { ok: true } | { ok: false; error: CommandError } {
+    const night = this.night;
+    if (!night) return refused(commandError('no-night', 'No night is open.'));
+    if (night.state.stateId !== args.stateId) return refused(commandError('stale-state', 'The table changed since this was typed: look again and retry.'));
+    if (night.state.phase !== 'ended') return refused(commandError('wrong-phase', 'End the night before closing it (R22).', 'R22'));
+    this.night = null;
+    return { ok: true };
+  }
+
+  /**
+   * Decides a command, lets the dealer shuffle whenever the engine asks for a
+   * deck (R9: a fresh 32-byte seed from the secure random source), posts the
+   * chips to the ledger and writes the night. Only then is the new state kept.
+   */
+  private execute(command: EngineCommand, expectedStateId: number): { ok: true } | { ok: false; error: CommandError } {
+    const night = this.night;
+    if (!night) return refused(commandError('no-night', 'No night is open: start one first.'));
+    const decided = applyCommand(night.state, command, expectedStateId);
+    if (!decided.ok) return decided;
+    let state = decided.state;
+    const events = [...decided.events];
+    while (state.phase === 'shuffle') {
+      const seed = Buffer.from(this.randomBytes(SEED_BYTES)).toString('hex');
+      const shuffled = applyCommand(state, { type: 'shuffle', seed });
+      if (!shuffled.ok) throw new Error(`the dealer could not shuffle: ${shuffled.error.message}`);
+      state = shuffled.state;
+      events.push(...shuffled.events);
+    }
+    const items: LedgerItem[] = events.flatMap((e) => (e.type === 'chips' ? [{ id: e.id, move: e.move, turn: e.turn }] : []));
+    const entriesBefore = night.ledger.entries.length;
+    try {
+      night.ledger.append(items);
+    } catch (error) {
+      if (error instanceof LedgerError) return refused(commandError('conservation', `${error.message} Nothing was recorded.`, 'R24'));
+      throw error;
+    }
+    const mismatch = balancesMismatch(state, night.ledger);
+    const allEvents = [...night.events, ...events];
+    if (!mismatch) {
+      try {
+        this.repo.saveNight({
+          id: state.nightId,
+          startedAt: state.startedAt,
+          endedAt: state.endedAt,
+          events: allEvents,
+          ledger: [...night.ledger.entries],
+        });
+      } catch (error) {
+        night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, entriesBefore));
+        return refused(commandError('storage', `The night could not be saved, so nothing was recorded: ${(error as Error).message}`));
+      }
+    } else {
+      night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, entriesBefore));
+      return refused(commandError('conservation', `R24: ${mismatch} Nothing was recorded.`, 'R24'));
+    }
+    night.state = state;
+    night.events = allEvents;
+    upsertTurn(night.turns, state);
+    if (state.phase === 'ended' && command.type === 'end') this.afterNightEnded(night);
+    return { ok: true };
+  }
+
+  private afterNightEnded(night: OpenNight): void {
+    this.index = this.index.map((s) => (s.id === night.state.nightId ? summaryOf(night, s.id) : s));
+    this.repo.saveIndex(this.index);
+    if (night.state.carriedOut > 0) {
+      this.settings = { ...this.settings, nextCarry: night.state.carriedOut };
+      this.repo.saveSettings(this.settings);
+    }
+  }
+
+  /** The open night from the index, checked: events against their schema, the replay against the ledger (R24). */
+  private loadOpenNight(): OpenNight | null {
+    const open = [...this.index].reverse().find((s) => s.endedAt === null);
+    if (!open) return null;
+    const stored = this.repo.loadNight(open.id);
+    if (!stored) return null;
+    const parsed = engineEventSchema.array().safeParse(stored.events);
+    if (!parsed.success) {
+      this.repo.setAsideNight(open.id, `its events do not match the engine's: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+      return null;
+    }
+    try {
+      const night = replayNight(parsed.data, Ledger.fromEntries(stored.ledger));
+      const mismatch = balancesMismatch(night.state, night.ledger);
+      if (mismatch) throw new Error(mismatch);
+      return night;
+    } catch (error) {
+      this.repo.setAsideNight(open.id, `its events and ledger do not agree: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  private buildView(): AppView {
+    const night = this.night;
+    const results =
+      night && night.state.phase === 'ended'
+        ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue)
+        : null;
+    return {
+      night: night ? nightView(night.state, night.turns, results) : null,
+      roster: this.roster,
+      lastSetup: this.settings.lastSetup,
+      storageNotices: [...this.repo.notices],
+    };
+  }
+
+  private hex(bytes: number): string {
+    return Buffer.from(this.randomBytes(bytes)).toString('hex');
+  }
+
+  private newId(prefix: string): string {
+    let id: string;
+    do id = `${prefix}-${this.hex(4)}`;
+    while (this.roster.some((p) => p.id === id));
+    return id;
+  }
+}
+
+export async function openDealerService(options: SessionOptions): Promise<GameSession> {
+  return new GameSession(options);
+}
+
+function refused(error: CommandError): { ok: false; error: CommandError } {
+  return { ok: false, error };
+}
+
+function toEngineCommand(command: Exclude<CommandName, 'startNight' | 'closeNight'>, args: unknown, now: Date): EngineCommand {
+  switch (command) {
+    case 'drawForDealer':
+      return { type: 'draw' };
+    case 'cut':
+      return { type: 'cut', cut: (args as ParsedCommandArgs<'cut'>).cut };
+    case 'deal':
+      return { type: 'deal' };
+    case 'callAce':
+      return { type: 'ace-call', call: (args as ParsedCommandArgs<'callAce'>).call };
+    case 'bet':
+      return { type: 'bet', amount: (args as ParsedCommandArgs<'bet'>).amount };
+    case 'buyIn': {
+      const { playerId, amount } = args as ParsedCommandArgs<'buyIn'>;
+      return { type: 'buy-in', playerId, amount };
+    }
+    case 'cashOut':
+      return { type: 'cash-out', playerId: (args as ParsedCommandArgs<'cashOut'>).playerId };
+    case 'undo':
+      return { type: 'undo' };
+    case 'correctBet':
+      return { type: 'correct-bet', amount: (args as ParsedCommandArgs<'correctBet'>).amount };
+    case 'voidTurn':
+      return { type: 'void-turn' };
+    case 'endNight':
+      return { type: 'end', at: now.toISOString() };
+  }
+}
+
+/** Rebuilds a night from its events, keeping the turn list the view shows. */
+export function replayNight(events: readonly EngineEvent[], ledger: Ledger): OpenNight {
+  let state = emptyState();
+  const turns: TurnView[] = [];
+  for (const event of events) {
+    state = evolve(state, event);
+    if (TURN_EVENTS.has(event.type)) upsertTurn(turns, state);
+  }
+  return { state, events: [...events], ledger, turns };
+}
+
+function upsertTurn(turns: TurnView[], state: EngineState): void {
+  if (!state.turn) return;
+  turns[state.turn.n - 1] = turnView(state.turn);
+}
+
+/** The engine's running chip counts must equal the ledger's fold (DESIGN.md: R24 in two places). */
+function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
+  const balances = ledger.balances();
+  if (balances.pot !== state.pot) return `the ledger's pot is ${balances.pot} but the table's is ${state.pot}.`;
+  for (const [id, chips] of Object.entries(state.stacks)) {
+    const booked = balances.stacks[id] ?? 0;
+    if (booked !== chips) return `the ledger gives ${id} ${booked} chips but the table ${chips}.`;
+  }
+  return null;
+}
+
+function summaryOf(night: OpenNight, id: string): NightSummary {
+  const state = night.state;
+  const ended = state.phase === 'ended';
+  const results = ended ? nightResults(night.ledger.balances(), state.players, state.chipValue) : [];
+  return {
+    id,
+    startedAt: state.startedAt,
+    endedAt: state.endedAt,
+    playerIds: state.players.map((p) => p.id),
+    turns: night.turns.filter((t) => !t.void && t.outcome !== null).length,
+    biggestPot: Math.max(0, ...night.turns.map((t) => t.potBefore)),
+    winnerIds: results.filter((r) => r.isWinner).map((r) => r.playerId),
+    file: `nights/${id}`,
+  };
+}

@@ -1,0 +1,2 @@
+export { GameSession, openDealerService, replayNight, type SessionOptions } from './gameSession';
+export type { DealerService } from './service';

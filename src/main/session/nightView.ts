@@ -1,0 +1,143 @@
+import type { CardCode } from '../../shared/cards';
+import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
+import { betLimits, type DeckState, type EngineState, type RetiredDeck, type TurnState } from '../engine';
+import { rankOf } from '../../shared/cards';
+
+/** How many finished turns the console and the table list. */
+const RECENT_TURNS = 12;
+
+/**
+ * The read-only NightView the windows draw, made from the engine state, the
+ * turn history and (once the night has ended) the results. Nothing secret
+ * leaves here: a deck's seed only once it is retired (R12).
+ */
+export function nightView(state: EngineState, turns: readonly TurnView[], results: PlayerResult[] | null): NightView {
+  const toAct = state.toActSeat === null ? null : (state.players[state.toActSeat] ?? null);
+  const dealer = state.dealerSeat === null ? null : (state.players[state.dealerSeat] ?? null);
+  const cutter = cutterOf(state);
+  const acting = state.phase === 'ready' || state.phase === 'ace-call' || state.phase === 'bet' || state.phase === 'cut';
+  const players: PlayerView[] = state.players.map((p) => {
+    const stack = state.stacks[p.id] ?? 0;
+    return {
+      id: p.id,
+      name: p.name,
+      seat: p.seat,
+      stack,
+      boughtIn: state.boughtIn[p.id] ?? 0,
+      cashedOut: state.cashedOut[p.id] ?? 0,
+      status: p.left ? 'left' : stack > 0 ? 'playing' : 'sitting-out',
+      isDealer: dealer?.id === p.id,
+      isToAct: acting && toAct?.id === p.id,
+      isCutter: state.phase === 'cut' && cutter?.id === p.id,
+    };
+  });
+  return {
+    id: state.nightId,
+    startedAt: state.startedAt,
+    endedAt: state.endedAt,
+    stateId: state.stateId,
+    phase: state.phase,
+    settings: state.settings,
+    chipValue: state.chipValue,
+    currency: state.currency,
+    players,
+    pot: state.pot,
+    dealNumber: state.dealNumber,
+    dealerId: dealer?.id ?? null,
+    toActId: acting ? (toAct?.id ?? null) : null,
+    cutterId: state.phase === 'cut' ? (cutter?.id ?? null) : null,
+    deck: state.deck ? liveDeckView(state.deck) : null,
+    lastRetiredDeck: state.lastRetiredDeck ? retiredDeckView(state.lastRetiredDeck) : null,
+    decksRetired: state.decksRetired,
+    draw: state.draw ? { deckId: state.draw.deckId, rounds: state.draw.rounds, winnerId: state.draw.winnerId } : null,
+    turn: state.turn ? turnView(state.turn) : null,
+    odds: state.phase === 'bet' ? (state.turn?.odds ?? null) : null,
+    betLimits: betLimits(state),
+    announcements: state.announcements,
+    turnsPlayed: turns.filter((t) => !t.void && t.outcome !== null).length,
+    recentTurns: turns.slice(-RECENT_TURNS).reverse(),
+    lastAction: lastActionView(state),
+    results,
+  };
+}
+
+/** R11: the player on the dealer's right (the previous seat still at the table) cuts. */
+function cutterOf(state: EngineState) {
+  if (state.dealerSeat === null) return null;
+  const count = state.players.length;
+  for (let step = 1; step < count; step++) {
+    const player = state.players[(state.dealerSeat - step + count) % count];
+    if (player && !player.left) return player;
+  }
+  return null;
+}
+
+function liveDeckView(deck: DeckState): DeckView {
+  return {
+    id: deck.id,
+    purpose: deck.purpose,
+    copies: deck.copies,
+    commitment: deck.commitment,
+    seed: null,
+    cut: deck.cut,
+    size: deck.cards.length,
+    remaining: deck.cards.length - deck.position,
+  };
+}
+
+function retiredDeckView(deck: RetiredDeck): DeckView {
+  return {
+    id: deck.id,
+    purpose: deck.purpose,
+    copies: deck.copies,
+    commitment: deck.commitment,
+    seed: deck.seed,
+    cut: deck.cut,
+    size: deck.size,
+    remaining: deck.size - deck.dealt,
+  };
+}
+
+export function turnView(turn: TurnState): TurnView {
+  return {
+    n: turn.n,
+    deal: turn.deal,
+    dealerId: turn.dealerId,
+    playerId: turn.playerId,
+    cards: turn.cards,
+    posts: orderedPosts(turn),
+    aceCall: turn.aceCall,
+    third: turn.third,
+    bet: turn.bet,
+    outcome: turn.outcome,
+    odds: turn.odds,
+    potBefore: turn.potBefore,
+    potAfter: turn.potAfter,
+    stackBefore: turn.stackBefore,
+    stackAfter: turn.stackAfter,
+    void: turn.void,
+    corrected: turn.corrected,
+  };
+}
+
+/** R14: the posts shown low then high as ranked (an ace called low is the low post). */
+function orderedPosts(turn: TurnState): [CardCode, CardCode] | null {
+  const [first, second] = turn.posts;
+  if (!first || !second) return null;
+  const firstValue = turn.aceCall === 'low' ? 1 : rankOf(first);
+  return firstValue <= rankOf(second) ? [first, second] : [second, first];
+}
+
+function lastActionView(state: EngineState): LastActionView | null {
+  const last = state.lastAction;
+  if (!last) return null;
+  const open = !last.settled && state.phase !== 'ended';
+  const turnOpen = open && last.kind === 'turn' && state.phase === 'ready' && state.turn?.n === last.turn;
+  const outcome = state.turn?.outcome;
+  return {
+    kind: last.kind,
+    canUndo: open && (last.kind === 'buy-in' || last.kind === 'cash-out'),
+    canCorrectBet: turnOpen && state.turn?.bet !== null && (outcome === 'win' || outcome === 'lose' || outcome === 'post'),
+    canVoid: turnOpen,
+  };
+}

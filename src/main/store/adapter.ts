@@ -1,0 +1,18 @@
+/**
+ * The one storage adapter (DESIGN.md): electron-store inside Electron, its
+ * underlying `conf` library in Node. Both write whole JSON files atomically.
+ * A document is one file; `name` may contain one folder, e.g. `nights/2026-11-22-ab12`.
+ */
+export interface JsonDocument {
+  readonly path: string;
+  /** The file's parsed content, or undefined when the file does not exist. Throws on unreadable JSON. */
+  read(): unknown;
+  /** Replace the whole file atomically; durable when it returns. */
+  write(value: Record<string, unknown>): void;
+}
+
+export interface StorageBackend {
+  /** The data folder. */
+  readonly root: string;
+  open(name: string): JsonDocument;
+}

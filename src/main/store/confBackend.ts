@@ -1,0 +1,38 @@
+import Conf from 'conf';
+import type { JsonDocument, StorageBackend } from './adapter';
+import { lenientParse, locateDocument, readJsonFile, syncDirectory } from './jsonFile';
+
+type Store = Conf<Record<string, unknown>>;
+
+/**
+ * The storage backend for plain Node (headless host, tests): `conf`, the
+ * library electron-store wraps, so the files and their atomic writes are the
+ * same as in the app.
+ */
+export function createConfBackend(root: string): StorageBackend {
+  return {
+    root,
+    open(name: string): JsonDocument {
+      const location = locateDocument(root, name);
+      let store: Store | undefined;
+      return {
+        path: location.path,
+        read: () => readJsonFile(location.path),
+        write(value: Record<string, unknown>): void {
+          // Created on first write: the constructor reads the file, which a read-only use never needs.
+          store ??= new Conf<Record<string, unknown>>({
+            cwd: location.cwd,
+            configName: location.configName,
+            fileExtension: 'json',
+            clearInvalidConfig: false,
+            accessPropertiesByDotNotation: false,
+            watch: false,
+            deserialize: lenientParse,
+          });
+          store.store = value;
+          syncDirectory(location.cwd);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** A file that exists but is not valid JSON. The repository sets such files aside. */
+export class StoreReadError extends Error {
+  override readonly name = 'StoreReadError';
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`${file} is not valid JSON: ${reason}`);
+  }
+}
+
+/** One segment of a document name: letters, digits, `.`, `_`, `-`, not starting with a dot. */
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Where a document lives, in the terms conf and electron-store take (`cwd` + `configName`). */
+export interface DocumentLocation {
+  cwd: string;
+  configName: string;
+  path: string;
+}
+
+/**
+ * Maps a document name such as `roster` or `nights/2026-11-22-ab12` to its
+ * folder, file stem and full path (`<root>/nights/2026-11-22-ab12.json`).
+ * Names are checked so none can reach outside the data folder.
+ */
+export function locateDocument(root: string, name: string): DocumentLocation {
+  const segments = name.split('/');
+  if (segments.length > 2 || !segments.every((s) => SEGMENT.test(s))) {
+    throw new Error(
+      `"${name}" is not a document name: use letters, digits, . _ - and at most one folder, e.g. nights/2026-11-22-ab12`,
+    );
+  }
+  const configName = segments.pop() as string;
+  const cwd = path.join(root, ...segments);
+  return { cwd, configName, path: path.join(cwd, `${configName}.json`) };
+}
+
+/**
+ * Reads and parses a JSON file: undefined when it does not exist, a
+ * StoreReadError when it is not JSON. Read directly rather than through conf,
+ * whose getter turns a missing file into `{}` and any JSON value into an object.
+ */
+export function readJsonFile(file: string): unknown {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new StoreReadError(file, text.trim() === '' ? 'the file is empty' : (error as Error).message);
+  }
+}
+
+/**
+ * conf parses the existing file when it is constructed and again before each
+ * write (to keep its own `__internal__` key), and throws on bad JSON. Its
+ * writer never needs that content (reads go through readJsonFile, which does
+ * report bad JSON), so it gets this lenient parser: a damaged file can still
+ * be replaced.
+ */
+export function lenientParse(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * conf writes through a temp file, fsyncs it and renames it over the old one;
+ * the rename itself is durable only once the folder is synced. Best effort:
+ * some platforms (Windows) cannot open a folder for syncing.
+ */
+export function syncDirectory(dir: string): void {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // Not supported here; the file itself was already fsynced.
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}

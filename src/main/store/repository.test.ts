@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RULES, type RosterPlayer } from '../../shared';
+import { Ledger } from '../ledger';
+import type { StorageBackend } from './adapter';
+import { createConfBackend } from './confBackend';
+import { DealerRepository } from './repository';
+import type { NightSummary, StoredNight, StoredSettings } from './schemas';
+
+let root: string;
+let backend: StorageBackend;
+const fixedNow = () => new Date('2026-11-22T21:30:00.000Z');
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-repo-'));
+  backend = createConfBackend(root);
+});
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const repo = () => new DealerRepository(backend, fixedNow);
+const file = (...parts: string[]) => path.join(root, ...parts);
+
+const roster: RosterPlayer[] = [
+  { id: 'p-ann', name: 'Ann', archived: false },
+  { id: 'p-bo', name: 'Bo', archived: true },
+];
+
+const settings: StoredSettings = {
+  lastSetup: { playerIds: ['p-ann', 'p-bo'], startingChips: 20, chipValue: 0.25, currency: 'EUR', settings: DEFAULT_RULES },
+  nextCarry: 3,
+};
+
+function night(id: string): StoredNight {
+  const ledger = Ledger.empty();
+  ledger.append([
+    { id: `${id}-b1`, move: { code: 'buy-in', player: 'p-ann', amount: 20, from: 'bank', to: 'player:p-ann' }, turn: null },
+    { id: `${id}-a1`, move: { code: 'ante', player: 'p-ann', amount: 1, from: 'player:p-ann', to: 'pot' }, turn: null },
+  ]);
+  return {
+    id,
+    startedAt: '2026-11-22T20:00:00.000Z',
+    endedAt: null,
+    events: [{ type: 'night-started', at: '2026-11-22T20:00:00.000Z', players: ['p-ann'] }],
+    ledger: [...ledger.entries],
+  };
+}
+
+const summary = (id: string): NightSummary => ({
+  id,
+  startedAt: '2026-11-22T20:00:00.000Z',
+  endedAt: '2026-11-22T23:00:00.000Z',
+  playerIds: ['p-ann', 'p-bo'],
+  turns: 42,
+  biggestPot: 17,
+  winnerIds: ['p-ann'],
+  file: `nights/${id}`,
+});
+
+describe('DealerRepository', () => {
+  it('starts empty on a fresh data folder, with nothing to report', () => {
+    const r = repo();
+    expect(r.loadSettings()).toEqual({ lastSetup: null, nextCarry: 0 });
+    expect(r.loadRoster()).toEqual([]);
+    expect(r.loadIndex()).toEqual([]);
+    expect(r.loadNight('2026-11-22-ab12')).toBeNull();
+    expect(r.notices).toEqual([]);
+  });
+
+  it('round-trips settings, roster, the index and a night through files on disk', () => {
+    const r = repo();
+    r.saveSettings(settings);
+    r.saveRoster(roster);
+    r.saveIndex([summary('n1')]);
+    r.saveNight(night('n1'));
+
+    const fresh = repo();
+    expect(fresh.loadSettings()).toEqual(settings);
+    expect(fresh.loadRoster()).toEqual(roster);
+    expect(fresh.loadIndex()).toEqual([summary('n1')]);
+    expect(fresh.loadNight('n1')).toEqual(night('n1'));
+    expect(fresh.notices).toEqual([]);
+    expect(JSON.parse(fs.readFileSync(file('roster.json'), 'utf8'))).toMatchObject({ format: 'in-between-dealer/roster', version: 1 });
+    expect(fs.existsSync(file('nights', 'n1.json'))).toBe(true);
+  });
+
+  it('sets a file that is not JSON aside, reports it, and still loads the others', () => {
+    const r = repo();
+    r.saveSettings(settings);
+    r.saveRoster(roster);
+    r.saveNight(night('n1'));
+    fs.writeFileSync(file('roster.json'), '{"format": "in-between-dealer/roster", "players": [');
+
+    const fresh = repo();
+    expect(fresh.loadRoster()).toEqual([]);
+    expect(fresh.loadSettings()).toEqual(settings);
+    expect(fresh.loadNight('n1')).toEqual(night('n1'));
+
+    const setAsideAs = file('roster.json.corrupt-2026-11-22T21-30-00-000Z');
+    expect(fresh.notices).toEqual([
+      { file: file('roster.json'), setAsideAs, reason: expect.stringMatching(/not valid JSON/), at: '2026-11-22T21:30:00.000Z' },
+    ]);
+    expect(fs.readFileSync(setAsideAs, 'utf8')).toBe('{"format": "in-between-dealer/roster", "players": [');
+    expect(fs.existsSync(file('roster.json'))).toBe(false);
+
+    // Nothing stands in the way of saving a new roster.
+    fresh.saveRoster(roster);
+    expect(repo().loadRoster()).toEqual(roster);
+  });
+
+  it('sets aside a file that fails its schema, saying which field', () => {
+    fs.writeFileSync(
+      file('roster.json'),
+      JSON.stringify({ format: 'in-between-dealer/roster', version: 1, players: [{ id: 'p-ann', archived: false }] }),
+    );
+    const r = repo();
+    expect(r.loadRoster()).toEqual([]);
+    expect(r.notices).toHaveLength(1);
+    expect(r.notices[0]?.reason).toMatch(/does not match in-between-dealer\/roster: players\.0\.name/);
+    expect(fs.existsSync(r.notices[0]?.setAsideAs ?? '')).toBe(true);
+  });
+
+  it('keeps two files set aside in the same millisecond apart', () => {
+    const r = repo();
+    fs.writeFileSync(file('roster.json'), 'nope');
+    r.loadRoster();
+    fs.writeFileSync(file('roster.json'), 'nope again');
+    r.loadRoster();
+    expect(r.notices.map((n) => path.basename(n.setAsideAs))).toEqual([
+      'roster.json.corrupt-2026-11-22T21-30-00-000Z',
+      'roster.json.corrupt-2026-11-22T21-30-00-000Z-1',
+    ]);
+  });
+
+  it('sets aside a file written by a newer version of the app', () => {
+    fs.writeFileSync(file('settings.json'), JSON.stringify({ format: 'in-between-dealer/settings', version: 2, nextCarry: 0 }));
+    const r = repo();
+    expect(r.loadSettings()).toEqual({ lastSetup: null, nextCarry: 0 });
+    expect(r.notices[0]?.reason).toMatch(/newer version of the app \(format version 2; this one reads up to 1\)/);
+  });
+
+  it('migrates a version 0 roster on load (fixture), and writes version 1 on the next save', () => {
+    fs.copyFileSync(path.join(import.meta.dirname, 'fixtures', 'roster-v0.json'), file('roster.json'));
+    const r = repo();
+    const players = r.loadRoster();
+    expect(players).toEqual([
+      { id: 'p-ann', name: 'Ann', archived: false },
+      { id: 'p-bo', name: 'Bo', archived: false },
+      { id: 'p-cy', name: 'Cy', archived: false },
+    ]);
+    expect(r.notices).toEqual([]);
+    r.saveRoster(players);
+    expect(JSON.parse(fs.readFileSync(file('roster.json'), 'utf8'))).toMatchObject({ format: 'in-between-dealer/roster', version: 1 });
+  });
+
+  it('R3: sets aside a night whose ledger overdraws a stack', () => {
+    const bad = night('n1');
+    bad.ledger.push({ id: 'x', seq: bad.ledger.length, code: 'bet-lost', player: 'p-ann', amount: 50, from: 'player:p-ann', to: 'pot', turn: 1 });
+    const r = repo();
+    r.saveNight(bad); // the schema allows it; the ledger check on load does not
+    expect(r.loadNight('n1')).toBeNull();
+    expect(r.notices[0]?.reason).toMatch(/chip ledger does not add up: .*player p-ann has only 19 chips/);
+  });
+
+  it('sets aside a night file that holds another night', () => {
+    const r = repo();
+    r.saveNight(night('n1'));
+    fs.copyFileSync(file('nights', 'n1.json'), file('nights', 'n2.json'));
+    expect(r.loadNight('n2')).toBeNull();
+    expect(r.notices[0]?.reason).toMatch(/holds night "n1", not "n2"/);
+    expect(r.loadNight('n1')).toEqual(night('n1'));
+  });
+
+  it('a night write touches no other night file and not the index', () => {
+    const opened: string[] = [];
+    const spying: StorageBackend = {
+      root,
+      open: (name) => {
+        opened.push(name);
+        return backend.open(name);
+      },
+    };
+    const r = new DealerRepository(spying, fixedNow);
+    r.saveIndex([summary('n1')]);
+    r.saveNight(night('n1'));
+    const n1Bytes = fs.readFileSync(file('nights', 'n1.json'));
+    const n1Time = fs.statSync(file('nights', 'n1.json')).mtimeMs;
+    const indexBytes = fs.readFileSync(file('nights-index.json'));
+
+    opened.length = 0;
+    const tonight = night('n2');
+    r.saveNight(tonight);
+    r.saveNight({ ...tonight, endedAt: '2026-11-22T23:59:00.000Z' });
+
+    expect(opened).toEqual(['nights/n2', 'nights/n2']);
+    expect(fs.readFileSync(file('nights', 'n1.json'))).toEqual(n1Bytes);
+    expect(fs.statSync(file('nights', 'n1.json')).mtimeMs).toBe(n1Time);
+    expect(fs.readFileSync(file('nights-index.json'))).toEqual(indexBytes);
+    expect(fs.readdirSync(file('nights')).sort()).toEqual(['n1.json', 'n2.json']);
+  });
+
+  it('refuses to write a document it could not read back, and writes nothing', () => {
+    const r = repo();
+    expect(() => r.saveRoster([roster[0] as RosterPlayer, roster[0] as RosterPlayer])).toThrow(/refusing to write roster: .*share an id/);
+    expect(() => r.saveSettings({ lastSetup: null, nextCarry: -1 })).toThrow(/refusing to write settings/);
+    expect(fs.readdirSync(root)).toEqual([]);
+  });
+
+  it('refuses a night id that is not a safe file name', () => {
+    const r = repo();
+    expect(() => r.loadNight('../roster')).toThrow(/is not a night id/);
+    expect(() => r.saveNight(night('a/b'))).toThrow(/is not a night id/);
+  });
+});

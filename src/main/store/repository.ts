@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import type { z } from 'zod';
+import type { NightSetup, RosterPlayer, StorageNotice } from '../../shared';
+import { Ledger, LedgerError } from '../ledger';
+import type { StorageBackend } from './adapter';
+import { StoreReadError } from './jsonFile';
+import { MigrationError, migrate } from './migrations';
+import {
+  CURRENT_VERSION,
+  FILE_SCHEMAS,
+  FORMATS,
+  nightIdSchema,
+  type FileKind,
+  type NightSummary,
+  type StoredNight,
+  type StoredSettings,
+} from './schemas';
+
+/** The document names in the data folder (each is `<name>.json`). */
+export const DOCUMENT_NAMES = {
+  settings: 'settings',
+  roster: 'roster',
+  nights: 'nights-index',
+} as const;
+
+/** One file a night, so a write tonight costs the same after 300 nights as after one (DESIGN.md). */
+export function nightDocumentName(nightId: string): string {
+  return `nights/${nightId}`;
+}
+
+export const DEFAULT_SETTINGS: StoredSettings = { lastSetup: null, nextCarry: 0 };
+
+/** A file that could be read but not used: it is set aside with this reason. */
+class UnusableFile extends Error {}
+
+function describeIssues(error: z.ZodError): string {
+  const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`);
+  const more = error.issues.length > 3 ? `; and ${error.issues.length - 3} more` : '';
+  return shown.join('; ') + more;
+}
+
+// Compile-time check that what the files hold is what the contract calls it.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _rosterMatches: Same<z.infer<typeof FILE_SCHEMAS.roster>['players'][number], RosterPlayer> = true;
+const _setupMatches: Same<NonNullable<StoredSettings['lastSetup']>, NightSetup> = true;
+
+/**
+ * Everything the app keeps on disk: settings, the roster, the index of nights
+ * and one file per night, through one StorageBackend.
+ *
+ * A file that is not JSON, cannot be migrated or fails its schema is renamed
+ * aside (`<file>.corrupt-<time>`, never deleted), a StorageNotice says why,
+ * and the load returns the default so the rest keeps working. Errors of the
+ * disk itself (permissions, I/O) are not the file's fault and are thrown.
+ * Saves check the document against its schema before writing, so the app
+ * never writes a file it could not read back; they are durable when they return.
+ */
+export class DealerRepository {
+  /** Files set aside since this repository was opened, oldest first. */
+  readonly notices: StorageNotice[] = [];
+
+  constructor(
+    private readonly backend: StorageBackend,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  loadSettings(): StoredSettings {
+    const file = this.#load('settings', DOCUMENT_NAMES.settings);
+    return file === undefined ? { ...DEFAULT_SETTINGS } : { lastSetup: file.lastSetup, nextCarry: file.nextCarry };
+  }
+
+  saveSettings(settings: StoredSettings): void {
+    this.#save('settings', DOCUMENT_NAMES.settings, settings);
+  }
+
+  /** The roster, or an empty one when there is none yet or it was set aside. */
+  loadRoster(): RosterPlayer[] {
+    return this.#load('roster', DOCUMENT_NAMES.roster)?.players ?? [];
+  }
+
+  saveRoster(players: readonly RosterPlayer[]): void {
+    this.#save('roster', DOCUMENT_NAMES.roster, { players });
+  }
+
+  /** The summaries of past nights, or none when there is no index yet or it was set aside. */
+  loadIndex(): NightSummary[] {
+    return this.#load('nights', DOCUMENT_NAMES.nights)?.nights ?? [];
+  }
+
+  saveIndex(nights: readonly NightSummary[]): void {
+    this.#save('nights', DOCUMENT_NAMES.nights, { nights });
+  }
+
+  /**
+   * One night, or null when it has no file or the file was set aside. Its
+   * ledger has been checked entry by entry and for R24 (Ledger.fromEntries).
+   */
+  loadNight(id: string): StoredNight | null {
+    const name = nightDocumentName(this.#checkNightId(id));
+    const file = this.#load('night', name, (night) => {
+      if (night.id !== id) throw new UnusableFile(`it holds night "${night.id}", not "${id}"`);
+      try {
+        Ledger.fromEntries(night.ledger);
+      } catch (error) {
+        if (error instanceof LedgerError) throw new UnusableFile(`its chip ledger does not add up: ${error.message}`);
+        throw error;
+      }
+    });
+    if (file === undefined) return null;
+    const { format: _format, version: _version, ...night } = file;
+    return night;
+  }
+
+  /** Writes one night's file; no other night's file is read or written. */
+  saveNight(night: StoredNight): void {
+    this.#save('night', nightDocumentName(this.#checkNightId(night.id)), night);
+  }
+
+  /**
+   * Sets a night's file aside when it reads fine but its content cannot be
+   * used (its events fail the engine's checks): kept, reported, never deleted.
+   */
+  setAsideNight(id: string, reason: string): void {
+    const document = this.backend.open(nightDocumentName(this.#checkNightId(id)));
+    if (fs.existsSync(document.path)) this.#setAside(document.path, reason);
+  }
+
+  #checkNightId(id: string): string {
+    const parsed = nightIdSchema.safeParse(id);
+    if (!parsed.success) throw new Error(`"${id}" is not a night id: ${describeIssues(parsed.error)}`);
+    return parsed.data;
+  }
+
+  #save<K extends FileKind>(kind: K, name: string, content: object): void {
+    const document = { format: FORMATS[kind], version: CURRENT_VERSION[kind], ...content };
+    const parsed = FILE_SCHEMAS[kind].safeParse(document);
+    if (!parsed.success) {
+      throw new Error(`refusing to write ${name}: it would not match ${FORMATS[kind]} (${describeIssues(parsed.error)})`);
+    }
+    this.backend.open(name).write(parsed.data as Record<string, unknown>);
+  }
+
+  /** Reads, migrates and checks one file; undefined when it is missing or was set aside. */
+  #load<K extends FileKind>(
+    kind: K,
+    name: string,
+    check?: (value: z.infer<(typeof FILE_SCHEMAS)[K]>) => void,
+  ): z.infer<(typeof FILE_SCHEMAS)[K]> | undefined {
+    const document = this.backend.open(name);
+    try {
+      let raw: unknown;
+      try {
+        raw = document.read();
+      } catch (error) {
+        if (error instanceof StoreReadError) throw new UnusableFile(`it is not valid JSON (${error.reason})`);
+        throw error;
+      }
+      if (raw === undefined) return undefined;
+      let migrated: unknown;
+      try {
+        migrated = migrate(kind, raw).value;
+      } catch (error) {
+        if (error instanceof MigrationError) throw new UnusableFile(`it cannot be read: ${error.message}`);
+        throw error;
+      }
+      const parsed = FILE_SCHEMAS[kind].safeParse(migrated);
+      if (!parsed.success) throw new UnusableFile(`it does not match ${FORMATS[kind]}: ${describeIssues(parsed.error)}`);
+      const value = parsed.data as z.infer<(typeof FILE_SCHEMAS)[K]>;
+      check?.(value);
+      return value;
+    } catch (error) {
+      if (!(error instanceof UnusableFile)) throw error;
+      this.#setAside(document.path, error.message);
+      return undefined;
+    }
+  }
+
+  /** Renames a bad file out of the way (never deletes it) and records why. */
+  #setAside(file: string, reason: string): void {
+    const at = this.now();
+    const stamp = at.toISOString().replace(/[:.]/g, '-');
+    let target = `${file}.corrupt-${stamp}`;
+    for (let n = 1; fs.existsSync(target); n++) target = `${file}.corrupt-${stamp}-${n}`;
+    try {
+      fs.renameSync(file, target);
+    } catch (error) {
+      // Still report it; the next save will replace the file, so say the copy was not kept.
+      this.notices.push({
+        file,
+        setAsideAs: '',
+        reason: `${reason}; it could not be set aside (${(error as Error).message})`,
+        at: at.toISOString(),
+      });
+      return;
+    }
+    this.notices.push({ file, setAsideAs: target, reason, at: at.toISOString() });
+  }
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ledgerEntrySchema, ruleSettingsSchema } from '../../shared';
+
+/**
+ * The files in the data folder, each a JSON object with a `format` naming what
+ * it is and a `version` of that format. Older versions are migrated before
+ * these schemas see them (migrations.ts). Unknown fields are dropped, except
+ * in engine events, which the engine checks itself.
+ */
+export const FORMATS = {
+  settings: 'in-between-dealer/settings',
+  roster: 'in-between-dealer/roster',
+  nights: 'in-between-dealer/nights',
+  night: 'in-between-dealer/night',
+} as const;
+export type FileKind = keyof typeof FORMATS;
+
+/** The version each format is written in today. */
+export const CURRENT_VERSION: Record<FileKind, number> = { settings: 1, roster: 1, nights: 1, night: 1 };
+
+/** A night id is also its file name, so it is kept to characters every file system takes. */
+export const nightIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a night id is 1-64 letters, digits, _ or -, starting with a letter or digit');
+
+/** Times are ISO 8601 as written; not re-checked, since an odd timestamp is no reason to set a night aside. */
+const isoTime = z.string().min(1);
+const playerId = z.string().min(1);
+const chips = z.number().int().nonnegative();
+
+export const nightSetupSchema = z.object({
+  playerIds: z.array(playerId),
+  startingChips: z.number().int().positive(),
+  chipValue: z.number().nonnegative().finite(),
+  currency: z.string(),
+  settings: ruleSettingsSchema,
+});
+
+export const settingsFileSchema = z.object({
+  format: z.literal(FORMATS.settings),
+  version: z.literal(1),
+  lastSetup: nightSetupSchema.nullable(),
+  /** Chips carried from the last night's pot into the next one (R22 carry). */
+  nextCarry: chips,
+});
+
+export const rosterPlayerSchema = z.object({
+  id: playerId,
+  name: z.string().min(1),
+  archived: z.boolean(),
+});
+
+export const rosterFileSchema = z.object({
+  format: z.literal(FORMATS.roster),
+  version: z.literal(1),
+  players: z.array(rosterPlayerSchema).refine((players) => new Set(players.map((p) => p.id)).size === players.length, {
+    message: 'two roster players share an id',
+  }),
+});
+
+export const nightSummarySchema = z.object({
+  id: nightIdSchema,
+  startedAt: isoTime,
+  endedAt: isoTime.nullable(),
+  playerIds: z.array(playerId),
+  turns: chips,
+  biggestPot: chips,
+  winnerIds: z.array(playerId),
+  /** The night's document name, e.g. `nights/2026-11-22-ab12`. */
+  file: z.string().min(1),
+});
+
+export const nightsFileSchema = z.object({
+  format: z.literal(FORMATS.nights),
+  version: z.literal(1),
+  nights: z.array(nightSummarySchema),
+});
+
+/** An engine event as stored: the engine checks the rest of it when it replays the night. */
+export const storedEventSchema = z.looseObject({ type: z.string().min(1) });
+
+export const nightFileSchema = z.object({
+  format: z.literal(FORMATS.night),
+  version: z.literal(1),
+  id: nightIdSchema,
+  startedAt: isoTime,
+  endedAt: isoTime.nullable(),
+  events: z.array(storedEventSchema),
+  ledger: z.array(ledgerEntrySchema),
+});
+
+export const FILE_SCHEMAS = {
+  settings: settingsFileSchema,
+  roster: rosterFileSchema,
+  nights: nightsFileSchema,
+  night: nightFileSchema,
+} as const;
+
+export type SettingsFile = z.infer<typeof settingsFileSchema>;
+export type RosterFile = z.infer<typeof rosterFileSchema>;
+export type NightsFile = z.infer<typeof nightsFileSchema>;
+export type NightFile = z.infer<typeof nightFileSchema>;
+export type NightSummary = z.infer<typeof nightSummarySchema>;
+export type StoredEvent = z.infer<typeof storedEventSchema>;
+
+/** What the settings file holds, without its envelope. */
+export type StoredSettings = Omit<SettingsFile, 'format' | 'version'>;
+/** One night as stored, without its envelope. */
+export type StoredNight = Omit<NightFile, 'format' | 'version'>;

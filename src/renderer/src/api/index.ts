@@ -1,0 +1,44 @@
+import type { DealerApi } from '../../../shared';
+import { createSocketApi, socketUrlFor, type ConnectionStatus, type SocketDealerApi } from './socket';
+
+export type { ConnectionStatus } from './socket';
+
+/** The dealer as this window sees it, plus how the connection to it stands. */
+export interface DealerConnection {
+  api: DealerApi;
+  status(): ConnectionStatus;
+  onStatus(listener: (status: ConnectionStatus) => void): () => void;
+}
+
+let connection: DealerConnection | null = null;
+
+/**
+ * `window.api` in Electron (the preload), otherwise a WebSocket bridge to the
+ * headless host that served this page. One per window.
+ */
+export function getDealerConnection(): DealerConnection {
+  connection ??= window.api ? electronConnection(window.api) : socketConnection();
+  return connection;
+}
+
+export function getDealerApi(): DealerApi {
+  return getDealerConnection().api;
+}
+
+/** IPC to main never drops, so the status is always open. */
+function electronConnection(api: DealerApi): DealerConnection {
+  return { api, status: () => 'open', onStatus: () => () => undefined };
+}
+
+function socketConnection(): DealerConnection {
+  const api: SocketDealerApi = createSocketApi({
+    url: socketUrlFor(window.location),
+    toggleFullScreen: toggleDocumentFullScreen,
+  });
+  return { api, status: api.status, onStatus: api.onStatus };
+}
+
+async function toggleDocumentFullScreen(): Promise<void> {
+  if (document.fullscreenElement) await document.exitFullscreen();
+  else await document.documentElement.requestFullscreen();
+}

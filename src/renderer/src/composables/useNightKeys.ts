@@ -1,0 +1,245 @@
+import { onBeforeUnmount, onMounted, watch } from 'vue';
+import type { BetAmount, NightView } from '../../../shared';
+import { appendDigit, useEntryStore, type BetEntry } from '../stores/entry';
+import { useUiStore } from '../stores/ui';
+import { useViewStore } from '../stores/view';
+import { useCommand } from './useCommand';
+import { useWords } from './useWords';
+
+/**
+ * The host console's keyboard during a night: one handler on the window, so
+ * every key lands where it belongs whatever has the focus. The phase decides
+ * what Enter does; a confirmation, the key list or a panel takes the keys
+ * first while it is open.
+ */
+export function useNightKeys(): void {
+  const view = useViewStore();
+  const ui = useUiStore();
+  const entry = useEntryStore();
+  const words = useWords();
+  const { send } = useCommand();
+
+  const stateId = () => view.night?.stateId ?? 0;
+
+  // A new step of the game starts with empty inputs and no stale error.
+  watch(
+    () => view.night?.phase,
+    () => {
+      entry.clearNightEntries();
+      if (!ui.panel) ui.showError(null);
+    },
+  );
+
+  function onKey(e: KeyboardEvent): void {
+    const night = view.night;
+    if (!night || e.isComposing) return;
+    if (handle(e, night)) e.preventDefault();
+  }
+
+  /** Returns true when the key was used. */
+  function handle(e: KeyboardEvent, night: NightView): boolean {
+    if (ui.confirmation) {
+      if (e.key === 'Enter' && !e.repeat) ui.answer(true);
+      else if (e.key === 'Escape') ui.answer(false);
+      return true; // nothing else happens while a question is open
+    }
+    if (ui.helpOpen) {
+      if (e.key === 'Escape' || e.key === '?') ui.helpOpen = false;
+      return true;
+    }
+    if (e.key === '?') {
+      ui.helpOpen = true;
+      return true;
+    }
+    if (ui.panel) return panelKey(e, night);
+    if (night.phase !== 'ended' && tableKey(e, night)) return true;
+    return phaseKey(e, night);
+  }
+
+  /** Keys that work in every phase of an open night. */
+  function tableKey(e: KeyboardEvent, night: NightView): boolean {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+      undo(night);
+      return true;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    switch (e.key.toLowerCase()) {
+      case 'b':
+        entry.panelPlayer = defaultBuyInPlayer(night);
+        entry.buyInAmount = '';
+        ui.openPanel('buy-in');
+        return true;
+      case 'c':
+        entry.panelPlayer = Math.max(0, night.players.findIndex((p) => p.status !== 'left'));
+        ui.openPanel('cash-out');
+        return true;
+      case 'e':
+        ui.ask(words.t('end.confirm'), () => send('endNight', { stateId: stateId() }).then(() => undefined));
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  function phaseKey(e: KeyboardEvent, night: NightView): boolean {
+    const enter = e.key === 'Enter' && !e.repeat;
+    switch (night.phase) {
+      case 'draw':
+        if (enter) void send('drawForDealer', { stateId: stateId() });
+        return enter;
+      case 'ready':
+        if (enter) void send('deal', { stateId: stateId() });
+        return enter;
+      case 'cut':
+        if (enter) {
+          void send('cut', { stateId: stateId(), cut: Number(entry.cut || '0') });
+          return true;
+        }
+        return editDigits(e, entry.cut, (next) => (entry.cut = next));
+      case 'ace-call': {
+        const key = e.key.toLowerCase();
+        if (key === 'l' || key === 'h') {
+          void send('callAce', { stateId: stateId(), call: key === 'l' ? 'low' : 'high' });
+          return true;
+        }
+        return false;
+      }
+      case 'bet':
+        if (enter) {
+          const amount = betAmount(entry.bet);
+          if (amount === null) ui.showError(words.t('errors.noBet'));
+          else void send('bet', { stateId: stateId(), amount });
+          return true;
+        }
+        return editBet(e, entry.bet);
+      case 'ended':
+        if (enter) void send('closeNight', { stateId: stateId() });
+        return enter;
+      default:
+        return false;
+    }
+  }
+
+  function panelKey(e: KeyboardEvent, night: NightView): boolean {
+    if (e.key === 'Escape') {
+      ui.closePanel();
+      return true;
+    }
+    const enter = e.key === 'Enter' && !e.repeat;
+    const target = night.players[entry.panelPlayer];
+    switch (ui.panel) {
+      case 'buy-in':
+        if (movePanelPlayer(e, night)) return true;
+        if (enter) {
+          const amount = Number(entry.buyInAmount);
+          if (!target) return true;
+          if (!entry.buyInAmount || amount < 1) {
+            ui.showError(words.t('lobby.badNumber', { field: words.t('buyIn.amount') }));
+            return true;
+          }
+          void send('buyIn', { stateId: stateId(), playerId: target.id, amount }).then((ok) => ok && ui.closePanel());
+          return true;
+        }
+        return editDigits(e, entry.buyInAmount, (next) => (entry.buyInAmount = next));
+      case 'cash-out':
+        if (movePanelPlayer(e, night)) return true;
+        if (enter && target) {
+          ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack) }), () =>
+            send('cashOut', { stateId: stateId(), playerId: target.id }).then((ok) => void (ok && ui.closePanel())),
+          );
+        }
+        return enter;
+      case 'fix-turn':
+        return fixTurnKey(e, night);
+      default:
+        return false;
+    }
+  }
+
+  function fixTurnKey(e: KeyboardEvent, night: NightView): boolean {
+    const turn = night.turn;
+    const last = night.lastAction;
+    if (!turn || !last) return false;
+    const name = view.nameOf(turn.playerId);
+    if (last.canVoid && e.key.toLowerCase() === 'v' && !e.ctrlKey && !e.altKey) {
+      ui.ask(words.t('fixTurn.confirmVoid', { n: turn.n, name }), () =>
+        send('voidTurn', { stateId: stateId() }).then((ok) => void (ok && ui.closePanel())),
+      );
+      return true;
+    }
+    if (!last.canCorrectBet) return false;
+    if (e.key === 'Enter' && !e.repeat) {
+      const amount = betAmount(entry.correction);
+      if (amount === null) {
+        ui.showError(words.t('errors.noBet'));
+        return true;
+      }
+      const to = amount === 'pot' ? words.t('prompt.potBet') : String(amount);
+      ui.ask(words.t('fixTurn.confirmCorrect', { n: turn.n, from: turn.bet ?? '-', to }), () =>
+        send('correctBet', { stateId: stateId(), amount }).then((ok) => void (ok && ui.closePanel())),
+      );
+      return true;
+    }
+    return editBet(e, entry.correction);
+  }
+
+  function undo(night: NightView): void {
+    const last = night.lastAction;
+    if (last?.kind === 'turn' && (last.canCorrectBet || last.canVoid)) {
+      Object.assign(entry.correction, { digits: '', pot: false });
+      ui.openPanel('fix-turn');
+    } else if (last?.canUndo) {
+      void send('undo', { stateId: stateId() });
+    } else {
+      ui.showError(words.t('undo.nothing'));
+    }
+  }
+
+  function movePanelPlayer(e: KeyboardEvent, night: NightView): boolean {
+    const delta = e.key === 'ArrowUp' ? -1 : e.key === 'ArrowDown' ? 1 : 0;
+    if (delta === 0 || night.players.length === 0) return false;
+    const count = night.players.length;
+    entry.panelPlayer = (entry.panelPlayer + delta + count) % count;
+    ui.showError(null);
+    return true;
+  }
+
+  /** Digits, Backspace and Esc on a number being typed. */
+  function editDigits(e: KeyboardEvent, current: string, set: (next: string) => void): boolean {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    let next: string;
+    if (/^[0-9]$/.test(e.key)) next = appendDigit(current, e.key);
+    else if (e.key === 'Backspace') next = current.slice(0, -1);
+    else if (e.key === 'Escape') next = '';
+    else return false;
+    set(next);
+    ui.showError(null);
+    return true;
+  }
+
+  /** A bet being typed: digits, P for the pot (R17), Backspace, Esc. */
+  function editBet(e: KeyboardEvent, bet: BetEntry): boolean {
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'p') {
+      Object.assign(bet, { digits: '', pot: true });
+      ui.showError(null);
+      return true;
+    }
+    if (bet.pot && (e.key === 'Backspace' || /^[0-9]$/.test(e.key))) bet.pot = false;
+    return editDigits(e, bet.digits, (next) => (bet.digits = next));
+  }
+
+  onMounted(() => window.addEventListener('keydown', onKey));
+  onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
+}
+
+export function betAmount(bet: BetEntry): BetAmount | null {
+  if (bet.pot) return 'pot';
+  return bet.digits ? Number(bet.digits) : null;
+}
+
+/** The player who most likely needs chips: the first one sitting out, else the one to act. */
+function defaultBuyInPlayer(night: NightView): number {
+  const out = night.players.findIndex((p) => p.status === 'sitting-out');
+  if (out >= 0) return out;
+  return Math.max(0, night.players.findIndex((p) => p.isToAct));
+}

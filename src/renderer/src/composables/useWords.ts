@@ -1,0 +1,21 @@
+import { useI18n } from 'vue-i18n';
+import type { Announcement, CommandError } from '../../../shared';
+import { chips, describeAnnouncement, describeError, describeFailure, type Translate } from '../i18n/describe';
+import { useViewStore } from '../stores/view';
+
+/** The translate function plus the wording of what main reports, with player names filled in. */
+export function useWords() {
+  const { t } = useI18n();
+  const view = useViewStore();
+  const tr: Translate = (key, named = {}, plural) => (plural === undefined ? t(key, named) : t(key, named, plural));
+  const seatedIds = () => (view.night?.players ?? []).filter((p) => p.status !== 'left' && p.stack > 0).map((p) => p.id);
+
+  return {
+    t,
+    chips: (n: number) => chips(tr, n),
+    error: (e: CommandError) => describeError(e, tr, view.nameOf),
+    failure: (failure: unknown) => describeFailure(failure, tr),
+    announcement: (a: Announcement) => describeAnnouncement(a, tr, view.nameOf, seatedIds()),
+    percent: (winners: number, remaining: number) => (remaining > 0 ? Math.round((winners / remaining) * 100) : 0),
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Announcement } from '../../../shared';
+import { describeAnnouncement, describeError, type Translate } from './describe';
+import { createAppI18n } from './index';
+
+const i18n = createAppI18n();
+const t: Translate = (key, named = {}, plural) =>
+  plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural);
+const names = (id: string) => ({ p1: 'Maya', p2: 'Leo', p3: 'Ana' })[id] ?? id;
+
+function announcement(partial: Partial<Announcement> & Pick<Announcement, 'kind'>): Announcement {
+  return { playerId: null, amount: 0, playerIds: [], moves: [], ...partial };
+}
+
+describe('describeError', () => {
+  it('R17: says what the pot allows when a bet is above it', () => {
+    const text = describeError(
+      { code: 'bet-above-pot', rule: 'R17', message: 'The bet is above the pot', params: { pot: 6, min: 1, max: 6 } },
+      t,
+    );
+    expect(text).toBe('The pot holds 6: bet 1 to 6');
+  });
+
+  it('falls back to the English message from main when the params it needs are missing', () => {
+    expect(describeError({ code: 'bet-above-pot', message: 'Bet at most 6 chips', params: { pot: 6 } }, t)).toBe(
+      'Bet at most 6 chips',
+    );
+  });
+
+  it('R11: derives the highest cut from the deck size', () => {
+    expect(describeError({ code: 'bad-cut', message: 'bad cut', params: { size: 52 } }, t)).toBe(
+      'The cut is a number from 0 to 51.',
+    );
+  });
+
+  it('shows the schema message for invalid input', () => {
+    expect(describeError({ code: 'invalid-input', message: 'a buy-in must be at least 1 chip' }, t)).toBe(
+      'a buy-in must be at least 1 chip',
+    );
+  });
+});
+
+describe('describeAnnouncement', () => {
+  it('R18: tells the winner to take chips from the pot', () => {
+    const text = describeAnnouncement(announcement({ kind: 'win', playerId: 'p1', amount: 4 }), t, names);
+    expect(text.headline).toBe('Maya wins 4: take 4 from the pot');
+  });
+
+  it('R18: tells a player who hits the post what goes into the pot', () => {
+    const text = describeAnnouncement(announcement({ kind: 'post', playerId: 'p2', amount: 3 }), t, names);
+    expect(text.headline).toBe('Leo hits the post: 3 into the pot');
+  });
+
+  it('R4: names only the players who ante when someone is sitting out', () => {
+    const all = describeAnnouncement(announcement({ kind: 'ante', amount: 1, playerIds: ['p1', 'p2'] }), t, names, [
+      'p1',
+      'p2',
+    ]);
+    expect(all.headline).toBe('Everyone antes 1');
+    const some = describeAnnouncement(announcement({ kind: 'ante', amount: 1, playerIds: ['p1', 'p2'] }), t, names, [
+      'p1',
+      'p2',
+      'p3',
+    ]);
+    expect(some.headline).toBe('Maya, Leo ante 1');
+  });
+
+  it('counts chips in the singular and the plural for a buy-in', () => {
+    expect(describeAnnouncement(announcement({ kind: 'buy-in', playerId: 'p3', amount: 1 }), t, names).headline).toBe(
+      'Ana buys in: give Ana 1 chip',
+    );
+    expect(describeAnnouncement(announcement({ kind: 'buy-in', playerId: 'p3', amount: 20 }), t, names).headline).toBe(
+      'Ana buys in: give Ana 20 chips',
+    );
+  });
+
+  it('R21: lists the chips a correction moves back', () => {
+    const text = describeAnnouncement(
+      announcement({
+        kind: 'corrected',
+        playerId: 'p1',
+        amount: 2,
+        moves: [
+          { from: 'pot', to: 'player:p1', amount: 5 },
+          { from: 'player:p1', to: 'pot', amount: 3 },
+        ],
+      }),
+      t,
+      names,
+    );
+    expect(text.details).toEqual(['Maya takes 5 from the pot', 'Maya puts 3 into the pot']);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Account, Announcement, CommandError, CommandErrorCode } from '../../../shared';
+
+/**
+ * Words for what main reports: refusals and announcements. Main sends codes
+ * and numbers; the words live here so the table can be translated. Plain
+ * functions over a translate function, so they are testable without a DOM.
+ */
+
+export type Translate = (key: string, named?: Record<string, unknown>, plural?: number) => string;
+
+/** The parameters each error message needs; without them the English `message` from main is shown. */
+const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
+  'invalid-input': ['message'],
+  'bet-too-small': ['min'],
+  'bet-above-pot': ['pot', 'min', 'max'],
+  'bet-above-stack': ['stack', 'min', 'max'],
+  'bad-cut': ['max'],
+  'duplicate-player': ['name'],
+  'player-busy': ['name'],
+  storage: ['message'],
+};
+
+export function describeError(error: CommandError, t: Translate, names: (id: string) => string = (id) => id): string {
+  const params: Record<string, string | number> = { message: error.message, ...error.params };
+  // Main may name the deck size rather than the highest cut.
+  if (error.code === 'bad-cut' && params.max === undefined && typeof params.size === 'number') params.max = params.size - 1;
+  if (params.name === undefined && typeof params.playerId === 'string') params.name = names(params.playerId);
+  const needed = ERROR_PARAMS[error.code] ?? [];
+  const known = `errors.${error.code}`;
+  if (needed.some((p) => params[p] === undefined)) return error.message;
+  const text = t(known, params);
+  // An unknown code (a newer main) comes back as the key itself.
+  return text === known ? error.message : text;
+}
+
+/** A request that never got an answer (connection lost, malformed request). */
+export function describeFailure(failure: unknown, t: Translate): string {
+  const message = failure instanceof Error ? failure.message : String(failure);
+  return t('errors.connection', { message });
+}
+
+export function chips(t: Translate, n: number): string {
+  return t('chips', { n }, n);
+}
+
+/** One chip movement in the table's words, e.g. "Maya takes 4 from the pot". */
+export function describeMove(
+  move: Announcement['moves'][number],
+  t: Translate,
+  names: (id: string) => string,
+): string {
+  const from = accountName(move.from, names);
+  const to = accountName(move.to, names);
+  const amount = move.amount;
+  if (move.from === 'pot' && to) return t('announce.move.potToPlayer', { name: to, amount });
+  if (move.to === 'pot' && from) return t('announce.move.playerToPot', { name: from, amount });
+  if (move.from === 'bank' && to) return t('announce.move.bankToPlayer', { name: to, amount: chips(t, amount) });
+  if (move.to === 'bank' && from) return t('announce.move.playerToBank', { name: from, amount: chips(t, amount) });
+  if (move.from === 'bank') return t('announce.move.bankToPot', { amount });
+  if (move.to === 'bank') return t('announce.move.potToBank', { amount });
+  return t('announce.move.playerToPlayer', { from, to, amount });
+}
+
+function accountName(account: Account, names: (id: string) => string): string | null {
+  return account.startsWith('player:') ? names(account.slice('player:'.length)) : null;
+}
+
+/** Kinds whose headline alone does not say which chips move: the moves are listed after it. */
+const LISTS_MOVES = new Set<Announcement['kind']>(['undo', 'corrected', 'voided', 'pot-split']);
+
+export interface AnnouncementText {
+  headline: string;
+  /** Each chip movement, when the headline does not say it. */
+  details: string[];
+}
+
+export function describeAnnouncement(
+  a: Announcement,
+  t: Translate,
+  names: (id: string) => string,
+  seatedIds: readonly string[] = [],
+): AnnouncementText {
+  const name = a.playerId ? names(a.playerId) : '';
+  const named = {
+    name,
+    amount: a.amount,
+    chips: chips(t, a.amount),
+    names: a.playerIds.map(names).join(', '),
+  };
+  let headline: string;
+  if (a.kind === 'ante' && seatedIds.some((id) => !a.playerIds.includes(id)) && a.playerIds.length > 0) {
+    headline = t('announce.anteSome', named);
+  } else {
+    headline = t(`announce.${a.kind}`, named);
+  }
+  const details = LISTS_MOVES.has(a.kind) ? a.moves.map((m) => describeMove(m, t, names)) : [];
+  return { headline, details };
+}

@@ -1,0 +1,170 @@
+import { defineStore } from 'pinia';
+import { computed, reactive, ref } from 'vue';
+import type { CommandArgs, NightSetup, RosterPlayer } from '../../../shared';
+import { DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from '../../../shared/settings';
+
+/** Longest number the host may type: a million chips is the contract's ceiling. */
+const MAX_DIGITS = 7;
+
+/** Appends a typed digit to a number being typed, without leading zeros. */
+export function appendDigit(current: string, digit: string): string {
+  if (!/^[0-9]$/.test(digit) || current.length >= MAX_DIGITS) return current;
+  return current === '0' ? digit : current + digit;
+}
+
+/** Keeps only the digits of pasted or filled text. */
+export function onlyDigits(text: string): string {
+  return text.replace(/[^0-9]/g, '').slice(0, MAX_DIGITS);
+}
+
+/** A bet as typed: digits, or the whole pot (R17). */
+export interface BetEntry {
+  digits: string;
+  pot: boolean;
+}
+
+export interface SeatEntry {
+  /** A roster id, or absent for a new name. */
+  id?: string;
+  name: string;
+}
+
+export type AddNameOutcome = 'added' | 'empty' | 'duplicate';
+
+export type SetupProblem = 'need-players' | 'bad-starting-chips' | 'bad-chip-value';
+
+/** What the host is typing: nothing here is sent until Enter. */
+export const useEntryStore = defineStore('entry', () => {
+  const bet = reactive<BetEntry>({ digits: '', pot: false });
+  const correction = reactive<BetEntry>({ digits: '', pot: false });
+  const cut = ref('');
+  const buyInAmount = ref('');
+  /** Index into the night's players for the buy-in and cash-out panels. */
+  const panelPlayer = ref(0);
+
+  function clearNightEntries(): void {
+    Object.assign(bet, { digits: '', pot: false });
+    Object.assign(correction, { digits: '', pot: false });
+    cut.value = '';
+    buyInAmount.value = '';
+  }
+
+  // --- the lobby's setup form ---
+  const seated = ref<SeatEntry[]>([]);
+  const startingChips = ref('20');
+  const chipValue = ref('1');
+  const currency = ref('');
+  const settings = reactive<RuleSettings>({ ...DEFAULT_RULES });
+  const rosterCursor = ref(0);
+  const seatCursor = ref(0);
+
+  const preset = computed<RulePresetName | 'custom'>(() => {
+    const names = Object.keys(RULE_PRESETS) as RulePresetName[];
+    return names.find((name) => sameSettings(RULE_PRESETS[name], settings)) ?? 'custom';
+  });
+
+  function applyPreset(name: RulePresetName): void {
+    Object.assign(settings, RULE_PRESETS[name]);
+  }
+
+  function isSeated(player: RosterPlayer): boolean {
+    return seated.value.some((s) => s.id === player.id);
+  }
+
+  function toggleSeat(player: RosterPlayer): void {
+    const at = seated.value.findIndex((s) => s.id === player.id);
+    if (at >= 0) seated.value.splice(at, 1);
+    else seated.value.push({ id: player.id, name: player.name });
+    seatCursor.value = Math.min(seatCursor.value, Math.max(seated.value.length - 1, 0));
+  }
+
+  /** Seats a typed name: a roster player of that name (any case) is reused. */
+  function addName(typed: string, roster: readonly RosterPlayer[]): AddNameOutcome {
+    const name = typed.trim();
+    if (!name) return 'empty';
+    const key = name.toLocaleLowerCase();
+    if (seated.value.some((s) => s.name.toLocaleLowerCase() === key)) return 'duplicate';
+    const known = roster.find((p) => p.name.toLocaleLowerCase() === key);
+    seated.value.push(known ? { id: known.id, name: known.name } : { name });
+    return 'added';
+  }
+
+  /** Moves the seat at `index` one place up (-1) or down (+1); returns its new index. */
+  function moveSeat(index: number, delta: -1 | 1): number {
+    const target = index + delta;
+    const list = seated.value;
+    const moving = list[index];
+    const other = list[target];
+    if (!moving || !other) return index;
+    list.splice(index, 1, other);
+    list.splice(target, 1, moving);
+    return target;
+  }
+
+  function removeSeat(index: number): void {
+    seated.value.splice(index, 1);
+    seatCursor.value = Math.min(index, Math.max(seated.value.length - 1, 0));
+  }
+
+  /** "Same as last time": last night's players (still on the roster), chips and rules. */
+  function fillFromLast(last: NightSetup, roster: readonly RosterPlayer[]): void {
+    const byId = new Map(roster.map((p) => [p.id, p] as const));
+    seated.value = last.playerIds.flatMap((id) => {
+      const player = byId.get(id);
+      return player ? [{ id: player.id, name: player.name }] : [];
+    });
+    startingChips.value = String(last.startingChips);
+    chipValue.value = String(last.chipValue);
+    currency.value = last.currency;
+    Object.assign(settings, DEFAULT_RULES, last.settings);
+    seatCursor.value = 0;
+  }
+
+  /** The startNight arguments, or what is wrong with the form. */
+  function startArgs(): { ok: true; args: CommandArgs<'startNight'> } | { ok: false; problem: SetupProblem } {
+    if (seated.value.length < 2) return { ok: false, problem: 'need-players' };
+    const chips = Number(startingChips.value);
+    if (!/^\d+$/.test(startingChips.value) || chips < 1) return { ok: false, problem: 'bad-starting-chips' };
+    const value = Number(chipValue.value.replace(',', '.'));
+    if (chipValue.value.trim() === '' || !Number.isFinite(value) || value < 0) return { ok: false, problem: 'bad-chip-value' };
+    return {
+      ok: true,
+      args: {
+        players: seated.value.map((s) => (s.id ? { id: s.id, name: s.name } : { name: s.name })),
+        startingChips: chips,
+        chipValue: value,
+        currency: currency.value.trim(),
+        settings: { ...settings },
+      },
+    };
+  }
+
+  return {
+    bet,
+    correction,
+    cut,
+    buyInAmount,
+    panelPlayer,
+    clearNightEntries,
+    seated,
+    startingChips,
+    chipValue,
+    currency,
+    settings,
+    rosterCursor,
+    seatCursor,
+    preset,
+    applyPreset,
+    isSeated,
+    toggleSeat,
+    addName,
+    moveSeat,
+    removeSeat,
+    fillFromLast,
+    startArgs,
+  };
+});
+
+function sameSettings(a: RuleSettings, b: RuleSettings): boolean {
+  return (Object.keys(a) as (keyof RuleSettings)[]).every((key) => a[key] === b[key]);
+}

@@ -1,0 +1,69 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type { ApiResult, AppView, CommandArgs, CommandName, DealerApi, PlayerView } from '../../../shared';
+import type { ConnectionStatus, DealerConnection } from '../api';
+
+/**
+ * The AppView main pushes after every change, and the one way to ask main for
+ * anything. Everything the screens show comes from here: no rules and no chip
+ * counts are computed in the renderer.
+ */
+export const useViewStore = defineStore('view', () => {
+  const view = shallowRef<AppView | null>(null);
+  const connection = ref<ConnectionStatus>('connecting');
+  /** A command is on its way: a second Enter must not send it twice. */
+  const busy = ref(false);
+  let api: DealerApi | null = null;
+
+  const night = computed(() => view.value?.night ?? null);
+  const phase = computed(() => night.value?.phase ?? 'lobby');
+  const playersById = computed(() => new Map((night.value?.players ?? []).map((p) => [p.id, p] as const)));
+  const rosterNames = computed(() => new Map((view.value?.roster ?? []).map((p) => [p.id, p.name] as const)));
+
+  function player(id: string | null | undefined): PlayerView | null {
+    return id ? (playersById.value.get(id) ?? null) : null;
+  }
+
+  function nameOf(id: string | null | undefined): string {
+    if (!id) return '';
+    return playersById.value.get(id)?.name ?? rosterNames.value.get(id) ?? id;
+  }
+
+  /** Keeps the newest view: a push and a reply may arrive in either order. */
+  function accept(next: AppView): void {
+    const current = view.value?.night;
+    if (current && next.night && current.id === next.night.id && next.night.stateId < current.stateId) return;
+    view.value = next;
+  }
+
+  async function connect(dealer: DealerConnection): Promise<void> {
+    api = dealer.api;
+    connection.value = dealer.status();
+    dealer.onStatus((status) => (connection.value = status));
+    dealer.api.onView(accept);
+    accept(await dealer.api.getView());
+  }
+
+  /**
+   * Sends a command. Resolves with main's answer; a request that got no answer
+   * (connection lost) rejects, and the caller words it.
+   */
+  async function run<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<ApiResult> {
+    if (!api) throw new Error('not connected');
+    busy.value = true;
+    try {
+      const method = api[command] as (a: CommandArgs<K>) => Promise<ApiResult>;
+      const result = await method(args);
+      if (result.ok) accept(result.view);
+      return result;
+    } finally {
+      busy.value = false;
+    }
+  }
+
+  function toggleFullScreen(): Promise<void> {
+    return api ? api.toggleFullScreen() : Promise.resolve();
+  }
+
+  return { view, connection, busy, night, phase, player, nameOf, accept, connect, run, toggleFullScreen };
+});

@@ -1,0 +1,27 @@
+import type { CommandArgs, CommandName } from './commands';
+import type { CommandError } from './errors';
+import type { AppView } from './view';
+
+export type ApiResult = { ok: true; view: AppView } | { ok: false; error: CommandError };
+
+/**
+ * What the renderer may ask of main: `window.api` in Electron (the preload),
+ * or the same methods over a WebSocket from the headless host. One method per
+ * command; each resolves with the new view or a refusal that changed nothing.
+ */
+export type CommandMethods = { [K in CommandName]: (args: CommandArgs<K>) => Promise<ApiResult> };
+
+export type DealerApi = CommandMethods & {
+  /** The current view. */
+  getView(): Promise<AppView>;
+  /** Called with the new view after every change; returns the unsubscribe. */
+  onView(listener: (view: AppView) => void): () => void;
+  /** Toggle full screen for the calling window (a no-op in a browser tab). */
+  toggleFullScreen(): Promise<void>;
+};
+
+declare global {
+  interface Window {
+    api?: DealerApi;
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * A refused command. `code` is stable (the renderer translates it with
+ * `params`); `rule` names the RULES.md rule that refuses it; `message` is the
+ * English text for logs, the CLI and anyone without a translation.
+ */
+export interface CommandError {
+  code: CommandErrorCode;
+  rule?: RuleId;
+  message: string;
+  params?: Record<string, string | number>;
+}
+
+export type RuleId = `R${number}`;
+
+export const COMMAND_ERROR_CODES = [
+  'invalid-input', // failed the schema: not a whole number, unknown field...
+  'stale-state', // the command was made for an older state (someone else acted first)
+  'wrong-phase', // not now: e.g. a bet before the cards are turned
+  'no-night', // there is no open night
+  'night-open', // a night is already open
+  'night-closed', // the night has ended; it is read-only
+  'unknown-player',
+  'bet-too-small',
+  'bet-above-pot',
+  'bet-above-stack',
+  'bad-cut',
+  'not-enough-players',
+  'duplicate-player',
+  'nothing-to-undo',
+  'cannot-undo-cards',
+  'player-busy',
+  'conservation', // R24 would break: refused, nothing written
+  'storage', // the disk refused the write: nothing was acknowledged
+] as const;
+export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
+
+export function commandError(
+  code: CommandErrorCode,
+  message: string,
+  rule?: RuleId,
+  params?: Record<string, string | number>,
+): CommandError {
+  return { code, message, ...(rule ? { rule } : {}), ...(params ? { params } : {}) };
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The rule settings RULES.md names, with its defaults. The same names are
+ * used in the night export (`rules`) and on the host console.
+ */
+export const ruleSettingsSchema = z.strictObject({
+  /** R1: how many 52-card decks are shuffled together. */
+  decks: z.number().int().min(1).max(4).default(1),
+  /** R4: chips each seated player puts in the pot when the night starts (and at each re-ante, R5). */
+  ante: z.number().int().min(1).max(1000).default(1),
+  /** R1: a first-turned ace may be called low or high. */
+  aceLowChoice: z.boolean().default(false),
+  /** R15: what a pair does. */
+  pair: z.enum(['pays-2', 'pays-3', 'redeal']).default('pays-2'),
+  /** R16: what consecutive ranks do. */
+  consecutive: z.enum(['lose-minimum', 'push', 'redeal']).default('lose-minimum'),
+  /** R18: a post costs the bet times this (capped at the stack). */
+  postPays: z.union([z.literal(1), z.literal(2)]).default(1),
+  /** R22: what happens to a pot left at the end of the night. */
+  potAtEnd: z.enum(['split', 'carry']).default('split'),
+});
+
+export type RuleSettings = z.infer<typeof ruleSettingsSchema>;
+
+export const DEFAULT_RULES: RuleSettings = ruleSettingsSchema.parse({});
+
+/** Named rule sets for the simulator and the host's quick start. */
+export const RULE_PRESETS = {
+  standard: DEFAULT_RULES,
+  'two-decks': { ...DEFAULT_RULES, decks: 2 },
+  generous: { ...DEFAULT_RULES, pair: 'pays-3', consecutive: 'push' },
+  'redeal-everything': { ...DEFAULT_RULES, pair: 'redeal', consecutive: 'redeal' },
+  harsh: { ...DEFAULT_RULES, postPays: 2, ante: 2 },
+  'ace-low': { ...DEFAULT_RULES, aceLowChoice: true },
+  carry: { ...DEFAULT_RULES, potAtEnd: 'carry' },
+} as const satisfies Record<string, RuleSettings>;
+
+export type RulePresetName = keyof typeof RULE_PRESETS;
