@@ -211,6 +211,19 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
   },
   {
+    // tsconfig.node.json has the DOM lib for e2e's page.evaluate callbacks; main never has a page.
+    files: ['src/main/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage'].map((name) => ({
+          name,
+          message: 'the main process has no page; this global does not exist here',
+        })),
+      ],
+    },
+  },
+  {
     rules: {
       // Unused arguments named _x are deliberate (handlers with fixed signatures).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],

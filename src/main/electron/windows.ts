@@ -51,11 +51,11 @@ export function createDealerWindows(options: DealerWindowsOptions): DealerWindow
 
   function load(window: BrowserWindow, route: '/' | '/table'): void {
     const { source } = options;
-    if (source.kind === 'dev-server') {
-      void window.loadURL(new URL(`#${route}`, source.url).href);
-    } else {
-      void window.loadFile(source.indexPath, { hash: route });
-    }
+    const loading =
+      source.kind === 'dev-server'
+        ? window.loadURL(new URL(`#${route}`, source.url).href)
+        : window.loadFile(source.indexPath, { hash: route });
+    loading.catch((error: unknown) => console.error(`could not load the ${route} view:`, error));
   }
 
   function makeWindow(title: string, size: BrowserWindowConstructorOptions): BrowserWindow {
@@ -68,6 +68,8 @@ export function createDealerWindows(options: DealerWindowsOptions): DealerWindow
       webPreferences: secureWebPreferences(options.preloadPath),
     });
     window.once('ready-to-show', () => window.show());
+    // Keep our titles (host console / table) in the task bar rather than the page's.
+    window.on('page-title-updated', (event) => event.preventDefault());
     return window;
   }
 
@@ -153,14 +155,23 @@ export function createDealerWindows(options: DealerWindowsOptions): DealerWindow
   }
 
   function openTable(): void {
-    tableOnExternal = false;
-    table = makeWindow(`${TITLE}: table`, { ...windowedBounds(), minWidth: 640, minHeight: 360 });
+    const tv = externalDisplay();
+    // Born in place: full screen on the TV, or a normal window on the laptop.
+    tableOnExternal = tv !== undefined;
+    table = makeWindow(`${TITLE}: table`, {
+      ...(tv ? { ...tv.bounds, fullscreen: true } : windowedBounds()),
+      minWidth: 640,
+      minHeight: 360,
+    });
     table.on('closed', () => {
       table = null;
       tableOnExternal = false;
     });
-    placeTable();
     load(table, '/table');
+  }
+
+  function liveWindows(): BrowserWindow[] {
+    return [host, table].filter((window): window is BrowserWindow => window !== null && !window.isDestroyed());
   }
 
   let following = false;
@@ -178,11 +189,9 @@ export function createDealerWindows(options: DealerWindowsOptions): DealerWindow
       if (!host) openHost();
       if (!table) openTable();
     },
-    all() {
-      return [host, table].filter((window): window is BrowserWindow => window !== null && !window.isDestroyed());
-    },
+    all: liveWindows,
     owns(contents) {
-      return this.all().some((window) => window.webContents === contents);
+      return liveWindows().some((window) => window.webContents === contents);
     },
     focusHost() {
       if (!host) {

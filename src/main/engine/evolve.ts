@@ -1,7 +1,7 @@
 import type { Account, ChipMove } from '../../shared/chips';
 import { DEFAULT_RULES } from '../../shared/settings';
 import { shuffledDeck, cutDeck } from './deck';
-import type { EngineEvent, EventOf } from './events';
+import type { EngineEvent } from './events';
 import type { EngineState, TurnState } from './state';
 
 /**

@@ -237,3 +237,18 @@ describe('headless host: access token (listening beyond loopback)', () => {
     client.socket.close();
   });
 });
+
+describe('headless host: ordering', () => {
+  it('answers one client in request order, so a reply never carries an older view than a push before it', async () => {
+    const service = fakeService();
+    const running = await start(service);
+    const client = await connect(socketUrl(running));
+    // Sent together: the getView must be answered (with the empty roster) before the buy-in runs.
+    client.socket.send(JSON.stringify({ id: 1, method: 'getView' }));
+    client.socket.send(JSON.stringify({ id: 2, method: 'buyIn', args: { stateId: 0, playerId: 'p1', amount: 5 } }));
+    const first = await client.next();
+    expect(first).toMatchObject({ type: 'reply', id: 1 });
+    if (first.type === 'reply' && first.result.ok) expect(first.result.view.roster).toEqual([]);
+    client.socket.close();
+  });
+});

@@ -186,17 +186,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   sockets.on('connection', (client: WebSocket) => {
     client.on('error', () => client.terminate());
+    // One request at a time per client, answered in order: a getView reply can
+    // then never arrive after (and overwrite) the push of a later command's view.
+    let queue = Promise.resolve();
     client.on('message', (data: RawData, isBinary: boolean) => {
-      if (isBinary) {
-        send(client, { type: 'error', id: null, message: 'requests are JSON text messages' });
-        return;
-      }
-      const parsed = parseWireRequest(data.toString());
-      if (!parsed.ok) {
-        send(client, parsed.reply);
-        return;
-      }
-      void answerWireRequest(service, parsed.request).then((reply) => send(client, reply));
+      queue = queue.then(async () => {
+        if (isBinary) {
+          send(client, { type: 'error', id: null, message: 'requests are JSON text messages' });
+          return;
+        }
+        const parsed = parseWireRequest(data.toString());
+        send(client, parsed.ok ? await answerWireRequest(service, parsed.request) : parsed.reply);
+      });
     });
   });
 

@@ -13,7 +13,7 @@ export function useWords() {
   return {
     t,
     chips: (n: number) => chips(tr, n),
-    error: (e: CommandError) => describeError(e, tr, view.nameOf),
+    error: (e: CommandError) => describeError(e, tr),
     failure: (failure: unknown) => describeFailure(failure, tr),
     announcement: (a: Announcement) => describeAnnouncement(a, tr, view.nameOf, seatedIds()),
     percent: (winners: number, remaining: number) => (remaining > 0 ? Math.round((winners / remaining) * 100) : 0),

@@ -15,10 +15,18 @@ function announcement(partial: Partial<Announcement> & Pick<Announcement, 'kind'
 describe('describeError', () => {
   it('R17: says what the pot allows when a bet is above it', () => {
     const text = describeError(
-      { code: 'bet-above-pot', rule: 'R17', message: 'The bet is above the pot', params: { pot: 6, min: 1, max: 6 } },
+      { code: 'bet-above-pot', rule: 'R17', message: 'The pot holds 6: bet 1 to 6 (R17).', params: { pot: 6, min: 1, max: 6 } },
       t,
     );
     expect(text).toBe('The pot holds 6: bet 1 to 6');
+  });
+
+  it('R3: names the player whose stack limits the bet', () => {
+    const text = describeError(
+      { code: 'bet-above-stack', message: 'x', params: { player: 'Leo', stack: 3, min: 1, max: 3 } },
+      t,
+    );
+    expect(text).toBe('Leo has 3: bet 1 to 3');
   });
 
   it('falls back to the English message from main when the params it needs are missing', () => {
@@ -27,15 +35,20 @@ describe('describeError', () => {
     );
   });
 
+  it('keeps main\'s own message for codes whose meaning depends on the case', () => {
+    const message = 'Only Maya has chips: record a buy-in or end the night (R6).';
+    expect(describeError({ code: 'not-enough-players', rule: 'R6', message }, t)).toBe(message);
+  });
+
   it('R11: derives the highest cut from the deck size', () => {
     expect(describeError({ code: 'bad-cut', message: 'bad cut', params: { size: 52 } }, t)).toBe(
-      'The cut is a number from 0 to 51.',
+      'The cut is a whole number from 0 to 51.',
     );
   });
 
-  it('shows the schema message for invalid input', () => {
-    expect(describeError({ code: 'invalid-input', message: 'a buy-in must be at least 1 chip' }, t)).toBe(
-      'a buy-in must be at least 1 chip',
+  it('says which step the table is waiting for when a command comes at the wrong time', () => {
+    expect(describeError({ code: 'wrong-phase', message: 'x', params: { phase: 'cut' } }, t)).toBe(
+      'Not now: the table is waiting for the cut.',
     );
   });
 });

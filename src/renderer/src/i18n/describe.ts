@@ -8,29 +8,32 @@ import type { Account, Announcement, CommandError, CommandErrorCode } from '../.
 
 export type Translate = (key: string, named?: Record<string, unknown>, plural?: number) => string;
 
-/** The parameters each error message needs; without them the English `message` from main is shown. */
+/**
+ * The refusals worded here, with the parameters each needs. Any other code, or
+ * one whose parameters are missing, shows main's own English `message`, which
+ * is specific (it says what is allowed) and better than a generic line.
+ */
 const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
-  'invalid-input': ['message'],
-  'bet-too-small': ['min'],
+  'stale-state': [],
+  'wrong-phase': ['what'],
+  'no-night': [],
+  'night-open': [],
+  'night-closed': [],
+  'bet-too-small': ['min', 'max'],
   'bet-above-pot': ['pot', 'min', 'max'],
-  'bet-above-stack': ['stack', 'min', 'max'],
+  'bet-above-stack': ['player', 'stack', 'min', 'max'],
   'bad-cut': ['max'],
-  'duplicate-player': ['name'],
-  'player-busy': ['name'],
-  storage: ['message'],
+  'cannot-undo-cards': [],
 };
 
-export function describeError(error: CommandError, t: Translate, names: (id: string) => string = (id) => id): string {
-  const params: Record<string, string | number> = { message: error.message, ...error.params };
+export function describeError(error: CommandError, t: Translate): string {
+  const params: Record<string, string | number> = { ...error.params };
   // Main may name the deck size rather than the highest cut.
   if (error.code === 'bad-cut' && params.max === undefined && typeof params.size === 'number') params.max = params.size - 1;
-  if (params.name === undefined && typeof params.playerId === 'string') params.name = names(params.playerId);
-  const needed = ERROR_PARAMS[error.code] ?? [];
-  const known = `errors.${error.code}`;
-  if (needed.some((p) => params[p] === undefined)) return error.message;
-  const text = t(known, params);
-  // An unknown code (a newer main) comes back as the key itself.
-  return text === known ? error.message : text;
+  if (error.code === 'wrong-phase' && typeof params.phase === 'string') params.what = t(`waitingFor.${params.phase}`);
+  const needed = ERROR_PARAMS[error.code];
+  if (!needed || needed.some((p) => params[p] === undefined)) return error.message;
+  return t(`errors.${error.code}`, params);
 }
 
 /** A request that never got an answer (connection lost, malformed request). */

@@ -1,0 +1,71 @@
+import type { Odds } from '../../src/shared/view';
+import type { SeededStream } from './seededStream';
+
+/**
+ * The simulator's players: a simple, readable betting rule, not a strategy
+ * guide. Every choice comes from one seeded stream, so a night replays the
+ * same from the same seed.
+ */
+export interface BotStyle {
+  /** Below this chance of winning (R25) the bot bets the minimum. */
+  cautiousBelow: number;
+  /** At or above this chance the bot bets everything it may. */
+  allInFrom: number;
+  /** Chance, per turn, that a busted player buys back in (R6). */
+  buyBack: number;
+  /** Chance, after a turn, that the host voids it or corrects its bet (R21). */
+  voidTurn: number;
+  correctBet: number;
+}
+
+export const DEFAULT_STYLE: BotStyle = { cautiousBelow: 0.35, allInFrom: 0.8, buyBack: 0.2, voidTurn: 0.01, correctBet: 0.01 };
+
+export class Bot {
+  constructor(
+    private readonly rng: SeededStream,
+    private readonly style: BotStyle = DEFAULT_STYLE,
+  ) {}
+
+  /** R11: any cut from 0 to size - 1. */
+  cut(deckSize: number): number {
+    return this.rng.below(deckSize);
+  }
+
+  /** R1: the second card is unknown, so either call is as good; toss a coin. */
+  aceCall(): 'low' | 'high' {
+    return this.rng.chance(0.5) ? 'low' : 'high';
+  }
+
+  /**
+   * R17: bet more on wider spreads. The stake grows in a straight line from
+   * the minimum at `cautiousBelow` to the whole limit at `allInFrom`.
+   */
+  bet(odds: Odds | null, limits: { min: number; max: number }): number {
+    const chance = odds && odds.remaining > 0 ? odds.winners / odds.remaining : 0;
+    const { cautiousBelow, allInFrom } = this.style;
+    const share = Math.min(1, Math.max(0, (chance - cautiousBelow) / (allInFrom - cautiousBelow)));
+    const stake = Math.round(limits.min + share * (limits.max - limits.min));
+    // A little noise, so two nights with the same cards differ in their bets.
+    const nudge = this.rng.below(3) - 1;
+    return Math.min(limits.max, Math.max(limits.min, stake + nudge));
+  }
+
+  buysBack(): boolean {
+    return this.rng.chance(this.style.buyBack);
+  }
+
+  /** What the host does about the last turn: usually nothing. */
+  fixLastTurn(canVoid: boolean, canCorrect: boolean): 'void' | 'correct' | null {
+    const roll = this.rng.below(1_000_000) / 1_000_000;
+    if (canVoid && roll < this.style.voidTurn) return 'void';
+    if (canCorrect && roll >= this.style.voidTurn && roll < this.style.voidTurn + this.style.correctBet) return 'correct';
+    return null;
+  }
+
+  /** A corrected bet: any allowed amount other than the one typed. */
+  correctedBet(typed: number, max: number): number | null {
+    if (max < 2) return null;
+    const other = 1 + this.rng.below(max - 1);
+    return other >= typed ? other + 1 : other;
+  }
+}

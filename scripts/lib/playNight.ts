@@ -1,0 +1,130 @@
+import type { CommandError, CommandName, NightView, RuleSettings } from '../../src/shared';
+import type { GameSession } from '../../src/main/session/gameSession';
+import type { Bot } from './bot';
+
+/**
+ * Drives a table the way a host at the keyboard would, one command at a
+ * time, with bots deciding the players' part. The table is the real
+ * GameSession (or anything with the same two methods).
+ */
+export interface Table {
+  night(): NightView | null;
+  run(command: CommandName, args: unknown): { ok: true } | { ok: false; error: CommandError };
+}
+
+export function sessionTable(session: GameSession): Table {
+  return {
+    night: () => session.getView().night,
+    run: (command, args) => {
+      const result = session.runNow(command, args);
+      return result.ok ? { ok: true } : result;
+    },
+  };
+}
+
+export interface NightPlan {
+  players: string[];
+  startingChips: number;
+  rules: RuleSettings;
+  /** Turns to play; voided turns do not count. */
+  turns: number;
+  chipValue?: number;
+}
+
+export interface Action {
+  command: CommandName;
+  args: Record<string, unknown>;
+}
+
+/** A command the table refused: in a simulation that is a bug, in the app or in the bot. */
+export class RefusedAction extends Error {
+  constructor(
+    readonly action: Action,
+    readonly error: CommandError,
+  ) {
+    super(`${action.command} ${JSON.stringify(action.args)} was refused: ${error.code}: ${error.message}`);
+  }
+}
+
+export function perform(table: Table, action: Action): void {
+  const result = table.run(action.command, action.args);
+  if (!result.ok) throw new RefusedAction(action, result.error);
+}
+
+export function startNight(table: Table, plan: NightPlan): void {
+  perform(table, {
+    command: 'startNight',
+    args: {
+      players: plan.players.map((name) => ({ name })),
+      startingChips: plan.startingChips,
+      chipValue: plan.chipValue ?? 1,
+      currency: '',
+      settings: plan.rules,
+    },
+  });
+}
+
+/** The host's next command for this night, or null once it has ended. */
+export function nextAction(night: NightView, bot: Bot, startingChips: number): Action | null {
+  const stateId = night.stateId;
+  switch (night.phase) {
+    case 'draw':
+      return { command: 'drawForDealer', args: { stateId } };
+    case 'cut':
+      return { command: 'cut', args: { stateId, cut: bot.cut(night.deck?.size ?? 1) } };
+    case 'ace-call':
+      return { command: 'callAce', args: { stateId, call: bot.aceCall() } };
+    case 'bet': {
+      const limits = night.betLimits ?? { min: 1, max: 1 };
+      return { command: 'bet', args: { stateId, amount: bot.bet(night.odds, limits) } };
+    }
+    case 'ready':
+      return fixOrBuyBack(night, bot, startingChips) ?? { command: 'deal', args: { stateId } };
+    case 'shuffle':
+      throw new Error('the session left a deck unshuffled: it shuffles as soon as the engine asks (R9)');
+    case 'ended':
+      return null;
+  }
+}
+
+/** Between turns: now and then a void or a correction (R21), and buy-backs for busted players (R6). */
+function fixOrBuyBack(night: NightView, bot: Bot, startingChips: number): Action | null {
+  const stateId = night.stateId;
+  const last = night.lastAction;
+  const fix = last ? bot.fixLastTurn(last.canVoid, last.canCorrectBet) : null;
+  if (fix === 'void') return { command: 'voidTurn', args: { stateId } };
+  if (fix === 'correct' && night.turn?.bet != null) {
+    const amount = bot.correctedBet(night.turn.bet, Math.min(night.turn.potBefore, night.turn.stackBefore));
+    if (amount !== null) return { command: 'correctBet', args: { stateId, amount } };
+  }
+  const busted = night.players.filter((p) => p.status === 'sitting-out');
+  const playing = night.players.filter((p) => p.status === 'playing').length;
+  for (const player of busted) {
+    if (playing < 2 || bot.buysBack()) return { command: 'buyIn', args: { stateId, playerId: player.id, amount: startingChips } };
+  }
+  return null;
+}
+
+/**
+ * Plays until `plan.turns` turns have been played and the table waits for the
+ * next deal, so the night can end there (R22 refuses mid-turn).
+ */
+export function playTurns(table: Table, bot: Bot, plan: NightPlan, onAction?: (action: Action) => void): void {
+  const limit = plan.turns * 50 + 1000;
+  for (let actions = 0; ; actions++) {
+    const night = table.night();
+    if (!night) throw new Error('no night is open');
+    if (night.phase === 'ended' || (night.turnsPlayed >= plan.turns && night.phase === 'ready')) return;
+    if (actions >= limit) throw new Error(`${limit} commands and still not ${plan.turns} turns: the bots are stuck in ${night.phase}`);
+    const action = nextAction(night, bot, plan.startingChips);
+    if (!action) return;
+    perform(table, action);
+    onAction?.(action);
+  }
+}
+
+export function endNight(table: Table): void {
+  const night = table.night();
+  if (!night) throw new Error('no night is open');
+  perform(table, { command: 'endNight', args: { stateId: night.stateId } });
+}

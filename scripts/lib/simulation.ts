@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { RuleSettings } from '../../src/shared';
+import { GameSession } from '../../src/main/session/gameSession';
+import { exportNight, type NightExport } from '../../src/main/session/nightExport';
+import { createConfBackend } from '../../src/main/store';
+import { Bot, DEFAULT_STYLE, type BotStyle } from './bot';
+import { endNight, playTurns, sessionTable, startNight, type NightPlan } from './playNight';
+import { SeededStream } from './seededStream';
+
+/** Stream labels (docs/export-format.md): one for the dealer (ids, deck seeds), one for the bots. */
+export const DEALER_STREAM = 'in-between-sim/dealer';
+export const BOT_STREAM = 'in-between-sim/bots';
+
+/** The simulated clock starts here and ticks one second each time the session asks the time. */
+export const SIMULATED_EPOCH = Date.parse('2026-01-01T20:00:00.000Z');
+
+export const BOT_NAMES = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kai', 'Lena'] as const;
+
+export function tickingClock(start = SIMULATED_EPOCH): () => Date {
+  let ticks = 0;
+  return () => new Date(start + 1000 * ticks++);
+}
+
+export interface SimulatedTable {
+  session: GameSession;
+  bot: Bot;
+  /** The data folder the session writes to. */
+  root: string;
+}
+
+/**
+ * A real GameSession on a conf store in `root`, whose secure random source
+ * (ids, R9 deck seeds) and clock are replaced by ones derived from `seed`.
+ */
+export function openSimulatedTable(seed: Uint8Array, root: string, style: BotStyle = DEFAULT_STYLE): SimulatedTable {
+  const dealer = new SeededStream(seed, DEALER_STREAM);
+  const session = new GameSession({
+    storage: createConfBackend(root),
+    randomBytes: (size) => dealer.bytes(size),
+    now: tickingClock(),
+  });
+  return { session, bot: new Bot(new SeededStream(seed, BOT_STREAM), style), root };
+}
+
+export interface SimulationOptions {
+  seed: Uint8Array;
+  players: number;
+  turns: number;
+  rules: RuleSettings;
+  startingChips: number;
+}
+
+export function planFor(options: Pick<SimulationOptions, 'players' | 'turns' | 'rules' | 'startingChips'>): NightPlan {
+  return {
+    players: BOT_NAMES.slice(0, options.players),
+    startingChips: options.startingChips,
+    rules: options.rules,
+    turns: options.turns,
+  };
+}
+
+/** Plays one whole night in a fresh temporary data folder (removed after) and returns its export. */
+export function simulateNight(options: SimulationOptions): NightExport {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'in-between-sim-'));
+  const table = openSimulatedTable(options.seed, root);
+  try {
+    const driver = sessionTable(table.session);
+    const plan = planFor(options);
+    startNight(driver, plan);
+    playTurns(driver, table.bot, plan);
+    endNight(driver);
+    const night = table.session.currentNight;
+    if (!night) throw new Error('the night vanished after it ended');
+    return exportNight(night.events, night.ledger.entries);
+  } finally {
+    table.session.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { RULE_PRESETS, ruleSettingsSchema, type RuleSettings } from '../src/shared/settings';
+import { nightExportSchema } from '../src/main/session/nightExport';
+import { parseSeedHex } from './lib/seededStream';
+import { BOT_NAMES, simulateNight, type SimulationOptions } from './lib/simulation';
+
+/**
+ * `npm run simulate -- --players N --turns M --seed HEX --rules PRESET|JSON --out FILE`
+ *
+ * Plays a night with bot players through the real GameSession and writes its
+ * export (docs/export-format.md). The same arguments give the same file, byte
+ * for byte. Exit codes: 0 written, 1 the simulation failed, 2 bad arguments.
+ */
+
+export const USAGE = `usage: npm run simulate -- --players N --turns M --seed HEX --out FILE [--rules PRESET|JSON] [--chips C]
+  --players N   bot players at the table, 2 to ${BOT_NAMES.length}
+  --turns M     turns to play, 1 to 100000 (voided turns do not count)
+  --seed HEX    2 to 128 hex digits; the same seed gives the same file byte for byte
+  --out FILE    where to write the in-between-night/1 export (JSON)
+  --rules R     a preset (${Object.keys(RULE_PRESETS).join(', ')}; default standard)
+                or a JSON object of rule settings, e.g. '{"decks":2,"pair":"redeal"}'
+  --chips C     starting chips per player, 2 to 100000 (default 50); busted bots buy back in for as many`;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+const processIo: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+class UsageError extends Error {}
+
+interface SimulateCommand extends SimulationOptions {
+  out: string;
+}
+
+function wholeNumber(name: string, text: string | undefined, min: number, max: number, fallback?: number): number {
+  if (text === undefined) {
+    if (fallback !== undefined) return fallback;
+    throw new UsageError(`--${name} is required`);
+  }
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  return value;
+}
+
+function parseRules(text: string | undefined): RuleSettings {
+  if (text === undefined) return RULE_PRESETS.standard;
+  if (Object.hasOwn(RULE_PRESETS, text)) return RULE_PRESETS[text as keyof typeof RULE_PRESETS];
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--rules "${text}" is neither a preset (${Object.keys(RULE_PRESETS).join(', ')}) nor JSON`);
+  }
+  const parsed = ruleSettingsSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`--rules: ${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'not rule settings'}`);
+  }
+  return parsed.data;
+}
+
+export function parseSimulateArgs(argv: readonly string[]): SimulateCommand {
+  let values: Record<string, string | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        players: { type: 'string' },
+        turns: { type: 'string' },
+        seed: { type: 'string' },
+        rules: { type: 'string' },
+        out: { type: 'string' },
+        chips: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (values.seed === undefined) throw new UsageError('--seed is required');
+  const seed = parseSeedHex(values.seed);
+  if (!seed) throw new UsageError(`--seed must be 2 to 128 hex digits (an even count), not "${values.seed}"`);
+  if (!values.out) throw new UsageError('--out is required');
+  return {
+    players: wholeNumber('players', values.players, 2, BOT_NAMES.length),
+    turns: wholeNumber('turns', values.turns, 1, 100_000),
+    startingChips: wholeNumber('chips', values.chips, 2, 100_000, 50),
+    seed,
+    rules: parseRules(values.rules),
+    out: values.out,
+  };
+}
+
+export function main(argv: readonly string[], io: CliIo = processIo): number {
+  let command: SimulateCommand;
+  try {
+    command = parseSimulateArgs(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`simulate: ${error.message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (command.startingChips <= command.rules.ante) {
+    io.stderr(`simulate: --chips must be more than the ante of ${command.rules.ante} (R4, R6)\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    const exported = nightExportSchema.parse(simulateNight(command));
+    fs.mkdirSync(path.dirname(path.resolve(command.out)), { recursive: true });
+    fs.writeFileSync(command.out, `${JSON.stringify(exported, null, 2)}\n`);
+    const played = exported.turns.filter((t) => !t.void).length;
+    io.stdout(`simulate: ${played} turns, ${exported.decks.length} decks, ${exported.ledger.length} ledger entries -> ${command.out}\n`);
+    return 0;
+  } catch (error) {
+    io.stderr(`simulate: the simulation failed: ${(error as Error).stack ?? String(error)}\n`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = main(process.argv.slice(2));
+}

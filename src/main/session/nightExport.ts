@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { isCardCode, type CardCode } from '../../shared/cards';
+import { accountSchema, chipCodeSchema, type LedgerEntry } from '../../shared/chips';
+import { ruleSettingsSchema } from '../../shared/settings';
+import { emptyState, evolve, type EngineEvent, type EngineState, type TurnState } from '../engine';
+import { foldEntries } from '../ledger';
+
+/**
+ * The night export `in-between-night/1` (docs/export-format.md): everything a
+ * player needs to check a night by hand, projected from its event log and its
+ * chip ledger. Nothing here is stored; the export is rebuilt from the facts.
+ */
+export const NIGHT_EXPORT_FORMAT = 'in-between-night/1';
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex of 32 bytes');
+const card = z.custom<CardCode>((value) => typeof value === 'string' && isCardCode(value), { message: 'a card code such as AS or TC' });
+const chips = z.number().int().nonnegative();
+const id = z.string().min(1);
+
+export const exportedDeckSchema = z.strictObject({
+  id,
+  purpose: z.enum(['draw', 'play']),
+  /** How many 52-card decks were shuffled together (R1). */
+  decks: z.number().int().min(1).max(4),
+  /** sha256(seed), shown before the cut (R9). */
+  commitment: hex64,
+  /** Revealed when the deck was retired (R12); null for a deck still in play. */
+  seed: hex64.nullable(),
+  /** R11; null for a draw deck (never cut) or a deck not cut yet. */
+  cut: chips.nullable(),
+});
+
+export const exportedTurnSchema = z.strictObject({
+  n: z.number().int().positive(),
+  deal: z.number().int().positive(),
+  dealer: id,
+  player: id,
+  /** Every card turned in this turn, in order, redeals included (R14-R16, R18). */
+  cards: z.array(z.strictObject({ deck: id, card })),
+  aceCall: z.enum(['low', 'high']).nullable(),
+  bet: z.number().int().positive().nullable(),
+  /** Null only for a turn still in progress (an export of an open night). */
+  outcome: z.enum(['win', 'lose', 'post', 'pair', 'consecutive', 'push', 'redeal']).nullable(),
+  /** R25 as shown before the bet; null when no bet was asked for. */
+  odds: z.strictObject({ winners: chips, remaining: chips }).nullable(),
+  potBefore: chips,
+  potAfter: chips.nullable(),
+  stackBefore: chips,
+  stackAfter: chips.nullable(),
+  void: z.boolean(),
+  corrected: z.boolean(),
+});
+
+export const exportedLedgerEntrySchema = z.strictObject({
+  id,
+  seq: chips,
+  code: chipCodeSchema,
+  player: z.string().nullable(),
+  amount: z.number().int().positive(),
+  from: accountSchema,
+  to: accountSchema,
+  reverses: z.string().nullable(),
+  turn: z.number().int().positive().nullable(),
+});
+
+export const nightExportSchema = z.strictObject({
+  format: z.literal(NIGHT_EXPORT_FORMAT),
+  night: z.strictObject({
+    id,
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    chipValue: z.number().nonnegative(),
+    currency: z.string(),
+  }),
+  rules: ruleSettingsSchema,
+  players: z.array(z.strictObject({ id, name: z.string().min(1), seat: z.number().int().nonnegative() })),
+  decks: z.array(exportedDeckSchema),
+  draw: z.array(z.strictObject({ round: z.number().int().positive(), player: id, deck: id, card })),
+  turns: z.array(exportedTurnSchema),
+  ledger: z.array(exportedLedgerEntrySchema),
+  final: z.strictObject({
+    stacks: z.record(z.string(), chips),
+    pot: chips,
+    boughtIn: z.record(z.string(), chips),
+    cashedOut: z.record(z.string(), chips),
+    carriedIn: chips,
+    carriedOut: chips,
+  }),
+});
+
+export type NightExport = z.infer<typeof nightExportSchema>;
+export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
+export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
+
+/** Event types that change the turn in progress (or a finished one: void, correction). */
+const TURN_EVENTS = new Set<EngineEvent['type']>([
+  'turn-started',
+  'card-turned',
+  'posts-redealt',
+  'ace-called',
+  'odds-shown',
+  'bet-placed',
+  'turn-resolved',
+  'turn-voided',
+  'bet-corrected',
+]);
+
+/**
+ * Projects a night's events and ledger into the export. The events are folded
+ * with the engine's own `evolve`, so the export says exactly what the app
+ * played; a log that does not replay throws (it is corrupt, not exportable).
+ * Seeds of decks still in play stay secret (R12).
+ */
+export function exportNight(events: readonly EngineEvent[], ledger: readonly LedgerEntry[]): NightExport {
+  let state: EngineState = emptyState();
+  const turns: TurnState[] = [];
+  const decks = new Map<string, ExportedDeck>();
+  const draw: NightExport['draw'] = [];
+
+  for (const event of events) {
+    state = evolve(state, event);
+    if (TURN_EVENTS.has(event.type) && state.turn) turns[state.turn.n - 1] = state.turn;
+    switch (event.type) {
+      case 'deck-shuffled':
+        decks.set(event.deckId, {
+          id: event.deckId,
+          purpose: event.purpose,
+          decks: event.copies,
+          commitment: event.commitment,
+          seed: null,
+          cut: null,
+        });
+        break;
+      case 'deck-cut':
+        patchDeck(decks, event.deckId, { cut: event.cut });
+        break;
+      case 'deck-retired':
+        patchDeck(decks, event.deckId, { seed: event.seed });
+        break;
+      case 'draw-card':
+        draw.push({ round: event.round, player: event.playerId, deck: event.deckId, card: event.card });
+        break;
+      default:
+        break;
+    }
+  }
+
+  const balances = foldEntries(ledger);
+  const byPlayer = (values: Record<string, number>) => Object.fromEntries(state.players.map((p) => [p.id, values[p.id] ?? 0]));
+  return {
+    format: NIGHT_EXPORT_FORMAT,
+    night: {
+      id: state.nightId,
+      startedAt: state.startedAt,
+      endedAt: state.endedAt,
+      chipValue: state.chipValue,
+      currency: state.currency,
+    },
+    rules: state.settings,
+    players: state.players.map((p) => ({ id: p.id, name: p.name, seat: p.seat })),
+    decks: [...decks.values()],
+    draw,
+    turns: turns.filter((t): t is TurnState => t !== undefined).map(exportTurn),
+    ledger: ledger.map((e) => ({
+      id: e.id,
+      seq: e.seq,
+      code: e.code,
+      player: e.player,
+      amount: e.amount,
+      from: e.from,
+      to: e.to,
+      reverses: e.reverses ?? null,
+      turn: e.turn,
+    })),
+    final: {
+      stacks: byPlayer(balances.stacks),
+      pot: balances.pot,
+      boughtIn: byPlayer(balances.boughtIn),
+      cashedOut: byPlayer(balances.cashedOut),
+      carriedIn: balances.carriedIn,
+      carriedOut: balances.carriedOut,
+    },
+  };
+}
+
+function patchDeck(decks: Map<string, ExportedDeck>, deckId: string, patch: Partial<ExportedDeck>): void {
+  const deck = decks.get(deckId);
+  if (!deck) throw new Error(`the log names deck ${deckId} before shuffling it`);
+  decks.set(deckId, { ...deck, ...patch });
+}
+
+function exportTurn(turn: TurnState): ExportedTurn {
+  return {
+    n: turn.n,
+    deal: turn.deal,
+    dealer: turn.dealerId,
+    player: turn.playerId,
+    cards: turn.cards.map((c) => ({ deck: c.deck, card: c.card })),
+    aceCall: turn.aceCall,
+    bet: turn.bet,
+    outcome: turn.outcome,
+    odds: turn.odds ? { winners: turn.odds.winners, remaining: turn.odds.remaining } : null,
+    potBefore: turn.potBefore,
+    potAfter: turn.potAfter,
+    stackBefore: turn.stackBefore,
+    stackAfter: turn.stackAfter,
+    void: turn.void,
+    corrected: turn.corrected,
+  };
+}
