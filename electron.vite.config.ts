@@ -33,6 +33,12 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     plugins: [vue()],
+    // vue-i18n's bundler flags: composition API only, no devtools hooks in production.
+    define: {
+      __VUE_I18N_FULL_INSTALL__: true,
+      __VUE_I18N_LEGACY_API__: false,
+      __INTLIFY_PROD_DEVTOOLS__: false,
+    },
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
       rollupOptions: {

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR]
+export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR] [--deck-seed HEX]
 
   --port PORT       TCP port, 0-65535 (0 picks a free one)
   --data DIR        folder for settings, roster and nights (created if missing)
@@ -15,6 +15,9 @@ export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen A
                     an access token is then generated and required
                     (default: 127.0.0.1, this computer only)
   --renderer DIR    the built renderer (default: out/renderer; run \`npm run build\` first)
+  --deck-seed HEX   derive every deck from this seed instead of the secure random
+                    source, so tests and demos deal the same cards every time;
+                    NOT a fair game (R9)
 `;
 
 export interface ServeOptions {
@@ -24,6 +27,8 @@ export interface ServeOptions {
   /** The address came from --listen and is not loopback: a token is required. */
   needsToken: boolean;
   rendererDir: string;
+  /** Lowercase hex; when set, decks are predictable (tests and demos only). */
+  deckSeed: string | null;
 }
 
 export class UsageError extends Error {}
@@ -47,6 +52,7 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
         data: { type: 'string' },
         listen: { type: 'string' },
         renderer: { type: 'string' },
+        'deck-seed': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -65,11 +71,16 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
   if (values.listen !== undefined && listen !== 'localhost' && isIP(listen) === 0) {
     throw new UsageError(`--listen must be an IP address (e.g. 0.0.0.0 or 192.168.1.20), not ${JSON.stringify(listen)}`);
   }
+  const deckSeed = values['deck-seed'];
+  if (deckSeed !== undefined && !/^(?:[0-9a-fA-F]{2}){1,64}$/.test(deckSeed)) {
+    throw new UsageError(`--deck-seed must be 1 to 64 bytes of hex (an even number of 0-9 a-f), not ${JSON.stringify(deckSeed)}`);
+  }
   return {
     port: Number(values.port),
     dataDir: resolve(values.data),
     listen,
     needsToken: !isLoopback(listen),
     rendererDir: resolve(values.renderer ?? DEFAULT_RENDERER_DIR),
+    deckSeed: deckSeed?.toLowerCase() ?? null,
   };
 }

@@ -118,7 +118,7 @@ describe('createSocketApi', () => {
     expect(FakeSocket.all).toHaveLength(2);
     latest().open();
     const getView = latest().sent.find((m) => m.method === 'getView');
-    latest().push({ type: 'reply', id: getView?.id as number, result: withRoster as unknown as ApiResult });
+    latest().push({ type: 'reply', id: getView?.id as number, result: { ok: true, view: withRoster } });
     await vi.waitFor(() => expect(views).toEqual([withRoster]));
     expect(statuses).toEqual(['open', 'reconnecting', 'open']);
   });

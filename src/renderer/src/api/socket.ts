@@ -98,7 +98,7 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
       setStatus('open');
       for (const request of outbox.splice(0)) ws.send(JSON.stringify(request));
       // A view may have changed while we were away: fetch it rather than wait.
-      void request<AppView>({ id: nextId++, method: 'getView' }).then(emitView, () => undefined);
+      void getView().then(emitView, () => undefined);
     };
     ws.onmessage = (event) => {
       if (typeof event.data === 'string') receive(event.data);
@@ -154,6 +154,13 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
     });
   }
 
+  /** The host answers getView like a command (an ApiResult), so the view is unwrapped here. */
+  async function getView(): Promise<AppView> {
+    const result = await request<ApiResult>({ id: nextId++, method: 'getView' });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.view;
+  }
+
   const commands = Object.fromEntries(
     COMMAND_NAMES.map((method) => [
       method,
@@ -165,7 +172,7 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
 
   return {
     ...commands,
-    getView: () => request<AppView>({ id: nextId++, method: 'getView' }),
+    getView,
     onView(listener) {
       viewListeners.add(listener);
       return () => viewListeners.delete(listener);

@@ -196,6 +196,7 @@ const en = {
     oddsValue: '{winners} / {remaining}',
     percent: '{percent}%',
     toBet: '{name} to bet',
+    betRange: '{name} bets {min} to {max}',
     toCall: '{name}: ace low or high?',
     toDeal: 'Next: {name}',
     toCut: '{name} cuts the deck',

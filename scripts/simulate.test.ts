@@ -1,0 +1,90 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { nightExportSchema } from '../src/main/session/nightExport';
+import { main, type CliIo } from './simulate';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'simulate-test-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+function captured(): CliIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout: (text: string) => {
+      io.out += text;
+    },
+    stderr: (text: string) => {
+      io.err += text;
+    },
+  };
+  return io;
+}
+
+function simulate(args: string[]): { code: number; out: string; err: string } {
+  const io = captured();
+  const code = main(args, io);
+  return { code, out: io.out, err: io.err };
+}
+
+const file = (name: string) => path.join(folder, name);
+
+describe('npm run simulate', () => {
+  it('writes the same file byte for byte from the same seed, and a different one from another seed', () => {
+    const args = (seed: string, out: string) => ['--players', '5', '--turns', '25', '--seed', seed, '--rules', 'ace-low', '--out', file(out)];
+    expect(simulate(args('c0ffee', 'a.json')).code).toBe(0);
+    expect(simulate(args('c0ffee', 'b.json')).code).toBe(0);
+    expect(simulate(args('c0ffef', 'c.json')).code).toBe(0);
+    const a = fs.readFileSync(file('a.json'));
+    expect(a.equals(fs.readFileSync(file('b.json')))).toBe(true);
+    expect(a.equals(fs.readFileSync(file('c.json')))).toBe(false);
+
+    const exported = nightExportSchema.parse(JSON.parse(a.toString('utf8')));
+    expect(exported.players).toHaveLength(5);
+    expect(exported.turns.filter((t) => !t.void)).toHaveLength(25);
+    expect(exported.rules.aceLowChoice).toBe(true);
+    expect(exported.night.endedAt).not.toBeNull();
+    // R12: the night was ended, so every seed is revealed.
+    expect(exported.decks.every((d) => d.seed !== null)).toBe(true);
+  });
+
+  it('takes rules as JSON: a partial RuleSettings over the defaults', () => {
+    const result = simulate(['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"decks":2,"pair":"redeal"}', '--out', file('json.json')]);
+    expect(result.code).toBe(0);
+    const exported = nightExportSchema.parse(JSON.parse(fs.readFileSync(file('json.json'), 'utf8')));
+    expect(exported.rules).toMatchObject({ decks: 2, pair: 'redeal', consecutive: 'lose-minimum', ante: 1 });
+    expect(exported.decks.filter((d) => d.purpose === 'play').every((d) => d.decks === 2)).toBe(true);
+  });
+
+  it.each([
+    ['a missing seed', ['--players', '3', '--turns', '5', '--out', 'x.json'], '--seed is required'],
+    ['a seed that is not hex', ['--players', '3', '--turns', '5', '--seed', 'xyz', '--out', 'x.json'], '--seed must be'],
+    ['one player (R6)', ['--players', '1', '--turns', '5', '--seed', '01', '--out', 'x.json'], '--players must be'],
+    ['zero turns', ['--players', '3', '--turns', '0', '--seed', '01', '--out', 'x.json'], '--turns must be'],
+    ['an unknown preset', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', 'nope', '--out', 'x.json'], 'neither a preset'],
+    ['rules outside their range (R1)', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"decks":9}', '--out', 'x.json'], '--rules: decks'],
+    ['an unknown option', ['--players', '3', '--turns', '5', '--seed', '01', '--out', 'x.json', '--fast'], "Unknown option '--fast'"],
+    ['starting chips not above the ante (R4)', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', 'harsh', '--chips', '2', '--out', 'x.json'], 'more than the ante'],
+  ])('refuses %s with exit code 2 and the usage, writing nothing', (_what, args, message) => {
+    const result = simulate(args.map((a) => (a === 'x.json' ? file('x.json') : a)));
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(message);
+    expect(result.err).toContain('usage: npm run simulate');
+    expect(fs.existsSync(file('x.json'))).toBe(false);
+  });
+
+  it('exits with code 2 from the command line too', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/simulate.ts', '--players', 'many'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('usage: npm run simulate');
+    expect(run.stdout).toBe('');
+  });
+});

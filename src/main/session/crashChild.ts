@@ -1,0 +1,68 @@
+import { randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import type { NightView } from '../../shared';
+import { createConfBackend } from '../store';
+import { GameSession } from './gameSession';
+
+/**
+ * The child process of crash.test.ts (which bundles it and runs it with node;
+ * `node --import tsx` runs it straight from source):
+ *
+ *   crashChild.ts <data folder>
+ *
+ * Opens the night already started in the data folder and plays it as fast as
+ * it can, forever, until its parent kills it. It prints `ready <stateId>`
+ * once loaded and `ack <stateId>` after every command `runNow` accepted,
+ * i.e. after the night file was durably written. Lines go out with a
+ * synchronous write to fd 1, so a line printed is in the pipe even if the
+ * process dies on the next instruction.
+ */
+
+function say(line: string): void {
+  fs.writeSync(1, `${line}\n`);
+}
+
+/** The host's next command: draw, cut, deal, bet 1 to the pot, and buy the busted back in (R6). */
+function nextCommand(night: NightView): [Parameters<GameSession['runNow']>[0], Record<string, unknown>] {
+  const stateId = night.stateId;
+  switch (night.phase) {
+    case 'draw':
+      return ['drawForDealer', { stateId }];
+    case 'cut':
+      return ['cut', { stateId, cut: randomInt(night.deck?.size ?? 1) }];
+    case 'ace-call':
+      return ['callAce', { stateId, call: randomInt(2) === 0 ? 'low' : 'high' }];
+    case 'bet': {
+      const max = night.betLimits?.max ?? 1;
+      return ['bet', { stateId, amount: 1 + randomInt(max) }];
+    }
+    case 'ready': {
+      const busted = night.players.find((p) => p.status === 'sitting-out');
+      return busted ? ['buyIn', { stateId, playerId: busted.id, amount: 20 }] : ['deal', { stateId }];
+    }
+    default:
+      throw new Error(`the crash child cannot play in phase ${night.phase}`);
+  }
+}
+
+function main(root: string): void {
+  const session = new GameSession({ storage: createConfBackend(root) });
+  const loaded = session.getView().night;
+  if (!loaded) throw new Error(`no open night in ${root}`);
+  say(`ready ${loaded.stateId}`);
+  for (;;) {
+    const night = session.getView().night;
+    if (!night) throw new Error('the night vanished');
+    const [command, args] = nextCommand(night);
+    const result = session.runNow(command, args);
+    if (!result.ok) throw new Error(`${command} refused: ${result.error.code}: ${result.error.message}`);
+    say(`ack ${result.view.night?.stateId ?? -1}`);
+  }
+}
+
+const root = process.argv[2];
+if (!root) {
+  process.stderr.write('usage: node --import tsx crashChild.ts <data folder>\n');
+  process.exit(2);
+}
+main(root);
