@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +51,22 @@ describe('npm run simulate', () => {
     expect(exported.night.endedAt).not.toBeNull();
     // R12: the night was ended, so every seed is revealed.
     expect(exported.decks.every((d) => d.seed !== null)).toBe(true);
+  });
+
+  it('derives player ids, the night id and every deck seed (R9) from --seed as docs/export-format.md says', () => {
+    expect(simulate(['--players', '4', '--turns', '12', '--seed', '00ff', '--out', file('derive.json')]).code).toBe(0);
+    const exported = nightExportSchema.parse(JSON.parse(fs.readFileSync(file('derive.json'), 'utf8')));
+    // The dealer stream: block i = sha256(seed || "in-between-sim/dealer" || u32be(i)), blocks back to back.
+    const blocks = Array.from({ length: 40 }, (_, i) => {
+      const counter = Buffer.alloc(4);
+      counter.writeUInt32BE(i);
+      return createHash('sha256').update(Buffer.from('00ff', 'hex')).update('in-between-sim/dealer').update(counter).digest();
+    });
+    const stream = Buffer.concat(blocks).toString('hex');
+    const bytesAt = (offset: number, size: number) => stream.slice(2 * offset, 2 * (offset + size));
+    expect(exported.players.map((p) => p.id)).toEqual([0, 1, 2, 3].map((i) => `p-${bytesAt(4 * i, 4)}`));
+    expect(exported.night.id).toBe(`2026-01-01-${bytesAt(16, 3)}`);
+    expect(exported.decks.map((d) => d.seed)).toEqual(exported.decks.map((_, k) => bytesAt(19 + 32 * k, 32)));
   });
 
   it('takes rules as JSON: a partial RuleSettings over the defaults', () => {

@@ -10,6 +10,7 @@ import {
 } from '../../src/shared';
 import { applyCommand, emptyState, SEED_BYTES, type EngineCommand, type EngineEvent, type EngineState } from '../../src/main/engine';
 import { Ledger, nightResults } from '../../src/main/ledger';
+import { nightSummary } from '../../src/main/session/nightSummary';
 import { nightView, turnView } from '../../src/main/session/nightView';
 import type { NightSummary, StoredNight } from '../../src/main/store';
 import type { Table } from './playNight';
@@ -79,17 +80,7 @@ export class MemoryTable implements Table {
 
   /** The index line GameSession writes for an ended night. */
   summary(): NightSummary {
-    const results = nightResults(this.ledger.balances(), this.state.players, this.state.chipValue);
-    return {
-      id: this.state.nightId,
-      startedAt: this.state.startedAt,
-      endedAt: this.state.endedAt,
-      playerIds: this.state.players.map((p) => p.id),
-      turns: this.turns.filter((t) => !t.void && t.outcome !== null).length,
-      biggestPot: Math.max(0, ...this.turns.map((t) => t.potBefore)),
-      winnerIds: results.filter((r) => r.isWinner).map((r) => r.playerId),
-      file: `nights/${this.state.nightId}`,
-    };
+    return nightSummary(this.state, this.turns, this.ledger);
   }
 
   private toEngineCommand(command: CommandName, args: unknown): EngineCommand | null {

@@ -134,6 +134,10 @@ function decide(d: Draft, command: EngineCommand): void {
       return shuffle(d, command.seed);
     case 'draw':
       expectPhase(d, 'draw', 'The draw for the first dealer');
+      // R6; with nobody holding chips the draw would never find a highest card.
+      if (activePlayers(d.state).length < 2) {
+        refuse('not-enough-players', 'The draw needs at least 2 players with chips: record a buy-in first (R6).', 'R6');
+      }
       return needDeck(d, 'draw', 'draw');
     case 'cut':
       return cut(d, command.cut);
@@ -359,6 +363,12 @@ function deal(d: Draft): void {
 function ensurePlayerToAct(d: Draft): void {
   const seat = d.state.toActSeat;
   if (seat !== null && isActive(d.state, d.state.players[seat])) return;
+  const { dealerSeat, dealNumber, dealNeedsDeck } = d.state;
+  if (seat === null && dealerSeat !== null) {
+    // The deal passed while only one player held chips: it is this dealer's deal, begun by the player on their left (R8).
+    d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck, toActSeat: nextActiveSeat(d.state, dealerSeat) });
+    return;
+  }
   const next = nextTurnAfter(d.state, seat ?? d.state.dealerSeat ?? 0);
   d.emit({
     type: 'rotation',
@@ -562,7 +572,7 @@ function buyIn(d: Draft, playerId: string, amount: number): void {
   if (player.left) d.emit({ type: 'player-returned', playerId });
   const move = d.move('buy-in', playerId, amount, 'bank', playerAccount(playerId), null);
   d.announce('buy-in', playerId, amount, [move]);
-  d.emit({ type: 'last-action', kind: 'buy-in', turn: null, entries: d.entries });
+  d.emit({ type: 'last-action', kind: 'buy-in', turn: null, playerId, entries: d.entries });
 }
 
 function cashOut(d: Draft, playerId: string): void {
@@ -574,7 +584,7 @@ function cashOut(d: Draft, playerId: string): void {
   const move = d.move('cash-out', playerId, stack, playerAccount(playerId), 'bank', null);
   d.emit({ type: 'player-left', playerId });
   d.announce('cash-out', playerId, stack, [move]);
-  d.emit({ type: 'last-action', kind: 'cash-out', turn: null, entries: d.entries });
+  d.emit({ type: 'last-action', kind: 'cash-out', turn: null, playerId, entries: d.entries });
   if (d.state.toActSeat === player.seat && d.state.phase === 'ready') ensurePlayerToAct(d);
 }
 
@@ -602,7 +612,13 @@ function undo(d: Draft): void {
     refuse('cannot-undo-cards', 'Cards the table has seen stay: correct the bet or void the turn instead (R21).', 'R21');
   }
   const entry = last.entries[0];
-  const playerId = entry?.move.player ?? null;
+  const playerId = last.playerId ?? entry?.move.player ?? null;
+  // A player in the middle of a turn must keep chips to bet with (R17): their buy-in stays until the turn ends.
+  const turn = d.state.turn;
+  const midTurn = turn !== null && turn.outcome === null && turn.playerId === playerId;
+  if (last.kind === 'buy-in' && midTurn && (d.state.stacks[turn.playerId] ?? 0) <= (entry?.move.amount ?? 0)) {
+    refuse('player-busy', `${nameOf(d, turn.playerId)} is in the middle of a turn and would have no chips: finish the turn first (R21).`, 'R21');
+  }
   reverseLastAction(d);
   if (last.kind === 'cash-out' && playerId) d.emit({ type: 'player-returned', playerId });
   d.emit({ type: 'action-settled' });
@@ -625,8 +641,9 @@ function correctBet(d: Draft, amount: number | 'pot'): void {
     refuse('nothing-to-undo', 'The last turn had no bet to correct (R21).', 'R21');
   }
   const player = turn.playerId;
-  const chips = checkedBet(amount, turn.potBefore, turn.stackBefore, nameOf(d, player));
+  // After the reversal the pot and stack are what they were when the bet was made (a buy-in may have come mid-turn).
   reverseLastAction(d);
+  const chips = checkedBet(amount, d.state.pot, d.state.stacks[player] ?? 0, nameOf(d, player));
   const outcome = outcomeOf(turn);
   let moved = chips;
   if (outcome === 'win') d.move('win', player, chips, 'pot', playerAccount(player), turn.n);

@@ -130,6 +130,8 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     type: z.literal('last-action'),
     kind: z.enum(['buy-in', 'cash-out', 'turn', 'other']),
     turn: z.number().int().positive().nullable(),
+    /** For a buy-in or cash-out: whose (a cash-out of 0 chips has no entry to name them). */
+    playerId: z.string().optional(),
     entries: z.array(z.strictObject({ id: z.string(), move: chipMoveSchema })),
   }),
   z.strictObject({ type: z.literal('action-settled') }),

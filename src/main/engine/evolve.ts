@@ -157,7 +157,16 @@ export function evolve(state: EngineState, event: EngineEvent): EngineState {
     case 'bet-corrected':
       return updateTurn(state, { bet: event.amount, corrected: true, potAfter: event.potAfter, stackAfter: event.stackAfter }, event.n);
     case 'last-action':
-      return { ...state, lastAction: { kind: event.kind, turn: event.turn, entries: event.entries, settled: false } };
+      return {
+        ...state,
+        lastAction: {
+          kind: event.kind,
+          turn: event.turn,
+          entries: event.entries,
+          settled: false,
+          ...(event.playerId !== undefined ? { playerId: event.playerId } : {}),
+        },
+      };
     case 'action-settled':
       return state.lastAction ? { ...state, lastAction: { ...state.lastAction, settled: true } } : state;
     case 'announce':

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { rankOf, type CardCode } from '../../shared/cards';
-import { DEFAULT_RULES } from '../../shared/settings';
 import { applyCommand, conservationProblem, type EngineCommand } from './decide';
 import { commitmentOf, dealtOrder } from './deck';
 import type { EngineEvent } from './events';
-import { replay } from './evolve';
+import { emptyState, replay } from './evolve';
 import { oddsBetween } from './odds';
 import type { EngineState } from './state';
-import { TEST_VECTOR_SEED, TestTable, findDrawSeed, seedFor, tableWith, total, type TableOptions } from './testing';
+import { TEST_VECTOR_SEED, TestTable, findDrawSeed, seedFor, startCommand, tableWith, total, type TableOptions } from './testing';
 
 /** Plays the rest of a turn: call an ace high, bet `amount`. */
 function finishTurn(table: TestTable, amount: number | 'pot' = 1): void {
@@ -19,6 +18,8 @@ function finishTurn(table: TestTable, amount: number | 'pot' = 1): void {
 function takeTurn(table: TestTable, amount: number | 'pot' = 1): void {
   table.must({ type: 'deal' });
   if (table.state.phase === 'cut') table.must({ type: 'cut', cut: 0 });
+  finishTurn(table, amount);
+  if (table.state.phase === 'cut') table.must({ type: 'cut', cut: 0 }); // a deck ran out mid-turn (R13)
   finishTurn(table, amount);
 }
 
@@ -103,7 +104,7 @@ describe('cards', () => {
   });
 
   it('R2: every card the engine turns is a card code of the canonical deck', () => {
-    const table = tableWith({ cards: ['T', 'C'.length ? '*' : '*'] });
+    const table = tableWith({ cards: ['T', '*'] });
     finishTurn(table);
     const cards = turnedCards(table.events);
     expect(cards.length).toBeGreaterThanOrEqual(2);
@@ -213,31 +214,14 @@ describe('chips, pot and stacks', () => {
   });
 
   it('R6: a night is refused with fewer than 2 players or starting chips not above the ante', () => {
-    const empty = new TestTable();
-    const one = applyCommand(empty.state, { ...(startOf({ players: 2 }) as Extract<EngineCommand, { type: 'start' }>), players: [{ id: 'a', name: 'A' }] });
-    expect(!one.ok && one.error.code).toBe('not-enough-players');
-    const poor = applyCommand(empty.state, startOf({ players: 2, startingChips: 1 }));
-    expect(!poor.ok && poor.error.rule).toBe('R6');
+    const start = startCommand({ players: 2 }) as Extract<EngineCommand, { type: 'start' }>;
+    const alone = applyCommand(emptyState(), { ...start, players: [{ id: 'a', name: 'Ann' }] });
+    expect(!alone.ok && alone.error).toMatchObject({ code: 'not-enough-players', rule: 'R6' });
+    const poor = applyCommand(emptyState(), { ...start, startingChips: 1 });
+    expect(!poor.ok && poor.error).toMatchObject({ code: 'not-enough-players', rule: 'R6' });
+    expect(applyCommand(emptyState(), start).ok).toBe(true);
   });
 });
-
-function startOf(options: TableOptions): EngineCommand {
-  return TestTable.start(options).events[1]?.type === 'night-started'
-    ? {
-        type: 'start',
-        nightId: 'n',
-        at: 'now',
-        players: Array.from({ length: options.players ?? 2 }, (_, i) => ({ id: `p${i}`, name: `P${i}` })),
-        startingChips: options.startingChips ?? 20,
-        chipValue: 1,
-        currency: '',
-        settings: DEFAULT_RULES,
-        carryIn: 0,
-      }
-    : (() => {
-        throw new Error('start failed');
-      })();
-}
 
 describe('who deals', () => {
   it('R7: one card each, the highest rank deals; the draw deck is committed, never cut, then revealed', () => {
@@ -293,6 +277,33 @@ describe('who deals', () => {
     // R9: each deal has its own deck.
     const playDecks = table.events.filter((e) => e.type === 'deck-shuffled' && e.purpose === 'play');
     expect(playDecks).toHaveLength(2);
+  });
+});
+
+/**
+ * Two players with 1 chip each (pot 2), Ann deals: Bob wins 1, then Ann loses
+ * her last chip on consecutive cards. The deal passes to Bob with nobody else
+ * holding chips.
+ */
+function annBustsAsDealer(): TestTable {
+  const table = tableWith({ players: 2, startingChips: 2, dealer: 0, cards: ['4', 'T', '7', '5', '6'] });
+  table.must({ type: 'bet', amount: 1 });
+  table.must({ type: 'deal' });
+  expect(table.state.stacks).toEqual({ p0: 0, p1: 2 });
+  expect(table.state.dealerSeat).toBe(1);
+  return table;
+}
+
+describe('who deals, when players bust', () => {
+  it('R8: after the deal passed while one player had chips, a buy-in resumes it: left of the new dealer first', () => {
+    const table = annBustsAsDealer();
+    table.must({ type: 'buy-in', playerId: 'p0', amount: 5 });
+    table.must({ type: 'deal' });
+    table.must({ type: 'cut', cut: 0 });
+    expect(table.state.turn).toMatchObject({ playerId: 'p0', dealerId: 'p1', deal: 2 });
+    finishTurn(table);
+    takeTurn(table);
+    expect(table.state.turn).toMatchObject({ playerId: 'p1', dealerId: 'p1', deal: 2 });
   });
 });
 
@@ -710,20 +721,14 @@ describe('the night', () => {
     refused(table, { type: 'correct-bet', amount: 1 }, 'nothing-to-undo');
   });
 
-  it('R21: a buy-in cannot be undone while it would leave that player mid-turn with no chips', () => {
-    const table = tableWith({ players: 3, startingChips: 2, dealer: 0, cards: ['5', '6', '5', '9'] }); // Bob busts
-    table.must({ type: 'bet', amount: 1 }); // Cat
-    takeTurn(table); // Ann
-    table.must({ type: 'buy-in', playerId: 'p1', amount: 5 });
-    // Cat deals now (Bob was out when the deal passed); play until Bob is in a turn.
-    for (let guard = 0; guard < 5 && table.state.turn?.playerId !== 'p1'; guard++) {
-      table.must({ type: 'deal' });
-      if (table.state.phase === 'cut') table.must({ type: 'cut', cut: 0 });
-      if (table.state.turn?.playerId !== 'p1') finishTurn(table);
-    }
-    if (table.state.phase !== 'bet' || table.state.turn?.playerId !== 'p1') return; // cards gave Bob no bet: nothing to check
-    if (table.state.lastAction?.kind !== 'buy-in') return;
-    refused(table, { type: 'undo' }, 'player-busy');
+  it('R21: a buy-in cannot be undone while that player is mid-turn and would have no chips', () => {
+    const table = annBustsAsDealer();
+    table.must({ type: 'buy-in', playerId: 'p0', amount: 5 });
+    table.dealWith(['2', 'A']);
+    expect(table.state.turn?.playerId).toBe('p0');
+    const error = refused(table, { type: 'undo' }, 'player-busy', 'R21');
+    expect(error.message).toContain('Ann');
+    table.must({ type: 'bet', amount: 1 });
   });
 
   it('R22: the pot left at the end is split equally; the remainder goes 1 each in turn order left of the dealer', () => {
@@ -779,10 +784,11 @@ describe('the night', () => {
     table.must({ type: 'bet', amount: 3 }); // Bob 18, Ann 15, pot 7
     table.must({ type: 'end', at: 'end' });
     const final = (id: string) => (table.state.stacks[id] ?? 0) + (table.state.cashedOut[id] ?? 0);
-    expect(final('p1')).toBe(21);
-    expect(final('p0')).toBe(19);
-    expect(final('p1') - (table.state.boughtIn.p1 ?? 0)).toBe(1);
-    expect(final('p0') - (table.state.boughtIn.p0 ?? 0)).toBe(-1);
+    // The pot of 7 splits 4 (Bob, left of the dealer) and 3 (R22).
+    expect(final('p1')).toBe(22);
+    expect(final('p0')).toBe(18);
+    expect(final('p1') - (table.state.boughtIn.p1 ?? 0)).toBe(2);
+    expect(final('p0') - (table.state.boughtIn.p0 ?? 0)).toBe(-2);
   });
 
   it('R24: bought in = stacks + pot + cashed out after every command of a night', () => {
@@ -843,6 +849,7 @@ describe('commands', () => {
 
   it('replaying the events of a night rebuilds its state exactly', () => {
     const table = tableWith({ players: 3, settings: { aceLowChoice: true, pair: 'redeal' }, cards: ['*'] });
+    finishTurn(table);
     for (let i = 0; i < 12; i++) takeTurn(table);
     table.must({ type: 'end', at: 'end' });
     expect(replay(table.events)).toEqual(table.state);

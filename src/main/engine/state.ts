@@ -127,6 +127,8 @@ export interface LastAction {
   entries: { id: string; move: ChipMove }[];
   /** For a turn: its number. */
   turn: number | null;
+  /** For a buy-in or cash-out: whose. */
+  playerId?: string;
   /** Set once the action has been undone, corrected or voided. */
   settled: boolean;
 }

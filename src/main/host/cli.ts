@@ -4,9 +4,10 @@
  * Runs the dealer without Electron: the same core on `conf` files, the built
  * renderer and the WebSocket contract (server.ts). Loopback only unless
  * `--listen` names another address; then a fresh access token is required
- * and printed with the link to open.
+ * and printed with the link to open. `--deck-seed HEX` makes every deck
+ * predictable, for tests and demos only.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +16,27 @@ import { openDealerService } from '../session';
 import { createConfBackend } from '../store/confBackend';
 import { parseServeArgs, UsageError, USAGE, type ServeOptions } from './serveArgs';
 import { startHost } from './server';
+
+/**
+ * Bytes from `sha256(seed || u32be(0)) || sha256(seed || u32be(1)) || ...`,
+ * handed out in order: the same seed gives the same decks and ids every run,
+ * so a test or a demo can rely on which cards come.
+ */
+export function seededByteStream(seedHex: string): (size: number) => Uint8Array {
+  const seed = Buffer.from(seedHex, 'hex');
+  let counter = 0;
+  let buffered = Buffer.alloc(0);
+  return (size) => {
+    while (buffered.length < size) {
+      const index = Buffer.alloc(4);
+      index.writeUInt32BE(counter++);
+      buffered = Buffer.concat([buffered, createHash('sha256').update(seed).update(index).digest()]);
+    }
+    const out = buffered.subarray(0, size);
+    buffered = buffered.subarray(size);
+    return new Uint8Array(out);
+  };
+}
 
 /** Where people on the LAN can reach a wildcard listen. */
 function lanAddresses(): string[] {
@@ -45,7 +67,10 @@ async function main(argv: string[]): Promise<number | 'running'> {
 
   const token = options.needsToken ? randomBytes(24).toString('base64url') : undefined;
   const storage = await createConfBackend(options.dataDir);
-  const service = await openDealerService({ storage });
+  const service = await openDealerService({
+    storage,
+    ...(options.deckSeed ? { randomBytes: seededByteStream(options.deckSeed) } : {}),
+  });
   const host = await startHost({
     service,
     port: options.port,
@@ -56,6 +81,9 @@ async function main(argv: string[]): Promise<number | 'running'> {
 
   const links =
     options.listen === '0.0.0.0' ? lanAddresses().map((address) => `http://${address}:${host.port}/`) : [host.url];
+  if (options.deckSeed) {
+    process.stderr.write('WARNING: Decks derive from --deck-seed: NOT a fair game (tests and demos only)\n');
+  }
   process.stdout.write(`Listening on ${host.url}\nData in ${options.dataDir}\n`);
   if (token) {
     process.stdout.write(`Access token: ${token}\n`);

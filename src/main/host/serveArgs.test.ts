@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { seededByteStream } from './cli';
 import { parseServeArgs, UsageError } from './serveArgs';
 
 describe('npm run serve arguments', () => {
@@ -26,6 +28,34 @@ describe('npm run serve arguments', () => {
   ])('refuses %j with a message', (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(UsageError);
     expect(() => parseServeArgs(argv)).toThrow(message);
+  });
+
+  it('deals from the secure random source unless --deck-seed is given', () => {
+    expect(parseServeArgs(['--port', '0', '--data', 'd'])).toMatchObject({ deckSeed: null });
+    expect(parseServeArgs(['--port', '0', '--data', 'd', '--deck-seed', 'C0FFEE'])).toMatchObject({ deckSeed: 'c0ffee' });
+  });
+
+  it.each([['xyz'], ['abc'], [''], ['00'.repeat(65)]])('refuses --deck-seed %j: it is not 1 to 64 bytes of hex', (seed) => {
+    expect(() => parseServeArgs(['--port', '0', '--data', 'd', '--deck-seed', seed])).toThrow('--deck-seed must be');
+  });
+
+  it('exits with code 2 and the usage on a bad --deck-seed, before touching the data folder', () => {
+    const tsx = resolve('node_modules/.bin/tsx');
+    const run = spawnSync(tsx, ['src/main/host/cli.ts', '--port', '0', '--data', 'never-created', '--deck-seed', 'nothex'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--deck-seed must be');
+    expect(run.stderr).toContain('Usage: npm run serve');
+  }, 20_000);
+
+  it('R9: a deck seed gives the same byte stream every run, and a different seed another', () => {
+    const first = seededByteStream('c0ffee');
+    const again = seededByteStream('c0ffee');
+    const drawn = [first(32), first(5), first(40)].map((b) => Buffer.from(b).toString('hex')).join('');
+    const redrawn = Buffer.from(again(77)).toString('hex');
+    expect(drawn).toBe(redrawn);
+    expect(Buffer.from(seededByteStream('c0fff0')(77)).toString('hex')).not.toBe(redrawn);
   });
 
   it('answers --help', () => {

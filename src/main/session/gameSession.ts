@@ -21,6 +21,7 @@ import {
   type EngineState,
 } from '../engine';
 import { Ledger, LedgerError, nightResults, type LedgerItem } from '../ledger';
+import { nightSummary } from './nightSummary';
 import type { StorageBackend } from '../store/adapter';
 import { DealerRepository } from '../store/repository';
 import type { NightSummary, StoredSettings } from '../store/schemas';
@@ -185,7 +186,7 @@ export class GameSession implements DealerService {
       nextCarry: 0,
     };
     this.repo.saveSettings(this.settings);
-    this.index = [...this.index, summaryOf(fresh, nightId)];
+    this.index = [...this.index, summaryOf(fresh)];
     this.repo.saveIndex(this.index);
     return { ok: true };
   }
@@ -253,7 +254,7 @@ export class GameSession implements DealerService {
   }
 
   private afterNightEnded(night: OpenNight): void {
-    this.index = this.index.map((s) => (s.id === night.state.nightId ? summaryOf(night, s.id) : s));
+    this.index = this.index.map((s) => (s.id === night.state.nightId ? summaryOf(night) : s));
     this.repo.saveIndex(this.index);
     if (night.state.carriedOut > 0) {
       this.settings = { ...this.settings, nextCarry: night.state.carriedOut };
@@ -373,18 +374,6 @@ function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
   return null;
 }
 
-function summaryOf(night: OpenNight, id: string): NightSummary {
-  const state = night.state;
-  const ended = state.phase === 'ended';
-  const results = ended ? nightResults(night.ledger.balances(), state.players, state.chipValue) : [];
-  return {
-    id,
-    startedAt: state.startedAt,
-    endedAt: state.endedAt,
-    playerIds: state.players.map((p) => p.id),
-    turns: night.turns.filter((t) => !t.void && t.outcome !== null).length,
-    biggestPot: Math.max(0, ...night.turns.map((t) => t.potBefore)),
-    winnerIds: results.filter((r) => r.isWinner).map((r) => r.playerId),
-    file: `nights/${id}`,
-  };
+function summaryOf(night: OpenNight): NightSummary {
+  return nightSummary(night.state, night.turns, night.ledger);
 }

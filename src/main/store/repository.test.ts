@@ -57,6 +57,10 @@ const summary = (id: string): NightSummary => ({
   turns: 42,
   biggestPot: 17,
   winnerIds: ['p-ann'],
+  results: [
+    { playerId: 'p-ann', boughtIn: 20, finalChips: 30, netChips: 10, netMoney: 5 },
+    { playerId: 'p-bo', boughtIn: 20, finalChips: 10, netChips: -10, netMoney: -5 },
+  ],
   file: `nights/${id}`,
 });
 

@@ -66,6 +66,21 @@ export const nightSummarySchema = z.object({
   turns: chips,
   biggestPot: chips,
   winnerIds: z.array(playerId),
+  /**
+   * Each player's result (R23) once the night has ended, so the all-time
+   * standings fold this small index instead of reading every night's file.
+   */
+  results: z
+    .array(
+      z.object({
+        playerId,
+        boughtIn: chips,
+        finalChips: chips,
+        netChips: z.number().int(),
+        netMoney: z.number().finite(),
+      }),
+    )
+    .default([]),
   /** The night's document name, e.g. `nights/2026-11-22-ab12`. */
   file: z.string().min(1),
 });

@@ -1,0 +1,88 @@
+/**
+ * Reading the host console and the table view the way a person would: what
+ * the screen shows (test ids and their data-value), never the app's state.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** One moment of a screen, read in a single pass so its parts agree. */
+export interface Picture {
+  phase: string;
+  pot: number | null;
+  stacks: Record<string, number>;
+  /** Finished turns, from the console's header. */
+  turns: number;
+  /** The player whose row is marked to act, or null. */
+  toActId: string | null;
+  /** The newest row of "Recent turns": its number and outcome word. */
+  lastTurn: { n: number; outcome: string } | null;
+  /** "{winners} of {remaining} cards win" while a bet is awaited. */
+  odds: { winners: number; remaining: number } | null;
+  /** "{name} bets {min} to {max}" while a bet is awaited. */
+  betLimits: { min: number; max: number } | null;
+  error: string | null;
+}
+
+export async function picture(page: Page): Promise<Picture> {
+  return page.evaluate(() => {
+    const byId = (id: string) => document.querySelector(`[data-testid="${id}"]`);
+    const number = (el: Element | null) => (el?.getAttribute('data-value') != null ? Number(el.getAttribute('data-value')) : null);
+    const stacks: Record<string, number> = {};
+    for (const el of document.querySelectorAll('[data-testid^="stack-"]')) {
+      stacks[el.getAttribute('data-testid')!.slice('stack-'.length)] = Number(el.getAttribute('data-value'));
+    }
+    const turns = /(\d+) turns? played/.exec(document.querySelector('.bar .deal')?.textContent ?? '');
+    const acting = document.querySelector('tr.acting')?.getAttribute('data-testid')?.replace(/^player-/, '') ?? null;
+    const row = document.querySelector('[data-testid="recent-turns"] tr');
+    const cells = row ? [...row.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '') : [];
+    const odds = /(\d+) of (\d+) cards win/.exec(byId('odds')?.textContent ?? '');
+    const limits = /bets (\d+) to (\d+)/.exec(document.querySelector('.phase-panel')?.textContent ?? '');
+    return {
+      phase: byId('phase')?.getAttribute('data-phase') ?? '',
+      pot: number(byId('pot')),
+      stacks,
+      turns: turns ? Number(turns[1]) : 0,
+      toActId: acting,
+      lastTurn: cells.length > 0 ? { n: Number(cells[0]), outcome: cells[cells.length - 1] ?? '' } : null,
+      odds: odds ? { winners: Number(odds[1]), remaining: Number(odds[2]) } : null,
+      betLimits: limits ? { min: Number(limits[1]), max: Number(limits[2]) } : null,
+      error: byId('error')?.textContent?.trim() ?? null,
+    };
+  });
+}
+
+/** What a keypress can change on the console; a refused command changes none of it. */
+export function gameKey(p: Picture): string {
+  return JSON.stringify([p.phase, p.pot, p.stacks, p.turns, p.lastTurn]);
+}
+
+/** The table view shows the pot, every stack and the phase the console shows (polling, no sleeps). */
+export async function expectTableAgrees(table: Page, console: Picture): Promise<void> {
+  await expect(table.getByTestId('phase')).toHaveAttribute('data-phase', console.phase);
+  if (console.phase === 'ended') {
+    await expect(table.getByTestId('results')).toBeVisible();
+    return;
+  }
+  await expect(table.getByTestId('pot')).toHaveAttribute('data-value', String(console.pot));
+  for (const [id, stack] of Object.entries(console.stacks)) {
+    await expect(table.getByTestId(`stack-${id}`)).toHaveAttribute('data-value', String(stack));
+  }
+}
+
+/** Waits until the console shows something new after a key, and returns it. */
+export async function nextPicture(page: Page, before: Picture, what: string): Promise<Picture> {
+  let now = before;
+  await expect
+    .poll(
+      async () => {
+        now = await picture(page);
+        return gameKey(now) !== gameKey(before);
+      },
+      { message: `the console should change after ${what}` },
+    )
+    .toBe(true);
+  return now;
+}
+
+export function sum(stacks: Record<string, number>): number {
+  return Object.values(stacks).reduce((a, b) => a + b, 0);
+}

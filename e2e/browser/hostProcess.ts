@@ -1,0 +1,89 @@
+/**
+ * The headless host (`npm run serve`, src/main/host/cli.ts) as a child
+ * process, for browser specs and the UI benchmark: a fresh data folder, a
+ * fixed --deck-seed so the cards are the same every run, and a stop that
+ * waits for the process to be gone.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const CLI = join(ROOT, 'src/main/host/cli.ts');
+const LISTENING = /Listening on (http:\/\/127\.0\.0\.1:(\d+)\/)/;
+
+export interface HostProcess {
+  /** `http://127.0.0.1:PORT/` */
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the process wrote, for a failure message. */
+  output: () => string;
+  /** SIGTERM (a clean close) or SIGKILL (a crash); resolves once the process has exited. */
+  stop: (signal?: 'SIGTERM' | 'SIGKILL') => Promise<void>;
+}
+
+export interface HostOptions {
+  /** Hex; decks derive from it (tests and demos only). */
+  deckSeed: string;
+  /** Reuse a data folder (a restart); default: a fresh temp folder. */
+  dataDir?: string;
+  /** Default 0: the OS picks a free port. */
+  port?: number;
+}
+
+/** A fresh, empty data folder under the OS temp dir. */
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'dealer-e2e-'));
+}
+
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Starts the host and resolves once it prints the address it listens on. */
+export async function startHostProcess(options: HostOptions): Promise<HostProcess> {
+  const dataDir = options.dataDir ?? freshDataDir();
+  // One process (node with tsx's loader, not the tsx wrapper), so a SIGKILL really kills the host.
+  const args = ['--import', 'tsx', CLI, '--port', String(options.port ?? 0), '--data', dataDir, '--deck-seed', options.deckSeed];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const url = await new Promise<string>((found, failed) => {
+    const timer = setTimeout(() => failed(new Error(`The host did not start within 30 s:\n${output}`)), 30_000);
+    const look = (): void => {
+      const match = LISTENING.exec(output);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      child.stdout.off('data', look);
+      found(match[1]);
+    };
+    child.stdout.on('data', look);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      failed(new Error(`The host exited with code ${String(code)} before listening:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    port: Number(new URL(url).port),
+    dataDir,
+    output: () => output,
+    stop: (signal = 'SIGTERM') => stopChild(child, exited, signal),
+  };
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<void>, signal: 'SIGTERM' | 'SIGKILL'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill(signal);
+  // A close that hangs still ends.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}

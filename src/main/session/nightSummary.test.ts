@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { NightSummary } from '../store/schemas';
+import { allTimeStandings } from './nightSummary';
+
+const night = (id: string, endedAt: string | null, results: NightSummary['results']): NightSummary => ({
+  id,
+  startedAt: '2026-11-01T20:00:00.000Z',
+  endedAt,
+  playerIds: results.map((r) => r.playerId),
+  turns: 10,
+  biggestPot: 8,
+  winnerIds: [],
+  results,
+  file: `nights/${id}`,
+});
+
+describe('all-time standings', () => {
+  it('R23: adds each ended night\'s net chips and money per player, best first', () => {
+    const standings = allTimeStandings([
+      night('a', '2026-11-01T23:00:00.000Z', [
+        { playerId: 'ana', boughtIn: 20, finalChips: 35, netChips: 15, netMoney: 3.75 },
+        { playerId: 'leo', boughtIn: 20, finalChips: 5, netChips: -15, netMoney: -3.75 },
+      ]),
+      night('b', '2026-11-08T23:00:00.000Z', [
+        { playerId: 'ana', boughtIn: 20, finalChips: 10, netChips: -10, netMoney: -2.5 },
+        { playerId: 'leo', boughtIn: 20, finalChips: 30, netChips: 10, netMoney: 2.5 },
+      ]),
+      night('open', null, []),
+    ]);
+    expect(standings).toEqual([
+      { playerId: 'ana', nights: 2, netChips: 5, netMoney: 1.25 },
+      { playerId: 'leo', nights: 2, netChips: -5, netMoney: -1.25 },
+    ]);
+  });
+});
