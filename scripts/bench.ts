@@ -14,6 +14,7 @@ import { makeHistory } from './lib/history';
 import { endNight, playTurns, sessionTable, startNight, type Table } from './lib/playNight';
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { standingsFromRepository } from './lib/standings';
+import { benchUi } from './benchUi';
 import { latencySummary, ms } from './lib/stats';
 
 /**
@@ -293,7 +294,7 @@ function flushDisk(): void {
   }
 }
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   const quick = argv.includes('--quick');
   const unknown = argv.filter((a) => a !== '--quick');
   if (unknown.length > 0) {
@@ -333,10 +334,24 @@ function main(argv: readonly string[]): number {
   } finally {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   }
+  await benchRenderer(quick);
   print({ bench: 'done', quick, seconds: Math.round((performance.now() - benchStarted) / 10) / 100 });
   return 0;
 }
 
+/** The UI figures (bet to table view, bundle size) need the built renderer and Chromium. */
+async function benchRenderer(quick: boolean): Promise<void> {
+  if (!fs.existsSync(path.resolve('out/renderer/index.html')) || !fs.existsSync('/usr/bin/chromium')) {
+    print({ bench: 'bet-to-table-ms', skipped: 'needs `npm run build` and /usr/bin/chromium' });
+    return;
+  }
+  try {
+    for (const line of await benchUi({ turns: quick ? 40 : 200 })) print(line);
+  } catch (error) {
+    print({ bench: 'error', message: (error as Error).stack ?? String(error) });
+  }
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exitCode = main(process.argv.slice(2));
+  process.exitCode = await main(process.argv.slice(2));
 }

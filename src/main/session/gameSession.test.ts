@@ -1,0 +1,308 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ApiResult, AppView, CommandName, NightView, RuleSettings } from '../../shared';
+import { DEFAULT_RULES } from '../../shared';
+import { checkConservation, foldEntries } from '../ledger';
+import type { JsonDocument, StorageBackend } from '../store/adapter';
+import { createConfBackend } from '../store/confBackend';
+import { GameSession } from './gameSession';
+
+let root: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-session-'));
+});
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** Deterministic "secure" bytes: sha256 of a counter, so every run deals the same cards. */
+function countingBytes(label = 'session'): (size: number) => Uint8Array {
+  let n = 0;
+  return (size) => {
+    const out = Buffer.alloc(size);
+    for (let filled = 0; filled < size; filled += 32) createHash('sha256').update(`${label}:${n++}`).digest().copy(out, filled);
+    return new Uint8Array(out);
+  };
+}
+
+function clock(): () => Date {
+  let t = Date.parse('2026-11-22T20:00:00.000Z');
+  return () => new Date((t += 1000));
+}
+
+function openSession(storage: StorageBackend = createConfBackend(root), label?: string): GameSession {
+  return new GameSession({ storage, randomBytes: countingBytes(label), now: clock() });
+}
+
+function ok(result: ApiResult): AppView {
+  if (!result.ok) throw new Error(`refused: ${result.error.code}: ${result.error.message}`);
+  return result.view;
+}
+
+function night(session: GameSession): NightView {
+  const view = session.getView().night;
+  if (!view) throw new Error('no night');
+  return view;
+}
+
+function start(
+  session: GameSession,
+  settings: Partial<RuleSettings> = {},
+  players: { id?: string; name: string }[] = [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }],
+): NightView {
+  ok(session.runNow('startNight', { players, startingChips: 20, chipValue: 0.5, currency: 'EUR', settings: { ...DEFAULT_RULES, ...settings } }));
+  return night(session);
+}
+
+/** Does what the table waits for: draw, cut, deal, call, bet. */
+function advance(session: GameSession, bet: number | 'pot' = 1): void {
+  const view = night(session);
+  const stateId = view.stateId;
+  const calls: Record<string, [CommandName, object]> = {
+    draw: ['drawForDealer', { stateId }],
+    cut: ['cut', { stateId, cut: 7 }],
+    ready: ['deal', { stateId }],
+    'ace-call': ['callAce', { stateId, call: 'high' }],
+    bet: ['bet', { stateId, amount: bet === 'pot' ? 'pot' : Math.min(bet, view.betLimits?.max ?? 1) }],
+  };
+  const call = calls[view.phase];
+  if (!call) throw new Error(`nothing to do in phase ${view.phase}`);
+  ok(session.runNow(call[0], call[1]));
+}
+
+function playTurns(session: GameSession, turns: number, bet: number | 'pot' = 1): void {
+  const target = night(session).turnsPlayed + turns;
+  for (let guard = 0; guard < turns * 10 && night(session).turnsPlayed < target; guard++) advance(session, bet);
+}
+
+/** Every file under the data folder with its bytes. */
+function filesOnDisk(): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else out[path.relative(root, full)] = fs.readFileSync(full, 'base64');
+    }
+  };
+  walk(root);
+  return out;
+}
+
+describe('GameSession', () => {
+  it('a played night reloads identical from its folder', () => {
+    const session = openSession();
+    start(session, { aceLowChoice: true });
+    playTurns(session, 7, 'pot');
+    ok(session.runNow('buyIn', { stateId: night(session).stateId, playerId: night(session).players[0]?.id, amount: 5 }));
+    playTurns(session, 2);
+    const view = session.getView();
+    const reloaded = openSession();
+    expect(reloaded.getView()).toEqual(view);
+    expect(reloaded.getView().storageNotices).toEqual([]);
+    // And play goes on from there.
+    advance(reloaded);
+    expect(night(reloaded).stateId).toBe(view.night?.stateId !== undefined ? view.night.stateId + 1 : NaN);
+  });
+
+  it('a refused command changes nothing on disk', () => {
+    const session = openSession();
+    start(session);
+    for (let guard = 0; guard < 20 && night(session).phase !== 'bet'; guard++) advance(session);
+    const view = night(session);
+    expect(view.phase).toBe('bet');
+    const before = filesOnDisk();
+    const shown = session.getView();
+    const tooMuch = session.runNow('bet', { stateId: view.stateId, amount: (view.betLimits?.max ?? 0) + 1 });
+    expect(!tooMuch.ok && tooMuch.error.code).toMatch(/^bet-above-(pot|stack)$/);
+    expect(!tooMuch.ok && tooMuch.error.message).toContain(`bet 1 to ${view.betLimits?.max}`);
+    const stale = session.runNow('bet', { stateId: view.stateId - 1, amount: 1 });
+    expect(!stale.ok && stale.error.code).toBe('stale-state');
+    const wrongPhase = session.runNow('deal', { stateId: view.stateId });
+    expect(!wrongPhase.ok && wrongPhase.error.code).toBe('wrong-phase');
+    expect(filesOnDisk()).toEqual(before);
+    expect(session.getView()).toBe(shown);
+  });
+
+  it('a corrupted night file is set aside and reported; the roster still loads', () => {
+    const session = openSession();
+    const view = start(session);
+    playTurns(session, 2);
+    const nightFile = path.join(root, 'nights', `${view.id}.json`);
+    expect(fs.existsSync(nightFile)).toBe(true);
+    fs.writeFileSync(nightFile, '{"format": "in-between-dealer/night", "events": [tr');
+    const reloaded = openSession();
+    const after = reloaded.getView();
+    expect(after.night).toBeNull();
+    expect(after.roster.map((p) => p.name)).toEqual(['Ann', 'Bob', 'Cat']);
+    expect(after.storageNotices).toHaveLength(1);
+    const notice = after.storageNotices[0];
+    expect(notice?.file).toBe(nightFile);
+    expect(notice?.reason).toContain('not valid JSON');
+    expect(fs.existsSync(notice?.setAsideAs ?? '')).toBe(true);
+    expect(fs.existsSync(nightFile)).toBe(false);
+    // A new night can start.
+    start(reloaded);
+  });
+
+  it('a night whose events do not match its ledger is set aside', () => {
+    const session = openSession();
+    const view = start(session);
+    playTurns(session, 3);
+    const nightFile = path.join(root, 'nights', `${view.id}.json`);
+    const stored = JSON.parse(fs.readFileSync(nightFile, 'utf8')) as { events: { type: string; move?: { amount: number } }[] };
+    const chips = stored.events.find((e) => e.type === 'chips' && e.move);
+    if (chips?.move) chips.move.amount += 1;
+    fs.writeFileSync(nightFile, JSON.stringify(stored));
+    const reloaded = openSession();
+    expect(reloaded.getView().night).toBeNull();
+    expect(reloaded.getView().storageNotices[0]?.reason).toMatch(/do not agree|R24|ledger/);
+  });
+
+  it('invalid arguments are refused with clear messages and change nothing', () => {
+    const session = openSession();
+    const view = start(session);
+    const before = filesOnDisk();
+    const cases: [CommandName, unknown, string, RegExp][] = [
+      ['deal', { stateId: String(view.stateId) }, 'invalid-input', /stateId: stateId must be a number/],
+      ['deal', { stateId: view.stateId, extra: 1 }, 'invalid-input', /extra|unrecognized/i],
+      ['buyIn', { stateId: view.stateId, playerId: view.players[0]?.id, amount: '5' }, 'invalid-input', /a buy-in must be a whole number of chips/],
+      ['buyIn', { stateId: view.stateId, playerId: view.players[0]?.id, amount: 2.5 }, 'invalid-input', /whole number/],
+      ['buyIn', { stateId: view.stateId, playerId: view.players[0]?.id, amount: 0 }, 'invalid-input', /at least 1 chip/],
+      ['cut', { stateId: view.stateId, cut: '3' }, 'invalid-input', /the cut must be a whole number/],
+      ['bet', { stateId: view.stateId, amount: 'all' }, 'invalid-input', /a bet is a whole number of chips or "pot"/],
+      ['buyIn', { stateId: view.stateId, playerId: 'p-nobody', amount: 5 }, 'unknown-player', /p-nobody/],
+      ['cashOut', { stateId: view.stateId, playerId: 'p-nobody' }, 'unknown-player', /p-nobody/],
+      ['deal', null, 'invalid-input', /./],
+    ];
+    for (const [command, args, code, message] of cases) {
+      const result = session.runNow(command, args);
+      if (result.ok) throw new Error(`${command} ${JSON.stringify(args)} was accepted`);
+      expect(result.error.code, `${command} ${JSON.stringify(args)}`).toBe(code);
+      expect(result.error.message).toMatch(message);
+    }
+    const unknownCommand = session.runNow('shuffleTheDeck' as CommandName, {});
+    expect(!unknownCommand.ok && unknownCommand.error.code).toBe('invalid-input');
+    expect(filesOnDisk()).toEqual(before);
+  });
+
+  it('startNight reuses roster players by id and by name, and refuses an unknown id', () => {
+    const session = openSession();
+    const first = start(session);
+    ok(session.runNow('endNight', { stateId: first.stateId }));
+    ok(session.runNow('closeNight', { stateId: night(session).stateId }));
+    const [ann, bob] = session.getView().roster;
+    const unknown = session.runNow('startNight', { players: [{ id: 'p-ghost', name: 'Ghost' }, { name: 'Ann' }], startingChips: 20, chipValue: 1 });
+    expect(!unknown.ok && unknown.error.code).toBe('unknown-player');
+    const second = start(session, {}, [{ id: ann?.id ?? '', name: 'Ann' }, { name: 'bob' }, { name: 'Dee' }]);
+    expect(second.players.map((p) => p.id).slice(0, 2)).toEqual([ann?.id, bob?.id]);
+    expect(session.getView().roster.map((p) => p.name)).toEqual(['Ann', 'Bob', 'Cat', 'Dee']);
+    expect(openSession().getView().roster).toEqual(session.getView().roster);
+  });
+
+  it('R22 carry: the pot left at the end seeds the next night', () => {
+    const session = openSession();
+    start(session, { potAtEnd: 'carry' });
+    playTurns(session, 4);
+    const pot = night(session).pot;
+    expect(pot).toBeGreaterThan(0);
+    ok(session.runNow('endNight', { stateId: night(session).stateId }));
+    expect(night(session).pot).toBe(0);
+    ok(session.runNow('closeNight', { stateId: night(session).stateId }));
+    // The carry survives a restart.
+    const next = openSession();
+    const view = start(next); // split this time
+    expect(view.pot).toBe(pot + 3); // the carried pot plus three antes
+    expect(next.currentNight?.state.carriedIn).toBe(pot);
+    // Used once: the night after starts without it.
+    ok(next.runNow('endNight', { stateId: view.stateId }));
+    ok(next.runNow('closeNight', { stateId: night(next).stateId }));
+    expect(start(next).pot).toBe(3);
+  });
+
+  it('R23: at the end the player with the most chips wins; money is (final - bought) x chip value', () => {
+    const session = openSession();
+    start(session);
+    playTurns(session, 6, 'pot');
+    ok(session.runNow('endNight', { stateId: night(session).stateId }));
+    const view = night(session);
+    const results = view.results ?? [];
+    expect(results).toHaveLength(3);
+    const most = Math.max(...view.players.map((p) => p.stack + p.cashedOut));
+    for (const r of results) {
+      const player = view.players.find((p) => p.id === r.playerId);
+      expect(r.finalChips).toBe((player?.stack ?? 0) + (player?.cashedOut ?? 0));
+      expect(r.netMoney).toBeCloseTo((r.finalChips - r.boughtIn) * 0.5, 10);
+      expect(r.isWinner).toBe(r.finalChips === most);
+    }
+    expect(results.reduce((sum, r) => sum + r.netChips, 0)).toBe(0); // the pot was split (R22)
+  });
+});
+
+/** Storage in memory, for the property test below: the same adapter, no disk. */
+function memoryBackend(): StorageBackend {
+  const files = new Map<string, string>();
+  return {
+    root: '/memory',
+    open(name: string): JsonDocument {
+      return {
+        path: `/memory/${name}.json`,
+        read: () => {
+          const text = files.get(name);
+          return text === undefined ? undefined : (JSON.parse(text) as unknown);
+        },
+        write: (value) => void files.set(name, JSON.stringify(value)),
+      };
+    },
+  };
+}
+
+describe('GameSession with random commands (fast-check)', () => {
+  const command = fc.oneof(
+    { arbitrary: fc.constant({ kind: 'advance' as const }), weight: 12 },
+    { arbitrary: fc.record({ kind: fc.constant('bet' as const), amount: fc.oneof(fc.integer({ min: -2, max: 40 }), fc.constant('pot' as const)) }), weight: 2 },
+    { arbitrary: fc.record({ kind: fc.constant('buyIn' as const), player: fc.nat(3), amount: fc.integer({ min: 1, max: 20 }) }), weight: 1 },
+    { arbitrary: fc.record({ kind: fc.constant('cashOut' as const), player: fc.nat(3) }), weight: 1 },
+    { arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'voidTurn' as const) }), weight: 2 },
+    { arbitrary: fc.record({ kind: fc.constant('correctBet' as const), amount: fc.integer({ min: 0, max: 20 }) }), weight: 1 },
+  );
+
+  it('R24: the ledger fold agrees with the table after every command, and results add up at the end', () => {
+    fc.assert(
+      fc.property(fc.array(command, { maxLength: 60, size: 'max' }), fc.nat(), (commands, label) => {
+        const session = openSession(memoryBackend(), `prop-${label}`);
+        start(session, { pair: 'pays-3', postPays: 2 });
+        for (const c of commands) {
+          const view = night(session);
+          const stateId = view.stateId;
+          const player = view.players[c.kind === 'buyIn' || c.kind === 'cashOut' ? c.player % view.players.length : 0]?.id;
+          if (c.kind === 'advance') {
+            if (view.players.filter((p) => p.status === 'playing').length < 2) session.runNow('buyIn', { stateId, playerId: player, amount: 5 });
+            else if (view.phase !== 'ended') advance(session, 2);
+          } else if (c.kind === 'bet') session.runNow('bet', { stateId, amount: c.amount });
+          else if (c.kind === 'buyIn') session.runNow('buyIn', { stateId, playerId: player, amount: c.amount });
+          else if (c.kind === 'cashOut') session.runNow('cashOut', { stateId, playerId: player });
+          else if (c.kind === 'correctBet') session.runNow('correctBet', { stateId, amount: c.amount });
+          else session.runNow(c.kind, { stateId });
+          const open = session.currentNight;
+          if (!open) throw new Error('the night went away');
+          const folded = foldEntries(open.ledger.entries);
+          expect(checkConservation(folded)).toBeNull();
+          expect(folded.pot).toBe(open.state.pot);
+          for (const p of night(session).players) expect(folded.stacks[p.id] ?? 0).toBe(p.stack);
+        }
+        const end = session.runNow('endNight', { stateId: night(session).stateId });
+        if (end.ok) {
+          const results = night(session).results ?? [];
+          const carried = session.currentNight?.state.carriedOut ?? 0;
+          expect(results.reduce((sum, r) => sum + r.netChips, 0) + carried).toBe(0);
+        }
+      }),
+      { numRuns: 150, seed: 4242 },
+    );
+  }, 60_000);
+});
