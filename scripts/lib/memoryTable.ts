@@ -10,6 +10,7 @@ import {
 } from '../../src/shared';
 import { applyCommand, emptyState, SEED_BYTES, type EngineCommand, type EngineEvent, type EngineState } from '../../src/main/engine';
 import { Ledger, nightResults } from '../../src/main/ledger';
+import { toEngineCommand } from '../../src/main/session/gameSession';
 import { nightSummary } from '../../src/main/session/nightSummary';
 import { nightView, turnView } from '../../src/main/session/nightView';
 import type { NightSummary, StoredNight } from '../../src/main/store';
@@ -95,28 +96,10 @@ export class MemoryTable implements Table {
         const { startingChips, chipValue, currency, settings } = a;
         return { type: 'start', nightId: this.nightId, at: this.now().toISOString(), players, startingChips, chipValue, currency, settings, carryIn: 0 };
       }
-      case 'drawForDealer':
-        return { type: 'draw' };
-      case 'cut':
-        return { type: 'cut', cut: (args as ParsedCommandArgs<'cut'>).cut };
-      case 'deal':
-        return { type: 'deal' };
-      case 'callAce':
-        return { type: 'ace-call', call: (args as ParsedCommandArgs<'callAce'>).call };
-      case 'bet':
-        return { type: 'bet', amount: (args as ParsedCommandArgs<'bet'>).amount };
-      case 'buyIn': {
-        const { playerId, amount } = args as ParsedCommandArgs<'buyIn'>;
-        return { type: 'buy-in', playerId, amount };
-      }
-      case 'correctBet':
-        return { type: 'correct-bet', amount: (args as ParsedCommandArgs<'correctBet'>).amount };
-      case 'voidTurn':
-        return { type: 'void-turn' };
-      case 'endNight':
-        return { type: 'end', at: this.now().toISOString() };
-      default:
+      case 'closeNight':
         return null;
+      default:
+        return toEngineCommand(command, args, this.now());
     }
   }
 }

@@ -22,6 +22,7 @@ import {
 } from '../engine';
 import { Ledger, LedgerError, nightResults, type LedgerItem } from '../ledger';
 import { nightSummary } from './nightSummary';
+import { TURN_EVENTS } from './turnEvents';
 import type { StorageBackend } from '../store/adapter';
 import { DealerRepository } from '../store/repository';
 import type { NightSummary, StoredSettings } from '../store/schemas';
@@ -43,17 +44,6 @@ interface OpenNight {
   turns: TurnView[];
 }
 
-const TURN_EVENTS = new Set<EngineEvent['type']>([
-  'turn-started',
-  'card-turned',
-  'posts-redealt',
-  'ace-called',
-  'odds-shown',
-  'bet-placed',
-  'turn-resolved',
-  'turn-voided',
-  'bet-corrected',
-]);
 
 /**
  * The only writer (DESIGN.md). Commands are checked against the contract,
@@ -318,7 +308,8 @@ function refused(error: CommandError): { ok: false; error: CommandError } {
   return { ok: false, error };
 }
 
-function toEngineCommand(command: Exclude<CommandName, 'startNight' | 'closeNight'>, args: unknown, now: Date): EngineCommand {
+/** A table command (everything but opening and closing a night) as the engine takes it. */
+export function toEngineCommand(command: Exclude<CommandName, 'startNight' | 'closeNight'>, args: unknown, now: Date): EngineCommand {
   switch (command) {
     case 'drawForDealer':
       return { type: 'draw' };

@@ -4,6 +4,7 @@ import { accountSchema, chipCodeSchema, type LedgerEntry } from '../../shared/ch
 import { ruleSettingsSchema } from '../../shared/settings';
 import { emptyState, evolve, type EngineEvent, type EngineState, type TurnState } from '../engine';
 import { foldEntries } from '../ledger';
+import { TURN_EVENTS } from './turnEvents';
 
 /**
  * The night export `in-between-night/1` (docs/export-format.md): everything a
@@ -91,19 +92,6 @@ export const nightExportSchema = z.strictObject({
 export type NightExport = z.infer<typeof nightExportSchema>;
 export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
 export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
-
-/** Event types that change the turn in progress (or a finished one: void, correction). */
-const TURN_EVENTS = new Set<EngineEvent['type']>([
-  'turn-started',
-  'card-turned',
-  'posts-redealt',
-  'ace-called',
-  'odds-shown',
-  'bet-placed',
-  'turn-resolved',
-  'turn-voided',
-  'bet-corrected',
-]);
 
 /**
  * Projects a night's events and ledger into the export. The events are folded
