@@ -281,8 +281,12 @@ function cut(d: Draft, at: number): void {
   if (resume === 'continue-turn') return continueTurn(d);
   // The player due may have left or been undone to 0 chips while the deck was cut.
   ensurePlayerToAct(d);
-  const { dealerSeat, dealNumber, toActSeat } = d.state;
-  if (d.state.dealNeedsDeck) d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck: false, toActSeat });
+  if (d.state.dealNeedsDeck) {
+    // That passed the deal: the new dealer shuffles a fresh deck (R9); this one is retired unused.
+    const { dealerSeat, dealNumber, toActSeat } = d.state;
+    d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck: false, toActSeat });
+    return needDeck(d, 'play', 'deal');
+  }
   startTurn(d);
 }
 
@@ -581,10 +585,18 @@ function cashOut(d: Draft, playerId: string): void {
   const busy = d.state.turn && d.state.turn.outcome === null && d.state.turn.playerId === playerId && !d.state.turn.void;
   if (busy) refuse('player-busy', `${player.name} is in the middle of a turn: finish it first.`);
   const stack = d.state.stacks[playerId] ?? 0;
+  const { dealerSeat, dealNumber, dealNeedsDeck, toActSeat } = d.state;
   const move = d.move('cash-out', playerId, stack, playerAccount(playerId), 'bank', null);
   d.emit({ type: 'player-left', playerId });
   d.announce('cash-out', playerId, stack, [move]);
-  d.emit({ type: 'last-action', kind: 'cash-out', turn: null, playerId, entries: d.entries });
+  d.emit({
+    type: 'last-action',
+    kind: 'cash-out',
+    turn: null,
+    playerId,
+    entries: d.entries,
+    rotationBefore: { dealerSeat, dealNumber, dealNeedsDeck, toActSeat },
+  });
   if (d.state.toActSeat === player.seat && d.state.phase === 'ready') ensurePlayerToAct(d);
 }
 
@@ -621,16 +633,20 @@ function undo(d: Draft): void {
   }
   reverseLastAction(d);
   if (last.kind === 'cash-out' && playerId) d.emit({ type: 'player-returned', playerId });
+  // A mistaken cash-out of the player due to act moved the turn on: give it back.
+  if (last.kind === 'cash-out' && last.rotationBefore && d.state.phase === 'ready') d.emit({ type: 'rotation', ...last.rotationBefore });
   d.emit({ type: 'action-settled' });
   d.announce('undo', playerId, entry?.move.amount ?? 0, d.entries.map((e) => e.move));
 }
 
-function lastTurnFor(d: Draft, what: string): TurnState {
+function lastTurnFor(d: Draft, what: 'correct' | 'void'): TurnState {
   const last = undoable(d);
   const turn = d.state.turn;
-  if (last.kind !== 'turn' || !turn || turn.n !== last.turn) refuse('nothing-to-undo', `The last action was not a turn: there is no turn to ${what} (R21).`, 'R21');
+  const done = what === 'void' ? 'voided' : 'corrected';
+  if (last.kind !== 'turn' || !turn) refuse('nothing-to-undo', `The last action was not a turn: there is no turn to ${what} (R21).`, 'R21');
+  if (turn.n !== last.turn) refuse('nothing-to-undo', `New cards are already out: only the last finished turn can be ${done} (R21).`, 'R21');
   if (d.state.phase !== 'ready') {
-    refuse('wrong-phase', `New cards are already out: only the last finished turn can be ${what === 'void' ? 'voided' : 'corrected'} (R21).`, 'R21');
+    refuse('wrong-phase', `The next deck is already being shuffled and cut: a turn can be ${done} only before that (R21).`, 'R21');
   }
   return turn;
 }

@@ -133,6 +133,10 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     /** For a buy-in or cash-out: whose (a cash-out of 0 chips has no entry to name them). */
     playerId: z.string().optional(),
     entries: z.array(z.strictObject({ id: z.string(), move: chipMoveSchema })),
+    /** For a cash-out: who was due to act and deal before it, so its undo gives them their turn back (R21). */
+    rotationBefore: z
+      .strictObject({ dealerSeat: seat.nullable(), dealNumber: count, dealNeedsDeck: z.boolean(), toActSeat: seat.nullable() })
+      .optional(),
   }),
   z.strictObject({ type: z.literal('action-settled') }),
   z.strictObject({ type: z.literal('announce'), announcement: announcementSchema }),

@@ -165,6 +165,7 @@ export function evolve(state: EngineState, event: EngineEvent): EngineState {
           entries: event.entries,
           settled: false,
           ...(event.playerId !== undefined ? { playerId: event.playerId } : {}),
+          ...(event.rotationBefore !== undefined ? { rotationBefore: event.rotationBefore } : {}),
         },
       };
     case 'action-settled':

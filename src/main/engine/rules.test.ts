@@ -639,6 +639,31 @@ describe('the night', () => {
     expect(table.state.players[1]?.left).toBe(false);
   });
 
+  it('R21: undoing a mistaken cash-out of the player due to act gives them their turn back', () => {
+    const table = TestTable.start({ players: 3 }).drawDealer(0);
+    expect(table.state.toActSeat).toBe(1);
+    table.must({ type: 'cash-out', playerId: 'p1' });
+    expect(table.state.toActSeat).toBe(2);
+    table.must({ type: 'undo' });
+    expect(table.state.toActSeat).toBe(1);
+    expect(table.state.players[1]?.left).toBe(false);
+  });
+
+  it('R9: when the deal passes while a deck is being cut, the new dealer shuffles a fresh deck', () => {
+    const table = TestTable.start({ players: 3 }).drawDealer(0);
+    table.must({ type: 'deal' });
+    expect(table.state.phase).toBe('cut');
+    const uncut = table.state.deck?.id;
+    // As if Bob and Cat had played this deal: the dealer is due, and leaves while the deck is cut.
+    table.state = { ...table.state, toActSeat: 0 };
+    table.must({ type: 'cash-out', playerId: 'p0' });
+    table.must({ type: 'cut', cut: 0 });
+    expect(table.state.dealerSeat).toBe(1);
+    expect(table.state.phase).toBe('cut');
+    expect(table.state.deck?.id).not.toBe(uncut);
+    expect(table.state.lastRetiredDeck).toMatchObject({ id: uncut, dealt: 0 });
+  });
+
   it('R21: there is nothing to undo at the start of a night', () => {
     refused(TestTable.start(), { type: 'undo' }, 'nothing-to-undo', 'R21');
   });

@@ -10,12 +10,16 @@ type Store = Conf<Record<string, unknown>>;
  * same as in the app.
  */
 export function createConfBackend(root: string): StorageBackend {
+  // One document per name, so its store is made once: conf's constructor reads and parses the whole file.
+  const documents = new Map<string, JsonDocument>();
   return {
     root,
     open(name: string): JsonDocument {
+      const known = documents.get(name);
+      if (known) return known;
       const location = locateDocument(root, name);
       let store: Store | undefined;
-      return {
+      const document: JsonDocument = {
         path: location.path,
         read: () => readJsonFile(location.path),
         write(value: Record<string, unknown>): void {
@@ -33,6 +37,8 @@ export function createConfBackend(root: string): StorageBackend {
           syncDirectory(location.cwd);
         },
       };
+      documents.set(name, document);
+      return document;
     },
   };
 }

@@ -10,12 +10,16 @@ import { lenientParse, locateDocument, readJsonFile, syncDirectory } from './jso
  */
 export async function createElectronStoreBackend(root: string): Promise<StorageBackend> {
   const { default: Store } = await import('electron-store');
+  // One document per name, so its store is made once: conf's constructor reads and parses the whole file.
+  const documents = new Map<string, JsonDocument>();
   return {
     root,
     open(name: string): JsonDocument {
+      const known = documents.get(name);
+      if (known) return known;
       const location = locateDocument(root, name);
       let store: ElectronStore<Record<string, unknown>> | undefined;
-      return {
+      const document: JsonDocument = {
         path: location.path,
         read: () => readJsonFile(location.path),
         write(value: Record<string, unknown>): void {
@@ -32,6 +36,8 @@ export async function createElectronStoreBackend(root: string): Promise<StorageB
           syncDirectory(location.cwd);
         },
       };
+      documents.set(name, document);
+      return document;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { initialsOf, paletteColour } from './playerStyle';
 import { CURRENT_VERSION, FORMATS, type FileKind } from './schemas';
 
 /** A stored document that cannot be brought to the current version. */
@@ -38,11 +39,32 @@ function rosterV0toV1(doc: unknown): unknown {
   return { format: FORMATS.roster, version: 1, players };
 }
 
+/** Night version 1 kept the whole history in one file: it is a head with no parts. */
+function nightV1toV2(doc: unknown): unknown {
+  if (!isObject(doc)) throw new MigrationError('a version 1 night is a JSON object');
+  return { ...doc, version: 2, parts: 0 };
+}
+
+/**
+ * Roster version 1 -> 2 (fixture: fixtures/roster-v1.json): every player gets
+ * a colour from the fixed palette by their position in the roster and
+ * initials from their name, as a new player would.
+ */
+function rosterV1toV2(doc: unknown): unknown {
+  if (!isObject(doc) || !Array.isArray(doc.players)) throw new MigrationError('a version 1 roster holds a list of players');
+  const players = doc.players.map((entry: unknown, index) => {
+    if (!isObject(entry) || typeof entry.name !== 'string') throw new MigrationError(`player ${index} of the version 1 roster has no name`);
+    return { ...entry, colour: paletteColour(index), initials: initialsOf(entry.name) };
+  });
+  return { ...doc, version: 2, players };
+}
+
 const REGISTRY: Record<FileKind, FormatMigrations> = {
   settings: { steps: {} },
-  roster: { steps: { 0: rosterV0toV1 }, legacyVersion: (raw) => (Array.isArray(raw) ? 0 : undefined) },
+  roster: { steps: { 0: rosterV0toV1, 1: rosterV1toV2 }, legacyVersion: (raw) => (Array.isArray(raw) ? 0 : undefined) },
   nights: { steps: {} },
-  night: { steps: {} },
+  night: { steps: { 1: nightV1toV2 } },
+  nightPart: { steps: {} },
 };
 
 /** The result of bringing a stored document up to date. */

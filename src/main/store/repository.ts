@@ -28,6 +28,14 @@ export function nightDocumentName(nightId: string): string {
   return `nights/${nightId}`;
 }
 
+/** The name of part `index` (1-based) of a night's history. */
+export function nightPartName(nightId: string, index: number): string {
+  return `night-parts/${nightId}-${String(index).padStart(4, '0')}`;
+}
+
+/** How many events a night's tail holds before it is closed into a part: bounds every write. */
+export const NIGHT_PART_EVENTS = 200;
+
 export const DEFAULT_SETTINGS: StoredSettings = { lastSetup: null, nextCarry: 0 };
 
 /** A file that could be read but not used: it is set aside with this reason. */
@@ -58,6 +66,8 @@ const _setupMatches: Same<NonNullable<StoredSettings['lastSetup']>, NightSetup> 
 export class DealerRepository {
   /** Files set aside since this repository was opened, oldest first. */
   readonly notices: StorageNotice[] = [];
+  /** Per night: how much of its history is already in closed parts on disk. */
+  readonly #partsWritten = new Map<string, { events: number; entries: number; parts: number }>();
 
   constructor(
     private readonly backend: StorageBackend,
@@ -92,28 +102,72 @@ export class DealerRepository {
   }
 
   /**
-   * One night, or null when it has no file or the file was set aside. Its
-   * ledger has been checked entry by entry and for R24 (Ledger.fromEntries).
+   * One night, or null when it has no file or it was set aside: its head and
+   * every part it names, joined. Its ledger has been checked entry by entry
+   * and for R24 (Ledger.fromEntries). A missing or bad part makes the whole
+   * night unusable, so its head is set aside too (the parts stay where they are).
    */
   loadNight(id: string): StoredNight | null {
     const name = nightDocumentName(this.#checkNightId(id));
-    const file = this.#load('night', name, (night) => {
+    const head = this.#load('night', name, (night) => {
       if (night.id !== id) throw new UnusableFile(`it holds night "${night.id}", not "${id}"`);
-      try {
-        Ledger.fromEntries(night.ledger);
-      } catch (error) {
-        if (error instanceof LedgerError) throw new UnusableFile(`its chip ledger does not add up: ${error.message}`);
-        throw error;
-      }
     });
-    if (file === undefined) return null;
-    const { format: _format, version: _version, ...night } = file;
-    return night;
+    if (head === undefined) return null;
+    const events: StoredNight['events'] = [];
+    const ledger: StoredNight['ledger'] = [];
+    for (let index = 1; index <= head.parts; index++) {
+      const part = this.#load('nightPart', nightPartName(id, index), (p) => {
+        if (p.night !== id || p.index !== index) throw new UnusableFile(`it is part ${p.index} of night "${p.night}", not part ${index} of "${id}"`);
+      });
+      if (part === undefined) {
+        this.#setAside(this.backend.open(name).path, `its part ${index} is missing or unreadable`);
+        return null;
+      }
+      events.push(...part.events);
+      ledger.push(...part.ledger);
+    }
+    const stored = { events: events.length, entries: ledger.length, parts: head.parts };
+    events.push(...head.events);
+    ledger.push(...head.ledger);
+    try {
+      Ledger.fromEntries(ledger);
+    } catch (error) {
+      if (!(error instanceof LedgerError)) throw error;
+      this.#setAside(this.backend.open(name).path, `its chip ledger does not add up: ${error.message}`);
+      return null;
+    }
+    this.#partsWritten.set(id, stored);
+    return { id: head.id, startedAt: head.startedAt, endedAt: head.endedAt, events, ledger };
   }
 
-  /** Writes one night's file; no other night's file is read or written. */
+  /**
+   * Writes one night; no other night's file is read or written. Only the tail
+   * since the last closed part is rewritten, so a command costs the same on
+   * turn 300 as on turn 3; once the tail reaches NIGHT_PART_EVENTS it is
+   * closed into a part of its own (written first, so a crash in between
+   * leaves the head pointing at the parts it had).
+   */
   saveNight(night: StoredNight): void {
-    this.#save('night', nightDocumentName(this.#checkNightId(night.id)), night);
+    const id = this.#checkNightId(night.id);
+    let written = this.#partsWritten.get(id) ?? { events: 0, entries: 0, parts: 0 };
+    let events = night.events.slice(written.events);
+    let ledger = night.ledger.slice(written.entries);
+    if (events.length >= NIGHT_PART_EVENTS) {
+      const index = written.parts + 1;
+      this.#save('nightPart', nightPartName(id, index), { night: id, index, events, ledger });
+      written = { events: night.events.length, entries: night.ledger.length, parts: index };
+      events = [];
+      ledger = [];
+    }
+    this.#save('night', nightDocumentName(id), {
+      id,
+      startedAt: night.startedAt,
+      endedAt: night.endedAt,
+      parts: written.parts,
+      events,
+      ledger,
+    });
+    this.#partsWritten.set(id, written);
   }
 
   /**

@@ -12,11 +12,12 @@ export const FORMATS = {
   roster: 'in-between-dealer/roster',
   nights: 'in-between-dealer/nights',
   night: 'in-between-dealer/night',
+  nightPart: 'in-between-dealer/night-part',
 } as const;
 export type FileKind = keyof typeof FORMATS;
 
 /** The version each format is written in today. */
-export const CURRENT_VERSION: Record<FileKind, number> = { settings: 1, roster: 1, nights: 1, night: 1 };
+export const CURRENT_VERSION: Record<FileKind, number> = { settings: 1, roster: 2, nights: 1, night: 2, nightPart: 1 };
 
 /** A night id is also its file name, so it is kept to characters every file system takes. */
 export const nightIdSchema = z
@@ -47,12 +48,15 @@ export const settingsFileSchema = z.object({
 export const rosterPlayerSchema = z.object({
   id: playerId,
   name: z.string().min(1),
+  /** #rrggbb (roster version 2). */
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is written #rrggbb'),
+  initials: z.string().min(1).max(3),
   archived: z.boolean(),
 });
 
 export const rosterFileSchema = z.object({
   format: z.literal(FORMATS.roster),
-  version: z.literal(1),
+  version: z.literal(2),
   players: z.array(rosterPlayerSchema).refine((players) => new Set(players.map((p) => p.id)).size === players.length, {
     message: 'two roster players share an id',
   }),
@@ -78,9 +82,14 @@ export const nightSummarySchema = z.object({
         finalChips: chips,
         netChips: z.number().int(),
         netMoney: z.number().finite(),
+        /** The most chips the player took from the pot in one turn (a win or a pair); 0 in older indexes. */
+        biggestWin: chips.default(0),
       }),
     )
     .default([]),
+  /** The night's chip value and currency, so money can be shown without opening the night (older indexes: 0 and ''). */
+  chipValue: z.number().nonnegative().finite().default(0),
+  currency: z.string().default(''),
   /** The night's document name, e.g. `nights/2026-11-22-ab12`. */
   file: z.string().min(1),
 });
@@ -94,12 +103,30 @@ export const nightsFileSchema = z.object({
 /** An engine event as stored: the engine checks the rest of it when it replays the night. */
 export const storedEventSchema = z.looseObject({ type: z.string().min(1) });
 
+/**
+ * A night's head file. A long night's history is split into parts of about
+ * NIGHT_PART_EVENTS events (`night-parts/<id>-<n>`), written once each, so
+ * every command rewrites only a small tail however long the night runs.
+ * `parts` counts the parts that belong to the night; `events` and `ledger`
+ * hold the tail that follows them.
+ */
 export const nightFileSchema = z.object({
   format: z.literal(FORMATS.night),
-  version: z.literal(1),
+  version: z.literal(2),
   id: nightIdSchema,
   startedAt: isoTime,
   endedAt: isoTime.nullable(),
+  parts: z.number().int().nonnegative(),
+  events: z.array(storedEventSchema),
+  ledger: z.array(ledgerEntrySchema),
+});
+
+/** One closed part of a night's history, in order after the parts before it. */
+export const nightPartFileSchema = z.object({
+  format: z.literal(FORMATS.nightPart),
+  version: z.literal(1),
+  night: nightIdSchema,
+  index: z.number().int().positive(),
   events: z.array(storedEventSchema),
   ledger: z.array(ledgerEntrySchema),
 });
@@ -109,6 +136,7 @@ export const FILE_SCHEMAS = {
   roster: rosterFileSchema,
   nights: nightsFileSchema,
   night: nightFileSchema,
+  nightPart: nightPartFileSchema,
 } as const;
 
 export type SettingsFile = z.infer<typeof settingsFileSchema>;
@@ -120,5 +148,5 @@ export type StoredEvent = z.infer<typeof storedEventSchema>;
 
 /** What the settings file holds, without its envelope. */
 export type StoredSettings = Omit<SettingsFile, 'format' | 'version'>;
-/** One night as stored, without its envelope. */
-export type StoredNight = Omit<NightFile, 'format' | 'version'>;
+/** One night as the app uses it: the whole history, whatever parts it is stored in. */
+export type StoredNight = Omit<NightFile, 'format' | 'version' | 'parts'>;
