@@ -26,9 +26,11 @@ export function isCardCode(value: string): value is CardCode {
   return CARD_PATTERN.test(value);
 }
 
+const RANK_BY_LETTER: Readonly<Record<string, number>> = Object.fromEntries(RANK_LETTERS.map((letter, i) => [letter, i + 2]));
+
 /** Numeric rank 2..14 of a card code (ace high). */
 export function rankOf(card: CardCode): number {
-  return RANK_LETTERS.indexOf(card[0] as RankLetter) + 2;
+  return RANK_BY_LETTER[card[0] as RankLetter] ?? Number.NaN;
 }
 
 export function suitOf(card: CardCode): Suit {

@@ -5,10 +5,10 @@ import type { RuleSettings } from '../../shared/settings';
 import type { Announcement, AnnouncementKind, DeckPurpose, TurnOutcome } from '../../shared/view';
 import { commitmentOf, isSeedHex } from './deck';
 import type { EngineEvent } from './events';
-import { evolve } from './evolve';
+import { applyEvent } from './evolve';
 import { oddsBetween } from './odds';
 import { activePlayers, isActive, nextActiveSeat, nextTurnAfter } from './rotation';
-import type { EngineState, Resume, SeatedPlayer, TurnState } from './state';
+import type { EngineState, Resume, Rotation, SeatedPlayer, TurnState } from './state';
 
 /** What the engine is asked to do. The session adds the clock and the seeds. */
 export type EngineCommand =
@@ -84,12 +84,13 @@ class Draft {
   private readonly moved: { id: string; move: ChipMove }[] = [];
 
   constructor(initial: EngineState, name: string) {
-    this.state = initial;
+    // One copy per command; events then change the copy in place (the caller's state stays as it was).
+    this.state = { ...initial };
     this.emit({ type: 'command', stateId: initial.stateId + 1, name });
   }
 
   emit(event: EngineEvent): void {
-    this.state = evolve(this.state, event);
+    applyEvent(this.state, event);
     this.events.push(event);
   }
 
@@ -585,19 +586,29 @@ function cashOut(d: Draft, playerId: string): void {
   const busy = d.state.turn && d.state.turn.outcome === null && d.state.turn.playerId === playerId && !d.state.turn.void;
   if (busy) refuse('player-busy', `${player.name} is in the middle of a turn: finish it first.`);
   const stack = d.state.stacks[playerId] ?? 0;
-  const { dealerSeat, dealNumber, dealNeedsDeck, toActSeat } = d.state;
+  const before = rotationOf(d.state);
   const move = d.move('cash-out', playerId, stack, playerAccount(playerId), 'bank', null);
   d.emit({ type: 'player-left', playerId });
   d.announce('cash-out', playerId, stack, [move]);
+  if (d.state.toActSeat === player.seat && d.state.phase === 'ready') ensurePlayerToAct(d);
+  const after = rotationOf(d.state);
   d.emit({
     type: 'last-action',
     kind: 'cash-out',
     turn: null,
     playerId,
     entries: d.entries,
-    rotationBefore: { dealerSeat, dealNumber, dealNeedsDeck, toActSeat },
+    ...(sameRotation(before, after) ? {} : { rotationChange: { before, after } }),
   });
-  if (d.state.toActSeat === player.seat && d.state.phase === 'ready') ensurePlayerToAct(d);
+}
+
+function rotationOf(state: EngineState): Rotation {
+  const { dealerSeat, dealNumber, dealNeedsDeck, toActSeat } = state;
+  return { dealerSeat, dealNumber, dealNeedsDeck, toActSeat };
+}
+
+function sameRotation(a: Rotation, b: Rotation): boolean {
+  return a.dealerSeat === b.dealerSeat && a.dealNumber === b.dealNumber && a.dealNeedsDeck === b.dealNeedsDeck && a.toActSeat === b.toActSeat;
 }
 
 // ---------------------------------------------------------------- R21: undo, correct, void
@@ -633,8 +644,9 @@ function undo(d: Draft): void {
   }
   reverseLastAction(d);
   if (last.kind === 'cash-out' && playerId) d.emit({ type: 'player-returned', playerId });
-  // A mistaken cash-out of the player due to act moved the turn on: give it back.
-  if (last.kind === 'cash-out' && last.rotationBefore && d.state.phase === 'ready') d.emit({ type: 'rotation', ...last.rotationBefore });
+  // A mistaken cash-out of the player due to act moved the turn on: give it back, unless the turn has moved since.
+  const change = last.kind === 'cash-out' ? last.rotationChange : undefined;
+  if (change && sameRotation(change.after, rotationOf(d.state))) d.emit({ type: 'rotation', ...change.before });
   d.emit({ type: 'action-settled' });
   d.announce('undo', playerId, entry?.move.amount ?? 0, d.entries.map((e) => e.move));
 }
@@ -737,12 +749,18 @@ function nameOf(d: Draft, playerId: string): string {
 
 /** R24: bought in (and carried in) = stacks + pot + cashed out (and carried out); no count below zero. */
 export function conservationProblem(state: EngineState): string | null {
-  const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
-  const negative = Object.entries(state.stacks).find(([, chips]) => chips < 0);
-  if (negative) return `R24: ${negative[0]} would have ${negative[1]} chips.`;
+  // Plain loops: this runs after every command, on the engine's hot path.
+  let stacks = 0;
+  for (const id in state.stacks) {
+    const chips = state.stacks[id] ?? 0;
+    if (chips < 0) return `R24: ${id} would have ${chips} chips.`;
+    stacks += chips;
+  }
   if (state.pot < 0) return `R24: the pot would hold ${state.pot} chips.`;
-  const cameIn = sum(state.boughtIn) + state.carriedIn;
-  const accounted = sum(state.stacks) + state.pot + sum(state.cashedOut) + state.carriedOut;
+  let cameIn = state.carriedIn;
+  for (const id in state.boughtIn) cameIn += state.boughtIn[id] ?? 0;
+  let accounted = stacks + state.pot + state.carriedOut;
+  for (const id in state.cashedOut) accounted += state.cashedOut[id] ?? 0;
   return cameIn === accounted ? null : `R24: ${cameIn} chips came in but ${accounted} are accounted for.`;
 }
 

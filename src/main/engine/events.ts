@@ -56,6 +56,13 @@ export const announcementSchema = z.strictObject({
   moves: z.array(z.strictObject({ from: accountSchema, to: accountSchema, amount: count })),
 });
 
+const rotationSchema = z.strictObject({
+  dealerSeat: seat.nullable(),
+  dealNumber: count,
+  dealNeedsDeck: z.boolean(),
+  toActSeat: seat.nullable(),
+});
+
 const resume = z.enum(['draw', 'deal', 'continue-turn']).nullable();
 
 export const engineEventSchema = z.discriminatedUnion('type', [
@@ -133,10 +140,8 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     /** For a buy-in or cash-out: whose (a cash-out of 0 chips has no entry to name them). */
     playerId: z.string().optional(),
     entries: z.array(z.strictObject({ id: z.string(), move: chipMoveSchema })),
-    /** For a cash-out: who was due to act and deal before it, so its undo gives them their turn back (R21). */
-    rotationBefore: z
-      .strictObject({ dealerSeat: seat.nullable(), dealNumber: count, dealNeedsDeck: z.boolean(), toActSeat: seat.nullable() })
-      .optional(),
+    /** For a cash-out that moved the turn on: the rotation before and after, so its undo gives the turn back (R21). */
+    rotationChange: z.strictObject({ before: rotationSchema, after: rotationSchema }).optional(),
   }),
   z.strictObject({ type: z.literal('action-settled') }),
   z.strictObject({ type: z.literal('announce'), announcement: announcementSchema }),

@@ -11,13 +11,20 @@ import type { EngineState, TurnState } from './state';
  * which means a corrupted or tampered history.
  */
 export function evolve(state: EngineState, event: EngineEvent): EngineState {
+  return applyEvent({ ...state }, event);
+}
+
+/**
+ * `evolve` on a draft the caller owns: its top-level fields are assigned in
+ * place (nested objects are still replaced, never changed), so a command or
+ * a replay copies the state once instead of once per event.
+ */
+export function applyEvent(state: EngineState, event: EngineEvent): EngineState {
   switch (event.type) {
     case 'command':
-      return { ...state, stateId: event.stateId, announcements: [] };
+      return Object.assign(state, { stateId: event.stateId, announcements: [] });
     case 'night-started':
-      return {
-        ...state,
-        nightId: event.nightId,
+      return Object.assign(state, { nightId: event.nightId,
         startedAt: event.at,
         settings: event.settings,
         chipValue: event.chipValue,
@@ -26,23 +33,19 @@ export function evolve(state: EngineState, event: EngineEvent): EngineState {
         stacks: Object.fromEntries(event.players.map((p) => [p.id, 0])),
         boughtIn: Object.fromEntries(event.players.map((p) => [p.id, 0])),
         cashedOut: Object.fromEntries(event.players.map((p) => [p.id, 0])),
-      };
+      });
     case 'chips':
       return moveChips(state, event.move);
     case 'player-left':
     case 'player-returned':
-      return {
-        ...state,
-        players: state.players.map((p) => (p.id === event.playerId ? { ...p, left: event.type === 'player-left' } : p)),
-      };
+      return Object.assign(state, { players: state.players.map((p) => (p.id === event.playerId ? { ...p, left: event.type === 'player-left' } : p)),
+      });
     case 'phase':
-      return { ...state, phase: event.phase, resume: event.resume };
+      return Object.assign(state, { phase: event.phase, resume: event.resume });
     case 'deck-needed':
-      return { ...state, phase: 'shuffle', pendingDeck: event.purpose, resume: event.resume };
+      return Object.assign(state, { phase: 'shuffle', pendingDeck: event.purpose, resume: event.resume });
     case 'deck-shuffled':
-      return {
-        ...state,
-        pendingDeck: null,
+      return Object.assign(state, { pendingDeck: null,
         decksMade: state.decksMade + 1,
         deck: {
           id: event.deckId,
@@ -54,17 +57,15 @@ export function evolve(state: EngineState, event: EngineEvent): EngineState {
           cards: shuffledDeck(event.seed, event.copies),
           position: 0,
         },
-      };
+      });
     case 'deck-cut': {
       const deck = requireDeck(state, event.deckId);
-      return { ...state, deck: { ...deck, cut: event.cut, cards: cutDeck(deck.cards, event.cut) } };
+      return Object.assign(state, { deck: { ...deck, cut: event.cut, cards: cutDeck(deck.cards, event.cut) } });
     }
     case 'deck-retired': {
       const deck = requireDeck(state, event.deckId);
       if (deck.seed !== event.seed) throw new Error(`deck ${deck.id} retired with a seed that is not its own`);
-      return {
-        ...state,
-        deck: null,
+      return Object.assign(state, { deck: null,
         decksRetired: state.decksRetired + 1,
         lastRetiredDeck: {
           id: deck.id,
@@ -76,14 +77,12 @@ export function evolve(state: EngineState, event: EngineEvent): EngineState {
           size: deck.cards.length,
           dealt: deck.position,
         },
-      };
+      });
     }
     case 'draw-round': {
       const draw = state.draw ?? { deckId: state.deck?.id ?? '', round: 0, contenders: [], rounds: [], winnerId: null };
-      return {
-        ...state,
-        draw: { ...draw, round: event.round, contenders: event.contenders, rounds: [...draw.rounds, { round: event.round, cards: [] }] },
-      };
+      return Object.assign(state, { draw: { ...draw, round: event.round, contenders: event.contenders, rounds: [...draw.rounds, { round: event.round, cards: [] }] },
+      });
     }
     case 'draw-card': {
       const withCard = takeCard(state, event.deckId, event.card);
@@ -92,22 +91,18 @@ export function evolve(state: EngineState, event: EngineEvent): EngineState {
       const rounds = draw.rounds.map((r) =>
         r.round === event.round ? { ...r, cards: [...r.cards, { playerId: event.playerId, card: event.card }] } : r,
       );
-      return { ...withCard, draw: { ...draw, deckId: event.deckId, rounds } };
+      return Object.assign(withCard, { draw: { ...draw, deckId: event.deckId, rounds } });
     }
     case 'dealer-chosen':
-      return state.draw ? { ...state, draw: { ...state.draw, winnerId: event.playerId } } : state;
+      return state.draw ? Object.assign(state, { draw: { ...state.draw, winnerId: event.playerId } }) : state;
     case 'rotation':
-      return {
-        ...state,
-        dealerSeat: event.dealerSeat,
+      return Object.assign(state, { dealerSeat: event.dealerSeat,
         dealNumber: event.dealNumber,
         dealNeedsDeck: event.dealNeedsDeck,
         toActSeat: event.toActSeat,
-      };
+      });
     case 'turn-started':
-      return {
-        ...state,
-        turnCount: event.n,
+      return Object.assign(state, { turnCount: event.n,
         turn: {
           n: event.n,
           deal: event.deal,
@@ -133,14 +128,14 @@ export function evolve(state: EngineState, event: EngineEvent): EngineState {
             toActSeat: state.toActSeat,
           },
         },
-      };
+      });
     case 'card-turned': {
       const next = takeCard(state, event.deckId, event.card);
       const turn = requireTurn(next);
       const cards = [...turn.cards, { deck: event.deckId, card: event.card }];
       return event.role === 'post'
-        ? { ...next, turn: { ...turn, cards, posts: [...turn.posts, event.card] } }
-        : { ...next, turn: { ...turn, cards, third: event.card } };
+        ? Object.assign(next, { turn: { ...turn, cards, posts: [...turn.posts, event.card] } })
+        : Object.assign(next, { turn: { ...turn, cards, third: event.card } });
     }
     case 'posts-redealt':
       return updateTurn(state, { posts: [], aceCall: null });
@@ -157,23 +152,21 @@ export function evolve(state: EngineState, event: EngineEvent): EngineState {
     case 'bet-corrected':
       return updateTurn(state, { bet: event.amount, corrected: true, potAfter: event.potAfter, stackAfter: event.stackAfter }, event.n);
     case 'last-action':
-      return {
-        ...state,
-        lastAction: {
+      return Object.assign(state, { lastAction: {
           kind: event.kind,
           turn: event.turn,
           entries: event.entries,
           settled: false,
           ...(event.playerId !== undefined ? { playerId: event.playerId } : {}),
-          ...(event.rotationBefore !== undefined ? { rotationBefore: event.rotationBefore } : {}),
+          ...(event.rotationChange !== undefined ? { rotationChange: event.rotationChange } : {}),
         },
-      };
+      });
     case 'action-settled':
-      return state.lastAction ? { ...state, lastAction: { ...state.lastAction, settled: true } } : state;
+      return state.lastAction ? Object.assign(state, { lastAction: { ...state.lastAction, settled: true } }) : state;
     case 'announce':
-      return { ...state, announcements: [...state.announcements, event.announcement] };
+      return Object.assign(state, { announcements: [...state.announcements, event.announcement] });
     case 'night-ended':
-      return { ...state, endedAt: event.at };
+      return Object.assign(state, { endedAt: event.at });
   }
 }
 
@@ -215,8 +208,8 @@ export function emptyState(): EngineState {
 
 /** Rebuilds a state from a night's events. */
 export function replay(events: readonly EngineEvent[]): EngineState {
-  let state = emptyState();
-  for (const event of events) state = evolve(state, event);
+  const state = emptyState();
+  for (const event of events) applyEvent(state, event);
   return state;
 }
 
@@ -246,7 +239,7 @@ function moveChips(state: EngineState, move: ChipMove): EngineState {
       else cashedOut = { ...cashedOut, [id]: (cashedOut[id] ?? 0) + sign * move.amount };
     }
   }
-  return { ...state, stacks, pot, boughtIn, cashedOut, carriedIn, carriedOut };
+  return Object.assign(state, { stacks, pot, boughtIn, cashedOut, carriedIn, carriedOut });
 }
 
 function requireDeck(state: EngineState, deckId: string) {
@@ -257,7 +250,7 @@ function requireDeck(state: EngineState, deckId: string) {
 function takeCard(state: EngineState, deckId: string, card: string): EngineState {
   const deck = requireDeck(state, deckId);
   if (deck.cards[deck.position] !== card) throw new Error(`deck ${deckId} has ${deck.cards[deck.position] ?? 'no card'} on top, not ${card}`);
-  return { ...state, deck: { ...deck, position: deck.position + 1 } };
+  return Object.assign(state, { deck: { ...deck, position: deck.position + 1 } });
 }
 
 function requireTurn(state: EngineState): TurnState {
@@ -268,6 +261,6 @@ function requireTurn(state: EngineState): TurnState {
 function updateTurn(state: EngineState, patch: Partial<TurnState>, n?: number): EngineState {
   const turn = requireTurn(state);
   if (n !== undefined && turn.n !== n) throw new Error(`event for turn ${n}, but the last turn is ${turn.n}`);
-  return { ...state, turn: { ...turn, ...patch } };
+  return Object.assign(state, { turn: { ...turn, ...patch } });
 }
 

@@ -2,7 +2,7 @@
 export { applyCommand, betLimits, conservationProblem, type EngineCommand, type EngineResult } from './decide';
 export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedHex, SEED_BYTES } from './deck';
 export { engineEventSchema, type EngineEvent, type EventOf } from './events';
-export { emptyState, evolve, replay } from './evolve';
+export { applyEvent, emptyState, evolve, replay } from './evolve';
 export { oddsBetween } from './odds';
 export { activePlayers, isActive } from './rotation';
 export type { EngineState, TurnState, SeatedPlayer, DeckState, RetiredDeck, LastAction } from './state';

@@ -129,8 +129,8 @@ export interface LastAction {
   turn: number | null;
   /** For a buy-in or cash-out: whose. */
   playerId?: string;
-  /** For a cash-out: the rotation before it, restored by its undo (R21). */
-  rotationBefore?: Rotation;
+  /** For a cash-out that moved the turn on: the rotation before and after it, undone with it (R21). */
+  rotationChange?: { before: Rotation; after: Rotation };
   /** Set once the action has been undone, corrected or voided. */
   settled: boolean;
 }
