@@ -13,6 +13,7 @@ import { createConfBackend, CURRENT_VERSION, DealerRepository, FILE_SCHEMAS, FOR
 import { makeHistory } from './lib/history';
 import { endNight, playTurns, sessionTable, startNight, type Table } from './lib/playNight';
 import { openSimulatedTable, planFor } from './lib/simulation';
+import { GameSession } from '../src/main/session/gameSession';
 import { standingsFromRepository } from './lib/standings';
 import { benchUi } from './benchUi';
 import { latencySummary, ms } from './lib/stats';
@@ -26,6 +27,9 @@ import { latencySummary, ms } from './lib/stats';
 const TARGETS = {
   engineTurnsPerSecond: 200_000,
   standingsMs: 300,
+  nightsListMs: 200,
+  nightDetailMs: 200,
+  leaderboardMs: 100,
 };
 
 const PLAYERS = 8;
@@ -276,6 +280,54 @@ function benchStandings(root: string, nights: number): void {
   });
 }
 
+/**
+ * Issue 4's history views at 300 nights, through a GameSession opened on the
+ * folder as the app would after a restart: the nights list, one night's
+ * detail (the middle one, read and replayed), the leaderboard; then the main
+ * process's memory with all of it loaded.
+ */
+function benchHistoryViews(root: string, nights: number, turnsPerNight: number): void {
+  const timedRun = (run: () => void): number => {
+    const started = performance.now();
+    run();
+    return performance.now() - started;
+  };
+  let session: GameSession | undefined;
+  const openMs = timedRun(() => {
+    session = new GameSession({ storage: createConfBackend(root) });
+  });
+  if (!session) throw new Error('no session');
+  const opened = session;
+  const ask = (command: 'listNights' | 'getNight' | 'getStandings', args: unknown) => {
+    const result = opened.runNow(command, args);
+    if (!result.ok) throw new Error(`${command} was refused: ${result.error.message}`);
+    return result.data;
+  };
+  let list: { id: string }[] = [];
+  const listMs = timedRun(() => {
+    list = ask('listNights', {}) as { id: string }[];
+  });
+  const middle = list[Math.floor(list.length / 2)]?.id;
+  const detailMs = timedRun(() => ask('getNight', { nightId: middle }));
+  const leaderboardMs = timedRun(() => ask('getStandings', {}));
+  const line = (bench: string, value: number, target: number, note: string) =>
+    print({ bench, value: ms(value), unit: 'ms', target: `<= ${target}`, met: value <= target, nights, note });
+  line('history-nights-list', openMs + listMs, TARGETS.nightsListMs, `open the session (roster, settings, index: ${ms(openMs)} ms) + listNights`);
+  line('history-night-detail', detailMs, TARGETS.nightDetailMs, `getNight of one ${turnsPerNight}-turn night: read, schema-check, replay, stack series, results, settlement`);
+  line('history-leaderboard', leaderboardMs, TARGETS.leaderboardMs, 'getStandings over every night, folded from the in-memory index');
+  const memory = process.memoryUsage();
+  print({
+    bench: 'main-process-memory',
+    rssMb: Math.round(memory.rss / 2 ** 20),
+    heapUsedMb: Math.round(memory.heapUsed / 2 ** 20),
+    target: 'none (report)',
+    met: null,
+    nights,
+    note: 'process.memoryUsage() of this Node process with the 300-night session open and the views above answered',
+  });
+  opened.close();
+}
+
 function folderBytes(dir: string): number {
   let total = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -327,6 +379,7 @@ async function main(argv: readonly string[]): Promise<number> {
     });
     flushDisk();
     benchStandings(large, HISTORY_NIGHTS);
+    benchHistoryViews(large, HISTORY_NIGHTS, historyTurns);
     benchSessionNight(small, measuredTurns, '1 night');
     benchSessionNight(large, measuredTurns, `${HISTORY_NIGHTS} nights`);
   } catch (error) {

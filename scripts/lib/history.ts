@@ -1,5 +1,6 @@
 import type { RosterPlayer, RuleSettings } from '../../src/shared';
 import { createConfBackend, DealerRepository, type NightSummary } from '../../src/main/store';
+import { initialsOf, paletteColour } from '../../src/main/store/playerStyle';
 import { Bot } from './bot';
 import { MemoryTable } from './memoryTable';
 import { endNight, playTurns, startNight } from './playNight';
@@ -30,7 +31,13 @@ export function makeHistory(root: string, plan: HistoryPlan): { roster: RosterPl
   const dealer = new SeededStream(plan.seed, `${DEALER_STREAM}/history`);
   const bot = new Bot(new SeededStream(plan.seed, `${BOT_STREAM}/history`));
   const hex = (bytes: number) => Buffer.from(dealer.bytes(bytes)).toString('hex');
-  const roster: RosterPlayer[] = BOT_NAMES.slice(0, plan.players).map((name) => ({ id: `p-${hex(4)}`, name, archived: false }));
+  const roster: RosterPlayer[] = BOT_NAMES.slice(0, plan.players).map((name, i) => ({
+    id: `p-${hex(4)}`,
+    name,
+    colour: paletteColour(i),
+    initials: initialsOf(name),
+    archived: false,
+  }));
   repo.saveRoster(roster);
   const summaries: NightSummary[] = [];
   for (let i = 0; i < plan.nights; i++) {

@@ -10,7 +10,7 @@ import {
 } from '../../src/shared';
 import { applyCommand, emptyState, SEED_BYTES, type EngineCommand, type EngineEvent, type EngineState } from '../../src/main/engine';
 import { Ledger, nightResults } from '../../src/main/ledger';
-import { toEngineCommand } from '../../src/main/session/gameSession';
+import { isTableCommand, toEngineCommand } from '../../src/main/session/gameSession';
 import { nightSummary } from '../../src/main/session/nightSummary';
 import { nightView, turnView } from '../../src/main/session/nightView';
 import type { NightSummary, StoredNight } from '../../src/main/store';
@@ -96,10 +96,8 @@ export class MemoryTable implements Table {
         const { startingChips, chipValue, currency, settings } = a;
         return { type: 'start', nightId: this.nightId, at: this.now().toISOString(), players, startingChips, chipValue, currency, settings, carryIn: 0 };
       }
-      case 'closeNight':
-        return null;
       default:
-        return toEngineCommand(command, args, this.now());
+        return isTableCommand(command) ? toEngineCommand(command, args, this.now()) : null;
     }
   }
 }

@@ -9,13 +9,13 @@
  * checks them against the contract's schemas.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { ApiResult, DealerApi } from '../shared/api';
+import type { CommandMethods, DealerApi } from '../shared/api';
 import { CHANNELS, commandChannel } from '../shared/channels';
 import type { CommandArgs, CommandName } from '../shared/commands';
 import type { AppView } from '../shared/view';
 
-function send<K extends CommandName>(name: K, args: CommandArgs<K>): Promise<ApiResult> {
-  return ipcRenderer.invoke(commandChannel(name), args) as Promise<ApiResult>;
+function send<K extends CommandName>(name: K, args: CommandArgs<K>): ReturnType<CommandMethods[K]> {
+  return ipcRenderer.invoke(commandChannel(name), args) as ReturnType<CommandMethods[K]>;
 }
 
 const api: DealerApi = {
@@ -45,6 +45,25 @@ const api: DealerApi = {
   endNight: (args) => send('endNight', args),
   /** Dismiss the ended night and return to the lobby. */
   closeNight: (args) => send('closeNight', args),
+  /** Rename, recolour, set the initials of, or archive a roster player; past nights keep the name they were played under. */
+  updatePlayer: (args) => send('updatePlayer', args),
+
+  /** Every night, newest first: date, players, length, biggest pot, winners (`data`). */
+  listNights: (args) => send('listNights', args),
+  /** One night in full: every turn, each player's stack after every turn, results and settling up (`data`). */
+  getNight: (args) => send('getNight', args),
+  /** The leaderboard and the cumulative net per night, filtered by date range and players (`data`). */
+  getStandings: (args) => send('getStandings', args),
+  /** The fairness check of a night: every retired deck's commitment, shuffle and cut against the cards turned (R9-R12) (`data`). */
+  verifyNight: (args) => send('verifyNight', args),
+  /** A night as `in-between-night/1` JSON or its chip ledger as CSV, as a file to save (`data`). */
+  exportNight: (args) => send('exportNight', args),
+  /** Every setting, player and night in one JSON file to save (`data`). */
+  backup: (args) => send('backup', args),
+  /** Restore a backup: checked completely first, never partial; over existing data only with `replace: true`. */
+  restore: (args) => send('restore', args),
+  /** Put the live table, the leaderboard or one night on the TV. */
+  showOnTable: (args) => send('showOnTable', args),
 
   /** The current view. */
   getView: () => ipcRenderer.invoke(CHANNELS.getView) as Promise<AppView>,

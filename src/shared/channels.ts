@@ -18,6 +18,15 @@ export const COMMAND_NAMES = [
   'voidTurn',
   'endNight',
   'closeNight',
+  'updatePlayer',
+  'listNights',
+  'getNight',
+  'getStandings',
+  'verifyNight',
+  'exportNight',
+  'backup',
+  'restore',
+  'showOnTable',
 ] as const;
 
 export const CHANNELS = {

@@ -52,6 +52,45 @@ export const cashOutArgs = z.strictObject({ stateId, playerId });
 
 export const correctBetArgs = z.strictObject({ stateId, amount: betAmount });
 
+const nightId = z.string({ error: 'a night id is text' }).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'not a night id');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is written YYYY-MM-DD');
+
+export const updatePlayerArgs = z.strictObject({
+  playerId,
+  name: z.string().trim().min(1, 'a player needs a name').max(32, 'names are at most 32 characters').optional(),
+  /** A CSS hex colour such as #e0a030. */
+  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is written #rrggbb').optional(),
+  initials: z.string().trim().min(1).max(3, 'initials are at most 3 letters').optional(),
+  archived: z.boolean().optional(),
+});
+
+export const nightArgs = z.strictObject({ nightId });
+
+export const standingsArgs = z.strictObject({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  playerIds: z.array(playerId).max(64).optional(),
+});
+
+export const exportNightArgs = z.strictObject({ nightId, format: z.enum(['json', 'csv']) });
+
+/** A backup file is at most 64 MiB of JSON text. */
+export const restoreArgs = z.strictObject({
+  content: z.string().min(2).max(64 * 1024 * 1024, 'a backup file is at most 64 MiB'),
+  /** Replacing existing data must be confirmed (issue 4: never over existing data without confirmation). */
+  replace: z.boolean().default(false),
+});
+
+export const showOnTableArgs = z.strictObject({
+  screen: z.discriminatedUnion('kind', [
+    z.strictObject({ kind: z.literal('live') }),
+    z.strictObject({ kind: z.literal('standings') }),
+    z.strictObject({ kind: z.literal('night'), nightId }),
+  ]),
+});
+
+const noArgs = z.strictObject({});
+
 /** Every command the renderer may send, by `window.api` method name. */
 export const commandArgs = {
   startNight: startNightArgs,
@@ -67,6 +106,15 @@ export const commandArgs = {
   voidTurn: stateArgs,
   endNight: stateArgs,
   closeNight: stateArgs,
+  updatePlayer: updatePlayerArgs,
+  listNights: noArgs,
+  getNight: nightArgs,
+  getStandings: standingsArgs,
+  verifyNight: nightArgs,
+  exportNight: exportNightArgs,
+  backup: noArgs,
+  restore: restoreArgs,
+  showOnTable: showOnTableArgs,
 } as const;
 
 export type CommandName = keyof typeof commandArgs;

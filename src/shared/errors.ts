@@ -20,6 +20,8 @@ export const COMMAND_ERROR_CODES = [
   'night-open', // a night is already open
   'night-closed', // the night has ended; it is read-only
   'unknown-player',
+  'unknown-night', // no night with that id in the history
+  'data-exists', // a restore would replace existing data: resend with replace after the host confirms
   'bet-too-small',
   'bet-above-pot',
   'bet-above-stack',

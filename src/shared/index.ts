@@ -4,6 +4,7 @@ export * from './channels';
 export * from './chips';
 export * from './commands';
 export * from './errors';
+export * from './history';
 export * from './settings';
 export * from './view';
 export * from './wire';

@@ -1,5 +1,6 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
+import type { Settlement, TableScreen } from './history';
 import type { RuleSettings } from './settings';
 
 /**
@@ -15,11 +16,16 @@ export interface AppView {
   lastSetup: NightSetup | null;
   /** Files that could not be read and were set aside (never deleted). */
   storageNotices: StorageNotice[];
+  /** What the TV shows: the live table unless the host put history on it. */
+  tableScreen: TableScreen;
 }
 
 export interface RosterPlayer {
   id: string;
   name: string;
+  /** #rrggbb, the player's colour on the table and in charts. */
+  colour: string;
+  initials: string;
   archived: boolean;
 }
 
@@ -209,6 +215,8 @@ export interface NightView {
   recentTurns: TurnView[];
   lastAction: LastActionView | null;
   results: PlayerResult[] | null;
+  /** Who pays whom once the night has ended (issue 4). */
+  settlement: Settlement | null;
 }
 
 export interface DrawView {

@@ -12,7 +12,8 @@ export type WireRequest =
   | { id: number; method: CommandName; args: unknown };
 
 export type WireMessage =
-  | { type: 'reply'; id: number; result: ApiResult }
+  /** A command's answer; questions carry their `data` (CommandData). */
+  | { type: 'reply'; id: number; result: ApiResult<unknown> }
   | { type: 'view'; view: AppView }
   /** The request itself was malformed (not JSON, no id, unknown method) or unauthorised. */
   | { type: 'error'; id: number | null; message: string };

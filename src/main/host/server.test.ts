@@ -11,7 +11,7 @@ import { startHost, type RunningHost } from './server';
 
 /** A stand-in core: `buyIn` is accepted and changes the view, everything else is refused. */
 function fakeService(): DealerService & { runs: { command: CommandName; args: unknown }[] } {
-  let view: AppView = { night: null, roster: [], lastSetup: null, storageNotices: [] };
+  let view: AppView = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' } };
   const listeners = new Set<(view: AppView) => void>();
   const runs: { command: CommandName; args: unknown }[] = [];
   return {
@@ -21,7 +21,7 @@ function fakeService(): DealerService & { runs: { command: CommandName; args: un
       runs.push({ command, args });
       if (command === 'undo') throw new Error('disk on fire');
       if (command !== 'buyIn') return { ok: false, error: commandError('no-night', 'There is no open night.') };
-      view = { ...view, roster: [...view.roster, { id: `p${view.roster.length + 1}`, name: 'Maya', archived: false }] };
+      view = { ...view, roster: [...view.roster, { id: `p${view.roster.length + 1}`, name: 'Maya', colour: '#e6194b', initials: 'MA', archived: false }] };
       for (const listener of listeners) listener(view);
       return { ok: true, view };
     },

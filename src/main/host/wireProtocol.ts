@@ -39,7 +39,7 @@ export function parseWireRequest(text: string): ParsedRequest {
 /** Run a parsed request; a service that throws becomes an `error` reply for that id. */
 export async function answerWireRequest(service: DealerService, request: WireRequest): Promise<WireMessage> {
   try {
-    const result: ApiResult =
+    const result: ApiResult<unknown> =
       request.method === 'getView'
         ? { ok: true, view: service.getView() }
         : await service.run(request.method, request.args);

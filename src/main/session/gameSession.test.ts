@@ -38,7 +38,7 @@ function openSession(storage: StorageBackend = createConfBackend(root), label?: 
   return new GameSession({ storage, randomBytes: countingBytes(label), now: clock() });
 }
 
-function ok(result: ApiResult): AppView {
+function ok(result: ApiResult<unknown>): AppView {
   if (!result.ok) throw new Error(`refused: ${result.error.code}: ${result.error.message}`);
   return result.view;
 }

@@ -8,6 +8,7 @@ import {
   type CommandName,
   type ParsedCommandArgs,
   type RosterPlayer,
+  type TableScreen,
   type TurnView,
 } from '../../shared';
 import {
@@ -28,6 +29,8 @@ import { DealerRepository } from '../store/repository';
 import type { NightSummary, StoredSettings } from '../store/schemas';
 import { nightView, turnView } from './nightView';
 import type { DealerService } from './service';
+import { answerQuestion, BackupError, isQuestion, parseBackup, writeBackup, type QuestionName } from '../history';
+import { initialsOf, paletteColour } from '../store/playerStyle';
 
 export interface SessionOptions {
   storage: StorageBackend;
@@ -60,6 +63,8 @@ export class GameSession implements DealerService {
   private index: NightSummary[];
   private night: OpenNight | null = null;
   private view: AppView;
+  /** What the TV shows; kept in memory only (a restart shows the live table). */
+  private tableScreen: TableScreen = { kind: 'live' };
 
   constructor(options: SessionOptions) {
     this.repo = new DealerRepository(options.storage, options.now);
@@ -90,12 +95,12 @@ export class GameSession implements DealerService {
     return this.night;
   }
 
-  async run(command: CommandName, args: unknown): Promise<ApiResult> {
+  async run(command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
     return this.runNow(command, args);
   }
 
   /** `run` without the promise, for the simulator and benchmarks. */
-  runNow(command: CommandName, args: unknown): ApiResult {
+  runNow(command: CommandName, args: unknown): ApiResult<unknown> {
     const schema = commandArgs[command];
     if (!schema) return refused(commandError('invalid-input', `There is no command "${String(command)}".`));
     const parsed = schema.safeParse(args);
@@ -104,6 +109,7 @@ export class GameSession implements DealerService {
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
       return refused(commandError('invalid-input', `${where}${issue?.message ?? 'the request is malformed'}`));
     }
+    if (isQuestion(command)) return this.answer(command, parsed.data);
     const result = this.dispatch(command, parsed.data);
     if (result.ok) {
       this.view = this.buildView();
@@ -113,9 +119,33 @@ export class GameSession implements DealerService {
     return result;
   }
 
+  /**
+   * A question about the history (issue 4): answered with `data`, nothing
+   * changed. Reading may set a corrupt night file aside, so the view (its
+   * storage notices) is pushed when that happened.
+   */
+  private answer(question: QuestionName, args: unknown): ApiResult<unknown> {
+    const noticesBefore = this.repo.notices.length;
+    const answered = answerQuestion(question, args as ParsedCommandArgs<QuestionName>, {
+      repo: this.repo,
+      index: this.index,
+      roster: this.roster,
+      now: this.now(),
+    });
+    if (this.repo.notices.length !== noticesBefore) {
+      this.view = this.buildView();
+      for (const listener of this.listeners) listener(this.view);
+    }
+    return answered.ok ? { ok: true, view: this.view, data: answered.data } : answered;
+  }
+
   private dispatch(command: CommandName, args: unknown): { ok: true } | { ok: false; error: CommandError } {
     if (command === 'startNight') return this.startNight(args as ParsedCommandArgs<'startNight'>);
     if (command === 'closeNight') return this.closeNight(args as ParsedCommandArgs<'closeNight'>);
+    if (command === 'updatePlayer') return this.updatePlayer(args as ParsedCommandArgs<'updatePlayer'>);
+    if (command === 'showOnTable') return this.showOnTable(args as ParsedCommandArgs<'showOnTable'>);
+    if (command === 'restore') return this.restore(args as ParsedCommandArgs<'restore'>);
+    if (!isTableCommand(command)) return refused(commandError('invalid-input', `"${command}" is a question, not a table command.`));
     const engineCommand = toEngineCommand(command, args, this.now());
     const { stateId } = args as { stateId: number };
     return this.execute(engineCommand, stateId);
@@ -134,7 +164,7 @@ export class GameSession implements DealerService {
       if (wanted.id && !known) {
         return refused(commandError('unknown-player', `There is no player "${wanted.id}" in the roster.`, undefined, { player: wanted.id }));
       }
-      const player = known ?? { id: this.newId('p'), name: wanted.name, archived: false };
+      const player = known ?? this.newPlayer(wanted.name, this.roster.length + added.length);
       if (!known) added.push(player);
       seated.push(player);
     }
@@ -178,6 +208,89 @@ export class GameSession implements DealerService {
     this.repo.saveSettings(this.settings);
     this.index = [...this.index, summaryOf(fresh)];
     this.repo.saveIndex(this.index);
+    return { ok: true };
+  }
+
+  /** A new roster player: the next palette colour by position, initials from the name. */
+  private newPlayer(name: string, position: number): RosterPlayer {
+    return { id: this.newId('p'), name, colour: paletteColour(position), initials: initialsOf(name), archived: false };
+  }
+
+  /**
+   * Renames, recolours or archives a roster player. Past nights keep the
+   * name they were played under (their events hold it); a seated player's
+   * name at tonight's table changes from the next night on.
+   */
+  private updatePlayer(args: ParsedCommandArgs<'updatePlayer'>): { ok: true } | { ok: false; error: CommandError } {
+    const player = this.roster.find((p) => p.id === args.playerId);
+    if (!player) return refused(commandError('unknown-player', `There is no player "${args.playerId}" in the roster.`, undefined, { player: args.playerId }));
+    if (args.name !== undefined) {
+      const wanted = args.name.toLowerCase();
+      const taken = this.roster.find((p) => p.id !== player.id && p.name.toLowerCase() === wanted);
+      if (taken) return refused(commandError('duplicate-player', `Another player is already called ${taken.name}.`, undefined, { name: taken.name }));
+    }
+    const updated: RosterPlayer = {
+      ...player,
+      ...(args.name !== undefined ? { name: args.name } : {}),
+      ...(args.colour !== undefined ? { colour: args.colour.toLowerCase() } : {}),
+      ...(args.initials !== undefined ? { initials: args.initials.toUpperCase() } : {}),
+      ...(args.archived !== undefined ? { archived: args.archived } : {}),
+    };
+    const roster = this.roster.map((p) => (p.id === player.id ? updated : p));
+    try {
+      this.repo.saveRoster(roster);
+    } catch (error) {
+      return refused(commandError('storage', `The roster could not be saved, so nothing changed: ${(error as Error).message}`));
+    }
+    this.roster = roster;
+    return { ok: true };
+  }
+
+  /** Puts the live table, the leaderboard or one night on the TV (kept in memory, pushed with the view). */
+  private showOnTable(args: ParsedCommandArgs<'showOnTable'>): { ok: true } | { ok: false; error: CommandError } {
+    const screen = args.screen;
+    if (screen.kind === 'night' && !this.index.some((s) => s.id === screen.nightId)) {
+      return refused(commandError('unknown-night', `There is no night "${screen.nightId}" in the history.`, undefined, { night: screen.nightId }));
+    }
+    this.tableScreen = screen;
+    return { ok: true };
+  }
+
+  /**
+   * Restores a backup: checked completely first (parseBackup), refused over
+   * existing data unless the host confirmed (`replace`), refused while a
+   * night is open; then written nights first, index last, and reloaded.
+   */
+  private restore(args: ParsedCommandArgs<'restore'>): { ok: true } | { ok: false; error: CommandError } {
+    if (this.night && this.night.state.phase !== 'ended') {
+      return refused(commandError('night-open', 'A night is open: end it before restoring a backup.'));
+    }
+    let content;
+    try {
+      content = parseBackup(args.content);
+    } catch (error) {
+      if (error instanceof BackupError) return refused(commandError('invalid-input', `${error.message} Nothing was changed.`));
+      throw error;
+    }
+    if (!args.replace && (this.index.length > 0 || this.roster.length > 0)) {
+      return refused(
+        commandError('data-exists', `There are already ${this.index.length} nights and ${this.roster.length} players here: confirm to replace them with the backup.`, undefined, {
+          nights: this.index.length,
+          players: this.roster.length,
+        }),
+      );
+    }
+    try {
+      writeBackup(this.repo, content);
+    } catch (error) {
+      return refused(commandError('storage', `The backup could not be written: ${(error as Error).message}`));
+    } finally {
+      this.roster = this.repo.loadRoster();
+      this.settings = this.repo.loadSettings();
+      this.index = this.repo.loadIndex();
+      this.night = this.loadOpenNight();
+      this.tableScreen = { kind: 'live' };
+    }
     return { ok: true };
   }
 
@@ -285,6 +398,7 @@ export class GameSession implements DealerService {
       roster: this.roster,
       lastSetup: this.settings.lastSetup,
       storageNotices: [...this.repo.notices],
+      tableScreen: this.tableScreen,
     };
   }
 
@@ -308,8 +422,18 @@ function refused(error: CommandError): { ok: false; error: CommandError } {
   return { ok: false, error };
 }
 
-/** A table command (everything but opening and closing a night) as the engine takes it. */
-export function toEngineCommand(command: Exclude<CommandName, 'startNight' | 'closeNight'>, args: unknown, now: Date): EngineCommand {
+/** Commands the session handles itself, outside the engine. */
+type SessionCommandName = 'startNight' | 'closeNight' | 'updatePlayer' | 'showOnTable' | 'restore';
+const SESSION_COMMANDS: ReadonlySet<string> = new Set<SessionCommandName>(['startNight', 'closeNight', 'updatePlayer', 'showOnTable', 'restore']);
+/** What the engine decides: everything played at the table. */
+export type TableCommandName = Exclude<CommandName, SessionCommandName | QuestionName>;
+
+export function isTableCommand(command: CommandName): command is TableCommandName {
+  return !SESSION_COMMANDS.has(command) && !isQuestion(command);
+}
+
+/** A table command as the engine takes it. */
+export function toEngineCommand(command: TableCommandName, args: unknown, now: Date): EngineCommand {
   switch (command) {
     case 'drawForDealer':
       return { type: 'draw' };

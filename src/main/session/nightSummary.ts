@@ -15,9 +15,28 @@ export function nightSummary(state: EngineState, turns: readonly TurnView[], led
     turns: turns.filter((t) => !t.void && t.outcome !== null).length,
     biggestPot: Math.max(0, ...turns.map((t) => t.potBefore)),
     winnerIds: results.filter((r) => r.isWinner).map((r) => r.playerId),
-    results: results.map(({ playerId, boughtIn, finalChips, netChips, netMoney }) => ({ playerId, boughtIn, finalChips, netChips, netMoney })),
+    results: results.map(({ playerId, boughtIn, finalChips, netChips, netMoney }) => ({
+      playerId,
+      boughtIn,
+      finalChips,
+      netChips,
+      netMoney,
+      biggestWin: biggestWinOf(playerId, turns),
+    })),
+    chipValue: state.chipValue,
+    currency: state.currency,
     file: `nights/${state.nightId}`,
   };
+}
+
+/** The most chips a player took from the pot in one turn that stands (a win or a pair; voided turns do not count). */
+export function biggestWinOf(playerId: string, turns: readonly TurnView[]): number {
+  let best = 0;
+  for (const t of turns) {
+    if (t.void || t.playerId !== playerId || t.potAfter === null) continue;
+    if (t.outcome === 'win' || t.outcome === 'pair') best = Math.max(best, t.potBefore - t.potAfter);
+  }
+  return best;
 }
 
 export interface Standing {

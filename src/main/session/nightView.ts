@@ -2,6 +2,7 @@ import type { CardCode } from '../../shared/cards';
 import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
 import { betLimits, type DeckState, type EngineState, type RetiredDeck, type TurnState } from '../engine';
 import { rankOf } from '../../shared/cards';
+import { nightSettlement } from '../history/settlement';
 
 /** How many finished turns the console and the table list. */
 const RECENT_TURNS = 12;
@@ -58,6 +59,8 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     recentTurns: turns.slice(-RECENT_TURNS).reverse(),
     lastAction: lastActionView(state),
     results,
+    // Banker mode settles with the host, taken to be the player in the first seat.
+    settlement: results ? nightSettlement(results, state.players[0]?.id ?? null) : null,
   };
 }
 

@@ -7,7 +7,8 @@ import type { ApiResult, AppView, CommandName } from '../../shared';
  */
 export interface DealerService {
   getView(): AppView;
-  run(command: CommandName, args: unknown): Promise<ApiResult>;
+  /** Resolves with the new view; questions (listNights, getNight, ...) also carry `data` (CommandData). */
+  run(command: CommandName, args: unknown): Promise<ApiResult<unknown>>;
   /** Called after every accepted change; returns the unsubscribe. */
   onView(listener: (view: AppView) => void): () => void;
   close(): void;

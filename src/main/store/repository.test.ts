@@ -25,8 +25,8 @@ const repo = () => new DealerRepository(backend, fixedNow);
 const file = (...parts: string[]) => path.join(root, ...parts);
 
 const roster: RosterPlayer[] = [
-  { id: 'p-ann', name: 'Ann', archived: false },
-  { id: 'p-bo', name: 'Bo', archived: true },
+  { id: 'p-ann', name: 'Ann', colour: '#e6194b', initials: 'AN', archived: false },
+  { id: 'p-bo', name: 'Bo', colour: '#3cb44b', initials: 'BO', archived: true },
 ];
 
 const settings: StoredSettings = {
@@ -58,9 +58,11 @@ const summary = (id: string): NightSummary => ({
   biggestPot: 17,
   winnerIds: ['p-ann'],
   results: [
-    { playerId: 'p-ann', boughtIn: 20, finalChips: 30, netChips: 10, netMoney: 5 },
-    { playerId: 'p-bo', boughtIn: 20, finalChips: 10, netChips: -10, netMoney: -5 },
+    { playerId: 'p-ann', boughtIn: 20, finalChips: 30, netChips: 10, netMoney: 5, biggestWin: 6 },
+    { playerId: 'p-bo', boughtIn: 20, finalChips: 10, netChips: -10, netMoney: -5, biggestWin: 0 },
   ],
+  chipValue: 0.5,
+  currency: 'EUR',
   file: `nights/${id}`,
 });
 
@@ -87,7 +89,7 @@ describe('DealerRepository', () => {
     expect(fresh.loadIndex()).toEqual([summary('n1')]);
     expect(fresh.loadNight('n1')).toEqual(night('n1'));
     expect(fresh.notices).toEqual([]);
-    expect(JSON.parse(fs.readFileSync(file('roster.json'), 'utf8'))).toMatchObject({ format: 'in-between-dealer/roster', version: 1 });
+    expect(JSON.parse(fs.readFileSync(file('roster.json'), 'utf8'))).toMatchObject({ format: 'in-between-dealer/roster', version: 2 });
     expect(fs.existsSync(file('nights', 'n1.json'))).toBe(true);
   });
 
@@ -118,7 +120,7 @@ describe('DealerRepository', () => {
   it('sets aside a file that fails its schema, saying which field', () => {
     fs.writeFileSync(
       file('roster.json'),
-      JSON.stringify({ format: 'in-between-dealer/roster', version: 1, players: [{ id: 'p-ann', archived: false }] }),
+      JSON.stringify({ format: 'in-between-dealer/roster', version: 2, players: [{ id: 'p-ann', colour: '#000000', initials: 'A', archived: false }] }),
     );
     const r = repo();
     expect(r.loadRoster()).toEqual([]);
@@ -146,18 +148,39 @@ describe('DealerRepository', () => {
     expect(r.notices[0]?.reason).toMatch(/newer version of the app \(format version 2; this one reads up to 1\)/);
   });
 
-  it('migrates a version 0 roster on load (fixture), and writes version 1 on the next save', () => {
+  it('migrates a version 0 roster on load (fixture), and writes the current version on the next save', () => {
     fs.copyFileSync(path.join(import.meta.dirname, 'fixtures', 'roster-v0.json'), file('roster.json'));
     const r = repo();
     const players = r.loadRoster();
     expect(players).toEqual([
-      { id: 'p-ann', name: 'Ann', archived: false },
-      { id: 'p-bo', name: 'Bo', archived: false },
-      { id: 'p-cy', name: 'Cy', archived: false },
+      { id: 'p-ann', name: 'Ann', colour: '#e6194b', initials: 'AN', archived: false },
+      { id: 'p-bo', name: 'Bo', colour: '#3cb44b', initials: 'BO', archived: false },
+      { id: 'p-cy', name: 'Cy', colour: '#ffe119', initials: 'CY', archived: false },
     ]);
     expect(r.notices).toEqual([]);
     r.saveRoster(players);
-    expect(JSON.parse(fs.readFileSync(file('roster.json'), 'utf8'))).toMatchObject({ format: 'in-between-dealer/roster', version: 1 });
+    expect(JSON.parse(fs.readFileSync(file('roster.json'), 'utf8'))).toMatchObject({ format: 'in-between-dealer/roster', version: 2 });
+  });
+
+  it('migrates a version 1 roster on load (fixture): colours by position, initials from names', () => {
+    fs.copyFileSync(path.join(import.meta.dirname, 'fixtures', 'roster-v1.json'), file('roster.json'));
+    const r = repo();
+    expect(r.loadRoster().map((p) => [p.name, p.colour, p.initials, p.archived])).toEqual([
+      ['Ana Lopez', '#e6194b', 'AL', false],
+      ['Leo', '#3cb44b', 'LE', true],
+      ['zoë', '#ffe119', 'ZO', false],
+    ]);
+    expect(r.notices).toEqual([]);
+  });
+
+  it('loads an index written before results carried biggestWin, chipValue and currency', () => {
+    const old = { ...summary('n1'), results: summary('n1').results.map(({ biggestWin: _b, ...rest }) => rest) } as Record<string, unknown>;
+    delete old.chipValue;
+    delete old.currency;
+    fs.writeFileSync(file('nights-index.json'), JSON.stringify({ format: 'in-between-dealer/nights', version: 1, nights: [old] }));
+    const [loaded] = repo().loadIndex();
+    expect(loaded?.results.map((r) => r.biggestWin)).toEqual([0, 0]);
+    expect([loaded?.chipValue, loaded?.currency]).toEqual([0, '']);
   });
 
   it('R3: sets aside a night whose ledger overdraws a stack', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult, AppView, WireMessage } from '../../../shared';
+import { COMMAND_NAMES } from '../../../shared/channels';
 import { createSocketApi, socketUrlFor, type SocketLike } from './socket';
 
 class FakeSocket implements SocketLike {
@@ -37,8 +38,8 @@ class FakeSocket implements SocketLike {
   }
 }
 
-const lobby: AppView = { night: null, roster: [], lastSetup: null, storageNotices: [] };
-const withRoster: AppView = { ...lobby, roster: [{ id: 'p1', name: 'Maya', archived: false }] };
+const lobby: AppView = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' } };
+const withRoster: AppView = { ...lobby, roster: [{ id: 'p1', name: 'Maya', colour: '#f2c14e', initials: 'MA', archived: false }] };
 
 function latest(): FakeSocket {
   const socket = FakeSocket.all.at(-1);
@@ -79,6 +80,18 @@ describe('createSocketApi', () => {
     const refused: ApiResult = { ok: false, error: { code: 'bet-above-pot', message: 'too much', params: { pot: 6 } } };
     socket.push({ type: 'reply', id: sentBet?.id as number, result: refused });
     await expect(bet).resolves.toEqual(refused);
+  });
+
+  it('bridges every command of the contract, and hands back the data a question answers', async () => {
+    const api = makeApi();
+    for (const name of COMMAND_NAMES) expect(typeof api[name], name).toBe('function');
+    latest().open();
+    const asked = api.getStandings({ from: '2026-01-01' });
+    const sent = latest().commands()[0];
+    expect(sent).toMatchObject({ method: 'getStandings', args: { from: '2026-01-01' } });
+    const standings = { rows: [], cumulative: [] };
+    latest().push({ type: 'reply', id: sent?.id as number, result: { ok: true, view: lobby, data: standings } });
+    await expect(asked).resolves.toEqual({ ok: true, view: lobby, data: standings });
   });
 
   it('passes pushed views to every listener until it unsubscribes', () => {

@@ -1,4 +1,4 @@
-import type { ApiResult, AppView, CommandArgs, CommandName, DealerApi, WireMessage, WireRequest } from '../../../shared';
+import type { ApiResult, AppView, CommandArgs, CommandMethods, DealerApi, WireMessage, WireRequest } from '../../../shared';
 import { COMMAND_NAMES } from '../../../shared/channels';
 
 /**
@@ -161,12 +161,13 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
     return result.view;
   }
 
+  // One method per command name in the contract, so a command added there (e.g. getStandings) is bridged with no change here.
   const commands = Object.fromEntries(
     COMMAND_NAMES.map((method) => [
       method,
       (args: CommandArgs<typeof method>) => request<ApiResult>({ id: nextId++, method, args }),
     ]),
-  ) as { [K in CommandName]: (args: CommandArgs<K>) => Promise<ApiResult> };
+  ) as CommandMethods;
 
   connect();
 

@@ -1,9 +1,11 @@
-import { onBeforeUnmount, onMounted, watch } from 'vue';
+import { computed, onBeforeUnmount, onMounted, watch } from 'vue';
+import { useRouter } from 'vue-router';
 import type { BetAmount, NightView } from '../../../shared';
 import { appendDigit, useEntryStore, type BetEntry } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useCommand } from './useCommand';
+import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
 
 /**
@@ -18,6 +20,11 @@ export function useNightKeys(): void {
   const entry = useEntryStore();
   const words = useWords();
   const { send } = useCommand();
+  const router = useRouter();
+  const settlement = useSettlement(
+    computed(() => view.night?.settlement ?? null),
+    computed(() => view.night?.currency ?? ''),
+  );
 
   const stateId = () => view.night?.stateId ?? 0;
 
@@ -114,7 +121,25 @@ export function useNightKeys(): void {
         return editBet(e, entry.bet);
       case 'ended':
         if (enter) void send('closeNight', { stateId: stateId() });
-        return enter;
+        return enter || endedKey(e, night);
+      default:
+        return false;
+    }
+  }
+
+  /** After the night: S switches how to settle up, Y copies it, H opens the night in the history. */
+  function endedKey(e: KeyboardEvent, night: NightView): boolean {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    switch (e.key.toLowerCase()) {
+      case 's':
+        settlement.switchMode();
+        return true;
+      case 'y':
+        void settlement.copy();
+        return true;
+      case 'h':
+        void router.push({ name: 'history-night', params: { id: night.id } });
+        return true;
       default:
         return false;
     }

@@ -16,6 +16,12 @@ export const useUiStore = defineStore('ui', () => {
   const panel = ref<NightPanel | null>(null);
   /** The refusal or mistake to show next to the input the host is using. */
   const error = ref<string | null>(null);
+  /** How the ended night is settled: the fewest transfers, or everyone with the banker. */
+  const settleMode = ref<'fewest' | 'banker'>('fewest');
+  /** Text the clipboard refused, shown for the host to copy by hand. */
+  const copyFallback = ref<string | null>(null);
+  /** A short confirmation of what just happened (copied, saved). */
+  const notice = ref<string | null>(null);
 
   function ask(text: string, onYes: Confirmation['onYes']): void {
     confirmation.value = { text, onYes };
@@ -41,5 +47,18 @@ export const useUiStore = defineStore('ui', () => {
     error.value = text;
   }
 
-  return { helpOpen, confirmation, panel, error, ask, answer, openPanel, closePanel, showError };
+  return {
+    helpOpen,
+    confirmation,
+    panel,
+    error,
+    settleMode,
+    copyFallback,
+    notice,
+    ask,
+    answer,
+    openPanel,
+    closePanel,
+    showError,
+  };
 });

@@ -1,7 +1,11 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { ApiResult, AppView, CommandArgs, CommandName, DealerApi, PlayerView } from '../../../shared';
+import type { ApiResult, AppView, CommandArgs, CommandData, CommandName, DealerApi, PlayerView, RosterPlayer } from '../../../shared';
+import { fallbackColour, initialsFrom } from '../lib/players';
 import type { ConnectionStatus, DealerConnection } from '../api';
+
+/** What a command's `data` holds: the answer for questions (CommandData), nothing otherwise. */
+export type AnswerOf<K extends CommandName> = K extends keyof CommandData ? CommandData[K] : undefined;
 
 /**
  * The AppView main pushes after every change, and the one way to ask main for
@@ -18,7 +22,21 @@ export const useViewStore = defineStore('view', () => {
   const night = computed(() => view.value?.night ?? null);
   const phase = computed(() => night.value?.phase ?? 'lobby');
   const playersById = computed(() => new Map((night.value?.players ?? []).map((p) => [p.id, p] as const)));
-  const rosterNames = computed(() => new Map((view.value?.roster ?? []).map((p) => [p.id, p.name] as const)));
+  const rosterById = computed(() => new Map((view.value?.roster ?? []).map((p) => [p.id, p] as const)));
+  const tableScreen = computed(() => view.value?.tableScreen ?? { kind: 'live' as const });
+
+  function rosterPlayer(id: string | null | undefined): RosterPlayer | null {
+    return id ? (rosterById.value.get(id) ?? null) : null;
+  }
+
+  /** The player's colour from the roster; a stable stand-in for an id it does not know. */
+  function colourOf(id: string): string {
+    return rosterById.value.get(id)?.colour ?? fallbackColour(id);
+  }
+
+  function initialsOf(id: string): string {
+    return rosterById.value.get(id)?.initials || initialsFrom(nameOf(id));
+  }
 
   function player(id: string | null | undefined): PlayerView | null {
     return id ? (playersById.value.get(id) ?? null) : null;
@@ -26,7 +44,7 @@ export const useViewStore = defineStore('view', () => {
 
   function nameOf(id: string | null | undefined): string {
     if (!id) return '';
-    return playersById.value.get(id)?.name ?? rosterNames.value.get(id) ?? id;
+    return playersById.value.get(id)?.name ?? rosterById.value.get(id)?.name ?? id;
   }
 
   /** Keeps the newest view: a push and a reply may arrive in either order. */
@@ -48,11 +66,11 @@ export const useViewStore = defineStore('view', () => {
    * Sends a command. Resolves with main's answer; a request that got no answer
    * (connection lost) rejects, and the caller words it.
    */
-  async function run<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<ApiResult> {
+  async function run<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<ApiResult<AnswerOf<K>>> {
     if (!api) throw new Error('not connected');
     busy.value = true;
     try {
-      const method = api[command] as (a: CommandArgs<K>) => Promise<ApiResult>;
+      const method = api[command] as (a: CommandArgs<K>) => Promise<ApiResult<AnswerOf<K>>>;
       const result = await method(args);
       if (result.ok) accept(result.view);
       return result;
@@ -65,5 +83,21 @@ export const useViewStore = defineStore('view', () => {
     return api ? api.toggleFullScreen() : Promise.resolve();
   }
 
-  return { view, connection, busy, night, phase, player, nameOf, accept, connect, run, toggleFullScreen };
+  return {
+    view,
+    connection,
+    busy,
+    night,
+    phase,
+    tableScreen,
+    player,
+    rosterPlayer,
+    nameOf,
+    colourOf,
+    initialsOf,
+    accept,
+    connect,
+    run,
+    toggleFullScreen,
+  };
 });

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GameSession } from '../session/gameSession';
+import { BACKUP_FORMAT } from './backup';
+import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from './testing';
+
+let root: string;
+let clock: TestClock;
+let session: GameSession;
+let ids: string[];
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-backup-'));
+  clock = new TestClock();
+  session = openSession(root, clock);
+  ids = [
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-02-06', turns: 25 }),
+  ];
+  closeNight(session);
+  ids.push(playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-02-13', turns: 25, buyInAndCashOut: true }));
+  closeNight(session);
+});
+afterEach(() => {
+  session.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** Everything the host can see of the history. */
+function everything(s: GameSession) {
+  return {
+    roster: s.getView().roster,
+    lastSetup: s.getView().lastSetup,
+    list: ask(s, 'listNights'),
+    nights: ids.map((nightId) => ask(s, 'getNight', { nightId })),
+    standings: ask(s, 'getStandings', {}),
+    fairness: ids.map((nightId) => ask(s, 'verifyNight', { nightId })),
+  };
+}
+
+function wipe(): void {
+  for (const entry of fs.readdirSync(root)) fs.rmSync(path.join(root, entry), { recursive: true, force: true });
+}
+
+function filesOf(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) {
+      const full = path.join(entry.parentPath, entry.name);
+      out[path.relative(dir, full)] = fs.readFileSync(full, 'utf8');
+    }
+  }
+  return out;
+}
+
+describe('backup and restore', () => {
+  it('backs up everything to one file; wiped and restored, every view is as before (and survives a restart)', () => {
+    const before = everything(session);
+    const file = ask(session, 'backup');
+    expect(file.mimeType).toBe('application/json');
+    expect(JSON.parse(file.content)).toMatchObject({ format: BACKUP_FORMAT, version: 1 });
+    session.close();
+
+    wipe();
+    const fresh = openSession(root, clock);
+    expect(fresh.getView().roster).toEqual([]);
+    const view = accepted(fresh.runNow('restore', { content: file.content })).view;
+    expect(view.roster).toEqual(before.roster);
+    expect(everything(fresh)).toEqual(before);
+    fresh.close();
+    session = openSession(root, clock);
+    expect(everything(session)).toEqual(before);
+  });
+
+  it('refuses to restore over existing data unless replace is confirmed', () => {
+    const file = ask(session, 'backup').content;
+    accepted(session.runNow('updatePlayer', { playerId: session.getView().roster[0]?.id, name: 'Renamed' }));
+    const refused = session.runNow('restore', { content: file });
+    expect(refused.ok ? null : refused.error.code).toBe('data-exists');
+    expect(session.getView().roster[0]?.name).toBe('Renamed');
+    const view = accepted(session.runNow('restore', { content: file, replace: true })).view;
+    expect(view.roster[0]?.name).toBe('Ana');
+  });
+
+  it('refuses while a night is open', () => {
+    const file = ask(session, 'backup').content;
+    accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Ben' }], startingChips: 20, chipValue: 1 }));
+    const refused = session.runNow('restore', { content: file, replace: true });
+    expect(refused.ok ? null : refused.error.code).toBe('night-open');
+    expect(currentNight(session).phase).toBe('draw');
+  });
+
+  interface BackupJson {
+    format: string;
+    version: number;
+    roster: { players: { colour: string }[] };
+    nights: { ledger: { amount: number }[]; events: unknown[] }[];
+  }
+  const at = <T>(list: T[], i: number): T => {
+    const item = list[i];
+    if (item === undefined) throw new Error(`no item ${i}`);
+    return item;
+  };
+  const tamper = (content: string, change: (backup: BackupJson) => void): string => {
+    const backup = JSON.parse(content) as BackupJson;
+    change(backup);
+    return JSON.stringify(backup);
+  };
+
+  it.each([
+    ['not JSON', () => '{ nope', /not JSON/],
+    ['another kind of file', (c: string) => tamper(c, (b) => (b.format = 'something-else')), /not a backup of this app/],
+    ['a newer backup version', (c: string) => tamper(c, (b) => (b.version = 9)), /newer version of the app/],
+    ['a roster with a bad colour', (c: string) => tamper(c, (b) => (at(b.roster.players, 0).colour = 'red')), /roster is not valid: players\.0\.colour/],
+    [
+      'R24: a night whose ledger does not add up',
+      (c: string) => tamper(c, (b) => (at(at(b.nights, 1).ledger, 0).amount = 999)),
+      /ledger and its events disagree \(R24\)/,
+    ],
+    ['a night whose events are not the engine\'s', (c: string) => tamper(c, (b) => (at(b.nights, 0).events[3] = { type: 'dance' })), /events are not valid/],
+    ['a night missing from the file', (c: string) => tamper(c, (b) => b.nights.pop()), /index lists night .* does not hold it/],
+    ['a player the roster lacks', (c: string) => tamper(c, (b) => b.roster.players.pop()), /names player .* not in its roster/],
+  ])('refuses %s and changes nothing', (_label, make, message) => {
+    const content = make(ask(session, 'backup').content);
+    session.close();
+    wipe();
+    fs.mkdirSync(root, { recursive: true });
+    const fresh = openSession(root, clock);
+    const files = filesOf(root);
+    const result = fresh.runNow('restore', { content });
+    expect(result.ok ? null : result.error.code).toBe('invalid-input');
+    expect(result.ok ? '' : result.error.message).toMatch(message);
+    expect(filesOf(root)).toEqual(files);
+    expect(fresh.getView().roster).toEqual([]);
+    session = fresh;
+  });
+});

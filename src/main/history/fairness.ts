@@ -1,0 +1,92 @@
+import type { CardCode, FairnessReport } from '../../shared';
+import { commitmentOf, dealtOrder, isSeedHex, type EngineEvent } from '../engine';
+
+interface DeckRecord {
+  id: string;
+  copies: number;
+  commitment: string;
+  cut: number | null;
+  /** The seed revealed when the deck was retired (R12), null while in play. */
+  revealed: string | null;
+  /** Every card turned from the deck, in order: draw cards and turn cards. */
+  turned: CardCode[];
+}
+
+/** Collects what the history says about each deck, in the order the decks were shuffled. */
+function decksOf(events: readonly EngineEvent[], mismatches: FairnessReport['mismatches']): DeckRecord[] {
+  const decks = new Map<string, DeckRecord>();
+  const turn = (deckId: string, card: CardCode) => {
+    const deck = decks.get(deckId);
+    if (deck) deck.turned.push(card);
+    else mismatches.push({ deckId, reason: `${card} was turned from deck ${deckId}, which was never shuffled` });
+  };
+  for (const event of events) {
+    if (event.type === 'deck-shuffled') {
+      decks.set(event.deckId, { id: event.deckId, copies: event.copies, commitment: event.commitment, cut: null, revealed: null, turned: [] });
+    } else if (event.type === 'deck-cut') {
+      const deck = decks.get(event.deckId);
+      if (deck) deck.cut = event.cut;
+    } else if (event.type === 'deck-retired') {
+      const deck = decks.get(event.deckId);
+      if (deck) deck.revealed = event.seed;
+    } else if (event.type === 'card-turned' || event.type === 'draw-card') {
+      turn(event.deckId, event.card);
+    }
+  }
+  return [...decks.values()];
+}
+
+/** R9-R12 for one retired deck: the commitment, then every card against the redone shuffle and cut. */
+function checkDeck(deck: DeckRecord & { revealed: string }, mismatches: FairnessReport['mismatches']): void {
+  if (!isSeedHex(deck.revealed)) {
+    mismatches.push({ deckId: deck.id, reason: 'the revealed seed is not 32 bytes of lowercase hex' });
+    return;
+  }
+  const commitment = commitmentOf(deck.revealed);
+  if (commitment !== deck.commitment) {
+    mismatches.push({
+      deckId: deck.id,
+      reason: `the commitment shown before the cut (${deck.commitment.slice(0, 12)}…) is not sha256 of the revealed seed (${commitment.slice(0, 12)}…) (R9)`,
+    });
+  }
+  const order = dealtOrder(deck.revealed, deck.copies, deck.cut);
+  if (deck.turned.length > order.length) {
+    mismatches.push({ deckId: deck.id, reason: `${deck.turned.length} cards were turned from a deck of ${order.length}` });
+  }
+  deck.turned.forEach((card, i) => {
+    const expected = order[i];
+    if (expected !== undefined && card !== expected) {
+      mismatches.push({
+        deckId: deck.id,
+        reason: `card ${i + 1} turned was ${card}, but the seed and cut ${deck.cut ?? '(none)'} give ${expected} (R10-R11)`,
+      });
+    }
+  });
+}
+
+/**
+ * The fairness check of one night (issue 4, RULES.md R9-R12): for every
+ * retired deck, the commitment shown before the cut must be sha256 of the
+ * seed revealed at retirement, and redoing the shuffle (R10) and the cut
+ * (R11) from them must give every card turned from that deck, in order. The
+ * deck still in play on an open night keeps its seed secret, so it is listed
+ * as unchecked rather than failed; on an ended night every deck must be retired.
+ */
+export function verifyNight(nightId: string, events: readonly EngineEvent[]): FairnessReport {
+  const mismatches: FairnessReport['mismatches'] = [];
+  const unchecked: NonNullable<FairnessReport['unchecked']> = [];
+  const ended = events.some((e) => e.type === 'night-ended');
+  let decks = 0;
+  let cards = 0;
+  for (const deck of decksOf(events, mismatches)) {
+    if (deck.revealed === null) {
+      if (ended) mismatches.push({ deckId: deck.id, reason: 'the night ended but this deck was never retired, so its seed was never revealed (R12)' });
+      else unchecked.push({ deckId: deck.id, reason: 'still in play: its seed stays secret until it is retired (R12)' });
+      continue;
+    }
+    checkDeck({ ...deck, revealed: deck.revealed }, mismatches);
+    decks += 1;
+    cards += deck.turned.length;
+  }
+  return { nightId, decks, cards, verified: mismatches.length === 0, mismatches, unchecked };
+}

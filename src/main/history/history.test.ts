@@ -1,0 +1,241 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { nightExportSchema } from '../session/nightExport';
+import { engineEventSchema, type EngineEvent } from '../engine';
+import { createConfBackend, DealerRepository } from '../store';
+import { verifyNight } from './fairness';
+import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from './testing';
+import type { GameSession } from '../session/gameSession';
+
+let root: string;
+let clock: TestClock;
+let session: GameSession;
+/** Three nights: Ana-Ben-Cleo, Ana-Ben-Dev (with a buy-in and a cash-out), Cleo-Dev. */
+let ids: string[];
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-history-'));
+  clock = new TestClock();
+  session = openSession(root, clock);
+  ids = [];
+  ids.push(playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-02', turns: 30 }));
+  closeNight(session);
+  ids.push(playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-01-09', turns: 30, buyInAndCashOut: true }));
+  closeNight(session);
+  ids.push(playNight(session, clock, { players: ['Cleo', 'Dev'], day: '2026-01-16', turns: 20 }));
+  closeNight(session);
+});
+afterEach(() => {
+  session.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+const idOf = (name: string) => session.getView().roster.find((p) => p.name === name)?.id ?? '';
+const storedEvents = (nightId: string): EngineEvent[] =>
+  engineEventSchema.array().parse(new DealerRepository(createConfBackend(root)).loadNight(nightId)?.events);
+
+describe('nights list', () => {
+  it('lists every night newest first with players, length, biggest pot and winners', () => {
+    const list = ask(session, 'listNights');
+    expect(list.map((n) => n.id)).toEqual([...ids].reverse());
+    const [latest] = list;
+    expect(latest?.playerIds).toEqual([idOf('Cleo'), idOf('Dev')]);
+    expect(latest?.turns).toBe(20);
+    expect(latest?.minutes).toBeGreaterThan(0);
+    expect(latest?.biggestPot).toBeGreaterThan(0);
+    expect(latest?.winnerIds.length).toBeGreaterThan(0);
+  });
+
+  it('answers without changing the state id or pushing a view', () => {
+    const before = session.getView();
+    let pushed = 0;
+    session.onView(() => pushed++);
+    const result = session.runNow('listNights', {});
+    expect(result.ok && result.view).toBe(before);
+    expect(pushed).toBe(0);
+  });
+});
+
+describe('night detail', () => {
+  it('has every turn, a stack point before the first turn and after every turn, results and settlement', () => {
+    const detail = ask(session, 'getNight', { nightId: ids[1] });
+    expect(detail.players.map((p) => p.name)).toEqual(['Ana', 'Ben', 'Dev']);
+    expect(detail.turns.filter((t) => !t.void && t.outcome !== null)).toHaveLength(30);
+    expect(detail.stackSeries[0]?.turn).toBe(0);
+    const lastTurn = detail.turns.at(-1)?.n ?? 0;
+    expect(detail.stackSeries.map((p) => p.turn)).toEqual(Array.from({ length: lastTurn + 1 }, (_, i) => i));
+    // R23: the last point is the final stacks, which with cash-outs make each player's final chips.
+    const final = detail.stackSeries.at(-1)?.stacks ?? {};
+    for (const r of detail.results ?? []) expect((final[r.playerId] ?? 0) <= r.finalChips).toBe(true);
+    const ana = detail.results?.find((r) => r.playerId === idOf('Ana'));
+    expect(ana?.boughtIn).toBe(30); // 20 at the start + a 10 buy-in
+    expect(detail.settlement?.bankerId).toBe(idOf('Ana'));
+    const paid = (detail.settlement?.fewest ?? []).reduce((sum, t) => sum + t.amount, 0);
+    const owed = (detail.results ?? []).filter((r) => r.netMoney < 0).reduce((sum, r) => sum - r.netMoney, 0);
+    expect(Math.round(paid * 100)).toBe(Math.round(owed * 100));
+  });
+
+  it('refuses a night that is not in the history', () => {
+    const result = session.runNow('getNight', { nightId: 'nope' });
+    expect(result.ok ? null : result.error.code).toBe('unknown-night');
+  });
+});
+
+describe('standings', () => {
+  it('R23: adds every night per player, best net money first, with a cumulative line per night', () => {
+    const { rows, cumulative } = ask(session, 'getStandings', {});
+    expect(rows.map((r) => r.name).sort()).toEqual(['Ana', 'Ben', 'Cleo', 'Dev']);
+    expect(rows.map((r) => r.netMoney)).toEqual([...rows.map((r) => r.netMoney)].sort((a, b) => b - a));
+    expect(rows.find((r) => r.name === 'Dev')?.nights).toBe(2);
+    expect(rows.reduce((sum, r) => sum + r.nightsWon, 0)).toBeGreaterThanOrEqual(3);
+    expect(rows.every((r) => r.biggestPotWon > 0)).toBe(true);
+    expect(cumulative.map((c) => c.nightId)).toEqual(ids);
+    for (const row of rows) expect(cumulative.at(-1)?.net[row.playerId]).toBe(row.netMoney);
+  });
+
+  it('filters by date range and by player', () => {
+    const january9 = ask(session, 'getStandings', { from: '2026-01-05', to: '2026-01-10' });
+    expect(january9.cumulative.map((c) => c.nightId)).toEqual([ids[1]]);
+    expect(january9.rows.map((r) => r.name).sort()).toEqual(['Ana', 'Ben', 'Dev']);
+    const cleo = ask(session, 'getStandings', { playerIds: [idOf('Cleo')] });
+    expect(cleo.rows.map((r) => r.name)).toEqual(['Cleo']);
+    expect(cleo.cumulative.map((c) => c.nightId)).toEqual([ids[0], ids[2]]);
+  });
+
+  it('refuses a date that is not YYYY-MM-DD, changing nothing', () => {
+    const result = session.runNow('getStandings', { from: '9 Jan' });
+    expect(result.ok ? null : result.error.code).toBe('invalid-input');
+  });
+});
+
+describe('fairness check', () => {
+  it('R12: verifies every retired deck and every card of a real night', () => {
+    const report = ask(session, 'verifyNight', { nightId: ids[0] });
+    expect(report.verified).toBe(true);
+    expect(report.mismatches).toEqual([]);
+    expect(report.decks).toBeGreaterThan(1);
+    expect(report.cards).toBeGreaterThan(60);
+  });
+
+  it('R9: names the deck whose revealed seed does not match its commitment', () => {
+    const events = storedEvents(ids[0] ?? '');
+    const retired = events.findIndex((e) => e.type === 'deck-retired');
+    const original = events[retired] as Extract<EngineEvent, { type: 'deck-retired' }>;
+    events[retired] = { ...original, seed: 'ab'.repeat(32) };
+    const report = verifyNight('x', events);
+    expect(report.verified).toBe(false);
+    expect(report.mismatches[0]).toEqual({ deckId: original.deckId, reason: expect.stringMatching(/not sha256 of the revealed seed/) });
+  });
+
+  it('R10-R11: names a card that the seed and cut do not give', () => {
+    const events = storedEvents(ids[0] ?? '');
+    const turned = events.findIndex((e) => e.type === 'card-turned');
+    const original = events[turned] as Extract<EngineEvent, { type: 'card-turned' }>;
+    const other = original.card === 'AS' ? 'KH' : 'AS';
+    events[turned] = { ...original, card: other };
+    const report = verifyNight('x', events);
+    expect(report.verified).toBe(false);
+    expect(report.mismatches).toEqual([{ deckId: original.deckId, reason: expect.stringMatching(new RegExp(`was ${other}, but the seed and cut .* give ${original.card}`)) }]);
+  });
+
+  it('R12: leaves the deck in play on an open night unchecked, and says so', () => {
+    clock.setDay('2026-01-23');
+    accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Ben' }], startingChips: 20, chipValue: 1 }));
+    accepted(session.runNow('drawForDealer', { stateId: currentNight(session).stateId }));
+    while (currentNight(session).phase !== 'ready') {
+      const night = currentNight(session);
+      if (night.phase === 'draw') accepted(session.runNow('drawForDealer', { stateId: night.stateId }));
+      else if (night.phase === 'cut') accepted(session.runNow('cut', { stateId: night.stateId, cut: 7 }));
+      else throw new Error(`unexpected phase ${night.phase}`);
+    }
+    accepted(session.runNow('deal', { stateId: currentNight(session).stateId }));
+    const open = currentNight(session);
+    expect(open.deck).not.toBeNull();
+    const report = ask(session, 'verifyNight', { nightId: open.id });
+    expect(report.verified).toBe(true);
+    expect(report.unchecked).toEqual([{ deckId: open.deck?.id, reason: expect.stringMatching(/still in play/) }]);
+  });
+});
+
+describe('export', () => {
+  it('exports a night as in-between-night/1 JSON and its ledger as CSV, one row per entry', () => {
+    const json = ask(session, 'exportNight', { nightId: ids[1], format: 'json' });
+    expect(json.mimeType).toBe('application/json');
+    const exported = nightExportSchema.parse(JSON.parse(json.content));
+    expect(exported.night.id).toBe(ids[1]);
+    const csv = ask(session, 'exportNight', { nightId: ids[1], format: 'csv' });
+    const lines = csv.content.split('\r\n').filter((l) => l !== '');
+    expect(lines[0]).toBe('seq,id,turn,code,player,player_name,from,to,amount,reverses');
+    expect(lines).toHaveLength(exported.ledger.length + 1);
+    expect(lines.some((l) => l.includes(',cash-out,') && l.includes(',Dev,'))).toBe(true);
+    expect(csv.fileName).toBe(`in-between-ledger-${ids[1]}.csv`);
+  });
+});
+
+describe('players', () => {
+  it('gives new players a colour and initials, and renames without rewriting history', () => {
+    const ana = session.getView().roster.find((p) => p.name === 'Ana');
+    expect(ana?.colour).toMatch(/^#[0-9a-f]{6}$/);
+    expect(ana?.initials).toBe('AN');
+    const view = accepted(session.runNow('updatePlayer', { playerId: ana?.id, name: 'Ana Maria', colour: '#112233', initials: 'am' })).view;
+    expect(view.roster.find((p) => p.id === ana?.id)).toMatchObject({ name: 'Ana Maria', colour: '#112233', initials: 'AM' });
+    expect(ask(session, 'getNight', { nightId: ids[0] }).players[0]?.name).toBe('Ana');
+    expect(ask(session, 'getStandings', {}).rows.find((r) => r.playerId === ana?.id)?.name).toBe('Ana Maria');
+    // It lasts: a new session reads the same roster.
+    expect(openSession(root, clock).getView().roster.find((p) => p.id === ana?.id)?.name).toBe('Ana Maria');
+  });
+
+  it('refuses a name another player has, and an unknown player, changing nothing', () => {
+    const before = session.getView().roster;
+    const duplicate = session.runNow('updatePlayer', { playerId: idOf('Ana'), name: 'ben' });
+    expect(duplicate.ok ? null : duplicate.error.code).toBe('duplicate-player');
+    const unknown = session.runNow('updatePlayer', { playerId: 'p-nobody', archived: true });
+    expect(unknown.ok ? null : unknown.error.code).toBe('unknown-player');
+    expect(session.getView().roster).toEqual(before);
+  });
+
+  it('archives a player', () => {
+    accepted(session.runNow('updatePlayer', { playerId: idOf('Dev'), archived: true }));
+    expect(session.getView().roster.find((p) => p.name === 'Dev')?.archived).toBe(true);
+  });
+});
+
+describe('the table screen', () => {
+  it('puts the leaderboard or a night on the TV and pushes the view', () => {
+    const pushed: string[] = [];
+    session.onView((v) => pushed.push(v.tableScreen.kind));
+    accepted(session.runNow('showOnTable', { screen: { kind: 'standings' } }));
+    accepted(session.runNow('showOnTable', { screen: { kind: 'night', nightId: ids[0] } }));
+    expect(pushed).toEqual(['standings', 'night']);
+    expect(session.getView().tableScreen).toEqual({ kind: 'night', nightId: ids[0] });
+    const unknown = session.runNow('showOnTable', { screen: { kind: 'night', nightId: 'nope' } });
+    expect(unknown.ok ? null : unknown.error.code).toBe('unknown-night');
+  });
+});
+
+describe('settling up in the night view', () => {
+  it('R23: shows the fewest transfers and the banker mode once the night has ended', () => {
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-30', turns: 15 });
+    const night = currentNight(session);
+    expect(night.settlement?.bankerId).toBe(night.players[0]?.id);
+    const losers = (night.results ?? []).filter((r) => r.netMoney < 0 && r.playerId !== night.players[0]?.id);
+    for (const loser of losers) expect(night.settlement?.banker).toContainEqual({ from: loser.playerId, to: night.players[0]?.id, amount: -loser.netMoney });
+  });
+});
+
+describe('a corrupted night file', () => {
+  it('is set aside and reported while every other night still lists and opens', () => {
+    fs.writeFileSync(path.join(root, 'nights', `${ids[1]}.json`), '{ "format": "in-between-dealer/night", ');
+    const pushed: number[] = [];
+    session.onView((v) => pushed.push(v.storageNotices.length));
+    const broken = session.runNow('getNight', { nightId: ids[1] });
+    expect(broken.ok ? null : broken.error.code).toBe('storage');
+    expect(session.getView().storageNotices).toEqual([expect.objectContaining({ reason: expect.stringMatching(/not valid JSON/) })]);
+    expect(pushed).toEqual([1]);
+    expect(ask(session, 'listNights')).toHaveLength(3);
+    expect(ask(session, 'getNight', { nightId: ids[0] }).night.id).toBe(ids[0]);
+    expect(ask(session, 'getNight', { nightId: ids[2] }).night.id).toBe(ids[2]);
+  });
+});

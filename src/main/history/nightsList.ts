@@ -1,0 +1,26 @@
+import type { NightListItem } from '../../shared';
+import type { NightSummary } from '../store';
+
+const MINUTE_MS = 60_000;
+
+/** One line of the nights list, from the index alone (no night file is opened). */
+export function nightListItem(summary: NightSummary): NightListItem {
+  const minutes =
+    summary.endedAt === null ? null : Math.max(0, Math.round((Date.parse(summary.endedAt) - Date.parse(summary.startedAt)) / MINUTE_MS));
+  return {
+    id: summary.id,
+    startedAt: summary.startedAt,
+    endedAt: summary.endedAt,
+    playerIds: summary.playerIds,
+    turns: summary.turns,
+    biggestPot: summary.biggestPot,
+    winnerIds: summary.winnerIds,
+    minutes: Number.isFinite(minutes) ? minutes : null,
+    currency: summary.currency,
+  };
+}
+
+/** Every night, newest first. */
+export function listNights(index: readonly NightSummary[]): NightListItem[] {
+  return [...index].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id)).map(nightListItem);
+}

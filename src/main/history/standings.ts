@@ -1,0 +1,59 @@
+import type { RosterPlayer, StandingRow, Standings, StandingsQuery } from '../../shared';
+import type { NightSummary } from '../store';
+
+const cents = (money: number) => Math.round(money * 100) / 100;
+
+/** The calendar day a night started on (its id's date too), for the date filter. */
+const dayOf = (night: NightSummary) => night.startedAt.slice(0, 10);
+
+/** The ended nights the query keeps, oldest first. */
+function nightsFor(index: readonly NightSummary[], query: StandingsQuery): NightSummary[] {
+  const wanted = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds) : null;
+  return index
+    .filter((n) => n.endedAt !== null)
+    .filter((n) => (query.from === undefined || dayOf(n) >= query.from) && (query.to === undefined || dayOf(n) <= query.to))
+    .filter((n) => wanted === null || n.playerIds.some((id) => wanted.has(id)))
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The all-time leaderboard, folded from the nights index alone (each ended
+ * night recorded its results, R23), so it costs the same whether or not the
+ * night files are on a slow disk. Best net money first. With `playerIds`,
+ * only those players' rows over the nights any of them played; names are the
+ * roster's today (a renamed player keeps one row).
+ */
+export function standings(index: readonly NightSummary[], roster: readonly RosterPlayer[], query: StandingsQuery = {}): Standings {
+  const names = new Map(roster.map((p) => [p.id, p.name]));
+  const only = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds) : null;
+  const rows = new Map<string, StandingRow>();
+  const running: Record<string, number> = {};
+  const cumulative: Standings['cumulative'] = [];
+  for (const night of nightsFor(index, query)) {
+    const winners = new Set(night.winnerIds);
+    for (const result of night.results) {
+      if (only !== null && !only.has(result.playerId)) continue;
+      const row = rows.get(result.playerId) ?? {
+        playerId: result.playerId,
+        name: names.get(result.playerId) ?? result.playerId,
+        nights: 0,
+        nightsWon: 0,
+        netChips: 0,
+        netMoney: 0,
+        biggestPotWon: 0,
+      };
+      row.nights += 1;
+      if (winners.has(result.playerId)) row.nightsWon += 1;
+      row.netChips += result.netChips;
+      row.netMoney = cents(row.netMoney + result.netMoney);
+      row.biggestPotWon = Math.max(row.biggestPotWon, result.biggestWin);
+      rows.set(result.playerId, row);
+      running[result.playerId] = row.netMoney;
+    }
+    cumulative.push({ nightId: night.id, date: dayOf(night), net: { ...running } });
+  }
+  const sorted = [...rows.values()].sort(
+    (a, b) => b.netMoney - a.netMoney || b.netChips - a.netChips || a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId),
+  );
+  return { rows: sorted, cumulative };
+}

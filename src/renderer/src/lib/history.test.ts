@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { NightDetail, NightListItem, Standings } from '../../../shared';
+import type { Translate } from '../i18n/describe';
+import { createAppI18n } from '../i18n';
+import { cardText, commonCurrency, cumulativeChart, fairnessSummary, newestFirst, sameScreen, stackChart } from './history';
+
+const i18n = createAppI18n();
+const t: Translate = (key, named = {}, plural) =>
+  plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural);
+
+function night(id: string, startedAt: string, currency = 'EUR'): NightListItem {
+  return { id, startedAt, endedAt: startedAt, playerIds: [], turns: 0, biggestPot: 0, winnerIds: [], minutes: 0, currency };
+}
+
+describe('history helpers', () => {
+  it('R12: reports a clean fairness check in one line', () => {
+    const text = fairnessSummary({ nightId: 'n1', decks: 37, cards: 412, verified: true, mismatches: [] }, t);
+    expect(text).toBe('37 decks, 412 cards: all verified');
+  });
+
+  it('R12: counts the mismatches when a deck does not match its seed', () => {
+    const text = fairnessSummary(
+      { nightId: 'n1', decks: 2, cards: 20, verified: false, mismatches: [{ deckId: 'd2', reason: 'card 4 is 7H, seed gives 8H' }] },
+      t,
+    );
+    expect(text).toBe('2 decks, 20 cards: 1 mismatch');
+  });
+
+  it('lists the newest night first and prints money in the one currency all nights used', () => {
+    const list = [night('a', '2026-01-01T20:00:00Z'), night('b', '2026-02-01T20:00:00Z')];
+    expect(newestFirst(list).map((n) => n.id)).toEqual(['b', 'a']);
+    expect(commonCurrency(list)).toBe('EUR');
+    expect(commonCurrency([...list, night('c', '2026-03-01T20:00:00Z', 'USD')])).toBe('');
+  });
+
+  it("keeps a player's cumulative line flat on nights they missed", () => {
+    const standings: Standings = {
+      rows: [],
+      cumulative: [
+        { nightId: 'a', date: '2026-01-01', net: { ana: 5, leo: -5 } },
+        { nightId: 'b', date: '2026-01-08', net: { leo: -2 } },
+      ],
+    };
+    const chart = cumulativeChart(standings, ['ana', 'leo'], (id) => id, () => '#ffffff');
+    expect(chart.labels).toEqual(['2026-01-01', '2026-01-08']);
+    expect(chart.series.map((s) => s.data)).toEqual([
+      [5, 5],
+      [-5, -2],
+    ]);
+  });
+
+  it("draws each player's stack after every turn, in the player's colour", () => {
+    const detail = {
+      players: [{ id: 'ana', name: 'Ana', seat: 0 }],
+      stackSeries: [
+        { turn: 0, stacks: { ana: 19 } },
+        { turn: 1, stacks: { ana: 23 } },
+      ],
+    } as unknown as NightDetail;
+    const chart = stackChart(detail, () => '#f2c14e');
+    expect(chart).toEqual({ labels: [0, 1], series: [{ id: 'ana', label: 'Ana', colour: '#f2c14e', data: [19, 23] }] });
+  });
+
+  it('knows when the TV already shows a screen', () => {
+    expect(sameScreen({ kind: 'night', nightId: 'a' }, { kind: 'night', nightId: 'a' })).toBe(true);
+    expect(sameScreen({ kind: 'night', nightId: 'a' }, { kind: 'night', nightId: 'b' })).toBe(false);
+    expect(sameScreen({ kind: 'standings' }, { kind: 'live' })).toBe(false);
+  });
+
+  it('R2: prints card codes as they read on the card', () => {
+    expect(cardText('TS')).toBe('10♠');
+    expect(cardText('AH')).toBe('A♥');
+  });
+});

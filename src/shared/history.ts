@@ -1,0 +1,92 @@
+import type { PlayerResult, TurnView } from './view';
+
+/**
+ * What the host asks about past nights (issue 4): read-only answers carried
+ * in `ApiResult.data`. Money is in the night's currency; chips are whole.
+ */
+
+export interface NightListItem {
+  id: string;
+  startedAt: string;
+  endedAt: string | null;
+  playerIds: string[];
+  turns: number;
+  biggestPot: number;
+  winnerIds: string[];
+  /** Whole minutes from start to end, null while open. */
+  minutes: number | null;
+  currency: string;
+}
+
+/** A transfer that squares the night: `from` pays `to` an amount of money. */
+export interface Transfer {
+  from: string;
+  to: string;
+  amount: number;
+}
+
+export interface Settlement {
+  /** The fewest transfers that square everyone. */
+  fewest: Transfer[];
+  /** Everyone settles with the banker (the host). */
+  banker: Transfer[];
+  bankerId: string | null;
+}
+
+export interface NightDetail {
+  night: NightListItem;
+  players: { id: string; name: string; seat: number }[];
+  chipValue: number;
+  /** Every turn in order, voided ones marked. */
+  turns: TurnView[];
+  /** Each player's stack after every turn (index 0 = after the antes), for the chart. */
+  stackSeries: { turn: number; stacks: Record<string, number> }[];
+  results: PlayerResult[] | null;
+  settlement: Settlement | null;
+}
+
+export interface StandingsQuery {
+  /** ISO date (inclusive), e.g. 2026-11-01. */
+  from?: string | undefined;
+  /** ISO date (inclusive). */
+  to?: string | undefined;
+  /** Only nights any of these played. */
+  playerIds?: string[] | undefined;
+}
+
+export interface StandingRow {
+  playerId: string;
+  name: string;
+  nights: number;
+  nightsWon: number;
+  netChips: number;
+  netMoney: number;
+  /** The biggest single pot win (a bet won, a pair), in chips. */
+  biggestPotWon: number;
+}
+
+export interface Standings {
+  rows: StandingRow[];
+  /** Cumulative net money per player after each night, oldest first, for the chart. */
+  cumulative: { nightId: string; date: string; net: Record<string, number> }[];
+}
+
+export interface FairnessReport {
+  nightId: string;
+  decks: number;
+  cards: number;
+  verified: boolean;
+  /** Each deck or card that does not match its revealed seed and cut (R12). */
+  mismatches: { deckId: string; reason: string }[];
+  /** Decks not checked and why: the deck still in play on an open night keeps its seed secret (R12). */
+  unchecked?: { deckId: string; reason: string }[];
+}
+
+export interface ExportFile {
+  fileName: string;
+  mimeType: string;
+  content: string;
+}
+
+/** What the TV shows: the live table, or on request the leaderboard or one night. */
+export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'night'; nightId: string };
