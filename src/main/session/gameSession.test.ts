@@ -204,6 +204,14 @@ describe('GameSession', () => {
     expect(openSession().getView().roster).toEqual(session.getView().roster);
   });
 
+  it('R6: a refused night start adds nobody to the roster and writes nothing', () => {
+    const session = openSession();
+    const refusedStart = session.runNow('startNight', { players: [{ name: 'Maya' }, { name: 'Leo' }], startingChips: 1, chipValue: 1, settings: {} });
+    expect(refusedStart.ok).toBe(false);
+    expect(session.getView().roster).toEqual([]);
+    expect(Object.keys(filesOnDisk())).toEqual([]);
+  });
+
   it('R22 carry: the pot left at the end seeds the next night', () => {
     const session = openSession();
     start(session, { potAtEnd: 'carry' });

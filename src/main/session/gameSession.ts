@@ -170,30 +170,32 @@ export class GameSession implements DealerService {
     }
     const at = this.now();
     const nightId = `${at.toISOString().slice(0, 10)}-${this.hex(3)}`;
+    const start: EngineCommand = {
+      type: 'start',
+      nightId,
+      at: at.toISOString(),
+      players: seated.map((p) => ({ id: p.id, name: p.name })),
+      startingChips: args.startingChips,
+      chipValue: args.chipValue,
+      currency: args.currency,
+      settings: args.settings,
+      carryIn: this.settings.nextCarry,
+    };
+    // Refused setups (too few chips...) must not add names to the roster; and the roster is
+    // written before the night, so no night on disk ever names a player the roster lacks.
+    const check = applyCommand(emptyState(), start, 0);
+    if (!check.ok) return check;
+    if (added.length > 0) {
+      this.repo.saveRoster([...this.roster, ...added]);
+      this.roster = [...this.roster, ...added];
+    }
     const fresh: OpenNight = { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [] };
     const previous = this.night;
     this.night = fresh;
-    const result = this.execute(
-      {
-        type: 'start',
-        nightId,
-        at: at.toISOString(),
-        players: seated.map((p) => ({ id: p.id, name: p.name })),
-        startingChips: args.startingChips,
-        chipValue: args.chipValue,
-        currency: args.currency,
-        settings: args.settings,
-        carryIn: this.settings.nextCarry,
-      },
-      0,
-    );
+    const result = this.execute(start, 0);
     if (!result.ok) {
       this.night = previous;
       return result;
-    }
-    if (added.length > 0) {
-      this.roster = [...this.roster, ...added];
-      this.repo.saveRoster(this.roster);
     }
     this.settings = {
       lastSetup: {
