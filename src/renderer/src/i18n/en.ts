@@ -327,7 +327,7 @@ const en = {
   tv: {
     standings: 'Leaderboard',
     nights: 'no nights | {n} night | {n} nights',
-    won: 'won {n}',
+    won: 'no nights won | {n} night won | {n} nights won',
     night: 'Night of {date}',
     loading: 'Loading…',
   },
