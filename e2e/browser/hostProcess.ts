@@ -5,7 +5,7 @@
  * waits for the process to be gone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,11 @@ export function freshDataDir(): string {
 
 export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Empties a data folder but keeps the folder: a host started on it finds nothing. */
+export function wipeDataDir(dir: string): void {
+  for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
 }
 
 /** Starts the host and resolves once it prints the address it listens on. */

@@ -204,6 +204,21 @@ describe('GameSession', () => {
     expect(openSession().getView().roster).toEqual(session.getView().roster);
   });
 
+  it('a second night gets its own id and file even when the random source repeats itself', () => {
+    const sameBytes = (size: number) => new Uint8Array(size).fill(7);
+    const session = new GameSession({ storage: createConfBackend(root), randomBytes: sameBytes, now: clock() });
+    const players = [{ name: 'Maya' }, { name: 'Leo' }];
+    for (let nightNo = 0; nightNo < 2; nightNo++) {
+      ok(session.runNow('startNight', { players, startingChips: 10, chipValue: 1, settings: {} }));
+      ok(session.runNow('endNight', { stateId: night(session).stateId }));
+      ok(session.runNow('closeNight', { stateId: night(session).stateId }));
+    }
+    const listed = session.runNow('listNights', {});
+    const ids = listed.ok ? (listed.data as { id: string }[]).map((n) => n.id) : [];
+    expect(new Set(ids).size).toBe(2);
+    expect(fs.readdirSync(path.join(root, 'nights'))).toHaveLength(2);
+  });
+
   it('R6: a refused night start adds nobody to the roster and writes nothing', () => {
     const session = openSession();
     const refusedStart = session.runNow('startNight', { players: [{ name: 'Maya' }, { name: 'Leo' }], startingChips: 1, chipValue: 1, settings: {} });

@@ -164,12 +164,13 @@ export class GameSession implements DealerService {
       if (wanted.id && !known) {
         return refused(commandError('unknown-player', `There is no player "${wanted.id}" in the roster.`, undefined, { player: wanted.id }));
       }
-      const player = known ?? this.newPlayer(wanted.name, this.roster.length + added.length);
+      const player = known ?? this.newPlayer(wanted.name, this.roster.length + added.length, added);
       if (!known) added.push(player);
       seated.push(player);
     }
     const at = this.now();
-    const nightId = `${at.toISOString().slice(0, 10)}-${this.hex(3)}`;
+    // Unique even when the random source repeats itself (a --deck-seed demo restarted).
+    const nightId = this.newId(at.toISOString().slice(0, 10), this.index);
     const start: EngineCommand = {
       type: 'start',
       nightId,
@@ -214,8 +215,8 @@ export class GameSession implements DealerService {
   }
 
   /** A new roster player: the next palette colour by position, initials from the name. */
-  private newPlayer(name: string, position: number): RosterPlayer {
-    return { id: this.newId('p'), name, colour: paletteColour(position), initials: initialsOf(name), archived: false };
+  private newPlayer(name: string, position: number, alsoTaken: readonly RosterPlayer[]): RosterPlayer {
+    return { id: this.newId('p', [...this.roster, ...alsoTaken]), name, colour: paletteColour(position), initials: initialsOf(name), archived: false };
   }
 
   /**
@@ -408,10 +409,11 @@ export class GameSession implements DealerService {
     return Buffer.from(this.randomBytes(bytes)).toString('hex');
   }
 
-  private newId(prefix: string): string {
-    let id: string;
-    do id = `${prefix}-${this.hex(4)}`;
-    while (this.roster.some((p) => p.id === id));
+  /** A random id not in `taken`; numbered on a clash, so a repeating random source cannot loop. */
+  private newId(prefix: string, taken: readonly { id: string }[]): string {
+    const drawn = `${prefix}-${this.hex(4)}`;
+    let id = drawn;
+    for (let n = 2; taken.some((p) => p.id === id); n++) id = `${drawn}-${n}`;
     return id;
   }
 }

@@ -44,7 +44,8 @@ export function cumulativeChart(
   nameOf: (id: string) => string,
   colourOf: (id: string) => string,
 ): { labels: string[]; series: ChartSeries[] } {
-  const labels = standings.cumulative.map((point) => point.date.slice(0, 10));
+  // Two nights on one day must stay apart on the axis: the day, then the time.
+  const labels = standings.cumulative.map((point) => point.date.slice(0, 16).replace('T', ' '));
   const series = playerIds.map((id) => ({
     id,
     label: nameOf(id),
