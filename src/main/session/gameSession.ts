@@ -170,7 +170,7 @@ export class GameSession implements DealerService {
     }
     const at = this.now();
     // Unique even when the random source repeats itself (a --deck-seed demo restarted).
-    const nightId = this.newId(at.toISOString().slice(0, 10), this.index);
+    const nightId = this.newId(at.toISOString().slice(0, 10), this.index, 3);
     const start: EngineCommand = {
       type: 'start',
       nightId,
@@ -410,8 +410,8 @@ export class GameSession implements DealerService {
   }
 
   /** A random id not in `taken`; numbered on a clash, so a repeating random source cannot loop. */
-  private newId(prefix: string, taken: readonly { id: string }[]): string {
-    const drawn = `${prefix}-${this.hex(4)}`;
+  private newId(prefix: string, taken: readonly { id: string }[], randomBytes = 4): string {
+    const drawn = `${prefix}-${this.hex(randomBytes)}`;
     let id = drawn;
     for (let n = 2; taken.some((p) => p.id === id); n++) id = `${drawn}-${n}`;
     return id;
