@@ -40,7 +40,12 @@ export interface RunningHost {
 }
 
 export const WEBSOCKET_PATH = '/ws';
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024;
+/**
+ * The largest message a client may send: a restore carries a whole backup
+ * (the contract allows 64 MiB of JSON), so a little more than that. Only a
+ * loopback client or one holding the token gets this far.
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 65 * 1024 * 1024;
 const TOKEN_COOKIE = 'dealer_token';
 
 const SECURITY_HEADERS = {
