@@ -7,9 +7,8 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_RULES } from '../src/shared/settings';
 import { applyCommand, betLimits, emptyState, type EngineCommand } from '../src/main/engine';
-import { foldEntries, type LedgerItem } from '../src/main/ledger';
-import type { LedgerEntry } from '../src/shared/chips';
-import { createConfBackend, CURRENT_VERSION, DealerRepository, FILE_SCHEMAS, FORMATS } from '../src/main/store';
+import type { LedgerItem } from '../src/main/ledger';
+import { createConfBackend, DealerRepository } from '../src/main/store';
 import { makeHistory } from './lib/history';
 import { endNight, playTurns, sessionTable, startNight, type Table } from './lib/playNight';
 import { openSimulatedTable, planFor } from './lib/simulation';
@@ -208,12 +207,11 @@ function benchSessionNight(root: string, turns: number, label: string): void {
   }
 }
 
-/** Where a late-night command's time goes: the whole night file is checked, serialised and rewritten. */
+/** A late-night save and a reload: the save rewrites only the tail after the last closed part. */
 function benchNightSave(root: string, nightId: string, label: string): void {
   const repo = new DealerRepository(createConfBackend(root));
   const stored = repo.loadNight(nightId);
   if (!stored) throw new Error(`night ${nightId} did not load`);
-  const document = { format: FORMATS.night, version: CURRENT_VERSION.night, ...stored };
   const time = (run: () => void): number => {
     const samples: number[] = [];
     for (let i = 0; i < 10; i++) {
@@ -224,15 +222,13 @@ function benchNightSave(root: string, nightId: string, label: string): void {
     return latencySummary(samples).p50Ms;
   };
   print({
-    bench: 'night-save-breakdown',
+    bench: 'night-save-late',
     history: label,
     events: stored.events.length,
     ledgerEntries: stored.ledger.length,
-    schemaCheckMs: time(() => FILE_SCHEMAS.night.safeParse(document)),
-    stringifyMs: time(() => JSON.stringify(document, undefined, '\t')),
     saveNightMs: time(() => repo.saveNight(stored)),
-    loadNightMs: time(() => repo.loadNight(nightId)),
-    note: 'p50 of 10 runs on the night just played; saveNight = schema check + conf write (stringify, temp file, fsync, rename, folder fsync)',
+    loadNightMs: time(() => new DealerRepository(createConfBackend(root)).loadNight(nightId)),
+    note: 'p50 of 10 runs on the night just played: saveNight writes the tail (schema check, conf atomic write, fsyncs); loadNight reads the head and every part',
   });
 }
 
@@ -259,24 +255,6 @@ function benchStandings(root: string, nights: number): void {
     nights,
     players,
     note: 'read and schema-check the nights index through DealerRepository and fold the per-player results each ended night recorded (R23)',
-  });
-  // Where the time goes: the same fold from the raw files, without the repository's checks.
-  const started = performance.now();
-  let bytes = 0;
-  for (const file of fs.readdirSync(path.join(root, 'nights'))) {
-    const text = fs.readFileSync(path.join(root, 'nights', file), 'utf8');
-    bytes += text.length;
-    foldEntries((JSON.parse(text) as { ledger: LedgerEntry[] }).ledger);
-  }
-  print({
-    bench: 'all-time-standings-from-night-files',
-    value: ms(performance.now() - started),
-    unit: 'ms',
-    target: 'none (diagnostic)',
-    met: null,
-    nights,
-    bytesRead: bytes,
-    note: 'for comparison: readFileSync + JSON.parse + fold of every night file, what the index saves us',
   });
 }
 
