@@ -39,7 +39,7 @@ export interface NightDetail {
   chipValue: number;
   /** Every turn in order, voided ones marked. */
   turns: TurnView[];
-  /** Each player's stack after every turn (index 0 = after the antes), for the chart. */
+  /** Each seated player's stack after every turn (index 0 = after the antes), for the chart; a player who cashed out is left out from then on. */
   stackSeries: { turn: number; stacks: Record<string, number> }[];
   results: PlayerResult[] | null;
   settlement: Settlement | null;

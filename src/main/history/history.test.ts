@@ -77,6 +77,14 @@ describe('night detail', () => {
     expect(Math.round(paid * 100)).toBe(Math.round(owed * 100));
   });
 
+  it('charts a player who cashed out up to the cash-out, then no more (not a fall to 0)', () => {
+    const detail = ask(session, 'getNight', { nightId: ids[1] });
+    const dev = idOf('Dev');
+    expect(detail.stackSeries[0]?.stacks[dev]).toBeGreaterThan(0);
+    expect(detail.stackSeries.at(-1)?.stacks).not.toHaveProperty(dev);
+    expect(detail.stackSeries.at(-1)?.stacks).toHaveProperty(idOf('Ana'));
+  });
+
   it('refuses a night that is not in the history', () => {
     const result = session.runNow('getNight', { nightId: 'nope' });
     expect(result.ok ? null : result.error.code).toBe('unknown-night');

@@ -20,13 +20,13 @@ export function nightDetail(summary: NightSummary, events: readonly EngineEvent[
   const stackSeries: NightDetail['stackSeries'] = [];
   for (const event of events) {
     // A new turn starts: the stacks now are those after the previous turn (buy-ins, voids and cash-outs included).
-    if (event.type === 'turn-started') stackSeries.push({ turn: event.n - 1, stacks: { ...state.stacks } });
+    if (event.type === 'turn-started') stackSeries.push({ turn: event.n - 1, stacks: stacksAtTable(state) });
     state = evolve(state, event);
     if (TURN_EVENTS.has(event.type) && state.turn) turns[state.turn.n - 1] = turnView(state.turn);
   }
   // The last point is the stacks as the night stands (after the pot split once it has ended).
   if (stackSeries.at(-1)?.turn === state.turnCount) stackSeries.pop();
-  stackSeries.push({ turn: state.turnCount, stacks: { ...state.stacks } });
+  stackSeries.push({ turn: state.turnCount, stacks: stacksAtTable(state) });
   const ended = state.phase === 'ended';
   const results = ended ? nightResults(foldEntries(ledger), state.players, state.chipValue) : null;
   return {
@@ -38,4 +38,11 @@ export function nightDetail(summary: NightSummary, events: readonly EngineEvent[
     results,
     settlement: results ? nightSettlement(results, state.players[0]?.id ?? null) : null,
   };
+}
+
+/** The stacks of the players still at the table: one who cashed out has no stack to chart. */
+function stacksAtTable(state: EngineState): Record<string, number> {
+  const stacks: Record<string, number> = {};
+  for (const player of state.players) if (!player.left) stacks[player.id] = state.stacks[player.id] ?? 0;
+  return stacks;
 }

@@ -6,7 +6,8 @@ export interface ChartSeries {
   id: string;
   label: string;
   colour: string;
-  data: number[];
+  /** null where the player has no value: the line breaks there (a player who cashed out). */
+  data: (number | null)[];
 }
 
 export function newestFirst(nights: readonly NightListItem[]): NightListItem[] {
@@ -29,7 +30,8 @@ export function stackChart(
     id: p.id,
     label: p.name,
     colour: colourOf(p.id),
-    data: carryForward(detail.stackSeries.map((point) => point.stacks[p.id])),
+    // Main leaves out a player who cashed out: their line ends there instead of falling to 0.
+    data: detail.stackSeries.map((point) => point.stacks[p.id] ?? null),
   }));
   return { labels, series };
 }
