@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 
 /**
@@ -32,7 +33,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
-    plugins: [vue()],
+    plugins: [vue(), devServerCspMeta()],
     // vue-i18n's bundler flags: composition API only, no devtools hooks in production.
     define: {
       __VUE_I18N_FULL_INSTALL__: true,
@@ -47,3 +48,17 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * The dev server injects styles inline for hot reload, which the strict CSP
+ * meta tag of index.html forbids; a meta policy cannot be loosened by a
+ * header, so in `npm run dev` only the tag is dropped and the shell's dev
+ * header (src/main/electron/security.ts) is the policy. Builds keep the tag.
+ */
+function devServerCspMeta(): Plugin {
+  return {
+    name: 'dealer:dev-server-csp-meta',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(/\s*<meta\s+http-equiv="Content-Security-Policy"[^>]*>/, ''),
+  };
+}

@@ -35,5 +35,11 @@ export function isRendererUrl(source: RendererSource, url: string): boolean {
     return false;
   }
   if (source.kind === 'dev-server') return parsed.origin === source.url.origin;
-  return parsed.protocol === 'file:' && parsed.pathname === source.url.pathname && parsed.search === '';
+  if (parsed.protocol !== 'file:' || parsed.search !== '') return false;
+  // Compared as file paths: Chromium and Node may percent-encode an unusual install path differently.
+  try {
+    return fileURLToPath(parsed) === source.indexPath;
+  } catch {
+    return false;
+  }
 }

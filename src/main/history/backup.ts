@@ -202,6 +202,8 @@ export function parseBackup(text: string): BackupContent {
  * history (a night file nobody lists is never read).
  */
 export function writeBackup(repo: DealerRepository, content: BackupContent): void {
+  // The backup's nights replace whatever this process last wrote of them, parts and all.
+  repo.forgetWrittenParts();
   for (const night of content.nights) repo.saveNight(night);
   repo.saveRoster(content.roster);
   repo.saveSettings(content.settings);

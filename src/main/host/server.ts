@@ -10,6 +10,7 @@ import type { DealerService } from '../session/service';
 import { PRODUCTION_CSP } from './csp';
 import { contentTypeFor, resolveStaticFile } from './staticFiles';
 import { answerWireRequest, parseWireRequest } from './wireProtocol';
+import { isLoopback } from './serveArgs';
 
 /**
  * The headless host (DESIGN.md): the built renderer over HTTP and the same
@@ -42,10 +43,10 @@ export interface RunningHost {
 export const WEBSOCKET_PATH = '/ws';
 /**
  * The largest message a client may send: a restore carries a whole backup
- * (the contract allows 64 MiB of JSON), so a little more than that. Only a
- * loopback client or one holding the token gets this far.
+ * (the contract allows 64 MiB of JSON) as a JSON string, where escaping can
+ * double it. Only a loopback client or one holding the token gets this far.
  */
-export const DEFAULT_MAX_MESSAGE_BYTES = 65 * 1024 * 1024;
+export const DEFAULT_MAX_MESSAGE_BYTES = 2 * 64 * 1024 * 1024 + 1024 * 1024;
 const TOKEN_COOKIE = 'dealer_token';
 
 const SECURITY_HEADERS = {
@@ -93,7 +94,7 @@ function acceptableOrigin(request: IncomingMessage, tokenSet: boolean): boolean 
   if (!hostHeader) return false;
   if (!tokenSet) {
     const hostname = hostHeader.replace(/:\d+$/, '');
-    if (!LOOPBACK_HOSTNAMES.has(hostname)) return false;
+    if (!LOOPBACK_HOSTNAMES.has(hostname) && !isLoopback(hostname)) return false;
   }
   const origin = request.headers.origin;
   if (origin === undefined) return true;

@@ -227,6 +227,28 @@ describe('GameSession', () => {
     expect(Object.keys(filesOnDisk())).toEqual([]);
   });
 
+  it('R22: a night whose end was saved but not yet indexed is recorded as ended at the next start, carry kept', () => {
+    const session = openSession();
+    start(session, { potAtEnd: 'carry' });
+    playTurns(session, 4);
+    const pot = night(session).pot;
+    const indexBefore = fs.readFileSync(path.join(root, 'nights-index.json'), 'utf8');
+    const settingsBefore = fs.readFileSync(path.join(root, 'settings.json'), 'utf8');
+    ok(session.runNow('endNight', { stateId: night(session).stateId }));
+    // As if the app died right after writing the night: the index and settings still say what they said before.
+    fs.writeFileSync(path.join(root, 'nights-index.json'), indexBefore);
+    fs.writeFileSync(path.join(root, 'settings.json'), settingsBefore);
+    const again = openSession();
+    expect(again.getView().night?.phase).toBe('ended');
+    const listed = again.runNow('listNights', {});
+    expect(listed.ok && (listed.data as { endedAt: string | null }[])[0]?.endedAt).not.toBeNull();
+    ok(again.runNow('closeNight', { stateId: night(again).stateId }));
+    expect(openSession().getView().night).toBeNull();
+    expect(openSession().getView().lastSetup).not.toBeNull();
+    ok(again.runNow('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 20, chipValue: 1, settings: {} }));
+    expect(night(again).pot).toBe(pot + 2);
+  });
+
   it('R22 carry: the pot left at the end seeds the next night', () => {
     const session = openSession();
     start(session, { potAtEnd: 'carry' });

@@ -359,13 +359,19 @@ export class GameSession implements DealerService {
     return { ok: true };
   }
 
+  /**
+   * Records an ended night in the settings (a carried pot) and then the index.
+   * Idempotent, and run again at load for a night the index still calls open:
+   * a crash between the night's last write and these two must not leave it
+   * open in the history or lose its carried pot.
+   */
   private afterNightEnded(night: OpenNight): void {
-    this.index = this.index.map((s) => (s.id === night.state.nightId ? summaryOf(night) : s));
-    this.repo.saveIndex(this.index);
-    if (night.state.carriedOut > 0) {
+    if (night.state.carriedOut > 0 && this.settings.nextCarry !== night.state.carriedOut) {
       this.settings = { ...this.settings, nextCarry: night.state.carriedOut };
       this.repo.saveSettings(this.settings);
     }
+    this.index = this.index.map((s) => (s.id === night.state.nightId ? summaryOf(night) : s));
+    this.repo.saveIndex(this.index);
   }
 
   /** The open night from the index, checked: events against their schema, the replay against the ledger (R24). */
@@ -383,6 +389,7 @@ export class GameSession implements DealerService {
       const night = replayNight(parsed.data, Ledger.fromEntries(stored.ledger));
       const mismatch = balancesMismatch(night.state, night.ledger);
       if (mismatch) throw new Error(mismatch);
+      if (night.state.phase === 'ended') this.afterNightEnded(night);
       return night;
     } catch (error) {
       this.repo.setAsideNight(open.id, `its events and ledger do not agree: ${(error as Error).message}`);

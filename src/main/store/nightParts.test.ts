@@ -82,3 +82,18 @@ describe('a night stored in parts', () => {
     expect(fs.existsSync(headPath(root))).toBe(false);
   });
 });
+
+describe('a night written again with another history (a restore)', () => {
+  it('is stored whole after forgetWrittenParts, not spliced onto the parts written before', () => {
+    const root = tempRoot();
+    const repo = new DealerRepository(createConfBackend(root));
+    const later = nightWith(NIGHT_PART_EVENTS * 2 + 50);
+    for (let n = 1; n <= later.events.length; n++) repo.saveNight({ ...later, events: later.events.slice(0, n) });
+    // An earlier version of the same night, as a backup taken mid-night holds it, with a different first event.
+    const earlier = nightWith(NIGHT_PART_EVENTS + 50);
+    earlier.events[0] = { type: 'command', stateId: 1, name: 'restored' };
+    repo.forgetWrittenParts();
+    repo.saveNight(earlier);
+    expect(new DealerRepository(createConfBackend(root)).loadNight(earlier.id)).toEqual(earlier);
+  });
+});

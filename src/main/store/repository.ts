@@ -120,6 +120,7 @@ export class DealerRepository {
         if (p.night !== id || p.index !== index) throw new UnusableFile(`it is part ${p.index} of night "${p.night}", not part ${index} of "${id}"`);
       });
       if (part === undefined) {
+        this.#partsWritten.delete(id);
         this.#setAside(this.backend.open(name).path, `its part ${index} is missing or unreadable`);
         return null;
       }
@@ -133,11 +134,21 @@ export class DealerRepository {
       Ledger.fromEntries(ledger);
     } catch (error) {
       if (!(error instanceof LedgerError)) throw error;
+      this.#partsWritten.delete(id);
       this.#setAside(this.backend.open(name).path, `its chip ledger does not add up: ${error.message}`);
       return null;
     }
     this.#partsWritten.set(id, stored);
     return { id: head.id, startedAt: head.startedAt, endedAt: head.endedAt, events, ledger };
+  }
+
+  /**
+   * Forgets which parts of each night are on disk, so the next save of a night
+   * writes its whole history afresh: a restore replaces nights with versions
+   * whose history may differ from the parts this process wrote.
+   */
+  forgetWrittenParts(): void {
+    this.#partsWritten.clear();
   }
 
   /**
@@ -175,6 +186,7 @@ export class DealerRepository {
    * used (its events fail the engine's checks): kept, reported, never deleted.
    */
   setAsideNight(id: string, reason: string): void {
+    this.#partsWritten.delete(id);
     const document = this.backend.open(nightDocumentName(this.#checkNightId(id)));
     if (fs.existsSync(document.path)) this.#setAside(document.path, reason);
   }
