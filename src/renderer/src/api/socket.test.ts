@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult, AppView, WireMessage } from '../../../shared';
 import { COMMAND_NAMES } from '../../../shared/channels';
-import { createSocketApi, socketUrlFor, type SocketLike } from './socket';
+import { createSocketApi, QUEUED_REQUEST_MS, socketUrlFor, type SocketLike } from './socket';
 
 class FakeSocket implements SocketLike {
   static all: FakeSocket[] = [];
@@ -80,6 +80,16 @@ describe('createSocketApi', () => {
     const refused: ApiResult = { ok: false, error: { code: 'bet-above-pot', message: 'too much', params: { pot: 6 } } };
     socket.push({ type: 'reply', id: sentBet?.id as number, result: refused });
     await expect(bet).resolves.toEqual(refused);
+  });
+
+  it('refuses, unsent, a request that waited too long for the connection, so it cannot run minutes later', async () => {
+    const api = makeApi();
+    const restore = api.restore({ content: '{}', replace: true });
+    const refusal = expect(restore).rejects.toThrow(/nothing was sent/);
+    vi.advanceTimersByTime(QUEUED_REQUEST_MS + 1);
+    await refusal;
+    latest().open();
+    expect(latest().commands()).toEqual([]);
   });
 
   it('bridges every command of the contract, and hands back the data a question answers', async () => {

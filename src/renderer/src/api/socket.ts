@@ -1,6 +1,9 @@
 import type { ApiResult, AppView, CommandArgs, CommandMethods, DealerApi, WireMessage, WireRequest } from '../../../shared';
 import { COMMAND_NAMES } from '../../../shared/channels';
 
+/** How long a request may wait for the socket to (re)open before it is refused unsent. */
+export const QUEUED_REQUEST_MS = 5000;
+
 /**
  * `DealerApi` over the headless host's WebSocket (src/shared/wire.ts), for a
  * browser tab where there is no Electron preload. Requests made before the
@@ -150,7 +153,16 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
     return new Promise<T>((resolve, reject) => {
       pending.set(message.id, { resolve: resolve as (value: unknown) => void, reject });
       if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(message));
-      else outbox.push(message);
+      else {
+        outbox.push(message);
+        // A request must not run minutes later when the link comes back: the host may have moved on.
+        setTimeout(() => {
+          const waiting = outbox.indexOf(message);
+          if (waiting < 0) return;
+          outbox.splice(waiting, 1);
+          settle(message.id)?.reject(new Error('No connection to the dealer: nothing was sent.'));
+        }, QUEUED_REQUEST_MS);
+      }
     });
   }
 
