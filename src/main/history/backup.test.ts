@@ -83,6 +83,17 @@ describe('backup and restore', () => {
     expect(view.roster[0]?.name).toBe('Ana');
   });
 
+  it('a replacing restore sets aside the nights the backup lacks: they stay on disk and do not come back', () => {
+    const file = ask(session, 'backup').content;
+    const third = playNight(session, clock, { players: ['Cleo', 'Dev'], day: '2026-02-20', turns: 10 });
+    closeNight(session);
+    accepted(session.runNow('restore', { content: file, replace: true }));
+    const listedAfter = (s: GameSession) => ask(s, 'listNights').map((n) => n.id);
+    expect(listedAfter(session)).not.toContain(third);
+    expect(listedAfter(openSession(root, clock))).not.toContain(third);
+    expect(fs.readdirSync(path.join(root, 'nights')).some((f) => f.startsWith(`${third}.json.corrupt-`))).toBe(true);
+  });
+
   it('refuses while a night is open', () => {
     const file = ask(session, 'backup').content;
     accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Ben' }], startingChips: 20, chipValue: 1 }));

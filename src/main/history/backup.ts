@@ -204,6 +204,9 @@ export function parseBackup(text: string): BackupContent {
 export function writeBackup(repo: DealerRepository, content: BackupContent): void {
   // The backup's nights replace whatever this process last wrote of them, parts and all.
   repo.forgetWrittenParts();
+  // Nights the backup does not have are set aside, not deleted, so the index repair cannot bring them back.
+  const restored = new Set(content.nights.map((n) => n.id));
+  for (const id of repo.listNightIds()) if (!restored.has(id)) repo.setAsideNight(id, 'replaced by a restored backup that does not have it');
   for (const night of content.nights) repo.saveNight(night);
   repo.saveRoster(content.roster);
   repo.saveSettings(content.settings);

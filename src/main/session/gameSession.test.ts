@@ -249,6 +249,31 @@ describe('GameSession', () => {
     expect(night(again).pot).toBe(pot + 2);
   });
 
+  it('a night whose file was written but not yet indexed is listed and resumed at the next start', () => {
+    const session = openSession();
+    start(session);
+    playTurns(session, 3);
+    const stateId = night(session).stateId;
+    // As if the app died between the night's first write and the index's.
+    fs.rmSync(path.join(root, 'nights-index.json'));
+    const again = openSession();
+    expect(night(again).stateId).toBe(stateId);
+    const listed = again.runNow('listNights', {});
+    expect(listed.ok && (listed.data as { id: string }[]).map((n) => n.id)).toEqual([night(again).id]);
+  });
+
+  it('R22 carry: a carried pot seeds only the next night, not the one after', () => {
+    const session = openSession();
+    start(session, { potAtEnd: 'carry' });
+    playTurns(session, 4);
+    ok(session.runNow('endNight', { stateId: night(session).stateId }));
+    ok(session.runNow('closeNight', { stateId: night(session).stateId }));
+    start(session, { potAtEnd: 'split' });
+    ok(session.runNow('endNight', { stateId: night(session).stateId }));
+    ok(session.runNow('closeNight', { stateId: night(session).stateId }));
+    expect(start(session).pot).toBe(3);
+  });
+
   it('R22 carry: the pot left at the end seeds the next night', () => {
     const session = openSession();
     start(session, { potAtEnd: 'carry' });
@@ -293,6 +318,7 @@ function memoryBackend(): StorageBackend {
   const files = new Map<string, string>();
   return {
     root: '/memory',
+    list: (folder) => [...files.keys()].filter((name) => name.startsWith(`${folder}/`)).sort(),
     open(name: string): JsonDocument {
       return {
         path: `/memory/${name}.json`,

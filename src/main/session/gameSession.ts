@@ -72,7 +72,7 @@ export class GameSession implements DealerService {
     this.now = options.now ?? (() => new Date());
     this.roster = this.repo.loadRoster();
     this.settings = this.repo.loadSettings();
-    this.index = this.repo.loadIndex();
+    this.index = this.reconcileIndex(this.repo.loadIndex());
     this.night = this.loadOpenNight();
     this.view = this.buildView();
   }
@@ -290,7 +290,7 @@ export class GameSession implements DealerService {
     } finally {
       this.roster = this.repo.loadRoster();
       this.settings = this.repo.loadSettings();
-      this.index = this.repo.loadIndex();
+      this.index = this.reconcileIndex(this.repo.loadIndex());
       this.night = this.loadOpenNight();
       this.tableScreen = { kind: 'live' };
     }
@@ -360,13 +360,14 @@ export class GameSession implements DealerService {
   }
 
   /**
-   * Records an ended night in the settings (a carried pot) and then the index.
+   * Records an ended night in the settings (the pot it carries on) and then the index.
    * Idempotent, and run again at load for a night the index still calls open:
    * a crash between the night's last write and these two must not leave it
    * open in the history or lose its carried pot.
    */
   private afterNightEnded(night: OpenNight): void {
-    if (night.state.carriedOut > 0 && this.settings.nextCarry !== night.state.carriedOut) {
+    // The next night's pot is exactly what this one carried out (0 when split): an older carry was used by this night.
+    if (this.settings.nextCarry !== night.state.carriedOut) {
       this.settings = { ...this.settings, nextCarry: night.state.carriedOut };
       this.repo.saveSettings(this.settings);
     }
@@ -374,27 +375,53 @@ export class GameSession implements DealerService {
     this.repo.saveIndex(this.index);
   }
 
-  /** The open night from the index, checked: events against their schema, the replay against the ledger (R24). */
+  /** The open night from the index; an ended one the index still calls open is recorded as ended. */
   private loadOpenNight(): OpenNight | null {
     const open = [...this.index].reverse().find((s) => s.endedAt === null);
     if (!open) return null;
-    const stored = this.repo.loadNight(open.id);
+    const night = this.loadNightRecord(open.id);
+    if (night?.state.phase === 'ended') this.afterNightEnded(night);
+    return night;
+  }
+
+  /** One night from its file, checked: events against their schema, the replay against the ledger (R24). */
+  private loadNightRecord(id: string): OpenNight | null {
+    const stored = this.repo.loadNight(id);
     if (!stored) return null;
     const parsed = engineEventSchema.array().safeParse(stored.events);
     if (!parsed.success) {
-      this.repo.setAsideNight(open.id, `its events do not match the engine's: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
+      this.repo.setAsideNight(id, `its events do not match the engine's: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
       return null;
     }
     try {
       const night = replayNight(parsed.data, Ledger.fromEntries(stored.ledger));
       const mismatch = balancesMismatch(night.state, night.ledger);
       if (mismatch) throw new Error(mismatch);
-      if (night.state.phase === 'ended') this.afterNightEnded(night);
       return night;
     } catch (error) {
-      this.repo.setAsideNight(open.id, `its events and ledger do not agree: ${(error as Error).message}`);
+      this.repo.setAsideNight(id, `its events and ledger do not agree: ${(error as Error).message}`);
       return null;
     }
+  }
+
+  /**
+   * The index, with a line added for any night file it does not list: the
+   * night's file is written before the index, so a crash in between must not
+   * hide a night (nothing recorded is ever lost).
+   */
+  private reconcileIndex(index: NightSummary[]): NightSummary[] {
+    const listed = new Set(index.map((n) => n.id));
+    const found = this.repo
+      .listNightIds()
+      .filter((id) => !listed.has(id))
+      .flatMap((id) => {
+        const night = this.loadNightRecord(id);
+        return night ? [summaryOf(night)] : [];
+      });
+    if (found.length === 0) return index;
+    const repaired = [...index, ...found].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+    this.repo.saveIndex(repaired);
+    return repaired;
   }
 
   private buildView(): AppView {

@@ -15,4 +15,9 @@ export interface StorageBackend {
   /** The data folder. */
   readonly root: string;
   open(name: string): JsonDocument;
+  /**
+   * The documents in one folder, as names for `open` (e.g. `nights/2026-11-22-ab12`),
+   * sorted; none when the folder does not exist. Lets the index be repaired from the files.
+   */
+  list(folder: string): string[];
 }

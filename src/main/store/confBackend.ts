@@ -1,6 +1,6 @@
 import Conf from 'conf';
 import type { JsonDocument, StorageBackend } from './adapter';
-import { lenientParse, locateDocument, readJsonFile, syncDirectory } from './jsonFile';
+import { lenientParse, listDocuments, locateDocument, readJsonFile, syncDirectory } from './jsonFile';
 
 type Store = Conf<Record<string, unknown>>;
 
@@ -14,6 +14,7 @@ export function createConfBackend(root: string): StorageBackend {
   const documents = new Map<string, JsonDocument>();
   return {
     root,
+    list: (folder) => listDocuments(root, folder),
     open(name: string): JsonDocument {
       const known = documents.get(name);
       if (known) return known;

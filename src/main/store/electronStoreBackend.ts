@@ -1,6 +1,6 @@
 import type ElectronStore from 'electron-store';
 import type { JsonDocument, StorageBackend } from './adapter';
-import { lenientParse, locateDocument, readJsonFile, syncDirectory } from './jsonFile';
+import { lenientParse, listDocuments, locateDocument, readJsonFile, syncDirectory } from './jsonFile';
 
 /**
  * The storage backend inside Electron: electron-store, a thin mirror of
@@ -14,6 +14,7 @@ export async function createElectronStoreBackend(root: string): Promise<StorageB
   const documents = new Map<string, JsonDocument>();
   return {
     root,
+    list: (folder) => listDocuments(root, folder),
     open(name: string): JsonDocument {
       const known = documents.get(name);
       if (known) return known;

@@ -91,3 +91,18 @@ export function syncDirectory(dir: string): void {
     if (fd !== undefined) fs.closeSync(fd);
   }
 }
+
+/** The `.json` documents directly in `root/folder`, as document names; none when the folder is missing. */
+export function listDocuments(root: string, folder: string): string[] {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(path.join(root, folder));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries
+    .filter((entry) => entry.endsWith('.json'))
+    .map((entry) => `${folder}/${entry.slice(0, -'.json'.length)}`)
+    .sort();
+}

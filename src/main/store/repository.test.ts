@@ -205,6 +205,7 @@ describe('DealerRepository', () => {
     const opened: string[] = [];
     const spying: StorageBackend = {
       root,
+      list: (folder) => backend.list(folder),
       open: (name) => {
         opened.push(name);
         return backend.open(name);

@@ -142,6 +142,11 @@ export class DealerRepository {
     return { id: head.id, startedAt: head.startedAt, endedAt: head.endedAt, events, ledger };
   }
 
+  /** The ids of every night file in the data folder, listed or not in the index. */
+  listNightIds(): string[] {
+    return this.backend.list('nights').map((name) => name.slice('nights/'.length));
+  }
+
   /**
    * Forgets which parts of each night are on disk, so the next save of a night
    * writes its whole history afresh: a restore replaces nights with versions
