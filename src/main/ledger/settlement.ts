@@ -11,7 +11,8 @@ export interface Transfer {
 /** Rounds to whole cents, halves away from zero, ignoring binary noise like 1.005 * 100 = 100.49999. */
 function toCents(money: number): number {
   const cents = Number((money * 100).toPrecision(12));
-  return Math.sign(cents) * Math.round(Math.abs(cents));
+  // `|| 0` turns -0 into 0, which Intl would otherwise print as "-0.00".
+  return Math.sign(cents) * Math.round(Math.abs(cents)) || 0;
 }
 
 /**
