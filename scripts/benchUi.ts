@@ -5,7 +5,8 @@
  * table view in Debian's Chromium, plays N turns on the console's keyboard
  * and, for every bet, measures from the host page receiving Enter to the
  * table page's DOM showing the outcome (the third card turned, or the pot
- * changed when the deal passes and the cards leave the table). Both instants
+ * changed when the deal passes and the cards leave the table), first with
+ * motion reduced (the target excludes animation), then with it on. Both instants
  * are `performance.timeOrigin + performance.now()` taken inside the pages, so
  * neither Playwright's round trips nor Node's clock are counted.
  *
@@ -18,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { freshDataDir, removeDataDir, startHostProcess } from '../e2e/browser/hostProcess';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,44 +47,67 @@ export async function benchUi(options: { turns: number }): Promise<Record<string
   const host = await startHostProcess({ deckSeed: DECK_SEED, dataDir });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-    const consolePage = await context.newPage();
-    const table = await context.newPage();
-    await consolePage.goto(`${host.url}#/`);
-    await table.goto(`${host.url}#/table`);
-    await startNight(consolePage);
-    await table.waitForSelector('[data-testid="pot"]');
-    await installProbes(consolePage, table);
-
-    const samples: number[] = [];
-    const consoleSamples: number[] = [];
-    for (let turns = 0; turns < options.turns; ) {
-      const phase = await consolePage.getAttribute('[data-testid="phase"]', 'data-phase');
-      if (phase === 'bet') {
-        const timed = await timedBet(consolePage, table);
-        samples.push(timed.table);
-        consoleSamples.push(timed.console);
-      }
-      else await pressAndWait(consolePage, phase === 'ace-call' ? 'h' : 'Enter');
-      turns = await turnsPlayed(consolePage);
-    }
+    // The target excludes animation, so the timed figure runs with motion reduced (the card turn and
+    // banner entrance off): on a software-rendered 2-core machine a running flip competes with the host
+    // for the CPU. The same path with motion on is reported beside it.
+    const still = await playTimedTurns(browser, host.url, { turns: options.turns, motion: 'reduce', startNight: true });
+    const moving = await playTimedTurns(browser, host.url, { turns: Math.ceil(options.turns / 2), motion: 'no-preference', startNight: false });
     results.push(
-      summary('bet-to-table-ms', samples, `p95 <= ${TARGET_P95_MS}`, (s) => s.p95 <= TARGET_P95_MS),
-      // For reading the figure above: the same path to the console's own screen, no target.
-      summary('bet-to-console-ms', consoleSamples, 'none (diagnostic)', () => true),
-      {
-      bench: 'ui-turns-played',
-      turns: await turnsPlayed(consolePage),
-      bets: samples.length,
-      },
+      summary('bet-to-table-ms', still.table, `p95 <= ${TARGET_P95_MS}`, (s) => s.p95 <= TARGET_P95_MS, 'prefers-reduced-motion: animation excluded'),
+      summary('bet-to-table-with-motion-ms', moving.table, 'none (diagnostic)', () => true, 'card turn and banner animations running'),
+      // For reading the figures above: the same path to the console's own screen, no target.
+      summary('bet-to-console-ms', still.console, 'none (diagnostic)', () => true, 'prefers-reduced-motion'),
+      { bench: 'ui-turns-played', turns: moving.turnsPlayed, bets: still.table.length + moving.table.length },
     );
-    await context.close();
   } finally {
     await browser.close();
     await host.stop();
     removeDataDir(dataDir);
   }
   return results;
+}
+
+interface TimedTurns {
+  table: number[];
+  console: number[];
+  turnsPlayed: number;
+}
+
+/** Opens the console and the table in a fresh browser context and plays `turns` more turns, timing every bet. */
+async function playTimedTurns(
+  browser: Browser,
+  url: string,
+  options: { turns: number; motion: 'reduce' | 'no-preference'; startNight: boolean },
+): Promise<TimedTurns> {
+  // Two contexts, so two renderer processes as with the app's two windows: in one context the pages
+  // would share a main thread and each would wait for the other's rendering.
+  const contexts = await Promise.all(
+    [0, 1].map(() => browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: options.motion })),
+  );
+  try {
+    const consolePage = await contexts[0]!.newPage();
+    const table = await contexts[1]!.newPage();
+    await consolePage.goto(`${url}#/`);
+    await table.goto(`${url}#/table`);
+    if (options.startNight) await startNight(consolePage);
+    await consolePage.waitForSelector('[data-testid="pot"]');
+    await table.waitForSelector('[data-testid="pot"]');
+    await installProbes(consolePage, table);
+    const timed: TimedTurns = { table: [], console: [], turnsPlayed: 0 };
+    const until = (await turnsPlayed(consolePage)) + options.turns;
+    while (timed.turnsPlayed < until) {
+      const phase = await consolePage.getAttribute('[data-testid="phase"]', 'data-phase');
+      if (phase === 'bet') {
+        const bet = await timedBet(consolePage, table);
+        timed.table.push(bet.table);
+        timed.console.push(bet.console);
+      } else await pressAndWait(consolePage, phase === 'ace-call' ? 'h' : 'Enter');
+      timed.turnsPlayed = await turnsPlayed(consolePage);
+    }
+    return timed;
+  } finally {
+    await Promise.all(contexts.map((c) => c.close()));
+  }
 }
 
 /** Sum of the gzipped JS files index.html loads up front (entry script and module preloads). */
@@ -188,11 +212,11 @@ interface Summary {
   p95: number;
 }
 
-function summary(bench: string, samples: number[], target: string, met: (s: Summary) => boolean): Record<string, unknown> {
+function summary(bench: string, samples: number[], target: string, met: (s: Summary) => boolean, note: string): Record<string, unknown> {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN);
   const s = { p50: at(0.5), p95: at(0.95) };
-  return { bench, samples: samples.length, ...s, max: round(sorted[sorted.length - 1] ?? NaN), target, met: met(s) };
+  return { bench, samples: samples.length, ...s, max: round(sorted[sorted.length - 1] ?? NaN), target, met: met(s), note };
 }
 
 function round(x: number): number {

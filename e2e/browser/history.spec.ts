@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { nextPicture, picture, sum, type Picture } from './consolePage';
 import { downloadByKey, readResults, readStandings, readTransfers, rowTexts, type ResultRow } from './historyPage';
-import { freshDataDir, removeDataDir, startHostProcess, wipeDataDir, type HostProcess } from './hostProcess';
+import { hostForSpecFile } from './hostFixture';
 
 const DECK_SEED = '1e5e1ec7ed0de5c0';
 const PLAYERS = ['Ann', 'Bob', 'Cy'];
@@ -27,25 +27,14 @@ interface NightSeen {
   results: Record<string, ResultRow>;
 }
 
-let host: HostProcess | undefined;
-let dataDir = '';
-
-test.beforeAll(async () => {
-  dataDir = freshDataDir();
-  host = await startHostProcess({ deckSeed: DECK_SEED, dataDir });
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-  if (dataDir) removeDataDir(dataDir);
-});
+const host = hostForSpecFile(DECK_SEED);
 
 test('two nights settled, then history, leaderboard, TV, export, backup and restore after a wipe', async ({ browser }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${host!.url}#/`);
+  await page.goto(`${host.url}#/`);
   await expect(page.getByTestId('lobby')).toBeVisible();
 
   const nights: NightSeen[] = [];
@@ -83,8 +72,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
   });
 
   await test.step('the host restarts on the same data folder', async () => {
-    await host!.stop();
-    host = await startHostProcess({ deckSeed: DECK_SEED, dataDir, port: host!.port });
+    await host.restart();
     await page.reload();
     await expect(page.getByTestId('lobby')).toBeVisible();
   });
@@ -175,7 +163,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
 
   await test.step('T puts the leaderboard on the TV', async () => {
     const table = await context.newPage();
-    await table.goto(`${host!.url}#/table`);
+    await table.goto(`${host.url}#/table`);
     await expect(table.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
     await page.keyboard.press('t');
     await expect(page.getByTestId('on-tv')).toBeVisible();
@@ -209,9 +197,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
   });
 
   await test.step('wipe the data folder, restore the backup: everything as before', async () => {
-    await host!.stop();
-    wipeDataDir(dataDir);
-    host = await startHostProcess({ deckSeed: DECK_SEED, dataDir, port: host!.port });
+    await host.restart({ wipeData: true });
     await page.reload();
     await expect(page.getByTestId('no-nights')).toBeVisible();
 

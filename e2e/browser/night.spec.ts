@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectTableAgrees, nextPicture, picture, sum, type Picture } from './consolePage';
-import { freshDataDir, removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
+import { hostForSpecFile } from './hostFixture';
 
 /** A seed whose decks bring every event below within the first few dozen turns. */
 const DECK_SEED = '1e5e1ec7ed0de5c0';
@@ -18,18 +18,7 @@ const SHOTS = 'e2e/artifacts/screenshots';
 
 type Event = 'pair' | 'consecutive' | 'post' | 'pot-bet-win' | 're-ante' | 'buy-in' | 'undo' | 'refused-bet';
 
-let host: HostProcess | undefined;
-let dataDir = '';
-
-test.beforeAll(async () => {
-  dataDir = freshDataDir();
-  host = await startHostProcess({ deckSeed: DECK_SEED, dataDir });
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-  if (dataDir) removeDataDir(dataDir);
-});
+const host = hostForSpecFile(DECK_SEED);
 
 test('a whole night on the keyboard, the TV in step after every key, surviving a host restart', async ({ browser }) => {
   test.setTimeout(300_000);
@@ -37,8 +26,8 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const consolePage = await context.newPage();
   const table = await context.newPage();
-  await consolePage.goto(`${host!.url}#/`);
-  await table.goto(`${host!.url}#/table`);
+  await consolePage.goto(`${host.url}#/`);
+  await table.goto(`${host.url}#/table`);
   await expect(table.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
 
   const seen = new Set<Event>();
@@ -111,9 +100,9 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
 
   // The host dies mid-night (SIGKILL, no goodbye) and comes back on the same data folder.
   const beforeCrash = await picture(consolePage);
-  await host!.stop('SIGKILL');
+  const restarted = host.restart({ signal: 'SIGKILL' });
   await expect(consolePage.getByTestId('connection')).toBeVisible();
-  host = await startHostProcess({ deckSeed: DECK_SEED, dataDir, port: host!.port });
+  await restarted;
   await consolePage.reload();
   await table.reload();
   await expect(consolePage.getByTestId('phase')).toHaveAttribute('data-phase', beforeCrash.phase);
