@@ -188,7 +188,7 @@ function benchSessionNight(root: string, turns: number, label: string): void {
       earlyTurnsLatency: latencySummary(early),
       lateTurnsLatency: latencySummary(late),
       nightFileBytes: bytes,
-      note: 'GameSession.runNow with conf writes (temp file, fsync, rename, folder fsync); each command rewrites the night's head file (the events since its last closed part, at most 200)',
+      note: 'GameSession.runNow with conf writes (temp file, fsync, rename, folder fsync); each command rewrites the night head file (the events since its last closed part, at most 200)',
     });
     print({
       bench: 'ledger-append-latency',

@@ -1,10 +1,11 @@
-import { computed, onBeforeUnmount, onMounted, watch } from 'vue';
+import { computed, watch } from 'vue';
 import { useRouter } from 'vue-router';
 import type { BetAmount, NightView } from '../../../shared';
 import { appendDigit, useEntryStore, type BetEntry } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useCommand } from './useCommand';
+import { useScreenKeys } from './useScreenKeys';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
 
@@ -37,23 +38,13 @@ export function useNightKeys(): void {
     },
   );
 
-  function onKey(e: KeyboardEvent): void {
+  useScreenKeys((e) => {
     const night = view.night;
-    if (!night || e.isComposing) return;
-    if (handle(e, night)) e.preventDefault();
-  }
+    return night !== null && handle(e, night);
+  });
 
-  /** Returns true when the key was used. */
+  /** Returns true when the key was used. The question and the key list have had it first (useScreenKeys). */
   function handle(e: KeyboardEvent, night: NightView): boolean {
-    if (ui.confirmation) {
-      if (e.key === 'Enter' && !e.repeat) ui.answer(true);
-      else if (e.key === 'Escape') ui.answer(false);
-      return true; // nothing else happens while a question is open
-    }
-    if (ui.helpOpen) {
-      if (e.key === 'Escape' || e.key === '?') ui.helpOpen = false;
-      return true;
-    }
     if (e.key === '?') {
       ui.helpOpen = true;
       return true;
@@ -253,8 +244,6 @@ export function useNightKeys(): void {
     return editDigits(e, bet.digits, (next) => (bet.digits = next));
   }
 
-  onMounted(() => window.addEventListener('keydown', onKey));
-  onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
 }
 
 export function betAmount(bet: BetEntry): BetAmount | null {
