@@ -26,11 +26,15 @@ export function isCardCode(value: string): value is CardCode {
   return CARD_PATTERN.test(value);
 }
 
-const RANK_BY_LETTER: Readonly<Record<string, number>> = Object.fromEntries(RANK_LETTERS.map((letter, i) => [letter, i + 2]));
+/** Rank by the character code of a rank letter, 0 for any other character: rankOf runs for every card the odds count. */
+const RANK_BY_CHAR_CODE = new Uint8Array(128);
+RANK_LETTERS.forEach((letter, i) => {
+  RANK_BY_CHAR_CODE[letter.charCodeAt(0)] = i + 2;
+});
 
 /** Numeric rank 2..14 of a card code (ace high). */
 export function rankOf(card: CardCode): number {
-  return RANK_BY_LETTER[card[0] as RankLetter] ?? Number.NaN;
+  return RANK_BY_CHAR_CODE[card.charCodeAt(0)] || Number.NaN;
 }
 
 export function suitOf(card: CardCode): Suit {

@@ -3,12 +3,12 @@ import { playerAccount, type Account, type ChipCode, type ChipMove } from '../..
 import { commandError, type CommandError, type CommandErrorCode, type RuleId } from '../../shared/errors';
 import type { RuleSettings } from '../../shared/settings';
 import type { Announcement, AnnouncementKind, DeckPurpose, TurnOutcome } from '../../shared/view';
-import { commitmentOf, isSeedHex } from './deck';
+import { seedBytesOf, sha256Hex } from './deck';
 import type { EngineEvent } from './events';
-import { applyEvent } from './evolve';
-import { oddsBetween } from './odds';
-import { activePlayers, isActive, nextActiveSeat, nextTurnAfter } from './rotation';
-import type { EngineState, Resume, Rotation, SeatedPlayer, TurnState } from './state';
+import { applyEvent, copyOfState, type DraftCopies } from './evolve';
+import { deckOddsBetween, oddsBetween } from './odds';
+import { activePlayers, hasTwoActive, isActive, nextActiveSeat, nextTurnAfter } from './rotation';
+import type { DeckState, EngineState, Resume, Rotation, SeatedPlayer, TurnState } from './state';
 
 /** What the engine is asked to do. The session adds the clock and the seeds. */
 export type EngineCommand =
@@ -77,27 +77,39 @@ export function applyCommand(state: EngineState, command: EngineCommand, expecte
   return { ok: true, state: draft.state, events: draft.events };
 }
 
-/** A working copy: every change is an event, applied at once so later decisions see it. */
-class Draft {
+/**
+ * A working copy: every change is an event, applied at once so later
+ * decisions see it. The caller's state stays as it was: the top level is
+ * copied once per command, and each nested part once, on its first change
+ * (the Draft is its own DraftCopies). So a reference to `state.turn` or
+ * `state.deck` taken before an event may show that event's change.
+ */
+class Draft implements DraftCopies {
   state: EngineState;
   readonly events: EngineEvent[] = [];
   private readonly moved: { id: string; move: ChipMove }[] = [];
+  turn: TurnState | null = null;
+  deck: DeckState | null = null;
+  stacks: Record<string, number> | null = null;
+  boughtIn: Record<string, number> | null = null;
+  cashedOut: Record<string, number> | null = null;
+  announcements: Announcement[] | null = null;
 
   constructor(initial: EngineState, name: string) {
-    // One copy per command; events then change the copy in place (the caller's state stays as it was).
-    this.state = { ...initial };
+    this.state = copyOfState(initial);
     this.emit({ type: 'command', stateId: initial.stateId + 1, name });
   }
 
   emit(event: EngineEvent): void {
-    applyEvent(this.state, event);
+    applyEvent(this.state, event, this);
     this.events.push(event);
   }
 
   /** Moves chips (nothing for 0) and returns the move made. */
   move(code: ChipCode, player: string | null, amount: number, from: Account, to: Account, turn: number | null, reverses?: string): ChipMove | null {
     if (amount <= 0) return null;
-    const move: ChipMove = { code, player, amount, from, to, ...(reverses ? { reverses } : {}) };
+    const move: ChipMove = { code, player, amount, from, to };
+    if (reverses) move.reverses = reverses;
     const id = `${this.state.nightId}/${this.state.stateId}/${this.moved.length}`;
     this.emit({ type: 'chips', id, move, turn });
     this.moved.push({ id, move });
@@ -109,15 +121,10 @@ class Draft {
     return [...this.moved];
   }
 
-  announce(kind: AnnouncementKind, playerId: string | null, amount: number, moves: (ChipMove | null)[] = [], playerIds: string[] = []): void {
-    const announcement: Announcement = {
-      kind,
-      playerId,
-      amount,
-      playerIds,
-      moves: moves.filter((m): m is ChipMove => m !== null).map(({ from, to, amount: chips }) => ({ from, to, amount: chips })),
-    };
-    this.emit({ type: 'announce', announcement });
+  announce(kind: AnnouncementKind, playerId: string | null, amount: number, moves: readonly (ChipMove | null)[] = [], playerIds: string[] = []): void {
+    const shown: Announcement['moves'] = [];
+    for (const move of moves) if (move !== null) shown.push({ from: move.from, to: move.to, amount: move.amount });
+    this.emit({ type: 'announce', announcement: { kind, playerId, amount, playerIds, moves: shown } });
   }
 
   phase(phase: EngineState['phase'], resume: Resume | null = null): void {
@@ -248,7 +255,8 @@ function retireDeck(d: Draft): void {
 
 function shuffle(d: Draft, seed: string): void {
   expectPhase(d, 'shuffle', 'A shuffle');
-  if (!isSeedHex(seed)) refuse('invalid-input', 'A deck seed is 32 bytes as 64 lowercase hex digits (R9).', 'R9');
+  const seedBytes = seedBytesOf(seed);
+  if (!seedBytes) refuse('invalid-input', 'A deck seed is 32 bytes as 64 lowercase hex digits (R9).', 'R9');
   const purpose = d.state.pendingDeck ?? 'play';
   const resume = d.state.resume;
   d.emit({
@@ -257,7 +265,7 @@ function shuffle(d: Draft, seed: string): void {
     purpose,
     copies: purpose === 'draw' ? 1 : d.state.settings.decks,
     seed,
-    commitment: commitmentOf(seed),
+    commitment: sha256Hex(seedBytes),
   });
   if (purpose === 'draw') {
     // R7: the draw deck is committed but never cut.
@@ -349,7 +357,7 @@ function chooseDealer(d: Draft, dealerId: string): void {
 
 function deal(d: Draft): void {
   expectPhase(d, 'ready', 'Dealing');
-  if (activePlayers(d.state).length < 2) {
+  if (!hasTwoActive(d.state)) {
     const names = activePlayers(d.state).map((p) => p.name);
     refuse('not-enough-players', `Only ${names.join(', ') || 'nobody'} has chips: record a buy-in or end the night (R6).`, 'R6');
   }
@@ -386,7 +394,7 @@ function ensurePlayerToAct(d: Draft): void {
 }
 
 function startTurn(d: Draft): void {
-  if (activePlayers(d.state).length < 2) {
+  if (!hasTwoActive(d.state)) {
     refuse('not-enough-players', 'Fewer than 2 players have chips: record a buy-in or end the night (R6).', 'R6');
   }
   const { toActSeat, dealerSeat } = d.state;
@@ -426,8 +434,9 @@ function turnPosts(d: Draft): void {
     const deck = d.state.deck;
     if (!deck) throw new Error('posts without a deck');
     const card = topCard(d);
+    const firstPost = turn.posts.length === 0;
     d.emit({ type: 'card-turned', deckId: deck.id, card, role: 'post' });
-    if (turn.posts.length === 0 && card[0] === 'A' && d.state.settings.aceLowChoice) {
+    if (firstPost && card[0] === 'A' && d.state.settings.aceLowChoice) {
       d.phase('ace-call');
       return;
     }
@@ -472,7 +481,7 @@ function judgePosts(d: Draft): void {
   }
   // R25: the odds counted from the cards still in the deck.
   const deck = d.state.deck;
-  const odds = oddsBetween(low, high, deck ? deck.cards.slice(deck.position) : []);
+  const odds = deck ? deckOddsBetween(low, high, deck) : oddsBetween(low, high, []);
   d.emit({ type: 'odds-shown', winners: odds.winners, remaining: odds.remaining });
   d.phase('bet');
 }
@@ -490,7 +499,7 @@ export function betLimits(state: EngineState): { min: number; max: number } | nu
   return { min: 1, max: Math.min(state.pot, state.stacks[state.turn.playerId] ?? 0) };
 }
 
-function checkedBet(amount: number | 'pot', pot: number, stack: number, playerName: string): number {
+function checkedBet(d: Draft, amount: number | 'pot', pot: number, stack: number, playerId: string): number {
   const max = Math.min(pot, stack);
   if (amount === 'pot') return max;
   if (!Number.isFinite(amount) || !Number.isInteger(amount)) {
@@ -499,6 +508,7 @@ function checkedBet(amount: number | 'pot', pot: number, stack: number, playerNa
   if (amount < 1) refuse('bet-too-small', `The smallest bet is 1 chip: bet 1 to ${max} (R17).`, 'R17', { min: 1, max, pot });
   if (amount > pot) refuse('bet-above-pot', `The pot holds ${pot}: bet 1 to ${max} (R17).`, 'R17', { min: 1, max, pot });
   if (amount > stack) {
+    const playerName = nameOf(d, playerId);
     refuse('bet-above-stack', `${playerName} has ${stack}: bet 1 to ${max} (R3).`, 'R3', { min: 1, max, stack, player: playerName });
   }
   return amount;
@@ -507,7 +517,7 @@ function checkedBet(amount: number | 'pot', pot: number, stack: number, playerNa
 function bet(d: Draft, amount: number | 'pot'): void {
   expectPhase(d, 'bet', 'A bet');
   const turn = currentTurn(d);
-  const chips = checkedBet(amount, d.state.pot, d.state.stacks[turn.playerId] ?? 0, nameOf(d, turn.playerId));
+  const chips = checkedBet(d, amount, d.state.pot, d.state.stacks[turn.playerId] ?? 0, turn.playerId);
   d.emit({ type: 'bet-placed', amount: chips });
   d.phase('ready');
   turnThird(d);
@@ -525,7 +535,7 @@ function turnThird(d: Draft): void {
 function outcomeOf(turn: TurnState): 'win' | 'lose' | 'post' {
   const third = turn.third;
   if (!third) throw new Error('no third card');
-  if (turn.posts.some((post) => post[0] === third[0])) return 'post';
+  for (const post of turn.posts) if (post[0] === third[0]) return 'post';
   const { low, high } = postValues(turn);
   const rank = rankOf(third);
   return rank > low && rank < high ? 'win' : 'lose';
@@ -671,7 +681,7 @@ function correctBet(d: Draft, amount: number | 'pot'): void {
   const player = turn.playerId;
   // After the reversal the pot and stack are what they were when the bet was made (a buy-in may have come mid-turn).
   reverseLastAction(d);
-  const chips = checkedBet(amount, d.state.pot, d.state.stacks[player] ?? 0, nameOf(d, player));
+  const chips = checkedBet(d, amount, d.state.pot, d.state.stacks[player] ?? 0, player);
   const outcome = outcomeOf(turn);
   let moved = chips;
   if (outcome === 'win') d.move('win', player, chips, 'pot', playerAccount(player), turn.n);
@@ -734,7 +744,13 @@ function playersInTurnOrder(d: Draft): SeatedPlayer[] {
 // ---------------------------------------------------------------- helpers
 
 function playerOrRefuse(d: Draft, playerId: string): SeatedPlayer {
-  const player = d.state.players.find((p) => p.id === playerId);
+  let player: SeatedPlayer | undefined;
+  for (const p of d.state.players) {
+    if (p.id === playerId) {
+      player = p;
+      break;
+    }
+  }
   if (!player) refuse('unknown-player', `There is no player "${playerId}" at this table.`, undefined, { player: playerId });
   return player;
 }
@@ -749,18 +765,19 @@ function nameOf(d: Draft, playerId: string): string {
 
 /** R24: bought in (and carried in) = stacks + pot + cashed out (and carried out); no count below zero. */
 export function conservationProblem(state: EngineState): string | null {
-  // Plain loops: this runs after every command, on the engine's hot path.
-  let stacks = 0;
-  for (const id in state.stacks) {
-    const chips = state.stacks[id] ?? 0;
+  // Plain loops over locals (so V8 reads each key straight from the for-in cache): this runs after every command.
+  const { stacks, boughtIn, cashedOut, pot } = state;
+  let onTable = 0;
+  for (const id in stacks) {
+    const chips = stacks[id] ?? 0;
     if (chips < 0) return `R24: ${id} would have ${chips} chips.`;
-    stacks += chips;
+    onTable += chips;
   }
-  if (state.pot < 0) return `R24: the pot would hold ${state.pot} chips.`;
+  if (pot < 0) return `R24: the pot would hold ${pot} chips.`;
   let cameIn = state.carriedIn;
-  for (const id in state.boughtIn) cameIn += state.boughtIn[id] ?? 0;
-  let accounted = stacks + state.pot + state.carriedOut;
-  for (const id in state.cashedOut) accounted += state.cashedOut[id] ?? 0;
+  for (const id in boughtIn) cameIn += boughtIn[id] ?? 0;
+  let accounted = onTable + pot + state.carriedOut;
+  for (const id in cashedOut) accounted += cashedOut[id] ?? 0;
   return cameIn === accounted ? null : `R24: ${cameIn} chips came in but ${accounted} are accounted for.`;
 }
 

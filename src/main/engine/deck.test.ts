@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CARDS_PER_DECK, SUITS, RANK_LETTERS, cardAtCanonicalIndex } from '../../shared/cards';
-import { SeedStream, canonicalDeck, commitmentOf, cutDeck, dealtOrder, shuffledDeck } from './deck';
+import { SeedStream, canonicalDeck, commitmentOf, cutDeck, dealtOrder, isSeedHex, opensslBlockHash, seedBytesOf, shuffledDeck } from './deck';
 import { TEST_VECTOR_SEED, seedFor, tableWith } from './testing';
 
 const top12 = (cards: readonly string[]) => cards.slice(0, 12).join(' ');
@@ -86,6 +86,24 @@ describe('the provable deck', () => {
       expect(shuffledDeck(seed, copies)).toEqual(cards);
     }
     expect(shuffledDeck(seedFor('a'), 1)).not.toEqual(shuffledDeck(seedFor('b'), 1));
+  });
+
+  it('R9: a seed is read as its 32 bytes only when it is 64 lowercase hex digits', () => {
+    const valid = TEST_VECTOR_SEED;
+    const strings = [valid, valid.toUpperCase(), valid.slice(1), `${valid}0`, `${valid.slice(0, 63)}g`, `${valid.slice(0, 62)} 1`, `${valid.slice(0, 63)}é`, ''];
+    for (const value of strings) {
+      const bytes = seedBytesOf(value, 4);
+      expect(bytes !== null).toBe(isSeedHex(value));
+      if (bytes) expect(Buffer.from(bytes)).toEqual(Buffer.concat([Buffer.from(value, 'hex'), Buffer.alloc(4)]));
+    }
+  });
+
+  it('R10: the dealer deals the same decks node:crypto derives, which is what the fairness check uses', () => {
+    for (let k = 0; k < 60; k++) {
+      const seed = createHash('sha256').update(`seed ${k}`).digest('hex');
+      const copies = 1 + (k % 4);
+      expect(shuffledDeck(seed, copies)).toEqual(shuffledDeck(seed, copies, opensslBlockHash));
+    }
   });
 
   it('R11: a cut moves deck[c..] to the top', () => {

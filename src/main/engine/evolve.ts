@@ -1,8 +1,9 @@
-import type { Account, ChipMove } from '../../shared/chips';
+import type { ChipMove } from '../../shared/chips';
+import type { Announcement } from '../../shared/view';
 import { DEFAULT_RULES } from '../../shared/settings';
 import { shuffledDeck, cutDeck } from './deck';
 import type { EngineEvent } from './events';
-import type { EngineState, TurnState } from './state';
+import type { DeckState, EngineState, LastAction, TurnState } from './state';
 
 /**
  * Applies one event to the state and returns the next state; the old state
@@ -11,162 +12,274 @@ import type { EngineState, TurnState } from './state';
  * which means a corrupted or tampered history.
  */
 export function evolve(state: EngineState, event: EngineEvent): EngineState {
-  return applyEvent({ ...state }, event);
+  return applyEvent(copyOfState(state), event);
+}
+
+/**
+ * A new top level sharing every nested part: `{ ...state }` written out, in
+ * emptyState's key order. Every command starts with one, and in V8 a
+ * literal of one fixed shape is several times quicker to build than a
+ * spread of an object that was itself made by a spread.
+ */
+export function copyOfState(s: EngineState): EngineState {
+  return {
+    stateId: s.stateId,
+    nightId: s.nightId,
+    startedAt: s.startedAt,
+    endedAt: s.endedAt,
+    settings: s.settings,
+    chipValue: s.chipValue,
+    currency: s.currency,
+    players: s.players,
+    stacks: s.stacks,
+    pot: s.pot,
+    boughtIn: s.boughtIn,
+    cashedOut: s.cashedOut,
+    carriedIn: s.carriedIn,
+    carriedOut: s.carriedOut,
+    phase: s.phase,
+    resume: s.resume,
+    pendingDeck: s.pendingDeck,
+    deck: s.deck,
+    lastRetiredDeck: s.lastRetiredDeck,
+    decksMade: s.decksMade,
+    decksRetired: s.decksRetired,
+    draw: s.draw,
+    dealerSeat: s.dealerSeat,
+    dealNumber: s.dealNumber,
+    dealNeedsDeck: s.dealNeedsDeck,
+    toActSeat: s.toActSeat,
+    turnCount: s.turnCount,
+    turn: s.turn,
+    lastAction: s.lastAction,
+    announcements: s.announcements,
+  };
+}
+
+/**
+ * The nested parts of a draft that its owner has already copied (within one
+ * command, or one replay), so later events change them in place instead of
+ * copying them again. A part the draft shares with an earlier state is
+ * copied once, on its first change, and recorded here.
+ */
+export interface DraftCopies {
+  turn: TurnState | null;
+  deck: DeckState | null;
+  stacks: Record<string, number> | null;
+  boughtIn: Record<string, number> | null;
+  cashedOut: Record<string, number> | null;
+  announcements: Announcement[] | null;
+}
+
+export function noDraftCopies(): DraftCopies {
+  return { turn: null, deck: null, stacks: null, boughtIn: null, cashedOut: null, announcements: null };
 }
 
 /**
  * `evolve` on a draft the caller owns: its top-level fields are assigned in
- * place (nested objects are still replaced, never changed), so a command or
+ * place. Nested objects are replaced, never changed, unless `copies` says the
+ * draft already holds its own copy of them (see DraftCopies); so a command or
  * a replay copies the state once instead of once per event.
  */
-export function applyEvent(state: EngineState, event: EngineEvent): EngineState {
+export function applyEvent(state: EngineState, event: EngineEvent, copies?: DraftCopies): EngineState {
+  // The events of every turn come first: each case is one more comparison for the events after it.
   switch (event.type) {
-    case 'command':
-      return Object.assign(state, { stateId: event.stateId, announcements: [] });
-    case 'night-started':
-      return Object.assign(state, { nightId: event.nightId,
-        startedAt: event.at,
-        settings: event.settings,
-        chipValue: event.chipValue,
-        currency: event.currency,
-        players: event.players.map((p, seat) => ({ id: p.id, name: p.name, seat, left: false })),
-        stacks: Object.fromEntries(event.players.map((p) => [p.id, 0])),
-        boughtIn: Object.fromEntries(event.players.map((p) => [p.id, 0])),
-        cashedOut: Object.fromEntries(event.players.map((p) => [p.id, 0])),
-      });
-    case 'chips':
-      return moveChips(state, event.move);
-    case 'player-left':
-    case 'player-returned':
-      return Object.assign(state, { players: state.players.map((p) => (p.id === event.playerId ? { ...p, left: event.type === 'player-left' } : p)),
-      });
+    case 'card-turned': {
+      takeCard(state, event.deckId, event.card, copies);
+      const turn = ownTurn(state, copies);
+      turn.cards.push({ deck: event.deckId, card: event.card });
+      if (event.role === 'post') turn.posts.push(event.card);
+      else turn.third = event.card;
+      return state;
+    }
     case 'phase':
-      return Object.assign(state, { phase: event.phase, resume: event.resume });
-    case 'deck-needed':
-      return Object.assign(state, { phase: 'shuffle', pendingDeck: event.purpose, resume: event.resume });
-    case 'deck-shuffled':
-      return Object.assign(state, { pendingDeck: null,
-        decksMade: state.decksMade + 1,
-        deck: {
-          id: event.deckId,
-          purpose: event.purpose,
-          copies: event.copies,
-          seed: event.seed,
-          commitment: event.commitment,
-          cut: null,
-          cards: shuffledDeck(event.seed, event.copies),
-          position: 0,
+      state.phase = event.phase;
+      state.resume = event.resume;
+      return state;
+    case 'announce':
+      if (copies && copies.announcements === state.announcements) state.announcements.push(event.announcement);
+      else {
+        state.announcements = [...state.announcements, event.announcement];
+        if (copies) copies.announcements = state.announcements;
+      }
+      return state;
+    case 'chips':
+      return moveChips(state, event.move, copies);
+    case 'command': {
+      const announcements: Announcement[] = [];
+      state.stateId = event.stateId;
+      state.announcements = announcements;
+      if (copies) copies.announcements = announcements;
+      return state;
+    }
+    case 'rotation':
+      state.dealerSeat = event.dealerSeat;
+      state.dealNumber = event.dealNumber;
+      state.dealNeedsDeck = event.dealNeedsDeck;
+      state.toActSeat = event.toActSeat;
+      return state;
+    case 'turn-started': {
+      const turn: TurnState = {
+        n: event.n,
+        deal: event.deal,
+        dealerId: event.dealerId,
+        playerId: event.playerId,
+        cards: [],
+        posts: [],
+        aceCall: null,
+        third: null,
+        odds: null,
+        bet: null,
+        outcome: null,
+        potBefore: event.potBefore,
+        stackBefore: event.stackBefore,
+        potAfter: null,
+        stackAfter: null,
+        void: false,
+        corrected: false,
+        rotationBefore: {
+          dealerSeat: state.dealerSeat,
+          dealNumber: state.dealNumber,
+          dealNeedsDeck: state.dealNeedsDeck,
+          toActSeat: state.toActSeat,
         },
-      });
+      };
+      state.turnCount = event.n;
+      state.turn = turn;
+      if (copies) copies.turn = turn;
+      return state;
+    }
+    case 'odds-shown':
+      ownTurn(state, copies).odds = { winners: event.winners, remaining: event.remaining };
+      return state;
+    case 'bet-placed':
+      ownTurn(state, copies).bet = event.amount;
+      return state;
+    case 'turn-resolved': {
+      const turn = ownTurn(state, copies);
+      turn.outcome = event.outcome;
+      turn.potAfter = event.potAfter;
+      turn.stackAfter = event.stackAfter;
+      return state;
+    }
+    case 'last-action': {
+      const lastAction: LastAction = { kind: event.kind, turn: event.turn, entries: event.entries, settled: false };
+      if (event.playerId !== undefined) lastAction.playerId = event.playerId;
+      if (event.rotationChange !== undefined) lastAction.rotationChange = event.rotationChange;
+      state.lastAction = lastAction;
+      return state;
+    }
+    case 'night-started':
+      state.nightId = event.nightId;
+      state.startedAt = event.at;
+      state.settings = event.settings;
+      state.chipValue = event.chipValue;
+      state.currency = event.currency;
+      state.players = event.players.map((p, seat) => ({ id: p.id, name: p.name, seat, left: false }));
+      state.stacks = Object.fromEntries(event.players.map((p) => [p.id, 0]));
+      state.boughtIn = Object.fromEntries(event.players.map((p) => [p.id, 0]));
+      state.cashedOut = Object.fromEntries(event.players.map((p) => [p.id, 0]));
+      if (copies) {
+        copies.stacks = state.stacks;
+        copies.boughtIn = state.boughtIn;
+        copies.cashedOut = state.cashedOut;
+      }
+      return state;
+    case 'player-left':
+    case 'player-returned': {
+      const left = event.type === 'player-left';
+      state.players = state.players.map((p) => (p.id === event.playerId ? { ...p, left } : p));
+      return state;
+    }
+    case 'deck-needed':
+      state.phase = 'shuffle';
+      state.pendingDeck = event.purpose;
+      state.resume = event.resume;
+      return state;
+    case 'deck-shuffled': {
+      const deck: DeckState = {
+        id: event.deckId,
+        purpose: event.purpose,
+        copies: event.copies,
+        seed: event.seed,
+        commitment: event.commitment,
+        cut: null,
+        cards: shuffledDeck(event.seed, event.copies),
+        position: 0,
+      };
+      state.pendingDeck = null;
+      state.decksMade = state.decksMade + 1;
+      state.deck = deck;
+      if (copies) copies.deck = deck;
+      return state;
+    }
     case 'deck-cut': {
-      const deck = requireDeck(state, event.deckId);
-      return Object.assign(state, { deck: { ...deck, cut: event.cut, cards: cutDeck(deck.cards, event.cut) } });
+      const deck = ownDeck(state, event.deckId, copies);
+      deck.cut = event.cut;
+      deck.cards = cutDeck(deck.cards, event.cut);
+      return state;
     }
     case 'deck-retired': {
       const deck = requireDeck(state, event.deckId);
       if (deck.seed !== event.seed) throw new Error(`deck ${deck.id} retired with a seed that is not its own`);
-      return Object.assign(state, { deck: null,
-        decksRetired: state.decksRetired + 1,
-        lastRetiredDeck: {
-          id: deck.id,
-          purpose: deck.purpose,
-          copies: deck.copies,
-          seed: deck.seed,
-          commitment: deck.commitment,
-          cut: deck.cut,
-          size: deck.cards.length,
-          dealt: deck.position,
-        },
-      });
+      state.deck = null;
+      state.decksRetired = state.decksRetired + 1;
+      state.lastRetiredDeck = {
+        id: deck.id,
+        purpose: deck.purpose,
+        copies: deck.copies,
+        seed: deck.seed,
+        commitment: deck.commitment,
+        cut: deck.cut,
+        size: deck.cards.length,
+        dealt: deck.position,
+      };
+      return state;
     }
     case 'draw-round': {
       const draw = state.draw ?? { deckId: state.deck?.id ?? '', round: 0, contenders: [], rounds: [], winnerId: null };
-      return Object.assign(state, { draw: { ...draw, round: event.round, contenders: event.contenders, rounds: [...draw.rounds, { round: event.round, cards: [] }] },
-      });
+      state.draw = { ...draw, round: event.round, contenders: event.contenders, rounds: [...draw.rounds, { round: event.round, cards: [] }] };
+      return state;
     }
     case 'draw-card': {
-      const withCard = takeCard(state, event.deckId, event.card);
-      const draw = withCard.draw;
+      takeCard(state, event.deckId, event.card, copies);
+      const draw = state.draw;
       if (!draw) throw new Error('a draw card without a draw');
       const rounds = draw.rounds.map((r) =>
         r.round === event.round ? { ...r, cards: [...r.cards, { playerId: event.playerId, card: event.card }] } : r,
       );
-      return Object.assign(withCard, { draw: { ...draw, deckId: event.deckId, rounds } });
+      state.draw = { ...draw, deckId: event.deckId, rounds };
+      return state;
     }
     case 'dealer-chosen':
-      return state.draw ? Object.assign(state, { draw: { ...state.draw, winnerId: event.playerId } }) : state;
-    case 'rotation':
-      return Object.assign(state, { dealerSeat: event.dealerSeat,
-        dealNumber: event.dealNumber,
-        dealNeedsDeck: event.dealNeedsDeck,
-        toActSeat: event.toActSeat,
-      });
-    case 'turn-started':
-      return Object.assign(state, { turnCount: event.n,
-        turn: {
-          n: event.n,
-          deal: event.deal,
-          dealerId: event.dealerId,
-          playerId: event.playerId,
-          cards: [],
-          posts: [],
-          aceCall: null,
-          third: null,
-          odds: null,
-          bet: null,
-          outcome: null,
-          potBefore: event.potBefore,
-          stackBefore: event.stackBefore,
-          potAfter: null,
-          stackAfter: null,
-          void: false,
-          corrected: false,
-          rotationBefore: {
-            dealerSeat: state.dealerSeat,
-            dealNumber: state.dealNumber,
-            dealNeedsDeck: state.dealNeedsDeck,
-            toActSeat: state.toActSeat,
-          },
-        },
-      });
-    case 'card-turned': {
-      const next = takeCard(state, event.deckId, event.card);
-      const turn = requireTurn(next);
-      const cards = [...turn.cards, { deck: event.deckId, card: event.card }];
-      return event.role === 'post'
-        ? Object.assign(next, { turn: { ...turn, cards, posts: [...turn.posts, event.card] } })
-        : Object.assign(next, { turn: { ...turn, cards, third: event.card } });
+      if (state.draw) state.draw = { ...state.draw, winnerId: event.playerId };
+      return state;
+    case 'posts-redealt': {
+      const turn = ownTurn(state, copies);
+      turn.posts = [];
+      turn.aceCall = null;
+      return state;
     }
-    case 'posts-redealt':
-      return updateTurn(state, { posts: [], aceCall: null });
     case 'ace-called':
-      return updateTurn(state, { aceCall: event.call });
-    case 'odds-shown':
-      return updateTurn(state, { odds: { winners: event.winners, remaining: event.remaining } });
-    case 'bet-placed':
-      return updateTurn(state, { bet: event.amount });
-    case 'turn-resolved':
-      return updateTurn(state, { outcome: event.outcome, potAfter: event.potAfter, stackAfter: event.stackAfter });
+      ownTurn(state, copies).aceCall = event.call;
+      return state;
     case 'turn-voided':
-      return updateTurn(state, { void: true }, event.n);
-    case 'bet-corrected':
-      return updateTurn(state, { bet: event.amount, corrected: true, potAfter: event.potAfter, stackAfter: event.stackAfter }, event.n);
-    case 'last-action':
-      return Object.assign(state, { lastAction: {
-          kind: event.kind,
-          turn: event.turn,
-          entries: event.entries,
-          settled: false,
-          ...(event.playerId !== undefined ? { playerId: event.playerId } : {}),
-          ...(event.rotationChange !== undefined ? { rotationChange: event.rotationChange } : {}),
-        },
-      });
+      ownTurn(state, copies, event.n).void = true;
+      return state;
+    case 'bet-corrected': {
+      const turn = ownTurn(state, copies, event.n);
+      turn.bet = event.amount;
+      turn.corrected = true;
+      turn.potAfter = event.potAfter;
+      turn.stackAfter = event.stackAfter;
+      return state;
+    }
     case 'action-settled':
-      return state.lastAction ? Object.assign(state, { lastAction: { ...state.lastAction, settled: true } }) : state;
-    case 'announce':
-      return Object.assign(state, { announcements: [...state.announcements, event.announcement] });
+      if (state.lastAction) state.lastAction = { ...state.lastAction, settled: true };
+      return state;
     case 'night-ended':
-      return Object.assign(state, { endedAt: event.at });
+      state.endedAt = event.at;
+      return state;
   }
 }
 
@@ -209,58 +322,120 @@ export function emptyState(): EngineState {
 /** Rebuilds a state from a night's events. */
 export function replay(events: readonly EngineEvent[]): EngineState {
   const state = emptyState();
-  for (const event of events) applyEvent(state, event);
+  const copies = noDraftCopies();
+  for (const event of events) applyEvent(state, event, copies);
   return state;
 }
 
-function moveChips(state: EngineState, move: ChipMove): EngineState {
-  const stacks = { ...state.stacks };
-  let { pot, carriedIn, carriedOut } = state;
-  let boughtIn = state.boughtIn;
-  let cashedOut = state.cashedOut;
-  const take = (account: Account, amount: number): void => {
-    if (account === 'pot') pot -= amount;
-    else if (account !== 'bank') stacks[account.slice(7)] = (stacks[account.slice(7)] ?? 0) - amount;
-  };
-  take(move.from, move.amount);
-  take(move.to, -move.amount);
+function moveChips(state: EngineState, move: ChipMove, copies: DraftCopies | undefined): EngineState {
+  const { from, to, amount } = move;
+  if (from === 'pot') state.pot -= amount;
+  else if (from !== 'bank') changeStack(state, playerIdIn(from, move.player), -amount, copies);
+  if (to === 'pot') state.pot += amount;
+  else if (to !== 'bank') changeStack(state, playerIdIn(to, move.player), amount, copies);
   // Money crossing the table's edge is what R24 counts; reversals count against what they reverse.
+  const bankSide = from === 'bank' ? to : to === 'bank' ? from : null;
+  if (bankSide === null) return state;
   const sign = move.code === 'reversal' ? -1 : 1;
-  const bankSide = move.from === 'bank' ? move.to : move.to === 'bank' ? move.from : null;
-  if (bankSide !== null) {
-    const comingIn = move.from === 'bank';
-    const originalIn = comingIn === (sign === 1);
-    if (bankSide === 'pot') {
-      if (originalIn) carriedIn += sign * move.amount;
-      else carriedOut += sign * move.amount;
+  const originalIn = (from === 'bank') === (sign === 1);
+  if (bankSide === 'pot') {
+    if (originalIn) state.carriedIn += sign * amount;
+    else state.carriedOut += sign * amount;
+  } else {
+    const id = playerIdIn(bankSide, move.player);
+    if (originalIn) {
+      const boughtIn = copies && copies.boughtIn === state.boughtIn ? state.boughtIn : { ...state.boughtIn };
+      boughtIn[id] = (boughtIn[id] ?? 0) + sign * amount;
+      state.boughtIn = boughtIn;
+      if (copies) copies.boughtIn = boughtIn;
     } else {
-      const id = bankSide.slice(7);
-      if (originalIn) boughtIn = { ...boughtIn, [id]: (boughtIn[id] ?? 0) + sign * move.amount };
-      else cashedOut = { ...cashedOut, [id]: (cashedOut[id] ?? 0) + sign * move.amount };
+      const cashedOut = copies && copies.cashedOut === state.cashedOut ? state.cashedOut : { ...state.cashedOut };
+      cashedOut[id] = (cashedOut[id] ?? 0) + sign * amount;
+      state.cashedOut = cashedOut;
+      if (copies) copies.cashedOut = cashedOut;
     }
   }
-  return Object.assign(state, { stacks, pot, boughtIn, cashedOut, carriedIn, carriedOut });
+  return state;
 }
 
-function requireDeck(state: EngineState, deckId: string) {
+/** `player:<id>` accounts: where the id starts. */
+const PLAYER_PREFIX = 'player:'.length;
+
+/**
+ * The id in a `player:<id>` account. When it is the move's player, that
+ * string is returned: it is already a key of the stacks, which V8 looks up
+ * quicker than a string just cut from the account.
+ */
+function playerIdIn(account: string, player: string | null): string {
+  const id = account.slice(PLAYER_PREFIX);
+  return id === player ? player : id;
+}
+
+function changeStack(state: EngineState, playerId: string, chips: number, copies: DraftCopies | undefined): void {
+  const stacks = copies && copies.stacks === state.stacks ? state.stacks : { ...state.stacks };
+  stacks[playerId] = (stacks[playerId] ?? 0) + chips;
+  state.stacks = stacks;
+  if (copies) copies.stacks = stacks;
+}
+
+function requireDeck(state: EngineState, deckId: string): DeckState {
   if (!state.deck || state.deck.id !== deckId) throw new Error(`event for deck ${deckId}, but the deck in play is ${state.deck?.id ?? 'none'}`);
   return state.deck;
 }
 
-function takeCard(state: EngineState, deckId: string, card: string): EngineState {
+/** The deck in play, as the draft's own copy. */
+function ownDeck(state: EngineState, deckId: string, copies: DraftCopies | undefined): DeckState {
+  const deck = requireDeck(state, deckId);
+  if (copies && copies.deck === deck) return deck;
+  const copy: DeckState = {
+    id: deck.id,
+    purpose: deck.purpose,
+    copies: deck.copies,
+    seed: deck.seed,
+    commitment: deck.commitment,
+    cut: deck.cut,
+    cards: deck.cards,
+    position: deck.position,
+  };
+  state.deck = copy;
+  if (copies) copies.deck = copy;
+  return copy;
+}
+
+function takeCard(state: EngineState, deckId: string, card: string, copies: DraftCopies | undefined): void {
   const deck = requireDeck(state, deckId);
   if (deck.cards[deck.position] !== card) throw new Error(`deck ${deckId} has ${deck.cards[deck.position] ?? 'no card'} on top, not ${card}`);
-  return Object.assign(state, { deck: { ...deck, position: deck.position + 1 } });
+  ownDeck(state, deckId, copies).position = deck.position + 1;
 }
 
-function requireTurn(state: EngineState): TurnState {
-  if (!state.turn) throw new Error('a turn event outside a turn');
-  return state.turn;
-}
-
-function updateTurn(state: EngineState, patch: Partial<TurnState>, n?: number): EngineState {
-  const turn = requireTurn(state);
+/** The turn in play (checked against `n` when given), as the draft's own copy. */
+function ownTurn(state: EngineState, copies: DraftCopies | undefined, n?: number): TurnState {
+  const turn = state.turn;
+  if (!turn) throw new Error('a turn event outside a turn');
   if (n !== undefined && turn.n !== n) throw new Error(`event for turn ${n}, but the last turn is ${turn.n}`);
-  return Object.assign(state, { turn: { ...turn, ...patch } });
+  if (copies && copies.turn === turn) return turn;
+  // Written out, as in copyOfState; the card lists change in place too, so they are copied with the turn.
+  const copy: TurnState = {
+    n: turn.n,
+    deal: turn.deal,
+    dealerId: turn.dealerId,
+    playerId: turn.playerId,
+    cards: turn.cards.slice(),
+    posts: turn.posts.slice(),
+    aceCall: turn.aceCall,
+    third: turn.third,
+    odds: turn.odds,
+    bet: turn.bet,
+    outcome: turn.outcome,
+    potBefore: turn.potBefore,
+    stackBefore: turn.stackBefore,
+    potAfter: turn.potAfter,
+    stackAfter: turn.stackAfter,
+    void: turn.void,
+    corrected: turn.corrected,
+    rotationBefore: turn.rotationBefore,
+  };
+  state.turn = copy;
+  if (copies) copies.turn = copy;
+  return copy;
 }
-

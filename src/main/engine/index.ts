@@ -1,6 +1,6 @@
 /** The rules engine (RULES.md): pure, no I/O, no clock, no Math.random. */
 export { applyCommand, betLimits, conservationProblem, type EngineCommand, type EngineResult } from './decide';
-export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedHex, SEED_BYTES } from './deck';
+export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedHex, opensslBlockHash, SEED_BYTES } from './deck';
 export { engineEventSchema, type EngineEvent, type EventOf } from './events';
 export { applyEvent, emptyState, evolve, replay } from './evolve';
 export { oddsBetween } from './odds';

@@ -14,6 +14,13 @@ export function activePlayers(state: EngineState): SeatedPlayer[] {
   return state.players.filter((p) => isActive(state, p));
 }
 
+/** `activePlayers(state).length >= 2`, without building the list: it is asked before every turn. */
+export function hasTwoActive(state: EngineState): boolean {
+  let count = 0;
+  for (const player of state.players) if (isActive(state, player) && ++count === 2) return true;
+  return false;
+}
+
 /** The first active seat strictly after `seat`, clockwise, or null. */
 export function nextActiveSeat(state: EngineState, seat: number): number | null {
   const count = state.players.length;
@@ -50,5 +57,5 @@ export function nextTurnAfter(state: EngineState, fromSeat: number): NextTurn {
   const newDealer = nextActiveSeat(state, dealerSeat);
   if (newDealer === null) return { dealerSeat, toActSeat: null, dealPassed: true };
   const toAct = nextActiveSeat(state, newDealer);
-  return { dealerSeat: newDealer, toActSeat: toAct === newDealer && activePlayers(state).length < 2 ? null : toAct, dealPassed: true };
+  return { dealerSeat: newDealer, toActSeat: toAct === newDealer && !hasTwoActive(state) ? null : toAct, dealPassed: true };
 }

@@ -1,5 +1,5 @@
 import type { CardCode, FairnessReport } from '../../shared';
-import { commitmentOf, dealtOrder, isSeedHex, type EngineEvent } from '../engine';
+import { commitmentOf, dealtOrder, isSeedHex, opensslBlockHash, type EngineEvent } from '../engine';
 
 interface DeckRecord {
   id: string;
@@ -49,7 +49,8 @@ function checkDeck(deck: DeckRecord & { revealed: string }, mismatches: Fairness
       reason: `the commitment shown before the cut (${deck.commitment.slice(0, 12)}…) is not sha256 of the revealed seed (${commitment.slice(0, 12)}…) (R9)`,
     });
   }
-  const order = dealtOrder(deck.revealed, deck.copies, deck.cut);
+  // node:crypto, not the dealer's own SHA-256: the check must not share what it checks.
+  const order = dealtOrder(deck.revealed, deck.copies, deck.cut, opensslBlockHash);
   if (deck.turned.length > order.length) {
     mismatches.push({ deckId: deck.id, reason: `${deck.turned.length} cards were turned from a deck of ${order.length}` });
   }
