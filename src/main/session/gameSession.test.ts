@@ -128,6 +128,45 @@ describe('GameSession', () => {
     expect(session.getView()).toBe(shown);
   });
 
+  it('a write that fails (disk full) records nothing, says so, and the same bet then goes through', () => {
+    let diskFull = false;
+    const conf = createConfBackend(root);
+    const storage: StorageBackend = {
+      ...conf,
+      open(name: string): JsonDocument {
+        const document = conf.open(name);
+        return {
+          ...document,
+          path: document.path,
+          write(value) {
+            if (diskFull) throw new Error('ENOSPC: no space left on device');
+            document.write(value);
+          },
+        };
+      },
+    };
+    const session = openSession(storage);
+    start(session);
+    for (let guard = 0; guard < 20 && night(session).phase !== 'bet'; guard++) advance(session);
+    const before = session.getView();
+    const files = filesOnDisk();
+    const stateId = night(session).stateId;
+
+    diskFull = true;
+    const refusedBet = session.runNow('bet', { stateId, amount: 1 });
+    expect(!refusedBet.ok && refusedBet.error.code).toBe('storage');
+    expect(!refusedBet.ok && refusedBet.error.message).toContain('nothing was recorded');
+    expect(session.getView()).toEqual(before);
+    expect(filesOnDisk()).toEqual(files);
+
+    diskFull = false;
+    ok(session.runNow('bet', { stateId, amount: 1 }));
+    const after = session.getView();
+    expect(after.night?.stateId).toBe(stateId + 1);
+    // What was written is exactly what the session holds: one bet, not two.
+    expect(openSession().getView()).toEqual(after);
+  });
+
   it('a corrupted night file is set aside and reported; the roster still loads', () => {
     const session = openSession();
     const view = start(session);

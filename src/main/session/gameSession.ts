@@ -334,26 +334,27 @@ export class GameSession implements DealerService {
       throw error;
     }
     const mismatch = balancesMismatch(state, night.ledger);
-    const allEvents = [...night.events, ...events];
-    if (!mismatch) {
-      try {
-        this.repo.saveNight({
-          id: state.nightId,
-          startedAt: state.startedAt,
-          endedAt: state.endedAt,
-          events: allEvents,
-          ledger: [...night.ledger.entries],
-        });
-      } catch (error) {
-        night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, entriesBefore));
-        return refused(commandError('storage', `The night could not be saved, so nothing was recorded: ${(error as Error).message}`));
-      }
-    } else {
+    if (mismatch) {
       night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, entriesBefore));
       return refused(commandError('conservation', `R24: ${mismatch} Nothing was recorded.`, 'R24'));
     }
+    // Appended in place (not copied: a night has thousands) and taken back if the write fails.
+    const eventsBefore = night.events.length;
+    night.events.push(...events);
+    try {
+      this.repo.saveNight({
+        id: state.nightId,
+        startedAt: state.startedAt,
+        endedAt: state.endedAt,
+        events: night.events,
+        ledger: night.ledger.entries,
+      });
+    } catch (error) {
+      night.events.length = eventsBefore;
+      night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, entriesBefore));
+      return refused(commandError('storage', `The night could not be saved, so nothing was recorded: ${(error as Error).message}`));
+    }
     night.state = state;
-    night.events = allEvents;
     upsertTurn(night.turns, state);
     if (state.phase === 'ended' && command.type === 'end') this.afterNightEnded(night);
     return { ok: true };

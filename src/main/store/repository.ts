@@ -63,6 +63,12 @@ const _setupMatches: Same<NonNullable<StoredSettings['lastSetup']>, NightSetup> 
  * Saves check the document against its schema before writing, so the app
  * never writes a file it could not read back; they are durable when they return.
  */
+/** A night as the session hands it over: its arrays are only read (their tails are copied out). */
+export type NightToSave = Omit<StoredNight, 'events' | 'ledger'> & {
+  events: readonly StoredNight['events'][number][];
+  ledger: readonly StoredNight['ledger'][number][];
+};
+
 export class DealerRepository {
   /** Files set aside since this repository was opened, oldest first. */
   readonly notices: StorageNotice[] = [];
@@ -163,7 +169,7 @@ export class DealerRepository {
    * closed into a part of its own (written first, so a crash in between
    * leaves the head pointing at the parts it had).
    */
-  saveNight(night: StoredNight): void {
+  saveNight(night: NightToSave): void {
     const id = this.#checkNightId(night.id);
     let written = this.#partsWritten.get(id) ?? { events: 0, entries: 0, parts: 0 };
     let events = night.events.slice(written.events);
