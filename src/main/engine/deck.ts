@@ -34,7 +34,8 @@ for (let digit = 0; digit < 16; digit++) HEX_DIGIT_VALUE[digit.toString(16).char
  * as every shuffle does both.
  */
 export function seedBytesOf(value: string, spare = 0): Uint8Array | null {
-  if (value.length !== SEED_BYTES * 2) return null;
+  // typeof: the type says string, but a command from outside may carry anything.
+  if (typeof value !== 'string' || value.length !== SEED_BYTES * 2) return null;
   const bytes = new Uint8Array(SEED_BYTES + spare);
   for (let i = 0; i < SEED_BYTES; i++) {
     const high = HEX_DIGIT_VALUE[value.charCodeAt(2 * i)] ?? -1;

@@ -323,7 +323,8 @@ describe('shuffle, cut and the provable deck', () => {
     const table = TestTable.start().drawDealer(0);
     const asked = applyCommand(table.state, { type: 'deal' });
     if (!asked.ok) throw new Error('deal refused');
-    for (const seed of ['', 'xyz', seedFor(1).toUpperCase(), seedFor(1).slice(2)]) {
+    // The last two are not strings at all: what a corrupted or hand-made command could carry.
+    for (const seed of ['', 'xyz', seedFor(1).toUpperCase(), seedFor(1).slice(2), undefined, { length: 64 }] as unknown as string[]) {
       const result = applyCommand(asked.state, { type: 'shuffle', seed });
       expect(!result.ok && result.error.rule).toBe('R9');
     }
