@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectTableAgrees, nextPicture, picture, sum, type Picture } from './consolePage';
+import { readTransfers } from './historyPage';
 import { hostForSpecFile } from './hostFixture';
 
 /** A seed whose decks bring every event below within the first few dozen turns. */
@@ -128,6 +129,10 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
   await expect(consolePage.getByTestId('results')).toBeVisible();
   await expect(consolePage.getByTestId('results').locator('[data-testid^="result-"]')).toHaveCount(PLAYERS.length);
   await expect(table.getByTestId('results').locator('[data-testid^="result-"]')).toHaveCount(PLAYERS.length);
+  // The TV tells the table who pays whom: the very transfers the console shows (R23).
+  const consoleTransfers = await readTransfers(consolePage.getByTestId('settlement'));
+  expect(consoleTransfers.length).toBeGreaterThan(0);
+  expect(await readTransfers(table.getByTestId('tv-settlement'))).toEqual(consoleTransfers);
   await screenshots('night-over');
   await context.close();
 
