@@ -22,6 +22,11 @@ export interface Picture {
   error: string | null;
 }
 
+/** The chips and the step of the night: what must not change when nothing was recorded. */
+export function chipsAndPhase(p: Picture): Pick<Picture, 'phase' | 'pot' | 'stacks' | 'turns'> {
+  return { phase: p.phase, pot: p.pot, stacks: p.stacks, turns: p.turns };
+}
+
 export async function picture(page: Page): Promise<Picture> {
   return page.evaluate(() => {
     const byId = (id: string) => document.querySelector(`[data-testid="${id}"]`);
