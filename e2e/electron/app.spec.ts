@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { COMMAND_NAMES } from '../../src/shared/channels';
+import { COMMAND_NAMES } from '../../src/shared/registry';
 
 /**
  * The real desktop app through Playwright's `_electron`. Where the Electron

@@ -1,33 +1,11 @@
+import type { CommandName } from './registry';
+
 /**
  * IPC channel names. Tiny and dependency-free on purpose: the sandboxed
  * preload bundles this file and cannot load zod (DESIGN.md).
  */
 export const CHANNEL_PREFIX = 'dealer:';
 
-export const COMMAND_NAMES = [
-  'startNight',
-  'drawForDealer',
-  'cut',
-  'deal',
-  'callAce',
-  'bet',
-  'buyIn',
-  'cashOut',
-  'undo',
-  'correctBet',
-  'voidTurn',
-  'endNight',
-  'closeNight',
-  'updatePlayer',
-  'listNights',
-  'getNight',
-  'getStandings',
-  'verifyNight',
-  'exportNight',
-  'backup',
-  'restore',
-  'showOnTable',
-] as const;
 
 export const CHANNELS = {
   getView: `${CHANNEL_PREFIX}getView`,
@@ -37,6 +15,6 @@ export const CHANNELS = {
   toggleFullScreen: `${CHANNEL_PREFIX}toggleFullScreen`,
 } as const;
 
-export function commandChannel(name: (typeof COMMAND_NAMES)[number]): string {
+export function commandChannel(name: CommandName): string {
   return `${CHANNEL_PREFIX}command:${name}`;
 }

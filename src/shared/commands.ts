@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CommandName } from './registry';
 import { ruleSettingsSchema } from './settings';
 
 /**
@@ -91,7 +92,7 @@ export const showOnTableArgs = z.strictObject({
 
 const noArgs = z.strictObject({});
 
-/** Every command the renderer may send, by `window.api` method name. */
+/** The arguments of every command of the registry (registry.ts), by `window.api` method name. */
 export const commandArgs = {
   startNight: startNightArgs,
   drawForDealer: stateArgs,
@@ -115,9 +116,9 @@ export const commandArgs = {
   backup: noArgs,
   restore: restoreArgs,
   showOnTable: showOnTableArgs,
-} as const;
+} as const satisfies { readonly [K in CommandName]: z.ZodType };
 
-export type CommandName = keyof typeof commandArgs;
+export type { CommandName };
 export type CommandArgs<K extends CommandName> = z.input<(typeof commandArgs)[K]>;
 export type ParsedCommandArgs<K extends CommandName> = z.output<(typeof commandArgs)[K]>;
 export type StartNightArgs = z.output<typeof startNightArgs>;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult, AppView, WireMessage } from '../../../shared';
-import { COMMAND_NAMES } from '../../../shared/channels';
+import { COMMAND_NAMES } from '../../../shared/registry';
 import { createSocketApi, QUEUED_REQUEST_MS, socketUrlFor, type SocketLike } from './socket';
 
 class FakeSocket implements SocketLike {

@@ -1,5 +1,5 @@
 import type { ApiResult, AppView, CommandArgs, CommandMethods, DealerApi, WireMessage, WireRequest } from '../../../shared';
-import { COMMAND_NAMES } from '../../../shared/channels';
+import { COMMAND_NAMES } from '../../../shared/registry';
 
 /** How long a request may wait for the socket to (re)open before it is refused unsent. */
 export const QUEUED_REQUEST_MS = 5000;

@@ -1,0 +1,78 @@
+/**
+ * The one command registry (DESIGN.md "One command registry"): every command
+ * the renderer, a kiosk TV or a phone can send, listed once with who may send
+ * it and whether it changes state. Channels, both preloads, the IPC and
+ * WebSocket handlers and the session's dispatch are derived from this table;
+ * the zod arguments live beside it in commands.ts, keyed by the same names
+ * and checked for completeness by the compiler.
+ *
+ * Dependency-free on purpose: the sandboxed preloads bundle this file and
+ * cannot load zod.
+ */
+
+/**
+ * Who is on the other end: the host's console (every command), the TV's
+ * table window or a kiosk browser, and a phone on the LAN (both read only).
+ */
+export const ROLES = ['host', 'table', 'phone'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface CommandPolicy {
+  /** The roles allowed to send it; main refuses it from any other. */
+  readonly roles: readonly Role[];
+  /** True when an accepted command changes the night, the roster, the history or what the TV shows. */
+  readonly changesState: boolean;
+}
+
+const HOST_ONLY = ['host'] as const satisfies readonly Role[];
+const EVERYONE = ['host', 'table', 'phone'] as const satisfies readonly Role[];
+
+const change = { roles: HOST_ONLY, changesState: true } as const;
+/** A question only the host may ask: it hands out whole files (exports, backups). */
+const hostQuestion = { roles: HOST_ONLY, changesState: false } as const;
+/** A question any screen may ask: the history the TV and phones show. */
+const openQuestion = { roles: EVERYONE, changesState: false } as const;
+
+export const COMMAND_REGISTRY = {
+  startNight: change,
+  drawForDealer: change,
+  cut: change,
+  deal: change,
+  callAce: change,
+  bet: change,
+  buyIn: change,
+  cashOut: change,
+  undo: change,
+  correctBet: change,
+  voidTurn: change,
+  endNight: change,
+  closeNight: change,
+  updatePlayer: change,
+  listNights: openQuestion,
+  getNight: openQuestion,
+  getStandings: openQuestion,
+  verifyNight: openQuestion,
+  exportNight: hostQuestion,
+  backup: hostQuestion,
+  restore: change,
+  showOnTable: change,
+} as const satisfies Record<string, CommandPolicy>;
+
+export type CommandName = keyof typeof COMMAND_REGISTRY;
+
+export const COMMAND_NAMES = Object.keys(COMMAND_REGISTRY) as readonly CommandName[];
+
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.hasOwn(COMMAND_REGISTRY, name);
+}
+
+/** Whether `role` may send `command` (unknown names are never allowed). */
+export function roleMaySend(role: Role, command: CommandName): boolean {
+  const policy: CommandPolicy | undefined = COMMAND_REGISTRY[command];
+  return policy !== undefined && policy.roles.includes(role);
+}
+
+/** The commands a role may send, in registry order: what its bridge exposes. */
+export function commandsFor(role: Role): readonly CommandName[] {
+  return COMMAND_NAMES.filter((name) => roleMaySend(role, name));
+}
