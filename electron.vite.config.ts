@@ -4,8 +4,8 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 
 /**
- * Three entries (DESIGN.md): main (Node, ESM), preload (sandboxed, so one
- * CommonJS file that requires nothing but `electron`), renderer (Vue).
+ * Three builds (DESIGN.md): main (Node, ESM), the two preloads (sandboxed, so
+ * each one CommonJS file that requires nothing but `electron`), renderer (Vue).
  */
 export default defineConfig({
   main: {
@@ -21,11 +21,17 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      // A sandboxed preload cannot require npm packages: bundle everything it
-      // imports (only src/shared types and channels.ts), leave `electron` out.
+      // A sandboxed preload cannot require npm packages or a shared chunk:
+      // bundle everything each one imports (src/shared types, channels.ts and
+      // registry.ts), leave `electron` out, and build the two entries apart so
+      // Rollup cannot split what they share into a chunk (DESIGN.md).
       externalizeDeps: false,
+      isolatedEntries: true,
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
+        input: {
+          console: resolve(import.meta.dirname, 'src/preload/console.ts'),
+          table: resolve(import.meta.dirname, 'src/preload/table.ts'),
+        },
         external: ['electron'],
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },

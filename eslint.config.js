@@ -156,16 +156,16 @@ const layering = [
       { regex: 'electronStoreBackend', caseSensitive: true, message: 'the headless host uses confBackend, not electron-store' },
     ],
   }),
-  // The preload: electron, plus types and channel names from src/shared (it is bundled, sandboxed).
+  // The preload: electron, plus types, channel names and the registry from src/shared (it is bundled, sandboxed).
   restrict(['src/preload/**/*.ts'], {
     patterns: [
       packagesExcept(['electron'], 'the sandboxed preload can require nothing but electron'),
       relativeInto(['main', 'renderer'], 'the preload imports only electron and src/shared'),
       {
-        regex: '(^|/)shared(/(?!channels$)[^/]+)?$',
+        regex: '(^|/)shared(/(?!channels$|registry$)[^/]+)?$',
         caseSensitive: true,
         allowTypeImports: true,
-        message: 'the preload may import only types and channels.ts from src/shared (zod cannot load in a sandboxed preload)',
+        message: 'the preload may import only types, channels.ts and registry.ts from src/shared (zod cannot load in a sandboxed preload)',
       },
     ],
   }),

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { COMMAND_NAMES } from '../../src/shared/registry';
+import { COMMAND_NAMES, commandsFor } from '../../src/shared/registry';
 
 /**
  * The real desktop app through Playwright's `_electron`. Where the Electron
@@ -14,7 +14,6 @@ import { COMMAND_NAMES } from '../../src/shared/registry';
  */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const mainEntry = join(root, 'out/main/index.js');
 
 function findElectronBinary(): { path: string; installed: boolean } {
   const require = createRequire(import.meta.url);
@@ -32,7 +31,12 @@ const binary = findElectronBinary();
 const skipReason = `Electron binary not installed: ${binary.path} missing (ELECTRON_SKIP_BINARY_DOWNLOAD)`;
 if (!binary.installed) console.log(`[e2e/electron] skipped: ${skipReason}`);
 
-const EXPECTED_API = [...COMMAND_NAMES, 'getView', 'onView', 'toggleFullScreen'].sort();
+const VIEW_METHODS = ['getView', 'onView', 'toggleFullScreen'];
+/** Each window's bridge, from the registry: the console has every command, the table only what its role may send. */
+const EXPECTED_API = {
+  '#/': [...COMMAND_NAMES, ...VIEW_METHODS, 'openTableWindow'].sort(),
+  '#/table': [...commandsFor('table'), ...VIEW_METHODS].sort(),
+};
 
 test.describe('the Electron app', () => {
   test.skip(!binary.installed, skipReason);
@@ -47,21 +51,27 @@ test.describe('the Electron app', () => {
     userData = await mkdtemp(join(tmpdir(), 'dealer-electron-'));
     const env = { ...process.env } as Record<string, string>;
     delete env['ELECTRON_RENDERER_URL'];
+    // No executablePath: that would bypass Playwright's Electron loader. The
+    // `electron` package finds the binary (ELECTRON_OVERRIDE_DIST_PATH too), and
+    // launching the project folder makes the app's name and version its own.
     app = await electron.launch({
-      executablePath: binary.path,
+      cwd: root,
       args: [
-        mainEntry,
+        '.',
         `--user-data-dir=${userData}`,
         // Chromium refuses to start as root with its OS sandbox (CI containers); the renderer sandbox stays on.
         ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       ],
       env,
     });
-    await expect.poll(() => app.windows().length, { timeout: 20_000 }).toBe(2);
-    for (const page of app.windows()) await page.waitForLoadState('domcontentloaded');
     const byRoute = (hash: string) => app.windows().find((page) => new URL(page.url()).hash === hash);
+    // Both windows exist and have reached their routes before anything uses them.
+    await expect
+      .poll(() => app.windows().map((page) => new URL(page.url() || 'about:blank').hash).sort(), { timeout: 30_000 })
+      .toEqual(['#/', '#/table']);
     hostPage = byRoute('#/')!;
     tablePage = byRoute('#/table')!;
+    for (const page of [hostPage, tablePage]) await page.waitForLoadState('domcontentloaded');
   });
 
   test.afterAll(async () => {
@@ -69,16 +79,15 @@ test.describe('the Electron app', () => {
     if (userData) await rm(userData, { recursive: true, force: true });
   });
 
-  test('opens the host console and the table view from the built renderer', () => {
-    expect(hostPage, 'a window on #/').toBeDefined();
-    expect(tablePage, 'a window on #/table').toBeDefined();
-    for (const page of [hostPage, tablePage]) {
-      expect(page.url()).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html#/);
-    }
+  test('opens the host console and the table view from app://, under its own name', async () => {
+    expect(hostPage.url()).toBe('app://dealer/index.html#/');
+    expect(tablePage.url()).toBe('app://dealer/index.html#/table');
+    const identity = await app.evaluate(({ app: electronApp }) => ({ name: electronApp.getName(), version: electronApp.getVersion() }));
+    expect(identity).toEqual({ name: 'in-between-dealer', version: '0.1.0' });
   });
 
-  test('window.api has exactly the documented methods, and the page has no Node or IPC', async () => {
-    for (const page of [hostPage, tablePage]) {
+  test("each window's api has exactly its role's methods, and the page has no Node or IPC", async () => {
+    for (const [route, page] of [['#/', hostPage], ['#/table', tablePage]] as const) {
       const surface = await page.evaluate(() => ({
         api: Object.keys(window.api ?? {}).sort(),
         require: typeof (globalThis as { require?: unknown }).require,
@@ -86,7 +95,7 @@ test.describe('the Electron app', () => {
         ipcRenderer: 'ipcRenderer' in window || 'ipcRenderer' in (window.api ?? {}),
         invoke: 'invoke' in (window.api ?? {}),
       }));
-      expect(surface).toEqual({ api: EXPECTED_API, require: 'undefined', process: 'undefined', ipcRenderer: false, invoke: false });
+      expect(surface).toEqual({ api: EXPECTED_API[route], require: 'undefined', process: 'undefined', ipcRenderer: false, invoke: false });
     }
   });
 

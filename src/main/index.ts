@@ -1,14 +1,25 @@
 /**
- * The Electron entry point, kept thin: one instance per data folder, then
- * src/main/electron/app.ts does the rest.
+ * The Electron entry point, kept thin: what must happen before `ready` (our
+ * `app://` scheme, the Linux display backend), one instance per data folder,
+ * then src/main/electron/app.ts does the rest.
+ *
+ * `--user-data-dir=DIR` (a test's or a second table's data, and its instance
+ * lock) is applied by Electron itself; the app does not copy it.
  */
-import { app, dialog } from 'electron';
+import { app, dialog, protocol } from 'electron';
 import { startDealerApp } from './electron/app';
+import { APP_SCHEME_PRIVILEGES } from './electron/appProtocol';
+import { chooseDisplayBackend } from './electron/linuxDisplay';
 import type { DealerWindows } from './electron/windows';
 
-// `--user-data-dir=DIR` keeps a test's or a second table's data apart (and its instance lock).
-const userDataOverride = app.commandLine.getSwitchValue('user-data-dir');
-if (userDataOverride) app.setPath('userData', userDataOverride);
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+
+const backend = chooseDisplayBackend({
+  platform: process.platform,
+  env: process.env,
+  ozonePlatform: app.commandLine.getSwitchValue('ozone-platform'),
+});
+if (backend.forceX11) app.commandLine.appendSwitch('ozone-platform', 'x11');
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -20,7 +31,7 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(async () => {
-      windows = await startDealerApp();
+      windows = await startDealerApp({ canPlaceWindows: backend.canPlaceWindows });
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

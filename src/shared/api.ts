@@ -1,6 +1,7 @@
 import type { CommandArgs, CommandName } from './commands';
 import type { CommandError } from './errors';
 import type { ExportFile, FairnessReport, NightDetail, NightListItem, Standings } from './history';
+import type { COMMAND_REGISTRY, Role } from './registry';
 import type { AppView } from './view';
 
 /** A command's answer: the new view (and, for questions, `data`), or a refusal that changed nothing. */
@@ -19,24 +20,104 @@ export interface CommandData {
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
-/**
- * What the renderer may ask of main: `window.api` in Electron (the preload),
- * or the same methods over a WebSocket from the headless host. One method per
- * command; each resolves with the new view or a refusal that changed nothing.
- */
-export type CommandMethods = { [K in CommandName]: (args: CommandArgs<K>) => Promise<ApiResult<DataOf<K>>> };
+/** One command as a bridge method: its arguments in, the new view (or a refusal) out. */
+export type CommandMethod<K extends CommandName> = (args: CommandArgs<K>) => Promise<ApiResult<DataOf<K>>>;
 
-export type DealerApi = CommandMethods & {
+/** One method per command of the registry. */
+export type CommandMethods = { [K in CommandName]: CommandMethod<K> };
+
+/** The commands the registry lets `R` send, as a type (what that role's bridge exposes). */
+export type CommandsOf<R extends Role> = {
+  [K in CommandName]: R extends (typeof COMMAND_REGISTRY)[K]['roles'][number] ? K : never;
+}[CommandName];
+
+/**
+ * What the host console may ask of main: `window.api` in Electron (the
+ * console preload), or the same methods over a WebSocket from the headless
+ * host. One method per command of the registry (src/shared/registry.ts), each
+ * resolving with the new view or a refusal that changed nothing, plus the
+ * few window methods below. The compile-time check after this interface
+ * fails when a command is added to the registry without a member here.
+ */
+export interface DealerApi {
+  /** Open a night: seat the players, give everyone the starting chips and take the ante (R4). */
+  startNight: CommandMethod<'startNight'>;
+  /** Deal one card to each seated player to pick the first dealer (R7). */
+  drawForDealer: CommandMethod<'drawForDealer'>;
+  /** Cut the committed deck at the position the cutter named (R11). */
+  cut: CommandMethod<'cut'>;
+  /** Turn up the two posts for the player to act (R14-R16). */
+  deal: CommandMethod<'deal'>;
+  /** Call a first-turned ace low or high (R1, setting `aceLowChoice`). */
+  callAce: CommandMethod<'callAce'>;
+  /** Record the bet and turn the third card (R17, R18). */
+  bet: CommandMethod<'bet'>;
+  /** Record chips a player buys (R3, R6). */
+  buyIn: CommandMethod<'buyIn'>;
+  /** A player leaves early and takes their stack. */
+  cashOut: CommandMethod<'cashOut'>;
+  /** Reverse the last recorded buy-in or cash-out (R21). */
+  undo: CommandMethod<'undo'>;
+  /** Correct a mistyped bet on the last turn; the cards stand (R21). */
+  correctBet: CommandMethod<'correctBet'>;
+  /** Void a misdealt turn; the same player takes a new turn (R21). */
+  voidTurn: CommandMethod<'voidTurn'>;
+  /** End the night: split or carry the pot and show the results (R22, R23). */
+  endNight: CommandMethod<'endNight'>;
+  /** Dismiss the ended night and return to the lobby. */
+  closeNight: CommandMethod<'closeNight'>;
+  /** Rename, recolour, set the initials of, or archive a roster player; past nights keep the name they were played under. */
+  updatePlayer: CommandMethod<'updatePlayer'>;
+  /** Every night, newest first: date, players, length, biggest pot, winners (`data`). Any role. */
+  listNights: CommandMethod<'listNights'>;
+  /** One night in full: every turn, each player's stack after every turn, results and settling up (`data`). Any role. */
+  getNight: CommandMethod<'getNight'>;
+  /** The leaderboard and the cumulative net per night, filtered by date range and players (`data`). Any role. */
+  getStandings: CommandMethod<'getStandings'>;
+  /** The fairness check of a night: every retired deck's commitment, shuffle and cut against the cards turned (R9-R12) (`data`). Any role. */
+  verifyNight: CommandMethod<'verifyNight'>;
+  /** A night as `in-between-night/1` JSON or its chip ledger as CSV, as a file to save (`data`). */
+  exportNight: CommandMethod<'exportNight'>;
+  /** Every setting, player and night in one JSON file to save (`data`). */
+  backup: CommandMethod<'backup'>;
+  /** Restore a backup: checked completely first, never partial; over existing data only with `replace: true`. */
+  restore: CommandMethod<'restore'>;
+  /** Put the live table, the leaderboard or one night on the TV. */
+  showOnTable: CommandMethod<'showOnTable'>;
+
   /** The current view. */
   getView(): Promise<AppView>;
-  /** Called with the new view after every change; returns the unsubscribe. */
+  /** Called with the new view after every change; returns the unsubscribe. The IPC event is never passed on. */
   onView(listener: (view: AppView) => void): () => void;
-  /** Toggle full screen for the calling window (a no-op in a browser tab). */
+  /** Toggle full screen for the calling window (the document's full screen in a browser tab). */
   toggleFullScreen(): Promise<void>;
-};
+  /** Open the table view if it was closed and bring it to the front (a new tab in a browser). */
+  openTableWindow(): Promise<void>;
+}
+
+/** The members of every bridge that are not commands. */
+export const VIEW_METHODS = ['getView', 'onView', 'toggleFullScreen'] as const;
+/** Window methods only the host console has. */
+export const CONSOLE_ONLY_METHODS = ['openTableWindow'] as const;
+
+/**
+ * What the TV's table window gets (the table preload): the commands the
+ * registry allows the `table` role (the history questions), the view, and
+ * full screen. Nothing that changes state.
+ */
+export type TableApi = Pick<DealerApi, CommandsOf<'table'> | (typeof VIEW_METHODS)[number]>;
+
+// Compile-time completeness: DealerApi's commands are exactly the registry's, each with its command's signature.
+type CommandMembers = Exclude<keyof DealerApi, (typeof VIEW_METHODS)[number] | (typeof CONSOLE_ONLY_METHODS)[number]>;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+/** Fails to compile when the registry and DealerApi disagree. */
+export type DealerApiMatchesRegistry = Assert<Same<CommandMembers, CommandName>> &
+  Assert<DealerApi extends CommandMethods ? true : false>;
 
 declare global {
   interface Window {
+    /** The host console's bridge; in the table window only TableApi's members exist. */
     api?: DealerApi;
   }
 }

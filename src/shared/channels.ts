@@ -6,13 +6,14 @@ import type { CommandName } from './registry';
  */
 export const CHANNEL_PREFIX = 'dealer:';
 
-
 export const CHANNELS = {
   getView: `${CHANNEL_PREFIX}getView`,
   /** main -> renderer: the new AppView after every change. */
   view: `${CHANNEL_PREFIX}view`,
   /** renderer -> main: toggle full screen of the sender's window. */
   toggleFullScreen: `${CHANNEL_PREFIX}toggleFullScreen`,
+  /** console -> main: reopen the table window if it was closed, and bring it to the front. */
+  openTableWindow: `${CHANNEL_PREFIX}openTableWindow`,
 } as const;
 
 export function commandChannel(name: CommandName): string {

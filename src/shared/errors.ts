@@ -33,6 +33,7 @@ export const COMMAND_ERROR_CODES = [
   'player-busy',
   'conservation', // R24 would break: refused, nothing written
   'storage', // the disk refused the write: nothing was acknowledged
+  'forbidden-role', // the sender's role may not send this command (the TV or a phone asked for a change)
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

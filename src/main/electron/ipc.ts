@@ -1,14 +1,19 @@
 import { BrowserWindow, type IpcMain, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, COMMAND_NAMES, commandChannel } from '../../shared';
+import { CHANNELS, COMMAND_NAMES, commandChannel, commandError, roleMaySend } from '../../shared';
+import type { ApiResult, CommandName } from '../../shared';
 import type { DealerService } from '../session/service';
-import { isRendererUrl, type RendererSource } from './renderer';
+import { isRendererOrigin, type RendererSource, type WindowRole } from './renderer';
 import type { DealerWindows } from './windows';
 
 /**
- * The IPC half of the bridge: one `ipcMain.handle` per command, each
- * refusing anything that is not our renderer's top frame in one of our
- * windows. Arguments go to `service.run` untouched; it checks them against the
- * contract's zod schemas. Every change is pushed to both windows.
+ * The IPC half of the bridge: one `ipcMain.handle` per command of the
+ * registry, and a few window channels. Every call is checked twice before
+ * anything runs: the sender must be the top frame of one of our windows,
+ * showing a page of our origin (`app://dealer`, or the dev server's); and
+ * the window's role (host console or table) must be allowed to send that
+ * command by the registry (src/shared/registry.ts). Arguments then go to
+ * `service.run` untouched; it checks them against the contract's zod
+ * schemas. Every change is pushed to both windows.
  */
 export interface IpcWiring {
   service: DealerService;
@@ -24,35 +29,62 @@ export class ForeignSenderError extends Error {
   }
 }
 
-export function checkSender(event: IpcMainInvokeEvent, wiring: Pick<IpcWiring, 'windows' | 'source'>): void {
+/** The role of the window that sent `event`, or a ForeignSenderError when it is not ours. */
+export function checkSender(event: IpcMainInvokeEvent, wiring: Pick<IpcWiring, 'windows' | 'source'>): WindowRole {
   const frame = event.senderFrame;
   if (!frame) throw new ForeignSenderError('the sending frame is gone');
   if (frame.parent !== null) throw new ForeignSenderError('only the top frame may call');
-  if (!isRendererUrl(wiring.source, frame.url)) throw new ForeignSenderError(`unexpected page ${frame.url}`);
-  if (!wiring.windows.owns(event.sender)) throw new ForeignSenderError('not one of our windows');
+  // The frame's own origin: a URL-derived one is 'null' for a custom scheme in Node.
+  if (!isRendererOrigin(wiring.source, frame.origin)) throw new ForeignSenderError(`unexpected origin ${frame.origin}`);
+  const role = wiring.windows.roleOf(event.sender);
+  if (role === null) throw new ForeignSenderError('not one of our windows');
+  return role;
 }
+
+/** The answer to a command the sender's role may not send: nothing ran, and it says who asked. */
+export function roleRefusal(role: WindowRole, command: CommandName): ApiResult<never> {
+  return {
+    ok: false,
+    error: commandError('forbidden-role', `Refused: the ${role} window may not send ${command}; nothing changed.`, undefined, {
+      role,
+      command,
+    }),
+  };
+}
+
+/** Window channels (not commands) and the roles that may use them. */
+const WINDOW_CHANNEL_ROLES: Readonly<Record<'getView' | 'toggleFullScreen' | 'openTableWindow', readonly WindowRole[]>> = {
+  getView: ['host', 'table'],
+  toggleFullScreen: ['host', 'table'],
+  openTableWindow: ['host'],
+};
 
 /** Register every handler; returns a function that removes them all. */
 export function registerIpc(ipcMain: IpcMain, wiring: IpcWiring): () => void {
   const { service, windows } = wiring;
   const channels: string[] = [];
 
-  function handle(channel: string, handler: (event: IpcMainInvokeEvent, args: unknown) => unknown): void {
-    ipcMain.handle(channel, (event, args: unknown) => {
-      checkSender(event, wiring);
-      return handler(event, args);
-    });
+  function handle(channel: string, handler: (event: IpcMainInvokeEvent, role: WindowRole, args: unknown) => unknown): void {
+    ipcMain.handle(channel, (event, args: unknown) => handler(event, checkSender(event, wiring), args));
     channels.push(channel);
   }
 
-  for (const name of COMMAND_NAMES) {
-    handle(commandChannel(name), (_event, args) => service.run(name, args));
+  function handleWindowChannel(name: keyof typeof WINDOW_CHANNEL_ROLES, run: (event: IpcMainInvokeEvent) => unknown): void {
+    handle(CHANNELS[name], (event, role) => {
+      if (!WINDOW_CHANNEL_ROLES[name].includes(role)) throw new ForeignSenderError(`the ${role} window may not call ${name}`);
+      return run(event);
+    });
   }
-  handle(CHANNELS.getView, () => service.getView());
-  handle(CHANNELS.toggleFullScreen, (event) => {
+
+  for (const name of COMMAND_NAMES) {
+    handle(commandChannel(name), (_event, role, args) => (roleMaySend(role, name) ? service.run(name, args) : roleRefusal(role, name)));
+  }
+  handleWindowChannel('getView', () => service.getView());
+  handleWindowChannel('toggleFullScreen', (event) => {
     const window = BrowserWindow.fromWebContents(event.sender);
     if (window) windows.toggleFullScreen(window);
   });
+  handleWindowChannel('openTableWindow', () => windows.showTable());
 
   const unsubscribe = service.onView((view) => {
     for (const window of windows.all()) window.webContents.send(CHANNELS.view, view);

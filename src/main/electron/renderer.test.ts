@@ -1,25 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { isRendererUrl, rendererSource } from './renderer';
+import { APP_ORIGIN, isRendererOrigin, originOf, pageUrl, rendererSource } from './renderer';
 
-describe('which pages count as our renderer (IPC sender check)', () => {
-  it('in production, only our built index.html, on any route', () => {
+describe('which origin counts as our renderer (IPC sender check, permissions)', () => {
+  it('packaged or without a dev server, the renderer is app://dealer, never file://', () => {
     const source = rendererSource(true, { ELECTRON_RENDERER_URL: 'http://localhost:5173' });
-    expect(source.kind).toBe('file');
-    const ours = source.url.href;
-    expect(isRendererUrl(source, ours)).toBe(true);
-    expect(isRendererUrl(source, `${ours}#/table`)).toBe(true);
-    expect(isRendererUrl(source, ours.replace('index.html', 'other.html'))).toBe(false);
-    expect(isRendererUrl(source, 'file:///tmp/index.html')).toBe(false);
-    expect(isRendererUrl(source, `${ours}?x=1`)).toBe(false);
-    expect(isRendererUrl(source, 'http://localhost:5173/')).toBe(false);
-    expect(isRendererUrl(source, 'not a url')).toBe(false);
+    expect(source.kind).toBe('app');
+    expect(source.origin).toBe('app://dealer');
+    expect(pageUrl(source, '/')).toBe('app://dealer/index.html#/');
+    expect(pageUrl(source, '/table')).toBe('app://dealer/index.html#/table');
   });
 
-  it('in development, only the dev server origin', () => {
+  it("our origin is spelled out: Node's URL calls a custom scheme's origin 'null'", () => {
+    expect(new URL('app://dealer/index.html').origin).toBe('null');
+    expect(originOf('app://dealer/index.html#/table')).toBe(APP_ORIGIN);
+  });
+
+  it('in production only app://dealer passes, with or without a path', () => {
+    const source = rendererSource(true, {});
+    expect(isRendererOrigin(source, 'app://dealer')).toBe(true);
+    expect(isRendererOrigin(source, 'app://dealer/')).toBe(true);
+    expect(isRendererOrigin(source, 'app://dealer/index.html#/table')).toBe(true);
+    for (const foreign of [
+      'app://evil',
+      'app://dealer.evil',
+      'app://dealer:8080',
+      'file:///tmp/index.html',
+      'http://localhost:5173',
+      'https://dealer',
+      'null',
+      '',
+      'not a url',
+    ]) {
+      expect(isRendererOrigin(source, foreign), foreign).toBe(false);
+    }
+  });
+
+  it('in development only the dev server origin passes', () => {
     const source = rendererSource(false, { ELECTRON_RENDERER_URL: 'http://localhost:5173' });
     expect(source.kind).toBe('dev-server');
-    expect(isRendererUrl(source, 'http://localhost:5173/#/table')).toBe(true);
-    expect(isRendererUrl(source, 'http://localhost:5174/')).toBe(false);
-    expect(isRendererUrl(source, 'https://example.com/')).toBe(false);
+    expect(pageUrl(source, '/table')).toBe('http://localhost:5173/#/table');
+    expect(isRendererOrigin(source, 'http://localhost:5173')).toBe(true);
+    expect(isRendererOrigin(source, 'http://localhost:5173/#/table')).toBe(true);
+    expect(isRendererOrigin(source, 'http://localhost:5174')).toBe(false);
+    expect(isRendererOrigin(source, 'app://dealer')).toBe(false);
+    expect(isRendererOrigin(source, 'https://example.com')).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
-import type { App, Session, WebPreferences } from 'electron';
+import type { App, Session, WebContents, WebPreferences } from 'electron';
 import { PRODUCTION_CSP } from '../host/csp';
-import type { RendererSource } from './renderer';
+import { isRendererOrigin, type RendererSource } from './renderer';
 
 /**
  * Electron's security checklist, applied in one place: isolated sandboxed
- * renderers, a strict CSP, no navigation, no new windows, no permissions.
+ * renderers, a strict CSP, no navigation, no new windows, and no permission
+ * but writing text to the clipboard from our own pages.
  */
 
 export function secureWebPreferences(preloadPath: string): WebPreferences {
@@ -19,9 +20,9 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     allowRunningInsecureContent: false,
     webviewTag: false,
     spellcheck: false,
+    experimentalFeatures: false,
   };
 }
-
 
 /** Vite's dev server injects styles inline and talks HMR over a WebSocket; only then are those allowed. */
 export function devServerCsp(devUrl: URL): string {
@@ -37,11 +38,12 @@ export function contentSecurityPolicy(source: RendererSource): string {
 }
 
 /**
- * Put the CSP on every response the session receives. (Chromium does not
- * always run webRequest for file:// pages, so the renderer's index.html
- * carries the same policy in a meta tag as well.)
+ * The dev server's pages get their CSP as a response header here. (Pages
+ * from `app://` get theirs from the protocol handler, appProtocol.ts; the
+ * built index.html carries the same policy in a meta tag as well.)
  */
-export function applyContentSecurityPolicy(session: Session, source: RendererSource): void {
+export function applyDevServerContentSecurityPolicy(session: Session, source: RendererSource): void {
+  if (source.kind !== 'dev-server') return;
   const policy = contentSecurityPolicy(source);
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({
@@ -50,10 +52,36 @@ export function applyContentSecurityPolicy(session: Session, source: RendererSou
   });
 }
 
-/** The app needs no camera, notifications, clipboard reads or anything else a page may ask for. */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_webContents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/** The one permission the app uses: "Copy as text" writes the settle-up to the clipboard. */
+export const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
+
+/**
+ * Whether a page may have `permission`: only the clipboard write, and only
+ * for a page of our own origin in one of our windows. Camera, notifications,
+ * clipboard reads and everything else are refused.
+ */
+export function permissionAllowed(
+  source: RendererSource,
+  isOurs: (contents: WebContents | null) => boolean,
+  contents: WebContents | null,
+  permission: string,
+  origin: string,
+): boolean {
+  return permission === ALLOWED_PERMISSION && isRendererOrigin(source, origin) && isOurs(contents);
+}
+
+/** Both of Chromium's permission paths (the check, then the request) answer the same. */
+export function restrictPermissions(
+  session: Session,
+  source: RendererSource,
+  isOurs: (contents: WebContents | null) => boolean,
+): void {
+  session.setPermissionRequestHandler((contents, permission, callback, details) => {
+    callback(permissionAllowed(source, isOurs, contents, permission, details.requestingUrl));
+  });
+  session.setPermissionCheckHandler((contents, permission, requestingOrigin) =>
+    permissionAllowed(source, isOurs, contents, permission, requestingOrigin),
+  );
 }
 
 /**

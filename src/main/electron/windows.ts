@@ -6,23 +6,24 @@ import {
   type Rectangle,
   type WebContents,
 } from 'electron';
-import type { RendererSource } from './renderer';
+import { pageUrl, type RendererSource, type WindowRole } from './renderer';
 import { secureWebPreferences } from './security';
 
 /**
  * The two windows (DESIGN.md): the host console on the laptop, and the table
  * view, full screen on the external display (the TV) when there is one. Both
- * load the same renderer; the table view's route is `#/table`. Moving a
- * window between displays never reloads it, and the game lives in main, so
- * plugging or unplugging the TV mid-game loses nothing.
+ * load the same renderer from our origin; the table view's route is
+ * `#/table`, and each gets its own role's preload. Moving a window between
+ * displays never reloads it, and the game lives in main, so plugging or
+ * unplugging the TV mid-game loses nothing.
  */
 export interface DealerWindows {
   /** Open both windows (the table view placed on the TV if there is one). */
   open(): void;
   /** Every live window of ours, for view pushes. */
   all(): BrowserWindow[];
-  /** True when `contents` belongs to one of our windows (the IPC sender check). */
-  owns(contents: WebContents): boolean;
+  /** The role of the window `contents` belongs to, or null when it is not ours (the IPC sender check). */
+  roleOf(contents: WebContents | null | undefined): WindowRole | null;
   /** Bring the host console to the front (a second launch does this). */
   focusHost(): void;
   /** Open the table view again if it was closed, and bring it to the front. */
@@ -32,7 +33,14 @@ export interface DealerWindows {
 
 export interface DealerWindowsOptions {
   source: RendererSource;
-  preloadPath: string;
+  /** Each role's preload (renderer.ts PRELOAD_PATHS). */
+  preloads: Readonly<Record<WindowRole, string>>;
+  /**
+   * False on native Wayland, where an app cannot place its windows: the table
+   * then opens as a normal window that the host drags to the TV and puts full
+   * screen there (F11), and display changes move nothing.
+   */
+  canPlaceWindows: boolean;
   /** The host console is the app: closing it quits. */
   onHostClosed: () => void;
 }
@@ -40,32 +48,32 @@ export interface DealerWindowsOptions {
 const TITLE = 'In-Between Dealer';
 const FELT = '#0b3d2e';
 /** Display events come in bursts (a TV negotiating its mode); act once they settle. */
-const DISPLAY_SETTLE_MS = 300;
+export const DISPLAY_SETTLE_MS = 300;
 
 export function createDealerWindows(options: DealerWindowsOptions): DealerWindows {
   let host: BrowserWindow | null = null;
   let table: BrowserWindow | null = null;
-  /** The table view was made full screen on an external display by us (not by F11). */
-  let tableOnExternal = false;
+  /**
+   * The display layout the table was last placed for ('laptop', or the TV's
+   * id and bounds). A display event that leaves it unchanged moves nothing:
+   * our own full screen changes the work area and fires
+   * `display-metrics-changed`, and reacting to that again looped forever.
+   */
+  let placedFor: string | null = null;
   let settleTimer: NodeJS.Timeout | null = null;
 
   function load(window: BrowserWindow, route: '/' | '/table'): void {
-    const { source } = options;
-    const loading =
-      source.kind === 'dev-server'
-        ? window.loadURL(new URL(`#${route}`, source.url).href)
-        : window.loadFile(source.indexPath, { hash: route });
-    loading.catch((error: unknown) => console.error(`could not load the ${route} view:`, error));
+    window.loadURL(pageUrl(options.source, route)).catch((error: unknown) => console.error(`could not load the ${route} view:`, error));
   }
 
-  function makeWindow(title: string, size: BrowserWindowConstructorOptions): BrowserWindow {
+  function makeWindow(role: WindowRole, title: string, size: BrowserWindowConstructorOptions): BrowserWindow {
     const window = new BrowserWindow({
       ...size,
       title,
       show: false,
       backgroundColor: FELT,
       autoHideMenuBar: false,
-      webPreferences: secureWebPreferences(options.preloadPath),
+      webPreferences: secureWebPreferences(options.preloads[role]),
     });
     window.once('ready-to-show', () => window.show());
     // Keep our titles (host console / table) in the task bar rather than the page's.
@@ -79,11 +87,18 @@ export function createDealerWindows(options: DealerWindowsOptions): DealerWindow
   }
 
   function externalDisplay(): Display | undefined {
+    if (!options.canPlaceWindows) return undefined;
     const laptop = hostDisplay();
     return screen.getAllDisplays().find((display) => display.id !== laptop.id);
   }
 
-  /** A normal window on the laptop screen, beside the host console. */
+  function layoutKey(tv: Display | undefined): string {
+    if (!tv) return 'laptop';
+    const { x, y, width, height } = tv.bounds;
+    return `tv ${tv.id} ${x},${y} ${width}x${height}`;
+  }
+
+  /** A normal window on the laptop screen, centred. */
   function windowedBounds(): Rectangle {
     const area = hostDisplay().workArea;
     const width = Math.round(area.width * 0.6);
@@ -108,25 +123,22 @@ export function createDealerWindows(options: DealerWindowsOptions): DealerWindow
     window.setFullScreen(false);
   }
 
-  function sameRect(a: Rectangle, b: Rectangle): boolean {
-    return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
-  }
-
-  /** Put the table view where it belongs for the displays connected now. */
+  /** Put the table view where it belongs for the displays connected now, once per layout. */
   function placeTable(): void {
     const window = table;
-    if (!window || window.isDestroyed()) return;
+    if (!window || window.isDestroyed() || !options.canPlaceWindows) return;
     const tv = externalDisplay();
+    const key = layoutKey(tv);
+    if (key === placedFor) return;
+    const wasOnTv = placedFor !== null && placedFor !== 'laptop';
+    placedFor = key;
     if (tv) {
-      if (tableOnExternal && window.isFullScreen() && sameRect(window.getBounds(), tv.bounds)) return;
-      tableOnExternal = true;
       whenWindowed(window, () => {
         window.setBounds(tv.bounds);
         window.setFullScreen(true);
       });
-    } else if (tableOnExternal) {
+    } else if (wasOnTv) {
       // The TV went away: bring the table back as a normal window on the laptop.
-      tableOnExternal = false;
       whenWindowed(window, () => window.setBounds(windowedBounds()));
     }
   }
@@ -141,37 +153,39 @@ export function createDealerWindows(options: DealerWindowsOptions): DealerWindow
 
   function openHost(): void {
     const area = screen.getPrimaryDisplay().workArea;
-    host = makeWindow(`${TITLE}: host console`, {
+    const window = makeWindow('host', `${TITLE}: host console`, {
       width: Math.min(1280, area.width),
       height: Math.min(860, area.height),
       minWidth: 800,
       minHeight: 560,
     });
-    host.on('closed', () => {
+    host = window;
+    window.on('closed', () => {
       host = null;
       options.onHostClosed();
     });
-    load(host, '/');
+    load(window, '/');
   }
 
   function openTable(): void {
     const tv = externalDisplay();
     // Born in place: full screen on the TV, or a normal window on the laptop.
-    tableOnExternal = tv !== undefined;
-    table = makeWindow(`${TITLE}: table`, {
+    placedFor = layoutKey(tv);
+    const window = makeWindow('table', `${TITLE}: table`, {
       ...(tv ? { ...tv.bounds, fullscreen: true } : windowedBounds()),
       minWidth: 640,
       minHeight: 360,
     });
-    table.on('closed', () => {
+    table = window;
+    window.on('closed', () => {
       table = null;
-      tableOnExternal = false;
+      placedFor = null;
     });
-    load(table, '/table');
+    load(window, '/table');
   }
 
-  function liveWindows(): BrowserWindow[] {
-    return [host, table].filter((window): window is BrowserWindow => window !== null && !window.isDestroyed());
+  function live(window: BrowserWindow | null): window is BrowserWindow {
+    return window !== null && !window.isDestroyed();
   }
 
   let following = false;
@@ -183,33 +197,32 @@ export function createDealerWindows(options: DealerWindowsOptions): DealerWindow
     screen.on('display-metrics-changed', placeTableWhenSettled);
   }
 
+  function bringToFront(window: BrowserWindow): void {
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  }
+
   return {
     open() {
       followDisplays();
       if (!host) openHost();
       if (!table) openTable();
     },
-    all: liveWindows,
-    owns(contents) {
-      return liveWindows().some((window) => window.webContents === contents);
+    all: () => [host, table].filter(live),
+    roleOf(contents) {
+      if (!contents) return null;
+      if (live(host) && host.webContents === contents) return 'host';
+      if (live(table) && table.webContents === contents) return 'table';
+      return null;
     },
     focusHost() {
-      if (!host) {
-        openHost();
-        return;
-      }
-      if (host.isMinimized()) host.restore();
-      host.show();
-      host.focus();
+      if (live(host)) bringToFront(host);
+      else openHost();
     },
     showTable() {
-      if (!table) {
-        openTable();
-        return;
-      }
-      if (table.isMinimized()) table.restore();
-      table.show();
-      table.focus();
+      if (live(table)) bringToFront(table);
+      else openTable();
     },
     toggleFullScreen(window) {
       window.setFullScreen(!window.isFullScreen());

@@ -34,6 +34,9 @@ function socketConnection(): DealerConnection {
   const api: SocketDealerApi = createSocketApi({
     url: socketUrlFor(window.location),
     toggleFullScreen: toggleDocumentFullScreen,
+    openTableWindow: async () => {
+      window.open('#/table', '_blank', 'noopener');
+    },
   });
   return { api, status: api.status, onStatus: api.onStatus };
 }

@@ -34,6 +34,8 @@ export interface SocketApiOptions {
   backoff?: (attempt: number) => number;
   /** Full screen for a browser tab; injected so the bridge stays DOM-free in tests. */
   toggleFullScreen?: () => Promise<void>;
+  /** Open the table view in another tab; injected for the same reason. */
+  openTableWindow?: () => Promise<void>;
 }
 
 export type SocketDealerApi = DealerApi & {
@@ -191,6 +193,7 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
       return () => viewListeners.delete(listener);
     },
     toggleFullScreen: options.toggleFullScreen ?? (() => Promise.resolve()),
+    openTableWindow: options.openTableWindow ?? (() => Promise.resolve()),
     status: () => status,
     onStatus(listener) {
       statusListeners.add(listener);

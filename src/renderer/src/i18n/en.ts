@@ -8,6 +8,8 @@ const en = {
     title: 'In-Between Dealer',
     connecting: 'Connecting to the dealer…',
     reconnecting: 'Connection lost: reconnecting…',
+    startFailedTitle: 'The dealer did not answer this window',
+    startFailed: 'This window could not get the table from the dealer, so it shows nothing else. Close the app and start it again; if it happens again, the reason below helps whoever looks into it.',
   },
   phase: {
     lobby: 'Lobby',

@@ -17,6 +17,8 @@ export const useViewStore = defineStore('view', () => {
   const connection = ref<ConnectionStatus>('connecting');
   /** A command is on its way: a second Enter must not send it twice. */
   const busy = ref(false);
+  /** Why the first view could not be had (refused by main, or failed): shown instead of a blank page. */
+  const startFailure = ref<string | null>(null);
   let api: DealerApi | null = null;
 
   const night = computed(() => view.value?.night ?? null);
@@ -59,7 +61,11 @@ export const useViewStore = defineStore('view', () => {
     connection.value = dealer.status();
     dealer.onStatus((status) => (connection.value = status));
     dealer.api.onView(accept);
-    accept(await dealer.api.getView());
+    try {
+      accept(await dealer.api.getView());
+    } catch (error) {
+      startFailure.value = error instanceof Error ? error.message : String(error);
+    }
   }
 
   /**
@@ -83,10 +89,16 @@ export const useViewStore = defineStore('view', () => {
     return api ? api.toggleFullScreen() : Promise.resolve();
   }
 
+  /** Reopen and focus the table window (a new tab in a browser). */
+  function openTableWindow(): Promise<void> {
+    return api ? api.openTableWindow() : Promise.resolve();
+  }
+
   return {
     view,
     connection,
     busy,
+    startFailure,
     night,
     phase,
     tableScreen,
@@ -99,5 +111,6 @@ export const useViewStore = defineStore('view', () => {
     connect,
     run,
     toggleFullScreen,
+    openTableWindow,
   };
 });

@@ -1,0 +1,19 @@
+/**
+ * The host console's preload (DESIGN.md "Two windows, three roles"): every
+ * command of the registry, the view, full screen, and reopening the table
+ * window. Each member is documented on `DealerApi` (src/shared/api.ts).
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import type { DealerApi } from '../shared/api';
+import { CHANNELS } from '../shared/channels';
+import { commandMethods, viewMethods } from './bridge';
+
+const api = {
+  ...commandMethods('host'),
+  ...viewMethods(),
+  openTableWindow: async () => {
+    await ipcRenderer.invoke(CHANNELS.openTableWindow);
+  },
+} as DealerApi;
+
+contextBridge.exposeInMainWorld('api', api);
