@@ -1,11 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/chromium';
 
 const onCi = Boolean(process.env.CI);
 
 /**
  * Two projects (DESIGN.md "Running without the Electron binary"):
  * - `browser`: the built renderer served by the headless host, driven in
- *   Debian's Chromium (specs start the host themselves);
+ *   Chromium (e2e/chromium.ts says which; specs start the host themselves);
  * - `electron`: the real app through Playwright's `_electron`, skipped with a
  *   printed reason where the Electron binary is not installed.
  */
@@ -28,17 +29,8 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         viewport: { width: 1920, height: 1080 },
-        launchOptions: {
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
+        // DEALER_CHROMIUM / CHROMIUM_PATH, else /usr/bin/chromium when present, else Playwright's own.
+        launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
       },
     },
     {

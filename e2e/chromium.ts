@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+
+/**
+ * Which Chromium the browser and shell e2e projects drive: the one named by
+ * DEALER_CHROMIUM (or CHROMIUM_PATH), else Debian's /usr/bin/chromium when it
+ * is there (CI installs it; Playwright's own browsers cannot be downloaded
+ * offline), else undefined, meaning Playwright's own browser (`npx
+ * playwright install chromium` on macOS and Windows).
+ */
+export function chromiumExecutable(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string | undefined {
+  const named = env['DEALER_CHROMIUM'] || env['CHROMIUM_PATH'];
+  if (named) return named;
+  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (exists(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/** Flags for a headless Chromium in a CI container: no OS sandbox when root, no GPU, nothing phoning home. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
