@@ -65,7 +65,7 @@ function engineGame(): { turns: () => number; step: () => void } {
   const players = Array.from({ length: PLAYERS }, (_, i) => ({ id: `p${i}`, name: `P${i}` }));
   apply({ type: 'start', nightId: 'bench', at: '2026-01-01T20:00:00.000Z', players, startingChips: 1000, chipValue: 1, currency: '', settings: DEFAULT_RULES, carryIn: 0 });
   const step = () => {
-    switch (state.phase) {
+    switch (state.phase.kind) {
       case 'shuffle':
         return apply({ type: 'shuffle', seed: seedPool[seeds++ % seedPool.length] as string });
       case 'draw':

@@ -41,7 +41,7 @@ export class MemoryTable implements Table {
   night(): NightView | null {
     if (this.state.nightId === '') return null;
     const results =
-      this.state.phase === 'ended' ? nightResults(this.ledger.balances(), this.state.players, this.state.chipValue) : null;
+      this.state.phase.kind === 'ended' ? nightResults(this.ledger.balances(), this.state.players, this.state.chipValue) : null;
     return nightView(this.state, this.turns, results);
   }
 
@@ -55,7 +55,7 @@ export class MemoryTable implements Table {
     if (!decided.ok) return decided;
     let state = decided.state;
     const events = [...decided.events];
-    while (state.phase === 'shuffle') {
+    while (state.phase.kind === 'shuffle') {
       const seed = Buffer.from(this.dealer.bytes(SEED_BYTES)).toString('hex');
       const shuffled = applyCommand(state, { type: 'shuffle', seed });
       if (!shuffled.ok) throw new Error(shuffled.error.message);

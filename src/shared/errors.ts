@@ -27,6 +27,8 @@ export const COMMAND_ERROR_CODES = [
   'bet-above-stack',
   'bad-cut',
   'not-enough-players',
+  'starting-chips-too-few', // starting chips not above the ante: nobody would have chips after it (R4)
+  'already-left', // the player has already cashed out
   'duplicate-player',
   'nothing-to-undo',
   'cannot-undo-cards',

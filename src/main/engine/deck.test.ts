@@ -119,8 +119,8 @@ describe('the provable deck', () => {
     // Play until a play deck is retired: here, when the deal passes (R9: a fresh deck each deal).
     const retiredPlayDeck = () => table.events.find((e) => e.type === 'deck-retired' && e.deckId.startsWith('play'));
     for (let guard = 0; guard < 60 && !retiredPlayDeck(); guard++) {
-      if (table.state.phase === 'bet') table.must({ type: 'bet', amount: 1 });
-      else if (table.state.phase === 'cut') table.must({ type: 'cut', cut: 5 });
+      if (table.state.phase.kind === 'bet') table.must({ type: 'bet', amount: 1 });
+      else if (table.state.phase.kind === 'cut') table.must({ type: 'cut', cut: 5 });
       else table.must({ type: 'deal' });
     }
     const retired = retiredPlayDeck();

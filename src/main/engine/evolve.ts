@@ -2,8 +2,8 @@ import type { ChipMove } from '../../shared/chips';
 import type { Announcement } from '../../shared/view';
 import { DEFAULT_RULES } from '../../shared/settings';
 import { shuffledDeck, cutDeck } from './deck';
-import type { EngineEvent } from './events';
-import type { DeckState, EngineState, LastAction, TurnState } from './state';
+import type { EngineEvent, EventOf } from './events';
+import type { DeckState, EngineState, LastAction, Phase, TurnState } from './state';
 
 /**
  * Applies one event to the state and returns the next state; the old state
@@ -38,8 +38,6 @@ export function copyOfState(s: EngineState): EngineState {
     carriedIn: s.carriedIn,
     carriedOut: s.carriedOut,
     phase: s.phase,
-    resume: s.resume,
-    pendingDeck: s.pendingDeck,
     deck: s.deck,
     lastRetiredDeck: s.lastRetiredDeck,
     decksMade: s.decksMade,
@@ -93,8 +91,7 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       return state;
     }
     case 'phase':
-      state.phase = event.phase;
-      state.resume = event.resume;
+      state.phase = phaseOf(event);
       return state;
     case 'announce':
       if (copies && copies.announcements === state.announcements) state.announcements.push(event.announcement);
@@ -192,9 +189,7 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       return state;
     }
     case 'deck-needed':
-      state.phase = 'shuffle';
-      state.pendingDeck = event.purpose;
-      state.resume = event.resume;
+      state.phase = { kind: 'shuffle', purpose: event.purpose, resume: event.resume ?? (event.purpose === 'draw' ? 'draw' : 'deal') };
       return state;
     case 'deck-shuffled': {
       const deck: DeckState = {
@@ -207,7 +202,6 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
         cards: shuffledDeck(event.seed, event.copies),
         position: 0,
       };
-      state.pendingDeck = null;
       state.decksMade = state.decksMade + 1;
       state.deck = deck;
       if (copies) copies.deck = deck;
@@ -283,6 +277,28 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
   }
 }
 
+/** The phases that carry nothing, shared rather than rebuilt for every event. */
+const DRAW: Phase = Object.freeze({ kind: 'draw' });
+const SIMPLE_PHASES: Readonly<Record<'draw' | 'ready' | 'ace-call' | 'bet' | 'ended', Phase>> = {
+  draw: DRAW,
+  ready: Object.freeze({ kind: 'ready' }),
+  'ace-call': Object.freeze({ kind: 'ace-call' }),
+  bet: Object.freeze({ kind: 'bet' }),
+  ended: Object.freeze({ kind: 'ended' }),
+};
+
+/** A `phase` event (its stored shape: a name and a resume) as the phase it starts. */
+function phaseOf(event: EventOf<'phase'>): Phase {
+  switch (event.phase) {
+    case 'cut':
+      return { kind: 'cut', resume: event.resume === 'continue-turn' ? 'continue-turn' : 'deal' };
+    case 'shuffle':
+      return { kind: 'shuffle', purpose: event.resume === 'draw' ? 'draw' : 'play', resume: event.resume ?? 'deal' };
+    default:
+      return SIMPLE_PHASES[event.phase];
+  }
+}
+
 /** The state before a night starts: the fold's starting point. */
 export function emptyState(): EngineState {
   return {
@@ -300,9 +316,7 @@ export function emptyState(): EngineState {
     cashedOut: {},
     carriedIn: 0,
     carriedOut: 0,
-    phase: 'draw',
-    resume: null,
-    pendingDeck: null,
+    phase: DRAW,
     deck: null,
     lastRetiredDeck: null,
     decksMade: 0,

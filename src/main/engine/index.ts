@@ -5,4 +5,4 @@ export { engineEventSchema, type EngineEvent, type EventOf } from './events';
 export { applyEvent, emptyState, evolve, replay } from './evolve';
 export { oddsBetween } from './odds';
 export { activePlayers, isActive } from './rotation';
-export type { EngineState, TurnState, SeatedPlayer, DeckState, RetiredDeck, LastAction } from './state';
+export type { EngineState, Phase, PhaseKind, TurnState, SeatedPlayer, DeckState, RetiredDeck, LastAction } from './state';

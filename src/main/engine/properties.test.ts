@@ -69,7 +69,7 @@ function commandFor(state: EngineState, intent: Intent): EngineCommand {
   switch (intent.kind) {
     case 'advance': {
       const r = intent.r;
-      switch (state.phase) {
+      switch (state.phase.kind) {
         case 'draw':
           return activePlayers(state).length < 2 ? { type: 'buy-in', playerId: playerIdOf(state, Math.floor(r * 8)), amount: 5 } : { type: 'draw' };
         case 'cut':
@@ -202,7 +202,7 @@ function playNight(night: Night, stats: Stats): void {
     if (result.events.some((e) => e.type === 'turn-resolved')) stats.turns++;
 
     // The session shuffles whenever the engine asks (R9); so does this driver.
-    while (state.phase === 'shuffle') {
+    while (state.phase.kind === 'shuffle') {
       const shuffled = applyCommand(state, { type: 'shuffle', seed: nextSeed() }, state.stateId);
       if (!shuffled.ok) throw new Error(`shuffle refused: ${shuffled.error.message}`);
       check(shuffled.state.stateId === state.stateId + 1, () => 'a shuffle skipped a state id');
@@ -216,11 +216,11 @@ function playNight(night: Night, stats: Stats): void {
   const start = startCommand({ players: night.players, startingChips: night.settings.ante + night.extraChips, settings: night.settings, carryIn: night.carryIn });
   expect(accept(start)).toBe(true);
   for (const intent of night.intents) {
-    const wasEnded = state.phase === 'ended';
+    const wasEnded = state.phase.kind === 'ended';
     const accepted = accept(commandFor(state, intent));
     check(!(wasEnded && accepted), () => 'a command was accepted after the night ended');
   }
-  if (state.phase === 'ended') stats.ended++;
+  if (state.phase.kind === 'ended') stats.ended++;
   stats.games++;
 
   // Every event is one the night file can store, and replaying them rebuilds the state exactly.

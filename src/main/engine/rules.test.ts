@@ -10,16 +10,16 @@ import { TEST_VECTOR_SEED, TestTable, findDrawSeed, seedFor, startCommand, table
 
 /** Plays the rest of a turn: call an ace high, bet `amount`. */
 function finishTurn(table: TestTable, amount: number | 'pot' = 1): void {
-  if (table.state.phase === 'ace-call') table.must({ type: 'ace-call', call: 'high' });
-  if (table.state.phase === 'bet') table.must({ type: 'bet', amount });
+  if (table.state.phase.kind === 'ace-call') table.must({ type: 'ace-call', call: 'high' });
+  if (table.state.phase.kind === 'bet') table.must({ type: 'bet', amount });
 }
 
 /** Deals the next turn (cutting a new deck at 0) and plays it out. */
 function takeTurn(table: TestTable, amount: number | 'pot' = 1): void {
   table.must({ type: 'deal' });
-  if (table.state.phase === 'cut') table.must({ type: 'cut', cut: 0 });
+  if (table.state.phase.kind === 'cut') table.must({ type: 'cut', cut: 0 });
   finishTurn(table, amount);
-  if (table.state.phase === 'cut') table.must({ type: 'cut', cut: 0 }); // a deck ran out mid-turn (R13)
+  if (table.state.phase.kind === 'cut') table.must({ type: 'cut', cut: 0 }); // a deck ran out mid-turn (R13)
   finishTurn(table, amount);
 }
 
@@ -53,14 +53,14 @@ describe('cards', () => {
 
   it('R1: by default the ace is always high and no call is asked', () => {
     const table = tableWith({ cards: ['A', '5', '3'] });
-    expect(table.state.phase).toBe('bet');
+    expect(table.state.phase.kind).toBe('bet');
     table.must({ type: 'bet', amount: 1 });
     expect(table.state.turn?.outcome).toBe('lose');
   });
 
   it('R1: with aceLowChoice a first ace waits for the call; called low, A-5 wins on a 3', () => {
     const table = tableWith({ settings: { aceLowChoice: true }, cards: ['A', '5', '3'] });
-    expect(table.state.phase).toBe('ace-call');
+    expect(table.state.phase.kind).toBe('ace-call');
     expect(table.state.turn?.posts).toHaveLength(1); // the second card waits for the call
     refused(table, { type: 'bet', amount: 1 }, 'wrong-phase');
     table.must({ type: 'ace-call', call: 'low' });
@@ -78,14 +78,14 @@ describe('cards', () => {
 
   it('R1: a second ace is always high: no call is asked for it', () => {
     const table = tableWith({ settings: { aceLowChoice: true }, cards: ['5', 'A'] });
-    expect(table.state.phase).toBe('bet');
+    expect(table.state.phase.kind).toBe('bet');
     expect(table.state.turn?.odds?.winners).toBe(oddsBetween(5, 14, table.remainingCards()).winners);
   });
 
   it('R1: a first ace called low and a second ace make the widest spread, not a pair', () => {
     const table = tableWith({ settings: { aceLowChoice: true }, cards: ['A', 'A', 'K'] });
     table.must({ type: 'ace-call', call: 'low' });
-    expect(table.state.phase).toBe('bet');
+    expect(table.state.phase.kind).toBe('bet');
     expect(table.state.turn?.odds).toEqual({ winners: 48, remaining: 50 }); // every 2..K
     table.must({ type: 'bet', amount: 1 });
     expect(table.state.turn?.outcome).toBe('win');
@@ -201,7 +201,7 @@ describe('chips, pot and stacks', () => {
     expect(error.message).toContain('buy-in');
     table.must({ type: 'buy-in', playerId: 'p1', amount: 3 });
     table.must({ type: 'deal' });
-    expect(['bet', 'ready', 'cut']).toContain(table.state.phase);
+    expect(['bet', 'ready', 'cut']).toContain(table.state.phase.kind);
   });
 
   it('R6: the draw is refused when fewer than 2 players have chips', () => {
@@ -213,13 +213,30 @@ describe('chips, pot and stacks', () => {
     refused(table, { type: 'draw' }, 'not-enough-players', 'R6');
   });
 
-  it('R6: a night is refused with fewer than 2 players or starting chips not above the ante', () => {
+  it('R6: a night is refused with fewer than 2 players', () => {
     const start = startCommand({ players: 2 }) as Extract<EngineCommand, { type: 'start' }>;
     const alone = applyCommand(emptyState(), { ...start, players: [{ id: 'a', name: 'Ann' }] });
     expect(!alone.ok && alone.error).toMatchObject({ code: 'not-enough-players', rule: 'R6' });
-    const poor = applyCommand(emptyState(), { ...start, startingChips: 1 });
-    expect(!poor.ok && poor.error).toMatchObject({ code: 'not-enough-players', rule: 'R6' });
     expect(applyCommand(emptyState(), start).ok).toBe(true);
+  });
+
+  it('R4: starting chips not above the ante are refused as too few chips, not as too few players', () => {
+    const start = startCommand({ players: 2, settings: { ante: 2 } }) as Extract<EngineCommand, { type: 'start' }>;
+    for (const startingChips of [1, 2]) {
+      const poor = applyCommand(emptyState(), { ...start, startingChips });
+      expect(!poor.ok && poor.error).toMatchObject({ code: 'starting-chips-too-few', rule: 'R4', params: { ante: 2 } });
+      expect(!poor.ok && poor.error.message).toContain('more than the ante of 2');
+    }
+    expect(applyCommand(emptyState(), { ...start, startingChips: 3 }).ok).toBe(true);
+  });
+
+  it('R3: cashing out a player who has already cashed out is refused as already left, naming them', () => {
+    const table = TestTable.start({ players: 3 });
+    table.must({ type: 'cash-out', playerId: 'p2' });
+    const error = refused(table, { type: 'cash-out', playerId: 'p2' }, 'already-left');
+    expect(error.message).toContain('Cat');
+    table.must({ type: 'buy-in', playerId: 'p2', amount: 5 });
+    table.must({ type: 'cash-out', playerId: 'p2' });
   });
 });
 
@@ -237,7 +254,7 @@ describe('who deals', () => {
     expect(table.state.draw?.rounds[0]?.cards.map((c) => c.card)).toEqual(cards);
     expect(table.events.some((e) => e.type === 'deck-cut')).toBe(false);
     expect(table.state.lastRetiredDeck?.seed).toBe(seed);
-    expect(table.state.phase).toBe('ready');
+    expect(table.state.phase.kind).toBe('ready');
   });
 
   it('R7: players tied for highest draw again, only among themselves', () => {
@@ -312,7 +329,7 @@ describe('shuffle, cut and the provable deck', () => {
     const seed = seedFor('r9');
     const table = TestTable.start().drawDealer(0).queueSeeds(seed);
     table.must({ type: 'deal' });
-    expect(table.state.phase).toBe('cut');
+    expect(table.state.phase.kind).toBe('cut');
     expect(table.state.deck?.commitment).toBe(commitmentOf(seed));
     expect(table.state.deck?.cut).toBeNull();
     expect(table.state.deck?.position).toBe(0);
@@ -388,11 +405,11 @@ describe('shuffle, cut and the provable deck', () => {
       table.must({ type: 'void-turn' });
       leftBefore = table.remainingCards().length;
       table.must({ type: 'deal' });
-      if (table.state.phase === 'cut') break;
+      if (table.state.phase.kind === 'cut') break;
       expect(leftBefore).toBeGreaterThanOrEqual(3);
       finishTurn(table);
     }
-    expect(table.state.phase).toBe('cut');
+    expect(table.state.phase.kind).toBe('cut');
     expect(leftBefore).toBeLessThan(3);
     expect(table.state.lastRetiredDeck?.id).toBe(firstDeck);
     expect(table.state.lastRetiredDeck?.dealt).toBe(52 - leftBefore);
@@ -411,8 +428,8 @@ describe('shuffle, cut and the provable deck', () => {
       for (let guard = 0; guard < 40 && table.state.deck?.id === firstDeck; guard++) {
         table.must({ type: 'void-turn' });
         const events = table.must({ type: 'deal' });
-        if (table.state.phase === 'cut' && table.state.resume === 'continue-turn') found = { table, events };
-        if (table.state.phase === 'cut') break;
+        if (table.state.phase.kind === 'cut' && table.state.phase.resume === 'continue-turn') found = { table, events };
+        if (table.state.phase.kind === 'cut') break;
         finishTurn(table);
       }
     }
@@ -458,7 +475,7 @@ describe('a turn', () => {
     expect(table.state.turn?.third).toBeNull();
     expect(table.state.stacks.p1).toBe(17);
     expect(table.state.pot).toBe(8);
-    expect(table.state.phase).toBe('ready');
+    expect(table.state.phase.kind).toBe('ready');
   });
 
   it('R15: pair pays-3 pays 3', () => {
@@ -477,7 +494,7 @@ describe('a turn', () => {
 
   it('R15: pair redeal discards both cards and turns two new ones', () => {
     const table = tableWith({ ...rich, settings: { ante: 5, pair: 'redeal' }, cards: ['8', '8', '4', 'T'] });
-    expect(table.state.phase).toBe('bet');
+    expect(table.state.phase.kind).toBe('bet');
     expect(table.state.turn?.posts.map((c) => c[0])).toEqual(['4', 'T']);
     expect(table.state.turn?.cards.map((c) => c.card[0])).toEqual(['8', '8', '4', 'T']);
     expect(table.state.stacks).toEqual({ p0: 15, p1: 15 });
@@ -511,7 +528,7 @@ describe('a turn', () => {
 
   it('R16: consecutive redeal discards both cards and turns two new ones', () => {
     const table = tableWith({ ...rich, settings: { ante: 5, consecutive: 'redeal' }, cards: ['7', '8', '4', 'T'] });
-    expect(table.state.phase).toBe('bet');
+    expect(table.state.phase.kind).toBe('bet');
     expect(table.state.turn?.posts.map((c) => c[0])).toEqual(['4', 'T']);
   });
 
@@ -653,14 +670,14 @@ describe('the night', () => {
   it('R9: when the deal passes while a deck is being cut, the new dealer shuffles a fresh deck', () => {
     const table = TestTable.start({ players: 3 }).drawDealer(0);
     table.must({ type: 'deal' });
-    expect(table.state.phase).toBe('cut');
+    expect(table.state.phase.kind).toBe('cut');
     const uncut = table.state.deck?.id;
     // As if Bob and Cat had played this deal: the dealer is due, and leaves while the deck is cut.
     table.state = { ...table.state, toActSeat: 0 };
     table.must({ type: 'cash-out', playerId: 'p0' });
     table.must({ type: 'cut', cut: 0 });
     expect(table.state.dealerSeat).toBe(1);
-    expect(table.state.phase).toBe('cut');
+    expect(table.state.phase.kind).toBe('cut');
     expect(table.state.deck?.id).not.toBe(uncut);
     expect(table.state.lastRetiredDeck).toMatchObject({ id: uncut, dealt: 0 });
   });
@@ -742,7 +759,7 @@ describe('the night', () => {
     const table = tableWith({ ...rich, cards: ['4', 'T', '7', '2', 'A'] });
     table.must({ type: 'bet', amount: 3 });
     table.must({ type: 'deal' });
-    expect(table.state.phase).toBe('bet');
+    expect(table.state.phase.kind).toBe('bet');
     refused(table, { type: 'void-turn' }, 'nothing-to-undo');
     refused(table, { type: 'correct-bet', amount: 1 }, 'nothing-to-undo');
   });
@@ -772,7 +789,7 @@ describe('the night', () => {
     ]);
     expect(table.state.pot).toBe(0);
     expect(table.state.stacks).toEqual({ p0: (before.p0 ?? 0) + 3, p1: (before.p1 ?? 0) + 2, p2: (before.p2 ?? 0) + 3 });
-    expect(table.state.phase).toBe('ended');
+    expect(table.state.phase.kind).toBe('ended');
     expect(table.state.endedAt).toBe('2026-01-02T01:00:00.000Z');
     refused(table, { type: 'deal' }, 'night-closed', 'R22');
   });

@@ -1,7 +1,7 @@
 import type { CardCode } from '../../shared/cards';
 import type { ChipMove } from '../../shared/chips';
 import type { RuleSettings } from '../../shared/settings';
-import type { Announcement, DeckPurpose, NightPhase, Odds, TurnOutcome } from '../../shared/view';
+import type { Announcement, DeckPurpose, Odds, TurnOutcome } from '../../shared/view';
 
 /**
  * The engine's state: only what the rules need to decide the next command,
@@ -26,11 +26,8 @@ export interface EngineState {
   cashedOut: Record<string, number>;
   carriedIn: number;
   carriedOut: number;
-  phase: NightPhase;
-  /** What to do once the deck being prepared is ready (R9-R13). */
-  resume: Resume | null;
-  /** The purpose of the deck being prepared in the `shuffle` phase. */
-  pendingDeck: DeckPurpose | null;
+  /** What the table waits for, with what that step needs. */
+  phase: Phase;
   deck: DeckState | null;
   lastRetiredDeck: RetiredDeck | null;
   decksMade: number;
@@ -48,7 +45,26 @@ export interface EngineState {
   announcements: Announcement[];
 }
 
+/** What to do once the deck being prepared is ready (R9-R13): run the draw, start the turn, or finish the turn that ran out of cards. */
 export type Resume = 'draw' | 'deal' | 'continue-turn';
+/** A play deck waits for its cut before a turn starts or goes on; a draw deck is never cut (R7). */
+export type PlayResume = Exclude<Resume, 'draw'>;
+
+/**
+ * Where the night stands (the view's NightPhase, by `kind`), each step
+ * carrying what it needs: a shuffle knows the deck it makes and what comes
+ * after it, a cut what it resumes.
+ */
+export type Phase =
+  | { kind: 'draw' }
+  | { kind: 'shuffle'; purpose: DeckPurpose; resume: Resume }
+  | { kind: 'cut'; resume: PlayResume }
+  | { kind: 'ready' }
+  | { kind: 'ace-call' }
+  | { kind: 'bet' }
+  | { kind: 'ended' };
+
+export type PhaseKind = Phase['kind'];
 
 export interface SeatedPlayer {
   id: string;

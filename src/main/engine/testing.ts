@@ -126,7 +126,7 @@ export class TestTable {
     this.state = result.state;
     this.events.push(...result.events);
     const events = [...result.events];
-    while (this.state.phase === 'shuffle') {
+    while (this.state.phase.kind === 'shuffle') {
       const shuffled = applyCommand(this.state, { type: 'shuffle', seed: this.nextSeed() }, this.state.stateId);
       if (!shuffled.ok) throw new Refused(`shuffle refused: ${shuffled.error.message}`);
       this.state = shuffled.state;
@@ -160,7 +160,7 @@ export class TestTable {
     this.queueSeeds(seed);
     this.pendingCut = cut;
     const events = this.must({ type: 'deal' });
-    if (this.state.phase !== 'cut') throw new Error(`dealWith needs a deal that starts a new deck; the phase is ${this.state.phase}`);
+    if (this.state.phase.kind !== 'cut') throw new Error(`dealWith needs a deal that starts a new deck; the phase is ${this.state.phase.kind}`);
     return [...events, ...this.cutAsPlanned()];
   }
 

@@ -27,7 +27,7 @@ export function nightDetail(summary: NightSummary, events: readonly EngineEvent[
   // The last point is the stacks as the night stands (after the pot split once it has ended).
   if (stackSeries.at(-1)?.turn === state.turnCount) stackSeries.pop();
   stackSeries.push({ turn: state.turnCount, stacks: stacksAtTable(state) });
-  const ended = state.phase === 'ended';
+  const ended = state.phase.kind === 'ended';
   const results = ended ? nightResults(foldEntries(ledger), state.players, state.chipValue) : null;
   return {
     night: nightListItem(summary),

@@ -152,7 +152,7 @@ export class GameSession implements DealerService {
   }
 
   private startNight(args: ParsedCommandArgs<'startNight'>): { ok: true } | { ok: false; error: CommandError } {
-    if (this.night && this.night.state.phase !== 'ended') {
+    if (this.night && this.night.state.phase.kind !== 'ended') {
       return refused(commandError('night-open', 'A night is already open: end it before starting another.'));
     }
     const seated: RosterPlayer[] = [];
@@ -265,7 +265,7 @@ export class GameSession implements DealerService {
    * night is open; then written nights first, index last, and reloaded.
    */
   private restore(args: ParsedCommandArgs<'restore'>): { ok: true } | { ok: false; error: CommandError } {
-    if (this.night && this.night.state.phase !== 'ended') {
+    if (this.night && this.night.state.phase.kind !== 'ended') {
       return refused(commandError('night-open', 'A night is open: end it before restoring a backup.'));
     }
     let content;
@@ -301,7 +301,7 @@ export class GameSession implements DealerService {
     const night = this.night;
     if (!night) return refused(commandError('no-night', 'No night is open.'));
     if (night.state.stateId !== args.stateId) return refused(commandError('stale-state', 'The table changed since this was typed: look again and retry.'));
-    if (night.state.phase !== 'ended') return refused(commandError('wrong-phase', 'End the night before closing it (R22).', 'R22'));
+    if (night.state.phase.kind !== 'ended') return refused(commandError('wrong-phase', 'End the night before closing it (R22).', 'R22'));
     this.night = null;
     return { ok: true };
   }
@@ -318,7 +318,7 @@ export class GameSession implements DealerService {
     if (!decided.ok) return decided;
     let state = decided.state;
     const events = [...decided.events];
-    while (state.phase === 'shuffle') {
+    while (state.phase.kind === 'shuffle') {
       const seed = Buffer.from(this.randomBytes(SEED_BYTES)).toString('hex');
       const shuffled = applyCommand(state, { type: 'shuffle', seed });
       if (!shuffled.ok) throw new Error(`the dealer could not shuffle: ${shuffled.error.message}`);
@@ -356,7 +356,7 @@ export class GameSession implements DealerService {
     }
     night.state = state;
     upsertTurn(night.turns, state);
-    if (state.phase === 'ended' && command.type === 'end') this.afterNightEnded(night);
+    if (state.phase.kind === 'ended' && command.type === 'end') this.afterNightEnded(night);
     return { ok: true };
   }
 
@@ -381,7 +381,7 @@ export class GameSession implements DealerService {
     const open = [...this.index].reverse().find((s) => s.endedAt === null);
     if (!open) return null;
     const night = this.loadNightRecord(open.id);
-    if (night?.state.phase === 'ended') this.afterNightEnded(night);
+    if (night?.state.phase.kind === 'ended') this.afterNightEnded(night);
     return night;
   }
 
@@ -428,7 +428,7 @@ export class GameSession implements DealerService {
   private buildView(): AppView {
     const night = this.night;
     const results =
-      night && night.state.phase === 'ended'
+      night && night.state.phase.kind === 'ended'
         ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue)
         : null;
     return {

@@ -5,7 +5,7 @@ import type { NightSummary } from '../store/schemas';
 
 /** The night's line in the nights index: what the history lists without opening the night's file. */
 export function nightSummary(state: EngineState, turns: readonly TurnView[], ledger: Ledger): NightSummary {
-  const ended = state.phase === 'ended';
+  const ended = state.phase.kind === 'ended';
   const results = ended ? nightResults(ledger.balances(), state.players, state.chipValue) : [];
   return {
     id: state.nightId,

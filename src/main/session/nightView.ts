@@ -16,7 +16,7 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
   const toAct = state.toActSeat === null ? null : (state.players[state.toActSeat] ?? null);
   const dealer = state.dealerSeat === null ? null : (state.players[state.dealerSeat] ?? null);
   const cutter = cutterOf(state);
-  const acting = state.phase === 'ready' || state.phase === 'ace-call' || state.phase === 'bet' || state.phase === 'cut';
+  const acting = state.phase.kind === 'ready' || state.phase.kind === 'ace-call' || state.phase.kind === 'bet' || state.phase.kind === 'cut';
   const players: PlayerView[] = state.players.map((p) => {
     const stack = state.stacks[p.id] ?? 0;
     return {
@@ -29,7 +29,7 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
       status: p.left ? 'left' : stack > 0 ? 'playing' : 'sitting-out',
       isDealer: dealer?.id === p.id,
       isToAct: acting && toAct?.id === p.id,
-      isCutter: state.phase === 'cut' && cutter?.id === p.id,
+      isCutter: state.phase.kind === 'cut' && cutter?.id === p.id,
     };
   });
   return {
@@ -37,7 +37,7 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     startedAt: state.startedAt,
     endedAt: state.endedAt,
     stateId: state.stateId,
-    phase: state.phase,
+    phase: state.phase.kind,
     settings: state.settings,
     chipValue: state.chipValue,
     currency: state.currency,
@@ -46,13 +46,13 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     dealNumber: state.dealNumber,
     dealerId: dealer?.id ?? null,
     toActId: acting ? (toAct?.id ?? null) : null,
-    cutterId: state.phase === 'cut' ? (cutter?.id ?? null) : null,
+    cutterId: state.phase.kind === 'cut' ? (cutter?.id ?? null) : null,
     deck: state.deck ? liveDeckView(state.deck) : null,
     lastRetiredDeck: state.lastRetiredDeck ? retiredDeckView(state.lastRetiredDeck) : null,
     decksRetired: state.decksRetired,
     draw: state.draw ? { deckId: state.draw.deckId, rounds: state.draw.rounds, winnerId: state.draw.winnerId } : null,
     turn: state.turn ? turnView(state.turn) : null,
-    odds: state.phase === 'bet' ? (state.turn?.odds ?? null) : null,
+    odds: state.phase.kind === 'bet' ? (state.turn?.odds ?? null) : null,
     betLimits: betLimits(state),
     announcements: state.announcements,
     turnsPlayed: turns.filter((t) => !t.void && t.outcome !== null).length,
@@ -134,8 +134,8 @@ function orderedPosts(turn: TurnState): [CardCode, CardCode] | null {
 function lastActionView(state: EngineState): LastActionView | null {
   const last = state.lastAction;
   if (!last) return null;
-  const open = !last.settled && state.phase !== 'ended';
-  const turnOpen = open && last.kind === 'turn' && state.phase === 'ready' && state.turn?.n === last.turn;
+  const open = !last.settled && state.phase.kind !== 'ended';
+  const turnOpen = open && last.kind === 'turn' && state.phase.kind === 'ready' && state.turn?.n === last.turn;
   const outcome = state.turn?.outcome;
   return {
     kind: last.kind,

@@ -1,0 +1,54 @@
+import { playerAccount, type ChipMove } from '../../../shared/chips';
+import { activePlayers } from '../rotation';
+import { playerOrRefuse, refuse, type Draft } from './draft';
+import { ensurePlayerToAct, rotationOf, sameRotation } from './rotate';
+
+/** Chips coming to the table and leaving it: antes (R4, R5), buy-ins and cash-outs (R3, R6). */
+
+/** R4, R5: every seated player with chips puts the ante in (all they have if less). */
+export function anteAll(d: Draft, kind: 'ante' | 're-ante', turn: number | null): void {
+  const { ante } = d.state.settings;
+  const moves: ChipMove[] = [];
+  const who: string[] = [];
+  for (const player of activePlayers(d.state)) {
+    const amount = Math.min(ante, d.state.stacks[player.id] ?? 0);
+    const move = d.move('ante', player.id, amount, playerAccount(player.id), 'pot', turn);
+    if (move) {
+      moves.push(move);
+      who.push(player.id);
+    }
+  }
+  if (who.length > 0) d.announce(kind, null, ante, moves, who);
+}
+
+export function buyIn(d: Draft, playerId: string, amount: number): void {
+  const player = playerOrRefuse(d, playerId);
+  if (!Number.isInteger(amount) || amount < 1) refuse('invalid-input', 'A buy-in is a whole number of chips, at least 1 (R3).', 'R3');
+  if (player.left) d.emit({ type: 'player-returned', playerId });
+  const move = d.move('buy-in', playerId, amount, 'bank', playerAccount(playerId), null);
+  d.announce('buy-in', playerId, amount, [move]);
+  d.emit({ type: 'last-action', kind: 'buy-in', turn: null, playerId, entries: d.entries });
+}
+
+export function cashOut(d: Draft, playerId: string): void {
+  const player = playerOrRefuse(d, playerId);
+  if (player.left) refuse('already-left', `${player.name} has already cashed out: a buy-in seats them again.`, undefined, { player: player.name });
+  const turn = d.state.turn;
+  const busy = turn && turn.outcome === null && turn.playerId === playerId && !turn.void;
+  if (busy) refuse('player-busy', `${player.name} is in the middle of a turn: finish it first.`);
+  const stack = d.state.stacks[playerId] ?? 0;
+  const before = rotationOf(d.state);
+  const move = d.move('cash-out', playerId, stack, playerAccount(playerId), 'bank', null);
+  d.emit({ type: 'player-left', playerId });
+  d.announce('cash-out', playerId, stack, [move]);
+  if (d.state.toActSeat === player.seat && d.state.phase.kind === 'ready') ensurePlayerToAct(d);
+  const after = rotationOf(d.state);
+  d.emit({
+    type: 'last-action',
+    kind: 'cash-out',
+    turn: null,
+    playerId,
+    entries: d.entries,
+    ...(sameRotation(before, after) ? {} : { rotationChange: { before, after } }),
+  });
+}

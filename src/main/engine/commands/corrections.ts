@@ -1,0 +1,84 @@
+import type { ChipMove } from '../../../shared/chips';
+import type { EngineState, TurnState } from '../state';
+import { nameOf, refuse, type Draft } from './draft';
+import { rotationOf, sameRotation } from './rotate';
+import { afterTurn, checkedBet, outcomeOf, payBet } from './turn';
+
+/** R21: undo, correct a bet, void a turn. Nothing is deleted: every correction is new entries. */
+
+function reverseLastAction(d: Draft): { id: string; move: ChipMove }[] {
+  const last = d.state.lastAction;
+  if (!last) return [];
+  const reversed = [...last.entries].reverse();
+  for (const { id, move } of reversed) {
+    d.move('reversal', move.player, move.amount, move.to, move.from, last.turn, id);
+  }
+  return reversed;
+}
+
+function undoable(d: Draft): NonNullable<EngineState['lastAction']> {
+  const last = d.state.lastAction;
+  if (!last || last.settled || last.kind === 'other') refuse('nothing-to-undo', 'There is nothing to undo (R21).', 'R21');
+  return last;
+}
+
+export function undo(d: Draft): void {
+  const last = undoable(d);
+  if (last.kind === 'turn') {
+    refuse('cannot-undo-cards', 'Cards the table has seen stay: correct the bet or void the turn instead (R21).', 'R21');
+  }
+  const entry = last.entries[0];
+  const playerId = last.playerId ?? entry?.move.player ?? null;
+  // A player in the middle of a turn must keep chips to bet with (R17): their buy-in stays until the turn ends.
+  const turn = d.state.turn;
+  const midTurn = turn !== null && turn.outcome === null && turn.playerId === playerId;
+  if (last.kind === 'buy-in' && midTurn && (d.state.stacks[turn.playerId] ?? 0) <= (entry?.move.amount ?? 0)) {
+    refuse('player-busy', `${nameOf(d, turn.playerId)} is in the middle of a turn and would have no chips: finish the turn first (R21).`, 'R21');
+  }
+  reverseLastAction(d);
+  if (last.kind === 'cash-out' && playerId) d.emit({ type: 'player-returned', playerId });
+  // A mistaken cash-out of the player due to act moved the turn on: give it back, unless the turn has moved since.
+  const change = last.kind === 'cash-out' ? last.rotationChange : undefined;
+  if (change && sameRotation(change.after, rotationOf(d.state))) d.emit({ type: 'rotation', ...change.before });
+  d.emit({ type: 'action-settled' });
+  d.announce('undo', playerId, entry?.move.amount ?? 0, d.entries.map((e) => e.move));
+}
+
+function lastTurnFor(d: Draft, what: 'correct' | 'void'): TurnState {
+  const last = undoable(d);
+  const turn = d.state.turn;
+  const done = what === 'void' ? 'voided' : 'corrected';
+  if (last.kind !== 'turn' || !turn) refuse('nothing-to-undo', `The last action was not a turn: there is no turn to ${what} (R21).`, 'R21');
+  if (turn.n !== last.turn) refuse('nothing-to-undo', `New cards are already out: only the last finished turn can be ${done} (R21).`, 'R21');
+  if (d.state.phase.kind !== 'ready') {
+    refuse('wrong-phase', `The next deck is already being shuffled and cut: a turn can be ${done} only before that (R21).`, 'R21');
+  }
+  return turn;
+}
+
+export function correctBet(d: Draft, amount: number | 'pot'): void {
+  const turn = lastTurnFor(d, 'correct');
+  const outcome = turn.outcome;
+  if (turn.bet === null || (outcome !== 'win' && outcome !== 'lose' && outcome !== 'post')) {
+    refuse('nothing-to-undo', 'The last turn had no bet to correct (R21).', 'R21');
+  }
+  const player = turn.playerId;
+  // After the reversal the pot and stack are what they were when the bet was made (a buy-in may have come mid-turn).
+  reverseLastAction(d);
+  const chips = checkedBet(d, amount, d.state.pot, d.state.stacks[player] ?? 0, player);
+  const { amount: moved } = payBet(d, turn, outcomeOf(turn), chips);
+  d.emit({ type: 'bet-corrected', n: turn.n, amount: chips, potAfter: d.state.pot, stackAfter: d.state.stacks[player] ?? 0 });
+  afterTurn(d, turn.n);
+  const corrections = d.entries.filter((e) => e.move.code !== 'reversal');
+  d.emit({ type: 'last-action', kind: 'turn', turn: turn.n, entries: corrections });
+  d.announce('corrected', player, moved, d.entries.map((e) => e.move));
+}
+
+export function voidTurn(d: Draft): void {
+  const turn = lastTurnFor(d, 'void');
+  reverseLastAction(d);
+  d.emit({ type: 'turn-voided', n: turn.n });
+  d.emit({ type: 'rotation', ...turn.rotationBefore });
+  d.emit({ type: 'action-settled' });
+  d.announce('voided', turn.playerId, 0, d.entries.map((e) => e.move));
+}

@@ -1,0 +1,39 @@
+import { playerAccount } from '../../../shared/chips';
+import { isActive } from '../rotation';
+import type { SeatedPlayer } from '../state';
+import { refuse, type Draft } from './draft';
+import { retireDeck } from './decks';
+
+/** R22: the end of the night: the last deck revealed, the pot split or carried. */
+
+export function end(d: Draft, at: string): void {
+  const phase = d.state.phase;
+  if (phase.kind === 'bet' || phase.kind === 'ace-call' || ((phase.kind === 'cut' || phase.kind === 'shuffle') && phase.resume === 'continue-turn')) {
+    refuse('wrong-phase', 'A turn is in progress: finish it before ending the night.');
+  }
+  retireDeck(d);
+  const pot = d.state.pot;
+  if (pot > 0) {
+    const holders = playersInTurnOrder(d).filter((p) => isActive(d.state, p));
+    if (d.state.settings.potAtEnd === 'carry' || holders.length === 0) {
+      const move = d.move('carry-out', null, pot, 'pot', 'bank', null);
+      d.announce('pot-carried', null, pot, [move]);
+    } else {
+      const share = Math.floor(pot / holders.length);
+      const remainder = pot % holders.length;
+      const moves = holders.map((p, i) => d.move('pot-split', p.id, share + (i < remainder ? 1 : 0), 'pot', playerAccount(p.id), null));
+      d.announce('pot-split', null, pot, moves, holders.map((p) => p.id));
+    }
+  }
+  d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });
+  d.emit({ type: 'night-ended', at });
+  d.announce('night-ended', null, 0);
+  d.phase('ended');
+}
+
+/** R22: turn order starting left of the dealer (seat 0 when no dealer was drawn). */
+function playersInTurnOrder(d: Draft): SeatedPlayer[] {
+  const players = d.state.players;
+  const first = d.state.dealerSeat === null ? 0 : (d.state.dealerSeat + 1) % players.length;
+  return [...players.slice(first), ...players.slice(0, first)];
+}

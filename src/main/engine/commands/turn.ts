@@ -1,0 +1,201 @@
+import { ACE_LOW, rankOf } from '../../../shared/cards';
+import { playerAccount, type ChipMove } from '../../../shared/chips';
+import type { TurnOutcome } from '../../../shared/view';
+import { deckOddsBetween, oddsBetween } from '../odds';
+import { activePlayers, hasTwoActive } from '../rotation';
+import type { EngineState, TurnState } from '../state';
+import { anteAll } from './chips';
+import { beginDeal, needDeck } from './decks';
+import { cardsLeft, currentTurn, expectPhase, nameOf, refuse, seatOf, topCard, type Draft } from './draft';
+import { ensurePlayerToAct, passTurnOn } from './rotate';
+
+/** A turn (R14-R20): the deal, the posts, the bet, the third card and the chips it moves. */
+
+export function deal(d: Draft): void {
+  expectPhase(d, 'ready', 'Dealing');
+  if (!hasTwoActive(d.state)) {
+    const names = activePlayers(d.state).map((p) => p.name);
+    refuse('not-enough-players', `Only ${names.join(', ') || 'nobody'} has chips: record a buy-in or end the night (R6).`, 'R6');
+  }
+  if (d.state.pot === 0) anteAll(d, 're-ante', null);
+  ensurePlayerToAct(d);
+  if (d.state.dealNeedsDeck) return beginDeal(d);
+  // R13: fewer than 3 cards before a turn.
+  if (cardsLeft(d) < 3) return beginDeal(d);
+  startTurn(d);
+}
+
+export function startTurn(d: Draft): void {
+  if (!hasTwoActive(d.state)) {
+    refuse('not-enough-players', 'Fewer than 2 players have chips: record a buy-in or end the night (R6).', 'R6');
+  }
+  const { toActSeat, dealerSeat } = d.state;
+  const player = toActSeat === null ? undefined : d.state.players[toActSeat];
+  const dealer = dealerSeat === null ? undefined : d.state.players[dealerSeat];
+  if (!player || !dealer) throw new Error('a turn with nobody to act');
+  d.emit({
+    type: 'turn-started',
+    n: d.state.turnCount + 1,
+    deal: d.state.dealNumber,
+    dealerId: dealer.id,
+    playerId: player.id,
+    potBefore: d.state.pot,
+    stackBefore: d.state.stacks[player.id] ?? 0,
+  });
+  turnPosts(d);
+}
+
+/** A turn that waited for a new deck goes on where it stopped (R13). */
+export function continueTurn(d: Draft): void {
+  const turn = currentTurn(d);
+  if (turn.posts.length < 2) turnPosts(d);
+  else turnThird(d);
+}
+
+/** R14: turn the posts, pausing for an ace call (R1) and for a new deck when this one is empty (R13). */
+function turnPosts(d: Draft): void {
+  for (;;) {
+    const turn = currentTurn(d);
+    if (turn.posts.length === 2) return judgePosts(d);
+    if (cardsLeft(d) === 0) return needDeck(d, 'play', 'continue-turn');
+    const deck = d.state.deck;
+    if (!deck) throw new Error('posts without a deck');
+    const card = topCard(d);
+    const firstPost = turn.posts.length === 0;
+    d.emit({ type: 'card-turned', deckId: deck.id, card, role: 'post' });
+    if (firstPost && card[0] === 'A' && d.state.settings.aceLowChoice) {
+      d.phase('ace-call');
+      return;
+    }
+  }
+}
+
+export function aceCall(d: Draft, call: 'low' | 'high'): void {
+  expectPhase(d, 'ace-call', 'Calling the ace');
+  d.emit({ type: 'ace-called', call });
+  d.phase('ready');
+  turnPosts(d);
+}
+
+/** The posts as numbers, low then high: an ace called low counts 1 (R1). */
+function postValues(turn: TurnState): { low: number; high: number } {
+  const [first, second] = turn.posts;
+  if (!first || !second) throw new Error('posts are not both up');
+  const a = turn.aceCall === 'low' ? ACE_LOW : rankOf(first);
+  const b = rankOf(second);
+  return { low: Math.min(a, b), high: Math.max(a, b) };
+}
+
+function judgePosts(d: Draft): void {
+  const turn = currentTurn(d);
+  const { low, high } = postValues(turn);
+  const player = turn.playerId;
+  const { pair, consecutive } = d.state.settings;
+  if (low === high) {
+    // R15
+    if (pair === 'redeal') return redeal(d);
+    const amount = Math.min(pair === 'pays-3' ? 3 : 2, d.state.pot);
+    const move = d.move('pair-win', player, amount, 'pot', playerAccount(player), turn.n);
+    return resolveTurn(d, 'pair', amount, move);
+  }
+  if (high - low === 1) {
+    // R16
+    if (consecutive === 'redeal') return redeal(d);
+    if (consecutive === 'push') return resolveTurn(d, 'push', 0, null);
+    const amount = Math.min(1, d.state.stacks[player] ?? 0);
+    const move = d.move('consecutive-loss', player, amount, playerAccount(player), 'pot', turn.n);
+    return resolveTurn(d, 'consecutive', amount, move);
+  }
+  // R25: the odds counted from the cards still in the deck.
+  const deck = d.state.deck;
+  const odds = deck ? deckOddsBetween(low, high, deck) : oddsBetween(low, high, []);
+  d.emit({ type: 'odds-shown', winners: odds.winners, remaining: odds.remaining });
+  d.phase('bet');
+}
+
+/** R15/R16 `redeal`: both posts go to the discards and two new ones are turned. */
+function redeal(d: Draft): void {
+  d.emit({ type: 'posts-redealt' });
+  d.announce('redeal', currentTurn(d).playerId, 0);
+  turnPosts(d);
+}
+
+/** R17's limits for the player to act: at least 1, at most the pot and their stack. */
+export function betLimits(state: EngineState): { min: number; max: number } | null {
+  if (state.phase.kind !== 'bet' || !state.turn) return null;
+  return { min: 1, max: Math.min(state.pot, state.stacks[state.turn.playerId] ?? 0) };
+}
+
+/** A bet as typed, checked against R17 (and R3): the chips it bets, or a refusal saying what is allowed. */
+export function checkedBet(d: Draft, amount: number | 'pot', pot: number, stack: number, playerId: string): number {
+  const max = Math.min(pot, stack);
+  if (amount === 'pot') return max;
+  if (!Number.isFinite(amount) || !Number.isInteger(amount)) {
+    refuse('invalid-input', `A bet is a whole number of chips: bet 1 to ${max} (R3).`, 'R3', { min: 1, max });
+  }
+  if (amount < 1) refuse('bet-too-small', `The smallest bet is 1 chip: bet 1 to ${max} (R17).`, 'R17', { min: 1, max, pot });
+  if (amount > pot) refuse('bet-above-pot', `The pot holds ${pot}: bet 1 to ${max} (R17).`, 'R17', { min: 1, max, pot });
+  if (amount > stack) {
+    const playerName = nameOf(d, playerId);
+    refuse('bet-above-stack', `${playerName} has ${stack}: bet 1 to ${max} (R3).`, 'R3', { min: 1, max, stack, player: playerName });
+  }
+  return amount;
+}
+
+export function bet(d: Draft, amount: number | 'pot'): void {
+  expectPhase(d, 'bet', 'A bet');
+  const turn = currentTurn(d);
+  const chips = checkedBet(d, amount, d.state.pot, d.state.stacks[turn.playerId] ?? 0, turn.playerId);
+  d.emit({ type: 'bet-placed', amount: chips });
+  d.phase('ready');
+  turnThird(d);
+}
+
+function turnThird(d: Draft): void {
+  if (cardsLeft(d) === 0) return needDeck(d, 'play', 'continue-turn');
+  const deck = d.state.deck;
+  if (!deck) throw new Error('third card without a deck');
+  d.emit({ type: 'card-turned', deckId: deck.id, card: topCard(d), role: 'third' });
+  settleBet(d);
+}
+
+/** R18: the outcome of the third card. */
+export function outcomeOf(turn: TurnState): 'win' | 'lose' | 'post' {
+  const third = turn.third;
+  if (!third) throw new Error('no third card');
+  for (const post of turn.posts) if (post[0] === third[0]) return 'post';
+  const { low, high } = postValues(turn);
+  const rank = rankOf(third);
+  return rank > low && rank < high ? 'win' : 'lose';
+}
+
+/** R18: the chips a bet of `chips` moves for `outcome`; returns the amount moved. */
+export function payBet(d: Draft, turn: TurnState, outcome: 'win' | 'lose' | 'post', chips: number): { amount: number; move: ChipMove | null } {
+  const player = turn.playerId;
+  if (outcome === 'win') return { amount: chips, move: d.move('win', player, chips, 'pot', playerAccount(player), turn.n) };
+  if (outcome === 'lose') return { amount: chips, move: d.move('bet-lost', player, chips, playerAccount(player), 'pot', turn.n) };
+  const owed = Math.min(chips * d.state.settings.postPays, d.state.stacks[player] ?? 0);
+  return { amount: owed, move: d.move('post-loss', player, owed, playerAccount(player), 'pot', turn.n) };
+}
+
+function settleBet(d: Draft): void {
+  const turn = currentTurn(d);
+  const outcome = outcomeOf(turn);
+  const { amount, move } = payBet(d, turn, outcome, turn.bet ?? 0);
+  resolveTurn(d, outcome, amount, move);
+}
+
+function resolveTurn(d: Draft, outcome: TurnOutcome, amount: number, move: ChipMove | null): void {
+  const turn = currentTurn(d);
+  d.announce(outcome, turn.playerId, amount, [move]);
+  d.emit({ type: 'turn-resolved', outcome, potAfter: d.state.pot, stackAfter: d.state.stacks[turn.playerId] ?? 0 });
+  afterTurn(d, turn.n);
+  d.emit({ type: 'last-action', kind: 'turn', turn: turn.n, entries: d.entries });
+  passTurnOn(d, seatOf(d, turn.playerId));
+  d.phase('ready');
+}
+
+/** R5: an empty pot is refilled at once, before the next turn. */
+export function afterTurn(d: Draft, turn: number): void {
+  if (d.state.pot === 0) anteAll(d, 're-ante', turn);
+}
