@@ -1,0 +1,49 @@
+import { FuseV1Options } from '@electron/fuses';
+import { describe, expect, it } from 'vitest';
+import builderConfig from '../../electron-builder.config';
+import { DEALER_FUSES } from './fuses';
+
+/** electron-builder's option name for each fuse of @electron/fuses' wire. */
+const OPTION_FOR_FUSE: Record<keyof typeof FuseV1Options, keyof typeof DEALER_FUSES | 'electron default'> = {
+  RunAsNode: 'runAsNode',
+  EnableCookieEncryption: 'enableCookieEncryption',
+  EnableNodeOptionsEnvironmentVariable: 'enableNodeOptionsEnvironmentVariable',
+  EnableNodeCliInspectArguments: 'enableNodeCliInspectArguments',
+  EnableEmbeddedAsarIntegrityValidation: 'enableEmbeddedAsarIntegrityValidation',
+  OnlyLoadAppFromAsar: 'onlyLoadAppFromAsar',
+  LoadBrowserProcessSpecificV8Snapshot: 'loadBrowserProcessSpecificV8Snapshot',
+  GrantFileProtocolExtraPrivileges: 'grantFileProtocolExtraPrivileges',
+  WasmTrapHandlers: 'electron default',
+};
+
+describe('Electron fuses of the packaged app', () => {
+  it('nothing runs as plain Node, takes NODE_OPTIONS or opens an inspector', () => {
+    expect(DEALER_FUSES.runAsNode).toBe(false);
+    expect(DEALER_FUSES.enableNodeOptionsEnvironmentVariable).toBe(false);
+    expect(DEALER_FUSES.enableNodeCliInspectArguments).toBe(false);
+  });
+
+  it('the app loads only from its asar, checked against the binary; cookies encrypted; file:// unprivileged', () => {
+    expect(DEALER_FUSES.onlyLoadAppFromAsar).toBe(true);
+    expect(DEALER_FUSES.enableEmbeddedAsarIntegrityValidation).toBe(true);
+    expect(DEALER_FUSES.enableCookieEncryption).toBe(true);
+    expect(DEALER_FUSES.grantFileProtocolExtraPrivileges).toBe(false);
+  });
+
+  it('every fuse on the wire of @electron/fuses is decided here (a new one fails this test)', () => {
+    const wire = Object.keys(FuseV1Options).filter((key) => Number.isNaN(Number(key)));
+    expect(wire.sort()).toEqual(Object.keys(OPTION_FOR_FUSE).sort());
+    for (const option of Object.values(OPTION_FOR_FUSE)) {
+      if (option !== 'electron default') expect(typeof DEALER_FUSES[option], option).toBe('boolean');
+    }
+  });
+
+  it('packaging uses exactly these fuses, for every target the issue names', () => {
+    expect(builderConfig.electronFuses).toBe(DEALER_FUSES);
+    expect(builderConfig.asar).toBe(true);
+    expect(builderConfig.linux?.target).toEqual(['AppImage', 'deb']);
+    expect(builderConfig.mac?.target).toEqual(['dmg']);
+    expect(builderConfig.win?.target).toEqual(['nsis']);
+    expect(builderConfig.appId).toMatch(/^[a-z]+(\.[a-z]+)+$/);
+  });
+});
