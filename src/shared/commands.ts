@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CommandName } from './registry';
+import { MAX_CHIP_VALUE } from './money';
 import { ruleSettingsSchema } from './settings';
 
 /**
@@ -26,7 +27,12 @@ export const newPlayerSchema = z.strictObject({
 export const startNightArgs = z.strictObject({
   players: z.array(newPlayerSchema).min(2, 'a night needs at least 2 players (R6)').max(12, 'at most 12 players'),
   startingChips: wholeChips('starting chips'),
-  chipValue: z.number({ error: 'chip value must be a number' }).nonnegative().max(1_000_000).finite(),
+  /** What one chip is worth, in whole minor units of `currency` (M1: 25 = 0.25 EUR; 0 = played for fun). */
+  chipValue: z
+    .number({ error: 'the chip value must be a whole number of minor units (cents)' })
+    .int('the chip value must be a whole number of minor units (cents), e.g. 25 for 0.25 (M1)')
+    .nonnegative('the chip value cannot be negative (M1)')
+    .max(MAX_CHIP_VALUE, `the chip value is at most ${MAX_CHIP_VALUE} minor units (M1)`),
   currency: z.string().trim().max(8).default(''),
   settings: ruleSettingsSchema.default(ruleSettingsSchema.parse({})),
 });

@@ -2,7 +2,8 @@ import type { PlayerResult, TurnView } from './view';
 
 /**
  * What the host asks about past nights (issue 4): read-only answers carried
- * in `ApiResult.data`. Money is in the night's currency; chips are whole.
+ * in `ApiResult.data`. Money is in whole minor units of the night's currency
+ * (M1: 25 = 0.25 EUR); chips are whole.
  */
 
 export interface NightListItem {

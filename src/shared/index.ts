@@ -5,6 +5,7 @@ export * from './chips';
 export * from './commands';
 export * from './errors';
 export * from './history';
+export * from './money';
 export * from './registry';
 export * from './settings';
 export * from './view';

@@ -32,6 +32,7 @@ export interface RosterPlayer {
 export interface NightSetup {
   playerIds: string[];
   startingChips: number;
+  /** Whole minor units of `currency` per chip (M1). */
   chipValue: number;
   currency: string;
   settings: RuleSettings;
@@ -171,6 +172,7 @@ export interface PlayerResult {
   /** Chips at the end: stack after the pot split, plus chips cashed out. */
   finalChips: number;
   netChips: number;
+  /** netChips x the night's chipValue, in whole minor units (M1). */
   netMoney: number;
   isWinner: boolean;
 }
@@ -193,6 +195,7 @@ export interface NightView {
   stateId: number;
   phase: NightPhase;
   settings: RuleSettings;
+  /** Whole minor units of `currency` per chip (M1: 25 = 0.25 EUR; 0 = played for fun). */
   chipValue: number;
   currency: string;
   players: PlayerView[];

@@ -73,7 +73,8 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     at: z.string(),
     settings: ruleSettingsSchema,
     players: z.array(z.strictObject({ id: z.string().min(1), name: z.string().min(1) })),
-    chipValue: z.number().nonnegative(),
+    /** Whole minor units of `currency` (M1); nights stored as major-unit floats are migrated on read (store/migrations.ts). */
+    chipValue: z.number().int().nonnegative(),
     currency: z.string(),
   }),
   z.strictObject({ type: z.literal('chips'), id: z.string().min(1), move: chipMoveSchema, turn: z.number().int().positive().nullable() }),

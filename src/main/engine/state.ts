@@ -16,6 +16,7 @@ export interface EngineState {
   startedAt: string;
   endedAt: string | null;
   settings: RuleSettings;
+  /** What one chip is worth, in whole minor units of `currency` (M1). */
   chipValue: number;
   currency: string;
   /** In seat order: index = seat number (R8). */

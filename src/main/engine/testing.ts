@@ -198,7 +198,7 @@ export function startCommand(options: TableOptions = {}): EngineCommand {
     at: '2026-01-01T20:00:00.000Z',
     players: seatedPlayers(options.players ?? 2),
     startingChips: options.startingChips ?? 20,
-    chipValue: 0.25,
+    chipValue: 25,
     currency: 'EUR',
     settings: { ...DEFAULT_RULES, ...options.settings },
     carryIn: options.carryIn ?? 0,

@@ -59,7 +59,7 @@ describe('backup and restore', () => {
     const before = everything(session);
     const file = ask(session, 'backup');
     expect(file.mimeType).toBe('application/json');
-    expect(JSON.parse(file.content)).toMatchObject({ format: BACKUP_FORMAT, version: 1 });
+    expect(JSON.parse(file.content)).toMatchObject({ format: BACKUP_FORMAT, version: 2 });
     session.close();
 
     wipe();
@@ -145,5 +145,32 @@ describe('backup and restore', () => {
     expect(filesOf(root)).toEqual(files);
     expect(fresh.getView().roster).toEqual([]);
     session = fresh;
+  });
+});
+
+describe('a backup made before money was in minor units', () => {
+  it('M1: a version 1 backup (built from the fixture folder) restores with chip values and results in cents', () => {
+    const dir = path.join(import.meta.dirname, '..', 'store', 'fixtures', 'data-before-minor-units');
+    const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Record<string, unknown> & { events: unknown[]; ledger: unknown[] };
+    const head = read('nights/2026-11-20-d4d209.json');
+    const part = read('night-parts/2026-11-20-d4d209-0001.json');
+    const backup = {
+      format: BACKUP_FORMAT,
+      version: 1,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      settings: read('settings.json'),
+      roster: read('roster.json'),
+      index: read('nights-index.json'),
+      nights: [{ id: head.id, startedAt: head.startedAt, endedAt: head.endedAt, events: [...part.events, ...head.events], ledger: [...part.ledger, ...head.ledger] }],
+    };
+    session.close();
+    wipe();
+    const fresh = openSession(root, clock);
+    const view = accepted(fresh.runNow('restore', { content: JSON.stringify(backup) })).view;
+    expect(view.lastSetup?.chipValue).toBe(29);
+    const detail = ask(fresh, 'getNight', { nightId: '2026-11-20-d4d209' });
+    expect(detail.chipValue).toBe(29);
+    expect(detail.results?.map((r) => r.netMoney)).toEqual([-174, -87, 0]);
+    fresh.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   FORMATS,
   MigrationError,
   migrate,
+  nightEventsToMinorUnits,
   nightIdSchema,
   storedEventSchema,
   type DealerRepository,
@@ -25,7 +26,8 @@ import {
  * ledger), however the data folder splits them.
  */
 export const BACKUP_FORMAT = 'in-between-dealer/backup';
-export const BACKUP_VERSION = 1;
+/** Version 2: money in whole minor units (M1); a version 1 backup's nights are migrated on restore. */
+export const BACKUP_VERSION = 2;
 
 const backupNightSchema = z.object({
   id: nightIdSchema,
@@ -107,8 +109,10 @@ function checkDocument<K extends FileKind>(kind: K, raw: unknown, label: string)
 }
 
 /** One night of the backup: its shape, its ledger (R24), and its events replayed by the engine. */
-function checkNight(raw: unknown, position: number): StoredNight {
-  const parsed = backupNightSchema.safeParse(raw);
+function checkNight(raw: unknown, position: number, backupVersion: number): StoredNight {
+  // Version 1 backups hold nights with their chip value in major units: as the night files, migrate them (M1).
+  const current = backupVersion < 2 && raw !== null && typeof raw === 'object' ? { ...raw, events: nightEventsToMinorUnits((raw as { events?: unknown }).events) } : raw;
+  const parsed = backupNightSchema.safeParse(current);
   if (!parsed.success) throw new BackupError(`Night ${position + 1} of the backup is not valid: ${issueText(parsed.error)}.`);
   const night = parsed.data;
   try {
@@ -190,7 +194,7 @@ export function parseBackup(text: string): BackupContent {
     settings: { lastSetup: settingsFile.lastSetup, nextCarry: settingsFile.nextCarry },
     roster: rosterFile.players,
     index: indexFile.nights,
-    nights: file.data.nights.map(checkNight),
+    nights: file.data.nights.map((night, position) => checkNight(night, position, file.data.version)),
   };
   checkIds(content);
   return content;

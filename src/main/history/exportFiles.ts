@@ -3,7 +3,7 @@ import { exportNight } from '../session/nightExport';
 import { ledgerCsv } from './ledgerCsv';
 import type { NightRecord } from './nightRecord';
 
-/** A night as the `in-between-night/1` JSON export (the simulator's format) or its ledger as CSV. */
+/** A night as the `in-between-night/2` JSON export (the simulator's format) or its ledger as CSV. */
 export function nightExportFile(night: NightRecord, format: 'json' | 'csv'): ExportFile {
   const { stored, events } = night;
   if (format === 'json') {

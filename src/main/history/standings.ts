@@ -1,8 +1,6 @@
 import type { RosterPlayer, StandingRow, Standings, StandingsQuery } from '../../shared';
 import type { NightSummary } from '../store';
 
-const cents = (money: number) => Math.round(money * 100) / 100;
-
 /** The calendar day a night started on (its id's date too), for the date filter. */
 const dayOf = (night: NightSummary) => night.startedAt.slice(0, 10);
 
@@ -45,7 +43,7 @@ export function standings(index: readonly NightSummary[], roster: readonly Roste
       row.nights += 1;
       if (winners.has(result.playerId)) row.nightsWon += 1;
       row.netChips += result.netChips;
-      row.netMoney = cents(row.netMoney + result.netMoney);
+      row.netMoney += result.netMoney;
       row.biggestPotWon = Math.max(row.biggestPotWon, result.biggestWin);
       rows.set(result.playerId, row);
       running[result.playerId] = row.netMoney;

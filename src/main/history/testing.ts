@@ -63,7 +63,7 @@ export function playNight(session: GameSession, clock: TestClock, plan: PlayedNi
   clock.setDay(plan.day);
   const table = sessionTable(session);
   const bot = new Bot(new SeededStream(Buffer.from(`${seed}/${plan.day}`), 'bots'));
-  const nightPlan = { players: plan.players, startingChips: 20, rules: DEFAULT_RULES, turns: plan.turns, chipValue: 0.25 };
+  const nightPlan = { players: plan.players, startingChips: 20, rules: DEFAULT_RULES, turns: plan.turns, chipValue: 25 };
   startNight(table, nightPlan);
   if (plan.buyInAndCashOut) {
     playTurns(table, bot, { ...nightPlan, turns: Math.floor(plan.turns / 2) });

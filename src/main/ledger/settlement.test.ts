@@ -23,36 +23,39 @@ const result = (playerId: string, netMoney: number): PlayerResult => ({
   isWinner: false,
 });
 
-/** Each player's money after applying the transfers, in cents. */
+/** Each player's money after applying the transfers, in minor units. */
 function afterTransfers(results: PlayerResult[], transfers: Transfer[]): Map<string, number> {
-  const owed = new Map(results.map((r) => [r.playerId, Math.round(r.netMoney * 100)]));
+  const owed = new Map(results.map((r) => [r.playerId, r.netMoney]));
   for (const t of transfers) {
-    owed.set(t.from, (owed.get(t.from) ?? 0) + Math.round(t.amount * 100));
-    owed.set(t.to, (owed.get(t.to) ?? 0) - Math.round(t.amount * 100));
+    owed.set(t.from, (owed.get(t.from) ?? 0) + t.amount);
+    owed.set(t.to, (owed.get(t.to) ?? 0) - t.amount);
   }
   return owed;
 }
 
 describe('nightResults', () => {
-  it('R23: final chips count the stack and what was cashed out; money is net chips x chip value', () => {
+  it('R23, M1: final chips count the stack and what was cashed out; money is net chips x chip value in minor units', () => {
     const b = balances({ ann: { stack: 35, bought: 20 }, bo: { stack: 0, bought: 20, out: 5 }, cy: { stack: 0, bought: 10 } });
-    expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 0.25)).toEqual([
-      { playerId: 'ann', boughtIn: 20, finalChips: 35, netChips: 15, netMoney: 3.75, isWinner: true },
-      { playerId: 'bo', boughtIn: 20, finalChips: 5, netChips: -15, netMoney: -3.75, isWinner: false },
-      { playerId: 'cy', boughtIn: 10, finalChips: 0, netChips: -10, netMoney: -2.5, isWinner: false },
+    expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 25)).toEqual([
+      { playerId: 'ann', boughtIn: 20, finalChips: 35, netChips: 15, netMoney: 375, isWinner: true },
+      { playerId: 'bo', boughtIn: 20, finalChips: 5, netChips: -15, netMoney: -375, isWinner: false },
+      { playerId: 'cy', boughtIn: 10, finalChips: 0, netChips: -10, netMoney: -250, isWinner: false },
     ]);
+  });
+
+  it('M1: a night played for fun (chip value 0) is worth 0 to everyone, never -0', () => {
+    const b = balances({ ann: { stack: 30, bought: 20 }, bo: { stack: 10, bought: 20 } });
+    const money = nightResults(b, [{ id: 'ann' }, { id: 'bo' }], 0).map((r) => r.netMoney);
+    expect(money.every((m) => Object.is(m, 0))).toBe(true);
+  });
+
+  it('M1: a chip value that is not whole minor units is refused', () => {
+    expect(() => nightResults(emptyBalances(), [{ id: 'ann' }], 0.25)).toThrow(RangeError);
   });
 
   it('R23: players tied on the most chips are all winners', () => {
     const b = balances({ ann: { stack: 12, bought: 10 }, bo: { stack: 12, bought: 10 }, cy: { stack: 6, bought: 10 } });
     expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 1).map((r) => r.isWinner)).toEqual([true, true, false]);
-  });
-
-  it('rounds money to cents without binary noise', () => {
-    const b = balances({ ann: { stack: 1, bought: 0 }, bo: { stack: 0, bought: 1 } });
-    const [ann, bo] = nightResults(b, [{ id: 'ann' }, { id: 'bo' }], 1.005);
-    expect(ann?.netMoney).toBe(1.01); // 1.005 * 100 is 100.4999... in binary; a naive round gives 1.00
-    expect(bo?.netMoney).toBe(-1.01);
   });
 
   it('a player no entry names has all zeros', () => {
@@ -76,15 +79,14 @@ describe('fewestTransfers', () => {
     fc.assert(
       fc.property(fc.array(cents, { minLength: 1, maxLength: 11 }), (nets) => {
         const all = [...nets, -nets.reduce((a, b) => a + b, 0)];
-        const results = all.map((c, i) => result(`p${i}`, c / 100));
+        const results = all.map((c, i) => result(`p${i}`, c));
         const transfers = fewestTransfers(results);
         // Math.abs: a balancing entry of -0 cents is square too.
         for (const owed of afterTransfers(results, transfers).values()) expect(Math.abs(owed)).toBe(0);
         expect(transfers.length).toBeLessThan(Math.max(results.length, 2));
         for (const t of transfers) {
           expect(t.amount).toBeGreaterThan(0);
-          expect(Number.isInteger(Math.round(t.amount * 100))).toBe(true);
-          expect(Math.abs(t.amount * 100 - Math.round(t.amount * 100))).toBeLessThan(1e-6);
+          expect(Number.isSafeInteger(t.amount)).toBe(true);
         }
       }),
     );
@@ -97,10 +99,10 @@ describe('fewestTransfers', () => {
 
 describe('bankerTransfers', () => {
   it('everyone settles with the banker', () => {
-    const results = [result('ann', 12.5), result('bo', -20), result('cy', 7.5), result('dee', 0)];
+    const results = [result('ann', 1250), result('bo', -2000), result('cy', 750), result('dee', 0)];
     expect(bankerTransfers(results, 'cy')).toEqual([
-      { from: 'cy', to: 'ann', amount: 12.5 },
-      { from: 'bo', to: 'cy', amount: 20 },
+      { from: 'cy', to: 'ann', amount: 1250 },
+      { from: 'bo', to: 'cy', amount: 2000 },
     ]);
   });
 });

@@ -1,31 +1,32 @@
 import type { PlayerResult } from '../../shared';
 import type { Balances } from './balances';
 
-/** Money one player hands another to square the night, in the night's currency (exact cents). */
+/** Money one player hands another to square the night, in whole minor units of the night's currency (M1). */
 export interface Transfer {
   from: string;
   to: string;
   amount: number;
 }
 
-/** Rounds to whole cents, halves away from zero, ignoring binary noise like 1.005 * 100 = 100.49999. */
-function toCents(money: number): number {
-  const cents = Number((money * 100).toPrecision(12));
-  // `|| 0` turns -0 into 0, which Intl would otherwise print as "-0.00".
-  return Math.sign(cents) * Math.round(Math.abs(cents)) || 0;
+/** A whole number of minor units; `|| 0` turns -0 into 0, which Intl would otherwise print as "-0.00". */
+function minorUnits(amount: number): number {
+  if (!Number.isSafeInteger(amount)) throw new RangeError(`${amount} is not a whole number of minor units`);
+  return amount || 0;
 }
 
 /**
- * Each player's result of the night (R23): final chips are their stack (after
- * the pot split) plus what they cashed out; money is (final - bought) x chip
- * value, rounded to cents. Everyone with the most final chips is a winner.
+ * Each player's result of the night (R23, M1): final chips are their stack
+ * (after the pot split) plus what they cashed out; money is (final - bought)
+ * x `chipValue`, in whole minor units and so exact. Everyone with the most
+ * final chips is a winner.
  */
 export function nightResults(balances: Balances, players: readonly { id: string }[], chipValue: number): PlayerResult[] {
+  minorUnits(chipValue);
   const rows = players.map(({ id }) => {
     const boughtIn = balances.boughtIn[id] ?? 0;
     const finalChips = (balances.stacks[id] ?? 0) + (balances.cashedOut[id] ?? 0);
     const netChips = finalChips - boughtIn;
-    return { playerId: id, boughtIn, finalChips, netChips, netMoney: toCents(netChips * chipValue) / 100 };
+    return { playerId: id, boughtIn, finalChips, netChips, netMoney: minorUnits(netChips * chipValue) };
   });
   const most = Math.max(...rows.map((r) => r.finalChips));
   return rows.map((r) => ({ ...r, isWinner: r.finalChips === most }));
@@ -33,6 +34,7 @@ export function nightResults(balances: Balances, players: readonly { id: string 
 
 interface Side {
   playerId: string;
+  /** Minor units still to pay or to receive. */
   cents: number;
 }
 
@@ -43,16 +45,16 @@ function largestFirst(sides: Side[], order: Map<string, number>): void {
 
 /**
  * Money transfers that square everyone: the largest debtor pays the largest
- * creditor as much as they can, repeatedly. Works in integer cents, so the
- * amounts add up exactly. When the nets do not sum to zero (a pot carried to
- * the next night, or cents lost to rounding) the remainder stays unassigned.
+ * creditor as much as they can, repeatedly. Works in whole minor units, so
+ * the amounts add up exactly. When the nets do not sum to zero (a pot carried
+ * to the next night) the remainder stays unassigned.
  */
 export function fewestTransfers(results: readonly PlayerResult[]): Transfer[] {
   const order = new Map(results.map((r, i) => [r.playerId, i]));
   const debtors: Side[] = [];
   const creditors: Side[] = [];
   for (const r of results) {
-    const cents = toCents(r.netMoney);
+    const cents = minorUnits(r.netMoney);
     if (cents < 0) debtors.push({ playerId: r.playerId, cents: -cents });
     if (cents > 0) creditors.push({ playerId: r.playerId, cents });
   }
@@ -64,7 +66,7 @@ export function fewestTransfers(results: readonly PlayerResult[]): Transfer[] {
     const creditor = creditors[0];
     if (debtor === undefined || creditor === undefined || debtor.cents === 0 || creditor.cents === 0) break;
     const cents = Math.min(debtor.cents, creditor.cents);
-    transfers.push({ from: debtor.playerId, to: creditor.playerId, amount: cents / 100 });
+    transfers.push({ from: debtor.playerId, to: creditor.playerId, amount: cents });
     debtor.cents -= cents;
     creditor.cents -= cents;
   }
@@ -80,9 +82,9 @@ export function bankerTransfers(results: readonly PlayerResult[], bankerId: stri
   const transfers: Transfer[] = [];
   for (const r of results) {
     if (r.playerId === bankerId) continue;
-    const cents = toCents(r.netMoney);
-    if (cents < 0) transfers.push({ from: r.playerId, to: bankerId, amount: -cents / 100 });
-    if (cents > 0) transfers.push({ from: bankerId, to: r.playerId, amount: cents / 100 });
+    const cents = minorUnits(r.netMoney);
+    if (cents < 0) transfers.push({ from: r.playerId, to: bankerId, amount: -cents });
+    if (cents > 0) transfers.push({ from: bankerId, to: r.playerId, amount: cents });
   }
   return transfers;
 }

@@ -54,7 +54,7 @@ function start(
   settings: Partial<RuleSettings> = {},
   players: { id?: string; name: string }[] = [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }],
 ): NightView {
-  ok(session.runNow('startNight', { players, startingChips: 20, chipValue: 0.5, currency: 'EUR', settings: { ...DEFAULT_RULES, ...settings } }));
+  ok(session.runNow('startNight', { players, startingChips: 20, chipValue: 50, currency: 'EUR', settings: { ...DEFAULT_RULES, ...settings } }));
   return night(session);
 }
 
@@ -345,7 +345,7 @@ describe('GameSession', () => {
     for (const r of results) {
       const player = view.players.find((p) => p.id === r.playerId);
       expect(r.finalChips).toBe((player?.stack ?? 0) + (player?.cashedOut ?? 0));
-      expect(r.netMoney).toBeCloseTo((r.finalChips - r.boughtIn) * 0.5, 10);
+      expect(r.netMoney).toBe((r.finalChips - r.boughtIn) * 50 || 0);
       expect(r.isWinner).toBe(r.finalChips === most);
     }
     expect(results.reduce((sum, r) => sum + r.netChips, 0)).toBe(0); // the pot was split (R22)

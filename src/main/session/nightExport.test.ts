@@ -57,7 +57,7 @@ function playNight(session: GameSession, settings: RuleSettings, turns: number):
   const started = session.runNow('startNight', {
     players: ['Ann', 'Bo', 'Cy', 'Di'].map((name) => ({ name })),
     startingChips: 12,
-    chipValue: 0.5,
+    chipValue: 50,
     currency: 'EUR',
     settings,
   });
@@ -133,7 +133,7 @@ const RULE_SETS: [string, RuleSettings][] = [
   ['harsh posts', RULE_PRESETS.harsh],
 ];
 
-describe('the night export in-between-night/1', () => {
+describe('the night export in-between-night/2', () => {
   describe.each(RULE_SETS)('a played night (%s)', (label, settings) => {
     let exp: NightExport;
     let session: GameSession;

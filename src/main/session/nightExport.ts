@@ -7,11 +7,11 @@ import { foldEntries } from '../ledger';
 import { TURN_EVENTS } from './turnEvents';
 
 /**
- * The night export `in-between-night/1` (docs/export-format.md): everything a
+ * The night export `in-between-night/2` (docs/export-format.md): everything a
  * player needs to check a night by hand, projected from its event log and its
  * chip ledger. Nothing here is stored; the export is rebuilt from the facts.
  */
-export const NIGHT_EXPORT_FORMAT = 'in-between-night/1';
+export const NIGHT_EXPORT_FORMAT = 'in-between-night/2';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex of 32 bytes');
 const card = z.custom<CardCode>((value) => typeof value === 'string' && isCardCode(value), { message: 'a card code such as AS or TC' });
@@ -70,7 +70,8 @@ export const nightExportSchema = z.strictObject({
     id,
     startedAt: z.string(),
     endedAt: z.string().nullable(),
-    chipValue: z.number().nonnegative(),
+    /** Whole minor units of `currency` (M1): 25 is 0.25 EUR. Version 1 had a float in major units. */
+    chipValue: z.number().int().nonnegative(),
     currency: z.string(),
   }),
   rules: ruleSettingsSchema,

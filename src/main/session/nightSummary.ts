@@ -44,6 +44,7 @@ export interface Standing {
   nights: number;
   /** Sum over ended nights of final chips minus chips bought (R23). */
   netChips: number;
+  /** Minor units (M1); a sum across currencies only means something when every night used the same one. */
   netMoney: number;
 }
 
@@ -56,7 +57,7 @@ export function allTimeStandings(index: readonly NightSummary[]): Standing[] {
       const standing = totals.get(result.playerId) ?? { playerId: result.playerId, nights: 0, netChips: 0, netMoney: 0 };
       standing.nights += 1;
       standing.netChips += result.netChips;
-      standing.netMoney = Math.round((standing.netMoney + result.netMoney) * 100) / 100;
+      standing.netMoney += result.netMoney;
       totals.set(result.playerId, standing);
     }
   }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MigrationError, migrate } from './migrations';
-import { rosterFileSchema } from './schemas';
+import { chipValueToMinorUnits, MigrationError, migrate } from './migrations';
+import { nightFileSchema, nightPartFileSchema, nightsFileSchema, rosterFileSchema, settingsFileSchema } from './schemas';
 
 const fixture = (name: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', name), 'utf8'));
@@ -59,5 +59,53 @@ describe('migrate', () => {
 
   it('refuses an old version with no migration', () => {
     expect(() => migrate('nights', { format: 'in-between-dealer/nights', version: 0 })).toThrow(/no migration from version 0/);
+  });
+});
+
+describe('money in minor units (M1)', () => {
+  it('M1: converts an old chip value in major units to minor units of its currency, without binary noise', () => {
+    expect(chipValueToMinorUnits(0.25, 'EUR')).toBe(25);
+    expect(chipValueToMinorUnits(0.29, 'EUR')).toBe(29); // 0.29 * 100 is 28.999999999999996
+    expect(chipValueToMinorUnits(1.005, '')).toBe(101); // 100.49999999999999 in binary: a naive round gives 100
+    expect(chipValueToMinorUnits(0, '')).toBe(0);
+    expect(chipValueToMinorUnits(500, 'JPY')).toBe(500);
+    expect(chipValueToMinorUnits(1.5, 'KWD')).toBe(1500);
+    expect(chipValueToMinorUnits(0.125, 'EUR')).toBe(13); // finer than a cent: the nearest cent, halves up
+    expect(chipValueToMinorUnits(-1.74, 'EUR')).toBe(-174);
+    expect(() => chipValueToMinorUnits(Number.NaN, 'EUR')).toThrow(MigrationError);
+  });
+
+  it('M1: version 1 settings (fixture) keep the last chip value in minor units', () => {
+    const { value, fromVersion } = migrate('settings', fixture('data-before-minor-units/settings.json'));
+    expect(fromVersion).toBe(1);
+    const settings = settingsFileSchema.parse(value);
+    expect(settings.version).toBe(2);
+    expect(settings.lastSetup?.chipValue).toBe(29);
+    expect(settings.lastSetup?.currency).toBe('EUR');
+    expect(settings.nextCarry).toBe(9);
+  });
+
+  it('M1: a version 1 nights index (fixture) has chip values and results in minor units, exactly net chips x chip value', () => {
+    const { value, fromVersion } = migrate('nights', fixture('data-before-minor-units/nights-index.json'));
+    expect(fromVersion).toBe(1);
+    const [night] = nightsFileSchema.parse(value).nights;
+    expect(night?.chipValue).toBe(29);
+    expect(night?.results.map((r) => [r.netChips, r.netMoney])).toEqual([
+      [-6, -174],
+      [-3, -87],
+      [0, 0],
+    ]);
+  });
+
+  it('M1: version 2 night heads and version 1 night parts (fixture) carry the chip value in minor units', () => {
+    const head = migrate('night', fixture('data-before-minor-units/nights/2026-11-20-d4d209.json'));
+    const part = migrate('nightPart', fixture('data-before-minor-units/night-parts/2026-11-20-d4d209-0001.json'));
+    expect([head.fromVersion, part.fromVersion]).toEqual([2, 1]);
+    expect(nightFileSchema.parse(head.value).version).toBe(3);
+    const started = nightPartFileSchema.parse(part.value).events.find((e) => e.type === 'night-started');
+    expect(started).toMatchObject({ chipValue: 29, currency: 'EUR' });
+    // Everything else in the night is kept as it was.
+    const before = fixture('data-before-minor-units/night-parts/2026-11-20-d4d209-0001.json') as { events: unknown[] };
+    expect((part.value as { events: unknown[] }).events.slice(2)).toEqual(before.events.slice(2));
   });
 });

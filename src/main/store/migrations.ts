@@ -1,3 +1,4 @@
+import { minorPerMajor } from '../../shared/money';
 import { initialsOf, paletteColour } from './playerStyle';
 import { CURRENT_VERSION, FORMATS, type FileKind } from './schemas';
 
@@ -59,12 +60,85 @@ function rosterV1toV2(doc: unknown): unknown {
   return { ...doc, version: 2, players };
 }
 
+/**
+ * A chip value (or any amount of money) as older versions stored it, a float
+ * in major units of `currency` (0.25 EUR), in whole minor units (25), as M1
+ * wants it. Binary noise is ignored (0.29 * 100 is 28.999999999999996) and a
+ * value finer than the currency's minor unit (0.125 EUR) is rounded to the
+ * nearest unit, halves away from zero. The one conversion for every stored
+ * document: settings, the nights index, night files, backups and journals
+ * upcast from those files.
+ */
+export function chipValueToMinorUnits(old: number, currency: string): number {
+  if (!Number.isFinite(old)) throw new MigrationError(`the amount ${old} is not a number`);
+  const scaled = Number((old * minorPerMajor(currency)).toPrecision(12));
+  const minor = Math.sign(scaled) * Math.round(Math.abs(scaled)) || 0;
+  if (!Number.isSafeInteger(minor)) throw new MigrationError(`the amount ${old} ${currency} is too large`);
+  return minor;
+}
+
+/** `doc[key]` converted to minor units of `currency` when it is a number; anything else is left for the schema to judge. */
+function toMinorField(doc: Record<string, unknown>, key: string, currency: unknown): Record<string, unknown> {
+  const value = doc[key];
+  if (typeof value !== 'number') return doc;
+  return { ...doc, [key]: chipValueToMinorUnits(value, typeof currency === 'string' ? currency : '') };
+}
+
+/** Settings version 1 -> 2: the last night's chip value, a major-unit float, in minor units (M1). */
+function settingsV1toV2(doc: unknown): unknown {
+  if (!isObject(doc)) throw new MigrationError('version 1 settings are a JSON object');
+  const lastSetup = isObject(doc.lastSetup) ? toMinorField(doc.lastSetup, 'chipValue', doc.lastSetup.currency) : doc.lastSetup;
+  return { ...doc, version: 2, lastSetup };
+}
+
+/**
+ * Nights index version 1 -> 2: each night's chip value in minor units (M1),
+ * and each result's money recomputed from its chips, net chips x chip value,
+ * so it is exact (version 1 kept it rounded to cents).
+ */
+function nightsV1toV2(doc: unknown): unknown {
+  if (!isObject(doc) || !Array.isArray(doc.nights)) throw new MigrationError('a version 1 nights index holds a list of nights');
+  const nights = doc.nights.map((night: unknown) => {
+    if (!isObject(night)) return night;
+    const converted = toMinorField(night, 'chipValue', night.currency);
+    const chipValue = converted.chipValue;
+    if (!Array.isArray(night.results)) return converted;
+    const results = night.results.map((result: unknown) => {
+      if (!isObject(result)) return result;
+      if (typeof chipValue === 'number' && typeof result.netChips === 'number') return { ...result, netMoney: result.netChips * chipValue || 0 };
+      return toMinorField(result, 'netMoney', night.currency);
+    });
+    return { ...converted, results };
+  });
+  return { ...doc, version: 2, nights };
+}
+
+/**
+ * The events of a night or night part with the `night-started` event's chip
+ * value in minor units of its currency (M1). Exported for backups, whose
+ * nights carry their events without a version of their own.
+ */
+export function nightEventsToMinorUnits(events: unknown): unknown {
+  if (!Array.isArray(events)) return events;
+  return events.map((event: unknown) =>
+    isObject(event) && event.type === 'night-started' ? toMinorField(event, 'chipValue', event.currency) : event,
+  );
+}
+
+/** Night version 2 -> 3 and night part version 1 -> 2: chip values in minor units (M1). */
+function eventsToMinorUnits(nextVersion: number): Step {
+  return (doc: unknown) => {
+    if (!isObject(doc)) throw new MigrationError('a night is a JSON object');
+    return { ...doc, version: nextVersion, events: nightEventsToMinorUnits(doc.events) };
+  };
+}
+
 const REGISTRY: Record<FileKind, FormatMigrations> = {
-  settings: { steps: {} },
+  settings: { steps: { 1: settingsV1toV2 } },
   roster: { steps: { 0: rosterV0toV1, 1: rosterV1toV2 }, legacyVersion: (raw) => (Array.isArray(raw) ? 0 : undefined) },
-  nights: { steps: {} },
-  night: { steps: { 1: nightV1toV2 } },
-  nightPart: { steps: {} },
+  nights: { steps: { 1: nightsV1toV2 } },
+  night: { steps: { 1: nightV1toV2, 2: eventsToMinorUnits(3) } },
+  nightPart: { steps: { 1: eventsToMinorUnits(2) } },
 };
 
 /** The result of bringing a stored document up to date. */

@@ -30,7 +30,7 @@ const roster: RosterPlayer[] = [
 ];
 
 const settings: StoredSettings = {
-  lastSetup: { playerIds: ['p-ann', 'p-bo'], startingChips: 20, chipValue: 0.25, currency: 'EUR', settings: DEFAULT_RULES },
+  lastSetup: { playerIds: ['p-ann', 'p-bo'], startingChips: 20, chipValue: 25, currency: 'EUR', settings: DEFAULT_RULES },
   nextCarry: 3,
 };
 
@@ -58,10 +58,10 @@ const summary = (id: string): NightSummary => ({
   biggestPot: 17,
   winnerIds: ['p-ann'],
   results: [
-    { playerId: 'p-ann', boughtIn: 20, finalChips: 30, netChips: 10, netMoney: 5, biggestWin: 6 },
-    { playerId: 'p-bo', boughtIn: 20, finalChips: 10, netChips: -10, netMoney: -5, biggestWin: 0 },
+    { playerId: 'p-ann', boughtIn: 20, finalChips: 30, netChips: 10, netMoney: 500, biggestWin: 6 },
+    { playerId: 'p-bo', boughtIn: 20, finalChips: 10, netChips: -10, netMoney: -500, biggestWin: 0 },
   ],
-  chipValue: 0.5,
+  chipValue: 50,
   currency: 'EUR',
   file: `nights/${id}`,
 });
@@ -142,10 +142,10 @@ describe('DealerRepository', () => {
   });
 
   it('sets aside a file written by a newer version of the app', () => {
-    fs.writeFileSync(file('settings.json'), JSON.stringify({ format: 'in-between-dealer/settings', version: 2, nextCarry: 0 }));
+    fs.writeFileSync(file('settings.json'), JSON.stringify({ format: 'in-between-dealer/settings', version: 3, nextCarry: 0 }));
     const r = repo();
     expect(r.loadSettings()).toEqual({ lastSetup: null, nextCarry: 0 });
-    expect(r.notices[0]?.reason).toMatch(/newer version of the app \(format version 2; this one reads up to 1\)/);
+    expect(r.notices[0]?.reason).toMatch(/newer version of the app \(format version 3; this one reads up to 2\)/);
   });
 
   it('migrates a version 0 roster on load (fixture), and writes the current version on the next save', () => {
@@ -181,6 +181,17 @@ describe('DealerRepository', () => {
     const [loaded] = repo().loadIndex();
     expect(loaded?.results.map((r) => r.biggestWin)).toEqual([0, 0]);
     expect([loaded?.chipValue, loaded?.currency]).toEqual([0, '']);
+  });
+
+  it('M1: a data folder written before money was in minor units (fixture) loads with every chip value and result in cents, nothing set aside', () => {
+    fs.cpSync(path.join(import.meta.dirname, 'fixtures', 'data-before-minor-units'), root, { recursive: true });
+    const r = repo();
+    expect(r.loadSettings().lastSetup?.chipValue).toBe(29);
+    const [summary] = r.loadIndex();
+    expect([summary?.chipValue, summary?.results.map((x) => x.netMoney)]).toEqual([29, [-174, -87, 0]]);
+    const night = r.loadNight('2026-11-20-d4d209');
+    expect(night?.events.find((e) => e.type === 'night-started')).toMatchObject({ chipValue: 29, currency: 'EUR' });
+    expect(r.notices).toEqual([]);
   });
 
   it('R3: sets aside a night whose ledger overdraws a stack', () => {

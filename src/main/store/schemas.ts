@@ -17,7 +17,7 @@ export const FORMATS = {
 export type FileKind = keyof typeof FORMATS;
 
 /** The version each format is written in today. */
-export const CURRENT_VERSION: Record<FileKind, number> = { settings: 1, roster: 2, nights: 1, night: 2, nightPart: 1 };
+export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2 };
 
 /** A night id is also its file name, so it is kept to characters every file system takes. */
 export const nightIdSchema = z
@@ -28,18 +28,20 @@ export const nightIdSchema = z
 const isoTime = z.string().min(1);
 const playerId = z.string().min(1);
 const chips = z.number().int().nonnegative();
+/** Money in whole minor units of the night's currency (M1); files of older versions held major-unit floats. */
+const minorUnits = z.number().int();
 
 export const nightSetupSchema = z.object({
   playerIds: z.array(playerId),
   startingChips: z.number().int().positive(),
-  chipValue: z.number().nonnegative().finite(),
+  chipValue: minorUnits.nonnegative(),
   currency: z.string(),
   settings: ruleSettingsSchema,
 });
 
 export const settingsFileSchema = z.object({
   format: z.literal(FORMATS.settings),
-  version: z.literal(1),
+  version: z.literal(2),
   lastSetup: nightSetupSchema.nullable(),
   /** Chips carried from the last night's pot into the next one (R22 carry). */
   nextCarry: chips,
@@ -81,14 +83,14 @@ export const nightSummarySchema = z.object({
         boughtIn: chips,
         finalChips: chips,
         netChips: z.number().int(),
-        netMoney: z.number().finite(),
+        netMoney: minorUnits,
         /** The most chips the player took from the pot in one turn (a win or a pair); 0 in older indexes. */
         biggestWin: chips.default(0),
       }),
     )
     .default([]),
   /** The night's chip value and currency, so money can be shown without opening the night (older indexes: 0 and ''). */
-  chipValue: z.number().nonnegative().finite().default(0),
+  chipValue: minorUnits.nonnegative().default(0),
   currency: z.string().default(''),
   /** The night's document name, e.g. `nights/2026-11-22-ab12`. */
   file: z.string().min(1),
@@ -96,7 +98,7 @@ export const nightSummarySchema = z.object({
 
 export const nightsFileSchema = z.object({
   format: z.literal(FORMATS.nights),
-  version: z.literal(1),
+  version: z.literal(2),
   nights: z.array(nightSummarySchema),
 });
 
@@ -112,7 +114,7 @@ export const storedEventSchema = z.looseObject({ type: z.string().min(1) });
  */
 export const nightFileSchema = z.object({
   format: z.literal(FORMATS.night),
-  version: z.literal(2),
+  version: z.literal(3),
   id: nightIdSchema,
   startedAt: isoTime,
   endedAt: isoTime.nullable(),
@@ -124,7 +126,7 @@ export const nightFileSchema = z.object({
 /** One closed part of a night's history, in order after the parts before it. */
 export const nightPartFileSchema = z.object({
   format: z.literal(FORMATS.nightPart),
-  version: z.literal(1),
+  version: z.literal(2),
   night: nightIdSchema,
   index: z.number().int().positive(),
   events: z.array(storedEventSchema),

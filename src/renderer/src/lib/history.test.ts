@@ -33,15 +33,15 @@ describe('history helpers', () => {
     expect(commonCurrency([...list, night('c', '2026-03-01T20:00:00Z', 'USD')])).toBe('');
   });
 
-  it("keeps a player's cumulative line flat on nights they missed", () => {
+  it("M1: keeps a player's cumulative line flat on nights they missed, in major units on the axis", () => {
     const standings: Standings = {
       rows: [],
       cumulative: [
-        { nightId: 'a', date: '2026-01-01', net: { ana: 5, leo: -5 } },
-        { nightId: 'b', date: '2026-01-08', net: { leo: -2 } },
+        { nightId: 'a', date: '2026-01-01', net: { ana: 500, leo: -500 } },
+        { nightId: 'b', date: '2026-01-08', net: { leo: -200 } },
       ],
     };
-    const chart = cumulativeChart(standings, ['ana', 'leo'], (id) => id, () => '#ffffff');
+    const chart = cumulativeChart(standings, ['ana', 'leo'], (id) => id, () => '#ffffff', 'EUR');
     expect(chart.labels).toEqual(['2026-01-01', '2026-01-08']);
     expect(chart.series.map((s) => s.data)).toEqual([
       [5, 5],

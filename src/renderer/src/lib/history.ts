@@ -1,4 +1,5 @@
 import type { CardCode, FairnessReport, NightDetail, NightListItem, Standings, TableScreen } from '../../../shared';
+import { minorToMajor } from '../../../shared/money';
 import type { Translate } from '../i18n/describe';
 
 /** One line of a chart: a player's values in the order of the chart's labels. */
@@ -37,14 +38,16 @@ export function stackChart(
 }
 
 /**
- * Cumulative net money per player after each night. A player missing from a
- * point did not play that night, so their line stays where it was.
+ * Cumulative net money per player after each night, in major units of
+ * `currency` for the axis (standings count minor units, M1). A player missing
+ * from a point did not play that night, so their line stays where it was.
  */
 export function cumulativeChart(
   standings: Standings,
   playerIds: readonly string[],
   nameOf: (id: string) => string,
   colourOf: (id: string) => string,
+  currency = '',
 ): { labels: string[]; series: ChartSeries[] } {
   // Two nights on one day must stay apart on the axis: the day, then the time.
   const labels = standings.cumulative.map((point) => point.date.slice(0, 16).replace('T', ' '));
@@ -52,7 +55,7 @@ export function cumulativeChart(
     id,
     label: nameOf(id),
     colour: colourOf(id),
-    data: carryForward(standings.cumulative.map((point) => point.net[id])),
+    data: carryForward(standings.cumulative.map((point) => point.net[id])).map((minor) => minorToMajor(minor, currency)),
   }));
   return { labels, series };
 }

@@ -1,15 +1,34 @@
+import { minorDigits, minorPerMajor, minorToDecimal } from '../../../shared/money';
+
 /** Money and durations as the host reads them. Main computes every amount; these only word it. */
 
-const twoPlaces = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const upToTwo = new Intl.NumberFormat('en', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const formats = new Map<number, Intl.NumberFormat>();
 
-/** "4.50 EUR", or "4.50" with no currency. Amounts with cents keep both places ("4.50", not "4.5"). */
+/** A grouping number format with exactly `places` decimals. */
+function placesFormat(places: number): Intl.NumberFormat {
+  let format = formats.get(places);
+  if (!format) {
+    format = new Intl.NumberFormat('en', { minimumFractionDigits: places, maximumFractionDigits: places });
+    formats.set(places, format);
+  }
+  return format;
+}
+
+/**
+ * An amount in whole minor units of `currency` (M1) as the host reads it:
+ * 450 -> "4.50 EUR", 300 -> "3 EUR", 500 JPY -> "500 JPY", "4.50" with no
+ * currency. The currency's own minor digits (EUR 2, JPY 0, KWD 3); whole
+ * amounts drop them, others keep all ("4.50", not "4.5"). Intl formats the
+ * exact decimal string, so no float rounding comes in.
+ */
 export function formatMoney(amount: number, currency: string): string {
-  const text = Number.isInteger(amount) ? upToTwo.format(amount) : twoPlaces.format(amount);
+  const whole = amount % minorPerMajor(currency) === 0;
+  const decimal = minorToDecimal(amount, currency) as Intl.StringNumericLiteral;
+  const text = placesFormat(whole ? 0 : minorDigits(currency)).format(decimal);
   return currency.trim() ? `${text} ${currency.trim()}` : text;
 }
 
-/** "+4.50 EUR" for a gain, "-3 EUR" for a loss, "0 EUR" for even. */
+/** "+4.50 EUR" for a gain, "-3 EUR" for a loss, "0 EUR" for even (amounts in minor units). */
 export function formatSignedMoney(amount: number, currency: string): string {
   const text = formatMoney(amount, currency);
   return amount > 0 ? `+${text}` : text;

@@ -10,10 +10,10 @@ const t: Translate = (key, named = {}, plural) =>
 const names = (id: string) => ({ ana: 'Ana', leo: 'Leo', maya: 'Maya' })[id] ?? id;
 
 const settlement: Settlement = {
-  fewest: [{ from: 'ana', to: 'leo', amount: 4.5 }],
+  fewest: [{ from: 'ana', to: 'leo', amount: 450 }],
   banker: [
-    { from: 'ana', to: 'maya', amount: 4.5 },
-    { from: 'maya', to: 'leo', amount: 4.5 },
+    { from: 'ana', to: 'maya', amount: 450 },
+    { from: 'maya', to: 'leo', amount: 450 },
   ],
   bankerId: 'maya',
 };

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref } from 'vue';
 import type { CommandArgs, NightSetup, RosterPlayer } from '../../../shared';
+import { MAX_CHIP_VALUE, minorToDecimal, parseMoney, type MoneyProblem } from '../../../shared/money';
 import { DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from '../../../shared/settings';
 
 /** Longest number the host may type: a million chips is the contract's ceiling. */
@@ -31,7 +32,13 @@ export interface SeatEntry {
 
 export type AddNameOutcome = 'added' | 'empty' | 'duplicate';
 
-export type SetupProblem = 'need-players' | 'bad-starting-chips' | 'bad-chip-value';
+export type SetupProblem = 'need-players' | 'bad-starting-chips' | 'bad-chip-value' | 'chip-value-too-precise' | 'chip-value-too-large';
+
+const CHIP_VALUE_PROBLEMS = {
+  'not-a-number': 'bad-chip-value',
+  'too-precise': 'chip-value-too-precise',
+  'too-large': 'chip-value-too-large',
+} as const satisfies Record<MoneyProblem, SetupProblem>;
 
 /** What the host is typing: nothing here is sent until Enter. */
 export const useEntryStore = defineStore('entry', () => {
@@ -114,7 +121,8 @@ export const useEntryStore = defineStore('entry', () => {
       return player ? [{ id: player.id, name: player.name }] : [];
     });
     startingChips.value = String(last.startingChips);
-    chipValue.value = String(last.chipValue);
+    // Stored in minor units (M1); the host reads and types major units: 25 shows as 0.25.
+    chipValue.value = minorToDecimal(last.chipValue, last.currency);
     currency.value = last.currency;
     Object.assign(settings, DEFAULT_RULES, last.settings);
     seatCursor.value = 0;
@@ -125,14 +133,16 @@ export const useEntryStore = defineStore('entry', () => {
     if (seated.value.length < 2) return { ok: false, problem: 'need-players' };
     const chips = Number(startingChips.value);
     if (!/^\d+$/.test(startingChips.value) || chips < 1) return { ok: false, problem: 'bad-starting-chips' };
-    const value = Number(chipValue.value.replace(',', '.'));
-    if (chipValue.value.trim() === '' || !Number.isFinite(value) || value < 0) return { ok: false, problem: 'bad-chip-value' };
+    // Typed in major units ("0.25"), sent in minor units (25), parsed from the text, never through a float (M1).
+    const value = parseMoney(chipValue.value, currency.value);
+    if (!value.ok) return { ok: false, problem: CHIP_VALUE_PROBLEMS[value.problem] };
+    if (value.minor > MAX_CHIP_VALUE) return { ok: false, problem: 'chip-value-too-large' };
     return {
       ok: true,
       args: {
         players: seated.value.map((s) => (s.id ? { id: s.id, name: s.name } : { name: s.name })),
         startingChips: chips,
-        chipValue: value,
+        chipValue: value.minor,
         currency: currency.value.trim(),
         settings: { ...settings },
       },

@@ -1,0 +1,44 @@
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_RULES } from '../../../shared/settings';
+import { useEntryStore } from './entry';
+
+beforeEach(() => {
+  setActivePinia(createPinia());
+});
+
+function entryWithTwoPlayers() {
+  const entry = useEntryStore();
+  entry.seated = [{ name: 'Ann' }, { name: 'Bo' }];
+  return entry;
+}
+
+describe('the lobby setup form', () => {
+  it('M1: sends the chip value the host typed in minor units, parsed exactly (0.29 EUR is 29, not 28.999...)', () => {
+    const entry = entryWithTwoPlayers();
+    entry.currency = 'EUR';
+    const sent = (typed: string) => {
+      entry.chipValue = typed;
+      const built = entry.startArgs();
+      return built.ok ? built.args.chipValue : built.problem;
+    };
+    expect(sent('0.29')).toBe(29);
+    expect(sent('0,25')).toBe(25);
+    expect(sent('2')).toBe(200);
+    expect(sent('0')).toBe(0);
+    expect(sent('0.125')).toBe('chip-value-too-precise');
+    expect(sent('-1')).toBe('bad-chip-value');
+    expect(sent('')).toBe('bad-chip-value');
+    expect(sent('1000001')).toBe('chip-value-too-large');
+    entry.currency = 'JPY';
+    expect(sent('500')).toBe(500);
+  });
+
+  it('M1: "same as last time" shows the stored minor units as the amount the host types', () => {
+    const entry = useEntryStore();
+    entry.fillFromLast({ playerIds: [], startingChips: 20, chipValue: 25, currency: 'EUR', settings: DEFAULT_RULES }, []);
+    expect(entry.chipValue).toBe('0.25');
+    entry.fillFromLast({ playerIds: [], startingChips: 20, chipValue: 500, currency: 'JPY', settings: DEFAULT_RULES }, []);
+    expect(entry.chipValue).toBe('500');
+  });
+});
