@@ -34,7 +34,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${host.url}#/`);
+  await page.goto(host.consoleUrl);
   await expect(page.getByTestId('lobby')).toBeVisible();
 
   const nights: NightSeen[] = [];
@@ -163,7 +163,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
 
   await test.step('T puts the leaderboard on the TV', async () => {
     const table = await context.newPage();
-    await table.goto(`${host.url}#/table`);
+    await table.goto(host.tableUrl);
     await expect(table.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
     await page.keyboard.press('t');
     await expect(page.getByTestId('on-tv')).toBeVisible();

@@ -4,6 +4,10 @@ import { freshDataDir, removeDataDir, startHostProcess, wipeDataDir, type HostPr
 /** The headless host a spec file drives; it can be killed and brought back on the same data folder and port. */
 export interface SpecHost {
   readonly url: string;
+  /** The console link the host printed. */
+  readonly consoleUrl: string;
+  /** The TV link the host printed (a read-only table socket). */
+  readonly tableUrl: string;
   /** Stops the host (SIGKILL for a crash), optionally wipes its data folder, and starts it again. */
   restart(options?: { signal?: 'SIGTERM' | 'SIGKILL'; wipeData?: boolean }): Promise<void>;
 }
@@ -33,6 +37,12 @@ export function hostForSpecFile(deckSeed: string): SpecHost {
   return {
     get url() {
       return running().url;
+    },
+    get consoleUrl() {
+      return running().consoleUrl;
+    },
+    get tableUrl() {
+      return running().tableUrl;
     },
     async restart({ signal, wipeData = false } = {}) {
       const { port } = running();

@@ -12,11 +12,17 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = join(ROOT, 'src/main/host/cli.ts');
-const LISTENING = /Listening on (http:\/\/127\.0\.0\.1:(\d+)\/)/;
+/** The two links the host prints on start (cli.ts): exactly one line each. */
+const CONSOLE_LINE = /^console: (\S+)$/m;
+const TABLE_LINE = /^table: (\S+)$/m;
 
 export interface HostProcess {
   /** `http://127.0.0.1:PORT/` */
   url: string;
+  /** The console link as printed (`console: URL`): every command. */
+  consoleUrl: string;
+  /** The TV link as printed (`table: URL`): its socket only reads. */
+  tableUrl: string;
   port: number;
   dataDir: string;
   /** Everything the process wrote, for a failure message. */
@@ -48,7 +54,7 @@ export function wipeDataDir(dir: string): void {
   for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
 }
 
-/** Starts the host and resolves once it prints the address it listens on. */
+/** Starts the host and resolves once it prints its console and table links. */
 export async function startHostProcess(options: HostOptions): Promise<HostProcess> {
   const dataDir = options.dataDir ?? freshDataDir();
   // One process (node with tsx's loader, not the tsx wrapper), so a SIGKILL really kills the host.
@@ -59,14 +65,15 @@ export async function startHostProcess(options: HostOptions): Promise<HostProces
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
 
-  const url = await new Promise<string>((found, failed) => {
+  const links = await new Promise<{ consoleUrl: string; tableUrl: string }>((found, failed) => {
     const timer = setTimeout(() => failed(new Error(`The host did not start within 30 s:\n${output}`)), 30_000);
     const look = (): void => {
-      const match = LISTENING.exec(output);
-      if (!match?.[1]) return;
+      const consoleUrl = CONSOLE_LINE.exec(output)?.[1];
+      const tableUrl = TABLE_LINE.exec(output)?.[1];
+      if (!consoleUrl || !tableUrl) return;
       clearTimeout(timer);
       child.stdout.off('data', look);
-      found(match[1]);
+      found({ consoleUrl, tableUrl });
     };
     child.stdout.on('data', look);
     child.once('exit', (code) => {
@@ -75,9 +82,11 @@ export async function startHostProcess(options: HostOptions): Promise<HostProces
     });
   });
 
+  const { origin, port } = new URL(links.consoleUrl);
   return {
-    url,
-    port: Number(new URL(url).port),
+    url: `${origin}/`,
+    ...links,
+    port: Number(port),
     dataDir,
     output: () => output,
     stop: (signal = 'SIGTERM') => stopChild(child, exited, signal),

@@ -27,8 +27,8 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const consolePage = await context.newPage();
   const table = await context.newPage();
-  await consolePage.goto(`${host.url}#/`);
-  await table.goto(`${host.url}#/table`);
+  await consolePage.goto(host.consoleUrl);
+  await table.goto(host.tableUrl);
   await expect(table.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
 
   const seen = new Set<Event>();

@@ -1,19 +1,39 @@
 import type { ApiResult } from './api';
 import type { CommandName } from './commands';
+import type { Role } from './registry';
 import type { AppView } from './view';
 
 /**
  * The headless host's WebSocket protocol: the same contract as `window.api`,
- * as JSON messages. The access token (when the host listens beyond loopback)
- * travels in the socket URL's `token` query parameter.
+ * as JSON messages on `ws(s)://HOST/ws?role=ROLE&token=TOKEN`.
+ *
+ * - `role` is what the page asks to be: `host` (the console, the default),
+ *   `table` (the TV) or `phone`. A table or phone socket is read-only: a
+ *   command the registry does not allow it is refused, naming the role.
+ * - `token` (only when the host listens beyond loopback): the host token
+ *   grants the role asked for; the viewer token grants `table` when asked,
+ *   otherwise `phone`, never `host`. On loopback no token is needed.
  */
+export const WIRE_PATH = '/ws';
+export const WIRE_ROLE_PARAM = 'role';
+export const WIRE_TOKEN_PARAM = 'token';
+
 export type WireRequest =
   | { id: number; method: 'getView' }
   | { id: number; method: CommandName; args: unknown };
 
 export type WireMessage =
-  /** A command's answer; questions carry their `data` (CommandData). */
+  /** A command's answer; questions carry their `data` (CommandData). A role's refusal is an `ok: false` result. */
   | { type: 'reply'; id: number; result: ApiResult<unknown> }
   | { type: 'view'; view: AppView }
-  /** The request itself was malformed (not JSON, no id, unknown method) or unauthorised. */
+  /** The request itself was malformed (not JSON, no id, unknown method). */
   | { type: 'error'; id: number | null; message: string };
+
+/** The socket URL's query for a page that wants `role`, keeping its access token. */
+export function wireQuery(role: Role, token: string | null): string {
+  const params = new URLSearchParams();
+  if (role !== 'host') params.set(WIRE_ROLE_PARAM, role);
+  if (token) params.set(WIRE_TOKEN_PARAM, token);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

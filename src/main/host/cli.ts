@@ -3,17 +3,21 @@
  *
  * Runs the dealer without Electron: the same core on `conf` files, the built
  * renderer and the WebSocket contract (server.ts). Loopback only unless
- * `--listen` names another address; then a fresh access token is required
- * and printed with the link to open. `--deck-seed HEX` makes every deck
- * predictable, for tests and demos only.
+ * `--listen` names another address; then two fresh tokens are required, the
+ * host token (the console) and the viewer token (the TV, phones: read only).
+ * It prints exactly one `console: URL` line and one `table: URL` line, tokens
+ * inside where needed, for a person or a script to open. `--deck-seed HEX`
+ * makes every deck predictable, for tests and demos only.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDealerService } from '../session';
 import { createConfBackend } from '../store/confBackend';
+import { wireQuery } from '../../shared';
+import { generateAccessTokens, type AccessTokens } from './access';
 import { parseServeArgs, UsageError, USAGE, type ServeOptions } from './serveArgs';
 import { startHost } from './server';
 
@@ -46,6 +50,19 @@ function lanAddresses(): string[] {
     .map((entry) => entry.address);
 }
 
+/**
+ * The two links to print: the console (host token) and the table (viewer
+ * token, `#/table`). `origin` is `http://ADDRESS:PORT/`. The token sits in
+ * the page's query, where the page finds it for its socket (wire.ts).
+ */
+export function openLinks(origin: string, tokens: AccessTokens | null): { console: string; table: string } {
+  const queryFor = (token: string | undefined): string => (token ? wireQuery('host', token) : '');
+  return {
+    console: `${origin}${queryFor(tokens?.host)}#/`,
+    table: `${origin}${queryFor(tokens?.viewer)}#/table`,
+  };
+}
+
 /** Exit code, or 'running' while the host serves (until SIGINT/SIGTERM). */
 async function main(argv: string[]): Promise<number | 'running'> {
   let options: ServeOptions | 'help';
@@ -65,7 +82,7 @@ async function main(argv: string[]): Promise<number | 'running'> {
     return 1;
   }
 
-  const token = options.needsToken ? randomBytes(24).toString('base64url') : undefined;
+  const tokens = options.needsToken ? generateAccessTokens() : null;
   const storage = await createConfBackend(options.dataDir);
   const service = await openDealerService({
     storage,
@@ -76,21 +93,21 @@ async function main(argv: string[]): Promise<number | 'running'> {
     port: options.port,
     host: options.listen,
     rendererDir: options.rendererDir,
-    ...(token ? { token } : {}),
+    ...(tokens ? { tokens } : {}),
+    onClientDropped: (role, why) => process.stderr.write(`Closed a ${role} connection: ${why}.\n`),
   });
 
-  const links =
-    options.listen === '0.0.0.0' ? lanAddresses().map((address) => `http://${address}:${host.port}/`) : [host.url];
+  // A wildcard listen prints the first LAN address (what a TV or phone can reach); the others work too.
+  const lan = options.listen === '0.0.0.0' ? lanAddresses() : [];
+  const origin = lan[0] ? `http://${lan[0]}:${host.port}/` : host.url;
   if (options.deckSeed) {
     process.stderr.write('WARNING: Decks derive from --deck-seed: NOT a fair game (tests and demos only)\n');
   }
+  const links = openLinks(origin, tokens);
   process.stdout.write(`Listening on ${host.url}\nData in ${options.dataDir}\n`);
-  if (token) {
-    process.stdout.write(`Access token: ${token}\n`);
-    for (const link of links) process.stdout.write(`Open: ${link}?token=${token}\n`);
-  } else {
-    process.stdout.write(`Open: ${host.url}\n`);
-  }
+  if (lan.length > 1) process.stdout.write(`Also reachable at ${lan.slice(1).join(', ')} (same links, other address)\n`);
+  process.stdout.write(`console: ${links.console}\ntable: ${links.table}\n`);
+  if (tokens) process.stdout.write('The console link changes anything: keep it to yourself. The table link only watches.\n');
 
   const stop = (): void => {
     void host.close().then(() => {

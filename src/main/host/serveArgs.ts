@@ -12,8 +12,12 @@ export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen A
   --port PORT       TCP port, 0-65535 (0 picks a free one)
   --data DIR        folder for settings, roster and nights (created if missing)
   --listen ADDRESS  listen beyond this computer, e.g. 0.0.0.0 or a LAN address;
-                    an access token is then generated and required
-                    (default: 127.0.0.1, this computer only)
+                    two access tokens are then generated and required: the
+                    console link's (every command) and the table link's
+                    (read only, for the TV and phones)
+                    (default: 127.0.0.1, this computer only, no tokens)
+
+  It prints one line \`console: URL\` and one line \`table: URL\` to open.
   --renderer DIR    the built renderer (default: out/renderer; run \`npm run build\` first)
   --deck-seed HEX   derive every deck from this seed instead of the secure random
                     source, so tests and demos deal the same cards every time;
@@ -24,7 +28,7 @@ export interface ServeOptions {
   port: number;
   dataDir: string;
   listen: string;
-  /** The address came from --listen and is not loopback: a token is required. */
+  /** The address came from --listen and is not loopback: the host and viewer tokens are required. */
   needsToken: boolean;
   rendererDir: string;
   /** Lowercase hex; when set, decks are predictable (tests and demos only). */

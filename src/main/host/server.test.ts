@@ -2,16 +2,22 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { commandError, type ApiResult, type AppView, type CommandName, type WireMessage } from '../../shared';
+import { commandError, COMMAND_NAMES, roleMaySend, type ApiResult, type AppView, type CommandName, type WireMessage } from '../../shared';
 import type { DealerService } from '../session/service';
+import type { AccessTokens } from './access';
 import { PRODUCTION_CSP } from './csp';
-import { startHost, type RunningHost } from './server';
+import { startHost, type HostOptions, type RunningHost } from './server';
+import { rawClient } from './testing/rawClient';
 
-/** A stand-in core: `buyIn` is accepted and changes the view, everything else is refused. */
-function fakeService(): DealerService & { runs: { command: CommandName; args: unknown }[] } {
-  let view: AppView = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' } };
+/**
+ * A stand-in core: `buyIn` is accepted and changes the view, everything else
+ * is refused. `padBytes` makes every view that much bigger (a long night).
+ */
+function fakeService({ padBytes = 0 } = {}): DealerService & { runs: { command: CommandName; args: unknown }[] } {
+  const padding = padBytes > 0 ? [{ id: 'pad', name: 'x'.repeat(padBytes), colour: '#000000', initials: 'X', archived: true }] : [];
+  let view: AppView = { night: null, roster: padding, lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' } };
   const listeners = new Set<(view: AppView) => void>();
   const runs: { command: CommandName; args: unknown }[] = [];
   return {
@@ -21,7 +27,8 @@ function fakeService(): DealerService & { runs: { command: CommandName; args: un
       runs.push({ command, args });
       if (command === 'undo') throw new Error('disk on fire');
       if (command !== 'buyIn') return { ok: false, error: commandError('no-night', 'There is no open night.') };
-      view = { ...view, roster: [...view.roster, { id: `p${view.roster.length + 1}`, name: 'Maya', colour: '#e6194b', initials: 'MA', archived: false }] };
+      // Only the newest player is kept, so a view's size stays the same however many buy-ins come.
+      view = { ...view, roster: [...padding, { id: `p${runs.length}`, name: 'Maya', colour: '#e6194b', initials: 'MA', archived: false }] };
       for (const listener of listeners) listener(view);
       return { ok: true, view };
     },
@@ -53,8 +60,8 @@ afterEach(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function start(service: DealerService = fakeService(), token?: string): Promise<RunningHost> {
-  host = await startHost({ service, port: 0, rendererDir, ...(token ? { token } : {}), maxMessageBytes: 4096 });
+async function start(service: DealerService = fakeService(), tokens?: AccessTokens, more: Partial<HostOptions> = {}): Promise<RunningHost> {
+  host = await startHost({ service, port: 0, rendererDir, ...(tokens ? { tokens } : {}), maxMessageBytes: 4096, ...more });
   return host;
 }
 
@@ -204,11 +211,12 @@ describe('headless host: the WebSocket contract', () => {
   });
 });
 
-describe('headless host: access token (listening beyond loopback)', () => {
+describe('headless host: access tokens (listening beyond loopback)', () => {
   const token = 'tonight-only-9f2c';
+  const tokens: AccessTokens = { host: token, viewer: 'watch-only-77ab' };
 
   it('shows nothing without the token: pages answer 401, sockets are refused', async () => {
-    const running = await start(fakeService(), token);
+    const running = await start(fakeService(), tokens);
     const page = await fetch(running.url);
     expect(page.status).toBe(401);
     expect(await page.text()).not.toContain('id="app"');
@@ -222,7 +230,7 @@ describe('headless host: access token (listening beyond loopback)', () => {
   });
 
   it('serves the page and its files, and accepts the socket, with the token', async () => {
-    const running = await start(fakeService(), token);
+    const running = await start(fakeService(), tokens);
     const page = await fetch(`${running.url}?token=${token}`);
     expect(page.status).toBe(200);
     // The page's own script requests carry no query: the cookie set with the page lets them in.
@@ -250,5 +258,166 @@ describe('headless host: ordering', () => {
     expect(first).toMatchObject({ type: 'reply', id: 1 });
     if (first.type === 'reply' && first.result.ok) expect(first.result.view.roster).toEqual([]);
     client.socket.close();
+  });
+});
+
+/** Sends one request and waits for the answer to it (views pushed meanwhile are skipped). */
+async function ask(client: Awaited<ReturnType<typeof connect>>, id: number, method: string, args?: unknown): Promise<WireMessage> {
+  client.socket.send(JSON.stringify({ id, method, args }));
+  for (;;) {
+    const message = await client.next();
+    if (message.type !== 'view') return message;
+  }
+}
+
+/** A refusal for a command the socket's role may not send. */
+function refusedFor(role: string) {
+  return { type: 'reply', result: { ok: false, error: { code: 'forbidden-role', params: { role }, message: expect.stringContaining(`"${role}"`) } } };
+}
+
+describe('headless host: roles (a table or phone only reads)', () => {
+  it('a table socket on loopback needs no token, and every command its role may not send is refused, naming the role, with nothing changed', async () => {
+    const service = fakeService();
+    const running = await start(service);
+    const table = await connect(socketUrl(running, '?role=table'));
+    const before = await ask(table, 1, 'getView');
+    expect(before).toMatchObject({ type: 'reply', result: { ok: true } });
+
+    const forbidden = COMMAND_NAMES.filter((name) => !roleMaySend('table', name));
+    expect(forbidden).toContain('buyIn');
+    let id = 2;
+    for (const command of forbidden) {
+      const answer = await ask(table, id++, command, { stateId: 0, playerId: 'p1', amount: 20 });
+      expect(answer, command).toMatchObject({ ...refusedFor('table'), id: id - 1 });
+    }
+    expect(service.runs).toEqual([]);
+    expect(await ask(table, id++, 'getView')).toEqual({ ...before, id: id - 1 });
+    expect(running.connections().map((c) => c.role)).toEqual(['table']);
+
+    // What the TV may ask (the history) still reaches the core.
+    await ask(table, id, 'getStandings', {});
+    expect(service.runs.map((r) => r.command)).toEqual(['getStandings']);
+    table.socket.close();
+  });
+
+  it('refuses a socket that asks for a role that does not exist', async () => {
+    const running = await start();
+    const socket = new WebSocket(socketUrl(running, '?role=dealer'));
+    const status = await new Promise<number>((resolve) => socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+    expect(status).toBe(400);
+  });
+
+  it('beyond loopback: only the host token opens a console; the viewer token opens read-only sockets, even one that asks to be the host', async () => {
+    const tokens: AccessTokens = { host: 'host-secret-1', viewer: 'viewer-secret-2' };
+    const service = fakeService();
+    const running = await start(service, tokens);
+    const buyIn = { stateId: 0, playerId: 'p1', amount: 5 };
+
+    const phone = await connect(socketUrl(running, `?token=${tokens.viewer}`));
+    expect(await ask(phone, 1, 'buyIn', buyIn)).toMatchObject(refusedFor('phone'));
+    const sneaky = await connect(socketUrl(running, `?role=host&token=${tokens.viewer}`));
+    expect(await ask(sneaky, 1, 'buyIn', buyIn)).toMatchObject(refusedFor('phone'));
+    const tv = await connect(socketUrl(running, `?role=table&token=${tokens.viewer}`));
+    expect(await ask(tv, 1, 'buyIn', buyIn)).toMatchObject(refusedFor('table'));
+    // The TV page opened with the console's link is still a table.
+    const tvWithHostLink = await connect(socketUrl(running, `?role=table&token=${tokens.host}`));
+    expect(await ask(tvWithHostLink, 1, 'buyIn', buyIn)).toMatchObject(refusedFor('table'));
+    expect(service.runs).toEqual([]);
+    expect(await ask(phone, 2, 'getView')).toMatchObject({ type: 'reply', result: { ok: true } });
+
+    const console_ = await connect(socketUrl(running, `?token=${tokens.host}`));
+    expect(await ask(console_, 1, 'buyIn', buyIn)).toMatchObject({ type: 'reply', result: { ok: true } });
+    expect(service.runs).toEqual([{ command: 'buyIn', args: buyIn }]);
+    expect(running.connections().map((c) => c.role).sort()).toEqual(['host', 'phone', 'phone', 'table', 'table']);
+
+    // The viewer's link opens the pages too (the TV loads the app).
+    expect((await fetch(`${running.url}?token=${tokens.viewer}`)).status).toBe(200);
+    for (const client of [phone, sneaky, tv, tvWithHostLink, console_]) client.socket.close();
+  });
+});
+
+describe('headless host: no message may crash it (issue 8)', () => {
+  it('answers a method nested 5,000 arrays deep with a short error, quoting none of it, and keeps answering', async () => {
+    const running = await start(fakeService(), undefined, { maxMessageBytes: 1024 * 1024 });
+    const client = await connect(socketUrl(running));
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const message = `{"id":1,"method":${deep}}`;
+    expect(message.length).toBeGreaterThan(10_000);
+    client.socket.send(message);
+    const answer = await client.next();
+    expect(answer).toMatchObject({ type: 'error', id: 1, message: expect.stringContaining('unknown method an array') });
+    expect(JSON.stringify(answer).length).toBeLessThan(1000);
+
+    // Deep in every other field, and a method name of half a megabyte: short answers too.
+    for (const hostile of [`{"id":${deep},"method":"getView"}`, `{"id":2,"method":{"a":${deep}}}`, deep, `{"id":3,"method":"${'m'.repeat(500_000)}"}`]) {
+      client.socket.send(hostile);
+      const reply = await client.next();
+      expect(reply.type).toBe('error');
+      expect(JSON.stringify(reply).length).toBeLessThan(1000);
+    }
+    expect(await ask(client, 4, 'getView')).toMatchObject({ type: 'reply', id: 4, result: { ok: true } });
+    expect((await fetch(running.url)).status).toBe(200);
+    client.socket.close();
+  });
+});
+
+describe('headless host: clients that stop reading (issue 8)', () => {
+  it('holds a bounded buffer for viewers that stop reading (the newest view replaces older ones), then closes them', async () => {
+    const service = fakeService({ padBytes: 20_000 });
+    const viewBytes = JSON.stringify({ type: 'view', view: service.getView() }).length;
+    const highWater = 64 * 1024;
+    const running = await start(service, undefined, { flow: { viewHighWaterBytes: highWater, stuckMs: 500, heartbeatMs: 60_000 } });
+    const stalled = await Promise.all(Array.from({ length: 5 }, () => rawClient(running.port, '/ws?role=table')));
+    const console_ = await connect(socketUrl(running));
+
+    let mostHeld = 0;
+    const commands = 400; // 8 MB of views for each viewer
+    for (let n = 1; n <= commands; n++) {
+      await ask(console_, n, 'buyIn', { stateId: 0, playerId: 'p1', amount: 1 });
+      for (const viewer of running.connections().filter((c) => c.role === 'table')) mostHeld = Math.max(mostHeld, viewer.bufferedBytes);
+    }
+    const viewers = running.connections().filter((c) => c.role === 'table');
+    expect(viewers).toHaveLength(5);
+    expect(viewers.every((v) => v.viewWaiting)).toBe(true);
+    // At most the high-water mark plus the frame that crossed it, per viewer (8 MB without the bound).
+    expect(mostHeld).toBeLessThanOrEqual(highWater + viewBytes + 1024);
+
+    // Stuck for longer than stuckMs: closed, and everything held for them freed. The console stays.
+    await vi.waitFor(() => expect(running.connections().map((c) => c.role)).toEqual(['host']), { timeout: 5000, interval: 50 });
+    expect(await ask(console_, commands + 1, 'getView')).toMatchObject({ type: 'reply', result: { ok: true } });
+    for (const viewer of stalled) viewer.socket.destroy();
+    console_.socket.close();
+  });
+
+  it('closes a console that keeps sending requests but never reads the replies, once too much waits for it', async () => {
+    const maxBuffered = 256 * 1024;
+    const running = await start(fakeService({ padBytes: 20_000 }), undefined, {
+      flow: { maxBufferedBytes: maxBuffered, stuckMs: 60_000, heartbeatMs: 60_000 },
+    });
+    const deaf = await rawClient(running.port, '/ws');
+    let mostHeld = 0;
+    const sample = setInterval(() => {
+      for (const c of running.connections()) mostHeld = Math.max(mostHeld, c.bufferedBytes);
+    }, 5);
+    for (let id = 1; id <= 2000; id++) deaf.sendText(JSON.stringify({ id, method: 'getView' }));
+    await vi.waitFor(() => expect(running.connections()).toEqual([]), { timeout: 10_000, interval: 50 });
+    clearInterval(sample);
+    expect(mostHeld).toBeLessThanOrEqual(maxBuffered + 30_000);
+    deaf.socket.destroy();
+
+    const other = await connect(socketUrl(running));
+    expect(await ask(other, 1, 'getView')).toMatchObject({ type: 'reply', result: { ok: true } });
+    other.socket.close();
+  }, 15_000);
+
+  it('heartbeat: closes a client that neither answers pings nor reads; one that answers stays', async () => {
+    const running = await start(fakeService(), undefined, { flow: { heartbeatMs: 100 } });
+    const silent = await rawClient(running.port, '/ws?role=phone', { reading: true });
+    const alive = await connect(socketUrl(running, '?role=table'));
+    await silent.closed;
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(running.connections().map((c) => c.role)).toEqual(['table']);
+    expect(await ask(alive, 1, 'getView')).toMatchObject({ type: 'reply', result: { ok: true } });
+    alive.socket.close();
   });
 });

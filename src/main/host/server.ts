@@ -3,10 +3,11 @@ import { realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { timingSafeEqual } from 'node:crypto';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import type { WireMessage } from '../../shared';
+import { WIRE_PATH, WIRE_ROLE_PARAM, WIRE_TOKEN_PARAM, type Role, type WireMessage } from '../../shared';
 import type { DealerService } from '../session/service';
+import { credentialOf, grantRole, type AccessTokens } from './access';
+import { ClientLink, DEFAULT_FLOW_LIMITS, type FlowLimits } from './clientLink';
 import { PRODUCTION_CSP } from './csp';
 import { contentTypeFor, resolveStaticFile } from './staticFiles';
 import { answerWireRequest, parseWireRequest } from './wireProtocol';
@@ -16,8 +17,9 @@ import { isLoopback } from './serveArgs';
  * The headless host (DESIGN.md): the built renderer over HTTP and the same
  * contract as `window.api` over a WebSocket at `/ws` (src/shared/wire.ts),
  * in plain Node. It listens on loopback unless told otherwise; beyond
- * loopback the caller sets an access token, and then every page, file and
- * socket needs it.
+ * loopback the caller sets two access tokens (access.ts), and then every
+ * page, file and socket needs one of them. Each socket has a role (wire.ts):
+ * only the host's may change anything.
  */
 export interface HostOptions {
   service: DealerService;
@@ -27,26 +29,42 @@ export interface HostOptions {
   host?: string;
   /** The built renderer (out/renderer). */
   rendererDir: string;
-  /** When set, requests without it are refused (401). */
-  token?: string;
+  /** When set, requests without one of them are refused (401); the viewer token opens read-only sockets. */
+  tokens?: AccessTokens;
   /** Largest WebSocket message accepted, in bytes; a bigger one closes that socket (1009). */
   maxMessageBytes?: number;
+  /** How much the host holds for a slow client and when it gives up on it (clientLink.ts). */
+  flow?: Partial<FlowLimits>;
+  /** Told when the host closes a client that stopped reading or answering. */
+  onClientDropped?: (role: Role, why: string) => void;
+}
+
+export interface ConnectionInfo {
+  role: Role;
+  /** Bytes waiting to reach the client. */
+  bufferedBytes: number;
+  /** A view push is held back until the client catches up. */
+  viewWaiting: boolean;
 }
 
 export interface RunningHost {
   /** e.g. `http://127.0.0.1:5173/` (without the token). */
   url: string;
   port: number;
+  /** The clients connected now, for tests and diagnostics. */
+  connections(): ConnectionInfo[];
   close(): Promise<void>;
 }
 
-export const WEBSOCKET_PATH = '/ws';
+export const WEBSOCKET_PATH = WIRE_PATH;
 /**
  * The largest message a client may send: a restore carries a whole backup
  * (the contract allows 64 MiB of JSON) as a JSON string, where escaping can
- * double it. Only a loopback client or one holding the token gets this far.
+ * double it. Only a host socket (on loopback, or holding the host token) gets this far.
  */
 export const DEFAULT_MAX_MESSAGE_BYTES = 2 * 64 * 1024 * 1024 + 1024 * 1024;
+/** A table or phone socket sends only getView and history questions. */
+export const READ_ONLY_MAX_MESSAGE_BYTES = 64 * 1024;
 const TOKEN_COOKIE = 'dealer_token';
 
 const SECURITY_HEADERS = {
@@ -57,13 +75,6 @@ const SECURITY_HEADERS = {
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
 } as const;
-
-function sameSecret(given: string | null | undefined, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 function cookieValue(request: IncomingMessage, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -122,17 +133,24 @@ function listenUrl(address: string, port: number): string {
 }
 
 export async function startHost(options: HostOptions): Promise<RunningHost> {
-  const { service, token } = options;
+  const { service } = options;
+  const tokens = options.tokens && options.tokens.host !== '' && options.tokens.viewer !== '' ? options.tokens : null;
   const listenAddress = options.host ?? '127.0.0.1';
   const rendererDir = await realpath(options.rendererDir);
   const maxPayload = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
-  const tokenSet = token !== undefined && token !== '';
+  const flow: FlowLimits = { ...DEFAULT_FLOW_LIMITS, ...options.flow };
+  const tokenSet = tokens !== null;
 
-  /** The query token (a fresh link) or the cookie it left (the page's own script and style requests). */
-  function authorised(request: IncomingMessage, url: URL): { ok: boolean; viaQuery: boolean } {
-    if (!tokenSet) return { ok: true, viaQuery: false };
-    if (sameSecret(url.searchParams.get('token'), token)) return { ok: true, viaQuery: true };
-    return { ok: sameSecret(cookieValue(request, TOKEN_COOKIE), token), viaQuery: false };
+  /**
+   * The query token (a fresh link) or the cookie it left (the page's own
+   * script and style requests). Either token opens the files: they are the
+   * same for every role; what a page may do is decided on its socket.
+   */
+  function authorised(request: IncomingMessage, url: URL): { ok: boolean; fromQuery: string | null } {
+    if (!tokens) return { ok: true, fromQuery: null };
+    const fromQuery = url.searchParams.get(WIRE_TOKEN_PARAM);
+    if (credentialOf(tokens, fromQuery) !== null) return { ok: true, fromQuery };
+    return { ok: credentialOf(tokens, cookieValue(request, TOKEN_COOKIE)) !== null, fromQuery: null };
   }
 
   async function serveFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -155,8 +173,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       // Built assets are content-hashed; the page itself must always be fresh.
       'Cache-Control': found.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
     };
-    if (auth.viaQuery) {
-      headers['Set-Cookie'] = `${TOKEN_COOKIE}=${encodeURIComponent(token ?? '')}; Path=/; HttpOnly; SameSite=Strict`;
+    if (auth.fromQuery !== null) {
+      headers['Set-Cookie'] = `${TOKEN_COOKIE}=${encodeURIComponent(auth.fromQuery)}; Path=/; HttpOnly; SameSite=Strict`;
     }
     response.writeHead(200, headers);
     if (request.method === 'HEAD') {
@@ -176,9 +194,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload });
-  const send = (socket: WebSocket, message: WireMessage): void => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-  };
+  // A read-only screen only asks small questions: it gets no room for a backup-sized message.
+  const readOnlySockets = new WebSocketServer({ noServer: true, maxPayload: Math.min(maxPayload, READ_ONLY_MAX_MESSAGE_BYTES) });
+  const links = new Set<ClientLink>();
 
   server.on('upgrade', (request, socket, head) => {
     socket.on('error', () => socket.destroy());
@@ -186,30 +204,48 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (!url || url.pathname !== WEBSOCKET_PATH) return refuseUpgrade(socket, 404);
     if (!acceptableOrigin(request, tokenSet)) return refuseUpgrade(socket, 403);
     // The socket's token travels in its URL (wire.ts), never only in a cookie.
-    if (tokenSet && !sameSecret(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 401);
-    sockets.handleUpgrade(request, socket, head, (client) => sockets.emit('connection', client, request));
+    const grant = grantRole(credentialOf(tokens, url.searchParams.get(WIRE_TOKEN_PARAM)), url.searchParams.get(WIRE_ROLE_PARAM));
+    if (!grant.ok) return refuseUpgrade(socket, grant.status);
+    const accepting = grant.role === 'host' ? sockets : readOnlySockets;
+    accepting.handleUpgrade(request, socket, head, (client) => welcome(client, grant.role));
   });
 
-  sockets.on('connection', (client: WebSocket) => {
+  function welcome(client: WebSocket, role: Role): void {
+    const link = new ClientLink(client, role, flow, (dropped, why) => options.onClientDropped?.(dropped.role, why));
+    links.add(link);
+    client.on('close', () => links.delete(link));
     client.on('error', () => client.terminate());
     // One request at a time per client, answered in order: a getView reply can
     // then never arrive after (and overwrite) the push of a later command's view.
     let queue = Promise.resolve();
     client.on('message', (data: RawData, isBinary: boolean) => {
-      queue = queue.then(async () => {
-        if (isBinary) {
-          send(client, { type: 'error', id: null, message: 'requests are JSON text messages' });
-          return;
-        }
-        const parsed = parseWireRequest(data.toString());
-        send(client, parsed.ok ? await answerWireRequest(service, parsed.request) : parsed.reply);
-      });
+      link.requestQueued();
+      queue = queue
+        .then(async () => link.sendReply(await answerMessage(data, isBinary, role)))
+        // Whatever a message holds, it costs the host at most this reply.
+        .catch(() => link.sendReply({ type: 'error', id: null, message: 'the host could not answer that message' }))
+        .finally(() => link.requestDone())
+        .catch(() => client.terminate());
     });
-  });
+  }
+
+  async function answerMessage(data: RawData, isBinary: boolean, role: Role): Promise<WireMessage> {
+    if (isBinary) return { type: 'error', id: null, message: 'requests are JSON text messages' };
+    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
+    const parsed = parseWireRequest(text);
+    return parsed.ok ? await answerWireRequest(service, parsed.request, role) : parsed.reply;
+  }
 
   const unsubscribe = service.onView((view) => {
-    for (const client of sockets.clients) send(client, { type: 'view', view });
+    // Serialised once for every client; a client that is behind keeps only the newest.
+    const text = JSON.stringify({ type: 'view', view } satisfies WireMessage);
+    for (const link of links) link.pushView(text);
   });
+
+  const heartbeat = setInterval(() => {
+    for (const link of links) link.heartbeat();
+  }, flow.heartbeatMs);
+  heartbeat.unref();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -224,11 +260,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   return {
     url: listenUrl(listenAddress, port),
     port,
+    connections: () => [...links].map((link) => ({ role: link.role, bufferedBytes: link.bufferedBytes, viewWaiting: link.viewWaiting })),
     close() {
       closing ??= new Promise<void>((resolve) => {
+        clearInterval(heartbeat);
         unsubscribe();
-        for (const client of sockets.clients) client.terminate();
+        for (const link of links) link.socket.terminate();
         sockets.close();
+        readOnlySockets.close();
         server.close(() => resolve());
         server.closeAllConnections();
       });

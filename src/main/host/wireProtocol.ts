@@ -1,18 +1,47 @@
-import { COMMAND_NAMES, type ApiResult, type CommandName, type WireMessage, type WireRequest } from '../../shared';
+import {
+  commandError,
+  COMMAND_NAMES,
+  isCommandName,
+  roleMaySend,
+  type ApiResult,
+  type Role,
+  type WireMessage,
+  type WireRequest,
+} from '../../shared';
 import type { DealerService } from '../session/service';
 
 /**
  * The headless host's side of src/shared/wire.ts: turn one text message into
- * a request, run it, and say what to send back. Anything malformed gets an
- * `error` message; nothing here throws.
+ * a request, check it against the command registry (a known name, a role
+ * allowed to send it), run it, and say what to send back. Anything malformed
+ * gets an `error` message. Nothing here throws, and nothing a client sent is
+ * echoed back except a short, bounded quote of a method name.
  */
-
-const COMMANDS: ReadonlySet<string> = new Set(COMMAND_NAMES);
 
 export type ParsedRequest = { ok: true; request: WireRequest } | { ok: false; reply: WireMessage };
 
+/** How much of a client's text a reply may quote. */
+export const MAX_QUOTED_CHARS = 40;
+/** How much of a failure's message a reply may carry. */
+const MAX_REASON_CHARS = 300;
+
 function refuse(id: number | null, message: string): { ok: false; reply: WireMessage } {
   return { ok: false, reply: { type: 'error', id, message } };
+}
+
+/** A short description of something a client sent, safe to echo whatever its shape or size. */
+export function describeUntrusted(value: unknown): string {
+  if (typeof value === 'string') {
+    const quoted = JSON.stringify(value.length > MAX_QUOTED_CHARS ? value.slice(0, MAX_QUOTED_CHARS) : value);
+    return value.length > MAX_QUOTED_CHARS ? `${quoted.slice(0, -1)}…" (${value.length} characters)` : quoted;
+  }
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}
+
+function bounded(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit)}…` : text;
 }
 
 export function parseWireRequest(text: string): ParsedRequest {
@@ -20,6 +49,7 @@ export function parseWireRequest(text: string): ParsedRequest {
   try {
     data = JSON.parse(text);
   } catch {
+    // Also a nesting too deep for the parser: it is not a request either way.
     return refuse(null, 'the message is not JSON');
   }
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -30,22 +60,41 @@ export function parseWireRequest(text: string): ParsedRequest {
     return refuse(null, 'a request needs a whole-number id');
   }
   if (method === 'getView') return { ok: true, request: { id, method } };
-  if (typeof method !== 'string' || !COMMANDS.has(method)) {
-    return refuse(id, `unknown method ${JSON.stringify(method)}; known: getView, ${COMMAND_NAMES.join(', ')}`);
+  if (!isCommandName(method)) {
+    return refuse(id, `unknown method ${describeUntrusted(method)}; known: getView, ${COMMAND_NAMES.join(', ')}`);
   }
-  return { ok: true, request: { id, method: method as CommandName, args } };
+  return { ok: true, request: { id, method, args } };
 }
 
-/** Run a parsed request; a service that throws becomes an `error` reply for that id. */
-export async function answerWireRequest(service: DealerService, request: WireRequest): Promise<WireMessage> {
+const ROLE_NAMES: Record<Role, string> = { host: 'the host console', table: 'a table screen', phone: 'a phone' };
+
+/** The refusal a read-only screen gets for a command it may not send. */
+export function notAllowed(role: Role, command: string): ApiResult<unknown> {
+  return {
+    ok: false,
+    error: commandError(
+      'forbidden-role',
+      `${ROLE_NAMES[role]} (role "${role}") may only watch: ${command} is for the host console. Nothing changed.`,
+      undefined,
+      { role, command },
+    ),
+  };
+}
+
+/**
+ * Run a parsed request for a client of `role`: a command its role may not
+ * send is refused before it reaches the service; the service checks the
+ * arguments (zod); a service that throws becomes an `error` reply for that id.
+ */
+export async function answerWireRequest(service: DealerService, request: WireRequest, role: Role): Promise<WireMessage> {
   try {
-    const result: ApiResult<unknown> =
-      request.method === 'getView'
-        ? { ok: true, view: service.getView() }
-        : await service.run(request.method, request.args);
+    let result: ApiResult<unknown>;
+    if (request.method === 'getView') result = { ok: true, view: service.getView() };
+    else if (!roleMaySend(role, request.method)) result = notAllowed(role, request.method);
+    else result = await service.run(request.method, request.args);
     return { type: 'reply', id: request.id, result };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = bounded(error instanceof Error ? error.message : String(error), MAX_REASON_CHARS);
     return { type: 'error', id: request.id, message: `the host could not run ${request.method}: ${reason}` };
   }
 }

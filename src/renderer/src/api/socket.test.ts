@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult, AppView, WireMessage } from '../../../shared';
 import { COMMAND_NAMES } from '../../../shared/registry';
-import { createSocketApi, QUEUED_REQUEST_MS, socketUrlFor, type SocketLike } from './socket';
+import { createSocketApi, QUEUED_REQUEST_MS, roleFor, socketUrlFor, type SocketLike } from './socket';
 
 class FakeSocket implements SocketLike {
   static all: FakeSocket[] = [];
@@ -61,10 +61,26 @@ afterEach(() => {
 
 describe('socketUrlFor', () => {
   it('points at /ws on the same host and forwards the access token', () => {
-    expect(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '?token=a b', hash: '#/table' })).toBe(
-      'ws://127.0.0.1:5199/ws?token=a%20b',
-    );
+    const url = new URL(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '?token=a b', hash: '#/' }));
+    expect(`${url.origin}${url.pathname}`).toBe('ws://127.0.0.1:5199/ws');
+    expect(url.searchParams.get('token')).toBe('a b');
     expect(socketUrlFor({ protocol: 'https:', host: 'tv.lan', search: '', hash: '#/' })).toBe('wss://tv.lan/ws');
+    expect(socketUrlFor({ protocol: 'http:', host: 'h', search: '', hash: '#/history?token=t1' })).toBe('ws://h/ws?token=t1');
+  });
+
+  it('opens a table-role socket from the TV route, so the TV can only read whatever link it was opened with', () => {
+    expect(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '', hash: '#/table' })).toBe('ws://127.0.0.1:5199/ws?role=table');
+    const withToken = new URL(socketUrlFor({ protocol: 'http:', host: 'tv.lan', search: '?token=v1', hash: '#/table' }));
+    expect(Object.fromEntries(withToken.searchParams)).toEqual({ role: 'table', token: 'v1' });
+  });
+
+  it('roleFor: the TV route is the table, every other route the console', () => {
+    expect(roleFor({ hash: '#/table' })).toBe('table');
+    expect(roleFor({ hash: '#/table?token=x' })).toBe('table');
+    expect(roleFor({ hash: '#/' })).toBe('host');
+    expect(roleFor({ hash: '' })).toBe('host');
+    expect(roleFor({ hash: '#/history/all' })).toBe('host');
+    expect(roleFor({ hash: '#/tables' })).toBe('host');
   });
 });
 
@@ -113,6 +129,19 @@ describe('createSocketApi', () => {
     unsubscribe();
     latest().push({ type: 'view', view: lobby });
     expect(seen).toEqual([withRoster]);
+  });
+
+  it('resolves with the refusal when the host says this screen may only watch, so the screen can show it', async () => {
+    const api = makeApi();
+    latest().open();
+    const bet = api.bet({ stateId: 1, amount: 2 });
+    const id = latest().commands()[0]?.id as number;
+    const refusal: ApiResult = {
+      ok: false,
+      error: { code: 'forbidden-role', message: 'a table screen (role "table") may only watch', params: { role: 'table', command: 'bet' } },
+    };
+    latest().push({ type: 'reply', id, result: refusal });
+    await expect(bet).resolves.toEqual(refusal);
   });
 
   it('rejects a request the host calls malformed, with its message', async () => {

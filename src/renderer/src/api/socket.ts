@@ -1,5 +1,6 @@
 import type { ApiResult, AppView, CommandArgs, CommandMethods, DealerApi, WireMessage, WireRequest } from '../../../shared';
-import { COMMAND_NAMES } from '../../../shared/registry';
+import { COMMAND_NAMES, type Role } from '../../../shared/registry';
+import { WIRE_PATH, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
 
 /** How long a request may wait for the socket to (re)open before it is refused unsent. */
 export const QUEUED_REQUEST_MS = 5000;
@@ -53,16 +54,27 @@ export function defaultBackoff(attempt: number): number {
   return Math.min(250 * 2 ** attempt, 4000);
 }
 
-/** The WebSocket URL for a page served by the headless host, keeping its access token. */
-export function socketUrlFor(location: Pick<Location, 'protocol' | 'host' | 'search' | 'hash'>): string {
+type PageLocation = Pick<Location, 'protocol' | 'host' | 'search' | 'hash'>;
+
+/**
+ * The role a page of the headless host plays: the TV's route (`#/table`) is
+ * the table, read only whatever token it holds; every other route is the
+ * console, which the host grants only to loopback or the host token (a
+ * viewer token makes it a read-only phone).
+ */
+export function roleFor(location: Pick<Location, 'hash'>): Role {
+  return /^#\/table(?:[/?]|$)/.test(location.hash) ? 'table' : 'host';
+}
+
+/** The WebSocket URL for a page served by the headless host: its role, and its access token when it has one. */
+export function socketUrlFor(location: PageLocation, role: Role = roleFor(location)): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const token = tokenFrom(location.search) ?? tokenFrom(location.hash.split('?')[1] ?? '');
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  return `${scheme}://${location.host}/ws${query}`;
+  return `${scheme}://${location.host}${WIRE_PATH}${wireQuery(role, token)}`;
 }
 
 function tokenFrom(query: string): string | null {
-  return new URLSearchParams(query).get('token');
+  return new URLSearchParams(query).get(WIRE_TOKEN_PARAM);
 }
 
 interface Pending {

@@ -1,0 +1,58 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { ROLES, type Role } from '../../shared';
+
+/**
+ * Who may open what on the headless host (DESIGN.md "Two windows, three
+ * roles"). On loopback the host trusts this computer and needs no token;
+ * beyond it there are two: the host token (the console: every command) and
+ * the viewer token (the TV and phones: read only). A page asks for its role
+ * in the socket URL (wire.ts); a token never grants more than it is for.
+ */
+export interface AccessTokens {
+  /** Opens the console: every command. */
+  host: string;
+  /** Opens the table or a phone: read only. */
+  viewer: string;
+}
+
+/** Two fresh tokens for one run of the host (never stored: a restart makes new links). */
+export function generateAccessTokens(): AccessTokens {
+  const host = randomBytes(24).toString('base64url');
+  let viewer = randomBytes(24).toString('base64url');
+  while (viewer === host) viewer = randomBytes(24).toString('base64url');
+  return { host, viewer };
+}
+
+/** Constant-time comparison, so a wrong guess says nothing about how close it was. */
+export function sameSecret(given: string | null | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export type Credential = 'trusted' | 'host' | 'viewer' | null;
+
+/** What a token (or none, where none is needed) is worth: null when it opens nothing. */
+export function credentialOf(tokens: AccessTokens | null, given: string | null | undefined): Credential {
+  if (!tokens) return 'trusted';
+  if (sameSecret(given, tokens.host)) return 'host';
+  if (sameSecret(given, tokens.viewer)) return 'viewer';
+  return null;
+}
+
+export type RoleGrant = { ok: true; role: Role } | { ok: false; status: 400 | 401 };
+
+/**
+ * The role a socket gets: the one its page asked for (`host` when it names
+ * none), except that a viewer token never grants `host`: a console opened
+ * with it becomes a `phone` and can only watch.
+ */
+export function grantRole(credential: Credential, requested: string | null): RoleGrant {
+  if (credential === null) return { ok: false, status: 401 };
+  const asked = requested ?? 'host';
+  if (!(ROLES as readonly string[]).includes(asked)) return { ok: false, status: 400 };
+  const role = asked as Role;
+  if (credential === 'viewer' && role === 'host') return { ok: true, role: 'phone' };
+  return { ok: true, role };
+}

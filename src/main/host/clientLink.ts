@@ -1,0 +1,155 @@
+import { WebSocket } from 'ws';
+import type { Role, WireMessage } from '../../shared';
+
+/**
+ * One connected browser as the host sees it: its role, and everything the
+ * host sends it, within bounds. A client that stops reading must not make the
+ * host hold memory without end (issue 8), so:
+ * - a view push supersedes the one before it: while the client is behind
+ *   (more than `viewHighWaterBytes` waiting in its socket), only the newest
+ *   view waits, once, and goes out when the socket drains;
+ * - a reply is never dropped (the client waits for it), but a client with
+ *   more than `maxBufferedBytes` already waiting is closed instead;
+ * - a client that makes no progress for `stuckMs` while a view waits, or that
+ *   neither answers a ping nor reads anything for a heartbeat, is closed.
+ */
+export interface FlowLimits {
+  /** Above this many bytes waiting for the client, view pushes are held back (the newest kept). */
+  viewHighWaterBytes: number;
+  /** A reply due while more than this is waiting closes the client: it is not reading. */
+  maxBufferedBytes: number;
+  /** A client that reads nothing for this long while a view waits for it is closed. */
+  stuckMs: number;
+  /** How often the host pings; a client silent (no pong, nothing read) for a whole interval is closed. */
+  heartbeatMs: number;
+  /** Requests read ahead of the one running; beyond this the host stops reading from that client. */
+  maxQueuedRequests: number;
+}
+
+export const DEFAULT_FLOW_LIMITS: FlowLimits = {
+  viewHighWaterBytes: 256 * 1024,
+  maxBufferedBytes: 8 * 1024 * 1024,
+  stuckMs: 20_000,
+  heartbeatMs: 15_000,
+  maxQueuedRequests: 32,
+};
+
+export class ClientLink {
+  /** The newest view not yet sent (serialised once, shared by every client). */
+  private waitingView: string | null = null;
+  private stuckTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Frames the socket has handed to the OS: counts up while the client reads. */
+  private written = 0;
+  private writtenAtLastBeat = 0;
+  private writtenWhenStuck = 0;
+  private answeredPing = true;
+  private queuedRequests = 0;
+
+  constructor(
+    readonly socket: WebSocket,
+    readonly role: Role,
+    private readonly limits: FlowLimits,
+    /** Told why the host closed this client (for the host's log). */
+    private readonly onDropped: (link: ClientLink, why: string) => void = () => undefined,
+  ) {
+    socket.on('pong', () => {
+      this.answeredPing = true;
+    });
+    socket.once('close', () => this.clearStuckTimer());
+  }
+
+  /** Bytes waiting to reach this client (queued in ws and in the socket). */
+  get bufferedBytes(): number {
+    return this.socket.bufferedAmount;
+  }
+
+  get viewWaiting(): boolean {
+    return this.waitingView !== null;
+  }
+
+  /** An answer the client is waiting for: sent, unless the client is so far behind that it is closed. */
+  sendReply(message: WireMessage): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.close('it stopped reading its replies');
+      return;
+    }
+    this.write(JSON.stringify(message));
+  }
+
+  /** A new view (`{type:'view'}` already serialised): replaces any view still waiting for this client. */
+  pushView(text: string): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    this.waitingView = text;
+    this.flushView();
+  }
+
+  /** Called by the host's heartbeat: closes a client that neither answered the last ping nor read anything since. */
+  heartbeat(): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    if (!this.answeredPing && this.written === this.writtenAtLastBeat) {
+      this.close('it stopped answering');
+      return;
+    }
+    this.answeredPing = false;
+    this.writtenAtLastBeat = this.written;
+    this.socket.ping();
+  }
+
+  /** A request was read from this client; with too many waiting, the host stops reading more for now. */
+  requestQueued(): void {
+    this.queuedRequests++;
+    if (this.queuedRequests > this.limits.maxQueuedRequests && !this.socket.isPaused) this.socket.pause();
+  }
+
+  requestDone(): void {
+    this.queuedRequests--;
+    if (this.queuedRequests <= this.limits.maxQueuedRequests && this.socket.isPaused) this.socket.resume();
+  }
+
+  private write(text: string): void {
+    this.socket.send(text, (error) => {
+      if (error) return;
+      this.written++;
+      this.flushView();
+    });
+  }
+
+  private flushView(): void {
+    if (this.waitingView === null || this.socket.readyState !== WebSocket.OPEN) return;
+    if (this.socket.bufferedAmount > this.limits.viewHighWaterBytes) {
+      this.startStuckTimer();
+      return;
+    }
+    const text = this.waitingView;
+    this.waitingView = null;
+    this.clearStuckTimer();
+    this.write(text);
+  }
+
+  private startStuckTimer(): void {
+    if (this.stuckTimer) return;
+    this.writtenWhenStuck = this.written;
+    this.stuckTimer = setTimeout(() => {
+      this.stuckTimer = null;
+      if (this.waitingView === null) return;
+      // Still reading, only slowly: it gets the newest view when it catches up.
+      if (this.written !== this.writtenWhenStuck) this.startStuckTimer();
+      else this.close('it stopped reading');
+    }, this.limits.stuckMs);
+    this.stuckTimer.unref();
+  }
+
+  private clearStuckTimer(): void {
+    if (this.stuckTimer) clearTimeout(this.stuckTimer);
+    this.stuckTimer = null;
+  }
+
+  /** Frees everything held for the client at once: a client that is not reading would never take a close frame. */
+  private close(why: string): void {
+    this.waitingView = null;
+    this.clearStuckTimer();
+    this.socket.terminate();
+    this.onDropped(this, why);
+  }
+}
