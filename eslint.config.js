@@ -9,7 +9,8 @@ import { defineConfig } from 'eslint/config';
 
 /*
  * DESIGN.md's one-way layering, enforced per folder:
- *   shared <- engine <- ledger <- session <- (index.ts, host)
+ *   shared <- engine <- ledger <- night <- store <- (session, history) <- (index.ts, host)
+ * and `history` never imports `session`.
  * Only the Electron shell (src/main/index.ts, src/main/electron/**) and the
  * electron-store adapter may load `electron` / `electron-store`.
  *
@@ -98,7 +99,7 @@ const layering = [
         patterns: [
           packagesExcept(['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])], 'the engine is pure: only zod and node:crypto (DESIGN.md)'),
           relativeInto(
-            ['ledger', 'session', 'store', 'host', 'electron', 'preload', 'renderer'],
+            ['ledger', 'night', 'session', 'history', 'store', 'host', 'electron', 'preload', 'renderer'],
             'the engine imports only src/shared',
           ),
           mainEntry('the engine imports only src/shared'),
@@ -114,11 +115,26 @@ const layering = [
       {
         patterns: [
           packagesExcept(['zod', ...(tests ? TEST_TOOLS : [])], 'the ledger imports only src/shared and the engine (and zod)'),
-          relativeInto(['session', 'store', 'host', 'electron', 'preload', 'renderer'], 'the ledger imports only src/shared and the engine'),
+          relativeInto(['night', 'session', 'history', 'store', 'host', 'electron', 'preload', 'renderer'], 'the ledger imports only src/shared and the engine'),
           mainEntry('the ledger imports only src/shared and the engine'),
         ],
       },
       tests ? [] : ['src/main/ledger/**/*.test.ts'],
+    ),
+  ),
+  // The night: journal format, upcasting, replay, export. Pure (no I/O): shared, engine, ledger and zod.
+  ...[false, true].map((tests) =>
+    restrict(
+      [tests ? 'src/main/night/**/*.test.ts' : 'src/main/night/**/*.ts'],
+      {
+        paths: electronPackages(),
+        patterns: [
+          packagesExcept(['zod', ...(tests ? TEST_TOOLS : [])], 'the night journal is pure: it reads and writes no files (the store does)'),
+          relativeInto(['store', 'session', 'history', 'host', 'electron', 'preload', 'renderer'], 'the night imports only src/shared, the engine and the ledger'),
+          mainEntry('the night imports only src/shared, the engine and the ledger'),
+        ],
+      },
+      tests ? [] : ['src/main/night/**/*.test.ts'],
     ),
   ),
   // The store: below the session.
@@ -127,7 +143,7 @@ const layering = [
     {
       paths: electronPackages(),
       patterns: [
-        relativeInto(['session', 'host', 'electron', 'preload', 'renderer'], 'the store sits below the session: no session, host or shell'),
+        relativeInto(['session', 'history', 'host', 'electron', 'preload', 'renderer'], 'the store sits below the session and the history'),
         mainEntry('the store may not import the Electron entry point'),
       ],
     },
@@ -135,7 +151,7 @@ const layering = [
   ),
   restrict(['src/main/store/electronStoreBackend.ts'], {
     patterns: [
-      relativeInto(['session', 'host', 'electron', 'preload', 'renderer'], 'the store sits below the session: no session, host or shell'),
+      relativeInto(['session', 'history', 'host', 'electron', 'preload', 'renderer'], 'the store sits below the session and the history'),
       mainEntry('the store may not import the Electron entry point'),
     ],
   }),
@@ -146,6 +162,23 @@ const layering = [
       relativeInto(['host', 'electron', 'preload', 'renderer'], 'the session may not import the host or the Electron shell'),
       mainEntry('the session may not import the Electron entry point'),
     ],
+  }),
+  // The history: reads the nights; never the session (the session asks it questions, not the other way).
+  restrict(
+    ['src/main/history/**/*.ts'],
+    {
+      paths: electronPackages('the history runs in plain Node too (headless host): no electron'),
+      patterns: [
+        relativeInto(['session', 'host', 'electron', 'preload', 'renderer'], 'the history never imports the session, the host or the shell (DESIGN.md)'),
+        mainEntry('the history may not import the Electron entry point'),
+      ],
+    },
+    ['src/main/history/**/*.test.ts', 'src/main/history/testing.ts'],
+  ),
+  // The history's tests drive a real session (the way the app asks its questions).
+  restrict(['src/main/history/**/*.test.ts', 'src/main/history/testing.ts'], {
+    paths: electronPackages('the history runs in plain Node too (headless host): no electron'),
+    patterns: [relativeInto(['host', 'electron', 'preload', 'renderer'], 'the history\'s tests use the session, never the host or the shell')],
   }),
   // The headless host: plain Node, no Electron shell.
   restrict(['src/main/host/**/*.ts'], {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nightExportSchema } from '../src/main/session/nightExport';
+import { nightExportSchema } from '../src/main/night';
 import { main, type CliIo } from './simulate';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RULE_PRESETS, ruleSettingsSchema, type RuleSettings } from '../src/shared/settings';
-import { nightExportSchema } from '../src/main/session/nightExport';
+import { nightExportSchema } from '../src/main/night';
 import { parseSeedHex } from './lib/seededStream';
 import { BOT_NAMES, simulateNight, type SimulationOptions } from './lib/simulation';
 

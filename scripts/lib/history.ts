@@ -1,5 +1,5 @@
 import type { RosterPlayer, RuleSettings } from '../../src/shared';
-import { createConfBackend, DealerRepository, type NightSummary } from '../../src/main/store';
+import { createConfBackend, DealerRepository, journalText, type NightSummary } from '../../src/main/store';
 import { initialsOf, paletteColour } from '../../src/main/store/playerStyle';
 import { Bot } from './bot';
 import { MemoryTable } from './memoryTable';
@@ -21,8 +21,8 @@ const HISTORY_EPOCH = Date.parse('2025-01-03T20:00:00.000Z');
 
 /**
  * Fills a data folder with ended nights, played by the simulator's bots
- * through the engine and ledger (MemoryTable) and saved once each through
- * DealerRepository, with the roster and the index the app would have
+ * through the engine and ledger (MemoryTable), each night's journal
+ * written once, with the roster and the index the app would have
  * written. The same bots and rules as `npm run simulate`, minus the
  * per-command writes that would make 300 nights take an hour.
  */
@@ -48,8 +48,9 @@ export function makeHistory(root: string, plan: HistoryPlan): { roster: RosterPl
     startNight(table, night);
     playTurns(table, bot, night);
     endNight(table);
-    repo.saveNight(table.stored());
-    summaries.push(table.summary());
+    const text = journalText(nightId, table.played.entries);
+    repo.journals.writeWhole(nightId, text);
+    summaries.push(table.summary(Buffer.byteLength(text, 'utf8')));
   }
   repo.saveIndex(summaries);
   return { roster, summaries };

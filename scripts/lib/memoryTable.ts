@@ -1,34 +1,19 @@
-import {
-  commandArgs,
-  commandError,
-  type CommandError,
-  type CommandName,
-  type NightView,
-  type ParsedCommandArgs,
-  type RosterPlayer,
-  type TurnView,
-} from '../../src/shared';
-import { applyCommand, emptyState, SEED_BYTES, type EngineCommand, type EngineEvent, type EngineState } from '../../src/main/engine';
-import { Ledger, nightResults } from '../../src/main/ledger';
-import { isTableCommand, toEngineCommand } from '../../src/main/session/gameSession';
-import { nightSummary } from '../../src/main/session/nightSummary';
-import { nightView, turnView } from '../../src/main/session/nightView';
-import type { NightSummary, StoredNight } from '../../src/main/store';
+import { commandArgs, commandError, type CommandError, type CommandName, type NightView, type RosterPlayer, type RuleSettings } from '../../src/shared';
+import { SEED_BYTES, type EngineCommand } from '../../src/main/engine';
+import { nightResults } from '../../src/main/ledger';
+import { decideStep, emptyNight, keepStep, nightSummary, recordedCommandOf, type PlayedNight, type NightSummary } from '../../src/main/night';
+import { nightView } from '../../src/main/session/nightView';
 import type { Table } from './playNight';
 import type { SeededStream } from './seededStream';
 
 /**
- * The session's decide-shuffle-post loop without the disk: the same engine
- * and ledger, no per-command write. It exists so the benchmark can make 300
- * nights of history in seconds (the real session rewrites the night file on
- * every command); each night is then saved once through DealerRepository.
- * Only the commands the bots use are supported.
+ * The session's play without the disk: the same decide-shuffle-post step
+ * (night/play.ts) and journal entries, no per-command append. It exists so
+ * the benchmark can make 1,000 nights of history in seconds; each night's
+ * journal is then written once. Only the commands the bots use are supported.
  */
 export class MemoryTable implements Table {
-  state: EngineState = emptyState();
-  events: EngineEvent[] = [];
-  ledger = Ledger.empty();
-  turns: TurnView[] = [];
+  readonly played: PlayedNight = emptyNight();
 
   constructor(
     private readonly dealer: SeededStream,
@@ -39,55 +24,36 @@ export class MemoryTable implements Table {
   ) {}
 
   night(): NightView | null {
-    if (this.state.nightId === '') return null;
-    const results =
-      this.state.phase.kind === 'ended' ? nightResults(this.ledger.balances(), this.state.players, this.state.chipValue) : null;
-    return nightView(this.state, this.turns, results);
+    const { state } = this.played;
+    if (state.nightId === '') return null;
+    const results = state.phase.kind === 'ended' ? nightResults(this.played.ledger.balances(), state.players, state.chipValue) : null;
+    return nightView(state, this.played.turns, results);
   }
 
   run(command: CommandName, args: unknown): { ok: true } | { ok: false; error: CommandError } {
     const parsed = commandArgs[command].safeParse(args);
     if (!parsed.success) return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'malformed') };
     const engineCommand = this.toEngineCommand(command, parsed.data);
-    if (!engineCommand) return { ok: false, error: commandError('invalid-input', `MemoryTable does not run ${command}`) };
+    if (!engineCommand || engineCommand.type === 'shuffle') return { ok: false, error: commandError('invalid-input', `MemoryTable does not run ${command}`) };
     const expected = command === 'startNight' ? 0 : (parsed.data as { stateId: number }).stateId;
-    const decided = applyCommand(this.state, engineCommand, expected);
+    const decided = decideStep(this.played, engineCommand, expected, () => Buffer.from(this.dealer.bytes(SEED_BYTES)).toString('hex'));
     if (!decided.ok) return decided;
-    let state = decided.state;
-    const events = [...decided.events];
-    while (state.phase.kind === 'shuffle') {
-      const seed = Buffer.from(this.dealer.bytes(SEED_BYTES)).toString('hex');
-      const shuffled = applyCommand(state, { type: 'shuffle', seed });
-      if (!shuffled.ok) throw new Error(shuffled.error.message);
-      state = shuffled.state;
-      events.push(...shuffled.events);
-    }
-    this.ledger.append(events.flatMap((e) => (e.type === 'chips' ? [{ id: e.id, move: e.move, turn: e.turn }] : [])));
-    this.state = state;
-    for (const event of events) this.events.push(event);
-    if (state.turn) this.turns[state.turn.n - 1] = turnView(state.turn);
+    const at = engineCommand.type === 'start' || engineCommand.type === 'end' ? engineCommand.at : this.now().toISOString();
+    const seeds = decided.step.seeds;
+    keepStep(this.played, decided.step, { at, command: recordedCommandOf(engineCommand), ...(seeds.length > 0 ? { seeds } : {}) });
     return { ok: true };
   }
 
-  stored(): StoredNight {
-    return {
-      id: this.state.nightId,
-      startedAt: this.state.startedAt,
-      endedAt: this.state.endedAt,
-      events: this.events,
-      ledger: [...this.ledger.entries],
-    };
-  }
-
   /** The index line GameSession writes for an ended night. */
-  summary(): NightSummary {
-    return nightSummary(this.state, this.turns, this.ledger);
+  summary(journalBytes?: number): NightSummary {
+    return nightSummary(this.played, journalBytes);
   }
 
   private toEngineCommand(command: CommandName, args: unknown): EngineCommand | null {
+    const stateful = args as { amount?: number | 'pot'; cut?: number; call?: 'low' | 'high'; playerId?: string };
     switch (command) {
       case 'startNight': {
-        const a = args as ParsedCommandArgs<'startNight'>;
+        const a = args as { players: { name: string }[]; startingChips: number; chipValue: number; currency: string; settings: RuleSettings };
         const players = a.players.map((p) => {
           const known = this.roster.find((r) => r.name === p.name);
           if (!known) throw new Error(`${p.name} is not in the bench roster`);
@@ -96,8 +62,26 @@ export class MemoryTable implements Table {
         const { startingChips, chipValue, currency, settings } = a;
         return { type: 'start', nightId: this.nightId, at: this.now().toISOString(), players, startingChips, chipValue, currency, settings, carryIn: 0 };
       }
+      case 'drawForDealer':
+        return { type: 'draw' };
+      case 'cut':
+        return { type: 'cut', cut: stateful.cut ?? 0 };
+      case 'deal':
+        return { type: 'deal' };
+      case 'callAce':
+        return { type: 'ace-call', call: stateful.call ?? 'high' };
+      case 'bet':
+        return { type: 'bet', amount: stateful.amount ?? 1 };
+      case 'correctBet':
+        return { type: 'correct-bet', amount: stateful.amount ?? 1 };
+      case 'buyIn':
+        return { type: 'buy-in', playerId: stateful.playerId ?? '', amount: typeof stateful.amount === 'number' ? stateful.amount : 1 };
+      case 'voidTurn':
+        return { type: 'void-turn' };
+      case 'endNight':
+        return { type: 'end', at: this.now().toISOString() };
       default:
-        return isTableCommand(command) ? toEngineCommand(command, args, this.now()) : null;
+        return null;
     }
   }
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RuleSettings } from '../../src/shared';
 import { GameSession } from '../../src/main/session/gameSession';
-import { exportNight, type NightExport } from '../../src/main/session/nightExport';
+import { exportNight, type NightExport } from '../../src/main/night';
 import { createConfBackend } from '../../src/main/store';
 import { Bot, DEFAULT_STYLE, type BotStyle } from './bot';
 import { endNight, playTurns, sessionTable, startNight, type NightPlan } from './playNight';
@@ -73,7 +73,7 @@ export function simulateNight(options: SimulationOptions): NightExport {
     endNight(driver);
     const night = table.session.currentNight;
     if (!night) throw new Error('the night vanished after it ended');
-    return exportNight(night.events, night.ledger.entries);
+    return exportNight(night);
   } finally {
     table.session.close();
     fs.rmSync(root, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { DealerRepository } from '../../src/main/store';
-import { allTimeStandings, type Standing } from '../../src/main/session/nightSummary';
+import { allTimeStandings, type Standing } from '../../src/main/night';
 
 export type { Standing };
 

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GameSession } from '../session/gameSession';
+import { nightSummary } from '../night';
+import { createConfBackend, DealerRepository } from '../store';
 import { BACKUP_FORMAT } from './backup';
 import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from './testing';
 
@@ -59,7 +61,7 @@ describe('backup and restore', () => {
     const before = everything(session);
     const file = ask(session, 'backup');
     expect(file.mimeType).toBe('application/json');
-    expect(JSON.parse(file.content)).toMatchObject({ format: BACKUP_FORMAT, version: 2 });
+    expect(JSON.parse(file.content)).toMatchObject({ format: BACKUP_FORMAT, version: 3 });
     session.close();
 
     wipe();
@@ -91,7 +93,7 @@ describe('backup and restore', () => {
     const listedAfter = (s: GameSession) => ask(s, 'listNights').map((n) => n.id);
     expect(listedAfter(session)).not.toContain(third);
     expect(listedAfter(openSession(root, clock))).not.toContain(third);
-    expect(fs.readdirSync(path.join(root, 'nights')).some((f) => f.startsWith(`${third}.json.corrupt-`))).toBe(true);
+    expect(fs.readdirSync(path.join(root, 'nights')).some((f) => f.startsWith(`${third}.jsonl.replaced-`))).toBe(true);
   });
 
   it('refuses while a night is open', () => {
@@ -105,8 +107,10 @@ describe('backup and restore', () => {
   interface BackupJson {
     format: string;
     version: number;
+    settings: { nextCarry: number };
     roster: { players: { colour: string }[] };
-    nights: { ledger: { amount: number }[]; events: unknown[] }[];
+    nights: { id: string; journal: string }[];
+    index?: { nights: { results: { netMoney: number; netChips: number; finalChips: number }[] }[] };
   }
   const at = <T>(list: T[], i: number): T => {
     const item = list[i];
@@ -118,19 +122,31 @@ describe('backup and restore', () => {
     change(backup);
     return JSON.stringify(backup);
   };
-
+  /** Changes line `n` (1 = the header) of a night's journal. */
+  const editLine = (night: { journal: string }, n: number, edit: (line: string) => string) => {
+    const lines = night.journal.split('\n');
+    lines[n - 1] = edit(lines[n - 1] ?? '');
+    night.journal = lines.join('\n');
+  };
+  const firstBetLine = (night: { journal: string }) => night.journal.split('\n').findIndex((l) => l.includes('"type":"bet"')) + 1;
   it.each([
     ['not JSON', () => '{ nope', /not JSON/],
     ['another kind of file', (c: string) => tamper(c, (b) => (b.format = 'something-else')), /not a backup of this app/],
     ['a newer backup version', (c: string) => tamper(c, (b) => (b.version = 9)), /newer version of the app/],
     ['a roster with a bad colour', (c: string) => tamper(c, (b) => (at(b.roster.players, 0).colour = 'red')), /roster is not valid: players\.0\.colour/],
     [
-      'R24: a night whose ledger does not add up',
-      (c: string) => tamper(c, (b) => (at(at(b.nights, 1).ledger, 0).amount = 999)),
-      /ledger and its events disagree \(R24\)/,
+      'R24: a night whose bet was edited past the stack',
+      (c: string) => tamper(c, (b) => editLine(at(b.nights, 1), firstBetLine(at(b.nights, 1)), (l) => l.replace(/"amount":\d+/, '"amount":999'))),
+      /does not replay: line \d+: the engine refuses it/,
     ],
-    ['a night whose events are not the engine\'s', (c: string) => tamper(c, (b) => (at(b.nights, 0).events[3] = { type: 'dance' })), /events are not valid/],
-    ['a night missing from the file', (c: string) => tamper(c, (b) => b.nights.pop()), /index lists night .* does not hold it/],
+    [
+      "a night whose line is not the engine's",
+      (c: string) => tamper(c, (b) => editLine(at(b.nights, 0), 4, () => '{"command":{"type":"dance"}}')),
+      /line 4 of its journal cannot be read/,
+    ],
+    ['a night whose last line is cut short', (c: string) => tamper(c, (b) => (at(b.nights, 0).journal = at(b.nights, 0).journal.slice(0, -5))), /last line is cut short/],
+    ['a night held twice', (c: string) => tamper(c, (b) => b.nights.push(at(b.nights, 0))), /holds night .* twice/],
+    ['a night under another id', (c: string) => tamper(c, (b) => (at(b.nights, 0).id = at(b.nights, 1).id)), /holds the journal of night/],
     ['a player the roster lacks', (c: string) => tamper(c, (b) => b.roster.players.pop()), /names player .* not in its roster/],
   ])('refuses %s and changes nothing', (_label, make, message) => {
     const content = make(ask(session, 'backup').content);
@@ -144,6 +160,62 @@ describe('backup and restore', () => {
     expect(result.ok ? '' : result.error.message).toMatch(message);
     expect(filesOf(root)).toEqual(files);
     expect(fresh.getView().roster).toEqual([]);
+    session = fresh;
+  });
+
+  it('derives every summary from the nights: a backup whose index or carry was edited moves nothing', () => {
+    const before = everything(session);
+    const content = ask(session, 'backup').content;
+    const edited = tamper(content, (b) => {
+      // An older-style index line giving a player +100, and a carried pot of 10^15.
+      b.index = { nights: [] };
+      b.settings.nextCarry = 1e15;
+    });
+    session.close();
+    wipe();
+    const fresh = openSession(root, clock);
+    accepted(fresh.runNow('restore', { content: edited }));
+    expect(everything(fresh)).toEqual(before);
+    // The next night starts with the pot the last night's ledger carried (0 here), not the edited one.
+    accepted(fresh.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Ben' }], startingChips: 20, chipValue: 1 }));
+    expect(currentNight(fresh).pot).toBeLessThan(1000);
+    session = fresh;
+  });
+
+  it('reads a version 2 backup (events, ledger and an index): its nights move to journals, its index summaries are not trusted', () => {
+    const before = everything(session);
+    const repo = new DealerRepository(createConfBackend(root));
+    const current = JSON.parse(ask(session, 'backup').content) as BackupJson;
+    const nights = ids.map((id) => {
+      const read = repo.readNight(id);
+      if (!read) throw new Error(`night ${id} did not read`);
+      return { night: read.night, summary: nightSummary(read.night) };
+    });
+    // The index of the old file gives the first player of the first night +100 chips: the restore must ignore it.
+    const index = nights.map(({ summary }, i) =>
+      i === 0 ? { ...summary, results: summary.results.map((r, k) => (k === 0 ? { ...r, netChips: r.netChips + 100, netMoney: r.netMoney + 25 } : r)) } : summary,
+    );
+    const v1 = {
+      format: BACKUP_FORMAT,
+      version: 2,
+      createdAt: '2026-02-20T00:00:00.000Z',
+      settings: { ...current.settings, nextCarry: 1e15 },
+      roster: current.roster,
+      index: { format: 'in-between-dealer/nights', version: 2, nights: index },
+      nights: nights.map(({ night }) => ({
+        id: night.state.nightId,
+        startedAt: night.state.startedAt,
+        endedAt: night.state.endedAt,
+        events: night.events,
+        ledger: night.ledger.entries,
+      })),
+    };
+    session.close();
+    wipe();
+    const fresh = openSession(root, clock);
+    accepted(fresh.runNow('restore', { content: JSON.stringify(v1) }));
+    expect(everything(fresh)).toEqual(before);
+    expect(fs.readdirSync(path.join(root, 'nights')).filter((f) => f.endsWith('.jsonl'))).toHaveLength(ids.length);
     session = fresh;
   });
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { ledgerEntrySchema, type ExportFile, type LedgerEntry, type RosterPlayer } from '../../shared';
+import { ledgerEntrySchema, type ExportFile, type LedgerEntry } from '../../shared';
 import { engineEventSchema, evolve, emptyState, type EngineEvent } from '../engine';
 import { Ledger } from '../ledger';
+import { decodeJournal, JournalHeaderError, migrateLegacyNight, nightSummary, replayJournal, ReplayError, type JournalEntry, type PlayedNight } from '../night';
 import {
   CURRENT_VERSION,
   FILE_SCHEMAS,
   FORMATS,
+  journalText,
   MigrationError,
   migrate,
   nightEventsToMinorUnits,
@@ -14,20 +16,27 @@ import {
   type DealerRepository,
   type FileKind,
   type NightSummary,
+  type RestoreContent,
   type StoredNight,
-  type StoredSettings,
 } from '../store';
 
 /**
- * One file holding everything the app keeps: settings, roster, the nights
- * index and every night. Settings, roster and index keep their on-disk
+ * One file holding everything the app keeps: settings, the roster and every
+ * night's journal (versions 1 and 2 held each night's events and ledger and
+ * an index, and are still read). Settings and roster keep their on-disk
  * envelope (format + version), so a backup made by an older app is migrated
- * on restore like the files themselves; nights are kept whole (events and
- * ledger), however the data folder splits them.
+ * on restore like the files themselves. Nothing derived is taken from a
+ * backup: every summary and the carried pot are made from its nights.
  */
 export const BACKUP_FORMAT = 'in-between-dealer/backup';
-/** Version 2: money in whole minor units (M1); a version 1 backup's nights are migrated on restore. */
-export const BACKUP_VERSION = 2;
+/**
+ * Version 3: each night's journal. Version 2 held each night's events and
+ * ledger with money in minor units (M1), version 1 the same in major units;
+ * both are still read, their nights moved to journals.
+ */
+export const BACKUP_VERSION = 3;
+
+const backupJournalSchema = z.object({ id: nightIdSchema, journal: z.string().min(1) });
 
 const backupNightSchema = z.object({
   id: nightIdSchema,
@@ -43,17 +52,13 @@ const backupFileSchema = z.object({
   createdAt: z.string(),
   settings: z.unknown(),
   roster: z.unknown(),
-  index: z.unknown(),
+  /** Version 1 only. */
+  index: z.unknown().optional(),
   nights: z.array(z.unknown()),
 });
 
-/** Everything a backup restores, checked and migrated to today's versions. */
-export interface BackupContent {
-  settings: StoredSettings;
-  roster: RosterPlayer[];
-  index: NightSummary[];
-  nights: StoredNight[];
-}
+/** Everything a backup restores, checked, migrated to today's versions, every summary made from its nights. */
+export type BackupContent = RestoreContent;
 
 /** A backup file that cannot be restored; nothing was written. */
 export class BackupError extends Error {
@@ -66,17 +71,15 @@ function issueText(error: z.ZodError): string {
   return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
 }
 
-/** Makes the backup of everything readable now. A night whose file cannot be read is left out, with its index line. */
-export function makeBackup(repo: DealerRepository, now: Date): { file: ExportFile; skipped: string[] } {
-  const index = repo.loadIndex();
-  const nights: StoredNight[] = [];
+/** Makes the backup of everything readable now: each night's journal as it is on disk. A night that cannot be read is left out. */
+export function makeBackup(repo: DealerRepository, index: readonly NightSummary[], now: Date): { file: ExportFile; skipped: string[] } {
+  const nights: { id: string; journal: string }[] = [];
   const skipped: string[] = [];
   for (const summary of index) {
-    const night = repo.loadNight(summary.id);
-    if (night) nights.push(night);
-    else skipped.push(summary.id);
+    const journal = backupJournalOf(repo, summary.id);
+    if (journal === null) skipped.push(summary.id);
+    else nights.push({ id: summary.id, journal });
   }
-  const kept = new Set(nights.map((n) => n.id));
   const envelope = <K extends FileKind>(kind: K, content: object) => ({ format: FORMATS[kind], version: CURRENT_VERSION[kind], ...content });
   const document = {
     format: BACKUP_FORMAT,
@@ -84,7 +87,6 @@ export function makeBackup(repo: DealerRepository, now: Date): { file: ExportFil
     createdAt: now.toISOString(),
     settings: envelope('settings', repo.loadSettings()),
     roster: envelope('roster', { players: repo.loadRoster() }),
-    index: envelope('nights', { nights: index.filter((s) => kept.has(s.id)) }),
     nights,
   };
   const stamp = now.toISOString().slice(0, 19).replace(/[T:]/g, '-');
@@ -92,6 +94,21 @@ export function makeBackup(repo: DealerRepository, now: Date): { file: ExportFil
     file: { fileName: `in-between-dealer-backup-${stamp}.json`, mimeType: 'application/json', content: JSON.stringify(document) },
     skipped,
   };
+}
+
+/** A night's journal for the backup: the file as it is when it reads whole, else rewritten from what replays. */
+function backupJournalOf(repo: DealerRepository, id: string): string | null {
+  const text = repo.journals.read(id);
+  if (text !== undefined) {
+    try {
+      const decoded = decodeJournal(text);
+      if (!decoded.tornTail && decoded.damage === null && decoded.header.night === id) return text;
+    } catch (error) {
+      if (!(error instanceof JournalHeaderError)) throw error;
+    }
+  }
+  const read = repo.readNight(id);
+  return read && read.night.entries.length > 0 ? journalText(id, read.night.entries) : null;
 }
 
 /** Migrates and checks one enveloped document of the backup. */
@@ -153,25 +170,73 @@ function ledgerDisagreement(events: readonly EngineEvent[], ledger: readonly Led
   return null;
 }
 
-/** Every id must meet its other half: one night per index line, players known to the roster. */
-function checkIds(content: BackupContent): void {
+/** A night of the backup, replayed; its journal text as it will be written. */
+interface CheckedNight {
+  id: string;
+  text: string;
+  played: PlayedNight;
+}
+
+/** Versions 1-2: a night's events and ledger, checked, then moved to a journal the way the data folder's old files are. */
+function checkLegacyNight(raw: unknown, position: number, backupVersion: number): CheckedNight {
+  const night = checkNight(raw, position, backupVersion);
+  const migrated = migrateLegacyNight(night);
+  if (!migrated.ok) throw new BackupError(`Night ${night.id} of the backup cannot be moved to a journal: ${migrated.reason}.`);
+  return { id: night.id, text: journalText(night.id, migrated.entries), played: migrated.played };
+}
+
+/** Version 3: a night's journal, read whole (no torn or damaged line) and replayed by the engine. */
+function checkJournalNight(raw: unknown, position: number): CheckedNight {
+  const parsed = backupJournalSchema.safeParse(raw);
+  if (!parsed.success) throw new BackupError(`Night ${position + 1} of the backup is not valid: ${issueText(parsed.error)}.`);
+  const { id, journal } = parsed.data;
+  let entries: JournalEntry[];
+  try {
+    const decoded = decodeJournal(journal);
+    if (decoded.header.night !== id) throw new BackupError(`Night ${id} of the backup holds the journal of night "${decoded.header.night}".`);
+    if (decoded.damage) throw new BackupError(`Night ${id} of the backup: line ${decoded.damage.line} of its journal cannot be read (${decoded.damage.reason}).`);
+    if (decoded.tornTail) throw new BackupError(`Night ${id} of the backup: its journal's last line is cut short.`);
+    entries = decoded.entries;
+  } catch (error) {
+    if (error instanceof JournalHeaderError) throw new BackupError(`Night ${id} of the backup is not a night journal: ${error.message}.`);
+    throw error;
+  }
+  let played: PlayedNight;
+  try {
+    played = replayJournal(entries);
+  } catch (error) {
+    if (error instanceof ReplayError) throw new BackupError(`Night ${id} of the backup does not replay: ${error.message}.`);
+    throw error;
+  }
+  if (played.state.nightId !== id) throw new BackupError(`Night ${id} of the backup: its journal is that of night "${played.state.nightId}".`);
+  return { id, text: journal, played };
+}
+
+/** Every night once, and every player who played in the roster. */
+function checkIds(nights: readonly CheckedNight[], roster: RestoreContent['roster']): void {
   const nightIds = new Set<string>();
-  for (const night of content.nights) {
+  for (const night of nights) {
     if (nightIds.has(night.id)) throw new BackupError(`The backup holds night ${night.id} twice.`);
     nightIds.add(night.id);
   }
-  const indexed = new Set<string>();
-  for (const summary of content.index) {
-    if (indexed.has(summary.id)) throw new BackupError(`The backup's index lists night ${summary.id} twice.`);
-    indexed.add(summary.id);
-    if (!nightIds.has(summary.id)) throw new BackupError(`The backup's index lists night ${summary.id}, but the backup does not hold it.`);
+  const players = new Set(roster.map((p) => p.id));
+  for (const night of nights) {
+    const stranger = night.played.state.players.find((p) => !players.has(p.id));
+    if (stranger) throw new BackupError(`Night ${night.id} of the backup names player ${stranger.id}, who is not in its roster.`);
   }
-  for (const id of nightIds) if (!indexed.has(id)) throw new BackupError(`The backup holds night ${id}, but its index does not list it.`);
-  const players = new Set(content.roster.map((p) => p.id));
-  for (const summary of content.index) {
-    const stranger = summary.playerIds.find((id) => !players.has(id));
-    if (stranger) throw new BackupError(`Night ${summary.id} of the backup names player ${stranger}, who is not in its roster.`);
+}
+
+/** Versions 1-2 also held an index: it must list exactly the nights it holds (its summaries are never used). */
+function checkEventsBackupIndex(raw: unknown, nights: readonly CheckedNight[]): void {
+  const index = checkDocument('nights', raw, 'nights index').nights;
+  const held = new Set(nights.map((n) => n.id));
+  const listed = new Set<string>();
+  for (const summary of index) {
+    if (listed.has(summary.id)) throw new BackupError(`The backup's index lists night ${summary.id} twice.`);
+    listed.add(summary.id);
+    if (!held.has(summary.id)) throw new BackupError(`The backup's index lists night ${summary.id}, but the backup does not hold it.`);
   }
+  for (const id of held) if (!listed.has(id)) throw new BackupError(`The backup holds night ${id}, but its index does not list it.`);
 }
 
 /** Reads and checks a whole backup before anything is written; throws BackupError with the first problem. */
@@ -189,30 +254,19 @@ export function parseBackup(text: string): BackupContent {
   }
   const settingsFile = checkDocument('settings', file.data.settings, 'settings');
   const rosterFile = checkDocument('roster', file.data.roster, 'roster');
-  const indexFile = checkDocument('nights', file.data.index, 'nights index');
-  const content: BackupContent = {
-    settings: { lastSetup: settingsFile.lastSetup, nextCarry: settingsFile.nextCarry },
+  const version = file.data.version;
+  const nights = file.data.nights.map((night, position) => (version < 3 ? checkLegacyNight(night, position, version) : checkJournalNight(night, position)));
+  if (version < 3) checkEventsBackupIndex(file.data.index, nights);
+  checkIds(nights, rosterFile.players);
+  // Every summary from the night itself; the carried pot from the last night's ledger.
+  const index = nights
+    .map((n) => nightSummary(n.played, Buffer.byteLength(n.text, 'utf8')))
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
+  const last = index.at(-1);
+  return {
+    settings: { lastSetup: settingsFile.lastSetup, nextCarry: last && last.endedAt !== null ? last.carriedOut : 0 },
     roster: rosterFile.players,
-    index: indexFile.nights,
-    nights: file.data.nights.map((night, position) => checkNight(night, position, file.data.version)),
+    index,
+    journals: new Map(nights.map((n) => [n.id, n.text])),
   };
-  checkIds(content);
-  return content;
-}
-
-/**
- * Writes a checked backup: the nights first, then roster and settings, the
- * index last, so until the index is written the app still sees the old
- * history (a night file nobody lists is never read).
- */
-export function writeBackup(repo: DealerRepository, content: BackupContent): void {
-  // The backup's nights replace whatever this process last wrote of them, parts and all.
-  repo.forgetWrittenParts();
-  // Nights the backup does not have are set aside, not deleted, so the index repair cannot bring them back.
-  const restored = new Set(content.nights.map((n) => n.id));
-  for (const id of repo.listNightIds()) if (!restored.has(id)) repo.setAsideNight(id, 'replaced by a restored backup that does not have it');
-  for (const night of content.nights) repo.saveNight(night);
-  repo.saveRoster(content.roster);
-  repo.saveSettings(content.settings);
-  repo.saveIndex(content.index);
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nightExportSchema } from '../session/nightExport';
-import { engineEventSchema, type EngineEvent } from '../engine';
+import { nightExportSchema } from '../night';
+import type { EngineEvent } from '../engine';
 import { createConfBackend, DealerRepository } from '../store';
 import { verifyNight } from './fairness';
 import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from './testing';
@@ -33,8 +33,12 @@ afterEach(() => {
 });
 
 const idOf = (name: string) => session.getView().roster.find((p) => p.name === name)?.id ?? '';
-const storedEvents = (nightId: string): EngineEvent[] =>
-  engineEventSchema.array().parse(new DealerRepository(createConfBackend(root)).loadNight(nightId)?.events);
+/** A night's events, replayed from its journal. */
+const storedEvents = (nightId: string): EngineEvent[] => {
+  const read = new DealerRepository(createConfBackend(root)).readNight(nightId);
+  if (!read) throw new Error(`night ${nightId} did not replay`);
+  return [...read.night.events];
+};
 
 describe('nights list', () => {
   it('lists every night newest first with players, length, biggest pot and winners', () => {
@@ -235,12 +239,12 @@ describe('settling up in the night view', () => {
 
 describe('a corrupted night file', () => {
   it('is set aside and reported while every other night still lists and opens', () => {
-    fs.writeFileSync(path.join(root, 'nights', `${ids[1]}.json`), '{ "format": "in-between-dealer/night", ');
+    fs.writeFileSync(path.join(root, 'nights', `${ids[1]}.jsonl`), '{ "format": "in-between-dealer/night-journal", \n');
     const pushed: number[] = [];
     session.onView((v) => pushed.push(v.storageNotices.length));
     const broken = session.runNow('getNight', { nightId: ids[1] });
     expect(broken.ok ? null : broken.error.code).toBe('storage');
-    expect(session.getView().storageNotices).toEqual([expect.objectContaining({ reason: expect.stringMatching(/not valid JSON/) })]);
+    expect(session.getView().storageNotices).toEqual([expect.objectContaining({ reason: expect.stringMatching(/not a night journal/) })]);
     expect(pushed).toEqual([1]);
     expect(ask(session, 'listNights')).toHaveLength(3);
     expect(ask(session, 'getNight', { nightId: ids[0] }).night.id).toBe(ids[0]);

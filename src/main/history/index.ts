@@ -1,10 +1,10 @@
 /** Queries over past nights (issue 4): read-only, from the nights index and the night files. */
-export { BACKUP_FORMAT, BACKUP_VERSION, BackupError, makeBackup, parseBackup, writeBackup, type BackupContent } from './backup';
+export { BACKUP_FORMAT, BACKUP_VERSION, BackupError, makeBackup, parseBackup, type BackupContent } from './backup';
 export { nightExportFile } from './exportFiles';
 export { verifyNight } from './fairness';
 export { csvField, ledgerCsv, LEDGER_CSV_HEADER } from './ledgerCsv';
 export { nightDetail } from './nightDetail';
-export { readNightRecord, type NightRecord } from './nightRecord';
+export { readNightRecord, type NightRecordResult } from './nightRecord';
 export { listNights, nightListItem } from './nightsList';
 export { answerQuestion, isQuestion, QUESTION_NAMES, type HistorySource, type QuestionName } from './questions';
 export { nightSettlement } from './settlement';

@@ -7,7 +7,7 @@ import { DEFAULT_RULES, type PlayerResult } from '../../shared';
 import { Bot } from '../../../scripts/lib/bot';
 import { endNight, playTurns, sessionTable, type NightPlan } from '../../../scripts/lib/playNight';
 import { SeededStream } from '../../../scripts/lib/seededStream';
-import { nightExportSchema } from '../session/nightExport';
+import { nightExportSchema } from '../night';
 import { accepted, ask, closeNight, currentNight, openSession, TestClock } from './testing';
 
 let root: string;

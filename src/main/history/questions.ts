@@ -10,7 +10,8 @@ import { makeBackup } from './backup';
 import { nightExportFile } from './exportFiles';
 import { verifyNight } from './fairness';
 import { nightDetail } from './nightDetail';
-import { readNightRecord, type NightRecord } from './nightRecord';
+import type { PlayedNight } from '../night';
+import { readNightRecord } from './nightRecord';
 import { listNights } from './nightsList';
 import { standings } from './standings';
 
@@ -33,7 +34,7 @@ export interface HistorySource {
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
 
-function openNight(source: HistorySource, nightId: string): { ok: true; summary: NightSummary; night: NightRecord } | { ok: false; error: CommandError } {
+function openNight(source: HistorySource, nightId: string): { ok: true; summary: NightSummary; night: PlayedNight } | { ok: false; error: CommandError } {
   const summary = source.index.find((s) => s.id === nightId);
   if (!summary) return { ok: false, error: commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }) };
   const read = readNightRecord(source.repo, nightId);
@@ -53,12 +54,12 @@ function answer(question: QuestionName, args: unknown, source: HistorySource): A
     case 'getStandings':
       return { ok: true, data: standings(source.index, source.roster, args as ParsedCommandArgs<'getStandings'>) };
     case 'backup':
-      return { ok: true, data: makeBackup(source.repo, source.now).file };
+      return { ok: true, data: makeBackup(source.repo, source.index, source.now).file };
     case 'getNight': {
       const opened = openNight(source, (args as ParsedCommandArgs<'getNight'>).nightId);
       if (!opened.ok) return opened;
       try {
-        return { ok: true, data: nightDetail(opened.summary, opened.night.events, opened.night.stored.ledger) };
+        return { ok: true, data: nightDetail(opened.summary, opened.night) };
       } catch (error) {
         return { ok: false, error: commandError('storage', `Night ${opened.summary.id} does not replay: ${(error as Error).message}`) };
       }

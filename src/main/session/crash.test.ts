@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldEntries } from '../ledger';
 import { createConfBackend } from '../store';
 import { GameSession } from './gameSession';
+import { accepted, ask, closeNight, openSession, playNight, TestClock } from '../history/testing';
 
 /**
  * Pulls the plug: a child process plays a night on a data folder and is
@@ -17,6 +18,7 @@ import { GameSession } from './gameSession';
  */
 
 const KILLS = 50;
+const RESTORE_KILLS = 40;
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const childSource = fileURLToPath(new URL('./crashChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-crash-'));
@@ -49,17 +51,17 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 interface ChildRun {
   /** The stateId the child loaded. */
   ready: number;
-  /** Every stateId the child acknowledged, in order. */
-  acks: number[];
+  /** Every stateId the child acknowledged, in order (`A` / `B` for restores). */
+  acks: string[];
   stderr: string;
 }
 
 /** Starts a child, lets it play for `playMs` after it has loaded, then kills it with SIGKILL. */
-function playAndKill(playMs: number): Promise<ChildRun> {
+function playAndKill(playMs: number, extraArgs: string[] = []): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [child, root], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [child, root, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
     let ready: number | null = null;
-    const acks: number[] = [];
+    const acks: string[] = [];
     let stdout = '';
     let stderr = '';
     let timer: NodeJS.Timeout | undefined;
@@ -73,8 +75,8 @@ function playAndKill(playMs: number): Promise<ChildRun> {
         if (word === 'ready' && ready === null) {
           ready = Number(value);
           timer = setTimeout(() => proc.kill('SIGKILL'), playMs);
-        } else if (word === 'ack') {
-          acks.push(Number(value));
+        } else if (word === 'ack' && value !== undefined) {
+          acks.push(value);
         }
       }
     });
@@ -120,7 +122,7 @@ describe('crash safety', () => {
       // The child resumed exactly where the last check left the folder.
       expect(run.ready, where).toBe(expected);
       commandsAcknowledged += run.acks.length;
-      const lastAck = run.acks.at(-1) ?? run.ready;
+      const lastAck = run.acks.length > 0 ? Number(run.acks.at(-1)) : run.ready;
 
       const session = new GameSession({ storage: createConfBackend(root) });
       const night = session.currentNight;
@@ -160,5 +162,87 @@ describe('crash safety', () => {
     // The test is only worth something if the children really played between kills.
     expect(commandsAcknowledged).toBeGreaterThan(KILLS);
     expect(killsAfterWrite).toBeLessThan(KILLS);
+  });
+
+  it(`a restore killed with SIGKILL at ${RESTORE_KILLS} random moments leaves all the old data or all the new, never a mix`, { timeout: 240_000 }, async () => {
+    // Two different histories to restore in turn: A (2 nights, 3 players) and B (3 nights, 4 players, other names).
+    const made = (label: string, plans: { players: string[]; day: string; turns: number }[]) => {
+      const folder = path.join(work, `history-${label}`);
+      const clock = new TestClock();
+      const session = openSession(folder, clock, label);
+      for (const plan of plans) {
+        playNight(session, clock, plan, label);
+        closeNight(session);
+      }
+      const backup = ask(session, 'backup').content;
+      session.close();
+      const file = path.join(work, `backup-${label}.json`);
+      fs.writeFileSync(file, backup);
+      return file;
+    };
+    const fileA = made('A', [
+      { players: ['Ana', 'Ben', 'Cleo'], day: '2026-03-06', turns: 12 },
+      { players: ['Ana', 'Cleo'], day: '2026-03-13', turns: 8 },
+    ]);
+    const fileB = made('B', [
+      { players: ['Dev', 'Eli', 'Fay'], day: '2026-04-03', turns: 10 },
+      { players: ['Gus', 'Dev', 'Eli'], day: '2026-04-10', turns: 10 },
+      { players: ['Fay', 'Gus'], day: '2026-04-17', turns: 6 },
+    ]);
+    fs.rmSync(root, { recursive: true, force: true });
+    /** Everything the host sees of the history, every night opened. */
+    const picture = (session: GameSession) => {
+      const list = ask(session, 'listNights');
+      return {
+        roster: session.getView().roster,
+        list,
+        nights: list.map((n) => ask(session, 'getNight', { nightId: n.id })),
+        standings: ask(session, 'getStandings', {}),
+        notices: session.getView().storageNotices,
+      };
+    };
+    const expectedOf = (file: string) => {
+      const folder = path.join(work, `expected-${path.basename(file)}`);
+      const session = new GameSession({ storage: createConfBackend(folder) });
+      accepted(session.runNow('restore', { content: fs.readFileSync(file, 'utf8') }));
+      const seen = picture(session);
+      session.close();
+      return JSON.stringify(seen);
+    };
+    const pictures = { A: expectedOf(fileA), B: expectedOf(fileB) };
+    const first = new GameSession({ storage: createConfBackend(root) });
+    accepted(first.runNow('restore', { content: fs.readFileSync(fileA, 'utf8') }));
+    first.close();
+
+    let restoresAcknowledged = 0;
+    const seen = { A: 0, B: 0 };
+    let last: 'A' | 'B' = 'A';
+    for (let kill = 1; kill <= RESTORE_KILLS; kill++) {
+      const playMs = 10 + Math.floor(Math.random() * 251);
+      const run = await playAndKill(playMs, ['restore', fileA, fileB]);
+      const where = `restore kill ${kill} after ${playMs} ms (acks ${run.acks.join('')})`;
+      restoresAcknowledged += run.acks.length;
+      const session = new GameSession({ storage: createConfBackend(root) });
+      const now = JSON.stringify(picture(session));
+      session.close();
+      const which = now === pictures.A ? 'A' : now === pictures.B ? 'B' : null;
+      expect(which, `${where}: the data is neither all of backup A nor all of backup B`).not.toBeNull();
+      if (which === null) return;
+      // Nothing acknowledged is lost: after an acknowledged restore the data is that one, or the next one in flight.
+      if (run.acks.length > 0) expect([run.acks.at(-1), run.acks.at(-1) === 'A' ? 'B' : 'A'], where).toContain(which);
+      else expect([last, last === 'A' ? 'B' : 'A'], where).toContain(which);
+      seen[which] += 1;
+      last = which;
+      // The child always starts with A, so the folder must be A before the next run for the check above to hold.
+      if (which === 'B') {
+        const reset = new GameSession({ storage: createConfBackend(root) });
+        accepted(reset.runNow('restore', { content: fs.readFileSync(fileA, 'utf8'), replace: true }));
+        reset.close();
+        last = 'A';
+      }
+    }
+    expect(restoresAcknowledged).toBeGreaterThan(RESTORE_KILLS / 2);
+    expect(seen.A).toBeGreaterThan(0);
+    expect(seen.B).toBeGreaterThan(0);
   });
 });

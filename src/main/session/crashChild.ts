@@ -9,11 +9,16 @@ import { GameSession } from './gameSession';
  * `node --import tsx` runs it straight from source):
  *
  *   crashChild.ts <data folder>
+ *   crashChild.ts <data folder> restore <backup A> <backup B>
  *
  * Opens the night already started in the data folder and plays it as fast as
  * it can, forever, until its parent kills it. It prints `ready <stateId>`
  * once loaded and `ack <stateId>` after every command `runNow` accepted,
- * i.e. after the night file was durably written. Lines go out with a
+ * i.e. after the night's journal line was durably written.
+ *
+ * With `restore`, it restores backup A and backup B in turn, forever,
+ * printing `ready` once loaded and `ack A` / `ack B` after each restore
+ * `runNow` accepted. Lines go out with a
  * synchronous write to fd 1, so a line printed is in the pipe even if the
  * process dies on the next instruction.
  */
@@ -60,9 +65,23 @@ function main(root: string): void {
   }
 }
 
-const root = process.argv[2];
-if (!root) {
-  process.stderr.write('usage: node --import tsx crashChild.ts <data folder>\n');
+function restoreForever(root: string, files: string[]): void {
+  const session = new GameSession({ storage: createConfBackend(root) });
+  const backups = files.map((file, i) => ({ name: i === 0 ? 'A' : 'B', content: fs.readFileSync(file, 'utf8') }));
+  say('ready 0');
+  for (let n = 0; ; n++) {
+    const backup = backups[n % backups.length];
+    if (!backup) throw new Error('no backups');
+    const result = session.runNow('restore', { content: backup.content, replace: true });
+    if (!result.ok) throw new Error(`restore ${backup.name} refused: ${result.error.code}: ${result.error.message}`);
+    say(`ack ${backup.name}`);
+  }
+}
+
+const [root, mode, ...files] = process.argv.slice(2);
+if (!root || (mode !== undefined && (mode !== 'restore' || files.length !== 2))) {
+  process.stderr.write('usage: node --import tsx crashChild.ts <data folder> [restore <backup A> <backup B>]\n');
   process.exit(2);
 }
-main(root);
+if (mode === 'restore') restoreForever(root, files);
+else main(root);

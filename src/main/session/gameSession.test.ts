@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { ApiResult, AppView, CommandName, NightView, RuleSettings } from '../../shared';
 import { DEFAULT_RULES } from '../../shared';
 import { checkConservation, foldEntries } from '../ledger';
-import type { JsonDocument, StorageBackend } from '../store/adapter';
+import type { StorageBackend } from '../store/adapter';
 import { createConfBackend } from '../store/confBackend';
 import { GameSession } from './gameSession';
 
@@ -130,21 +130,15 @@ describe('GameSession', () => {
 
   it('a write that fails (disk full) records nothing, says so, and the same bet then goes through', () => {
     let diskFull = false;
-    const conf = createConfBackend(root);
-    const storage: StorageBackend = {
-      ...conf,
-      open(name: string): JsonDocument {
-        const document = conf.open(name);
-        return {
-          ...document,
-          path: document.path,
-          write(value) {
-            if (diskFull) throw new Error('ENOSPC: no space left on device');
-            document.write(value);
-          },
-        };
-      },
-    };
+    const realWrite = fs.writeSync;
+    // The journal's append: a few bytes reach the file, then the disk is full.
+    const write = vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, buffer: Uint8Array, offset?: number, length?: number, position?: number) => {
+      if (!diskFull) return realWrite(fd, buffer, offset, length, position);
+      realWrite(fd, buffer, offset, Math.min(5, length ?? 5), position);
+      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    }) as typeof fs.writeSync);
+    onTestFinished(() => write.mockRestore());
+    const storage = createConfBackend(root);
     const session = openSession(storage);
     start(session);
     for (let guard = 0; guard < 20 && night(session).phase !== 'bet'; guard++) advance(session);
@@ -167,13 +161,14 @@ describe('GameSession', () => {
     expect(openSession().getView()).toEqual(after);
   });
 
-  it('a corrupted night file is set aside and reported; the roster still loads', () => {
+  it('a night journal whose first line is damaged is set aside and reported; the roster still loads', () => {
     const session = openSession();
     const view = start(session);
     playTurns(session, 2);
-    const nightFile = path.join(root, 'nights', `${view.id}.json`);
+    session.close();
+    const nightFile = path.join(root, 'nights', `${view.id}.jsonl`);
     expect(fs.existsSync(nightFile)).toBe(true);
-    fs.writeFileSync(nightFile, '{"format": "in-between-dealer/night", "events": [tr');
+    fs.writeFileSync(nightFile, '{"format": "in-between-dealer/night-jou\n');
     const reloaded = openSession();
     const after = reloaded.getView();
     expect(after.night).toBeNull();
@@ -181,25 +176,66 @@ describe('GameSession', () => {
     expect(after.storageNotices).toHaveLength(1);
     const notice = after.storageNotices[0];
     expect(notice?.file).toBe(nightFile);
-    expect(notice?.reason).toContain('not valid JSON');
+    expect(notice?.reason).toContain('not a night journal');
     expect(fs.existsSync(notice?.setAsideAs ?? '')).toBe(true);
     expect(fs.existsSync(nightFile)).toBe(false);
     // A new night can start.
     start(reloaded);
   });
 
-  it('a night whose events do not match its ledger is set aside', () => {
+  it('a torn last line (power cut mid-write) is dropped: the night resumes at the last acknowledged command', () => {
+    const session = openSession();
+    start(session);
+    playTurns(session, 3);
+    const acknowledged = session.getView();
+    session.close();
+    const nightFile = path.join(root, 'nights', `${acknowledged.night?.id}.jsonl`);
+    fs.appendFileSync(nightFile, '{"at":"2026-11-22T21:00:00.000Z","command":{"type":"de');
+    const reloaded = openSession();
+    expect(reloaded.getView()).toEqual(acknowledged);
+    // The next command appends after the last whole line, not after the torn bytes.
+    advance(reloaded);
+    const afterNext = reloaded.getView();
+    expect(openSession().getView()).toEqual(afterNext);
+  });
+
+  it('a damaged line in the middle sets the night aside and reported; the turns before it stay', () => {
+    const session = openSession();
+    const view = start(session);
+    playTurns(session, 2);
+    const turnsBefore = night(session).turnsPlayed;
+    const stateBefore = night(session).stateId;
+    playTurns(session, 3);
+    session.close();
+    const nightFile = path.join(root, 'nights', `${view.id}.jsonl`);
+    const lines = fs.readFileSync(nightFile, 'utf8').split('\n');
+    // The first command after the snapshot: lines[0] is the header, lines[1] the start (stateId of the start counts its shuffles).
+    const damagedAt = lines.findIndex((line, i) => i > 1 && replayedStateIdAfter(lines.slice(0, i + 1)) > stateBefore);
+    lines[damagedAt] = '{"at":"2026-11-22T21:00:00.000Z","command":{"type":"bet","amount":-3}}';
+    fs.writeFileSync(nightFile, lines.join('\n'));
+    const reloaded = openSession();
+    const notices = reloaded.getView().storageNotices;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.reason).toMatch(new RegExp(`line ${damagedAt + 1} cannot be used`));
+    expect(fs.existsSync(notices[0]?.setAsideAs ?? '')).toBe(true);
+    expect(night(reloaded).stateId).toBe(stateBefore);
+    expect(night(reloaded).turnsPlayed).toBe(turnsBefore);
+    const detail = reloaded.runNow('getNight', { nightId: view.id });
+    expect(detail.ok && (detail.data as { turns: unknown[] }).turns.length).toBeGreaterThanOrEqual(turnsBefore);
+  });
+
+  it('a line the engine refuses (an edited bet) sets the night aside like a damaged one', () => {
     const session = openSession();
     const view = start(session);
     playTurns(session, 3);
-    const nightFile = path.join(root, 'nights', `${view.id}.json`);
-    const stored = JSON.parse(fs.readFileSync(nightFile, 'utf8')) as { events: { type: string; move?: { amount: number } }[] };
-    const chips = stored.events.find((e) => e.type === 'chips' && e.move);
-    if (chips?.move) chips.move.amount += 1;
-    fs.writeFileSync(nightFile, JSON.stringify(stored));
+    session.close();
+    const nightFile = path.join(root, 'nights', `${view.id}.jsonl`);
+    const lines = fs.readFileSync(nightFile, 'utf8').split('\n');
+    const bet = lines.findIndex((line) => line.includes('"type":"bet"'));
+    lines[bet] = (lines[bet] ?? '').replace(/"amount":\d+/, '"amount":999');
+    fs.writeFileSync(nightFile, lines.join('\n'));
     const reloaded = openSession();
-    expect(reloaded.getView().night).toBeNull();
-    expect(reloaded.getView().storageNotices[0]?.reason).toMatch(/do not agree|R24|ledger/);
+    expect(reloaded.getView().storageNotices[0]?.reason).toMatch(new RegExp(`line ${bet + 1} cannot be used.*engine refuses`));
   });
 
   it('invalid arguments are refused with clear messages and change nothing', () => {
@@ -255,7 +291,7 @@ describe('GameSession', () => {
     const listed = session.runNow('listNights', {});
     const ids = listed.ok ? (listed.data as { id: string }[]).map((n) => n.id) : [];
     expect(new Set(ids).size).toBe(2);
-    expect(fs.readdirSync(path.join(root, 'nights'))).toHaveLength(2);
+    expect(fs.readdirSync(path.join(root, 'nights')).filter((f) => f.endsWith('.jsonl'))).toHaveLength(2);
   });
 
   it('R6: a refused night start adds nobody to the roster and writes nothing', () => {
@@ -333,6 +369,29 @@ describe('GameSession', () => {
     expect(start(next).pot).toBe(3);
   });
 
+  it('R22 carry: the carried pot is a fact of the last night\'s ledger: a damaged or edited settings file changes nothing', () => {
+    const session = openSession();
+    start(session, { potAtEnd: 'carry' });
+    playTurns(session, 4);
+    const pot = night(session).pot;
+    ok(session.runNow('endNight', { stateId: night(session).stateId }));
+    ok(session.runNow('closeNight', { stateId: night(session).stateId }));
+    session.close();
+    // Damaged: set aside and reported, and the carry is not lost.
+    fs.writeFileSync(path.join(root, 'settings.json'), '{"format":"in-between-dealer/settings","vers');
+    const afterDamage = openSession();
+    expect(afterDamage.getView().storageNotices).toHaveLength(1);
+    expect(start(afterDamage).pot).toBe(pot + 3);
+    ok(afterDamage.runNow('endNight', { stateId: night(afterDamage).stateId }));
+    ok(afterDamage.runNow('closeNight', { stateId: night(afterDamage).stateId }));
+    afterDamage.close();
+    // Edited to claim a huge carry: the last night split its pot, so the next one starts with its antes only.
+    const settingsFile = path.join(root, 'settings.json');
+    const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8')) as { nextCarry: number };
+    fs.writeFileSync(settingsFile, JSON.stringify({ ...settings, nextCarry: 10 ** 15 }));
+    expect(start(openSession()).pot).toBe(3);
+  });
+
   it('R23: at the end the player with the most chips wins; money is (final - bought) x chip value', () => {
     const session = openSession();
     start(session);
@@ -353,22 +412,13 @@ describe('GameSession', () => {
 });
 
 /** Storage in memory, for the property test below: the same adapter, no disk. */
+/** A fresh data folder of its own for each run (inside the test's folder, removed with it). */
 function memoryBackend(): StorageBackend {
-  const files = new Map<string, string>();
-  return {
-    root: '/memory',
-    list: (folder) => [...files.keys()].filter((name) => name.startsWith(`${folder}/`)).sort(),
-    open(name: string): JsonDocument {
-      return {
-        path: `/memory/${name}.json`,
-        read: () => {
-          const text = files.get(name);
-          return text === undefined ? undefined : (JSON.parse(text) as unknown);
-        },
-        write: (value) => void files.set(name, JSON.stringify(value)),
-      };
-    },
-  };
+  // In memory where the machine has a RAM disk (fdatasync costs nothing there): this runs hundreds of sessions.
+  const base = fs.existsSync('/dev/shm') ? '/dev/shm' : root;
+  const folder = fs.mkdtempSync(path.join(base, 'dealer-prop-'));
+  onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
+  return createConfBackend(folder);
 }
 
 describe('GameSession with random commands (fast-check)', () => {
@@ -416,3 +466,16 @@ describe('GameSession with random commands (fast-check)', () => {
     );
   }, 60_000);
 });
+
+/** The stateId a journal's lines replay to (the test reads it off a fresh session on a copy). */
+function replayedStateIdAfter(lines: string[]): number {
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-replay-'));
+  try {
+    const id = (JSON.parse(lines[0] ?? '{}') as { night: string }).night;
+    fs.mkdirSync(path.join(copy, 'nights'));
+    fs.writeFileSync(path.join(copy, 'nights', `${id}.jsonl`), `${lines.join('\n')}\n`);
+    return new GameSession({ storage: createConfBackend(copy) }).getView().night?.stateId ?? -1;
+  } finally {
+    fs.rmSync(copy, { recursive: true, force: true });
+  }
+}

@@ -1,7 +1,10 @@
 import { randomBytes as secureRandomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import {
+  COMMAND_REGISTRY,
   commandArgs,
   commandError,
+  isCommandName,
   type ApiResult,
   type AppView,
   type CommandError,
@@ -9,27 +12,27 @@ import {
   type ParsedCommandArgs,
   type RosterPlayer,
   type TableScreen,
-  type TurnView,
 } from '../../shared';
+import { applyCommand, emptyState, SEED_BYTES, type EngineCommand } from '../engine';
+import { nightResults } from '../ledger';
 import {
-  applyCommand,
-  emptyState,
-  engineEventSchema,
-  evolve,
-  SEED_BYTES,
-  type EngineCommand,
-  type EngineEvent,
-  type EngineState,
-} from '../engine';
-import { Ledger, LedgerError, nightResults, type LedgerItem } from '../ledger';
-import { nightSummary } from './nightSummary';
-import { TURN_EVENTS } from './turnEvents';
+  decideStep,
+  emptyNight,
+  keepStep,
+  nightSummary,
+  recordedCommandOf,
+  takeBack,
+  type JournalEntry,
+  type NightSummary,
+  type PlayedNight,
+} from '../night';
 import type { StorageBackend } from '../store/adapter';
 import { DealerRepository } from '../store/repository';
-import type { NightSummary, StoredSettings } from '../store/schemas';
-import { nightView, turnView } from './nightView';
+import { recoverInterruptedRestore, replaceEverything } from '../store/restore';
+import type { StoredSettings } from '../store/schemas';
+import { nightView } from './nightView';
 import type { DealerService } from './service';
-import { answerQuestion, BackupError, isQuestion, parseBackup, writeBackup, type QuestionName } from '../history';
+import { answerQuestion, BackupError, parseBackup, type QuestionName } from '../history';
 import { initialsOf, paletteColour } from '../store/playerStyle';
 
 export interface SessionOptions {
@@ -39,19 +42,17 @@ export interface SessionOptions {
   now?: () => Date;
 }
 
-/** One night in memory: the engine state, its events, its ledger and the turn list. */
-interface OpenNight {
-  state: EngineState;
-  events: EngineEvent[];
-  ledger: Ledger;
-  turns: TurnView[];
-}
+/** What a handler says: done (with `data` for a question), or refused with nothing changed. */
+type Outcome = { ok: true; data?: unknown } | { ok: false; error: CommandError };
 
+/** One handler per command of the registry; the compiler checks that none is missing. */
+type Handlers = { readonly [K in CommandName]: (args: ParsedCommandArgs<K>) => Outcome };
 
 /**
  * The only writer (DESIGN.md). Commands are checked against the contract,
- * decided by the engine, posted to the ledger, written to disk and only then
- * acknowledged and pushed to every window. A refused command changes nothing.
+ * decided by the engine, posted to the ledger, appended to the night's
+ * journal (fdatasync'd) and only then acknowledged and pushed to every
+ * window. A refused command changes nothing.
  */
 export class GameSession implements DealerService {
   private readonly repo: DealerRepository;
@@ -60,21 +61,60 @@ export class GameSession implements DealerService {
   private readonly listeners = new Set<(view: AppView) => void>();
   private roster: RosterPlayer[];
   private settings: StoredSettings;
-  private index: NightSummary[];
-  private night: OpenNight | null = null;
+  private index: NightSummary[] = [];
+  private night: PlayedNight | null = null;
   private view: AppView;
   /** What the TV shows; kept in memory only (a restart shows the live table). */
   private tableScreen: TableScreen = { kind: 'live' };
+
+  private readonly handlers: Handlers = {
+    startNight: (args) => this.startNight(args),
+    drawForDealer: ({ stateId }) => this.play({ type: 'draw' }, stateId),
+    cut: ({ stateId, cut }) => this.play({ type: 'cut', cut }, stateId),
+    deal: ({ stateId }) => this.play({ type: 'deal' }, stateId),
+    callAce: ({ stateId, call }) => this.play({ type: 'ace-call', call }, stateId),
+    bet: ({ stateId, amount }) => this.play({ type: 'bet', amount }, stateId),
+    buyIn: ({ stateId, playerId, amount }) => this.play({ type: 'buy-in', playerId, amount }, stateId),
+    cashOut: ({ stateId, playerId }) => this.play({ type: 'cash-out', playerId }, stateId),
+    undo: ({ stateId }) => this.play({ type: 'undo' }, stateId),
+    correctBet: ({ stateId, amount }) => this.play({ type: 'correct-bet', amount }, stateId),
+    voidTurn: ({ stateId }) => this.play({ type: 'void-turn' }, stateId),
+    endNight: ({ stateId }) => this.play({ type: 'end', at: this.now().toISOString() }, stateId),
+    closeNight: (args) => this.closeNight(args),
+    updatePlayer: (args) => this.updatePlayer(args),
+    showOnTable: (args) => this.showOnTable(args),
+    restore: (args) => this.restore(args),
+    listNights: (args) => this.ask('listNights', args),
+    getNight: (args) => this.ask('getNight', args),
+    getStandings: (args) => this.ask('getStandings', args),
+    verifyNight: (args) => this.ask('verifyNight', args),
+    exportNight: (args) => this.ask('exportNight', args),
+    backup: (args) => this.ask('backup', args),
+  };
 
   constructor(options: SessionOptions) {
     this.repo = new DealerRepository(options.storage, options.now);
     this.randomBytes = options.randomBytes ?? ((size) => secureRandomBytes(size));
     this.now = options.now ?? (() => new Date());
+    recoverInterruptedRestore(this.repo);
+    this.repo.migrateLegacyNights();
     this.roster = this.repo.loadRoster();
     this.settings = this.repo.loadSettings();
-    this.index = this.reconcileIndex(this.repo.loadIndex());
-    this.night = this.loadOpenNight();
+    this.reloadHistory();
     this.view = this.buildView();
+  }
+
+  /**
+   * The index made to agree with the journals, and the open night replayed.
+   * A night the stored index still called open but whose journal says it
+   * ended (the app stopped between the two writes) is shown ended, as it was.
+   */
+  private reloadHistory(): void {
+    const stored = this.repo.loadIndex();
+    const calledOpen = [...stored].reverse().find((s) => s.endedAt === null)?.id;
+    this.index = this.reconcileIndex(stored);
+    const open = [...this.index].reverse().find((s) => s.endedAt === null)?.id ?? (this.index.some((s) => s.id === calledOpen) ? calledOpen : undefined);
+    this.night = open === undefined ? null : this.loadNight(open);
   }
 
   getView(): AppView {
@@ -88,10 +128,11 @@ export class GameSession implements DealerService {
 
   close(): void {
     this.listeners.clear();
+    this.repo.journals.closeAll();
   }
 
-  /** The night in progress, for the simulator and the export. */
-  get currentNight(): Readonly<OpenNight> | null {
+  /** The night in progress, replayed from its journal, for the simulator and the export. */
+  get currentNight(): Readonly<PlayedNight> | null {
     return this.night;
   }
 
@@ -101,57 +142,31 @@ export class GameSession implements DealerService {
 
   /** `run` without the promise, for the simulator and benchmarks. */
   runNow(command: CommandName, args: unknown): ApiResult<unknown> {
-    const schema = commandArgs[command];
-    if (!schema) return refused(commandError('invalid-input', `There is no command "${String(command)}".`));
-    const parsed = schema.safeParse(args);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      return refused(commandError('invalid-input', `${where}${issue?.message ?? 'the request is malformed'}`));
-    }
-    if (isQuestion(command)) return this.answer(command, parsed.data);
-    const result = this.dispatch(command, parsed.data);
-    if (result.ok) {
-      this.view = this.buildView();
-      for (const listener of this.listeners) listener(this.view);
-      return { ok: true, view: this.view };
-    }
-    return result;
-  }
-
-  /**
-   * A question about the history (issue 4): answered with `data`, nothing
-   * changed. Reading may set a corrupt night file aside, so the view (its
-   * storage notices) is pushed when that happened.
-   */
-  private answer(question: QuestionName, args: unknown): ApiResult<unknown> {
+    if (!isCommandName(command)) return refused(commandError('invalid-input', `There is no command "${String(command)}".`));
     const noticesBefore = this.repo.notices.length;
-    const answered = answerQuestion(question, args as ParsedCommandArgs<QuestionName>, {
-      repo: this.repo,
-      index: this.index,
-      roster: this.roster,
-      now: this.now(),
-    });
-    if (this.repo.notices.length !== noticesBefore) {
+    const outcome = this.dispatch(command, args);
+    // A question changes nothing, but reading may have set a damaged file aside: its notice is pushed.
+    if ((outcome.ok && COMMAND_REGISTRY[command].changesState) || this.repo.notices.length !== noticesBefore) {
       this.view = this.buildView();
       for (const listener of this.listeners) listener(this.view);
     }
-    return answered.ok ? { ok: true, view: this.view, data: answered.data } : answered;
+    if (!outcome.ok) return outcome;
+    return outcome.data === undefined ? { ok: true, view: this.view } : { ok: true, view: this.view, data: outcome.data };
   }
 
-  private dispatch(command: CommandName, args: unknown): { ok: true } | { ok: false; error: CommandError } {
-    if (command === 'startNight') return this.startNight(args as ParsedCommandArgs<'startNight'>);
-    if (command === 'closeNight') return this.closeNight(args as ParsedCommandArgs<'closeNight'>);
-    if (command === 'updatePlayer') return this.updatePlayer(args as ParsedCommandArgs<'updatePlayer'>);
-    if (command === 'showOnTable') return this.showOnTable(args as ParsedCommandArgs<'showOnTable'>);
-    if (command === 'restore') return this.restore(args as ParsedCommandArgs<'restore'>);
-    if (!isTableCommand(command)) return refused(commandError('invalid-input', `"${command}" is a question, not a table command.`));
-    const engineCommand = toEngineCommand(command, args, this.now());
-    const { stateId } = args as { stateId: number };
-    return this.execute(engineCommand, stateId);
+  /** Checks the arguments against the command's schema and runs its handler. */
+  private dispatch<K extends CommandName>(command: K, args: unknown): Outcome {
+    const parsed = parseArgs(command, args);
+    if (!parsed.ok) return parsed;
+    return this.handlers[command](parsed.args);
   }
 
-  private startNight(args: ParsedCommandArgs<'startNight'>): { ok: true } | { ok: false; error: CommandError } {
+  /** A question about the history (issue 4): answered with `data`, nothing changed. */
+  private ask<Q extends QuestionName>(question: Q, args: ParsedCommandArgs<Q>): Outcome {
+    return answerQuestion(question, args, { repo: this.repo, index: this.index, roster: this.roster, now: this.now() });
+  }
+
+  private startNight(args: ParsedCommandArgs<'startNight'>): Outcome {
     if (this.night && this.night.state.phase.kind !== 'ended') {
       return refused(commandError('night-open', 'A night is already open: end it before starting another.'));
     }
@@ -169,8 +184,9 @@ export class GameSession implements DealerService {
       seated.push(player);
     }
     const at = this.now();
-    // Unique even when the random source repeats itself (a --deck-seed demo restarted).
-    const nightId = this.newId(at.toISOString().slice(0, 10), this.index, 3);
+    // Unique even when the random source repeats itself (a --deck-seed demo restarted), and never a file already there.
+    const taken = [...this.index, ...this.repo.listNightIds().map((id) => ({ id }))];
+    const nightId = this.newId(at.toISOString().slice(0, 10), taken, 3);
     const start: EngineCommand = {
       type: 'start',
       nightId,
@@ -180,20 +196,23 @@ export class GameSession implements DealerService {
       chipValue: args.chipValue,
       currency: args.currency,
       settings: args.settings,
-      carryIn: this.settings.nextCarry,
+      carryIn: this.carryFromLastNight(),
     };
     // Refused setups (too few chips...) must not add names to the roster; and the roster is
     // written before the night, so no night on disk ever names a player the roster lacks.
     const check = applyCommand(emptyState(), start, 0);
     if (!check.ok) return check;
     if (added.length > 0) {
-      this.repo.saveRoster([...this.roster, ...added]);
+      try {
+        this.repo.saveRoster([...this.roster, ...added]);
+      } catch (error) {
+        return refused(commandError('storage', `The roster could not be saved, so the night did not start: ${(error as Error).message}`));
+      }
       this.roster = [...this.roster, ...added];
     }
-    const fresh: OpenNight = { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [] };
     const previous = this.night;
-    this.night = fresh;
-    const result = this.execute(start, 0);
+    this.night = emptyNight();
+    const result = this.play(start, 0);
     if (!result.ok) {
       this.night = previous;
       return result;
@@ -208,10 +227,31 @@ export class GameSession implements DealerService {
       },
       nextCarry: 0,
     };
-    this.repo.saveSettings(this.settings);
-    this.index = [...this.index, summaryOf(fresh)];
-    this.repo.saveIndex(this.index);
+    this.saveQuietly(() => this.repo.saveSettings(this.settings));
+    this.index = [...this.index, nightSummary(this.night)];
+    this.saveQuietly(() => this.repo.saveIndex(this.index));
     return { ok: true };
+  }
+
+  /**
+   * The pot the next night starts with (R22 carry): a fact of the last
+   * night's ledger, replayed from its journal, never a number kept on the
+   * side (a damaged settings file or an edited backup cannot change it).
+   */
+  private carryFromLastNight(): number {
+    const last = this.index.at(-1);
+    if (!last || last.endedAt === null) return 0;
+    const read = this.repo.readNight(last.id);
+    return read ? read.night.ledger.balances().carriedOut : 0;
+  }
+
+  /** Settings and the index are derived; a failed write of them is repaired at the next start. */
+  private saveQuietly(write: () => void): void {
+    try {
+      write();
+    } catch {
+      // The journal is the record: the index is rebuilt from it, the carry derived from it.
+    }
   }
 
   /** A new roster player: the next palette colour by position, initials from the name. */
@@ -221,10 +261,10 @@ export class GameSession implements DealerService {
 
   /**
    * Renames, recolours or archives a roster player. Past nights keep the
-   * name they were played under (their events hold it); a seated player's
+   * name they were played under (their journal holds it); a seated player's
    * name at tonight's table changes from the next night on.
    */
-  private updatePlayer(args: ParsedCommandArgs<'updatePlayer'>): { ok: true } | { ok: false; error: CommandError } {
+  private updatePlayer(args: ParsedCommandArgs<'updatePlayer'>): Outcome {
     const player = this.roster.find((p) => p.id === args.playerId);
     if (!player) return refused(commandError('unknown-player', `There is no player "${args.playerId}" in the roster.`, undefined, { player: args.playerId }));
     if (args.name !== undefined) {
@@ -250,7 +290,7 @@ export class GameSession implements DealerService {
   }
 
   /** Puts the live table, the leaderboard or one night on the TV (kept in memory, pushed with the view). */
-  private showOnTable(args: ParsedCommandArgs<'showOnTable'>): { ok: true } | { ok: false; error: CommandError } {
+  private showOnTable(args: ParsedCommandArgs<'showOnTable'>): Outcome {
     const screen = args.screen;
     if (screen.kind === 'night' && !this.index.some((s) => s.id === screen.nightId)) {
       return refused(commandError('unknown-night', `There is no night "${screen.nightId}" in the history.`, undefined, { night: screen.nightId }));
@@ -260,11 +300,13 @@ export class GameSession implements DealerService {
   }
 
   /**
-   * Restores a backup: checked completely first (parseBackup), refused over
-   * existing data unless the host confirmed (`replace`), refused while a
-   * night is open; then written nights first, index last, and reloaded.
+   * Restores a backup: checked completely first (parseBackup: every night
+   * replayed, every summary made from the nights), refused over existing
+   * data unless the host confirmed (`replace`), refused while a night is
+   * open; then everything is replaced at once (store/restore.ts: all old or
+   * all new, whenever the process dies) and reloaded.
    */
-  private restore(args: ParsedCommandArgs<'restore'>): { ok: true } | { ok: false; error: CommandError } {
+  private restore(args: ParsedCommandArgs<'restore'>): Outcome {
     if (this.night && this.night.state.phase.kind !== 'ended') {
       return refused(commandError('night-open', 'A night is open: end it before restoring a backup.'));
     }
@@ -284,145 +326,86 @@ export class GameSession implements DealerService {
       );
     }
     try {
-      writeBackup(this.repo, content);
+      replaceEverything(this.repo, content, this.now());
     } catch (error) {
       return refused(commandError('storage', `The backup could not be written: ${(error as Error).message}`));
     } finally {
+      recoverInterruptedRestore(this.repo);
       this.roster = this.repo.loadRoster();
       this.settings = this.repo.loadSettings();
-      this.index = this.reconcileIndex(this.repo.loadIndex());
-      this.night = this.loadOpenNight();
+      this.reloadHistory();
       this.tableScreen = { kind: 'live' };
     }
     return { ok: true };
   }
 
-  private closeNight(args: ParsedCommandArgs<'closeNight'>): { ok: true } | { ok: false; error: CommandError } {
+  private closeNight(args: ParsedCommandArgs<'closeNight'>): Outcome {
     const night = this.night;
     if (!night) return refused(commandError('no-night', 'No night is open.'));
     if (night.state.stateId !== args.stateId) return refused(commandError('stale-state', 'The table changed since this was typed: look again and retry.'));
     if (night.state.phase.kind !== 'ended') return refused(commandError('wrong-phase', 'End the night before closing it (R22).', 'R22'));
+    this.repo.journals.close(night.state.nightId);
     this.night = null;
     return { ok: true };
   }
 
   /**
-   * Decides a command, lets the dealer shuffle whenever the engine asks for a
-   * deck (R9: a fresh 32-byte seed from the secure random source), posts the
-   * chips to the ledger and writes the night. Only then is the new state kept.
+   * Plays a command on the open night (night/play.ts: decide, shuffle with
+   * fresh seeds from the secure random source (R9), post the chips), appends
+   * its facts to the journal, fdatasync'd; only then is the new state kept.
    */
-  private execute(command: EngineCommand, expectedStateId: number): { ok: true } | { ok: false; error: CommandError } {
+  private play(command: EngineCommand, expectedStateId: number): Outcome {
     const night = this.night;
     if (!night) return refused(commandError('no-night', 'No night is open: start one first.'));
-    const decided = applyCommand(night.state, command, expectedStateId);
+    if (command.type === 'shuffle') return refused(commandError('invalid-input', 'Only the dealer shuffles.'));
+    const decided = decideStep(night, command, expectedStateId, () => Buffer.from(this.randomBytes(SEED_BYTES)).toString('hex'));
     if (!decided.ok) return decided;
-    let state = decided.state;
-    const events = [...decided.events];
-    while (state.phase.kind === 'shuffle') {
-      const seed = Buffer.from(this.randomBytes(SEED_BYTES)).toString('hex');
-      const shuffled = applyCommand(state, { type: 'shuffle', seed });
-      if (!shuffled.ok) throw new Error(`the dealer could not shuffle: ${shuffled.error.message}`);
-      state = shuffled.state;
-      events.push(...shuffled.events);
-    }
-    const items: LedgerItem[] = events.flatMap((e) => (e.type === 'chips' ? [{ id: e.id, move: e.move, turn: e.turn }] : []));
-    const entriesBefore = night.ledger.entries.length;
+    const { step } = decided;
+    const entry: JournalEntry = {
+      at: command.type === 'start' || command.type === 'end' ? command.at : this.now().toISOString(),
+      command: recordedCommandOf(command),
+      ...(step.seeds.length > 0 ? { seeds: step.seeds } : {}),
+    };
     try {
-      night.ledger.append(items);
+      if (command.type === 'start') this.repo.writeJournal(step.state.nightId, [entry]);
+      else this.repo.appendToJournal(step.state.nightId, entry);
     } catch (error) {
-      if (error instanceof LedgerError) return refused(commandError('conservation', `${error.message} Nothing was recorded.`, 'R24'));
-      throw error;
-    }
-    const mismatch = balancesMismatch(state, night.ledger);
-    if (mismatch) {
-      night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, entriesBefore));
-      return refused(commandError('conservation', `R24: ${mismatch} Nothing was recorded.`, 'R24'));
-    }
-    // Appended in place (not copied: a night has thousands) and taken back if the write fails.
-    const eventsBefore = night.events.length;
-    night.events.push(...events);
-    try {
-      this.repo.saveNight({
-        id: state.nightId,
-        startedAt: state.startedAt,
-        endedAt: state.endedAt,
-        events: night.events,
-        ledger: night.ledger.entries,
-      });
-    } catch (error) {
-      night.events.length = eventsBefore;
-      night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, entriesBefore));
+      takeBack(night, step);
       return refused(commandError('storage', `The night could not be saved, so nothing was recorded: ${(error as Error).message}`));
     }
-    night.state = state;
-    upsertTurn(night.turns, state);
-    if (state.phase.kind === 'ended' && command.type === 'end') this.afterNightEnded(night);
+    keepStep(night, step, entry);
+    if (step.state.phase.kind === 'ended' && command.type === 'end') this.afterNightEnded(night);
     return { ok: true };
   }
 
   /**
-   * Records an ended night in the settings (the pot it carries on) and then the index.
-   * Idempotent, and run again at load for a night the index still calls open:
-   * a crash between the night's last write and these two must not leave it
-   * open in the history or lose its carried pot.
+   * Records an ended night in the index (with the pot it carries on).
+   * Idempotent, and run again at load for a night the index still calls open.
    */
-  private afterNightEnded(night: OpenNight): void {
-    // The next night's pot is exactly what this one carried out (0 when split): an older carry was used by this night.
+  private afterNightEnded(night: PlayedNight): void {
+    const id = night.state.nightId;
+    const summary = nightSummary(night, this.repo.journals.size(id));
     if (this.settings.nextCarry !== night.state.carriedOut) {
       this.settings = { ...this.settings, nextCarry: night.state.carriedOut };
-      this.repo.saveSettings(this.settings);
+      this.saveQuietly(() => this.repo.saveSettings(this.settings));
     }
-    this.index = this.index.map((s) => (s.id === night.state.nightId ? summaryOf(night) : s));
-    this.repo.saveIndex(this.index);
+    this.index = this.index.map((s) => (s.id === id ? summary : s));
+    this.saveQuietly(() => this.repo.saveIndex(this.index));
   }
 
-  /** The open night from the index; an ended one the index still calls open is recorded as ended. */
-  private loadOpenNight(): OpenNight | null {
-    const open = [...this.index].reverse().find((s) => s.endedAt === null);
-    if (!open) return null;
-    const night = this.loadNightRecord(open.id);
-    if (night?.state.phase.kind === 'ended') this.afterNightEnded(night);
-    return night;
+  /** A night replayed from its journal to play on; an ended one is recorded as ended. */
+  private loadNight(id: string): PlayedNight | null {
+    const read = this.repo.readNight(id);
+    if (!read || read.night.state.nightId !== id) return null;
+    if (read.night.state.phase.kind === 'ended') this.afterNightEnded(read.night);
+    return read.night;
   }
 
-  /** One night from its file, checked: events against their schema, the replay against the ledger (R24). */
-  private loadNightRecord(id: string): OpenNight | null {
-    const stored = this.repo.loadNight(id);
-    if (!stored) return null;
-    const parsed = engineEventSchema.array().safeParse(stored.events);
-    if (!parsed.success) {
-      this.repo.setAsideNight(id, `its events do not match the engine's: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
-      return null;
-    }
-    try {
-      const night = replayNight(parsed.data, Ledger.fromEntries(stored.ledger));
-      const mismatch = balancesMismatch(night.state, night.ledger);
-      if (mismatch) throw new Error(mismatch);
-      return night;
-    } catch (error) {
-      this.repo.setAsideNight(id, `its events and ledger do not agree: ${(error as Error).message}`);
-      return null;
-    }
-  }
-
-  /**
-   * The index, with a line added for any night file it does not list: the
-   * night's file is written before the index, so a crash in between must not
-   * hide a night (nothing recorded is ever lost).
-   */
+  /** The index, made to agree with the journals (store/repository.ts) and written back when it did not. */
   private reconcileIndex(index: NightSummary[]): NightSummary[] {
-    const listed = new Set(index.map((n) => n.id));
-    const found = this.repo
-      .listNightIds()
-      .filter((id) => !listed.has(id))
-      .flatMap((id) => {
-        const night = this.loadNightRecord(id);
-        return night ? [summaryOf(night)] : [];
-      });
-    if (found.length === 0) return index;
-    const repaired = [...index, ...found].sort((a, b) => a.startedAt.localeCompare(b.startedAt));
-    this.repo.saveIndex(repaired);
-    return repaired;
+    const reconciled = this.repo.reconcileIndex(index);
+    if (reconciled.changed) this.saveQuietly(() => this.repo.saveIndex(reconciled.index));
+    return reconciled.index;
   }
 
   private buildView(): AppView {
@@ -461,73 +444,14 @@ function refused(error: CommandError): { ok: false; error: CommandError } {
   return { ok: false, error };
 }
 
-/** Commands the session handles itself, outside the engine. */
-type SessionCommandName = 'startNight' | 'closeNight' | 'updatePlayer' | 'showOnTable' | 'restore';
-const SESSION_COMMANDS: ReadonlySet<string> = new Set<SessionCommandName>(['startNight', 'closeNight', 'updatePlayer', 'showOnTable', 'restore']);
-/** What the engine decides: everything played at the table. */
-export type TableCommandName = Exclude<CommandName, SessionCommandName | QuestionName>;
+/** Each command's argument schema (shared/commands.ts), typed by its name so a handler gets exactly its own arguments. */
+const ARGUMENT_SCHEMAS: { readonly [K in CommandName]: z.ZodType<ParsedCommandArgs<K>> } = commandArgs;
 
-export function isTableCommand(command: CommandName): command is TableCommandName {
-  return !SESSION_COMMANDS.has(command) && !isQuestion(command);
-}
-
-/** A table command as the engine takes it. */
-export function toEngineCommand(command: TableCommandName, args: unknown, now: Date): EngineCommand {
-  switch (command) {
-    case 'drawForDealer':
-      return { type: 'draw' };
-    case 'cut':
-      return { type: 'cut', cut: (args as ParsedCommandArgs<'cut'>).cut };
-    case 'deal':
-      return { type: 'deal' };
-    case 'callAce':
-      return { type: 'ace-call', call: (args as ParsedCommandArgs<'callAce'>).call };
-    case 'bet':
-      return { type: 'bet', amount: (args as ParsedCommandArgs<'bet'>).amount };
-    case 'buyIn': {
-      const { playerId, amount } = args as ParsedCommandArgs<'buyIn'>;
-      return { type: 'buy-in', playerId, amount };
-    }
-    case 'cashOut':
-      return { type: 'cash-out', playerId: (args as ParsedCommandArgs<'cashOut'>).playerId };
-    case 'undo':
-      return { type: 'undo' };
-    case 'correctBet':
-      return { type: 'correct-bet', amount: (args as ParsedCommandArgs<'correctBet'>).amount };
-    case 'voidTurn':
-      return { type: 'void-turn' };
-    case 'endNight':
-      return { type: 'end', at: now.toISOString() };
-  }
-}
-
-/** Rebuilds a night from its events, keeping the turn list the view shows. */
-export function replayNight(events: readonly EngineEvent[], ledger: Ledger): OpenNight {
-  let state = emptyState();
-  const turns: TurnView[] = [];
-  for (const event of events) {
-    state = evolve(state, event);
-    if (TURN_EVENTS.has(event.type)) upsertTurn(turns, state);
-  }
-  return { state, events: [...events], ledger, turns };
-}
-
-function upsertTurn(turns: TurnView[], state: EngineState): void {
-  if (!state.turn) return;
-  turns[state.turn.n - 1] = turnView(state.turn);
-}
-
-/** The engine's running chip counts must equal the ledger's fold (DESIGN.md: R24 in two places). */
-function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
-  const balances = ledger.balances();
-  if (balances.pot !== state.pot) return `the ledger's pot is ${balances.pot} but the table's is ${state.pot}.`;
-  for (const [id, chips] of Object.entries(state.stacks)) {
-    const booked = balances.stacks[id] ?? 0;
-    if (booked !== chips) return `the ledger gives ${id} ${booked} chips but the table ${chips}.`;
-  }
-  return null;
-}
-
-function summaryOf(night: OpenNight): NightSummary {
-  return nightSummary(night.state, night.turns, night.ledger);
+/** A command's arguments checked against its schema in the registry. */
+function parseArgs<K extends CommandName>(command: K, args: unknown): { ok: true; args: ParsedCommandArgs<K> } | { ok: false; error: CommandError } {
+  const parsed = ARGUMENT_SCHEMAS[command].safeParse(args);
+  if (parsed.success) return { ok: true, args: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  return refused(commandError('invalid-input', `${where}${issue?.message ?? 'the request is malformed'}`));
 }

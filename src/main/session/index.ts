@@ -1,2 +1,2 @@
-export { GameSession, openDealerService, replayNight, type SessionOptions } from './gameSession';
+export { GameSession, openDealerService, type SessionOptions } from './gameSession';
 export type { DealerService } from './service';

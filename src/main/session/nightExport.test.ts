@@ -8,7 +8,7 @@ import { dealtOrder } from '../engine';
 import { foldEntries } from '../ledger';
 import { createConfBackend } from '../store';
 import { GameSession } from './gameSession';
-import { exportNight, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './nightExport';
+import { exportNight, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from '../night';
 
 const folders: string[] = [];
 afterAll(() => {
@@ -111,7 +111,7 @@ function playNight(session: GameSession, settings: RuleSettings, turns: number):
 function exported(session: GameSession): NightExport {
   const current = session.currentNight;
   if (!current) throw new Error('no night');
-  return exportNight(current.events, current.ledger.entries);
+  return exportNight(current);
 }
 
 function sha256Hex(hex: string): string {

@@ -1,8 +1,7 @@
-import type { CardCode } from '../../shared/cards';
 import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
-import { betLimits, type DeckState, type EngineState, type RetiredDeck, type TurnState } from '../engine';
-import { rankOf } from '../../shared/cards';
+import { betLimits, type DeckState, type EngineState, type RetiredDeck } from '../engine';
 import { nightSettlement } from '../history/settlement';
+import { turnView } from '../night/turnView';
 
 /** How many finished turns the console and the table list. */
 const RECENT_TURNS = 12;
@@ -99,36 +98,6 @@ function retiredDeckView(deck: RetiredDeck): DeckView {
     size: deck.size,
     remaining: deck.size - deck.dealt,
   };
-}
-
-export function turnView(turn: TurnState): TurnView {
-  return {
-    n: turn.n,
-    deal: turn.deal,
-    dealerId: turn.dealerId,
-    playerId: turn.playerId,
-    cards: turn.cards,
-    posts: orderedPosts(turn),
-    aceCall: turn.aceCall,
-    third: turn.third,
-    bet: turn.bet,
-    outcome: turn.outcome,
-    odds: turn.odds,
-    potBefore: turn.potBefore,
-    potAfter: turn.potAfter,
-    stackBefore: turn.stackBefore,
-    stackAfter: turn.stackAfter,
-    void: turn.void,
-    corrected: turn.corrected,
-  };
-}
-
-/** R14: the posts shown low then high as ranked (an ace called low is the low post). */
-function orderedPosts(turn: TurnState): [CardCode, CardCode] | null {
-  const [first, second] = turn.posts;
-  if (!first || !second) return null;
-  const firstValue = turn.aceCall === 'low' ? 1 : rankOf(first);
-  return firstValue <= rankOf(second) ? [first, second] : [second, first];
 }
 
 function lastActionView(state: EngineState): LastActionView | null {

@@ -64,6 +64,7 @@ const summary = (id: string): NightSummary => ({
   chipValue: 50,
   currency: 'EUR',
   file: `nights/${id}`,
+  carriedOut: 0,
 });
 
 describe('DealerRepository', () => {

@@ -2,7 +2,20 @@ import fs from 'node:fs';
 import type { z } from 'zod';
 import type { NightSetup, RosterPlayer, StorageNotice } from '../../shared';
 import { Ledger, LedgerError } from '../ledger';
+import {
+  decodeJournal,
+  encodeEntry,
+  headerLine,
+  JournalHeaderError,
+  migrateLegacyNight,
+  nightSummary,
+  replayLegacyNight,
+  replayPrefix,
+  type JournalEntry,
+  type PlayedNight,
+} from '../night';
 import type { StorageBackend } from './adapter';
+import { JournalFiles } from './journalFiles';
 import { StoreReadError } from './jsonFile';
 import { MigrationError, migrate } from './migrations';
 import {
@@ -72,13 +85,192 @@ export type NightToSave = Omit<StoredNight, 'events' | 'ledger'> & {
 export class DealerRepository {
   /** Files set aside since this repository was opened, oldest first. */
   readonly notices: StorageNotice[] = [];
-  /** Per night: how much of its history is already in closed parts on disk. */
+  /** Per night: how much of its history is already in closed parts on disk (old format, read for migration). */
   readonly #partsWritten = new Map<string, { events: number; entries: number; parts: number }>();
+  /** The night journals: one append-only file a night. */
+  readonly journals: JournalFiles;
 
   constructor(
     private readonly backend: StorageBackend,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.journals = new JournalFiles(backend.root);
+  }
+
+  /** The data folder. */
+  get root(): string {
+    return this.backend.root;
+  }
+
+  // ---------------------------------------------------------------- night journals
+
+  /**
+   * One night replayed from its journal, or (not moved to a journal yet) from
+   * its old files; null when it has neither or it cannot be read at all.
+   * A torn last line is dropped (it was never acknowledged). A damaged line,
+   * or one that does not replay, sets the file aside and reports it; the
+   * commands before it are kept as the night's journal, so its turns stay
+   * readable.
+   */
+  readNight(id: string): { night: PlayedNight; bytes: number | null } | null {
+    this.#checkNightId(id);
+    const text = this.journals.read(id);
+    if (text === undefined) return this.#readLegacyNight(id);
+    const file = this.journals.pathOf(id);
+    let decoded;
+    try {
+      decoded = decodeJournal(text);
+      if (decoded.header.night !== id) throw new JournalHeaderError(`it is the journal of night "${decoded.header.night}", not "${id}"`);
+    } catch (error) {
+      if (!(error instanceof JournalHeaderError)) throw error;
+      this.journals.close(id);
+      this.#setAside(file, `it is not a night journal this app can read: ${error.message}`);
+      return null;
+    }
+    const { night, failure } = replayPrefix(decoded.entries);
+    const damage = decoded.damage ?? (failure ? { line: failure.line, reason: failure.message.replace(/^line \d+: /, '') } : null);
+    if (damage) {
+      this.journals.close(id);
+      const kept = night.entries.length;
+      this.#setAside(file, `line ${damage.line} cannot be used (${damage.reason}); the ${kept} commands before it were kept`);
+      if (kept === 0) return null;
+      this.writeJournal(id, night.entries);
+      return { night, bytes: this.journals.size(id) };
+    }
+    if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
+    return { night, bytes: decoded.goodBytes };
+  }
+
+  /** Writes a night's whole journal at once (a new, migrated or restored night); durable when it returns. */
+  writeJournal(id: string, entries: readonly JournalEntry[]): void {
+    this.journals.writeWhole(this.#checkNightId(id), journalText(id, entries));
+  }
+
+  /** Appends one accepted command to its night's journal; durable (fdatasync) when it returns. */
+  appendToJournal(id: string, entry: JournalEntry): void {
+    this.journals.append(id, encodeEntry(entry));
+  }
+
+  /** The ids of the nights still in the old files (head + parts) with no journal yet. */
+  legacyNightIds(): string[] {
+    const journals = new Set(this.journals.list());
+    return this.backend
+      .list('nights')
+      .map((name) => name.slice('nights/'.length))
+      .filter((id) => !journals.has(id));
+  }
+
+  /**
+   * Moves every night still in the old files to a journal (first start after
+   * the upgrade): the journal is written from the facts in its events, both
+   * are replayed and must agree in the ledger, the final stacks, the pot and
+   * every turn; only then are the old files set aside (renamed, never
+   * deleted). A night that does not agree keeps its old files, in use, and is
+   * reported.
+   */
+  migrateLegacyNights(): void {
+    for (const name of this.backend.list('nights')) {
+      const id = name.slice('nights/'.length);
+      if (this.journals.read(id) !== undefined) {
+        // Migrated before a crash kept the old files from being set aside.
+        this.#setAsideLegacyFiles(id);
+        continue;
+      }
+      const stored = this.loadNight(id);
+      if (!stored) continue;
+      const migrated = migrateLegacyNight(stored);
+      if (!migrated.ok) {
+        this.notices.push({
+          file: this.backend.open(name).path,
+          setAsideAs: '',
+          reason: `it could not be moved to a night journal (${migrated.reason}); the old file stays in use`,
+          at: this.now().toISOString(),
+        });
+        continue;
+      }
+      this.writeJournal(id, migrated.entries);
+      this.#setAsideLegacyFiles(id);
+    }
+  }
+
+  /**
+   * The index made to agree with the nights on disk: a line for every night
+   * (a journal or old files), remade from the night itself wherever the
+   * journal's size is not the one the line was made from; a line whose night
+   * has no file is dropped and reported. `changed` says whether it differs.
+   */
+  reconcileIndex(index: readonly NightSummary[]): { index: NightSummary[]; changed: boolean } {
+    const listed = new Map(index.map((s) => [s.id, s]));
+    const sizes = this.journals.sizes();
+    const out: NightSummary[] = [];
+    /** Nights whose file was there but could not be read: already set aside and reported. */
+    const reported = new Set<string>();
+    let changed = false;
+    for (const [id, size] of sizes) {
+      const line = listed.get(id);
+      if (line && line.journalBytes === size) {
+        out.push(line);
+        continue;
+      }
+      changed = true;
+      const read = this.readNight(id);
+      if (read && read.night.state.nightId === id) out.push(nightSummary(read.night, read.bytes ?? undefined));
+      else reported.add(id);
+    }
+    for (const id of this.legacyNightIds()) {
+      const line = listed.get(id);
+      if (line) {
+        out.push(line);
+        continue;
+      }
+      changed = true;
+      const read = this.readNight(id);
+      if (read) out.push(nightSummary(read.night));
+      else reported.add(id);
+    }
+    const kept = new Set(out.map((s) => s.id));
+    for (const line of index) {
+      if (kept.has(line.id)) continue;
+      changed = true;
+      if (reported.has(line.id)) continue;
+      this.notices.push({
+        file: this.journals.pathOf(line.id),
+        setAsideAs: '',
+        reason: `the index lists night ${line.id}, but its file is missing; its line was taken out of the index`,
+        at: this.now().toISOString(),
+      });
+    }
+    out.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
+    if (!changed && out.some((s, i) => s.id !== index[i]?.id)) changed = true;
+    return { index: out, changed };
+  }
+
+  #readLegacyNight(id: string): { night: PlayedNight; bytes: null } | null {
+    const stored = this.loadNight(id);
+    if (!stored) return null;
+    try {
+      return { night: replayLegacyNight(stored), bytes: null };
+    } catch (error) {
+      this.setAsideNight(id, `its events and ledger cannot be replayed: ${(error as Error).message}`);
+      return null;
+    }
+  }
+
+  /** The old head file and its parts, renamed `*.pre-journal-<time>`: kept, no longer read. */
+  #setAsideLegacyFiles(id: string): void {
+    const head = this.backend.open(nightDocumentName(id)).path;
+    let parts = 0;
+    try {
+      const raw = JSON.parse(fs.readFileSync(head, 'utf8')) as { parts?: unknown };
+      parts = typeof raw.parts === 'number' ? raw.parts : 0;
+    } catch {
+      // Unreadable: only the head is moved.
+    }
+    const stamp = this.now().toISOString().replace(/[:.]/g, '-');
+    for (let index = 1; index <= parts; index++) moveIfThere(this.backend.open(nightPartName(id, index)).path, `.pre-journal-${stamp}`);
+    moveIfThere(head, `.pre-journal-${stamp}`);
+    this.#partsWritten.delete(id);
+  }
 
   loadSettings(): StoredSettings {
     const file = this.#load('settings', DOCUMENT_NAMES.settings);
@@ -148,9 +340,9 @@ export class DealerRepository {
     return { id: head.id, startedAt: head.startedAt, endedAt: head.endedAt, events, ledger };
   }
 
-  /** The ids of every night file in the data folder, listed or not in the index. */
+  /** The ids of every night in the data folder (journals and old files), listed or not in the index. */
   listNightIds(): string[] {
-    return this.backend.list('nights').map((name) => name.slice('nights/'.length));
+    return [...new Set([...this.journals.list(), ...this.backend.list('nights').map((name) => name.slice('nights/'.length))])].sort();
   }
 
   /**
@@ -198,7 +390,10 @@ export class DealerRepository {
    */
   setAsideNight(id: string, reason: string): void {
     this.#partsWritten.delete(id);
-    const document = this.backend.open(nightDocumentName(this.#checkNightId(id)));
+    this.journals.close(this.#checkNightId(id));
+    const journal = this.journals.pathOf(id);
+    if (fs.existsSync(journal)) this.#setAside(journal, reason);
+    const document = this.backend.open(nightDocumentName(id));
     if (fs.existsSync(document.path)) this.#setAside(document.path, reason);
   }
 
@@ -271,5 +466,18 @@ export class DealerRepository {
       return;
     }
     this.notices.push({ file, setAsideAs: target, reason, at: at.toISOString() });
+  }
+}
+
+/** A night's journal text: the header, then one line per command. */
+export function journalText(id: string, entries: readonly JournalEntry[]): string {
+  return headerLine(id) + entries.map(encodeEntry).join('');
+}
+
+function moveIfThere(file: string, suffix: string): void {
+  try {
+    fs.renameSync(file, `${file}${suffix}`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ledgerEntrySchema, ruleSettingsSchema } from '../../shared';
+import { nightIdSchema, nightSummarySchema } from '../night/summary';
+
+export { nightIdSchema, nightSummarySchema };
 
 /**
  * The files in the data folder, each a JSON object with a `format` naming what
@@ -18,11 +21,6 @@ export type FileKind = keyof typeof FORMATS;
 
 /** The version each format is written in today. */
 export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2 };
-
-/** A night id is also its file name, so it is kept to characters every file system takes. */
-export const nightIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a night id is 1-64 letters, digits, _ or -, starting with a letter or digit');
 
 /** Times are ISO 8601 as written; not re-checked, since an odd timestamp is no reason to set a night aside. */
 const isoTime = z.string().min(1);
@@ -62,38 +60,6 @@ export const rosterFileSchema = z.object({
   players: z.array(rosterPlayerSchema).refine((players) => new Set(players.map((p) => p.id)).size === players.length, {
     message: 'two roster players share an id',
   }),
-});
-
-export const nightSummarySchema = z.object({
-  id: nightIdSchema,
-  startedAt: isoTime,
-  endedAt: isoTime.nullable(),
-  playerIds: z.array(playerId),
-  turns: chips,
-  biggestPot: chips,
-  winnerIds: z.array(playerId),
-  /**
-   * Each player's result (R23) once the night has ended, so the all-time
-   * standings fold this small index instead of reading every night's file.
-   */
-  results: z
-    .array(
-      z.object({
-        playerId,
-        boughtIn: chips,
-        finalChips: chips,
-        netChips: z.number().int(),
-        netMoney: minorUnits,
-        /** The most chips the player took from the pot in one turn (a win or a pair); 0 in older indexes. */
-        biggestWin: chips.default(0),
-      }),
-    )
-    .default([]),
-  /** The night's chip value and currency, so money can be shown without opening the night (older indexes: 0 and ''). */
-  chipValue: minorUnits.nonnegative().default(0),
-  currency: z.string().default(''),
-  /** The night's document name, e.g. `nights/2026-11-22-ab12`. */
-  file: z.string().min(1),
 });
 
 export const nightsFileSchema = z.object({
@@ -145,7 +111,7 @@ export type SettingsFile = z.infer<typeof settingsFileSchema>;
 export type RosterFile = z.infer<typeof rosterFileSchema>;
 export type NightsFile = z.infer<typeof nightsFileSchema>;
 export type NightFile = z.infer<typeof nightFileSchema>;
-export type NightSummary = z.infer<typeof nightSummarySchema>;
+export type { NightSummary } from '../night/summary';
 export type StoredEvent = z.infer<typeof storedEventSchema>;
 
 /** What the settings file holds, without its envelope. */

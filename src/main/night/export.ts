@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isCardCode, type CardCode } from '../../shared/cards';
-import { accountSchema, chipCodeSchema, type LedgerEntry } from '../../shared/chips';
+import { accountSchema, chipCodeSchema } from '../../shared/chips';
 import { ruleSettingsSchema } from '../../shared/settings';
-import { emptyState, evolve, type EngineEvent, type EngineState, type TurnState } from '../engine';
+import type { TurnView } from '../../shared/view';
 import { foldEntries } from '../ledger';
-import { TURN_EVENTS } from './turnEvents';
+import type { PlayedNight } from './play';
 
 /**
  * The night export `in-between-night/2` (docs/export-format.md): everything a
@@ -95,20 +95,17 @@ export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
 export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
 
 /**
- * Projects a night's events and ledger into the export. The events are folded
- * with the engine's own `evolve`, so the export says exactly what the app
- * played; a log that does not replay throws (it is corrupt, not exportable).
- * Seeds of decks still in play stay secret (R12).
+ * Projects a replayed night into the export: its turns as played, and the
+ * decks and the draw from its events. Seeds of decks still in play stay
+ * secret (R12).
  */
-export function exportNight(events: readonly EngineEvent[], ledger: readonly LedgerEntry[]): NightExport {
-  let state: EngineState = emptyState();
-  const turns: TurnState[] = [];
+export function exportNight(night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'>): NightExport {
+  const { state } = night;
+  const ledger = night.ledger.entries;
   const decks = new Map<string, ExportedDeck>();
   const draw: NightExport['draw'] = [];
 
-  for (const event of events) {
-    state = evolve(state, event);
-    if (TURN_EVENTS.has(event.type) && state.turn) turns[state.turn.n - 1] = state.turn;
+  for (const event of night.events) {
     switch (event.type) {
       case 'deck-shuffled':
         decks.set(event.deckId, {
@@ -149,7 +146,7 @@ export function exportNight(events: readonly EngineEvent[], ledger: readonly Led
     players: state.players.map((p) => ({ id: p.id, name: p.name, seat: p.seat })),
     decks: [...decks.values()],
     draw,
-    turns: turns.filter((t): t is TurnState => t !== undefined).map(exportTurn),
+    turns: night.turns.filter((t): t is TurnView => t !== undefined).map(exportTurn),
     ledger: ledger.map((e) => ({
       id: e.id,
       seq: e.seq,
@@ -178,7 +175,7 @@ function patchDeck(decks: Map<string, ExportedDeck>, deckId: string, patch: Part
   decks.set(deckId, { ...deck, ...patch });
 }
 
-function exportTurn(turn: TurnState): ExportedTurn {
+function exportTurn(turn: TurnView): ExportedTurn {
   return {
     n: turn.n,
     deal: turn.deal,

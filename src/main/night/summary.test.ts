@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { NightSummary } from '../store/schemas';
-import { allTimeStandings } from './nightSummary';
+import type { NightSummary } from './summary';
+import { allTimeStandings } from './summary';
 
 const night = (id: string, endedAt: string | null, results: NightSummary['results']): NightSummary => ({
   id,
@@ -14,6 +14,7 @@ const night = (id: string, endedAt: string | null, results: NightSummary['result
   chipValue: 25,
   currency: 'EUR',
   file: `nights/${id}`,
+  carriedOut: 0,
 });
 
 describe('all-time standings', () => {

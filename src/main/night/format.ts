@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { ruleSettingsSchema } from '../../shared/settings';
+import type { EngineCommand } from '../engine';
+
+/**
+ * The night journal (docs/night-journal.md): one file a night, one line of
+ * JSON per accepted command. The first line names the format and its
+ * version; every later line holds only facts: the command as the engine took
+ * it, the seeds the dealer drew for it (R9) and the time it was accepted.
+ * Everything else (state, events, chip entries, turns, views, exports,
+ * summaries) is replayed from these lines.
+ */
+export const JOURNAL_FORMAT = 'in-between-dealer/night-journal';
+/** The version written today; `JOURNAL_READERS` reads this one and every earlier one. */
+export const JOURNAL_VERSION = 1;
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a seed is 32 bytes of lowercase hex');
+const whole = z.number().int().nonnegative();
+const positive = z.number().int().positive();
+const id = z.string().min(1);
+const betAmount = z.union([z.literal('pot'), positive]);
+
+/** The first line of a journal. */
+export const journalHeaderSchema = z.object({
+  format: z.literal(JOURNAL_FORMAT),
+  version: z.number().int().positive(),
+  night: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
+});
+export type JournalHeader = z.infer<typeof journalHeaderSchema>;
+
+/**
+ * A command as recorded, version 1: the engine's command without the time
+ * (kept once, on the line) and without the dealer's shuffles (their seeds are
+ * on the line of the command that needed the deck).
+ */
+const commandV1Schema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('start'),
+    nightId: id,
+    players: z.array(z.strictObject({ id, name: z.string().min(1) })).min(1),
+    startingChips: positive,
+    /** Whole minor units of `currency` (M1). */
+    chipValue: whole,
+    currency: z.string(),
+    settings: ruleSettingsSchema,
+    carryIn: whole,
+  }),
+  z.strictObject({ type: z.literal('draw') }),
+  z.strictObject({ type: z.literal('cut'), cut: whole }),
+  z.strictObject({ type: z.literal('deal') }),
+  z.strictObject({ type: z.literal('ace-call'), call: z.enum(['low', 'high']) }),
+  z.strictObject({ type: z.literal('bet'), amount: betAmount }),
+  z.strictObject({ type: z.literal('buy-in'), playerId: id, amount: positive }),
+  z.strictObject({ type: z.literal('cash-out'), playerId: id }),
+  z.strictObject({ type: z.literal('undo') }),
+  z.strictObject({ type: z.literal('correct-bet'), amount: betAmount }),
+  z.strictObject({ type: z.literal('void-turn') }),
+  z.strictObject({ type: z.literal('end') }),
+]);
+export type RecordedCommand = z.infer<typeof commandV1Schema>;
+
+/** One line after the header, version 1. */
+export const journalLineV1Schema = z.strictObject({
+  /** When the command was accepted; absent only on lines migrated from files that did not record it. */
+  at: z.string().min(1).optional(),
+  command: commandV1Schema,
+  /** The seeds the dealer drew for this command, in order (R9); absent when it needed no new deck. */
+  seeds: z.array(hex64).min(1).optional(),
+});
+
+/** One accepted command, as every reader hands it over (today's shape). */
+export interface JournalEntry {
+  at?: string;
+  command: RecordedCommand;
+  seeds?: string[];
+}
+
+/** A line that does not hold a fact this version can use. */
+export class JournalLineError extends Error {
+  override readonly name = 'JournalLineError';
+}
+
+/**
+ * Upcasting: one reader per version ever written, each turning a parsed
+ * line of its version into today's JournalEntry. A new version adds a
+ * reader here and keeps every older one, so a night written years ago still
+ * replays.
+ */
+export const JOURNAL_READERS: Readonly<Record<number, (raw: unknown) => JournalEntry>> = {
+  1: (raw) => {
+    const parsed = journalLineV1Schema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new JournalLineError(issue ? `${issue.path.join('.') || '(line)'}: ${issue.message}` : 'it does not match');
+    }
+    return parsed.data;
+  },
+};
+
+export function headerLine(nightId: string): string {
+  return `${JSON.stringify({ format: JOURNAL_FORMAT, version: JOURNAL_VERSION, night: nightId })}\n`;
+}
+
+/** One entry as the line appended to the journal, newline included. */
+export function encodeEntry(entry: JournalEntry): string {
+  const line: JournalEntry = { ...(entry.at !== undefined ? { at: entry.at } : {}), command: entry.command };
+  if (entry.seeds && entry.seeds.length > 0) line.seeds = entry.seeds;
+  return `${JSON.stringify(line)}\n`;
+}
+
+/** What a journal's text holds. */
+export interface DecodedJournal {
+  header: JournalHeader;
+  entries: JournalEntry[];
+  /** Bytes of the text that hold the header and `entries`; anything after is a torn line or damage. */
+  goodBytes: number;
+  /** A last line cut short (no newline): never acknowledged, so dropped. */
+  tornTail: boolean;
+  /** A whole line that cannot be read: the entries before it are kept, nothing after it. */
+  damage: { line: number; reason: string } | null;
+}
+
+/** The journal's header could not be read: the file is not a journal this app can read at all. */
+export class JournalHeaderError extends Error {
+  override readonly name = 'JournalHeaderError';
+}
+
+/**
+ * Reads a journal's text. A last line without its newline was being written
+ * when the power went: it was never acknowledged, so it is dropped. A whole
+ * line that is not JSON or not a fact of its version stops the read there
+ * (`damage`); the lines before it stay.
+ */
+export function decodeJournal(text: string): DecodedJournal {
+  const firstBreak = text.indexOf('\n');
+  if (firstBreak < 0) throw new JournalHeaderError(text.length === 0 ? 'the file is empty' : 'its first line is cut short');
+  const header = parseHeader(text.slice(0, firstBreak));
+  const read = JOURNAL_READERS[header.version];
+  if (!read) throw new JournalHeaderError(`no reader for version ${header.version}`);
+  const entries: JournalEntry[] = [];
+  let position = firstBreak + 1;
+  let line = 2;
+  while (position < text.length) {
+    const end = text.indexOf('\n', position);
+    if (end < 0) return { header, entries, goodBytes: byteLength(text, position), tornTail: true, damage: null };
+    const lineText = text.slice(position, end);
+    try {
+      entries.push(read(parseJson(lineText)));
+    } catch (error) {
+      return { header, entries, goodBytes: byteLength(text, position), tornTail: false, damage: { line, reason: (error as Error).message } };
+    }
+    position = end + 1;
+    line += 1;
+  }
+  return { header, entries, goodBytes: byteLength(text, position), tornTail: false, damage: null };
+}
+
+function parseHeader(text: string): JournalHeader {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new JournalHeaderError('its first line is not JSON');
+  }
+  const parsed = journalHeaderSchema.safeParse(raw);
+  if (!parsed.success) throw new JournalHeaderError(`its first line does not name ${JOURNAL_FORMAT} (${parsed.error.issues[0]?.message ?? 'unknown'})`);
+  if (parsed.data.version > JOURNAL_VERSION) {
+    throw new JournalHeaderError(`written by a newer version of the app (journal version ${parsed.data.version}; this one reads up to ${JOURNAL_VERSION})`);
+  }
+  return parsed.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new JournalLineError(`not JSON (${(error as Error).message})`);
+  }
+}
+
+/** UTF-8 bytes of text[0, end): lines are mostly ASCII, so count only what is not. */
+function byteLength(text: string, end: number): number {
+  return Buffer.byteLength(text.slice(0, end), 'utf8');
+}
+
+/** The engine's command for a recorded one; start and end take the line's time. */
+export function engineCommandOf(entry: JournalEntry): EngineCommand {
+  const { command } = entry;
+  if (command.type === 'start' || command.type === 'end') {
+    if (entry.at === undefined) throw new JournalLineError(`a ${command.type} line needs its time`);
+    return { ...command, at: entry.at };
+  }
+  return command;
+}
+
+/** The fact to record for an engine command (the time goes on the line). */
+export function recordedCommandOf(command: Exclude<EngineCommand, { type: 'shuffle' }>): RecordedCommand {
+  if (command.type === 'start' || command.type === 'end') {
+    const { at: _at, ...rest } = command;
+    return rest;
+  }
+  return command;
+}

@@ -1,0 +1,41 @@
+/**
+ * A night's journal (DESIGN.md "A night is a journal of facts"): its format
+ * and the readers of every earlier version, the one decide-shuffle-post
+ * loop, replay, the summary the index keeps and the export. No I/O here:
+ * the store reads and appends the files.
+ */
+export {
+  decodeJournal,
+  encodeEntry,
+  engineCommandOf,
+  headerLine,
+  JOURNAL_FORMAT,
+  JOURNAL_READERS,
+  JOURNAL_VERSION,
+  JournalHeaderError,
+  JournalLineError,
+  recordedCommandOf,
+  type DecodedJournal,
+  type JournalEntry,
+  type JournalHeader,
+  type RecordedCommand,
+} from './format';
+export {
+  balancesMismatch,
+  decideStep,
+  emptyNight,
+  keepStep,
+  replayEntry,
+  replayJournal,
+  replayPrefix,
+  ReplayError,
+  stacksAtTable,
+  takeBack,
+  type DecidedStep,
+  type PlayedNight,
+  type StepResult,
+} from './play';
+export { journalOfLegacy, LegacyNightError, migrateLegacyNight, replayLegacyNight, replaysDiffer, type LegacyNight } from './legacy';
+export { allTimeStandings, biggestWinOf, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary, type Standing } from './summary';
+export { exportNight, exportedDeckSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
+export { turnView } from './turnView';

@@ -1,0 +1,172 @@
+import { commandError, type CommandError, type TurnView } from '../../shared';
+import { applyCommand, emptyState, evolve, type EngineCommand, type EngineEvent, type EngineState } from '../engine';
+import { Ledger, LedgerError, type LedgerItem } from '../ledger';
+import { engineCommandOf, type JournalEntry } from './format';
+import { turnView } from './turnView';
+
+/**
+ * A night as replayed from its journal (or played live): the engine state,
+ * the events of every command, the chip ledger, the turns and each stack at
+ * the start of every turn. All of it is derived from `entries`, the facts.
+ */
+export interface PlayedNight {
+  state: EngineState;
+  events: EngineEvent[];
+  ledger: Ledger;
+  /** Turn n at index n - 1, as the console and the history show it. */
+  turns: TurnView[];
+  /** The stacks of the players at the table when each turn started (turn = the turns before it). */
+  stackSeries: { turn: number; stacks: Record<string, number> }[];
+  /** The journal's lines so far. */
+  entries: JournalEntry[];
+}
+
+export function emptyNight(): PlayedNight {
+  return { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [], stackSeries: [], entries: [] };
+}
+
+/** A command decided and its chips posted to the night's ledger, not yet kept: `keep` or `takeBack`. */
+export interface DecidedStep {
+  state: EngineState;
+  events: EngineEvent[];
+  /** The seeds drawn for the decks this command needed (R9). */
+  seeds: string[];
+  ledgerBefore: number;
+}
+
+export type StepResult = { ok: true; step: DecidedStep } | { ok: false; error: CommandError };
+
+/**
+ * The one decide-shuffle-post loop: the engine decides the command, the
+ * dealer shuffles whenever the engine asks for a deck (`nextSeed`: a fresh
+ * seed live, the recorded one on replay), and the chips are posted to the
+ * ledger, which must then agree with the table (R24, checked in two places).
+ * On a refusal nothing changed.
+ */
+export function decideStep(night: PlayedNight, command: EngineCommand, expectedStateId: number | undefined, nextSeed: () => string): StepResult {
+  const decided = applyCommand(night.state, command, expectedStateId);
+  if (!decided.ok) return decided;
+  let state = decided.state;
+  const events = [...decided.events];
+  const seeds: string[] = [];
+  while (state.phase.kind === 'shuffle') {
+    const seed = nextSeed();
+    seeds.push(seed);
+    const shuffled = applyCommand(state, { type: 'shuffle', seed });
+    if (!shuffled.ok) throw new Error(`the dealer could not shuffle: ${shuffled.error.message}`);
+    state = shuffled.state;
+    events.push(...shuffled.events);
+  }
+  const items: LedgerItem[] = events.flatMap((e) => (e.type === 'chips' ? [{ id: e.id, move: e.move, turn: e.turn }] : []));
+  const ledgerBefore = night.ledger.entries.length;
+  try {
+    night.ledger.append(items);
+  } catch (error) {
+    if (error instanceof LedgerError) return { ok: false, error: commandError('conservation', `${error.message} Nothing was recorded.`, 'R24') };
+    throw error;
+  }
+  const mismatch = balancesMismatch(state, night.ledger);
+  if (mismatch) {
+    night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, ledgerBefore));
+    return { ok: false, error: commandError('conservation', `R24: ${mismatch} Nothing was recorded.`, 'R24') };
+  }
+  return { ok: true, step: { state, events, seeds, ledgerBefore } };
+}
+
+/** Undoes `decideStep`'s ledger posting (the write failed). */
+export function takeBack(night: PlayedNight, step: DecidedStep): void {
+  night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, step.ledgerBefore));
+}
+
+/** Keeps a decided step: its events, the turns it touched, the stacks when a turn started, and its journal line. */
+export function keepStep(night: PlayedNight, step: DecidedStep, entry: JournalEntry): void {
+  const lastStart = step.events.findLastIndex((e) => e.type === 'turn-started');
+  if (lastStart >= 0) {
+    // The stacks at the moment a turn started (after this command's antes), for the history's chart.
+    let at = night.state;
+    for (const event of step.events.slice(0, lastStart + 1)) {
+      if (event.type === 'turn-started') night.stackSeries.push({ turn: event.n - 1, stacks: stacksAtTable(at) });
+      else at = evolve(at, event);
+    }
+  }
+  for (const event of step.events) night.events.push(event);
+  night.state = step.state;
+  if (step.state.turn) night.turns[step.state.turn.n - 1] = turnView(step.state.turn);
+  night.entries.push(entry);
+}
+
+/** A journal that does not replay: the line (2 = the first after the header) and why. */
+export class ReplayError extends Error {
+  override readonly name = 'ReplayError';
+  constructor(
+    readonly line: number,
+    reason: string,
+  ) {
+    super(`line ${line}: ${reason}`);
+  }
+}
+
+/** Replays one more recorded command onto a night. Throws ReplayError (`line`) when it does not replay exactly. */
+export function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): void {
+  const seeds = entry.seeds ?? [];
+  let used = 0;
+  let result: StepResult;
+  try {
+    result = decideStep(night, engineCommandOf(entry), undefined, () => {
+      const seed = seeds[used++];
+      if (seed === undefined) throw new ReplayError(line, 'the engine asked for a deck the line holds no seed for');
+      return seed;
+    });
+  } catch (error) {
+    if (error instanceof ReplayError) throw error;
+    throw new ReplayError(line, (error as Error).message);
+  }
+  if (!result.ok) throw new ReplayError(line, `the engine refuses it: ${result.error.message}`);
+  if (used !== seeds.length) {
+    takeBack(night, result.step);
+    throw new ReplayError(line, `it holds ${seeds.length} seeds but the command used ${used}`);
+  }
+  keepStep(night, result.step, entry);
+}
+
+/** A whole journal replayed. Throws ReplayError at the first line that does not replay. */
+export function replayJournal(entries: readonly JournalEntry[]): PlayedNight {
+  const night = emptyNight();
+  entries.forEach((entry, i) => replayEntry(night, entry, i + 2));
+  return night;
+}
+
+/**
+ * As much of a journal as replays: the night up to (not including) the first
+ * line that does not, and that line's error.
+ */
+export function replayPrefix(entries: readonly JournalEntry[]): { night: PlayedNight; failure: ReplayError | null } {
+  const night = emptyNight();
+  for (const [i, entry] of entries.entries()) {
+    try {
+      replayEntry(night, entry, i + 2);
+    } catch (error) {
+      if (error instanceof ReplayError) return { night, failure: error };
+      throw error;
+    }
+  }
+  return { night, failure: null };
+}
+
+/** The engine's running chip counts must equal the ledger's fold (DESIGN.md: R24 in two places). */
+export function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
+  const balances = ledger.balances();
+  if (balances.pot !== state.pot) return `the ledger's pot is ${balances.pot} but the table's is ${state.pot}.`;
+  for (const [id, chips] of Object.entries(state.stacks)) {
+    const booked = balances.stacks[id] ?? 0;
+    if (booked !== chips) return `the ledger gives ${id} ${booked} chips but the table ${chips}.`;
+  }
+  return null;
+}
+
+/** The stacks of the players still at the table: one who cashed out has no stack to chart. */
+export function stacksAtTable(state: EngineState): Record<string, number> {
+  const stacks: Record<string, number> = {};
+  for (const player of state.players) if (!player.left) stacks[player.id] = state.stacks[player.id] ?? 0;
+  return stacks;
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EngineEvent } from '../engine';
+import { nightSummary } from '../night';
+import { createConfBackend, DealerRepository } from '../store';
+import { accepted, ask, closeNight, openSession, playNight, TestClock } from '../history/testing';
+import type { GameSession } from './gameSession';
+
+/**
+ * The first start after the upgrade: nights stored the old way (a head file
+ * plus night-parts/, the engine's whole event stream and the ledger) are
+ * moved to journals, checked by replaying both.
+ */
+
+let root: string;
+let clock: TestClock;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-migrate-'));
+  clock = new TestClock();
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** Everything the host can see of the history. */
+function everything(session: GameSession) {
+  const list = ask(session, 'listNights');
+  return {
+    roster: session.getView().roster,
+    list,
+    nights: list.map((n) => ask(session, 'getNight', { nightId: n.id })),
+    exports: list.map((n) => ask(session, 'exportNight', { nightId: n.id, format: 'json' }).content),
+    standings: ask(session, 'getStandings', {}),
+    fairness: list.map((n) => ask(session, 'verifyNight', { nightId: n.id })),
+  };
+}
+
+/**
+ * Plays three nights (the last one left open), then rewrites the folder the
+ * way the previous version stored it: every night as a head file and parts
+ * (events + ledger), no journals. `change` may edit a night's events first.
+ */
+function oldFolder(change?: (events: EngineEvent[]) => void): { ids: string[]; before: ReturnType<typeof everything>; openStateId: number } {
+  const session = openSession(root, clock, 'migrate');
+  const ids = [
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-02', turns: 250 }),
+  ];
+  closeNight(session);
+  ids.push(playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-01-09', turns: 30, buyInAndCashOut: true }));
+  closeNight(session);
+  clock.setDay('2026-01-16');
+  accepted(session.runNow('startNight', { players: [{ name: 'Cleo' }, { name: 'Dev' }], startingChips: 20, chipValue: 25 }));
+  accepted(session.runNow('drawForDealer', { stateId: session.getView().night?.stateId }));
+  const before = everything(session);
+  const openStateId = session.getView().night?.stateId ?? -1;
+  ids.push(session.getView().night?.id ?? '');
+  session.close();
+  const repo = new DealerRepository(createConfBackend(root));
+  const index = repo.loadIndex();
+  for (const id of ids) {
+    const read = repo.readNight(id);
+    if (!read) throw new Error(`night ${id} did not read`);
+    const events = [...read.night.events];
+    if (id === ids[0]) change?.(events);
+    repo.saveNight({ id, startedAt: read.night.state.startedAt, endedAt: read.night.state.endedAt, events, ledger: read.night.ledger.entries });
+    fs.rmSync(repo.journals.pathOf(id));
+  }
+  // The old index had no journal sizes.
+  repo.saveIndex(index.map(({ journalBytes: _bytes, ...line }) => line));
+  return { ids, before, openStateId };
+}
+
+describe('moving old night files to journals', () => {
+  it('writes each night\'s journal, replays both, and only then sets the old files aside; every view is as before', () => {
+    const { ids, before, openStateId } = oldFolder();
+    const parts = fs.readdirSync(path.join(root, 'night-parts'));
+    expect(parts.length).toBeGreaterThan(0);
+    const session = openSession(root, clock, 'after');
+    expect(session.getView().storageNotices).toEqual([]);
+    expect(everything(session)).toEqual(before);
+    // The open night resumes where it was.
+    expect(session.getView().night?.stateId).toBe(openStateId);
+    const nights = fs.readdirSync(path.join(root, 'nights'));
+    for (const id of ids) {
+      expect(nights).toContain(`${id}.jsonl`);
+      expect(nights).not.toContain(`${id}.json`);
+      expect(nights.some((f) => f.startsWith(`${id}.json.pre-journal-`))).toBe(true);
+    }
+    expect(fs.readdirSync(path.join(root, 'night-parts')).every((f) => f.includes('.pre-journal-'))).toBe(true);
+    session.close();
+    // And again after a restart, with nothing left to migrate.
+    const again = openSession(root, clock, 'again');
+    expect(everything(again)).toEqual(before);
+    again.close();
+  });
+
+  it('a night whose journal would replay differently keeps its old files in use, and says so', () => {
+    const { ids } = oldFolder((events) => {
+      // An old file whose recorded bet disagrees with the chips it moved.
+      const bet = events.findIndex((e) => e.type === 'bet-placed');
+      const placed = events[bet];
+      if (placed?.type === 'bet-placed') events[bet] = { ...placed, amount: placed.amount + 1 };
+    });
+    const session = openSession(root, clock, 'after');
+    const notices = session.getView().storageNotices;
+    expect(notices).toEqual([expect.objectContaining({ setAsideAs: '', reason: expect.stringMatching(/could not be moved to a night journal.*stays in use/) })]);
+    const nights = fs.readdirSync(path.join(root, 'nights'));
+    expect(nights).toContain(`${ids[0]}.json`);
+    expect(nights).not.toContain(`${ids[0]}.jsonl`);
+    // Still listed and readable from its old files; the others were moved.
+    expect(ask(session, 'listNights').map((n) => n.id)).toContain(ids[0]);
+    expect(ask(session, 'getNight', { nightId: ids[0] ?? '' }).turns.length).toBeGreaterThan(0);
+    expect(nights).toContain(`${ids[1]}.jsonl`);
+    session.close();
+  });
+
+  it('the index is rebuilt from the journals whenever it disagrees with them', () => {
+    const session = openSession(root, clock, 'index');
+    const id = playNight(session, clock, { players: ['Ana', 'Ben'], day: '2026-01-02', turns: 20 });
+    closeNight(session);
+    const truth = ask(session, 'getStandings', {});
+    session.close();
+    const indexFile = path.join(root, 'nights-index.json');
+    const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as { nights: { results: { netChips: number; netMoney: number }[]; journalBytes: number }[] };
+    const line = index.nights[0];
+    const result = line?.results[0];
+    if (!line || !result) throw new Error('no index line');
+    result.netChips += 100;
+    result.netMoney += 25;
+    line.journalBytes += 1;
+    fs.writeFileSync(indexFile, JSON.stringify(index));
+    const again = openSession(root, clock, 'index-again');
+    expect(ask(again, 'getStandings', {})).toEqual(truth);
+    const repo = new DealerRepository(createConfBackend(root));
+    const read = repo.readNight(id);
+    expect(read && nightSummary(read.night, read.bytes ?? undefined)).toEqual(repo.loadIndex()[0]);
+    again.close();
+  });
+
+  it('moves a folder written by an earlier version (fixture: major-unit money, a head file and a part) to journals, results in cents', () => {
+    fs.cpSync(path.join(import.meta.dirname, '..', 'store', 'fixtures', 'data-before-minor-units'), root, { recursive: true });
+    const session = openSession(root, clock, 'fixture');
+    expect(session.getView().storageNotices).toEqual([]);
+    expect(fs.existsSync(path.join(root, 'nights', '2026-11-20-d4d209.jsonl'))).toBe(true);
+    expect(fs.existsSync(path.join(root, 'nights', '2026-11-20-d4d209.json'))).toBe(false);
+    const detail = ask(session, 'getNight', { nightId: '2026-11-20-d4d209' });
+    expect(detail.chipValue).toBe(29);
+    expect(detail.results?.map((r) => r.netMoney)).toEqual([-174, -87, 0]);
+    expect(ask(session, 'verifyNight', { nightId: '2026-11-20-d4d209' }).verified).toBe(true);
+    session.close();
+  });
+});
