@@ -44,7 +44,7 @@ function everything(session: GameSession) {
 function oldFolder(change?: (events: EngineEvent[]) => void): { ids: string[]; before: ReturnType<typeof everything>; openStateId: number } {
   const session = openSession(root, clock, 'migrate');
   const ids = [
-    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-02', turns: 250 }),
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-02', turns: 120 }),
   ];
   closeNight(session);
   ids.push(playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-01-09', turns: 30, buyInAndCashOut: true }));
@@ -72,7 +72,7 @@ function oldFolder(change?: (events: EngineEvent[]) => void): { ids: string[]; b
 }
 
 describe('moving old night files to journals', () => {
-  it('writes each night\'s journal, replays both, and only then sets the old files aside; every view is as before', () => {
+  it('writes each night\'s journal, replays both, and only then sets the old files aside; every view is as before', { timeout: 30_000 }, () => {
     const { ids, before, openStateId } = oldFolder();
     const parts = fs.readdirSync(path.join(root, 'night-parts'));
     expect(parts.length).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe('moving old night files to journals', () => {
     again.close();
   });
 
-  it('a night whose journal would replay differently keeps its old files in use, and says so', () => {
+  it('a night whose journal would replay differently keeps its old files in use, and says so', { timeout: 30_000 }, () => {
     const { ids } = oldFolder((events) => {
       // An old file whose recorded bet disagrees with the chips it moved.
       const bet = events.findIndex((e) => e.type === 'bet-placed');
@@ -115,7 +115,7 @@ describe('moving old night files to journals', () => {
     session.close();
   });
 
-  it('the index is rebuilt from the journals whenever it disagrees with them', () => {
+  it('the index is rebuilt from the journals whenever it disagrees with them', { timeout: 30_000 }, () => {
     const session = openSession(root, clock, 'index');
     const id = playNight(session, clock, { players: ['Ana', 'Ben'], day: '2026-01-02', turns: 20 });
     closeNight(session);
@@ -138,7 +138,7 @@ describe('moving old night files to journals', () => {
     again.close();
   });
 
-  it('moves a folder written by an earlier version (fixture: major-unit money, a head file and a part) to journals, results in cents', () => {
+  it('moves a folder written by an earlier version (fixture: major-unit money, a head file and a part) to journals, results in cents', { timeout: 30_000 }, () => {
     fs.cpSync(path.join(import.meta.dirname, '..', 'store', 'fixtures', 'data-before-minor-units'), root, { recursive: true });
     const session = openSession(root, clock, 'fixture');
     expect(session.getView().storageNotices).toEqual([]);

@@ -31,7 +31,7 @@ const headPath = (root: string) => path.join(root, 'nights', '2026-11-22-abc.jso
 const partPath = (root: string, index: number) => path.join(root, `${nightPartName('2026-11-22-abc', index)}.json`);
 
 describe('a night stored in parts', () => {
-  it('rewrites only a bounded tail however long the night runs, and loads whole', () => {
+  it('rewrites only a bounded tail however long the night runs, and loads whole', { timeout: 30_000 }, () => {
     const root = tempRoot();
     const repo = new DealerRepository(createConfBackend(root));
     const total = NIGHT_PART_EVENTS * 2 + 37;
@@ -84,7 +84,7 @@ describe('a night stored in parts', () => {
 });
 
 describe('a night written again with another history (a restore)', () => {
-  it('is stored whole after forgetWrittenParts, not spliced onto the parts written before', () => {
+  it('is stored whole after forgetWrittenParts, not spliced onto the parts written before', { timeout: 30_000 }, () => {
     const root = tempRoot();
     const repo = new DealerRepository(createConfBackend(root));
     const later = nightWith(NIGHT_PART_EVENTS * 2 + 50);
