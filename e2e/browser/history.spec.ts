@@ -180,6 +180,16 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
     await page.keyboard.press('t');
     await expect(page.getByTestId('on-tv')).toHaveCount(0);
     await expect(table.getByTestId('tv-standings')).toHaveCount(0);
+    // Leaving the history with the leaderboard on the TV puts the TV back on the live table too.
+    await page.keyboard.press('t');
+    await expect(table.getByTestId('tv-standings')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('history')).toHaveCount(0);
+    await expect(table.getByTestId('tv-standings')).toHaveCount(0);
+    await expect(table.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
+    await page.keyboard.press('h');
+    await expect(page.getByTestId('history')).toBeVisible();
     await table.close();
   });
 

@@ -128,6 +128,14 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
   const consoleTransfers = await readTransfers(consolePage.getByTestId('settlement'));
   expect(consoleTransfers.length).toBeGreaterThan(0);
   expect(await readTransfers(table.getByTestId('tv-settlement'))).toEqual(consoleTransfers);
+  // S switches to the banker's list on both screens: the mode is main's, not one window's (issue 7).
+  await consolePage.keyboard.press('s');
+  await expect(consolePage.getByTestId('settlement')).toHaveAttribute('data-mode', 'banker');
+  await expect(table.getByTestId('tv-settlement')).toHaveAttribute('data-mode', 'banker');
+  const bankerTransfers = await readTransfers(consolePage.getByTestId('settlement'));
+  expect(await readTransfers(table.getByTestId('tv-settlement'))).toEqual(bankerTransfers);
+  await consolePage.keyboard.press('s');
+  await expect(table.getByTestId('tv-settlement')).toHaveAttribute('data-mode', 'fewest');
   await screenshots('night-over');
   await context.close();
 

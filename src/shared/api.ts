@@ -84,6 +84,8 @@ export interface DealerApi {
   restore: CommandMethod<'restore'>;
   /** Put the live table, the leaderboard or one night on the TV. */
   showOnTable: CommandMethod<'showOnTable'>;
+  /** Show the fewest transfers or everyone settling with the banker, on the console and the TV alike. */
+  setSettleMode: CommandMethod<'setSettleMode'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SETTLE_MODES } from './history';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE } from './money';
 import { ruleSettingsSchema } from './settings';
@@ -96,6 +97,9 @@ export const showOnTableArgs = z.strictObject({
   ]),
 });
 
+/** Which settle-up list both screens show (DESIGN.md: what both screens show lives in main's view). */
+export const setSettleModeArgs = z.strictObject({ mode: z.enum(SETTLE_MODES, { error: 'the settle-up mode is "fewest" or "banker"' }) });
+
 const noArgs = z.strictObject({});
 
 /** The arguments of every command of the registry (registry.ts), by `window.api` method name. */
@@ -122,6 +126,7 @@ export const commandArgs = {
   backup: noArgs,
   restore: restoreArgs,
   showOnTable: showOnTableArgs,
+  setSettleMode: setSettleModeArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

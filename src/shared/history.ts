@@ -26,6 +26,10 @@ export interface Transfer {
   amount: number;
 }
 
+/** How a night is settled up: the fewest transfers, or everyone with the banker. */
+export const SETTLE_MODES = ['fewest', 'banker'] as const;
+export type SettleMode = (typeof SETTLE_MODES)[number];
+
 export interface Settlement {
   /** The fewest transfers that square everyone. */
   fewest: Transfer[];

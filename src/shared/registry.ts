@@ -56,6 +56,7 @@ export const COMMAND_REGISTRY = {
   backup: hostQuestion,
   restore: change,
   showOnTable: change,
+  setSettleMode: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

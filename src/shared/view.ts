@@ -1,6 +1,6 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
-import type { Settlement, TableScreen } from './history';
+import type { SettleMode, Settlement, TableScreen } from './history';
 import type { RuleSettings } from './settings';
 
 /**
@@ -18,6 +18,8 @@ export interface AppView {
   storageNotices: StorageNotice[];
   /** What the TV shows: the live table unless the host put history on it. */
   tableScreen: TableScreen;
+  /** Which who-pays-whom list the console and the TV both show (S on the console switches it). */
+  settleMode: SettleMode;
 }
 
 export interface RosterPlayer {

@@ -11,6 +11,7 @@ import {
   type CommandName,
   type ParsedCommandArgs,
   type RosterPlayer,
+  type SettleMode,
   type TableScreen,
 } from '../../shared';
 import { applyCommand, emptyState, SEED_BYTES, type EngineCommand } from '../engine';
@@ -66,6 +67,8 @@ export class GameSession implements DealerService {
   private view: AppView;
   /** What the TV shows; kept in memory only (a restart shows the live table). */
   private tableScreen: TableScreen = { kind: 'live' };
+  /** Which who-pays-whom list both screens show; in memory like tableScreen (a restart shows the fewest transfers). */
+  private settleMode: SettleMode = 'fewest';
 
   private readonly handlers: Handlers = {
     startNight: (args) => this.startNight(args),
@@ -83,6 +86,10 @@ export class GameSession implements DealerService {
     closeNight: (args) => this.closeNight(args),
     updatePlayer: (args) => this.updatePlayer(args),
     showOnTable: (args) => this.showOnTable(args),
+    setSettleMode: ({ mode }) => {
+      this.settleMode = mode;
+      return { ok: true };
+    },
     restore: (args) => this.restore(args),
     listNights: (args) => this.ask('listNights', args),
     getNight: (args) => this.ask('getNight', args),
@@ -375,6 +382,8 @@ export class GameSession implements DealerService {
     }
     keepStep(night, step, entry);
     if (step.state.phase.kind === 'ended' && command.type === 'end') this.afterNightEnded(night);
+    // Play at the table brings the TV back to it, whatever history it was showing.
+    this.tableScreen = { kind: 'live' };
     return { ok: true };
   }
 
@@ -420,6 +429,7 @@ export class GameSession implements DealerService {
       lastSetup: this.settings.lastSetup,
       storageNotices: [...this.repo.notices],
       tableScreen: this.tableScreen,
+      settleMode: this.settleMode,
     };
   }
 

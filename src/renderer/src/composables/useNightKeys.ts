@@ -123,7 +123,7 @@ export function useNightKeys(): void {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     switch (e.key.toLowerCase()) {
       case 's':
-        settlement.switchMode();
+        void settlement.switchMode();
         return true;
       case 'y':
         void settlement.copy();

@@ -6,11 +6,16 @@ import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useWords } from './useWords';
 
-/** Who pays whom for a night, in the mode the host chose, and copying it as text (Y). */
+/**
+ * Who pays whom for a night, in the mode the host chose, and copying it as
+ * text (Y). The mode lives in main's view (setSettleMode), so the TV shows
+ * the same list as the console.
+ */
 export function useSettlement(settlement: Ref<Settlement | null>, currency: Ref<string>) {
   const ui = useUiStore();
   const view = useViewStore();
-  const { t } = useWords();
+  const words = useWords();
+  const { t } = words;
   const tr = (key: string, named: Record<string, unknown> = {}) => t(key, named);
 
   /** A transfer's party: a player by name, or the bank when main names no player. */
@@ -19,15 +24,22 @@ export function useSettlement(settlement: Ref<Settlement | null>, currency: Ref<
     return name === id && !view.rosterPlayer(id) ? t('settle.bank') : name;
   }
 
-  const transfers = computed(() => (settlement.value ? transfersFor(settlement.value, ui.settleMode) : []));
+  const transfers = computed(() => (settlement.value ? transfersFor(settlement.value, view.settleMode) : []));
   const text = computed(() =>
-    settlement.value ? settlementText(settlement.value, ui.settleMode, party, currency.value, tr) : '',
+    settlement.value ? settlementText(settlement.value, view.settleMode, party, currency.value, tr) : '',
   );
 
-  function switchMode(): void {
-    ui.settleMode = ui.settleMode === 'fewest' ? 'banker' : 'fewest';
+  /** S: the other list, on both screens. A refusal or a lost connection is shown; the mode then stays. */
+  async function switchMode(): Promise<void> {
     ui.copyFallback = null;
     ui.notice = null;
+    const mode = view.settleMode === 'fewest' ? 'banker' : 'fewest';
+    try {
+      const result = await view.run('setSettleMode', { mode });
+      ui.showError(result.ok ? null : words.error(result.error));
+    } catch (failure) {
+      ui.showError(words.failure(failure));
+    }
   }
 
   async function copy(): Promise<void> {

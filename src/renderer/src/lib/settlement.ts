@@ -1,8 +1,9 @@
-import type { Settlement, Transfer } from '../../../shared';
+import type { SettleMode, Settlement, Transfer } from '../../../shared';
 import type { Translate } from '../i18n/describe';
 import { formatMoney } from './money';
 
-export type SettlementMode = 'fewest' | 'banker';
+/** The shared mode (main's view), under the name this module always used. */
+export type SettlementMode = SettleMode;
 
 export function transfersFor(settlement: Settlement, mode: SettlementMode): Transfer[] {
   return mode === 'banker' ? settlement.banker : settlement.fewest;

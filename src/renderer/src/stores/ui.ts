@@ -16,8 +16,6 @@ export const useUiStore = defineStore('ui', () => {
   const panel = ref<NightPanel | null>(null);
   /** The refusal or mistake to show next to the input the host is using. */
   const error = ref<string | null>(null);
-  /** How the ended night is settled: the fewest transfers, or everyone with the banker. */
-  const settleMode = ref<'fewest' | 'banker'>('fewest');
   /** Text the clipboard refused, shown for the host to copy by hand. */
   const copyFallback = ref<string | null>(null);
   /** A short confirmation of what just happened (copied, saved). */
@@ -52,7 +50,6 @@ export const useUiStore = defineStore('ui', () => {
     confirmation,
     panel,
     error,
-    settleMode,
     copyFallback,
     notice,
     ask,

@@ -26,6 +26,8 @@ export const useViewStore = defineStore('view', () => {
   const playersById = computed(() => new Map((night.value?.players ?? []).map((p) => [p.id, p] as const)));
   const rosterById = computed(() => new Map((view.value?.roster ?? []).map((p) => [p.id, p] as const)));
   const tableScreen = computed(() => view.value?.tableScreen ?? { kind: 'live' as const });
+  /** Which who-pays-whom list both screens show: main's, so the console and the TV never disagree. */
+  const settleMode = computed(() => view.value?.settleMode ?? 'fewest');
 
   function rosterPlayer(id: string | null | undefined): RosterPlayer | null {
     return id ? (rosterById.value.get(id) ?? null) : null;
@@ -102,6 +104,7 @@ export const useViewStore = defineStore('view', () => {
     night,
     phase,
     tableScreen,
+    settleMode,
     player,
     rosterPlayer,
     nameOf,
