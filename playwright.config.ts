@@ -4,9 +4,12 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/chromium';
 const onCi = Boolean(process.env.CI);
 
 /**
- * Two projects (DESIGN.md "Running without the Electron binary"):
+ * Three projects (DESIGN.md "Running without the Electron binary"):
  * - `browser`: the built renderer served by the headless host, driven in
  *   Chromium (e2e/chromium.ts says which; specs start the host themselves);
+ * - `shell`: the real built main process and preloads in Node on a stand-in
+ *   for Electron's APIs, each window's page in Chromium (runs without the
+ *   Electron binary; e2e/shell/fakeElectron.ts);
  * - `electron`: the real app through Playwright's `_electron`, skipped with a
  *   printed reason where the Electron binary is not installed.
  */
@@ -32,6 +35,12 @@ export default defineConfig({
         // DEALER_CHROMIUM / CHROMIUM_PATH, else /usr/bin/chromium when present, else Playwright's own.
         launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
       },
+    },
+    {
+      // The real built main process and preloads on a stand-in for Electron, pages in Chromium.
+      name: 'shell',
+      testDir: 'e2e/shell',
+      use: { browserName: 'chromium', launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS } },
     },
     {
       name: 'electron',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -15,20 +15,23 @@ import { COMMAND_NAMES, commandsFor } from '../../src/shared/registry';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/**
+ * Where the `electron` package would take the binary from, found without
+ * requiring the package: since Electron 45 requiring it with the binary
+ * missing starts a download (which hangs or fails offline).
+ */
 function findElectronBinary(): { path: string; installed: boolean } {
   const require = createRequire(import.meta.url);
   const packageDir = dirname(require.resolve('electron/package.json'));
-  try {
-    // The package's main export is the binary's path; it throws when the download was skipped.
-    const path = require('electron') as string;
-    return { path, installed: existsSync(path) };
-  } catch {
-    return { path: join(packageDir, 'dist', process.platform === 'win32' ? 'electron.exe' : 'electron'), installed: false };
-  }
+  const pathFile = join(packageDir, 'path.txt');
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : process.platform === 'win32' ? 'electron.exe' : 'electron';
+  const override = process.env['ELECTRON_OVERRIDE_DIST_PATH'];
+  const path = override ? join(override, relative) : join(packageDir, 'dist', relative);
+  return { path, installed: existsSync(path) };
 }
 
 const binary = findElectronBinary();
-const skipReason = `Electron binary not installed: ${binary.path} missing (ELECTRON_SKIP_BINARY_DOWNLOAD)`;
+const skipReason = `Electron binary not installed: ${binary.path} missing (ELECTRON_SKIP_BINARY_DOWNLOAD; \`npx install-electron --no\` fetches it)`;
 if (!binary.installed) console.log(`[e2e/electron] skipped: ${skipReason}`);
 
 const VIEW_METHODS = ['getView', 'onView', 'toggleFullScreen'];
