@@ -1,5 +1,6 @@
 import type { RosterPlayer, RuleSettings } from '../../src/shared';
-import { createConfBackend, DealerRepository, journalText, type NightSummary } from '../../src/main/store';
+import { decodeJournal, encodeEntry, headerLine, type NightSummary } from '../../src/main/night';
+import { createConfBackend, DealerRepository, journalText } from '../../src/main/store';
 import { initialsOf, paletteColour } from '../../src/main/store/playerStyle';
 import { Bot } from './bot';
 import { MemoryTable } from './memoryTable';
@@ -9,6 +10,12 @@ import { BOT_NAMES, BOT_STREAM, DEALER_STREAM, planFor, tickingClock } from './s
 
 export interface HistoryPlan {
   nights: number;
+  /**
+   * How many of the nights are played; the rest are copies of them under
+   * new ids and dates (a copy replays exactly like its original), so 1,000
+   * nights take seconds to make. Defaults to all of them.
+   */
+  distinct?: number;
   turns: number;
   players: number;
   rules: RuleSettings;
@@ -17,14 +24,13 @@ export interface HistoryPlan {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const HISTORY_EPOCH = Date.parse('2025-01-03T20:00:00.000Z');
+const HISTORY_EPOCH = Date.parse('2005-01-07T20:00:00.000Z');
 
 /**
  * Fills a data folder with ended nights, played by the simulator's bots
- * through the engine and ledger (MemoryTable), each night's journal
- * written once, with the roster and the index the app would have
- * written. The same bots and rules as `npm run simulate`, minus the
- * per-command writes that would make 300 nights take an hour.
+ * through the engine and ledger (MemoryTable: the session's own step without
+ * a write per command), each night's journal written once, with the roster
+ * and the index the app would have written.
  */
 export function makeHistory(root: string, plan: HistoryPlan): { roster: RosterPlayer[]; summaries: NightSummary[] } {
   const repo = new DealerRepository(createConfBackend(root));
@@ -39,10 +45,19 @@ export function makeHistory(root: string, plan: HistoryPlan): { roster: RosterPl
     archived: false,
   }));
   repo.saveRoster(roster);
+  const played: { text: string; summary: NightSummary }[] = [];
   const summaries: NightSummary[] = [];
+  const distinct = Math.max(1, Math.min(plan.distinct ?? plan.nights, plan.nights));
   for (let i = 0; i < plan.nights; i++) {
     const start = HISTORY_EPOCH + i * 7 * DAY_MS;
     const nightId = `${new Date(start).toISOString().slice(0, 10)}-${hex(3)}`;
+    const original = played[i % distinct];
+    if (i >= distinct && original) {
+      const copy = copyNight(original, nightId, start - Date.parse(original.summary.startedAt));
+      repo.journals.writeWhole(nightId, copy.text);
+      summaries.push(copy.summary);
+      continue;
+    }
     const table = new MemoryTable(dealer, roster, tickingClock(start), nightId);
     const night = planFor(plan);
     startNight(table, night);
@@ -50,8 +65,33 @@ export function makeHistory(root: string, plan: HistoryPlan): { roster: RosterPl
     endNight(table);
     const text = journalText(nightId, table.played.entries);
     repo.journals.writeWhole(nightId, text);
-    summaries.push(table.summary(Buffer.byteLength(text, 'utf8')));
+    const summary = table.summary(Buffer.byteLength(text, 'utf8'));
+    played.push({ text, summary });
+    summaries.push(summary);
   }
   repo.saveIndex(summaries);
   return { roster, summaries };
+}
+
+/** A night under another id, every time moved by `shiftMs`: the same commands, seeds and cuts. */
+function copyNight(original: { text: string; summary: NightSummary }, nightId: string, shiftMs: number): { text: string; summary: NightSummary } {
+  const shift = (at: string) => new Date(Date.parse(at) + shiftMs).toISOString();
+  const { entries } = decodeJournal(original.text);
+  const lines = entries.map((entry) => {
+    const command = entry.command.type === 'start' ? { ...entry.command, nightId } : entry.command;
+    return encodeEntry({ ...entry, ...(entry.at !== undefined ? { at: shift(entry.at) } : {}), command });
+  });
+  const text = headerLine(nightId) + lines.join('');
+  const { summary } = original;
+  return {
+    text,
+    summary: {
+      ...summary,
+      id: nightId,
+      startedAt: shift(summary.startedAt),
+      endedAt: summary.endedAt === null ? null : shift(summary.endedAt),
+      file: `nights/${nightId}`,
+      journalBytes: Buffer.byteLength(text, 'utf8'),
+    },
+  };
 }
