@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SETTLE_MODES } from './history';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE } from './money';
+import { LANGUAGES } from './preferences';
 import { ruleSettingsSchema } from './settings';
 
 /**
@@ -93,12 +94,18 @@ export const showOnTableArgs = z.strictObject({
   screen: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('live') }),
     z.strictObject({ kind: z.literal('standings') }),
+    z.strictObject({ kind: z.literal('rules') }),
     z.strictObject({ kind: z.literal('night'), nightId }),
   ]),
 });
 
 /** Which settle-up list both screens show (DESIGN.md: what both screens show lives in main's view). */
 export const setSettleModeArgs = z.strictObject({ mode: z.enum(SETTLE_MODES, { error: 'the settle-up mode is "fewest" or "banker"' }) });
+/** The host's language or sound preference; what is left out stays as it is. */
+export const updatePreferencesArgs = z.strictObject({
+  language: z.enum(LANGUAGES, { error: `a language is one of ${LANGUAGES.join(', ')}` }).optional(),
+  muted: z.boolean({ error: 'muted is true or false' }).optional(),
+});
 
 const noArgs = z.strictObject({});
 
@@ -127,6 +134,7 @@ export const commandArgs = {
   restore: restoreArgs,
   showOnTable: showOnTableArgs,
   setSettleMode: setSettleModeArgs,
+  updatePreferences: updatePreferencesArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

@@ -94,4 +94,4 @@ export interface ExportFile {
 }
 
 /** What the TV shows: the live table, or on request the leaderboard or one night. */
-export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'night'; nightId: string };
+export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules' } | { kind: 'night'; nightId: string };

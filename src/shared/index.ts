@@ -6,6 +6,7 @@ export * from './commands';
 export * from './errors';
 export * from './history';
 export * from './money';
+export * from './preferences';
 export * from './registry';
 export * from './settings';
 export * from './view';

@@ -57,6 +57,7 @@ export const COMMAND_REGISTRY = {
   restore: change,
   showOnTable: change,
   setSettleMode: change,
+  updatePreferences: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

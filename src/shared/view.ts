@@ -1,6 +1,7 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
 import type { SettleMode, Settlement, TableScreen } from './history';
+import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
 
 /**
@@ -20,6 +21,8 @@ export interface AppView {
   tableScreen: TableScreen;
   /** Which who-pays-whom list the console and the TV both show (S on the console switches it). */
   settleMode: SettleMode;
+  /** The language of both screens and whether the table's sounds are muted. */
+  preferences: Preferences;
 }
 
 export interface RosterPlayer {

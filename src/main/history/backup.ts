@@ -264,7 +264,11 @@ export function parseBackup(text: string): BackupContent {
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
   const last = index.at(-1);
   return {
-    settings: { lastSetup: settingsFile.lastSetup, nextCarry: last && last.endedAt !== null ? last.carriedOut : 0 },
+    settings: {
+      lastSetup: settingsFile.lastSetup,
+      nextCarry: last && last.endedAt !== null ? last.carriedOut : 0,
+      ...(settingsFile.preferences ? { preferences: settingsFile.preferences } : {}),
+    },
     roster: rosterFile.players,
     index,
     journals: new Map(nights.map((n) => [n.id, n.text])),

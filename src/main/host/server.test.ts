@@ -17,7 +17,7 @@ import { rawClient } from './testing/rawClient';
  */
 function fakeService({ padBytes = 0 } = {}): DealerService & { runs: { command: CommandName; args: unknown }[] } {
   const padding = padBytes > 0 ? [{ id: 'pad', name: 'x'.repeat(padBytes), colour: '#000000', initials: 'X', archived: true }] : [];
-  let view: AppView = { night: null, roster: padding, lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest' };
+  let view: AppView = { night: null, roster: padding, lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest', preferences: { language: 'en', muted: false } };
   const listeners = new Set<(view: AppView) => void>();
   const runs: { command: CommandName; args: unknown }[] = [];
   return {

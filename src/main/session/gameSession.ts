@@ -8,6 +8,7 @@ import {
   type ApiResult,
   type AppView,
   type CommandError,
+  DEFAULT_PREFERENCES,
   type CommandName,
   type ParsedCommandArgs,
   type RosterPlayer,
@@ -90,6 +91,7 @@ export class GameSession implements DealerService {
       this.settleMode = mode;
       return { ok: true };
     },
+    updatePreferences: (args) => this.updatePreferences(args),
     restore: (args) => this.restore(args),
     listNights: (args) => this.ask('listNights', args),
     getNight: (args) => this.ask('getNight', args),
@@ -306,6 +308,23 @@ export class GameSession implements DealerService {
     return { ok: true };
   }
 
+  /** The language of both screens, or muting the table's sounds: kept in the settings file. */
+  private updatePreferences(args: ParsedCommandArgs<'updatePreferences'>): Outcome {
+    const current = this.settings.preferences ?? DEFAULT_PREFERENCES;
+    const preferences = {
+      language: args.language ?? current.language,
+      muted: args.muted ?? current.muted,
+    };
+    const settings = { ...this.settings, preferences };
+    try {
+      this.repo.saveSettings(settings);
+    } catch (error) {
+      return refused(commandError('storage', `The preferences could not be saved, so nothing changed: ${(error as Error).message}`));
+    }
+    this.settings = settings;
+    return { ok: true };
+  }
+
   /**
    * Restores a backup: checked completely first (parseBackup: every night
    * replayed, every summary made from the nights), refused over existing
@@ -430,6 +449,7 @@ export class GameSession implements DealerService {
       storageNotices: [...this.repo.notices],
       tableScreen: this.tableScreen,
       settleMode: this.settleMode,
+      preferences: this.settings.preferences ?? DEFAULT_PREFERENCES,
     };
   }
 

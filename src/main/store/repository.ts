@@ -274,7 +274,8 @@ export class DealerRepository {
 
   loadSettings(): StoredSettings {
     const file = this.#load('settings', DOCUMENT_NAMES.settings);
-    return file === undefined ? { ...DEFAULT_SETTINGS } : { lastSetup: file.lastSetup, nextCarry: file.nextCarry };
+    if (file === undefined) return { ...DEFAULT_SETTINGS };
+    return { lastSetup: file.lastSetup, nextCarry: file.nextCarry, ...(file.preferences ? { preferences: file.preferences } : {}) };
   }
 
   saveSettings(settings: StoredSettings): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ledgerEntrySchema, ruleSettingsSchema } from '../../shared';
+import { ledgerEntrySchema, preferencesSchema, ruleSettingsSchema } from '../../shared';
 import { nightIdSchema, nightSummarySchema } from '../night/summary';
 
 export { nightIdSchema, nightSummarySchema };
@@ -43,6 +43,8 @@ export const settingsFileSchema = z.object({
   lastSetup: nightSetupSchema.nullable(),
   /** Chips carried from the last night's pot into the next one (R22 carry). */
   nextCarry: chips,
+  /** The host's language and sound preference; absent in files written before it existed. */
+  preferences: preferencesSchema.optional(),
 });
 
 export const rosterPlayerSchema = z.object({

@@ -38,7 +38,7 @@ class FakeSocket implements SocketLike {
   }
 }
 
-const lobby: AppView = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest' };
+const lobby: AppView = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest', preferences: { language: 'en', muted: false } };
 const withRoster: AppView = { ...lobby, roster: [{ id: 'p1', name: 'Maya', colour: '#f2c14e', initials: 'MA', archived: false }] };
 
 function latest(): FakeSocket {

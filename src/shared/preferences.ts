@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * The host's preferences: kept in the settings file by main and pushed with
+ * the view, so the console and the TV always agree (DESIGN.md: what both
+ * screens show lives in main's view, never in one window's store).
+ */
+export const LANGUAGES = ['en', 'fr', 'it', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const preferencesSchema = z.object({
+  /** The language of both screens. */
+  language: z.enum(LANGUAGES).default('en'),
+  /** The table view's sound cues are off. */
+  muted: z.boolean().default(false),
+});
+
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const DEFAULT_PREFERENCES: Preferences = { language: 'en', muted: false };
