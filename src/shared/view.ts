@@ -218,6 +218,11 @@ export interface NightView {
   turn: TurnView | null;
   odds: Odds | null;
   betLimits: { min: number; max: number } | null;
+  /**
+   * In `ready`: Enter starts a new deal's deck (shuffle, then the cut: R9,
+   * R13) instead of turning the cards, so the console says so.
+   */
+  nextDealNeedsCut: boolean;
   announcements: Announcement[];
   turnsPlayed: number;
   recentTurns: TurnView[];

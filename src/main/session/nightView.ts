@@ -53,6 +53,8 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     turn: state.turn ? turnView(state.turn) : null,
     odds: state.phase.kind === 'bet' ? (state.turn?.odds ?? null) : null,
     betLimits: betLimits(state),
+    nextDealNeedsCut:
+      state.phase === 'ready' && (state.dealNeedsDeck || state.deck === null || state.deck.cards.length - state.deck.position < 3),
     announcements: state.announcements,
     turnsPlayed: turns.filter((t) => !t.void && t.outcome !== null).length,
     recentTurns: turns.slice(-RECENT_TURNS).reverse(),

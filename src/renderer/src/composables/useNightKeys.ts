@@ -5,7 +5,7 @@ import { appendDigit, useEntryStore, type BetEntry } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useCommand } from './useCommand';
-import { useScreenKeys } from './useScreenKeys';
+import { CONSOLE_KEYS, useScreenKeys } from './useScreenKeys';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
 
@@ -38,6 +38,12 @@ export function useNightKeys(): void {
     },
   );
 
+  // A panel opened or closed: what was typed into its number is gone, and so are its refused letters.
+  watch(
+    () => ui.panel,
+    () => (entry.lettersTyped = false),
+  );
+
   useScreenKeys((e) => {
     const night = view.night;
     return night !== null && handle(e, night);
@@ -61,6 +67,8 @@ export function useNightKeys(): void {
       return true;
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    // While a number is being typed, letters are typing, never commands ("ten" must not end the night).
+    if (numberBeingTyped(night)) return false;
     switch (e.key.toLowerCase()) {
       case 'b':
         entry.panelPlayer = defaultBuyInPlayer(night);
@@ -72,7 +80,9 @@ export function useNightKeys(): void {
         ui.openPanel('cash-out');
         return true;
       case 'e':
-        ui.ask(words.t('end.confirm'), () => send('endNight', { stateId: stateId() }).then(() => undefined));
+        // Main refuses to end the night mid-turn: say so now rather than ask a question whose yes is refused.
+        if (turnInProgress(night)) ui.showError(words.t('errors.endMidTurn'));
+        else ui.ask(words.t('end.confirm'), () => send('endNight', { stateId: stateId() }).then(() => undefined));
         return true;
       default:
         return false;
@@ -172,6 +182,14 @@ export function useNightKeys(): void {
     }
   }
 
+  /** The bet or the cut has digits (or refused letters) in it: a letter then belongs to the number. */
+  function numberBeingTyped(night: NightView): boolean {
+    if (entry.lettersTyped) return true;
+    if (night.phase === 'bet') return entry.bet.digits !== '' || entry.bet.pot;
+    if (night.phase === 'cut') return entry.cut !== '';
+    return false;
+  }
+
   function fixTurnKey(e: KeyboardEvent, night: NightView): boolean {
     const turn = night.turn;
     const last = night.lastAction;
@@ -188,6 +206,12 @@ export function useNightKeys(): void {
       const amount = betAmount(entry.correction);
       if (amount === null) {
         ui.showError(words.t('errors.noBet'));
+        return true;
+      }
+      // R17 (R21: within its limits): checked before asking, so the question is never one main refuses.
+      const refusal = correctionRefusal(amount, turn);
+      if (refusal) {
+        ui.showError(refusal);
         return true;
       }
       const to = amount === 'pot' ? words.t('prompt.potBet') : String(amount);
@@ -220,16 +244,46 @@ export function useNightKeys(): void {
     return true;
   }
 
-  /** Digits, Backspace and Esc on a number being typed. */
+  /** The refusal main would give a corrected bet, worded, or null when it is within R17's limits. */
+  function correctionRefusal(amount: BetAmount, turn: NonNullable<NightView['turn']>): string | null {
+    if (amount === 'pot') return null;
+    const max = Math.min(turn.potBefore, turn.stackBefore);
+    if (amount < 1) return words.t('errors.bet-too-small', { min: 1, max });
+    if (amount > turn.potBefore) return words.t('errors.bet-above-pot', { pot: turn.potBefore, min: 1, max });
+    if (amount > turn.stackBefore) {
+      return words.t('errors.bet-above-stack', { player: view.nameOf(turn.playerId), stack: turn.stackBefore, min: 1, max });
+    }
+    return null;
+  }
+
+  /**
+   * Digits, Backspace and Esc on a number being typed. A minus sign or a
+   * letter is refused with a message (never dropped, never a command).
+   */
   function editDigits(e: KeyboardEvent, current: string, set: (next: string) => void): boolean {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     let next: string;
     if (/^[0-9]$/.test(e.key)) next = appendDigit(current, e.key);
     else if (e.key === 'Backspace') next = current.slice(0, -1);
     else if (e.key === 'Escape') next = '';
-    else return false;
+    else return refuseCharacter(e, current);
+    if (next === '') entry.lettersTyped = false;
     set(next);
     ui.showError(null);
+    return true;
+  }
+
+  /** A character that is not a digit, typed into a number: refused with a message, nothing changes. */
+  function refuseCharacter(e: KeyboardEvent, current: string): boolean {
+    if (e.key === '-' || e.key === '−') {
+      ui.showError(words.t('errors.negative'));
+      return true;
+    }
+    if (e.key.length !== 1 || !/\p{L}/u.test(e.key)) return false;
+    // A console key (M, G, R) on an empty box is the console's; any other letter is a mistyped number.
+    if (current === '' && !entry.lettersTyped && CONSOLE_KEYS.includes(e.key.toLowerCase())) return false;
+    entry.lettersTyped = true;
+    ui.showError(words.t('errors.digitsOnly'));
     return true;
   }
 
@@ -244,6 +298,11 @@ export function useNightKeys(): void {
     return editDigits(e, bet.digits, (next) => (bet.digits = next));
   }
 
+}
+
+/** The turn is under way (cards up, the bet or the ace's call awaited): the night cannot end now. */
+export function turnInProgress(night: NightView): boolean {
+  return night.phase === 'bet' || night.phase === 'ace-call';
 }
 
 export function betAmount(bet: BetEntry): BetAmount | null {

@@ -1,5 +1,18 @@
 import { onBeforeUnmount, onMounted } from 'vue';
+import { LANGUAGES } from '../../../shared';
 import { useUiStore } from '../stores/ui';
+import { useViewStore } from '../stores/view';
+import { isTyping } from './useKeys';
+
+/**
+ * Keys of the whole console, whatever the screen: M mutes the table's sounds,
+ * G switches to the next language, R shows the rules in force. A screen that
+ * reads letters as typing (a number box) must leave these alone while clean.
+ */
+export const CONSOLE_KEYS: readonly string[] = ['m', 'g', 'r'];
+
+/** Keys that scroll a sheet (the key list, the rules): left to the browser, which scrolls the focused sheet. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 /**
  * A host screen's own key handler, on the window so keys work wherever the
@@ -17,6 +30,43 @@ export function useScreenKeys(handle: (e: KeyboardEvent) => boolean): void {
 /** The keydown listener useScreenKeys installs; apart so it can be tested without a window. */
 export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: KeyboardEvent) => void {
   const ui = useUiStore();
+  const view = useViewStore();
+
+  function preferences() {
+    return view.view?.preferences ?? { language: 'en' as const, muted: false };
+  }
+
+  function updatePreferences(args: { language?: (typeof LANGUAGES)[number]; muted?: boolean }): void {
+    view.run('updatePreferences', args).then(
+      (result) => ui.showError(result.ok ? null : result.error.message),
+      (failure: unknown) => ui.showError(String(failure)),
+    );
+  }
+
+  function showRulesOnTv(): void {
+    const onTv = view.view?.tableScreen.kind === 'rules';
+    view.run('showOnTable', { screen: { kind: onTv ? 'live' : 'rules' } }).catch((failure: unknown) => ui.showError(String(failure)));
+  }
+
+  /** M, G and R, unless the host is typing into a field. */
+  function consoleKey(e: KeyboardEvent): boolean {
+    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return false;
+    switch (e.key.toLowerCase()) {
+      case 'm':
+        updatePreferences({ muted: !preferences().muted });
+        return true;
+      case 'g': {
+        const at = LANGUAGES.indexOf(preferences().language);
+        updatePreferences({ language: LANGUAGES[(at + 1) % LANGUAGES.length] });
+        return true;
+      }
+      case 'r':
+        ui.rulesOpen = true;
+        return true;
+      default:
+        return false;
+    }
+  }
 
   function overlayKey(e: KeyboardEvent): boolean {
     if (ui.confirmation) {
@@ -28,12 +78,27 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
       if (e.key === 'Escape' || e.key === '?') ui.helpOpen = false;
       return true;
     }
+    if (ui.rulesOpen) {
+      const key = e.key.toLowerCase();
+      if (key === 'escape' || key === 'r') ui.rulesOpen = false;
+      else if (key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) showRulesOnTv();
+      return true;
+    }
     return false;
   }
 
   return (e) => {
     // A key that confirms text being composed (an IME) belongs to that text, not to the screen.
     if (e.isComposing) return;
-    if (overlayKey(e) || handle(e)) e.preventDefault();
+    // An open sheet scrolls with the keyboard: the browser does it, nothing else sees the key.
+    if ((ui.helpOpen || ui.rulesOpen) && !ui.confirmation && SCROLL_KEYS.has(e.key)) return;
+    // `?` opens the key list from anywhere, even from a text box (where it would be typed otherwise).
+    if (e.key === '?' && !ui.confirmation && !ui.helpOpen && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      ui.rulesOpen = false;
+      ui.helpOpen = true;
+      e.preventDefault();
+      return;
+    }
+    if (overlayKey(e) || handle(e) || consoleKey(e)) e.preventDefault();
   };
 }

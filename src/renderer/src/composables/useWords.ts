@@ -12,6 +12,8 @@ export function useWords() {
 
   return {
     t,
+    /** `t` as a plain function, for the wording helpers outside components. */
+    tr,
     chips: (n: number) => chips(tr, n),
     error: (e: CommandError) => describeError(e, tr),
     failure: (failure: unknown) => describeFailure(failure, tr),

@@ -1,5 +1,10 @@
 import { createI18n } from 'vue-i18n';
+import type { Language } from '../../../shared';
+import { setFormatLocale } from '../lib/money';
 import en, { type MessageSchema } from './en';
+import es from './es';
+import fr from './fr';
+import it from './it';
 
 declare module 'vue-i18n' {
   // Typed keys for `t()` everywhere: the English messages are the schema.
@@ -7,11 +12,34 @@ declare module 'vue-i18n' {
   export interface DefineLocaleMessage extends MessageSchema {}
 }
 
-export function createAppI18n() {
-  return createI18n<[MessageSchema], 'en', false>({
+/** Every language of the app, English first (the reference every other must match key for key). */
+export const LOCALE_MESSAGES = { en, fr, it, es } as const satisfies Record<Language, unknown>;
+
+/** Each language named in itself, for the picker. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  fr: 'Français',
+  it: 'Italiano',
+  es: 'Español',
+};
+
+export function createAppI18n(language: Language = 'en') {
+  setFormatLocale(language);
+  return createI18n<[MessageSchema], Language, false>({
     legacy: false,
-    locale: 'en',
+    locale: language,
+    // A key a translation lacks shows the English words rather than the key itself.
     fallbackLocale: 'en',
-    messages: { en },
+    messages: LOCALE_MESSAGES as unknown as Record<Language, MessageSchema>,
   });
+}
+
+/**
+ * Switches both the words and the number/date formats; called with the
+ * language in main's view, so the console and the TV always agree.
+ */
+export function applyLanguage(locale: { value: string }, language: Language): void {
+  setFormatLocale(language);
+  locale.value = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }

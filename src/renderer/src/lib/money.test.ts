@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatMinutes, formatMoney, formatSignedMoney } from './money';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatCount, formatDateTime, formatMinutes, formatMoney, formatSignedMoney, setFormatLocale } from './money';
 
 describe('money and durations', () => {
   it('R23, M1: shows minor units with both places and the currency', () => {
@@ -22,5 +22,33 @@ describe('money and durations', () => {
     expect(formatMinutes(45)).toBe('45 min');
     expect(formatMinutes(125)).toBe('2 h 05');
     expect(formatMinutes(null)).toBe('–');
+  });
+
+  describe('in the host\'s language (Intl)', () => {
+    afterEach(() => setFormatLocale('en'));
+
+    it('writes money and counts as each language does', () => {
+      setFormatLocale('fr');
+      expect(formatMoney(4.5, 'EUR')).toBe('4,50 EUR');
+      expect(formatCount(12000).replace(/\s/g, ' ')).toBe('12 000');
+      setFormatLocale('it');
+      expect(formatSignedMoney(12345.5, 'EUR')).toBe('+12.345,50 EUR');
+      setFormatLocale('es');
+      expect(formatMoney(-2.25, '€')).toBe('-2,25 €');
+      setFormatLocale('en');
+      expect(formatCount(12000)).toBe('12,000');
+    });
+
+    it('writes dates in the language: day and month names translated', () => {
+      const iso = '2026-11-07T20:15:00';
+      setFormatLocale('en');
+      expect(formatDateTime(iso)).toMatch(/Sat.*7 Nov 2026/);
+      setFormatLocale('fr');
+      expect(formatDateTime(iso)).toMatch(/sam\..*7 nov\. 2026/);
+      setFormatLocale('it');
+      expect(formatDateTime(iso)).toMatch(/sab.*7 nov 2026/);
+      setFormatLocale('es');
+      expect(formatDateTime(iso)).toMatch(/sáb.*7 nov 2026/);
+    });
   });
 });

@@ -2,14 +2,31 @@ import { minorDigits, minorPerMajor, minorToDecimal } from '../../../shared/mone
 
 /** Money and durations as the host reads them. Main computes every amount; these only word it. */
 
-const formats = new Map<number, Intl.NumberFormat>();
+/**
+ * The language numbers and dates are written in. Module state on purpose: the
+ * formatters are plain functions called from many templates, and every
+ * template that shows them also shows words, so it re-renders when the
+ * language changes (i18n/index.ts sets both together).
+ */
+let formatLocale = 'en';
+const formats = new Map<string, Intl.NumberFormat>();
+
+export function setFormatLocale(locale: string): void {
+  formatLocale = locale;
+}
+
+/** A whole count (chips, turns) with the language's grouping: 1,000 in English, 1 000 in French. */
+export function formatCount(n: number): string {
+  return placesFormat(0).format(n);
+}
 
 /** A grouping number format with exactly `places` decimals. */
 function placesFormat(places: number): Intl.NumberFormat {
-  let format = formats.get(places);
+  const key = `${formatLocale}:${places}`;
+  let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat('en', { minimumFractionDigits: places, maximumFractionDigits: places });
-    formats.set(places, format);
+    format = new Intl.NumberFormat(formatLocale, { minimumFractionDigits: places, maximumFractionDigits: places });
+    formats.set(key, format);
   }
   return format;
 }
@@ -57,7 +74,8 @@ export function isoDay(iso: string): string {
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-GB', {
+  // English as written in Britain (day before month, 24-hour clock); the others as their language writes them.
+  return new Intl.DateTimeFormat(formatLocale === 'en' ? 'en-GB' : formatLocale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

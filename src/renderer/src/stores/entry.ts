@@ -48,8 +48,15 @@ export const useEntryStore = defineStore('entry', () => {
   const buyInAmount = ref('');
   /** Index into the night's players for the buy-in and cash-out panels. */
   const panelPlayer = ref(0);
+  /**
+   * Letters were typed into the number being entered (refused, with a
+   * message): until it is cleared, further letters are typing too, not
+   * commands, so "ten" can never reach E (end the night).
+   */
+  const lettersTyped = ref(false);
 
   function clearNightEntries(): void {
+    lettersTyped.value = false;
     Object.assign(bet, { digits: '', pot: false });
     Object.assign(correction, { digits: '', pot: false });
     cut.value = '';
@@ -151,6 +158,7 @@ export const useEntryStore = defineStore('entry', () => {
 
   return {
     bet,
+    lettersTyped,
     correction,
     cut,
     buyInAmount,

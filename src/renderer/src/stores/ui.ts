@@ -12,6 +12,8 @@ export type NightPanel = 'buy-in' | 'cash-out' | 'fix-turn';
 
 export const useUiStore = defineStore('ui', () => {
   const helpOpen = ref(false);
+  /** The rules in force tonight, in plain words (R), over any screen. */
+  const rulesOpen = ref(false);
   const confirmation = ref<Confirmation | null>(null);
   const panel = ref<NightPanel | null>(null);
   /** The refusal or mistake to show next to the input the host is using. */
@@ -47,6 +49,7 @@ export const useUiStore = defineStore('ui', () => {
 
   return {
     helpOpen,
+    rulesOpen,
     confirmation,
     panel,
     error,

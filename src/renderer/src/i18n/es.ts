@@ -1,0 +1,5 @@
+import type { Translation } from './messages';
+
+const es: Translation = {};
+
+export default es;

@@ -1,0 +1,5 @@
+import type { Translation } from './messages';
+
+const fr: Translation = {};
+
+export default fr;

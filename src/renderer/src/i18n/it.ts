@@ -1,0 +1,5 @@
+import type { Translation } from './messages';
+
+const it: Translation = {};
+
+export default it;
