@@ -21,6 +21,7 @@ export function useKeys(handler: (key: string, e: KeyboardEvent) => boolean): vo
 }
 
 export function isTyping(target: EventTarget | null): boolean {
+  if (typeof HTMLElement === 'undefined') return false; // no DOM (unit tests)
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'file'].includes(target.type);
 }

@@ -1,10 +1,11 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../stores/ui';
+import { useViewStore } from '../stores/view';
 import { screenKeyHandler } from './useScreenKeys';
 
 /** A keydown as the window would deliver it; `prevented` says whether the screen claimed it. */
-function key(init: { key: string; isComposing?: boolean; repeat?: boolean }) {
+function key(init: { key: string; isComposing?: boolean; repeat?: boolean; target?: unknown }) {
   const event = { isComposing: false, repeat: false, ...init, prevented: false, preventDefault: () => (event.prevented = true) };
   return event;
 }
@@ -59,5 +60,53 @@ describe('screen keys', () => {
     onKey(key({ key: '?' }) as unknown as KeyboardEvent);
     expect(ui.helpOpen).toBe(false);
     expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('opens the key list with ? from anywhere, even a text box, and the ? is not typed', () => {
+    const ui = useUiStore();
+    const handle = vi.fn(() => false);
+    const question = key({ key: '?', target: { tagName: 'INPUT' } });
+    screenKeyHandler(handle)(question as unknown as KeyboardEvent);
+    expect(ui.helpOpen).toBe(true);
+    expect(question.prevented).toBe(true);
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('leaves the arrows and Page keys to an open key list or rules sheet, so the keyboard scrolls it', () => {
+    const ui = useUiStore();
+    const handle = vi.fn(() => true);
+    const onKey = screenKeyHandler(handle);
+    for (const open of ['helpOpen', 'rulesOpen'] as const) {
+      ui[open] = true;
+      for (const name of ['ArrowDown', 'PageDown', 'End', 'ArrowUp']) {
+        const scroll = key({ key: name });
+        onKey(scroll as unknown as KeyboardEvent);
+        expect(scroll.prevented).toBe(false);
+      }
+      ui[open] = false;
+    }
+    expect(handle).not.toHaveBeenCalled();
+  });
+
+  it('R opens the rules, Esc or R closes them; M mutes and G picks the next language through main', async () => {
+    const ui = useUiStore();
+    const view = useViewStore();
+    const run = vi.spyOn(view, 'run').mockResolvedValue({ ok: false, error: { code: 'storage', message: 'disk full' } });
+    const onKey = screenKeyHandler(() => false);
+    onKey(key({ key: 'r' }) as unknown as KeyboardEvent);
+    expect(ui.rulesOpen).toBe(true);
+    onKey(key({ key: 'm' }) as unknown as KeyboardEvent); // the sheet has the keys while open
+    expect(run).not.toHaveBeenCalled();
+    onKey(key({ key: 'Escape' }) as unknown as KeyboardEvent);
+    expect(ui.rulesOpen).toBe(false);
+    onKey(key({ key: 'm' }) as unknown as KeyboardEvent);
+    onKey(key({ key: 'g' }) as unknown as KeyboardEvent);
+    expect(run.mock.calls).toEqual([
+      ['updatePreferences', { muted: true }],
+      ['updatePreferences', { language: 'fr' }],
+    ]);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(ui.error).toBe('disk full');
   });
 });

@@ -50,7 +50,7 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
 
   /** M, G and R, unless the host is typing into a field. */
   function consoleKey(e: KeyboardEvent): boolean {
-    if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return false;
+    if (!CONSOLE_KEYS.includes(e.key.toLowerCase()) || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return false;
     switch (e.key.toLowerCase()) {
       case 'm':
         updatePreferences({ muted: !preferences().muted });

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../shared';
+import { createAppI18n, LOCALE_MESSAGES } from './index';
+
+/** Every message of a locale, by its dotted key. */
+function flatten(messages: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(messages as Record<string, unknown>)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const english = flatten(LOCALE_MESSAGES.en);
+const translations = LANGUAGES.filter((l) => l !== 'en');
+
+/** Names, card codes, symbols and key names: the same in every language. */
+function languageFree(message: string): boolean {
+  const words = message
+    .replace(/\{[a-zA-Z]+\}/g, '') // parameters
+    .replace(/\b(Ctrl|Alt|Tab|Esc|Del|PgUp|PgDn|sha256|JSON|CSV|R\d+)\b/g, '')
+    .replace(/\b[A-Z]\b/g, ''); // single-letter keys, card ranks
+  return !/\p{L}{2,}/u.test(words);
+}
+
+/**
+ * Messages a language writes exactly as English does, each with its reason:
+ * the game's own terms (the rules texts use "ante" and "pot" in every
+ * language), the language names, and words that are the same word.
+ */
+const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
+  fr: [
+    'settings.ante', // « L'Ante » in the French rules
+    'rulesScreen.titles.ante',
+    'settings.presets.standard',
+    'night.pot', // « le pot » in the French rules
+    'table.pot',
+    'prompt.potBet',
+    'history.date',
+    'results.netMoney',
+    'keys.list.language.what',
+  ],
+  it: [
+    'settings.ante',
+    'rulesScreen.titles.ante',
+    'keys.list.language.what',
+    'confirm.no', // "no" is Italian too
+    'outcome.consecutive', // the Italian word (feminine plural, "carte consecutive")
+    'keys.list.clear.key', // the key is labelled Backspace on Italian keyboards
+  ],
+  es: ['settings.ante', 'rulesScreen.titles.ante', 'keys.list.language.what', 'confirm.no'],
+};
+
+function parameters(message: string): string[] {
+  return [...new Set([...message.matchAll(/\{([a-zA-Z]+)\}/g)].map((m) => m[1]!))].sort();
+}
+
+describe.each(translations)('the %s messages', (language) => {
+  const messages = flatten(LOCALE_MESSAGES[language]);
+
+  it('have every key of English and no other', () => {
+    expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+  });
+
+  it('leave no message in English (names, card codes, symbols and key names aside)', () => {
+    const allowed = new Set(SAME_AS_ENGLISH[language]);
+    const untranslated = [...english].filter(([key, en]) => messages.get(key) === en && !languageFree(en) && !allowed.has(key));
+    expect(untranslated.map(([key]) => key)).toEqual([]);
+  });
+
+  it('use the same parameters and the same number of plural forms as English', () => {
+    for (const [key, en] of english) {
+      const message = messages.get(key);
+      if (message === undefined) continue;
+      expect({ key, params: parameters(message) }).toEqual({ key, params: parameters(en) });
+      expect({ key, forms: message.split(' | ').length }).toEqual({ key, forms: en.split(' | ').length });
+    }
+  });
+});
+
+describe('plural rules per language', () => {
+  it.each([
+    ['en', ['no chips', '1 chip', '2 chips']],
+    ['fr', ['aucun jeton', '1 jeton', '2 jetons']],
+    ['it', ['nessuna fiche', '1 fiche', '2 fiche']],
+    ['es', ['ninguna ficha', '1 ficha', '2 fichas']],
+  ] as const)('%s counts chips in its own words', (language, expected) => {
+    const i18n = createAppI18n(language);
+    const t = i18n.global.t as (key: string, named: Record<string, unknown>, plural: number) => string;
+    expect([0, 1, 2].map((n) => t('chips', { n }, n))).toEqual(expected);
+  });
+
+  it('every message compiles and fills its parameters in every language', () => {
+    for (const language of LANGUAGES) {
+      const i18n = createAppI18n(language);
+      const t = i18n.global.t as (key: string, named: Record<string, unknown>, plural?: number) => string;
+      for (const [key, en] of english) {
+        const named = Object.fromEntries(parameters(en).map((p) => [p, `<${p}>`]));
+        const text = t(key, named, 2);
+        expect({ language, key, leftover: /\{[a-zA-Z]+\}/.test(text) }).toEqual({ language, key, leftover: false });
+      }
+    }
+  });
+});

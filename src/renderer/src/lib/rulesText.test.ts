@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULES, RULE_PRESETS, type RuleSettings } from '../../../shared/settings';
+import { createAppI18n } from '../i18n';
+import type { Translate } from '../i18n/describe';
+import { rulesInForce } from './rulesText';
+
+function translator(language: 'en' | 'fr' | 'it' | 'es'): Translate {
+  const t = createAppI18n(language).global.t as unknown as Translate;
+  return (key, named = {}, plural) => (plural === undefined ? t(key, named) : t(key, named, plural));
+}
+
+describe('the rules screen: every setting in plain words', () => {
+  it('R15 R16 R18 R22: says what each chosen setting does tonight', () => {
+    const lines = rulesInForce({ ...DEFAULT_RULES, decks: 2, ante: 3, postPays: 2, pair: 'pays-3', consecutive: 'push' }, translator('en'), {
+      chipValue: 0.25,
+      text: '0.25 EUR',
+    });
+    const text = Object.fromEntries(lines.map((l) => [l.id, l.text]));
+    expect(text.decks).toMatch(/2 decks of 52 cards/);
+    expect(text.ante).toMatch(/3 chips in the pot/);
+    expect(text.pair).toMatch(/3 chips from the pot/);
+    expect(text.consecutive).toMatch(/no chips move/);
+    expect(text.postPays).toMatch(/lose 2 times your bet/);
+    expect(text.potAtEnd).toMatch(/shared equally/);
+    expect(text.chipValue).toBe('A chip is worth 0.25 EUR.');
+  });
+
+  it('lists every setting of every preset, in every language, with no key left unworded', () => {
+    for (const language of ['en', 'fr', 'it', 'es'] as const) {
+      const t = translator(language);
+      for (const settings of Object.values(RULE_PRESETS) as RuleSettings[]) {
+        const lines = rulesInForce(settings, t, { chipValue: 0, text: '0' });
+        for (const id of Object.keys(settings)) expect(lines.map((l) => l.id)).toContain(id);
+        for (const line of lines) expect(`${line.title} ${line.text}`).not.toMatch(/rulesScreen\./);
+      }
+    }
+  });
+
+  it('a setting this screen has no words for yet is still shown, by name and value', () => {
+    const lines = rulesInForce({ ...DEFAULT_RULES, maxBet: 10 } as RuleSettings, translator('en'));
+    expect(lines.at(-1)).toEqual({ id: 'maxBet', title: 'maxBet', text: '10' });
+  });
+});
