@@ -86,6 +86,8 @@ export interface DealerApi {
   showOnTable: CommandMethod<'showOnTable'>;
   /** Show the fewest transfers or everyone settling with the banker, on the console and the TV alike. */
   setSettleMode: CommandMethod<'setSettleMode'>;
+  /** Set the language of both screens, or mute the table's sounds; kept in the settings. */
+  updatePreferences: CommandMethod<'updatePreferences'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -10,6 +10,8 @@ const es: Translation = {
     title: 'Crupier In-Between',
     connecting: 'Conectando con el crupier…',
     reconnecting: 'Conexión perdida: reconectando…',
+    startFailedTitle: 'El crupier no respondió a esta ventana',
+    startFailed: 'Esta ventana no pudo obtener la mesa del crupier, así que no muestra nada más. Cierra la aplicación y vuelve a abrirla; si vuelve a ocurrir, el motivo de abajo ayudará a quien lo revise.',
   },
   phase: {
     lobby: 'Entrada',

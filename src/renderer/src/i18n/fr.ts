@@ -10,6 +10,8 @@ const fr: Translation = {
     title: 'Croupier In-Between',
     connecting: 'Connexion au croupier…',
     reconnecting: 'Connexion perdue : reconnexion…',
+    startFailedTitle: 'Le croupier n’a pas répondu à cette fenêtre',
+    startFailed: 'Cette fenêtre n’a pas pu obtenir la table auprès du croupier, elle n’affiche donc rien d’autre. Fermez l’application et relancez-la ; si cela se reproduit, la raison ci-dessous aidera la personne qui s’en occupera.',
   },
   phase: {
     lobby: 'Accueil',

@@ -10,6 +10,8 @@ const it: Translation = {
     title: 'Mazziere In-Between',
     connecting: 'Connessione al mazziere…',
     reconnecting: 'Connessione persa: riconnessione…',
+    startFailedTitle: 'Il mazziere non ha risposto a questa finestra',
+    startFailed: 'Questa finestra non ha potuto ricevere il tavolo dal mazziere, quindi non mostra altro. Chiudi l’app e riaprila; se succede di nuovo, il motivo qui sotto aiuta chi se ne occuperà.',
   },
   phase: {
     lobby: 'Ingresso',
