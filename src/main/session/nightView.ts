@@ -54,7 +54,7 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     odds: state.phase.kind === 'bet' ? (state.turn?.odds ?? null) : null,
     betLimits: betLimits(state),
     nextDealNeedsCut:
-      state.phase === 'ready' && (state.dealNeedsDeck || state.deck === null || state.deck.cards.length - state.deck.position < 3),
+      state.phase.kind === 'ready' && (state.dealNeedsDeck || state.deck === null || state.deck.cards.length - state.deck.position < 3),
     announcements: state.announcements,
     turnsPlayed: turns.filter((t) => !t.void && t.outcome !== null).length,
     recentTurns: turns.slice(-RECENT_TURNS).reverse(),

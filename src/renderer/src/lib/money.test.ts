@@ -29,12 +29,12 @@ describe('money and durations', () => {
 
     it('writes money and counts as each language does', () => {
       setFormatLocale('fr');
-      expect(formatMoney(4.5, 'EUR')).toBe('4,50 EUR');
+      expect(formatMoney(450, 'EUR')).toBe('4,50 EUR');
       expect(formatCount(12000).replace(/\s/g, ' ')).toBe('12 000');
       setFormatLocale('it');
-      expect(formatSignedMoney(12345.5, 'EUR')).toBe('+12.345,50 EUR');
+      expect(formatSignedMoney(1_234_550, 'EUR')).toBe('+12.345,50 EUR');
       setFormatLocale('es');
-      expect(formatMoney(-2.25, '€')).toBe('-2,25 €');
+      expect(formatMoney(-225, '€')).toBe('-2,25 €');
       setFormatLocale('en');
       expect(formatCount(12000)).toBe('12,000');
     });
