@@ -5,7 +5,7 @@
  * the cards are the same every run; the bot still reads the screen to decide.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { chipsAndPhase, expectTableAgrees, nextPicture, picture, sum, type Picture } from './consolePage';
 import { readTransfers } from './historyPage';
 import { hostForSpecFile } from './hostFixture';
@@ -21,6 +21,26 @@ type Event = 'pair' | 'consecutive' | 'post' | 'pot-bet-win' | 're-ante' | 'buy-
 
 const host = hostForSpecFile(DECK_SEED);
 
+/** Opens a WebSocket from inside `page` and sends one request: what a script on that page could do. */
+async function sendFromPage(page: Page, socketUrl: string, request: { id: number; method: string; args: unknown }): Promise<unknown> {
+  return page.evaluate(
+    async ({ url, message }) => {
+      const socket = new WebSocket(url);
+      await new Promise((opened) => (socket.onopen = opened));
+      socket.send(JSON.stringify(message));
+      const result = await new Promise((answered) => {
+        socket.onmessage = (event: MessageEvent<string>) => {
+          const reply = JSON.parse(event.data) as { type: string; id?: number; result?: unknown };
+          if (reply.type === 'reply' && reply.id === message.id) answered(reply.result);
+        };
+      });
+      socket.close();
+      return result;
+    },
+    { url: socketUrl, message: request },
+  );
+}
+
 test('a whole night on the keyboard, the TV in step after every key, surviving a host restart', async ({ browser }) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
@@ -28,8 +48,16 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
   const consolePage = await context.newPage();
   const table = await context.newPage();
   await consolePage.goto(host.consoleUrl);
+  const tableSocket = table.waitForEvent('websocket');
   await table.goto(host.tableUrl);
   await expect(table.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
+  // The TV's page opens a table-role socket: a write sent on it anyway is refused, naming the role.
+  const tableSocketUrl = (await tableSocket).url();
+  expect(new URL(tableSocketUrl).searchParams.get('role')).toBe('table');
+  expect(await sendFromPage(table, tableSocketUrl, { id: 1, method: 'startNight', args: { players: [{ name: 'Mal' }, { name: 'Ice' }], startingChips: 20, chipValue: 100 } })).toMatchObject({
+    ok: false,
+    error: { code: 'forbidden-role', params: { role: 'table' } },
+  });
 
   const seen = new Set<Event>();
   let shotsTaken = false;
