@@ -11,7 +11,7 @@ import type { Role, WireMessage } from '../../shared';
  * - a reply is never dropped (the client waits for it), but a client with
  *   more than `maxBufferedBytes` already waiting is closed instead;
  * - a client that makes no progress for `stuckMs` while a view waits, or that
- *   neither answers a ping nor reads anything for a heartbeat, is closed.
+ *   neither answers a ping nor reads anything for two heartbeats, is closed.
  */
 export interface FlowLimits {
   /** Above this many bytes waiting for the client, view pushes are held back (the newest kept). */
@@ -20,7 +20,7 @@ export interface FlowLimits {
   maxBufferedBytes: number;
   /** A client that reads nothing for this long while a view waits for it is closed. */
   stuckMs: number;
-  /** How often the host pings; a client silent (no pong, nothing read) for a whole interval is closed. */
+  /** How often the host pings; a client silent (no pong, nothing read) for two intervals in a row is closed. */
   heartbeatMs: number;
   /** Requests read ahead of the one running; beyond this the host stops reading from that client. */
   maxQueuedRequests: number;
@@ -34,6 +34,9 @@ export const DEFAULT_FLOW_LIMITS: FlowLimits = {
   maxQueuedRequests: 32,
 };
 
+/** Heartbeats in a row with no pong and nothing read before a client is taken for dead. */
+export const SILENT_BEATS_TO_CLOSE = 2;
+
 export class ClientLink {
   /** The newest view not yet sent (serialised once, shared by every client). */
   private waitingView: string | null = null;
@@ -43,6 +46,7 @@ export class ClientLink {
   private writtenAtLastBeat = 0;
   private writtenWhenStuck = 0;
   private answeredPing = true;
+  private silentBeats = 0;
   private queuedRequests = 0;
 
   constructor(
@@ -87,7 +91,10 @@ export class ClientLink {
   /** Called by the host's heartbeat: closes a client that neither answered the last ping nor read anything since. */
   heartbeat(): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
-    if (!this.answeredPing && this.written === this.writtenAtLastBeat) {
+    const silent = !this.answeredPing && this.written === this.writtenAtLastBeat;
+    this.silentBeats = silent ? this.silentBeats + 1 : 0;
+    // Two beats, not one: a pong can wait behind one large reply (a backup) on a slow network.
+    if (this.silentBeats >= SILENT_BEATS_TO_CLOSE) {
       this.close('it stopped answering');
       return;
     }
