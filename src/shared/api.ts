@@ -88,6 +88,8 @@ export interface DealerApi {
   setSettleMode: CommandMethod<'setSettleMode'>;
   /** Set the language of both screens, or mute the table's sounds; kept in the settings. */
   updatePreferences: CommandMethod<'updatePreferences'>;
+  /** Dismiss a storage notice (a file set aside, missing or rebuilt) the host has read; until then it shows on every console screen. */
+  dismissNotice: CommandMethod<'dismissNotice'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -106,6 +106,8 @@ export const updatePreferencesArgs = z.strictObject({
   language: z.enum(LANGUAGES, { error: `a language is one of ${LANGUAGES.join(', ')}` }).optional(),
   muted: z.boolean({ error: 'muted is true or false' }).optional(),
 });
+/** A storage notice the host has read (AppView.storageNotices). */
+export const dismissNoticeArgs = z.strictObject({ id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64) });
 
 const noArgs = z.strictObject({});
 
@@ -135,6 +137,7 @@ export const commandArgs = {
   showOnTable: showOnTableArgs,
   setSettleMode: setSettleModeArgs,
   updatePreferences: updatePreferencesArgs,
+  dismissNotice: dismissNoticeArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

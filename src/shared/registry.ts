@@ -58,6 +58,7 @@ export const COMMAND_REGISTRY = {
   showOnTable: change,
   setSettleMode: change,
   updatePreferences: change,
+  dismissNotice: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

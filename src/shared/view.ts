@@ -15,7 +15,7 @@ export interface AppView {
   roster: RosterPlayer[];
   /** What the last night was started with, so "same as last time" is one key. */
   lastSetup: NightSetup | null;
-  /** Files that could not be read and were set aside (never deleted). */
+  /** Files set aside, missing or rebuilt, kept until the host dismisses them. */
   storageNotices: StorageNotice[];
   /** What the TV shows: the live table unless the host put history on it. */
   tableScreen: TableScreen;
@@ -43,8 +43,20 @@ export interface NightSetup {
   settings: RuleSettings;
 }
 
+/**
+ * What a storage notice reports: a file that could not be read and was set
+ * aside (never deleted), a file that should be there and is not, or a file
+ * rebuilt from the nights (the roster, the index).
+ */
+export type StorageNoticeKind = 'set-aside' | 'missing' | 'rebuilt';
+
+/** Kept (in notices.json) until the host dismisses it; shown on every console screen. */
 export interface StorageNotice {
+  /** For `dismissNotice`. */
+  id: string;
+  kind: StorageNoticeKind;
   file: string;
+  /** Where a set-aside file now is; '' for the other kinds, or when it could not be moved. */
   setAsideAs: string;
   reason: string;
   at: string;

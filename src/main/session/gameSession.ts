@@ -29,7 +29,8 @@ import {
   type PlayedNight,
 } from '../night';
 import type { StorageBackend } from '../store/adapter';
-import { DealerRepository } from '../store/repository';
+import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
+import { MISSING_CONSEQUENCE, missingCoreDocuments, rosterFromNights, type CoreDocument } from './storageCheck';
 import { recoverInterruptedRestore, replaceEverything } from '../store/restore';
 import type { StoredSettings } from '../store/schemas';
 import { nightView } from './nightView';
@@ -92,6 +93,7 @@ export class GameSession implements DealerService {
       return { ok: true };
     },
     updatePreferences: (args) => this.updatePreferences(args),
+    dismissNotice: (args) => this.dismissNotice(args),
     restore: (args) => this.restore(args),
     listNights: (args) => this.ask('listNights', args),
     getNight: (args) => this.ask('getNight', args),
@@ -106,11 +108,54 @@ export class GameSession implements DealerService {
     this.randomBytes = options.randomBytes ?? ((size) => secureRandomBytes(size));
     this.now = options.now ?? (() => new Date());
     recoverInterruptedRestore(this.repo);
+    // Interrupted atomic writes were never acknowledged: their temporary files go before anything is read.
+    this.repo.removeInterruptedWrites();
     this.repo.migrateLegacyNights();
+    const missing = missingCoreDocuments(this.repo);
+    const noticesBefore = this.repo.notices.length;
     this.roster = this.repo.loadRoster();
     this.settings = this.repo.loadSettings();
     this.reloadHistory();
+    for (const name of missing) this.repo.report('missing', this.repo.pathOf(name), MISSING_CONSEQUENCE[name]);
+    const setAside = new Set(this.repo.notices.slice(noticesBefore).map((n) => n.file));
+    this.restoreLostDocuments((name) => missing.has(name) || setAside.has(this.repo.pathOf(name)));
     this.view = this.buildView();
+  }
+
+  /**
+   * Writes back each core document found missing or set aside, so the data
+   * folder is whole again and the next start does not report it twice: the
+   * roster rebuilt from the nights, the settings as now in use, the index as
+   * rebuilt from the nights. Best effort: a disk refusing the write leaves
+   * the notices saying what is wrong.
+   */
+  private restoreLostDocuments(lost: (name: CoreDocument) => boolean): void {
+    if (lost(DOCUMENT_NAMES.roster) && this.index.length > 0) this.saveQuietly(() => this.rebuildRoster());
+    if (lost(DOCUMENT_NAMES.settings)) this.saveQuietly(() => this.repo.saveSettings(this.settings));
+    if (lost(DOCUMENT_NAMES.nights)) this.saveQuietly(() => this.repo.saveIndex(this.index));
+  }
+
+  /** A roster lost or damaged is rebuilt from the nights: the ids and names of everyone who played (issue 8). */
+  private rebuildRoster(): void {
+    const nights = this.index.map((summary) => ({
+      startedAt: summary.startedAt,
+      playerIds: summary.playerIds,
+      players: this.repo.readNight(summary.id)?.night.state.players ?? null,
+    }));
+    const roster = rosterFromNights(nights);
+    this.repo.saveRoster(roster);
+    this.roster = roster;
+    this.repo.report(
+      'rebuilt',
+      this.repo.pathOf(DOCUMENT_NAMES.roster),
+      `the roster was rebuilt from ${nights.length} nights: ${roster.length} players under the names they last played as, with new colours`,
+    );
+  }
+
+  /** Forgets a storage notice the host has read (issue 8: notices stay until dismissed). */
+  private dismissNotice(args: ParsedCommandArgs<'dismissNotice'>): Outcome {
+    if (!this.repo.dismissNotice(args.id)) return refused(commandError('invalid-input', `There is no notice "${args.id}" (already dismissed?).`));
+    return { ok: true };
   }
 
   /**

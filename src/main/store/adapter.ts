@@ -20,4 +20,10 @@ export interface StorageBackend {
    * sorted; none when the folder does not exist. Lets the index be repaired from the files.
    */
   list(folder: string): string[];
+  /**
+   * Deletes the temporary files atomic writes leave when they are interrupted
+   * (a crash or power cut between writing the temp file and renaming it over
+   * the document), in the data folder and its folders; returns their paths.
+   */
+  removeInterruptedWrites(): string[];
 }

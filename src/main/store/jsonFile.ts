@@ -106,3 +106,38 @@ export function listDocuments(root: string, folder: string): string[] {
     .map((entry) => `${folder}/${entry.slice(0, -'.json'.length)}`)
     .sort();
 }
+
+/**
+ * The temporary files written before a rename over a document: conf and
+ * electron-store (their `atomically` writer) write `<name>.json.tmp-` and 10
+ * digits of the time and 6 hex digits; a whole journal or restored file is
+ * written to `<name>.jsonl.tmp-<pid>` (journalFiles.ts).
+ */
+export const INTERRUPTED_WRITE = /\.jsonl?\.tmp-[0-9a-f]+$/;
+
+/**
+ * Deletes the temporary files of interrupted atomic writes in `root` and its
+ * folders (documents are at most one folder deep); returns their paths.
+ * Only files of that exact shape are touched: a set-aside `.corrupt-` copy
+ * or anything else in the folder is left alone.
+ */
+export function removeInterruptedWrites(root: string): string[] {
+  const removed: string[] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(root, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return removed;
+    throw error;
+  }
+  const folders = [root, ...entries.filter((e) => e.isDirectory()).map((e) => path.join(root, e.name))];
+  for (const folder of folders) {
+    for (const name of fs.readdirSync(folder)) {
+      if (!INTERRUPTED_WRITE.test(name)) continue;
+      const file = path.join(folder, name);
+      fs.rmSync(file, { force: true });
+      removed.push(file);
+    }
+  }
+  return removed;
+}

@@ -139,6 +139,7 @@ const REGISTRY: Record<FileKind, FormatMigrations> = {
   nights: { steps: { 1: nightsV1toV2 } },
   night: { steps: { 1: nightV1toV2, 2: eventsToMinorUnits(3) } },
   nightPart: { steps: { 1: eventsToMinorUnits(2) } },
+  notices: { steps: {} },
 };
 
 /** The result of bringing a stored document up to date. */

@@ -108,10 +108,12 @@ describe('DealerRepository', () => {
 
     const setAsideAs = file('roster.json.corrupt-2026-11-22T21-30-00-000Z');
     expect(fresh.notices).toEqual([
-      { file: file('roster.json'), setAsideAs, reason: expect.stringMatching(/not valid JSON/), at: '2026-11-22T21:30:00.000Z' },
+      { id: expect.any(String), kind: 'set-aside', file: file('roster.json'), setAsideAs, reason: expect.stringMatching(/not valid JSON/), at: '2026-11-22T21:30:00.000Z' },
     ]);
     expect(fs.readFileSync(setAsideAs, 'utf8')).toBe('{"format": "in-between-dealer/roster", "players": [');
     expect(fs.existsSync(file('roster.json'))).toBe(false);
+    // The notice is kept (notices.json) for the next start, until the host dismisses it.
+    expect(repo().notices).toEqual(fresh.notices);
 
     // Nothing stands in the way of saving a new roster.
     fresh.saveRoster(roster);
@@ -218,6 +220,7 @@ describe('DealerRepository', () => {
     const spying: StorageBackend = {
       root,
       list: (folder) => backend.list(folder),
+      removeInterruptedWrites: () => backend.removeInterruptedWrites(),
       open: (name) => {
         opened.push(name);
         return backend.open(name);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { z } from 'zod';
-import type { NightSetup, RosterPlayer, StorageNotice } from '../../shared';
+import type { NightSetup, RosterPlayer, StorageNotice, StorageNoticeKind } from '../../shared';
 import { Ledger, LedgerError } from '../ledger';
 import {
   decodeJournal,
@@ -34,6 +34,7 @@ export const DOCUMENT_NAMES = {
   settings: 'settings',
   roster: 'roster',
   nights: 'nights-index',
+  notices: 'notices',
 } as const;
 
 /** One file a night, so a write tonight costs the same after 300 nights as after one (DESIGN.md). */
@@ -83,18 +84,77 @@ export type NightToSave = Omit<StoredNight, 'events' | 'ledger'> & {
 };
 
 export class DealerRepository {
-  /** Files set aside since this repository was opened, oldest first. */
+  /**
+   * Storage notices the host has not dismissed, oldest first: kept in
+   * notices.json, so they survive a restart (issue 8), and added to whenever a
+   * file is set aside, found missing or rebuilt.
+   */
   readonly notices: StorageNotice[] = [];
   /** Per night: how much of its history is already in closed parts on disk (old format, read for migration). */
   readonly #partsWritten = new Map<string, { events: number; entries: number; parts: number }>();
   /** The night journals: one append-only file a night. */
   readonly journals: JournalFiles;
+  /** Numbers notices made within one millisecond apart. */
+  #noticeCount = 0;
 
   constructor(
     private readonly backend: StorageBackend,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.journals = new JournalFiles(backend.root);
+    const kept = this.#load('notices', DOCUMENT_NAMES.notices)?.notices ?? [];
+    this.notices.unshift(...kept);
+  }
+
+  /**
+   * Reports a storage problem to the host until dismissed. A notice still
+   * shown is not repeated: the same kind about the same file (a file found
+   * missing again at the next start), or the same words.
+   */
+  report(kind: StorageNoticeKind, file: string, reason: string, setAsideAs = ''): void {
+    const repeated = this.notices.some((n) => n.kind === kind && n.file === file && (kind !== 'set-aside' || n.reason === reason));
+    if (repeated) return;
+    const at = this.now();
+    const id = `${at.getTime().toString(36)}-${(this.#noticeCount++).toString(36)}`;
+    this.notices.push({ id, kind, file, setAsideAs, reason, at: at.toISOString() });
+    this.#saveNotices();
+  }
+
+  /** Forgets a notice the host has read; false when there is no such notice. */
+  dismissNotice(id: string): boolean {
+    const at = this.notices.findIndex((n) => n.id === id);
+    if (at < 0) return false;
+    this.notices.splice(at, 1);
+    this.#saveNotices();
+    return true;
+  }
+
+  /** Best effort: a disk that refuses this small write must not stop the app, and the notice still shows until a restart. */
+  #saveNotices(): void {
+    try {
+      this.#save('notices', DOCUMENT_NAMES.notices, { notices: this.notices });
+    } catch {
+      // Already reported in memory; nothing more can be done about a disk that refuses writes.
+    }
+  }
+
+  /** The full path of a document, e.g. for a notice about it. */
+  pathOf(name: string): string {
+    return this.backend.open(name).path;
+  }
+
+  /** Whether a document's file is on disk (it may still be unreadable). */
+  exists(name: string): boolean {
+    return fs.existsSync(this.pathOf(name));
+  }
+
+  /**
+   * Removes the temporary files of atomic writes a crash or power cut
+   * interrupted: never acknowledged, so nothing in them was recorded. Run
+   * once at start, before anything is written.
+   */
+  removeInterruptedWrites(): string[] {
+    return this.backend.removeInterruptedWrites();
   }
 
   /** The data folder. */
@@ -180,12 +240,7 @@ export class DealerRepository {
       if (!stored) continue;
       const migrated = migrateLegacyNight(stored);
       if (!migrated.ok) {
-        this.notices.push({
-          file: this.backend.open(name).path,
-          setAsideAs: '',
-          reason: `it could not be moved to a night journal (${migrated.reason}); the old file stays in use`,
-          at: this.now().toISOString(),
-        });
+        this.report('set-aside', this.backend.open(name).path, `it could not be moved to a night journal (${migrated.reason}); the old file stays in use`);
         continue;
       }
       this.writeJournal(id, migrated.entries);
@@ -233,12 +288,8 @@ export class DealerRepository {
       if (kept.has(line.id)) continue;
       changed = true;
       if (reported.has(line.id)) continue;
-      this.notices.push({
-        file: this.journals.pathOf(line.id),
-        setAsideAs: '',
-        reason: `the index lists night ${line.id}, but its file is missing; its line was taken out of the index`,
-        at: this.now().toISOString(),
-      });
+      const open = line.endedAt === null ? `the open night started ${line.startedAt} has gone from the table: ` : '';
+      this.report('missing', this.journals.pathOf(line.id), `${open}the index lists night ${line.id}, but its file is missing; its line was taken out of the index`);
     }
     out.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
     if (!changed && out.some((s, i) => s.id !== index[i]?.id)) changed = true;
@@ -458,15 +509,10 @@ export class DealerRepository {
       fs.renameSync(file, target);
     } catch (error) {
       // Still report it; the next save will replace the file, so say the copy was not kept.
-      this.notices.push({
-        file,
-        setAsideAs: '',
-        reason: `${reason}; it could not be set aside (${(error as Error).message})`,
-        at: at.toISOString(),
-      });
+      this.report('set-aside', file, `${reason}; it could not be set aside (${(error as Error).message})`);
       return;
     }
-    this.notices.push({ file, setAsideAs: target, reason, at: at.toISOString() });
+    this.report('set-aside', file, reason, target);
   }
 }
 

@@ -16,11 +16,12 @@ export const FORMATS = {
   nights: 'in-between-dealer/nights',
   night: 'in-between-dealer/night',
   nightPart: 'in-between-dealer/night-part',
+  notices: 'in-between-dealer/notices',
 } as const;
 export type FileKind = keyof typeof FORMATS;
 
 /** The version each format is written in today. */
-export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2 };
+export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2, notices: 1 };
 
 /** Times are ISO 8601 as written; not re-checked, since an odd timestamp is no reason to set a night aside. */
 const isoTime = z.string().min(1);
@@ -101,12 +102,29 @@ export const nightPartFileSchema = z.object({
   ledger: z.array(ledgerEntrySchema),
 });
 
+/** Storage notices the host has not dismissed yet (issue 8: they survive a restart). */
+export const noticesFileSchema = z.object({
+  format: z.literal(FORMATS.notices),
+  version: z.literal(1),
+  notices: z.array(
+    z.object({
+      id: z.string().min(1),
+      kind: z.enum(['set-aside', 'missing', 'rebuilt']),
+      file: z.string(),
+      setAsideAs: z.string(),
+      reason: z.string(),
+      at: isoTime,
+    }),
+  ),
+});
+
 export const FILE_SCHEMAS = {
   settings: settingsFileSchema,
   roster: rosterFileSchema,
   nights: nightsFileSchema,
   night: nightFileSchema,
   nightPart: nightPartFileSchema,
+  notices: noticesFileSchema,
 } as const;
 
 export type SettingsFile = z.infer<typeof settingsFileSchema>;

@@ -1,5 +1,5 @@
 import type { JsonDocument, StorageBackend } from './adapter';
-import { listDocuments, locateDocument, readJsonFile, syncDirectory, type DocumentLocation } from './jsonFile';
+import { listDocuments, locateDocument, readJsonFile, removeInterruptedWrites, syncDirectory, type DocumentLocation } from './jsonFile';
 
 /** What conf and electron-store share: assigning `store` rewrites the whole file atomically. */
 export interface WholeFileStore {
@@ -18,6 +18,7 @@ export function wholeFileBackend(root: string, makeStore: (location: DocumentLoc
   return {
     root,
     list: (folder) => listDocuments(root, folder),
+    removeInterruptedWrites: () => removeInterruptedWrites(root),
     open(name: string): JsonDocument {
       const known = documents.get(name);
       if (known) return known;

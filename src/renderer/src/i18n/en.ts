@@ -62,8 +62,13 @@ const en = {
     archivedCannotSit: '{name} is archived: press A to bring them back first.',
     history: 'History',
     historyKey: 'H',
-    notices: 'Files set aside',
-    notice: '{file} could not be read and was kept as {setAsideAs}: {reason}',
+  },
+  notices: {
+    title: 'Storage notice | Storage notices ({n})',
+    'set-aside': '{file} could not be read and was kept as {setAsideAs}: {reason}',
+    missing: '{file} is missing: {reason}',
+    rebuilt: '{file}: {reason}',
+    dismiss: 'Dismiss',
   },
   roster: {
     editTitle: 'Edit {name}',

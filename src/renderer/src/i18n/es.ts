@@ -64,8 +64,13 @@ const es: Translation = {
     archivedCannotSit: '{name} está archivado: pulsa A para recuperarlo primero.',
     history: 'Historial',
     historyKey: 'H',
-    notices: 'Archivos apartados',
-    notice: '{file} no se pudo leer y se guardó como {setAsideAs}: {reason}',
+  },
+  notices: {
+    title: 'Aviso de almacenamiento | Avisos de almacenamiento ({n})',
+    'set-aside': '{file} no se pudo leer y se guardó como {setAsideAs}: {reason}',
+    missing: 'Falta {file}: {reason}',
+    rebuilt: '{file}: {reason}',
+    dismiss: 'Descartar',
   },
   roster: {
     editTitle: 'Editar a {name}',

@@ -64,8 +64,13 @@ const fr: Translation = {
     archivedCannotSit: '{name} est archivé : appuyez sur A pour le rappeler d’abord.',
     history: 'Historique',
     historyKey: 'H',
-    notices: 'Fichiers mis de côté',
-    notice: '{file} n’a pas pu être lu et a été gardé sous le nom {setAsideAs} : {reason}',
+  },
+  notices: {
+    title: 'Avis de stockage | Avis de stockage ({n})',
+    'set-aside': '{file} n’a pas pu être lu et a été gardé sous le nom {setAsideAs} : {reason}',
+    missing: '{file} est introuvable : {reason}',
+    rebuilt: '{file} : {reason}',
+    dismiss: 'Ignorer',
   },
   roster: {
     editTitle: 'Modifier {name}',

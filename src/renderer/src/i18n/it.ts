@@ -64,8 +64,13 @@ const it: Translation = {
     archivedCannotSit: '{name} è archiviato: premi A per riprenderlo prima.',
     history: 'Storico',
     historyKey: 'H',
-    notices: 'File messi da parte',
-    notice: '{file} non si è potuto leggere ed è stato conservato come {setAsideAs}: {reason}',
+  },
+  notices: {
+    title: 'Avviso di archiviazione | Avvisi di archiviazione ({n})',
+    'set-aside': '{file} non si è potuto leggere ed è stato conservato come {setAsideAs}: {reason}',
+    missing: 'Manca {file}: {reason}',
+    rebuilt: '{file}: {reason}',
+    dismiss: 'Chiudi',
   },
   roster: {
     editTitle: 'Modifica {name}',

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { roleMaySend, type AppView, type StorageNotice } from '../../shared';
+import { accepted, ask, closeNight, openSession, playNight, TestClock } from '../history/testing';
+import type { GameSession } from './gameSession';
+
+/**
+ * Issue 8 §3, the storage-notice defects: notices lived in memory and in the
+ * lobby only, a deleted file gave no notice at all, a damaged roster lost
+ * every name, and the temporary files of interrupted writes piled up.
+ */
+
+let root: string;
+let clock: TestClock;
+let open: GameSession[];
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-notices-'));
+  clock = new TestClock();
+  open = [];
+});
+afterEach(() => {
+  for (const session of open) session.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+function start(): GameSession {
+  const session = openSession(root, clock);
+  open.push(session);
+  return session;
+}
+
+const file = (...parts: string[]) => path.join(root, ...parts);
+const notices = (session: GameSession): StorageNotice[] => session.getView().storageNotices;
+const about = (session: GameSession, name: string) => notices(session).filter((n) => n.file === file(name));
+
+/** Two ended nights (Ana, Ben, Cleo; then Ana, Ben, Dev) and a third left open (Ana, Eli). */
+function historyWithOpenNight(): { session: GameSession; openNightId: string } {
+  const session = start();
+  playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-02-06', turns: 6 });
+  closeNight(session);
+  playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-02-13', turns: 6 });
+  closeNight(session);
+  clock.setDay('2026-02-20');
+  const view = accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Eli' }], startingChips: 20, chipValue: 25 })).view;
+  const openNightId = view.night?.id ?? '';
+  session.close();
+  return { session, openNightId };
+}
+
+describe('storage notices last until the host dismisses them', () => {
+  it('a notice survives restarts, and is gone for good once dismissed', () => {
+    historyWithOpenNight();
+    fs.writeFileSync(file('settings.json'), '{ not json');
+    const first = start();
+    const [notice] = about(first, 'settings.json');
+    expect(notice).toMatchObject({ kind: 'set-aside', reason: expect.stringMatching(/not valid JSON/) });
+    first.close();
+
+    const second = start();
+    expect(notices(second)).toEqual(notices(first));
+    // Shown while a night is open too: the view carries them whatever screen the console is on.
+    expect(second.getView().night?.phase).not.toBe('ended');
+
+    const before = second.getView();
+    const unknown = second.runNow('dismissNotice', { id: 'no-such-notice' });
+    expect(unknown.ok).toBe(false);
+    expect(second.getView()).toBe(before);
+
+    const pushed: AppView[] = [];
+    second.onView((view) => pushed.push(view));
+    accepted(second.runNow('dismissNotice', { id: notice?.id }));
+    expect(notices(second)).toEqual([]);
+    expect(pushed.at(-1)?.storageNotices).toEqual([]);
+    second.close();
+    expect(notices(start())).toEqual([]);
+  });
+
+  it('only the host may dismiss a notice', () => {
+    expect(roleMaySend('host', 'dismissNotice')).toBe(true);
+    expect(roleMaySend('table', 'dismissNotice')).toBe(false);
+    expect(roleMaySend('phone', 'dismissNotice')).toBe(false);
+  });
+});
+
+describe('a missing file is reported', () => {
+  it.each([
+    ['settings.json', /not found: the setup of the last night is forgotten/],
+    ['roster.json', /not found/],
+    ['nights-index.json', /not found: the list of nights is rebuilt/],
+  ])('deleting %s gives a notice', (name, reason) => {
+    historyWithOpenNight();
+    fs.rmSync(file(name));
+    const session = start();
+    const missing = about(session, name).filter((n) => n.kind === 'missing');
+    expect(missing).toEqual([expect.objectContaining({ reason: expect.stringMatching(reason) })]);
+    // Found missing again at the next start, the notice is not repeated.
+    session.close();
+    expect(about(start(), name).filter((n) => n.kind === 'missing')).toHaveLength(1);
+  });
+
+  it("deleting the open night's file says the night has gone from the table", () => {
+    const { openNightId } = historyWithOpenNight();
+    fs.rmSync(file('nights', `${openNightId}.jsonl`));
+    const session = start();
+    expect(session.getView().night).toBeNull();
+    expect(about(session, `nights/${openNightId}.jsonl`)).toEqual([
+      expect.objectContaining({ kind: 'missing', reason: expect.stringMatching(/open night .* has gone from the table/) }),
+    ]);
+  });
+
+  it('a fresh data folder reports nothing', () => {
+    expect(notices(start())).toEqual([]);
+  });
+});
+
+describe('a damaged roster is rebuilt from the nights', () => {
+  it.each([
+    ['damaged', () => fs.writeFileSync(file('roster.json'), '[1, 2')],
+    ['deleted', () => fs.rmSync(file('roster.json'))],
+  ])('a %s roster comes back with the names and ids of everyone who played', (_how, damage) => {
+    historyWithOpenNight();
+    const before = start().getView().roster.map((p) => ({ id: p.id, name: p.name }));
+    open.pop()?.close();
+    damage();
+    const session = start();
+    const rebuilt = session.getView().roster.map((p) => ({ id: p.id, name: p.name }));
+    expect(rebuilt.sort((a, b) => a.name.localeCompare(b.name))).toEqual(before.sort((a, b) => a.name.localeCompare(b.name)));
+    expect(about(session, 'roster.json').map((n) => n.kind)).toContain('rebuilt');
+    // The leaderboard shows names again, not raw ids.
+    const names = ask(session, 'getStandings', {}).rows.map((r) => r.name);
+    expect(names.sort()).toEqual(['Ana', 'Ben', 'Cleo', 'Dev']);
+  });
+});
+
+describe('temporary files of interrupted writes', () => {
+  it('are removed at start; set-aside copies and other files are kept', () => {
+    historyWithOpenNight();
+    const leftovers = [
+      file('roster.json.tmp-1763666400a1b2c3'),
+      file('nights', 'x.json.tmp-17636664000fffff'),
+      file('night-parts', 'y.json.tmp-1763666400123456'),
+      file('nights', '2026-02-20-abc.jsonl.tmp-4242'),
+    ];
+    const kept = [file('roster.json.corrupt-2026-01-01T00-00-00-000Z'), file('nights', 'notes.txt')];
+    fs.mkdirSync(file('night-parts'), { recursive: true });
+    for (const f of [...leftovers, ...kept]) fs.writeFileSync(f, '{"half":');
+    const session = start();
+    for (const f of leftovers) expect(fs.existsSync(f), f).toBe(false);
+    for (const f of kept) expect(fs.existsSync(f), f).toBe(true);
+    expect(notices(session)).toEqual([]);
+  });
+});
