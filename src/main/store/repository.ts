@@ -407,7 +407,9 @@ export class DealerRepository {
   }
 
   /**
-   * Writes one night; no other night's file is read or written. Only the tail
+   * Writes one night in the previous format (head file + parts), which the
+   * app now only reads, to move it to a journal: kept so tests and the
+   * benchmark can make such folders. No other night's file is touched. Only the tail
    * since the last closed part is rewritten, so a command costs the same on
    * turn 300 as on turn 3; once the tail reaches NIGHT_PART_EVENTS it is
    * closed into a part of its own (written first, so a crash in between
