@@ -8,7 +8,8 @@ import { APP_HOST, APP_SCHEME } from './renderer';
  * A standard scheme gets real origins (so the CSP's `'self'` and the IPC
  * sender check mean something) and a secure one counts as a secure
  * context (needed by the clipboard API). It must be registered before the
- * app is ready.
+ * app is ready. `corsEnabled` is left off on purpose: our pages load their
+ * own files same-origin, and without it no other origin can read ours.
  */
 export const APP_SCHEME_PRIVILEGES: CustomScheme = {
   scheme: APP_SCHEME,
