@@ -389,6 +389,32 @@ describe('headless host: clients that stop reading (issue 8)', () => {
     console_.socket.close();
   });
 
+  it('a viewer that pauses and reads again gets the newest view, not every stale one in between', async () => {
+    const service = fakeService({ padBytes: 20_000 });
+    const running = await start(service, undefined, { flow: { viewHighWaterBytes: 64 * 1024, stuckMs: 60_000, heartbeatMs: 60_000 } });
+    const viewer = await connect(socketUrl(running, '?role=table'));
+    const console_ = await connect(socketUrl(running));
+    viewer.socket.pause();
+    const commands = 400;
+    for (let n = 1; n <= commands; n++) await ask(console_, n, 'buyIn', { stateId: 0, playerId: 'p1', amount: 1 });
+    expect(running.connections().find((c) => c.role === 'table')?.viewWaiting).toBe(true);
+
+    const newest = service.getView();
+    const received: AppView[] = [];
+    viewer.socket.resume();
+    for (;;) {
+      const message = await viewer.next();
+      if (message.type !== 'view') continue;
+      received.push(message.view);
+      if (message.view.roster.at(-1)?.id === newest.roster.at(-1)?.id) break;
+    }
+    expect(received.at(-1)).toEqual(newest);
+    // The views that were already in the socket arrive; the rest were replaced by the newest.
+    expect(received.length).toBeLessThan(commands);
+    viewer.socket.close();
+    console_.socket.close();
+  }, 15_000);
+
   it('closes a console that keeps sending requests but never reads the replies, once too much waits for it', async () => {
     const maxBuffered = 256 * 1024;
     const running = await start(fakeService({ padBytes: 20_000 }), undefined, {

@@ -36,8 +36,9 @@ export function describeUntrusted(value: unknown): string {
     return value.length > MAX_QUOTED_CHARS ? `${quoted.slice(0, -1)}…" (${value.length} characters)` : quoted;
   }
   if (value === null) return 'null';
+  if (value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'an array';
-  return `a ${typeof value}`;
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 function bounded(text: string, limit: number): string {
