@@ -1,0 +1,78 @@
+import { shareExpense, type Expense } from './expenses';
+
+/**
+ * A night squared with money (RULES.md M2), in whole minor units of the
+ * night's currency. Pure: no I/O, no clock. The chip counts come from the
+ * ledger's fold; how each buy-in and cash-out was paid (cash or credit) from
+ * the night's record.
+ */
+
+/** The bank (the host's cash box) as a party of settling up, beside the player ids. */
+export const BANK = 'bank';
+
+/** How a buy-in was paid: cash into the bank, or on credit. */
+export type BuyInPayment = 'cash' | 'credit';
+/** How a cash-out was paid: cash out of the bank, or owed to the player. */
+export type CashOutPayment = 'cash' | 'owed';
+
+/** One player's chips at the end of a night, split by how they were paid. */
+export interface PlayerMoneyChips {
+  playerId: string;
+  /** Chips in front of the player at the end (after the pot split). */
+  held: number;
+  boughtCash: number;
+  boughtCredit: number;
+  cashedOutCash: number;
+  cashedOutOwed: number;
+}
+
+export interface NightMoney {
+  /** Minor units per chip (M1). */
+  chipValue: number;
+  /** In seat order: the balances keep this order, the bank last. */
+  players: readonly PlayerMoneyChips[];
+  /** Chips carried into the night from the last one's pot, and out of it to the next (R22 `carry`). */
+  carriedIn: number;
+  carriedOut: number;
+  /** Shared expenses (M4); their shares are fixed when recorded. */
+  expenses?: readonly Expense[];
+}
+
+function whole(value: number, what: string): number {
+  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`${what} must be a whole number of 0 or more, not ${value}`);
+  return value;
+}
+
+/**
+ * Each party's balance at the end of the night (M2, M4), in minor units: what
+ * they are owed (positive) or owe (negative).
+ * - a player: (chips held + chips cashed out and owed) x chipValue - (chips
+ *   bought on credit) x chipValue, plus what they paid for shared expenses,
+ *   minus their shares;
+ * - the bank: minus the cash it holds (cash in for buy-ins minus cash out for
+ *   cash-outs, at chipValue), plus the value of chips carried out, minus the
+ *   value of chips carried in.
+ * With R24 (and the pot emptied at the end) the balances add up to 0.
+ * Every amount is an integer, so the sum is exact; `|| 0` keeps -0 out.
+ */
+export function moneyBalances(night: NightMoney): Record<string, number> {
+  const value = whole(night.chipValue, 'the chip value');
+  const balances: Record<string, number> = {};
+  let cashHeld = 0;
+  for (const p of night.players) {
+    if (p.playerId === BANK) throw new RangeError(`"${BANK}" is the bank, not a player id`);
+    const owedChips = whole(p.held, 'chips held') + whole(p.cashedOutOwed, 'chips cashed out and owed');
+    balances[p.playerId] = (owedChips - whole(p.boughtCredit, 'chips bought on credit')) * value || 0;
+    cashHeld += (whole(p.boughtCash, 'chips bought for cash') - whole(p.cashedOutCash, 'chips cashed out for cash')) * value;
+  }
+  balances[BANK] = -cashHeld + (whole(night.carriedOut, 'chips carried out') - whole(night.carriedIn, 'chips carried in')) * value || 0;
+  for (const expense of night.expenses ?? []) {
+    const shares = expense.shares ?? shareExpense(expense.amount, expense.sharers, expense.payer, night.players.map((p) => p.playerId));
+    for (const party of [expense.payer, ...Object.keys(shares)]) {
+      if (!(party in balances)) throw new RangeError(`the expense names ${party}, who did not play this night`);
+    }
+    balances[expense.payer] = (balances[expense.payer] ?? 0) + expense.amount;
+    for (const [sharer, share] of Object.entries(shares)) balances[sharer] = (balances[sharer] ?? 0) - share || 0;
+  }
+  return balances;
+}
