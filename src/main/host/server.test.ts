@@ -300,6 +300,19 @@ describe('headless host: roles (a table or phone only reads)', () => {
     table.socket.close();
   });
 
+  it('gives a read-only socket no room for a large message (a restore-sized one closes it); the console keeps its room', async () => {
+    const running = await start(fakeService(), undefined, { maxMessageBytes: 1024 * 1024 });
+    const large = JSON.stringify({ id: 1, method: 'getView', pad: 'x'.repeat(100_000) });
+    const table = await connect(socketUrl(running, '?role=table'));
+    const closed = new Promise<number>((resolve) => table.socket.once('close', (code) => resolve(code)));
+    table.socket.send(large);
+    expect(await closed).toBe(1009);
+    const console_ = await connect(socketUrl(running));
+    console_.socket.send(large);
+    expect(await console_.next()).toMatchObject({ type: 'reply', id: 1, result: { ok: true } });
+    console_.socket.close();
+  });
+
   it('refuses a socket that asks for a role that does not exist', async () => {
     const running = await start();
     const socket = new WebSocket(socketUrl(running, '?role=dealer'));
