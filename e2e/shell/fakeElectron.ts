@@ -174,6 +174,8 @@ class FakeApp extends EventEmitter {
   };
   quitRequested = false;
   exitCode: number | null = null;
+  /** app.enableSandbox() was called (only allowed before ready). */
+  sandboxEverything = false;
 
   constructor(private readonly electron: FakeElectron) {
     super();
@@ -192,6 +194,11 @@ class FakeApp extends EventEmitter {
     this.ready = true;
     this.markReady();
     this.emit('ready');
+  }
+
+  enableSandbox(): void {
+    if (this.ready) throw new Error('app.enableSandbox() can only be called before the app is ready');
+    this.sandboxEverything = true;
   }
 
   requestSingleInstanceLock(): boolean {

@@ -68,6 +68,7 @@ test.afterAll(async () => {
 
 test('app:// is privileged before ready, and both windows open on their routes from it, each with its own preload', async () => {
   expect(fake.protocol.registeredBeforeReady).toBe(true);
+  expect(fake.app.sandboxEverything).toBe(true);
   expect(fake.protocol.privileged).toEqual([
     { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) as unknown },
   ]);

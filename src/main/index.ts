@@ -13,6 +13,8 @@ import { chooseDisplayBackend } from './electron/linuxDisplay';
 import type { DealerWindows } from './electron/windows';
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+// Every renderer sandboxed, whatever a window's preferences say (each window also asks for it).
+app.enableSandbox();
 
 const backend = chooseDisplayBackend({
   platform: process.platform,
