@@ -20,10 +20,28 @@ const wholeChips = (what: string) =>
     .positive(`${what} must be at least 1 chip`)
     .max(1_000_000, `${what} is more than 1,000,000 chips`);
 
+/**
+ * The longest name the lobby takes, in characters (an emoji or an accented
+ * letter is one). The TV's seat tiles, banner and results are laid out and
+ * audited (e2e/browser/tableLayout.spec.ts) for names up to this length.
+ */
+export const NAME_MAX = 40;
+
+/** Characters as the host counts them: code points, so an emoji is one, not two UTF-16 units. */
+export function nameLength(name: string): number {
+  return [...name.trim()].length;
+}
+
+const playerName = z
+  .string({ error: 'a name is text' })
+  .trim()
+  .min(1, 'a player needs a name')
+  .refine((name) => nameLength(name) <= NAME_MAX, `names are at most ${NAME_MAX} characters`);
+
 export const newPlayerSchema = z.strictObject({
   /** A roster id to reuse, or absent for a new player. */
   id: playerId.optional(),
-  name: z.string().trim().min(1, 'a player needs a name').max(32, 'names are at most 32 characters'),
+  name: playerName,
 });
 
 export const startNightArgs = z.strictObject({
@@ -66,7 +84,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is written YYYY-
 
 export const updatePlayerArgs = z.strictObject({
   playerId,
-  name: z.string().trim().min(1, 'a player needs a name').max(32, 'names are at most 32 characters').optional(),
+  name: playerName.optional(),
   /** A CSS hex colour such as #e0a030. */
   colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is written #rrggbb').optional(),
   initials: z.string().trim().min(1).max(3, 'initials are at most 3 letters').optional(),

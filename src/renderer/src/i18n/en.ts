@@ -37,6 +37,8 @@ const en = {
     seat: 'Seat {n}',
     newName: 'New player',
     newNamePlaceholder: 'Name, then Enter',
+    nameLimit: 'up to {max} characters',
+    nameTooLong: 'Names are at most {max} characters; this one has {n}. Shorten it, then press Enter.',
     add: 'Add',
     startingChips: 'Starting chips',
     chipValue: 'Chip value',
@@ -259,6 +261,8 @@ const en = {
     bankerIs: 'Banker: {name}',
     bank: 'the bank',
     line: '{from} pays {to} {amount}',
+    /** The TV lays a transfer out in columns: payer, this word, payee, amount. */
+    pays: 'pays',
     even: 'Everyone is even: nobody pays anything.',
     switchKey: 'S: switch',
     copy: 'Copy as text',

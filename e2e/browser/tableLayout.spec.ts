@@ -1,0 +1,111 @@
+/**
+ * The TV layout audit (issue 9 §1): for each screen size, a few hundred table
+ * states made by the real engine (tableStates.ts) are pushed into the built
+ * table view through a fake `window.api` (layoutAudit.ts), and each is checked
+ * for text overlapped or cut without an ellipsis, anything outside the 5%
+ * safe area, and the key numbers under their minimum size. Seeded: every run
+ * audits the same states. The states that came closest to breaking (or broke)
+ * are saved as screenshots in e2e/artifacts/layout/ to be looked at, with
+ * the tightest state of each kind of screen, and a JSON report of every state.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { hostForSpecFile } from './hostFixture';
+import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080, type AuditReport } from './layoutAudit';
+import { tableState, type TableState } from './tableStates';
+
+const SEED = 'tv-layout-audit-1';
+const STATES = Number(process.env.LAYOUT_AUDIT_STATES ?? 200);
+const SHOTS = 'e2e/artifacts/layout';
+
+const SCREENS = [
+  { name: '1280x720', viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
+  { name: '1920x1080', viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 },
+  // A 4K TV at 200%: 3840x2160 pixels, a 1920x1080 CSS viewport.
+  { name: '3840x2160', viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 2 },
+] as const;
+
+const host = hostForSpecFile('7ab1e1a7');
+
+let states: TableState[] | null = null;
+function allStates(): TableState[] {
+  states ??= Array.from({ length: STATES }, (_, i) => tableState(SEED, i));
+  return states;
+}
+
+async function show(page: Page, state: TableState): Promise<void> {
+  await page.evaluate(([view, answers]) => window.__auditShow!(view, answers), [state.view, state.answers] as const);
+  const screen = state.view.tableScreen.kind;
+  if (screen === 'standings') await page.locator('[data-testid="tv-standings"] .rows').waitFor();
+  else if (screen === 'night') await page.locator('[data-testid="tv-stack-chart"]').waitFor();
+  else await page.locator(`[data-testid="phase"][data-phase="${state.view.night?.phase ?? 'lobby'}"]`).waitFor();
+  // Two frames: the update is laid out and painted.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+declare global {
+  interface Window {
+    __auditShow?: (view: unknown, answers: unknown) => void;
+  }
+}
+
+/** Lower is worse: broken states first, then the ones with the least room left or the smallest key figures. */
+function tightness(report: AuditReport): number {
+  return -report.problems.length * 1000 + Math.min(report.slackPx, 50) + report.smallestRatio * 40 - Math.min(report.ellipsized, 10) * 0.5;
+}
+
+/** What a state shows, so the screenshots cover each kind of screen. */
+function kindOf(state: TableState): string {
+  return state.view.tableScreen.kind === 'live' ? (state.view.night?.phase ?? 'lobby') : state.view.tableScreen.kind;
+}
+
+/** Every broken state (up to 12), the three tightest, and the tightest of each kind of screen. */
+function worstOf(reports: { state: TableState; report: AuditReport }[]): { state: TableState; report: AuditReport }[] {
+  const sorted = [...reports].sort((a, b) => tightness(a.report) - tightness(b.report));
+  const chosen = new Set(sorted.filter((r) => r.report.problems.length > 0).slice(0, 12));
+  for (const r of sorted.slice(0, 3)) chosen.add(r);
+  const kinds = new Set<string>();
+  for (const r of sorted) {
+    if (kinds.has(kindOf(r.state))) continue;
+    kinds.add(kindOf(r.state));
+    chosen.add(r);
+  }
+  return [...chosen];
+}
+
+for (const screen of SCREENS) {
+  test(`the TV holds at ${screen.name}: ${STATES} table states, no overlap, no clipping, all inside the safe area`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    mkdirSync(SHOTS, { recursive: true });
+    for (const old of readdirSync(SHOTS)) if (old.startsWith(`${screen.name}-`)) rmSync(`${SHOTS}/${old}`);
+    const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, reducedMotion: 'reduce' });
+    try {
+      await context.addInitScript(FAKE_API);
+      const page = await context.newPage();
+      await page.goto(`${host.url}#/table`);
+      const reports: { state: TableState; report: AuditReport }[] = [];
+      for (const state of allStates()) {
+        await show(page, state);
+        const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
+        reports.push({ state, report });
+      }
+      for (const [rank, { state }] of worstOf(reports).entries()) {
+        await show(page, state);
+        await page.screenshot({ path: `${SHOTS}/${screen.name}-worst${rank + 1}-${state.label}.png` });
+      }
+      const broken = reports.filter((r) => r.report.problems.length > 0);
+      writeFileSync(
+        `${SHOTS}/${screen.name}-report.json`,
+        JSON.stringify(
+          reports.map(({ state, report }) => ({ label: state.label, ...report })),
+          null,
+          1,
+        ),
+      );
+      const summary = broken.slice(0, 8).map(({ state, report }) => `${state.label}: ${report.problems.slice(0, 4).join('; ')}`);
+      expect(summary, `${broken.length} of ${reports.length} states break the layout at ${screen.name}`).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -1,0 +1,185 @@
+/**
+ * Table states for the TV layout audit (tableLayout.spec.ts), made by the real
+ * engine: each state is a night played by the simulator's bots in memory
+ * (scripts/lib/memoryTable.ts: the same engine, ledger and NightView as the
+ * app), stopped at a random point, with random players, names, rules and
+ * stakes. A few states then get the longest banners the engine can produce
+ * (a void reversing five re-antes for twelve players, several announcements
+ * at once) and some put history on the TV (leaderboard, a past night), with
+ * the answers main would give. Everything derives from one seed, so the same
+ * run audits the same states.
+ */
+import type { Announcement, AppView, NightDetail, NightListItem, RosterPlayer, RuleSettings, Standings } from '../../src/shared';
+import { NAME_MAX } from '../../src/shared/commands';
+import { nightDetail } from '../../src/main/history/nightDetail';
+import { listNights } from '../../src/main/history/nightsList';
+import { standings } from '../../src/main/history/standings';
+import { Bot } from '../../scripts/lib/bot';
+import { MemoryTable } from '../../scripts/lib/memoryTable';
+import { nextAction, perform } from '../../scripts/lib/playNight';
+import { SeededStream } from '../../scripts/lib/seededStream';
+import { tickingClock } from '../../scripts/lib/simulation';
+
+export interface TableState {
+  /** What the state is, for a failure message and a screenshot's name. */
+  label: string;
+  view: AppView;
+  /** What the history questions answer when the TV shows the leaderboard or a past night. */
+  answers: { getStandings: Standings; listNights: NightListItem[]; getNight: NightDetail } | null;
+}
+
+/** Names a lobby takes: accents, other scripts, emoji, and the longest and widest the limit allows. */
+const NAMED = [
+  'Zoë',
+  'Kwame',
+  'Bartholomew Featherstonehaugh-Smythe',
+  'José María de la Cruz',
+  'Łukasz Żółkiewski',
+  'Søren Østergaard-Kierkegaard',
+  'Anaïs',
+  'Nguyễn Thị Ngọc Ánh',
+  'Siobhán Ní Mhaoldomhnaigh',
+  'Ελένη Παπαδοπούλου',
+  'Владимир Набоков',
+  '山田太郎',
+  '佐藤 花子',
+  '王小明',
+  '김민준',
+  'Mia 🍀',
+  '🎲 Lucky Lou',
+  '🦊',
+  'Ann',
+  'Bob',
+  'Dee',
+  'Maximilian von Hohenzollern-Sigmaringen',
+];
+const WORDS = ['Wilhelmina', 'Montgomery', 'MacWilliams', 'Anneliese', 'Featherstone', 'Ødegaard', 'Ångström', 'Óscar', 'Wu', 'Mmm'];
+/** Exactly NAME_MAX characters of the widest kinds: capital W, CJK, emoji. */
+const WIDEST = ['W'.repeat(NAME_MAX), '漢字'.repeat(NAME_MAX / 2), '🎲'.repeat(NAME_MAX), 'Ẅ'.repeat(NAME_MAX)];
+const CURRENCIES = ['', '€', 'CHF', 'USD', '£'];
+const STARTING_CHIPS = [20, 100, 500, 25_000, 1_000_000];
+
+function pick<T>(rng: SeededStream, list: readonly T[]): T {
+  return list[rng.below(list.length)] as T;
+}
+
+function randomName(rng: SeededStream): string {
+  const roll = rng.below(100);
+  if (roll < 45) return pick(rng, NAMED);
+  if (roll < 65) return pick(rng, WIDEST);
+  // Several words, cut to a random length up to the limit.
+  let name = pick(rng, WORDS);
+  while ([...name].length < NAME_MAX) name += ` ${pick(rng, WORDS)}`;
+  const length = 12 + rng.below(NAME_MAX - 11);
+  return [...name].slice(0, length).join('').trim();
+}
+
+function initialsOf(name: string): string {
+  const words = name.split(/\s+/).filter(Boolean);
+  const letters = words.length === 1 ? [...(words[0] ?? '')].slice(0, 2) : words.slice(0, 3).map((w) => [...w][0] ?? '');
+  return letters.join('').toLocaleUpperCase();
+}
+
+const COLOURS = ['#f2c14e', '#5fd38d', '#6aa7ff', '#ff7a7a', '#c58cff', '#4fd1d9', '#ff9f43', '#e84393', '#a3e635', '#f8fafc', '#94a3b8', '#fde047'];
+
+function roster(rng: SeededStream, count: number): RosterPlayer[] {
+  const names: string[] = [];
+  while (names.length < count) {
+    const name = randomName(rng);
+    if (!names.some((n) => n.toLocaleLowerCase() === name.toLocaleLowerCase())) names.push(name);
+  }
+  return names.map((name, i) => ({ id: `p${i + 1}`, name, colour: COLOURS[i % COLOURS.length]!, initials: initialsOf(name), archived: false }));
+}
+
+function rules(rng: SeededStream): RuleSettings {
+  return {
+    decks: 1 + rng.below(4),
+    ante: pick(rng, [1, 1, 2, 5, 1000]),
+    aceLowChoice: rng.chance(0.5),
+    pair: pick(rng, ['pays-2', 'pays-3', 'redeal'] as const),
+    consecutive: pick(rng, ['lose-minimum', 'push', 'redeal'] as const),
+    postPays: pick(rng, [1, 2] as const),
+    potAtEnd: pick(rng, ['split', 'carry'] as const),
+  };
+}
+
+/** The longest banners: a void that gives back five re-antes to every player, and several announcements at once. */
+function longBanner(rng: SeededStream, players: RosterPlayer[], ante: number): Announcement[] {
+  const ids = players.map((p) => p.id);
+  const reAntes = Array.from({ length: 5 }, () => ids.map((id) => ({ from: 'pot' as const, to: `player:${id}` as const, amount: ante }))).flat();
+  const voided: Announcement = { kind: 'voided', playerId: pick(rng, ids), amount: 0, playerIds: [], moves: reAntes };
+  if (rng.chance(0.5)) return [voided];
+  const someone = () => pick(rng, ids);
+  const several: Announcement[] = [
+    { kind: 'post', playerId: someone(), amount: 2 * ante, playerIds: [], moves: [] },
+    { kind: 're-ante', playerId: null, amount: ante, playerIds: ids, moves: [] },
+    { kind: 'new-deal', playerId: someone(), amount: 0, playerIds: [], moves: [] },
+    { kind: 'deck-retired', playerId: null, amount: 0, playerIds: [], moves: [] },
+    { kind: 'buy-in', playerId: someone(), amount: 1_000_000, playerIds: [], moves: [] },
+  ];
+  return several.slice(0, 2 + rng.below(4));
+}
+
+/** State `index` of the run seeded by `seed`: the same arguments always give the same state. */
+export function tableState(seed: string, index: number): TableState {
+  const seedBytes = Buffer.from(`${seed}:${index}`, 'utf8');
+  const rng = new SeededStream(seedBytes, 'audit/choices');
+  const count = 2 + rng.below(11);
+  const players = roster(rng, count);
+  const settings = rules(rng);
+  // R4: the starting chips cover the ante with some to play.
+  const startingChips = Math.max(pick(rng, STARTING_CHIPS), settings.ante * 10);
+  const table = new MemoryTable(new SeededStream(seedBytes, 'audit/dealer'), players, tickingClock(), `night-${index}`);
+  const bot = new Bot(new SeededStream(seedBytes, 'audit/bots'), { cautiousBelow: 0.3, allInFrom: 0.7, buyBack: 0.3, voidTurn: 0.05, correctBet: 0.03 });
+  perform(table, {
+    command: 'startNight',
+    args: { players: players.map((p) => ({ name: p.name })), startingChips, chipValue: pick(rng, [0, 0.25, 1, 10]), currency: pick(rng, CURRENCIES), settings },
+  });
+
+  // Where to stop: before or after the draw (ties included), early, or deep into the night; some nights end.
+  const roll = rng.below(100);
+  const steps = roll < 6 ? 0 : roll < 16 ? 1 : roll < 30 ? 2 + rng.below(8) : 10 + rng.below(300);
+  const ends = rng.chance(0.25);
+  for (let i = 0; i < steps; i++) {
+    const night = table.night();
+    const action = night && nextAction(night, bot, startingChips);
+    if (!action) break;
+    perform(table, action);
+  }
+  let label = `${count}p-${steps}steps`;
+  let answers: TableState['answers'] = null;
+  let tableScreen: AppView['tableScreen'] = { kind: 'live' };
+  if (ends) {
+    // R22: a night ends between turns.
+    for (let guard = 0; table.night()?.phase !== 'ready' && guard < 50; guard++) {
+      const night = table.night()!;
+      perform(table, nextAction(night, bot, startingChips)!);
+    }
+    perform(table, { command: 'endNight', args: { stateId: table.night()!.stateId } });
+    label += '-ended';
+    const summary = table.summary();
+    answers = {
+      getStandings: standings([summary], players),
+      listNights: listNights([summary]),
+      getNight: nightDetail(summary, table.events, table.ledger.entries),
+    };
+    const screen = rng.below(100);
+    if (screen < 25) tableScreen = { kind: 'standings' };
+    else if (screen < 45) tableScreen = { kind: 'night', nightId: summary.id };
+    if (tableScreen.kind !== 'live') label += `-${tableScreen.kind}`;
+  }
+
+  let night = table.night();
+  if (night && night.phase !== 'ended' && rng.chance(0.2)) {
+    night = { ...night, announcements: longBanner(rng, players, settings.ante) };
+    label += '-longbanner';
+  }
+  const view: AppView = {
+    night,
+    roster: players,
+    lastSetup: null,
+    storageNotices: [],
+    tableScreen,
+  };
+  return { label: `${index}-${label}-${night?.phase ?? 'lobby'}`, view, answers };
+}
