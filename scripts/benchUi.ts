@@ -38,6 +38,11 @@ declare global {
     /** Table page: starts watching for the outcome of the bet about to be placed. */
     __armOutcome?: () => void;
     __outcomeAt?: number | null;
+    /** When the page's WebSocket last received a message, and that instant as of the outcome. */
+    __messageAt?: number;
+    __outcomeMessageAt?: number | null;
+    /** Table page: when the frame showing the outcome had been laid out and painted. */
+    __framedAt?: number | null;
   }
 }
 
@@ -57,6 +62,11 @@ export async function benchUi(options: { turns: number }): Promise<Record<string
       summary('bet-to-table-with-motion-ms', moving.table, 'none (diagnostic)', () => true, 'card turn and banner animations running'),
       // For reading the figures above: the same path to the console's own screen, no target.
       summary('bet-to-console-ms', still.console, 'none (diagnostic)', () => true, 'prefers-reduced-motion'),
+      // The table's figure in two parts: until its socket receives the view (console, host, network), then its own update.
+      summary('bet-to-table-message-ms', still.upstream, 'none (diagnostic)', () => true, 'Enter to the view arriving at the table page'),
+      summary('table-message-to-dom-ms', still.render, 'none (diagnostic)', () => true, 'the table page: parse, store, Vue update, DOM'),
+      summary('bet-to-table-frame-ms', still.framed, 'none (diagnostic)', () => true, 'to the end of the frame that shows it: style, layout, paint included'),
+      summary('bet-to-table-frame-with-motion-ms', moving.framed, 'none (diagnostic)', () => true, 'the same with animations running'),
       { bench: 'ui-turns-played', turns: moving.turnsPlayed, bets: still.table.length + moving.table.length },
     );
   } finally {
@@ -70,8 +80,29 @@ export async function benchUi(options: { turns: number }): Promise<Record<string
 interface TimedTurns {
   table: number[];
   console: number[];
+  /** Enter to the view message reaching the table page's socket. */
+  upstream: number[];
+  /** The view message to the table's DOM showing the outcome. */
+  render: number[];
+  /** Enter to the table's next frame after the outcome, laid out and painted (the DOM figure plus style, layout, paint). */
+  framed: number[];
   turnsPlayed: number;
 }
+
+/** Stamps every message a page's WebSocket receives, before the page's own handler runs. */
+const SOCKET_PROBE = `
+  (() => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', () => {
+          window.__messageAt = performance.timeOrigin + performance.now();
+        });
+      }
+    };
+  })()
+`;
 
 /** Opens the console and the table in a fresh browser context and plays `turns` more turns, timing every bet. */
 async function playTimedTurns(
@@ -86,6 +117,7 @@ async function playTimedTurns(
   );
   try {
     const consolePage = await contexts[0]!.newPage();
+    await contexts[1]!.addInitScript(SOCKET_PROBE);
     const table = await contexts[1]!.newPage();
     await consolePage.goto(`${url}#/`);
     await table.goto(`${url}#/table`);
@@ -93,7 +125,7 @@ async function playTimedTurns(
     await consolePage.waitForSelector('[data-testid="pot"]');
     await table.waitForSelector('[data-testid="pot"]');
     await installProbes(consolePage, table);
-    const timed: TimedTurns = { table: [], console: [], turnsPlayed: 0 };
+    const timed: TimedTurns = { table: [], console: [], upstream: [], render: [], framed: [], turnsPlayed: 0 };
     const until = (await turnsPlayed(consolePage)) + options.turns;
     while (timed.turnsPlayed < until) {
       const phase = await consolePage.getAttribute('[data-testid="phase"]', 'data-phase');
@@ -101,6 +133,9 @@ async function playTimedTurns(
         const bet = await timedBet(consolePage, table);
         timed.table.push(bet.table);
         timed.console.push(bet.console);
+        timed.upstream.push(bet.upstream);
+        timed.render.push(bet.table - bet.upstream);
+        timed.framed.push(bet.framed);
       } else await pressAndWait(consolePage, phase === 'ace-call' ? 'h' : 'Enter');
       timed.turnsPlayed = await turnsPlayed(consolePage);
     }
@@ -140,13 +175,23 @@ const OUTCOME_PROBE = `
     window.__armOutcome = function () {
       if (observer) observer.disconnect();
       window.__outcomeAt = null;
+      window.__framedAt = null;
       const pot = () => document.querySelector('[data-testid="pot"]')?.getAttribute('data-value');
       const potBefore = pot();
       observer = new MutationObserver(function () {
         const third = document.querySelector('[data-testid="third-card"]')?.getAttribute('data-card');
         if (!third && pot() === potBefore) return;
         window.__outcomeAt = performance.timeOrigin + performance.now();
+        window.__outcomeMessageAt = window.__messageAt ?? null;
         observer.disconnect();
+        // After the next frame's style, layout and paint on the main thread: a task queued from requestAnimationFrame.
+        requestAnimationFrame(function () {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = function () {
+            window.__framedAt = performance.timeOrigin + performance.now();
+          };
+          channel.port2.postMessage(0);
+        });
       });
       observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     };
@@ -163,8 +208,8 @@ async function installProbes(consolePage: Page, table: Page): Promise<void> {
   await consolePage.evaluate(OUTCOME_PROBE);
 }
 
-/** Bets 1 chip; returns the ms from the host's Enter to each screen showing the outcome. */
-async function timedBet(consolePage: Page, table: Page): Promise<{ table: number; console: number }> {
+/** Bets 1 chip; returns the ms from the host's Enter to each screen showing the outcome, and to the view reaching the table. */
+async function timedBet(consolePage: Page, table: Page): Promise<{ table: number; console: number; upstream: number; framed: number }> {
   await table.waitForFunction(() => document.querySelector('[data-testid="phase"]')?.getAttribute('data-phase') === 'bet');
   await table.evaluate(() => window.__armOutcome!());
   await consolePage.keyboard.press('1');
@@ -173,7 +218,14 @@ async function timedBet(consolePage: Page, table: Page): Promise<{ table: number
   const tableAt = await (await table.waitForFunction(() => window.__outcomeAt ?? false)).jsonValue();
   const consoleAt = await (await consolePage.waitForFunction(() => window.__outcomeAt ?? false)).jsonValue();
   const enterAt = await consolePage.evaluate(() => window.__enterAt!);
-  return { table: Number(tableAt) - enterAt, console: Number(consoleAt) - enterAt };
+  const messageAt = await table.evaluate(() => window.__outcomeMessageAt ?? NaN);
+  const framedAt = await (await table.waitForFunction(() => window.__framedAt ?? false)).jsonValue();
+  return {
+    table: Number(tableAt) - enterAt,
+    console: Number(consoleAt) - enterAt,
+    upstream: messageAt - enterAt,
+    framed: Number(framedAt) - enterAt,
+  };
 }
 
 /** Presses a key on the console and waits until the console shows the result. */
