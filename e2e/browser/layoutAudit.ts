@@ -186,6 +186,13 @@ export function auditLayout(minFont: Record<string, number>): AuditReport {
       const visible = intersect(r, clip);
       if (empty(visible)) continue;
       if (outsideSafe(visible)) problems.push(`"${text.slice(0, 40)}" leaves the safe area`);
+      // Text stays on its panel: the nearest painted box around it (banner, tile, pot) holds all of its ink.
+      const panel = solids.filter((s) => s.el !== root && s.el.contains(el)).reduce<{ el: Element; box: Box } | null>((inner, s) => (!inner || inner.el.contains(s.el) ? s : inner), null);
+      if (panel && !panel.el.classList.contains('tv')) {
+        const ink = { top: visible.top + leading, bottom: visible.bottom - leading };
+        if (ink.top < panel.box.top - tolerance || ink.bottom > panel.box.bottom + tolerance || visible.left < panel.box.left - tolerance || visible.right > panel.box.right + tolerance)
+          problems.push(`"${text.slice(0, 40)}" spills out of ${name(panel.el)}`);
+      }
       // Overlap is judged on the ink: the line box without its internal leading.
       texts.push({ node, el, text, box: { left: visible.left, right: visible.right, top: visible.top + leading, bottom: visible.bottom - leading } });
     }

@@ -56,7 +56,7 @@ const NAMED = [
 const WORDS = ['Wilhelmina', 'Montgomery', 'MacWilliams', 'Anneliese', 'Featherstone', 'Ødegaard', 'Ångström', 'Óscar', 'Wu', 'Mmm'];
 /** Exactly NAME_MAX characters of the widest kinds: capital W, CJK, emoji. */
 const WIDEST = ['W'.repeat(NAME_MAX), '漢字'.repeat(NAME_MAX / 2), '🎲'.repeat(NAME_MAX), 'Ẅ'.repeat(NAME_MAX)];
-const CURRENCIES = ['', '€', 'CHF', 'USD', '£'];
+const CURRENCIES = ['', 'EUR', 'CHF', 'USD', 'GBP', 'JPY'];
 const STARTING_CHIPS = [20, 100, 500, 25_000, 1_000_000];
 
 function pick<T>(rng: SeededStream, list: readonly T[]): T {
@@ -133,7 +133,7 @@ export function tableState(seed: string, index: number): TableState {
   const bot = new Bot(new SeededStream(seedBytes, 'audit/bots'), { cautiousBelow: 0.3, allInFrom: 0.7, buyBack: 0.3, voidTurn: 0.05, correctBet: 0.03 });
   perform(table, {
     command: 'startNight',
-    args: { players: players.map((p) => ({ name: p.name })), startingChips, chipValue: pick(rng, [0, 0.25, 1, 10]), currency: pick(rng, CURRENCIES), settings },
+    args: { players: players.map((p) => ({ name: p.name })), startingChips, chipValue: pick(rng, [0, 25, 100, 1000]), currency: pick(rng, CURRENCIES), settings },
   });
 
   // Where to stop: before or after the draw (ties included), early, or deep into the night; some nights end.
