@@ -161,7 +161,7 @@ export function tableState(seed: string, index: number): TableState {
     answers = {
       getStandings: standings([summary], players),
       listNights: listNights([summary]),
-      getNight: nightDetail(summary, table.events, table.ledger.entries),
+      getNight: nightDetail(summary, table.played),
     };
     const screen = rng.below(100);
     if (screen < 25) tableScreen = { kind: 'standings' };
@@ -180,6 +180,8 @@ export function tableState(seed: string, index: number): TableState {
     lastSetup: null,
     storageNotices: [],
     tableScreen,
+    // Banker mode lists one transfer per player but the banker: the longest who-pays-whom.
+    settleMode: rng.chance(0.5) ? 'banker' : 'fewest',
   };
   return { label: `${index}-${label}-${night?.phase ?? 'lobby'}`, view, answers };
 }
