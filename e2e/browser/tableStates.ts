@@ -11,6 +11,7 @@
  */
 import type { Announcement, AppView, NightDetail, NightListItem, RosterPlayer, RuleSettings, Standings } from '../../src/shared';
 import { NAME_MAX } from '../../src/shared/commands';
+import { LANGUAGES } from '../../src/shared/preferences';
 import { nightDetail } from '../../src/main/history/nightDetail';
 import { listNights } from '../../src/main/history/nightsList';
 import { standings } from '../../src/main/history/standings';
@@ -182,6 +183,8 @@ export function tableState(seed: string, index: number): TableState {
     tableScreen,
     // Banker mode lists one transfer per player but the banker: the longest who-pays-whom.
     settleMode: rng.chance(0.5) ? 'banker' : 'fewest',
+    // Every language the TV speaks: French and Spanish lines run longer than English ones. Muted: the audit is silent.
+    preferences: { language: pick(rng, LANGUAGES), muted: true },
   };
-  return { label: `${index}-${label}-${night?.phase ?? 'lobby'}`, view, answers };
+  return { label: `${index}-${label}-${night?.phase ?? 'lobby'}-${view.preferences.language}`, view, answers };
 }
