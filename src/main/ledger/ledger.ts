@@ -193,6 +193,16 @@ export class Ledger {
     return this.#sheet.snapshot();
   }
 
+  /** The chips in the pot now, without copying the balances (checked after every command). */
+  get pot(): number {
+    return this.#sheet.pot;
+  }
+
+  /** A player's stack now, without copying the balances; 0 for a player with no entry. */
+  stackOf(playerId: string): number {
+    return this.#sheet.stacks.get(playerId) ?? 0;
+  }
+
   /** The entry with this id, if any. */
   get(id: string): LedgerEntry | undefined {
     return this.#byId.get(id);

@@ -60,7 +60,7 @@ export function decideStep(night: PlayedNight, command: EngineCommand, expectedS
   const items: LedgerItem[] = events.flatMap((e) => (e.type === 'chips' ? [{ id: e.id, move: e.move, turn: e.turn }] : []));
   const ledgerBefore = night.ledger.entries.length;
   try {
-    night.ledger.append(items);
+    if (items.length > 0) night.ledger.append(items);
   } catch (error) {
     if (error instanceof LedgerError) return { ok: false, error: commandError('conservation', `${error.message} Nothing was recorded.`, 'R24') };
     throw error;
@@ -155,10 +155,9 @@ export function replayPrefix(entries: readonly JournalEntry[]): { night: PlayedN
 
 /** The engine's running chip counts must equal the ledger's fold (DESIGN.md: R24 in two places). */
 export function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
-  const balances = ledger.balances();
-  if (balances.pot !== state.pot) return `the ledger's pot is ${balances.pot} but the table's is ${state.pot}.`;
+  if (ledger.pot !== state.pot) return `the ledger's pot is ${ledger.pot} but the table's is ${state.pot}.`;
   for (const [id, chips] of Object.entries(state.stacks)) {
-    const booked = balances.stacks[id] ?? 0;
+    const booked = ledger.stackOf(id);
     if (booked !== chips) return `the ledger gives ${id} ${booked} chips but the table ${chips}.`;
   }
   return null;
