@@ -134,7 +134,7 @@ describe('balances of a night (M2)', () => {
 
 describe('settling up (M3)', () => {
   const balancesArb = fc.array(fc.integer({ min: -50_000, max: 50_000 }), { minLength: 1, maxLength: 12 }).map((amounts) => {
-    const all = [...amounts, -amounts.reduce((a, b) => a + b, 0)];
+    const all = [...amounts, -amounts.reduce((a, b) => a + b, 0) || 0];
     return Object.fromEntries(all.map((a, i) => [i === all.length - 1 ? BANK : `p${i}`, a]));
   });
 
