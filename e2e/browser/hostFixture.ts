@@ -8,8 +8,8 @@ export interface SpecHost {
   readonly consoleUrl: string;
   /** The TV link the host printed (a read-only table socket). */
   readonly tableUrl: string;
-  /** Stops the host (SIGKILL for a crash), optionally wipes its data folder, and starts it again. */
-  restart(options?: { signal?: 'SIGTERM' | 'SIGKILL'; wipeData?: boolean }): Promise<void>;
+  /** Stops the host (SIGKILL for a crash), optionally wipes its data folder or changes files in it (`whileStopped`), and starts it again. */
+  restart(options?: { signal?: 'SIGTERM' | 'SIGKILL'; wipeData?: boolean; whileStopped?: (dataDir: string) => void }): Promise<void>;
 }
 
 /**
@@ -44,11 +44,12 @@ export function hostForSpecFile(deckSeed: string): SpecHost {
     get tableUrl() {
       return running().tableUrl;
     },
-    async restart({ signal, wipeData = false } = {}) {
+    async restart({ signal, wipeData = false, whileStopped } = {}) {
       const { port } = running();
       await running().stop(signal);
       host = undefined;
       if (wipeData) wipeDataDir(dataDir);
+      whileStopped?.(dataDir);
       host = await startHostProcess({ deckSeed, dataDir, port });
     },
   };
