@@ -16,9 +16,11 @@ export interface BotStyle {
   /** Chance, after a turn, that the host voids it or corrects its bet (R21). */
   voidTurn: number;
   correctBet: number;
+  /** R26: with passing allowed, the bot passes below this chance of winning. */
+  passBelow: number;
 }
 
-export const DEFAULT_STYLE: BotStyle = { cautiousBelow: 0.35, allInFrom: 0.8, buyBack: 0.2, voidTurn: 0.01, correctBet: 0.01 };
+export const DEFAULT_STYLE: BotStyle = { cautiousBelow: 0.35, allInFrom: 0.8, buyBack: 0.2, voidTurn: 0.01, correctBet: 0.01, passBelow: 0.3 };
 
 export class Bot {
   constructor(
@@ -48,6 +50,20 @@ export class Bot {
     // A little noise, so two nights with the same cards differ in their bets.
     const nudge = this.rng.below(3) - 1;
     return Math.min(limits.max, Math.max(limits.min, stake + nudge));
+  }
+
+  /** R26: with passing allowed, a poor spread (below `passBelow`) is passed. */
+  passes(odds: Odds | null, canPass: boolean): boolean {
+    if (!canPass) return false;
+    const chance = odds && odds.remaining > 0 ? odds.winners / odds.remaining : 0;
+    return chance < this.style.passBelow;
+  }
+
+  /** R29: a pair called higher or lower: the call with more ranks beyond it, a coin toss on a middle pair. */
+  pairCall(allowed: readonly ('higher' | 'lower')[]): 'higher' | 'lower' {
+    const [first, second] = allowed;
+    if (!first) return 'higher';
+    return second && this.rng.chance(0.5) ? second : first;
   }
 
   buysBack(): boolean {

@@ -74,7 +74,10 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number): A
       return { command: 'cut', args: { stateId, cut: bot.cut(night.deck?.size ?? 1) } };
     case 'ace-call':
       return { command: 'callAce', args: { stateId, call: bot.aceCall() } };
+    case 'pair-call':
+      return { command: 'callPair', args: { stateId, call: bot.pairCall(night.pairCalls ?? ['higher']) } };
     case 'bet': {
+      if (bot.passes(night.odds, night.canPass)) return { command: 'pass', args: { stateId } };
       const limits = night.betLimits ?? { min: 1, max: 1 };
       return { command: 'bet', args: { stateId, amount: bot.bet(night.odds, limits) } };
     }

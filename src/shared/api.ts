@@ -64,6 +64,20 @@ export interface DealerApi {
   voidTurn: CommandMethod<'voidTurn'>;
   /** End the night: split or carry the pot and show the results (R22, R23). */
   endNight: CommandMethod<'endNight'>;
+  /** Pass instead of betting: no third card, no chips; the turn counts as played (R26, setting `pass`). */
+  pass: CommandMethod<'pass'>;
+  /** Call a pair higher or lower, then bet (R29, `pair: high-low`): aces only lower, 2s only higher. */
+  callPair: CommandMethod<'callPair'>;
+  /** Seat a newcomer on the left of a seated player: buy-in and ante at once; plays from the next deal, or this one before its first turn (R31). */
+  seatPlayer: CommandMethod<'seatPlayer'>;
+  /** Move a player to sit on the left of another, while no deal is under way (R31). */
+  movePlayer: CommandMethod<'movePlayer'>;
+  /** Sit a player out between turns: they keep their chips and are skipped (R32). */
+  sitOut: CommandMethod<'sitOut'>;
+  /** Bring a player back from sitting out (R32). */
+  comeBack: CommandMethod<'comeBack'>;
+  /** Reopen the most recently ended night: the pot's split or carry is reversed and play goes on (R33). */
+  reopenNight: CommandMethod<'reopenNight'>;
   /** Dismiss the ended night and return to the lobby. */
   closeNight: CommandMethod<'closeNight'>;
   /** Rename, recolour, set the initials of, or archive a roster player; past nights keep the name they were played under. */

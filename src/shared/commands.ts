@@ -79,6 +79,26 @@ export const cashOutArgs = z.strictObject({ stateId, playerId });
 
 export const correctBetArgs = z.strictObject({ stateId, amount: betAmount });
 
+/** R29: a pair called higher or lower (`pair: high-low`). */
+export const pairCallArgs = z.strictObject({
+  stateId,
+  call: z.enum(['higher', 'lower'], { error: 'a pair is called "higher" or "lower"' }),
+});
+
+/** R31: a newcomer sits on the left of `afterPlayerId`, buying `buyIn` chips (the ante goes in at once). */
+export const seatPlayerArgs = z.strictObject({
+  stateId,
+  player: newPlayerSchema,
+  afterPlayerId: playerId,
+  buyIn: wholeChips('a buy-in'),
+});
+
+/** R31: between deals, `playerId` moves to sit on the left of `afterPlayerId`. */
+export const movePlayerArgs = z.strictObject({ stateId, playerId, afterPlayerId: playerId });
+
+/** R32: sit a player out, or bring them back. */
+export const playerArgs = z.strictObject({ stateId, playerId });
+
 const nightId = z.string({ error: 'a night id is text' }).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'not a night id');
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is written YYYY-MM-DD');
 
@@ -143,6 +163,13 @@ export const commandArgs = {
   correctBet: correctBetArgs,
   voidTurn: stateArgs,
   endNight: stateArgs,
+  pass: stateArgs,
+  callPair: pairCallArgs,
+  seatPlayer: seatPlayerArgs,
+  movePlayer: movePlayerArgs,
+  sitOut: playerArgs,
+  comeBack: playerArgs,
+  reopenNight: stateArgs,
   closeNight: stateArgs,
   updatePlayer: updatePlayerArgs,
   listNights: noArgs,

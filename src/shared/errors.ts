@@ -25,6 +25,12 @@ export const COMMAND_ERROR_CODES = [
   'bet-too-small',
   'bet-above-pot',
   'bet-above-stack',
+  'bet-above-limit', // R27: above maxBet, or above half the pot in a half-pot first round
+  'bad-pair-call', // R29: a pair of aces called higher, or of 2s lower
+  'rule-off', // a house rule that is off tonight (e.g. passing, R26)
+  'already-sitting-out', // R32
+  'not-sitting-out', // R32
+  'not-latest-night', // R33: a later night has started
   'bad-cut',
   'not-enough-players',
   'starting-chips-too-few', // starting chips not above the ante: nobody would have chips after it (R4)

@@ -70,10 +70,12 @@ export interface StorageNotice {
  * - `cut`: the new deck's commitment is shown; the cutter names the cut (R11).
  * - `ready`: the next turn is ready to be dealt.
  * - `ace-call`: the first card is an ace and `aceLowChoice` is on (R1).
+ * - `pair-call`: the posts are a pair and `pair` is `high-low`: the player
+ *   calls higher or lower (R29); `pairCalls` says which calls are allowed.
  * - `bet`: two posts are up; the player bets (R17).
  * - `ended`: the night is over and read-only (R22, R23).
  */
-export type NightPhase = 'draw' | 'shuffle' | 'cut' | 'ready' | 'ace-call' | 'bet' | 'ended';
+export type NightPhase = 'draw' | 'shuffle' | 'cut' | 'ready' | 'ace-call' | 'pair-call' | 'bet' | 'ended';
 
 export type PlayerStatus = 'playing' | 'sitting-out' | 'left';
 
@@ -88,6 +90,10 @@ export interface PlayerView {
   isDealer: boolean;
   isToAct: boolean;
   isCutter: boolean;
+  /** R32: the host sat this player out; they keep their chips and are skipped. */
+  sittingOut: boolean;
+  /** R31: seated during a deal; takes turns from the next deal. */
+  waitsForNextDeal: boolean;
 }
 
 export type DeckPurpose = 'draw' | 'play';
@@ -107,7 +113,8 @@ export interface DeckView {
   remaining: number;
 }
 
-export type TurnOutcome = 'win' | 'lose' | 'post' | 'pair' | 'consecutive' | 'push' | 'redeal';
+/** `pass`: the player passed instead of betting (R26). */
+export type TurnOutcome = 'win' | 'lose' | 'post' | 'pair' | 'consecutive' | 'push' | 'redeal' | 'pass';
 
 export interface TurnCard {
   deck: string;
@@ -132,8 +139,12 @@ export interface TurnView {
   /** The two posts, low then high as ranked, once both are up. */
   posts: [CardCode, CardCode] | null;
   aceCall: 'low' | 'high' | null;
+  /** R29: a pair called higher or lower; null otherwise. */
+  call: 'higher' | 'lower' | null;
   third: CardCode | null;
   bet: number | null;
+  /** R27: the largest bet allowed when the bet was asked; null when no bet was asked. */
+  limit: number | null;
   /** Null while the turn is in progress. */
   outcome: TurnOutcome | null;
   odds: Odds | null;
@@ -160,6 +171,13 @@ export type AnnouncementKind =
   | 'consecutive'
   | 'push'
   | 'redeal'
+  | 'pass'
+  | 'pair-called'
+  | 'player-seated'
+  | 'player-moved'
+  | 'sat-out'
+  | 'came-back'
+  | 'night-reopened'
   | 'buy-in'
   | 'cash-out'
   | 'undo'
@@ -228,13 +246,27 @@ export interface NightView {
   draw: DrawView | null;
   /** The turn in progress, or the last one finished. */
   turn: TurnView | null;
+  /** R25, R29: the odds shown for the bet asked (for a high-low pair, the chance of the call). */
   odds: Odds | null;
-  betLimits: { min: number; max: number } | null;
   /**
    * In `ready`: Enter starts a new deal's deck (shuffle, then the cut: R9,
    * R13) instead of turning the cards, so the console says so.
    */
   nextDealNeedsCut: boolean;
+  /** The bet allowed now (R17, R27): `max` is what the "pot" key bets; `cap` names the house limit that set it, if any. */
+  betLimits: BetLimits | null;
+  /** R26: the player asked to bet may pass instead. */
+  canPass: boolean;
+  /** R29: the calls allowed on the pair up (a pair of aces only lower, of 2s only higher); null unless the phase is `pair-call`. */
+  pairCalls: ('higher' | 'lower')[] | null;
+  /** R27 `half-pot`: the first round since the pot was made is still being played, so bets are at most half the pot. */
+  halfPotRound: boolean;
+  /** R31: a deal is under way (from its first turn to its last): a newcomer waits for the next deal and nobody can move seats. */
+  dealUnderWay: boolean;
+  /** R31, R32: no turn is in progress, so the host can seat a newcomer, move a player (if no deal is under way), sit a player out or bring them back. */
+  betweenTurns: boolean;
+  /** R33: how many times this night was reopened after it ended. */
+  reopened: number;
   announcements: Announcement[];
   turnsPlayed: number;
   recentTurns: TurnView[];
@@ -242,6 +274,13 @@ export interface NightView {
   results: PlayerResult[] | null;
   /** Who pays whom once the night has ended (issue 4). */
   settlement: Settlement | null;
+}
+
+export interface BetLimits {
+  min: number;
+  max: number;
+  /** `max-bet`: R27's maxBet set the largest bet; `half-pot`: the first round's half-pot cap did; null: only the pot and the stack (R17). */
+  cap: 'max-bet' | 'half-pot' | null;
 }
 
 export interface DrawView {

@@ -1,13 +1,14 @@
 import { playerAccount } from '../../shared/chips';
 import { commandError, type CommandError } from '../../shared/errors';
 import type { RuleSettings } from '../../shared/settings';
-import { anteAll, buyIn, cashOut } from './commands/chips';
+import { anteAll, buyIn, cashOut, comeBack, sitOut } from './commands/chips';
 import { correctBet, undo, voidTurn } from './commands/corrections';
 import { cut, shuffle } from './commands/decks';
 import { Draft, refuse, RuleViolation } from './commands/draft';
 import { draw } from './commands/draw';
-import { end } from './commands/end';
-import { aceCall, bet, deal } from './commands/turn';
+import { end, reopen } from './commands/end';
+import { movePlayer, seatPlayer, type Newcomer } from './commands/seating';
+import { aceCall, bet, callPair, deal, pass } from './commands/turn';
 import type { EngineEvent } from './events';
 import type { EngineState } from './state';
 
@@ -38,7 +39,19 @@ export type EngineCommand =
   | { type: 'undo' }
   | { type: 'correct-bet'; amount: number | 'pot' }
   | { type: 'void-turn' }
-  | { type: 'end'; at: string };
+  | { type: 'end'; at: string }
+  /** R26 */
+  | { type: 'pass' }
+  /** R29 */
+  | { type: 'pair-call'; call: 'higher' | 'lower' }
+  /** R31 */
+  | ({ type: 'seat' } & Newcomer)
+  | { type: 'move'; playerId: string; afterPlayerId: string }
+  /** R32 */
+  | { type: 'sit-out'; playerId: string }
+  | { type: 'come-back'; playerId: string }
+  /** R33 */
+  | { type: 'reopen'; at: string };
 
 export type EngineResult =
   | { ok: true; state: EngineState; events: EngineEvent[] }
@@ -76,7 +89,9 @@ export function applyCommand(state: EngineState, command: EngineCommand, expecte
  */
 function decide(d: Draft, command: EngineCommand): void {
   if (command.type !== 'start' && d.state.nightId === '') refuse('no-night', 'No night is open: start one first.');
-  if (command.type !== 'start' && d.state.phase.kind === 'ended') refuse('night-closed', 'This night has ended and is read-only (R22).', 'R22');
+  if (command.type !== 'start' && command.type !== 'reopen' && d.state.phase.kind === 'ended') {
+    refuse('night-closed', 'This night has ended and is read-only (R22).', 'R22');
+  }
   switch (command.type) {
     case 'start':
       return start(d, command);
@@ -104,6 +119,20 @@ function decide(d: Draft, command: EngineCommand): void {
       return voidTurn(d);
     case 'end':
       return end(d, command.at);
+    case 'pass':
+      return pass(d);
+    case 'pair-call':
+      return callPair(d, command.call);
+    case 'seat':
+      return seatPlayer(d, command);
+    case 'move':
+      return movePlayer(d, command.playerId, command.afterPlayerId);
+    case 'sit-out':
+      return sitOut(d, command.playerId);
+    case 'come-back':
+      return comeBack(d, command.playerId);
+    case 'reopen':
+      return reopen(d, command.at);
   }
 }
 

@@ -41,6 +41,13 @@ export const announcementSchema = z.strictObject({
     'consecutive',
     'push',
     'redeal',
+    'pass',
+    'pair-called',
+    'player-seated',
+    'player-moved',
+    'sat-out',
+    'came-back',
+    'night-reopened',
     'buy-in',
     'cash-out',
     'undo',
@@ -80,9 +87,26 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('chips'), id: z.string().min(1), move: chipMoveSchema, turn: z.number().int().positive().nullable() }),
   z.strictObject({ type: z.literal('player-left'), playerId: z.string() }),
   z.strictObject({ type: z.literal('player-returned'), playerId: z.string() }),
+  /** R31: a newcomer seated at `seat` (the seats from there on move one to the left), playing from deal `fromDeal`. */
+  z.strictObject({
+    type: z.literal('player-seated'),
+    playerId: z.string().min(1),
+    name: z.string().min(1),
+    seat,
+    fromDeal: count,
+  }),
+  /** R31: a player moved so that they sit at `seat` in the new order. */
+  z.strictObject({ type: z.literal('player-moved'), playerId: z.string(), seat }),
+  /** R32 */
+  z.strictObject({ type: z.literal('player-sat-out'), playerId: z.string() }),
+  z.strictObject({ type: z.literal('player-came-back'), playerId: z.string() }),
+  /** R27 `half-pot`: the pot was made; these players each have a first turn to play. */
+  z.strictObject({ type: z.literal('first-round'), waiting: z.array(z.string()) }),
+  /** R33 */
+  z.strictObject({ type: z.literal('night-reopened'), at: z.string() }),
   z.strictObject({
     type: z.literal('phase'),
-    phase: z.enum(['draw', 'shuffle', 'cut', 'ready', 'ace-call', 'bet', 'ended']),
+    phase: z.enum(['draw', 'shuffle', 'cut', 'ready', 'ace-call', 'pair-call', 'bet', 'ended']),
     resume,
   }),
   z.strictObject({ type: z.literal('deck-needed'), purpose: z.enum(['draw', 'play']), resume }),
@@ -118,11 +142,12 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('card-turned'), deckId: z.string(), card, role: z.enum(['post', 'third']) }),
   z.strictObject({ type: z.literal('posts-redealt') }),
   z.strictObject({ type: z.literal('ace-called'), call: z.enum(['low', 'high']) }),
+  z.strictObject({ type: z.literal('pair-called'), call: z.enum(['higher', 'lower']) }),
   z.strictObject({ type: z.literal('odds-shown'), winners: count, remaining: count }),
   z.strictObject({ type: z.literal('bet-placed'), amount: z.number().int().positive() }),
   z.strictObject({
     type: z.literal('turn-resolved'),
-    outcome: z.enum(['win', 'lose', 'post', 'pair', 'consecutive', 'push', 'redeal']),
+    outcome: z.enum(['win', 'lose', 'post', 'pair', 'consecutive', 'push', 'redeal', 'pass']),
     potAfter: count,
     stackAfter: count,
   }),

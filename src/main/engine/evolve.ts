@@ -3,7 +3,8 @@ import type { Announcement } from '../../shared/view';
 import { DEFAULT_RULES } from '../../shared/settings';
 import { shuffledDeck, cutDeck } from './deck';
 import type { EngineEvent, EventOf } from './events';
-import type { DeckState, EngineState, LastAction, Phase, TurnState } from './state';
+import { halfPotRound, limitsFor } from './limits';
+import type { DeckState, EngineState, LastAction, Phase, SeatedPlayer, TurnState } from './state';
 
 /**
  * Applies one event to the state and returns the next state; the old state
@@ -49,6 +50,8 @@ export function copyOfState(s: EngineState): EngineState {
     toActSeat: s.toActSeat,
     turnCount: s.turnCount,
     turn: s.turn,
+    firstRound: s.firstRound,
+    reopened: s.reopened,
     lastAction: s.lastAction,
     announcements: s.announcements,
   };
@@ -124,9 +127,12 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
         cards: [],
         posts: [],
         aceCall: null,
+        call: null,
         third: null,
         odds: null,
         bet: null,
+        limit: null,
+        halfPot: false,
         outcome: null,
         potBefore: event.potBefore,
         stackBefore: event.stackBefore,
@@ -140,15 +146,22 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
           dealNeedsDeck: state.dealNeedsDeck,
           toActSeat: state.toActSeat,
         },
+        firstRoundBefore: state.firstRound,
       };
       state.turnCount = event.n;
       state.turn = turn;
       if (copies) copies.turn = turn;
       return state;
     }
-    case 'odds-shown':
-      ownTurn(state, copies).odds = { winners: event.winners, remaining: event.remaining };
+    case 'odds-shown': {
+      // The bet is asked now: its limit is recorded with the turn (R27).
+      const turn = ownTurn(state, copies);
+      const halfPot = halfPotRound(state);
+      turn.odds = { winners: event.winners, remaining: event.remaining };
+      turn.halfPot = halfPot;
+      turn.limit = limitsFor(state, state.pot, state.stacks[turn.playerId] ?? 0, halfPot).max;
       return state;
+    }
     case 'bet-placed':
       ownTurn(state, copies).bet = event.amount;
       return state;
@@ -157,6 +170,7 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       turn.outcome = event.outcome;
       turn.potAfter = event.potAfter;
       turn.stackAfter = event.stackAfter;
+      if (state.firstRound.length > 0) state.firstRound = state.firstRound.filter((id) => id !== turn.playerId);
       return state;
     }
     case 'last-action': {
@@ -172,7 +186,7 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       state.settings = event.settings;
       state.chipValue = event.chipValue;
       state.currency = event.currency;
-      state.players = event.players.map((p, seat) => ({ id: p.id, name: p.name, seat, left: false }));
+      state.players = event.players.map((p, seat) => ({ id: p.id, name: p.name, seat, left: false, sittingOut: false, fromDeal: 0 }));
       state.stacks = Object.fromEntries(event.players.map((p) => [p.id, 0]));
       state.boughtIn = Object.fromEntries(event.players.map((p) => [p.id, 0]));
       state.cashedOut = Object.fromEntries(event.players.map((p) => [p.id, 0]));
@@ -188,6 +202,40 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       state.players = state.players.map((p) => (p.id === event.playerId ? { ...p, left } : p));
       return state;
     }
+    case 'player-sat-out':
+    case 'player-came-back': {
+      const sittingOut = event.type === 'player-sat-out';
+      state.players = state.players.map((p) => (p.id === event.playerId ? { ...p, sittingOut } : p));
+      return state;
+    }
+    case 'player-seated': {
+      const newcomer = { id: event.playerId, name: event.name, seat: event.seat, left: false, sittingOut: false, fromDeal: event.fromDeal };
+      const order = [...state.players];
+      order.splice(event.seat, 0, newcomer);
+      state.stacks = { ...state.stacks, [event.playerId]: 0 };
+      state.boughtIn = { ...state.boughtIn, [event.playerId]: 0 };
+      state.cashedOut = { ...state.cashedOut, [event.playerId]: 0 };
+      if (copies) {
+        copies.stacks = state.stacks;
+        copies.boughtIn = state.boughtIn;
+        copies.cashedOut = state.cashedOut;
+      }
+      return reseat(state, order);
+    }
+    case 'player-moved': {
+      const moving = state.players.find((p) => p.id === event.playerId);
+      if (!moving) throw new Error(`player ${event.playerId} moved but is not seated`);
+      const order = state.players.filter((p) => p.id !== event.playerId);
+      order.splice(event.seat, 0, moving);
+      return reseat(state, order);
+    }
+    case 'first-round':
+      state.firstRound = event.waiting;
+      return state;
+    case 'night-reopened':
+      state.endedAt = null;
+      state.reopened = state.reopened + 1;
+      return state;
     case 'deck-needed':
       state.phase = { kind: 'shuffle', purpose: event.purpose, resume: event.resume ?? (event.purpose === 'draw' ? 'draw' : 'deal') };
       return state;
@@ -257,8 +305,14 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
     case 'ace-called':
       ownTurn(state, copies).aceCall = event.call;
       return state;
-    case 'turn-voided':
-      ownTurn(state, copies, event.n).void = true;
+    case 'turn-voided': {
+      const turn = ownTurn(state, copies, event.n);
+      turn.void = true;
+      state.firstRound = turn.firstRoundBefore;
+      return state;
+    }
+    case 'pair-called':
+      ownTurn(state, copies).call = event.call;
       return state;
     case 'bet-corrected': {
       const turn = ownTurn(state, copies, event.n);
@@ -279,10 +333,11 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
 
 /** The phases that carry nothing, shared rather than rebuilt for every event. */
 const DRAW: Phase = Object.freeze({ kind: 'draw' });
-const SIMPLE_PHASES: Readonly<Record<'draw' | 'ready' | 'ace-call' | 'bet' | 'ended', Phase>> = {
+const SIMPLE_PHASES: Readonly<Record<'draw' | 'ready' | 'ace-call' | 'pair-call' | 'bet' | 'ended', Phase>> = {
   draw: DRAW,
   ready: Object.freeze({ kind: 'ready' }),
   'ace-call': Object.freeze({ kind: 'ace-call' }),
+  'pair-call': Object.freeze({ kind: 'pair-call' }),
   bet: Object.freeze({ kind: 'bet' }),
   ended: Object.freeze({ kind: 'ended' }),
 };
@@ -328,6 +383,8 @@ export function emptyState(): EngineState {
     toActSeat: null,
     turnCount: 0,
     turn: null,
+    firstRound: [],
+    reopened: 0,
     lastAction: null,
     announcements: [],
   };
@@ -338,6 +395,20 @@ export function replay(events: readonly EngineEvent[]): EngineState {
   const state = emptyState();
   const copies = noDraftCopies();
   for (const event of events) applyEvent(state, event, copies);
+  return state;
+}
+
+/**
+ * R31: the players in their new clockwise order, seats renumbered; the
+ * dealer and the player due to act stay the same people.
+ */
+function reseat(state: EngineState, order: SeatedPlayer[]): EngineState {
+  const dealerId = state.dealerSeat === null ? null : (state.players[state.dealerSeat]?.id ?? null);
+  const toActId = state.toActSeat === null ? null : (state.players[state.toActSeat]?.id ?? null);
+  state.players = order.map((p, seat) => (p.seat === seat ? p : { ...p, seat }));
+  const seatOf = (id: string | null) => (id === null ? null : state.players.findIndex((p) => p.id === id));
+  state.dealerSeat = seatOf(dealerId);
+  state.toActSeat = seatOf(toActId);
   return state;
 }
 
@@ -437,9 +508,12 @@ function ownTurn(state: EngineState, copies: DraftCopies | undefined, n?: number
     cards: turn.cards.slice(),
     posts: turn.posts.slice(),
     aceCall: turn.aceCall,
+    call: turn.call,
     third: turn.third,
     odds: turn.odds,
     bet: turn.bet,
+    limit: turn.limit,
+    halfPot: turn.halfPot,
     outcome: turn.outcome,
     potBefore: turn.potBefore,
     stackBefore: turn.stackBefore,
@@ -448,6 +522,7 @@ function ownTurn(state: EngineState, copies: DraftCopies | undefined, n?: number
     void: turn.void,
     corrected: turn.corrected,
     rotationBefore: turn.rotationBefore,
+    firstRoundBefore: turn.firstRoundBefore,
   };
   state.turn = copy;
   if (copies) copies.turn = copy;

@@ -4,5 +4,8 @@ export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedH
 export { engineEventSchema, type EngineEvent, type EventOf } from './events';
 export { applyEvent, emptyState, evolve, replay } from './evolve';
 export { oddsBetween } from './odds';
-export { activePlayers, isActive } from './rotation';
+export { activePlayers, dealUnderWay, isActive, turnInProgress } from './rotation';
+export { currentLimits, halfPotRound } from './limits';
+export { pairCallsFor } from './commands/turn';
+export type { Newcomer } from './commands/seating';
 export type { EngineState, Phase, PhaseKind, TurnState, SeatedPlayer, DeckState, RetiredDeck, LastAction } from './state';

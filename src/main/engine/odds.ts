@@ -85,3 +85,18 @@ function wholeDeckRanks(copies: number): WholeDeckRanks {
   }
   return whole;
 }
+
+/**
+ * R29: the chance for a pair called higher or lower: cards still in the deck
+ * of a rank strictly beyond the pair in the called direction, out of the
+ * cards remaining (aces count high).
+ */
+export function oddsBeyond(rank: number, call: 'higher' | 'lower', deck: Pick<DeckState, 'cards' | 'position'>): Odds {
+  const { cards, position } = deck;
+  let winners = 0;
+  for (let i = position; i < cards.length; i++) {
+    const other = rankOf(cards[i] as CardCode);
+    if (call === 'higher' ? other > rank : other < rank) winners++;
+  }
+  return { winners, remaining: Math.max(0, cards.length - position) };
+}

@@ -19,10 +19,14 @@ const settingsArb: fc.Arbitrary<RuleSettings> = fc.record({
   decks: fc.integer({ min: 1, max: 4 }),
   ante: fc.integer({ min: 1, max: 5 }),
   aceLowChoice: fc.boolean(),
-  pair: fc.constantFrom('pays-2', 'pays-3', 'redeal'),
+  pair: fc.constantFrom('pays-2', 'pays-3', 'redeal', 'high-low'),
   consecutive: fc.constantFrom('lose-minimum', 'push', 'redeal'),
-  postPays: fc.constantFrom(1, 2),
+  postPays: fc.constantFrom(1, 2, 3),
   potAtEnd: fc.constantFrom('split', 'carry'),
+  pass: fc.boolean(),
+  maxBet: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 12 })),
+  firstRound: fc.constantFrom('open', 'half-pot'),
+  anteWhen: fc.constantFrom('empty-pot', 'every-deal'),
 });
 
 /** Numbers a host might type, or a buggy caller might send. */
@@ -39,7 +43,11 @@ type Intent =
   | { kind: 'cut'; cut: number }
   | { kind: 'buy-in'; player: number; amount: number | 'pot' }
   | { kind: 'cash-out'; player: number }
-  | { kind: 'undo' | 'void' | 'end' | 'deal' | 'draw' | 'ace-low' };
+  | { kind: 'undo' | 'void' | 'end' | 'deal' | 'draw' | 'ace-low' | 'pass' | 'reopen' }
+  | { kind: 'pair-call'; call: 'higher' | 'lower' }
+  | { kind: 'sit-out' | 'come-back'; player: number }
+  | { kind: 'seat'; after: number; buyIn: number }
+  | { kind: 'move'; player: number; after: number };
 
 const intentArb: fc.Arbitrary<Intent> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('advance' as const), r: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) }), weight: 50 },
@@ -49,6 +57,12 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('cash-out' as const), player: fc.integer({ min: -1, max: 8 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'void' as const, 'deal' as const, 'draw' as const, 'ace-low' as const) }), weight: 6 },
   { arbitrary: fc.record({ kind: fc.constant('end' as const) }), weight: 1 },
+  // R26, R29, R31-R33: the house rules' commands, legal or not in the moment.
+  { arbitrary: fc.record({ kind: fc.constantFrom('pass' as const, 'reopen' as const) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('pair-call' as const), call: fc.constantFrom('higher' as const, 'lower' as const) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constantFrom('sit-out' as const, 'come-back' as const), player: fc.integer({ min: -1, max: 12 }) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('seat' as const), after: fc.integer({ min: -1, max: 12 }), buyIn: fc.integer({ min: -1, max: 30 }) }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('move' as const), player: fc.integer({ min: -1, max: 12 }), after: fc.integer({ min: -1, max: 12 }) }), weight: 1 },
 );
 
 const nightArb = fc.record({
@@ -77,8 +91,14 @@ function commandFor(state: EngineState, intent: Intent): EngineCommand {
           return { type: 'cut', cut: Math.floor(r * (state.deck?.cards.length ?? 1)) };
         case 'ace-call':
           return { type: 'ace-call', call: r < 0.5 ? 'low' : 'high' };
+        case 'pair-call': {
+          const post = state.turn?.posts[0];
+          const call = post?.[0] === 'A' ? 'lower' : post?.[0] === '2' ? 'higher' : r < 0.5 ? 'higher' : 'lower';
+          return { type: 'pair-call', call };
+        }
         case 'bet': {
           const limits = betLimits(state);
+          if (state.settings.pass && r > 0.9) return { type: 'pass' };
           if (r < 0.2 || !limits) return { type: 'bet', amount: 'pot' };
           return { type: 'bet', amount: limits.min + Math.floor(r * (limits.max - limits.min + 1)) };
         }
@@ -112,6 +132,20 @@ function commandFor(state: EngineState, intent: Intent): EngineCommand {
       return { type: 'draw' };
     case 'ace-low':
       return { type: 'ace-call', call: 'low' };
+    case 'pass':
+      return { type: 'pass' };
+    case 'reopen':
+      return { type: 'reopen', at: 'later' };
+    case 'pair-call':
+      return { type: 'pair-call', call: intent.call };
+    case 'sit-out':
+      return { type: 'sit-out', playerId: playerIdOf(state, intent.player) };
+    case 'come-back':
+      return { type: 'come-back', playerId: playerIdOf(state, intent.player) };
+    case 'seat':
+      return { type: 'seat', playerId: `new${state.players.length}`, name: `Newcomer ${state.players.length}`, afterPlayerId: playerIdOf(state, intent.after), buyIn: intent.buyIn };
+    case 'move':
+      return { type: 'move', playerId: playerIdOf(state, intent.player), afterPlayerId: playerIdOf(state, intent.after) };
   }
 }
 
@@ -215,10 +249,20 @@ function playNight(night: Night, stats: Stats): void {
 
   const start = startCommand({ players: night.players, startingChips: night.settings.ante + night.extraChips, settings: night.settings, carryIn: night.carryIn });
   expect(accept(start)).toBe(true);
+  let beforeEnd: { stacks: Record<string, number>; pot: number } | null = null;
   for (const intent of night.intents) {
     const wasEnded = state.phase.kind === 'ended';
-    const accepted = accept(commandFor(state, intent));
-    check(!(wasEnded && accepted), () => 'a command was accepted after the night ended');
+    const before = state;
+    const command = commandFor(state, intent);
+    const accepted = accept(command);
+    // R22: an ended night is read-only; only reopening it (R33) is accepted, and that puts back the pot and stacks as they were.
+    check(!(wasEnded && accepted && command.type !== 'reopen'), () => `${command.type} was accepted after the night ended`);
+    if (accepted && command.type === 'end') beforeEnd = { stacks: before.stacks, pot: before.pot };
+    if (accepted && command.type === 'reopen') {
+      const restored = beforeEnd;
+      check(restored !== null && state.pot === restored.pot && sameCounts(state.stacks, restored.stacks), () => 'R33: reopening did not put back the pot and stacks');
+      check(state.carriedOut === 0 || state.settings.potAtEnd === 'carry', () => 'R33: reopening left a carry');
+    }
   }
   if (state.phase.kind === 'ended') stats.ended++;
   stats.games++;

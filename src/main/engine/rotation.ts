@@ -5,9 +5,30 @@ import type { EngineState, SeatedPlayer } from './state';
  * "the player on the left" is the next seat number, wrapping.
  */
 
-/** R6: seated, not gone home, and holding chips. */
+/** R6, R32: seated, not gone home, not sitting out, and holding chips: antes, draws, can be dealt a turn. */
 export function isActive(state: EngineState, player: SeatedPlayer | undefined): player is SeatedPlayer {
-  return player !== undefined && !player.left && (state.stacks[player.id] ?? 0) > 0;
+  return player !== undefined && !player.left && !player.sittingOut && (state.stacks[player.id] ?? 0) > 0;
+}
+
+/** R31: active, and seated before `deal` began (a newcomer seated mid-deal plays from the next one). */
+export function playsIn(state: EngineState, player: SeatedPlayer | undefined, deal: number): player is SeatedPlayer {
+  return isActive(state, player) && player.fromDeal <= deal;
+}
+
+/** R22, R32: still at the table with chips in front of them, sitting out or not: shares a pot split at the end. */
+export function holdsChips(state: EngineState, player: SeatedPlayer): boolean {
+  return !player.left && (state.stacks[player.id] ?? 0) > 0;
+}
+
+/** A turn whose cards are out and whose outcome is not known yet (it may be waiting for a new deck, R13). */
+export function turnInProgress(state: EngineState): boolean {
+  const turn = state.turn;
+  return turn !== null && turn.outcome === null && !turn.void;
+}
+
+/** R31: a deal is under way from its first turn to its last: some turn of the current deal has been dealt. */
+export function dealUnderWay(state: EngineState): boolean {
+  return state.turn !== null && state.dealerSeat !== null && state.turn.deal === state.dealNumber;
 }
 
 export function activePlayers(state: EngineState): SeatedPlayer[] {
@@ -21,12 +42,12 @@ export function hasTwoActive(state: EngineState): boolean {
   return false;
 }
 
-/** The first active seat strictly after `seat`, clockwise, or null. */
-export function nextActiveSeat(state: EngineState, seat: number): number | null {
+/** The first seat strictly after `seat`, clockwise, whose player plays in `deal` (the current one unless said), or null. */
+export function nextActiveSeat(state: EngineState, seat: number, deal = state.dealNumber): number | null {
   const count = state.players.length;
   for (let step = 1; step <= count; step++) {
     const candidate = (seat + step) % count;
-    if (isActive(state, state.players[candidate])) return candidate;
+    if (playsIn(state, state.players[candidate], deal)) return candidate;
   }
   return null;
 }
@@ -50,12 +71,14 @@ export function nextTurnAfter(state: EngineState, fromSeat: number): NextTurn {
   if (fromSeat !== dealerSeat) {
     for (let step = 1; step <= count; step++) {
       const seat = (fromSeat + step) % count;
-      if (isActive(state, state.players[seat])) return { dealerSeat, toActSeat: seat, dealPassed: false };
+      if (playsIn(state, state.players[seat], state.dealNumber)) return { dealerSeat, toActSeat: seat, dealPassed: false };
       if (seat === dealerSeat) break;
     }
   }
-  const newDealer = nextActiveSeat(state, dealerSeat);
+  // The next deal: newcomers seated during this one play in it (R31).
+  const nextDeal = state.dealNumber + 1;
+  const newDealer = nextActiveSeat(state, dealerSeat, nextDeal);
   if (newDealer === null) return { dealerSeat, toActSeat: null, dealPassed: true };
-  const toAct = nextActiveSeat(state, newDealer);
+  const toAct = nextActiveSeat(state, newDealer, nextDeal);
   return { dealerSeat: newDealer, toActSeat: toAct === newDealer && !hasTwoActive(state) ? null : toAct, dealPassed: true };
 }

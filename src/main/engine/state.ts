@@ -41,6 +41,15 @@ export interface EngineState {
   toActSeat: number | null;
   turnCount: number;
   turn: TurnState | null;
+  /**
+   * R27 `half-pot`: who, of the players able to take a turn when the pot was
+   * last made (the first ante, a re-ante, a deal's ante), has not had a turn
+   * since. While any of them can still play, a bet is at most half the pot.
+   * Always empty with `firstRound: open`.
+   */
+  firstRound: readonly string[];
+  /** How many times this night was reopened after it ended (R33). */
+  reopened: number;
   lastAction: LastAction | null;
   /** What the last command tells the real table to do. */
   announcements: Announcement[];
@@ -62,6 +71,7 @@ export type Phase =
   | { kind: 'cut'; resume: PlayResume }
   | { kind: 'ready' }
   | { kind: 'ace-call' }
+  | { kind: 'pair-call' }
   | { kind: 'bet' }
   | { kind: 'ended' };
 
@@ -71,7 +81,12 @@ export interface SeatedPlayer {
   id: string;
   name: string;
   seat: number;
+  /** Cashed out: gone home with their chips (a buy-in seats them again). */
   left: boolean;
+  /** R32: sitting out, chips in front of them, skipped like a player with none. */
+  sittingOut: boolean;
+  /** R31: the first deal this player takes turns in (a newcomer seated mid-deal waits for the next); 0 for everyone seated at the start. */
+  fromDeal: number;
 }
 
 export interface DeckState {
@@ -117,9 +132,15 @@ export interface TurnState {
   /** The current posts as turned (not yet ordered): 0, 1 or 2 cards. */
   posts: CardCode[];
   aceCall: 'low' | 'high' | null;
+  /** R29: a pair called higher or lower (`pair: high-low`). */
+  call: 'higher' | 'lower' | null;
   third: CardCode | null;
   odds: Odds | null;
   bet: number | null;
+  /** R27: the largest bet allowed when the bet was asked; null when no bet was asked. */
+  limit: number | null;
+  /** R27: whether the half-pot cap of a first round applied when the bet was asked (a correction keeps to it). */
+  halfPot: boolean;
   outcome: TurnOutcome | null;
   potBefore: number;
   stackBefore: number;
@@ -129,6 +150,8 @@ export interface TurnState {
   corrected: boolean;
   /** Rotation before the turn, so a void can give the same player a new turn (R21). */
   rotationBefore: Rotation;
+  /** The first round (R27) before the turn, restored when it is voided (R21). */
+  firstRoundBefore: readonly string[];
 }
 
 export interface Rotation {

@@ -58,6 +58,18 @@ describe('nightResults', () => {
     expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 1).map((r) => r.isWinner)).toEqual([true, true, false]);
   });
 
+  it('R23: the winner has the largest net chips: a player who rebought is not the winner while down on the night', () => {
+    // Ann bought 10 and ends with 25 (+15); Bo bought 30 (rebought twice) and ends with 35 (+5): Bo has the most chips, Ann won.
+    const b = balances({ ann: { stack: 25, bought: 10 }, bo: { stack: 35, bought: 30 }, cy: { stack: 0, bought: 10, out: 0 } });
+    expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 1).map((r) => r.isWinner)).toEqual([true, false, false]);
+  });
+
+  it('R23: net chips count chips cashed out; equal net chips share the win', () => {
+    // Cy left early with 18 of 10 bought (+8); Ann ends with 18 of 10 (+8); Bo is down.
+    const b = balances({ ann: { stack: 18, bought: 10 }, bo: { stack: 4, bought: 20 }, cy: { stack: 0, bought: 10, out: 18 } });
+    expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 1).map((r) => r.isWinner)).toEqual([true, false, true]);
+  });
+
   it('a player no entry names has all zeros', () => {
     expect(nightResults(emptyBalances(), [{ id: 'ghost' }], 1)).toEqual([
       { playerId: 'ghost', boughtIn: 0, finalChips: 0, netChips: 0, netMoney: 0, isWinner: true },

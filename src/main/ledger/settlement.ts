@@ -17,8 +17,9 @@ function minorUnits(amount: number): number {
 /**
  * Each player's result of the night (R23, M1): final chips are their stack
  * (after the pot split) plus what they cashed out; money is (final - bought)
- * x `chipValue`, in whole minor units and so exact. Everyone with the most
- * final chips is a winner.
+ * x `chipValue`, in whole minor units and so exact. The winner is whoever has
+ * the largest net chips (final + cashed out - bought, R23 as amended), ties
+ * sharing it: a player who bought twice is not the winner while down on the night.
  */
 export function nightResults(balances: Balances, players: readonly { id: string }[], chipValue: number): PlayerResult[] {
   minorUnits(chipValue);
@@ -28,8 +29,8 @@ export function nightResults(balances: Balances, players: readonly { id: string 
     const netChips = finalChips - boughtIn;
     return { playerId: id, boughtIn, finalChips, netChips, netMoney: minorUnits(netChips * chipValue) };
   });
-  const most = Math.max(...rows.map((r) => r.finalChips));
-  return rows.map((r) => ({ ...r, isWinner: r.finalChips === most }));
+  const best = Math.max(...rows.map((r) => r.netChips));
+  return rows.map((r) => ({ ...r, isWinner: r.netChips === best }));
 }
 
 interface Side {

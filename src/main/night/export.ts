@@ -41,7 +41,7 @@ export const exportedTurnSchema = z.strictObject({
   aceCall: z.enum(['low', 'high']).nullable(),
   bet: z.number().int().positive().nullable(),
   /** Null only for a turn still in progress (an export of an open night). */
-  outcome: z.enum(['win', 'lose', 'post', 'pair', 'consecutive', 'push', 'redeal']).nullable(),
+  outcome: z.enum(['win', 'lose', 'post', 'pair', 'consecutive', 'push', 'redeal', 'pass']).nullable(),
   /** R25 as shown before the bet; null when no bet was asked for. */
   odds: z.strictObject({ winners: chips, remaining: chips }).nullable(),
   potBefore: chips,

@@ -56,6 +56,14 @@ const commandV1Schema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('correct-bet'), amount: betAmount }),
   z.strictObject({ type: z.literal('void-turn') }),
   z.strictObject({ type: z.literal('end') }),
+  // House rules (R26-R33).
+  z.strictObject({ type: z.literal('pass') }),
+  z.strictObject({ type: z.literal('pair-call'), call: z.enum(['higher', 'lower']) }),
+  z.strictObject({ type: z.literal('seat'), playerId: id, name: z.string().min(1), afterPlayerId: id, buyIn: positive }),
+  z.strictObject({ type: z.literal('move'), playerId: id, afterPlayerId: id }),
+  z.strictObject({ type: z.literal('sit-out'), playerId: id }),
+  z.strictObject({ type: z.literal('come-back'), playerId: id }),
+  z.strictObject({ type: z.literal('reopen') }),
 ]);
 export type RecordedCommand = z.infer<typeof commandV1Schema>;
 
@@ -183,10 +191,10 @@ function byteLength(text: string, end: number): number {
   return Buffer.byteLength(text.slice(0, end), 'utf8');
 }
 
-/** The engine's command for a recorded one; start and end take the line's time. */
+/** The engine's command for a recorded one; start, end and reopen take the line's time. */
 export function engineCommandOf(entry: JournalEntry): EngineCommand {
   const { command } = entry;
-  if (command.type === 'start' || command.type === 'end') {
+  if (command.type === 'start' || command.type === 'end' || command.type === 'reopen') {
     if (entry.at === undefined) throw new JournalLineError(`a ${command.type} line needs its time`);
     return { ...command, at: entry.at };
   }
@@ -195,7 +203,7 @@ export function engineCommandOf(entry: JournalEntry): EngineCommand {
 
 /** The fact to record for an engine command (the time goes on the line). */
 export function recordedCommandOf(command: Exclude<EngineCommand, { type: 'shuffle' }>): RecordedCommand {
-  if (command.type === 'start' || command.type === 'end') {
+  if (command.type === 'start' || command.type === 'end' || command.type === 'reopen') {
     const { at: _at, ...rest } = command;
     return rest;
   }

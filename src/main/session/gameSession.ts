@@ -85,6 +85,13 @@ export class GameSession implements DealerService {
     correctBet: ({ stateId, amount }) => this.play({ type: 'correct-bet', amount }, stateId),
     voidTurn: ({ stateId }) => this.play({ type: 'void-turn' }, stateId),
     endNight: ({ stateId }) => this.play({ type: 'end', at: this.now().toISOString() }, stateId),
+    pass: ({ stateId }) => this.play({ type: 'pass' }, stateId),
+    callPair: ({ stateId, call }) => this.play({ type: 'pair-call', call }, stateId),
+    seatPlayer: (args) => this.seatPlayer(args),
+    movePlayer: ({ stateId, playerId, afterPlayerId }) => this.play({ type: 'move', playerId, afterPlayerId }, stateId),
+    sitOut: ({ stateId, playerId }) => this.play({ type: 'sit-out', playerId }, stateId),
+    comeBack: ({ stateId, playerId }) => this.play({ type: 'come-back', playerId }, stateId),
+    reopenNight: (args) => this.reopenNight(args),
     closeNight: (args) => this.closeNight(args),
     updatePlayer: (args) => this.updatePlayer(args),
     showOnTable: (args) => this.showOnTable(args),
@@ -410,6 +417,66 @@ export class GameSession implements DealerService {
     return { ok: true };
   }
 
+  /**
+   * R31: seats a newcomer (a roster player, or a new one added to the
+   * roster) between two seated players. Checked by the engine first, so a
+   * refused seat adds no name to the roster.
+   */
+  private seatPlayer(args: ParsedCommandArgs<'seatPlayer'>): Outcome {
+    const night = this.night;
+    if (!night) return refused(commandError('no-night', 'No night is open: start one first.'));
+    const wanted = args.player;
+    const known = wanted.id
+      ? this.roster.find((p) => p.id === wanted.id)
+      : this.roster.find((p) => p.name.toLowerCase() === wanted.name.toLowerCase());
+    if (wanted.id && !known) {
+      return refused(commandError('unknown-player', `There is no player "${wanted.id}" in the roster.`, undefined, { player: wanted.id }));
+    }
+    const player = known ?? this.newPlayer(wanted.name, this.roster.length, []);
+    const seat: EngineCommand = { type: 'seat', playerId: player.id, name: player.name, afterPlayerId: args.afterPlayerId, buyIn: args.buyIn };
+    const check = applyCommand(night.state, seat, args.stateId);
+    if (!check.ok) return check;
+    if (!known) {
+      try {
+        this.repo.saveRoster([...this.roster, player]);
+      } catch (error) {
+        return refused(commandError('storage', `The roster could not be saved, so nobody was seated: ${(error as Error).message}`));
+      }
+      this.roster = [...this.roster, player];
+    }
+    return this.play(seat, args.stateId);
+  }
+
+  /**
+   * R33: reopens the most recently ended night (still on the table, or the
+   * last in the history), unless a later night has started. The end's split
+   * or carry is reversed by the engine; the next night no longer starts with
+   * that carry, and the history lists the night as open again.
+   */
+  private reopenNight(args: ParsedCommandArgs<'reopenNight'>): Outcome {
+    const latest = this.index.at(-1);
+    const night = this.night ?? (latest ? this.loadNight(latest.id) : null);
+    if (!night) return refused(commandError('no-night', 'There is no night to reopen.'));
+    if (night.state.nightId !== latest?.id) {
+      return refused(commandError('not-latest-night', 'A later night has started: only the most recent night can be reopened (R33).', 'R33'));
+    }
+    const previous = this.night;
+    this.night = night;
+    const result = this.play({ type: 'reopen', at: this.now().toISOString() }, args.stateId);
+    if (!result.ok) {
+      this.night = previous;
+      return result;
+    }
+    const id = night.state.nightId;
+    if (this.settings.nextCarry !== 0) {
+      this.settings = { ...this.settings, nextCarry: 0 };
+      this.saveQuietly(() => this.repo.saveSettings(this.settings));
+    }
+    this.index = this.index.map((s) => (s.id === id ? nightSummary(night, this.repo.journals.size(id)) : s));
+    this.saveQuietly(() => this.repo.saveIndex(this.index));
+    return { ok: true };
+  }
+
   private closeNight(args: ParsedCommandArgs<'closeNight'>): Outcome {
     const night = this.night;
     if (!night) return refused(commandError('no-night', 'No night is open.'));
@@ -433,7 +500,7 @@ export class GameSession implements DealerService {
     if (!decided.ok) return decided;
     const { step } = decided;
     const entry: JournalEntry = {
-      at: command.type === 'start' || command.type === 'end' ? command.at : this.now().toISOString(),
+      at: command.type === 'start' || command.type === 'end' || command.type === 'reopen' ? command.at : this.now().toISOString(),
       command: recordedCommandOf(command),
       ...(step.seeds.length > 0 ? { seeds: step.seeds } : {}),
     };

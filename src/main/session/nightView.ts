@@ -1,5 +1,15 @@
 import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
-import { betLimits, type DeckState, type EngineState, type RetiredDeck } from '../engine';
+import {
+  betLimits,
+  dealUnderWay,
+  halfPotRound,
+  pairCallsFor,
+  turnInProgress,
+  type DeckState,
+  type EngineState,
+  type RetiredDeck,
+} from '../engine';
+import { rankOf } from '../../shared/cards';
 import { nightSettlement } from '../history/settlement';
 import { turnView } from '../night/turnView';
 
@@ -15,7 +25,9 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
   const toAct = state.toActSeat === null ? null : (state.players[state.toActSeat] ?? null);
   const dealer = state.dealerSeat === null ? null : (state.players[state.dealerSeat] ?? null);
   const cutter = cutterOf(state);
-  const acting = state.phase.kind === 'ready' || state.phase.kind === 'ace-call' || state.phase.kind === 'bet' || state.phase.kind === 'cut';
+  const phase = state.phase.kind;
+  const acting = phase === 'ready' || phase === 'ace-call' || phase === 'pair-call' || phase === 'bet' || phase === 'cut';
+  const betweenTurns = !turnInProgress(state) && (phase === 'draw' || phase === 'ready' || phase === 'cut');
   const players: PlayerView[] = state.players.map((p) => {
     const stack = state.stacks[p.id] ?? 0;
     return {
@@ -25,10 +37,12 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
       stack,
       boughtIn: state.boughtIn[p.id] ?? 0,
       cashedOut: state.cashedOut[p.id] ?? 0,
-      status: p.left ? 'left' : stack > 0 ? 'playing' : 'sitting-out',
+      status: p.left ? 'left' : stack > 0 && !p.sittingOut ? 'playing' : 'sitting-out',
       isDealer: dealer?.id === p.id,
       isToAct: acting && toAct?.id === p.id,
       isCutter: state.phase.kind === 'cut' && cutter?.id === p.id,
+      sittingOut: p.sittingOut,
+      waitsForNextDeal: p.fromDeal > state.dealNumber,
     };
   });
   return {
@@ -55,6 +69,12 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     betLimits: betLimits(state),
     nextDealNeedsCut:
       state.phase.kind === 'ready' && (state.dealNeedsDeck || state.deck === null || state.deck.cards.length - state.deck.position < 3),
+    canPass: phase === 'bet' && state.settings.pass,
+    pairCalls: phase === 'pair-call' && state.turn?.posts[0] ? pairCallsFor(rankOf(state.turn.posts[0])) : null,
+    halfPotRound: phase !== 'ended' && halfPotRound(state),
+    dealUnderWay: phase !== 'ended' && dealUnderWay(state),
+    betweenTurns,
+    reopened: state.reopened,
     announcements: state.announcements,
     turnsPlayed: turns.filter((t) => !t.void && t.outcome !== null).length,
     recentTurns: turns.slice(-RECENT_TURNS).reverse(),
@@ -65,13 +85,13 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
   };
 }
 
-/** R11: the player on the dealer's right (the previous seat still at the table) cuts. */
+/** R11: the player on the dealer's right (the previous seat still at the table, not sitting out, R32) cuts. */
 function cutterOf(state: EngineState) {
   if (state.dealerSeat === null) return null;
   const count = state.players.length;
   for (let step = 1; step < count; step++) {
     const player = state.players[(state.dealerSeat - step + count) % count];
-    if (player && !player.left) return player;
+    if (player && !player.left && !player.sittingOut) return player;
   }
   return null;
 }

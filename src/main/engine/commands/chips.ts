@@ -1,5 +1,5 @@
 import { playerAccount, type ChipMove } from '../../../shared/chips';
-import { activePlayers } from '../rotation';
+import { activePlayers, turnInProgress } from '../rotation';
 import { playerOrRefuse, refuse, type Draft } from './draft';
 import { ensurePlayerToAct, rotationOf, sameRotation } from './rotate';
 
@@ -19,6 +19,13 @@ export function anteAll(d: Draft, kind: 'ante' | 're-ante', turn: number | null)
     }
   }
   if (who.length > 0) d.announce(kind, null, ante, moves, who);
+  startFirstRound(d);
+}
+
+/** R27 `half-pot`: the pot was just made: everyone who can take a turn now has a first turn to play before bets open up. */
+export function startFirstRound(d: Draft): void {
+  if (d.state.settings.firstRound !== 'half-pot') return;
+  d.emit({ type: 'first-round', waiting: activePlayers(d.state).map((p) => p.id) });
 }
 
 export function buyIn(d: Draft, playerId: string, amount: number): void {
@@ -28,6 +35,33 @@ export function buyIn(d: Draft, playerId: string, amount: number): void {
   const move = d.move('buy-in', playerId, amount, 'bank', playerAccount(playerId), null);
   d.announce('buy-in', playerId, amount, [move]);
   d.emit({ type: 'last-action', kind: 'buy-in', turn: null, playerId, entries: d.entries });
+}
+
+/** R32: the player keeps their chips and is skipped like a player with none; the turn moves on if it was theirs next. */
+export function sitOut(d: Draft, playerId: string): void {
+  const player = playerOrRefuse(d, playerId);
+  if (player.left) refuse('already-left', `${player.name} has cashed out: there is nobody to sit out.`, 'R32', { player: player.name });
+  if (player.sittingOut) refuse('already-sitting-out', `${player.name} is already sitting out.`, 'R32', { player: player.name });
+  if (turnInProgress(d.state)) {
+    if (d.state.turn?.playerId === playerId) {
+      refuse('player-busy', `It is ${player.name}'s turn: finish it before they sit out (R32).`, 'R32', { player: player.name });
+    }
+    refuse('wrong-phase', `A turn is in progress: ${player.name} can sit out once it is over (R32).`, 'R32', { player: player.name });
+  }
+  d.emit({ type: 'player-sat-out', playerId });
+  d.announce('sat-out', playerId, 0);
+  if (d.state.toActSeat === player.seat && (d.state.phase.kind === 'ready' || d.state.phase.kind === 'cut')) ensurePlayerToAct(d);
+  d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });
+}
+
+/** R32: back from sitting out: plays again from the next turn that reaches them. */
+export function comeBack(d: Draft, playerId: string): void {
+  const player = playerOrRefuse(d, playerId);
+  if (!player.sittingOut) refuse('not-sitting-out', `${player.name} is not sitting out.`, 'R32', { player: player.name });
+  if (turnInProgress(d.state)) refuse('wrong-phase', `A turn is in progress: ${player.name} can come back once it is over (R32).`, 'R32', { player: player.name });
+  d.emit({ type: 'player-came-back', playerId });
+  d.announce('came-back', playerId, 0);
+  d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });
 }
 
 export function cashOut(d: Draft, playerId: string): void {

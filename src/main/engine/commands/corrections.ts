@@ -65,10 +65,15 @@ export function correctBet(d: Draft, amount: number | 'pot'): void {
   const player = turn.playerId;
   // After the reversal the pot and stack are what they were when the bet was made (a buy-in may have come mid-turn).
   reverseLastAction(d);
-  const chips = checkedBet(d, amount, d.state.pot, d.state.stacks[player] ?? 0, player);
+  // R27: the limits in force when the bet was asked (a first round's half-pot cap, maxBet) still apply.
+  const chips = checkedBet(d, amount, d.state.pot, d.state.stacks[player] ?? 0, player, turn.halfPot);
   const { amount: moved } = payBet(d, turn, outcomeOf(turn), chips);
   d.emit({ type: 'bet-corrected', n: turn.n, amount: chips, potAfter: d.state.pot, stackAfter: d.state.stacks[player] ?? 0 });
-  afterTurn(d, turn.n);
+  // The reversal took back any re-ante the turn caused: its first round (R27) is as the turn left it, before the re-ante.
+  if (d.state.settings.firstRound === 'half-pot') d.emit({ type: 'first-round', waiting: turn.firstRoundBefore.filter((id) => id !== player) });
+  // R28: a pot emptied on a deal's last turn is refilled by the next deal's ante, not a re-ante.
+  const dealPassed = d.state.dealNumber !== turn.deal;
+  if (!(d.state.pot === 0 && d.state.settings.anteWhen === 'every-deal' && dealPassed)) afterTurn(d, turn.n);
   const corrections = d.entries.filter((e) => e.move.code !== 'reversal');
   d.emit({ type: 'last-action', kind: 'turn', turn: turn.n, entries: corrections });
   d.announce('corrected', player, moved, d.entries.map((e) => e.move));

@@ -4,7 +4,8 @@ import type { Resume } from '../state';
 import { expectPhase, refuse, type Draft } from './draft';
 import { runDraw } from './draw';
 import { ensurePlayerToAct } from './rotate';
-import { continueTurn, startTurn } from './turn';
+import { anteAll } from './chips';
+import { antesThisDeal, continueTurn, startTurn } from './turn';
 
 /** The provable deck's life (R9-R13): asked for, shuffled and committed, cut, retired. */
 
@@ -21,11 +22,17 @@ export function retireDeck(d: Draft): void {
   d.emit({ type: 'deck-retired', deckId: deck.id, seed: deck.seed });
 }
 
-/** R9: a new deal begins: its dealer shuffles a fresh deck. */
+/** R9, R28: a new deal begins: with `anteWhen: every-deal` everyone antes, then its dealer shuffles a fresh deck. */
 export function beginDeal(d: Draft): void {
+  freshDeckForTurn(d);
+  if (antesThisDeal(d)) anteAll(d, 'ante', null);
+  needDeck(d, 'play', 'deal');
+}
+
+/** R13: the turn needs a fresh deck (a new deal's, or this one is spent); the deal is no longer waiting for one. */
+export function freshDeckForTurn(d: Draft): void {
   const { dealerSeat, dealNumber, toActSeat } = d.state;
   d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck: false, toActSeat });
-  needDeck(d, 'play', 'deal');
 }
 
 export function shuffle(d: Draft, seed: string): void {

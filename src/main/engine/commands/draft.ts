@@ -83,6 +83,7 @@ const PHASE_WORDS: Record<PhaseKind, string> = {
   cut: 'the cut',
   ready: 'the next deal',
   'ace-call': 'the call of the ace, low or high',
+  'pair-call': 'the call of the pair, higher or lower',
   bet: 'the bet',
   ended: 'nothing: the night has ended',
 };

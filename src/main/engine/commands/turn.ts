@@ -1,11 +1,13 @@
-import { ACE_LOW, rankOf } from '../../../shared/cards';
+import { ACE_HIGH, ACE_LOW, rankOf } from '../../../shared/cards';
 import { playerAccount, type ChipMove } from '../../../shared/chips';
 import type { TurnOutcome } from '../../../shared/view';
-import { deckOddsBetween, oddsBetween } from '../odds';
-import { activePlayers, hasTwoActive } from '../rotation';
+import type { BetLimits } from '../../../shared/view';
+import { currentLimits, halfPotRound, limitsFor } from '../limits';
+import { deckOddsBetween, oddsBetween, oddsBeyond } from '../odds';
+import { activePlayers, hasTwoActive, nextTurnAfter } from '../rotation';
 import type { EngineState, TurnState } from '../state';
 import { anteAll } from './chips';
-import { beginDeal, needDeck } from './decks';
+import { beginDeal, freshDeckForTurn, needDeck } from './decks';
 import { cardsLeft, currentTurn, expectPhase, nameOf, refuse, seatOf, topCard, type Draft } from './draft';
 import { ensurePlayerToAct, passTurnOn } from './rotate';
 
@@ -17,11 +19,16 @@ export function deal(d: Draft): void {
     const names = activePlayers(d.state).map((p) => p.name);
     refuse('not-enough-players', `Only ${names.join(', ') || 'nobody'} has chips: record a buy-in or end the night (R6).`, 'R6');
   }
-  if (d.state.pot === 0) anteAll(d, 're-ante', null);
+  // R28: a new deal's own ante refills an empty pot, instead of a re-ante as well.
+  const dealAnte = d.state.dealNeedsDeck && antesThisDeal(d);
+  if (d.state.pot === 0 && !dealAnte) anteAll(d, 're-ante', null);
   ensurePlayerToAct(d);
   if (d.state.dealNeedsDeck) return beginDeal(d);
   // R13: fewer than 3 cards before a turn.
-  if (cardsLeft(d) < 3) return beginDeal(d);
+  if (cardsLeft(d) < 3) {
+    freshDeckForTurn(d);
+    return needDeck(d, 'play', 'deal');
+  }
   startTurn(d);
 }
 
@@ -86,14 +93,20 @@ function postValues(turn: TurnState): { low: number; high: number } {
   return { low: Math.min(a, b), high: Math.max(a, b) };
 }
 
+/** R28: with `anteWhen: every-deal`, every deal after the first begins with an ante (the first deal's is R4's own). */
+export function antesThisDeal(d: Draft): boolean {
+  return d.state.settings.anteWhen === 'every-deal' && d.state.dealNumber > 1;
+}
+
 function judgePosts(d: Draft): void {
   const turn = currentTurn(d);
   const { low, high } = postValues(turn);
   const player = turn.playerId;
   const { pair, consecutive } = d.state.settings;
   if (low === high) {
-    // R15
+    // R15; R29: a high-low pair waits for the call.
     if (pair === 'redeal') return redeal(d);
+    if (pair === 'high-low') return d.phase('pair-call');
     const amount = Math.min(pair === 'pays-3' ? 3 : 2, d.state.pot);
     const move = d.move('pair-win', player, amount, 'pot', playerAccount(player), turn.n);
     return resolveTurn(d, 'pair', amount, move);
@@ -120,15 +133,43 @@ function redeal(d: Draft): void {
   turnPosts(d);
 }
 
-/** R17's limits for the player to act: at least 1, at most the pot and their stack. */
-export function betLimits(state: EngineState): { min: number; max: number } | null {
-  if (state.phase.kind !== 'bet' || !state.turn) return null;
-  return { min: 1, max: Math.min(state.pot, state.stacks[state.turn.playerId] ?? 0) };
+/** R29: the calls a pair allows: aces only lower, 2s only higher. */
+export function pairCallsFor(rank: number): ('higher' | 'lower')[] {
+  if (rank >= ACE_HIGH) return ['lower'];
+  if (rank <= 2) return ['higher'];
+  return ['higher', 'lower'];
 }
 
-/** A bet as typed, checked against R17 (and R3): the chips it bets, or a refusal saying what is allowed. */
-export function checkedBet(d: Draft, amount: number | 'pot', pot: number, stack: number, playerId: string): number {
-  const max = Math.min(pot, stack);
+/** R29: the player calls the pair higher or lower; the table shows the chance of the call and asks for the bet. */
+export function callPair(d: Draft, call: 'higher' | 'lower'): void {
+  expectPhase(d, 'pair-call', 'Calling the pair');
+  const turn = currentTurn(d);
+  const rank = postValues(turn).low;
+  const allowed = pairCallsFor(rank);
+  if (!allowed.includes(call)) {
+    const [post] = turn.posts;
+    refuse('bad-pair-call', `A pair of ${post?.[0] === 'A' ? 'aces' : '2s'} can only be called ${allowed.join(' or ')} (R29).`, 'R29', { allowed: allowed.join(',') });
+  }
+  d.emit({ type: 'pair-called', call });
+  d.announce('pair-called', turn.playerId, 0);
+  const deck = d.state.deck;
+  const odds = deck ? oddsBeyond(rank, call, deck) : { winners: 0, remaining: 0 };
+  d.emit({ type: 'odds-shown', winners: odds.winners, remaining: odds.remaining });
+  d.phase('bet');
+}
+
+/** R17, R27's limits for the player to act, right now; null when no bet is asked. */
+export function betLimits(state: EngineState): BetLimits | null {
+  if (state.phase.kind !== 'bet' || !state.turn) return null;
+  return currentLimits(state, state.turn.playerId);
+}
+
+/**
+ * A bet as typed, checked against R17, R27 (and R3): the chips it bets, or a
+ * refusal saying what is allowed. `halfPot` says whether a first round's cap applies.
+ */
+export function checkedBet(d: Draft, amount: number | 'pot', pot: number, stack: number, playerId: string, halfPot: boolean): number {
+  const { max, cap } = limitsFor(d.state, pot, stack, halfPot);
   if (amount === 'pot') return max;
   if (!Number.isFinite(amount) || !Number.isInteger(amount)) {
     refuse('invalid-input', `A bet is a whole number of chips: bet 1 to ${max} (R3).`, 'R3', { min: 1, max });
@@ -139,16 +180,34 @@ export function checkedBet(d: Draft, amount: number | 'pot', pot: number, stack:
     const playerName = nameOf(d, playerId);
     refuse('bet-above-stack', `${playerName} has ${stack}: bet 1 to ${max} (R3).`, 'R3', { min: 1, max, stack, player: playerName });
   }
+  if (amount > max && cap === 'max-bet') {
+    refuse('bet-above-limit', `The largest bet tonight is ${max}: bet 1 to ${max} (R27).`, 'R27', { min: 1, max, cap });
+  }
+  if (amount > max && cap === 'half-pot') {
+    refuse('bet-above-limit', `Until everyone has had a turn since the pot was made, a bet is at most half the pot: bet 1 to ${max} (R27).`, 'R27', {
+      min: 1,
+      max,
+      cap,
+      pot,
+    });
+  }
   return amount;
 }
 
 export function bet(d: Draft, amount: number | 'pot'): void {
   expectPhase(d, 'bet', 'A bet');
   const turn = currentTurn(d);
-  const chips = checkedBet(d, amount, d.state.pot, d.state.stacks[turn.playerId] ?? 0, turn.playerId);
+  const chips = checkedBet(d, amount, d.state.pot, d.state.stacks[turn.playerId] ?? 0, turn.playerId, halfPotRound(d.state));
   d.emit({ type: 'bet-placed', amount: chips });
   d.phase('ready');
   turnThird(d);
+}
+
+/** R26: the player passes: no third card, no chips, the cards are discarded and the turn counts as played. */
+export function pass(d: Draft): void {
+  expectPhase(d, 'bet', 'Passing');
+  if (!d.state.settings.pass) refuse('rule-off', 'Passing is not allowed tonight: bet at least 1 (R26, setting pass).', 'R26');
+  resolveTurn(d, 'pass', 0, null);
 }
 
 function turnThird(d: Draft): void {
@@ -159,13 +218,15 @@ function turnThird(d: Draft): void {
   settleBet(d);
 }
 
-/** R18: the outcome of the third card. */
+/** R18 (R29 for a called pair): the outcome of the third card. */
 export function outcomeOf(turn: TurnState): 'win' | 'lose' | 'post' {
   const third = turn.third;
   if (!third) throw new Error('no third card');
   for (const post of turn.posts) if (post[0] === third[0]) return 'post';
   const { low, high } = postValues(turn);
   const rank = rankOf(third);
+  if (turn.call === 'higher') return rank > high ? 'win' : 'lose';
+  if (turn.call === 'lower') return rank < low ? 'win' : 'lose';
   return rank > low && rank < high ? 'win' : 'lose';
 }
 
@@ -189,7 +250,9 @@ function resolveTurn(d: Draft, outcome: TurnOutcome, amount: number, move: ChipM
   const turn = currentTurn(d);
   d.announce(outcome, turn.playerId, amount, [move]);
   d.emit({ type: 'turn-resolved', outcome, potAfter: d.state.pot, stackAfter: d.state.stacks[turn.playerId] ?? 0 });
-  afterTurn(d, turn.n);
+  // R28: when the deal's last turn empties the pot, the next deal's ante refills it.
+  const refilledByNextDeal = d.state.pot === 0 && d.state.settings.anteWhen === 'every-deal' && nextTurnAfter(d.state, seatOf(d, turn.playerId)).dealPassed;
+  if (!refilledByNextDeal) afterTurn(d, turn.n);
   d.emit({ type: 'last-action', kind: 'turn', turn: turn.n, entries: d.entries });
   passTurnOn(d, seatOf(d, turn.playerId));
   d.phase('ready');

@@ -116,6 +116,7 @@ const en = {
       harsh: 'Harsh',
       'ace-low': 'Ace low allowed',
       carry: 'Carry the pot',
+      'house-rules': 'House rules (pass, limits, high-low pairs)',
     },
   },
   night: {
