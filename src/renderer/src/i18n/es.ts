@@ -116,6 +116,7 @@ const es: Translation = {
       harsh: 'Duras',
       'ace-low': 'As bajo permitido',
       carry: 'Bote a la noche siguiente',
+      'house-rules': 'Reglas de la casa (pasar, límites, pares alto-bajo)',
     },
   },
   night: {

@@ -116,6 +116,7 @@ const fr: Translation = {
       harsh: 'Sévère',
       'ace-low': 'As bas permis',
       carry: 'Pot reporté',
+      'house-rules': 'Règles maison (passer, limites, paires haut-bas)',
     },
   },
   night: {

@@ -116,6 +116,7 @@ const it: Translation = {
       harsh: 'Severe',
       'ace-low': 'Asso basso permesso',
       carry: 'Piatto riportato',
+      'house-rules': 'Regole della casa (passare, limiti, coppie alto-basso)',
     },
   },
   night: {

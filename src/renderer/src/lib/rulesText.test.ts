@@ -38,6 +38,6 @@ describe('the rules screen: every setting in plain words', () => {
 
   it('a setting this screen has no words for yet is still shown, by name and value', () => {
     const lines = rulesInForce({ ...DEFAULT_RULES, maxBet: 10 } as RuleSettings, translator('en'));
-    expect(lines.at(-1)).toEqual({ id: 'maxBet', title: 'maxBet', text: '10' });
+    expect(lines.find((line) => line.id === 'maxBet')).toEqual({ id: 'maxBet', title: 'maxBet', text: '10' });
   });
 });
