@@ -29,6 +29,19 @@ export const journalHeaderSchema = z.object({
 export type JournalHeader = z.infer<typeof journalHeaderSchema>;
 
 /**
+ * The night's rule settings as recorded. The house settings R26-R28 came
+ * after the first journals: a line without them is read as it was written
+ * (they stay absent, so it writes back the same), and the engine takes
+ * their defaults, which leave R1-R25 as they were.
+ */
+const recordedSettingsSchema = ruleSettingsSchema.extend({
+  pass: ruleSettingsSchema.shape.pass.unwrap().optional(),
+  maxBet: ruleSettingsSchema.shape.maxBet.unwrap().optional(),
+  firstRound: ruleSettingsSchema.shape.firstRound.unwrap().optional(),
+  anteWhen: ruleSettingsSchema.shape.anteWhen.unwrap().optional(),
+});
+
+/**
  * A command as recorded, version 1: the engine's command without the time
  * (kept once, on the line) and without the dealer's shuffles (their seeds are
  * on the line of the command that needed the deck).
@@ -42,7 +55,7 @@ const commandV1Schema = z.discriminatedUnion('type', [
     /** Whole minor units of `currency` (M1). */
     chipValue: whole,
     currency: z.string(),
-    settings: ruleSettingsSchema,
+    settings: recordedSettingsSchema,
     carryIn: whole,
   }),
   z.strictObject({ type: z.literal('draw') }),
@@ -196,6 +209,7 @@ export function engineCommandOf(entry: JournalEntry): EngineCommand {
   const { command } = entry;
   if (command.type === 'start' || command.type === 'end' || command.type === 'reopen') {
     if (entry.at === undefined) throw new JournalLineError(`a ${command.type} line needs its time`);
+    if (command.type === 'start') return { ...command, settings: ruleSettingsSchema.parse(command.settings), at: entry.at };
     return { ...command, at: entry.at };
   }
   return command;
