@@ -101,6 +101,11 @@ function rules(rng: SeededStream): RuleSettings {
     consecutive: pick(rng, ['lose-minimum', 'push', 'redeal'] as const),
     postPays: pick(rng, [1, 2] as const),
     potAtEnd: pick(rng, ['split', 'carry'] as const),
+    // The house settings (R26-R28) at their defaults, so the audit's states stay the ones it was made with.
+    pass: false,
+    maxBet: null,
+    firstRound: 'open',
+    anteWhen: 'empty-pot',
   };
 }
 

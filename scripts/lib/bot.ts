@@ -16,8 +16,8 @@ export interface BotStyle {
   /** Chance, after a turn, that the host voids it or corrects its bet (R21). */
   voidTurn: number;
   correctBet: number;
-  /** R26: with passing allowed, the bot passes below this chance of winning. */
-  passBelow: number;
+  /** R26: with passing allowed, the bot passes below this chance of winning (0.3 when not given). */
+  passBelow?: number;
 }
 
 export const DEFAULT_STYLE: BotStyle = { cautiousBelow: 0.35, allInFrom: 0.8, buyBack: 0.2, voidTurn: 0.01, correctBet: 0.01, passBelow: 0.3 };
@@ -56,7 +56,7 @@ export class Bot {
   passes(odds: Odds | null, canPass: boolean): boolean {
     if (!canPass) return false;
     const chance = odds && odds.remaining > 0 ? odds.winners / odds.remaining : 0;
-    return chance < this.style.passBelow;
+    return chance < (this.style.passBelow ?? 0.3);
   }
 
   /** R29: a pair called higher or lower: the call with more ranks beyond it, a coin toss on a middle pair. */
