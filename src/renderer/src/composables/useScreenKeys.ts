@@ -48,9 +48,14 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
     view.run('showOnTable', { screen: { kind: onTv ? 'live' : 'rules' } }).catch((failure: unknown) => ui.showError(String(failure)));
   }
 
-  /** M, G and R, unless the host is typing into a field. */
+  /**
+   * M, G and R, unless the host is typing into a field. A night's number box
+   * (`data-keys="screen"`) gets its keys from the screen, which has already
+   * declined this one (the box is empty), so there it is the console's.
+   */
   function consoleKey(e: KeyboardEvent): boolean {
-    if (!CONSOLE_KEYS.includes(e.key.toLowerCase()) || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return false;
+    if (!CONSOLE_KEYS.includes(e.key.toLowerCase()) || e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (isTyping(e.target) && (e.target as HTMLElement).dataset.keys !== 'screen') return false;
     switch (e.key.toLowerCase()) {
       case 'm':
         updatePreferences({ muted: !preferences().muted });
