@@ -24,6 +24,9 @@ const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'bet-above-stack': ['player', 'stack', 'min', 'max'],
   'bad-cut': ['max'],
   'cannot-undo-cards': [],
+  'unknown-night': ['night'],
+  'unknown-player': ['player'],
+  'duplicate-player': ['name'],
 };
 
 export function describeError(error: CommandError, t: Translate): string {
