@@ -21,6 +21,8 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     webviewTag: false,
     spellcheck: false,
     experimentalFeatures: false,
+    // The TV plays its sound cues (issue 9 §4) without anyone touching it first; the app plays no other media.
+    autoplayPolicy: 'no-user-gesture-required',
   };
 }
 
