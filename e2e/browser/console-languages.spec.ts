@@ -110,6 +110,15 @@ test('issue 9: the console refuses what main would, says what Enter does, and sp
   await page.keyboard.press('Escape');
   await untilBet(page);
 
+  // Cashing out the player in the middle of their turn: refused at once, not asked and then refused.
+  const rows = await page.locator('[data-testid^="player-"]').evaluateAll((els) => els.map((el) => el.classList.contains('acting')));
+  await page.keyboard.press('c');
+  for (let i = 0; i < rows.indexOf(true); i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(error).toContainText('is in the middle of a turn');
+  await expect(confirm).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
   // M mutes the table's sounds, remembered by main across a reload.
   await page.keyboard.press('m');
   await expect(page.getByTestId('mute')).toHaveAttribute('data-muted', 'true');

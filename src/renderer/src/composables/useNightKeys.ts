@@ -170,6 +170,15 @@ export function useNightKeys(): void {
       case 'cash-out':
         if (movePanelPlayer(e, night)) return true;
         if (enter && target) {
+          // Refusals main would give, said before any question (issue 9 §5).
+          if (target.status === 'left') {
+            ui.showError(words.t('errors.alreadyLeft', { name: target.name }));
+            return true;
+          }
+          if (turnInProgress(night) && target.id === night.toActId) {
+            ui.showError(words.t('errors.playerBusy', { name: target.name }));
+            return true;
+          }
           ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack) }), () =>
             send('cashOut', { stateId: stateId(), playerId: target.id }).then((ok) => void (ok && ui.closePanel())),
           );

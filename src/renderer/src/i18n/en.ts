@@ -443,6 +443,8 @@ const en = {
     noBet: 'Type a bet first, or P for the pot.',
     negative: 'Numbers here are 0 or more: a minus sign is not allowed.',
     digitsOnly: 'Type digits only: letters are not numbers (Backspace or Esc clears).',
+    alreadyLeft: '{name} has already cashed out.',
+    playerBusy: '{name} is in the middle of a turn: finish it first.',
     endMidTurn: 'A turn is in progress: finish it, then E ends the night.',
   },
   preferences: {

@@ -441,6 +441,8 @@ const es: Translation = {
     noBet: 'Escribe primero una apuesta, o P para el bote.',
     negative: 'Aquí los números son 0 o más: el signo menos no está permitido.',
     digitsOnly: 'Escribe solo cifras: las letras no son números (Retroceso o Esc borra).',
+    alreadyLeft: '{name} ya se ha retirado con sus fichas.',
+    playerBusy: '{name} está en mitad de un turno: termínalo primero.',
     endMidTurn: 'Hay un turno en curso: termínalo y luego E acaba la noche.',
   },
   preferences: {

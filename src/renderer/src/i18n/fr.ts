@@ -441,6 +441,8 @@ const fr: Translation = {
     noBet: 'Tapez d’abord une mise, ou P pour le pot.',
     negative: 'Les nombres ici valent 0 ou plus : le signe moins n’est pas permis.',
     digitsOnly: 'Tapez seulement des chiffres : les lettres ne sont pas des nombres (Retour arrière ou Échap efface).',
+    alreadyLeft: '{name} est déjà parti avec ses jetons.',
+    playerBusy: '{name} est en plein tour : finissez-le d’abord.',
     endMidTurn: 'Un tour est en cours : finissez-le, puis E termine la soirée.',
   },
   preferences: {

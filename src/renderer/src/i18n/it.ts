@@ -441,6 +441,8 @@ const it: Translation = {
     noBet: 'Scrivi prima una puntata, o P per il piatto.',
     negative: 'Qui i numeri sono da 0 in su: il segno meno non è permesso.',
     digitsOnly: 'Scrivi solo cifre: le lettere non sono numeri (Backspace o Esc cancella).',
+    alreadyLeft: '{name} è già uscito con le sue fiche.',
+    playerBusy: '{name} è nel mezzo di un turno: finiscilo prima.',
     endMidTurn: 'C’è un turno in corso: finiscilo, poi E chiude la serata.',
   },
   preferences: {
