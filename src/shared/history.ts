@@ -36,6 +36,11 @@ export interface Settlement {
   /** Everyone settles with the banker (the host). */
   banker: Transfer[];
   bankerId: string | null;
+  /**
+   * Each party's balance in minor units (M2): what they are owed (positive)
+   * or owe; the bank as `bank` (the value of a pot carried on). Adds up to 0.
+   */
+  balances: Record<string, number>;
 }
 
 export interface NightDetail {

@@ -21,7 +21,7 @@ afterEach(() => {
 const sum = (results: readonly PlayerResult[]) => results.reduce((total, r) => total + r.netMoney, 0);
 
 describe('money results of played nights (M1)', () => {
-  it('M1: the money results of a night add up to exactly 0, less the chips carried out and plus the chips carried in, times the chip value', () => {
+  it('M1, M2: the money results of a night add up to exactly 0, less the chips carried out and plus the chips carried in, times the chip value; with the bank they square', () => {
     const nightArb = fc.record({
       chipValue: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 100_000 })),
       currency: fc.constantFrom('EUR', 'JPY', 'KWD', ''),
@@ -68,6 +68,16 @@ describe('money results of played nights (M1)', () => {
           const results = night.results ?? [];
           for (const r of results) expect(Number.isSafeInteger(r.netMoney)).toBe(true);
           expect(sum(results)).toBe((exported.final.carriedIn - exported.final.carriedOut) * plan.chipValue || 0);
+          // M2, M3: the bank is a party holding the carried pot's value; the balances add up to 0 and the fewest transfers square them all.
+          const settlement = night.settlement;
+          expect(settlement?.balances.bank).toBe((exported.final.carriedOut - exported.final.carriedIn) * plan.chipValue || 0);
+          expect(Object.values(settlement?.balances ?? {}).reduce((a, b) => a + b, 0)).toBe(0);
+          const left = { ...settlement?.balances };
+          for (const t of settlement?.fewest ?? []) {
+            left[t.from] = (left[t.from] ?? 0) + t.amount;
+            left[t.to] = (left[t.to] ?? 0) - t.amount;
+          }
+          expect(Object.values(left).every((v) => v === 0)).toBe(true);
           // The index (and so the all-time standings) holds the same exact money.
           const standings = ask(session, 'getStandings', { from: night.startedAt.slice(0, 10), to: night.startedAt.slice(0, 10) });
           expect(standings.rows.reduce((total, r) => total + r.netMoney, 0)).toBe(sum(results));

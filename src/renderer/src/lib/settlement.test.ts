@@ -16,6 +16,7 @@ const settlement: Settlement = {
     { from: 'maya', to: 'leo', amount: 450 },
   ],
   bankerId: 'maya',
+  balances: { ana: -450, leo: 450, maya: 0, bank: 0 },
 };
 
 describe('settlementText', () => {
@@ -32,7 +33,7 @@ describe('settlementText', () => {
   });
 
   it('says so when nobody owes anything', () => {
-    const even: Settlement = { fewest: [], banker: [], bankerId: null };
+    const even: Settlement = { fewest: [], banker: [], bankerId: null, balances: {} };
     expect(settlementText(even, 'fewest', names, 'EUR', t)).toBe(
       'Settling up (fewest transfers):\nEveryone is even: nobody pays anything.',
     );
