@@ -39,7 +39,11 @@ export const exportedTurnSchema = z.strictObject({
   /** Every card turned in this turn, in order, redeals included (R14-R16, R18). */
   cards: z.array(z.strictObject({ deck: id, card })),
   aceCall: z.enum(['low', 'high']).nullable(),
+  /** R29: a pair called `higher` or `lower`; null otherwise. Absent in /1 files. */
+  call: z.enum(['higher', 'lower']).nullable().optional(),
   bet: z.number().int().positive().nullable(),
+  /** R27: the largest bet allowed when the bet was asked; null when none was. Absent in /1 files. */
+  limit: z.number().int().positive().nullable().optional(),
   /** Null only for a turn still in progress (an export of an open night). */
   outcome: z.enum(['win', 'lose', 'post', 'pair', 'consecutive', 'push', 'redeal', 'pass']).nullable(),
   /** R25 as shown before the bet; null when no bet was asked for. */
@@ -183,7 +187,9 @@ function exportTurn(turn: TurnView): ExportedTurn {
     player: turn.playerId,
     cards: turn.cards.map((c) => ({ deck: c.deck, card: c.card })),
     aceCall: turn.aceCall,
+    call: turn.call,
     bet: turn.bet,
+    limit: turn.limit,
     outcome: turn.outcome,
     odds: turn.odds ? { winners: turn.odds.winners, remaining: turn.odds.remaining } : null,
     potBefore: turn.potBefore,

@@ -454,6 +454,9 @@ export class GameSession implements DealerService {
    * that carry, and the history lists the night as open again.
    */
   private reopenNight(args: ParsedCommandArgs<'reopenNight'>): Outcome {
+    if (this.night && this.night.state.phase.kind !== 'ended') {
+      return refused(commandError('not-latest-night', 'A night is open: a night can be reopened only when no later night has started (R33).', 'R33'));
+    }
     const latest = this.index.at(-1);
     const night = this.night ?? (latest ? this.loadNight(latest.id) : null);
     if (!night) return refused(commandError('no-night', 'There is no night to reopen.'));
