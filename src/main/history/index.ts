@@ -6,6 +6,6 @@ export { csvField, ledgerCsv, LEDGER_CSV_HEADER } from './ledgerCsv';
 export { nightDetail } from './nightDetail';
 export { readNightRecord, type NightRecordResult } from './nightRecord';
 export { listNights, nightListItem } from './nightsList';
-export { answerQuestion, isQuestion, QUESTION_NAMES, type HistorySource, type QuestionName } from './questions';
+export { answerQuestion, QUESTION_NAMES, type HistorySource, type QuestionName } from './questions';
 export { nightSettlement } from './settlement';
 export { standings } from './standings';

@@ -19,11 +19,6 @@ import { standings } from './standings';
 export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup'] as const;
 export type QuestionName = (typeof QUESTION_NAMES)[number];
 
-const QUESTIONS: ReadonlySet<string> = new Set(QUESTION_NAMES);
-export function isQuestion(command: string): command is QuestionName {
-  return QUESTIONS.has(command);
-}
-
 /** What the questions read: the session's own index and roster (kept in memory) and the repository for night files. */
 export interface HistorySource {
   repo: DealerRepository;
@@ -42,42 +37,37 @@ function openNight(source: HistorySource, nightId: string): { ok: true; summary:
   return { ok: true, summary, night: read.night };
 }
 
+/** One answer per question; the compiler checks that none is missing and that each gets its own arguments. */
+const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, source: HistorySource) => Answer<Q> } = {
+  listNights: (_args, source) => ({ ok: true, data: listNights(source.index) }),
+  getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args) }),
+  backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now).file }),
+  getNight: ({ nightId }, source) => {
+    const opened = openNight(source, nightId);
+    if (!opened.ok) return opened;
+    try {
+      return { ok: true, data: nightDetail(opened.summary, opened.night) };
+    } catch (error) {
+      return { ok: false, error: commandError('storage', `Night ${opened.summary.id} does not replay: ${(error as Error).message}`) };
+    }
+  },
+  verifyNight: ({ nightId }, source) => {
+    const opened = openNight(source, nightId);
+    if (!opened.ok) return opened;
+    return { ok: true, data: verifyNight(opened.summary.id, opened.night.events) };
+  },
+  exportNight: ({ nightId, format }, source) => {
+    const opened = openNight(source, nightId);
+    if (!opened.ok) return opened;
+    try {
+      return { ok: true, data: nightExportFile(opened.night, format) };
+    } catch (error) {
+      return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
+    }
+  },
+};
+
 /** Answers one question from the history; never writes (a night file found corrupt is set aside and reported). */
 export function answerQuestion<Q extends QuestionName>(question: Q, args: ParsedCommandArgs<Q>, source: HistorySource): Answer<Q> {
-  return answer(question, args, source) as Answer<Q>;
-}
-
-function answer(question: QuestionName, args: unknown, source: HistorySource): Answer<QuestionName> {
-  switch (question) {
-    case 'listNights':
-      return { ok: true, data: listNights(source.index) };
-    case 'getStandings':
-      return { ok: true, data: standings(source.index, source.roster, args as ParsedCommandArgs<'getStandings'>) };
-    case 'backup':
-      return { ok: true, data: makeBackup(source.repo, source.index, source.now).file };
-    case 'getNight': {
-      const opened = openNight(source, (args as ParsedCommandArgs<'getNight'>).nightId);
-      if (!opened.ok) return opened;
-      try {
-        return { ok: true, data: nightDetail(opened.summary, opened.night) };
-      } catch (error) {
-        return { ok: false, error: commandError('storage', `Night ${opened.summary.id} does not replay: ${(error as Error).message}`) };
-      }
-    }
-    case 'verifyNight': {
-      const opened = openNight(source, (args as ParsedCommandArgs<'verifyNight'>).nightId);
-      if (!opened.ok) return opened;
-      return { ok: true, data: verifyNight(opened.summary.id, opened.night.events) };
-    }
-    case 'exportNight': {
-      const { nightId, format } = args as ParsedCommandArgs<'exportNight'>;
-      const opened = openNight(source, nightId);
-      if (!opened.ok) return opened;
-      try {
-        return { ok: true, data: nightExportFile(opened.night, format) };
-      } catch (error) {
-        return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
-      }
-    }
-  }
+  return ANSWERS[question](args, source);
 }
