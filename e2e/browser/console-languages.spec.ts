@@ -140,7 +140,7 @@ test('issue 9: the console refuses what main would, says what Enter does, and sp
     await expect(page.getByTestId('rules')).toBeVisible();
     await page.keyboard.press('t');
     await expect(tv.getByTestId('tv-rules')).toBeVisible();
-    await expect(tv.getByTestId('rules-list').locator('dt')).toHaveCount(10);
+    await expect(tv.getByTestId('rules-list').locator('dt')).toHaveCount(14);
     await page.screenshot({ path: `${SHOTS}/console-rules-${language}.png` });
     await tv.screenshot({ path: `${SHOTS}/tv-rules-${language}.png` });
     await page.keyboard.press('t');

@@ -470,6 +470,10 @@ const en = {
       consecutive: 'Consecutive cards',
       postPays: 'The post',
       potAtEnd: 'End of the night',
+      pass: 'Passing',
+      maxBet: 'Bet limit',
+      firstRound: 'First round',
+      anteWhen: 'Antes',
       chipValue: 'Chips',
     },
     decks: 'One deck of 52 cards, shuffled fresh for every deal | One deck of 52 cards, shuffled fresh for every deal. | {n} decks of 52 cards shuffled together, fresh for every deal.',
@@ -482,6 +486,7 @@ const en = {
       'pays-2': 'No bet: you take 2 chips from the pot (or all it holds).',
       'pays-3': 'No bet: you take 3 chips from the pot (or all it holds).',
       redeal: 'Both cards are put away and two new ones are turned.',
+      'high-low': 'No chips move at once: you call higher or lower than the pair, then bet. A third card of the same rank loses like the post.',
     },
     consecutive: {
       'lose-minimum': 'Like 7 and 8: no bet, you put 1 chip into the pot.',
@@ -495,6 +500,18 @@ const en = {
     },
     chipValue: 'A chip is worth {value}.',
     forFun: 'Played for fun: chips are worth nothing.',
+    passOn: 'Asked to bet, you may pass instead: no card is turned and no chips move.',
+    passOff: 'Asked to bet, you bet at least 1 chip: no passing.',
+    maxBet: 'no limit | No bet above 1 chip. | No bet above {n} chips.',
+    maxBetNone: 'No bet limit beyond the pot and your own chips.',
+    firstRound: {
+      open: 'From the first turn, you may bet up to the whole pot.',
+      'half-pot': 'Until everyone has had a turn after the pot is made, a bet is at most half the pot.',
+    },
+    anteWhen: {
+      'empty-pot': 'Everyone antes again only when the pot is empty.',
+      'every-deal': 'Everyone also antes at the start of every deal.',
+    },
   },
   waitingFor: {
     draw: 'the draw for the first dealer',

@@ -471,6 +471,10 @@ const es: Translation = {
       consecutive: 'Cartas consecutivas',
       postPays: 'El poste',
       potAtEnd: 'Final de la noche',
+      pass: 'Pasar',
+      maxBet: 'Apuesta máxima',
+      firstRound: 'Primera ronda',
+      anteWhen: 'Los antes',
       chipValue: 'Fichas',
     },
     decks: 'Una baraja de 52 cartas, barajada de nuevo en cada reparto | Una baraja de 52 cartas, barajada de nuevo en cada reparto. | {n} barajas de 52 cartas mezcladas juntas, de nuevo en cada reparto.',
@@ -483,6 +487,7 @@ const es: Translation = {
       'pays-2': 'Sin apuesta: coges 2 fichas del bote (o todo lo que tenga).',
       'pays-3': 'Sin apuesta: coges 3 fichas del bote (o todo lo que tenga).',
       redeal: 'Las dos cartas se apartan y se levantan dos nuevas.',
+      'high-low': 'No se mueve ninguna ficha de inmediato: cantas más alta o más baja que la pareja y luego apuestas. Una tercera carta del mismo valor pierde como el poste.',
     },
     consecutive: {
       'lose-minimum': 'Como 7 y 8: sin apuesta, pones 1 ficha en el bote.',
@@ -496,6 +501,18 @@ const es: Translation = {
     },
     chipValue: 'Una ficha vale {value}.',
     forFun: 'Se juega por diversión: las fichas no valen nada.',
+    passOn: 'Cuando te toca apostar, puedes pasar: no se levanta ninguna carta y no se mueve ninguna ficha.',
+    passOff: 'Cuando te toca apostar, apuestas al menos 1 ficha: no se pasa.',
+    maxBet: 'sin límite | Ninguna apuesta por encima de 1 ficha. | Ninguna apuesta por encima de {n} fichas.',
+    maxBetNone: 'Sin límite de apuesta más allá del bote y de tus propias fichas.',
+    firstRound: {
+      open: 'Desde el primer turno se puede apostar hasta todo el bote.',
+      'half-pot': 'Hasta que todos hayan jugado un turno desde que se formó el bote, una apuesta es como mucho la mitad del bote.',
+    },
+    anteWhen: {
+      'empty-pot': 'Todos vuelven a poner el ante solo cuando el bote está vacío.',
+      'every-deal': 'Todos ponen también el ante al empezar cada reparto.',
+    },
   },
   waitingFor: {
     draw: 'el robo del primer repartidor',

@@ -471,6 +471,10 @@ const fr: Translation = {
       consecutive: 'Cartes consécutives',
       postPays: 'Le poteau',
       potAtEnd: 'Fin de la soirée',
+      pass: 'Passer',
+      maxBet: 'Mise maximale',
+      firstRound: 'Premier tour',
+      anteWhen: 'L’ante',
       chipValue: 'Jetons',
     },
     decks: 'Un jeu de 52 cartes, mélangé à neuf à chaque donne | Un jeu de 52 cartes, mélangé à neuf à chaque donne. | {n} jeux de 52 cartes mélangés ensemble, à neuf à chaque donne.',
@@ -483,6 +487,7 @@ const fr: Translation = {
       'pays-2': 'Pas de mise : vous prenez 2 jetons dans le pot (ou tout ce qu’il contient).',
       'pays-3': 'Pas de mise : vous prenez 3 jetons dans le pot (ou tout ce qu’il contient).',
       redeal: 'Les deux cartes sont écartées et deux nouvelles sont retournées.',
+      'high-low': 'Aucun jeton ne bouge tout de suite : vous annoncez plus haut ou plus bas que la paire, puis vous misez. Une troisième carte du même rang perd comme le poteau.',
     },
     consecutive: {
       'lose-minimum': 'Comme 7 et 8 : pas de mise, vous mettez 1 jeton au pot.',
@@ -496,6 +501,18 @@ const fr: Translation = {
     },
     chipValue: 'Un jeton vaut {value}.',
     forFun: 'Pour le plaisir : les jetons ne valent rien.',
+    passOn: 'Invité à miser, vous pouvez passer : aucune carte n’est retournée et aucun jeton ne bouge.',
+    passOff: 'Invité à miser, vous misez au moins 1 jeton : on ne passe pas.',
+    maxBet: 'pas de limite | Pas de mise au-dessus d’1 jeton. | Pas de mise au-dessus de {n} jetons.',
+    maxBetNone: 'Pas de limite de mise au-delà du pot et de vos propres jetons.',
+    firstRound: {
+      open: 'Dès le premier tour, vous pouvez miser jusqu’à tout le pot.',
+      'half-pot': 'Tant que chacun n’a pas joué une fois depuis que le pot est formé, une mise vaut au plus la moitié du pot.',
+    },
+    anteWhen: {
+      'empty-pot': 'Chacun remet l’ante seulement quand le pot est vide.',
+      'every-deal': 'Chacun met aussi l’ante au début de chaque donne.',
+    },
   },
   waitingFor: {
     draw: 'le tirage du premier donneur',

@@ -471,6 +471,10 @@ const it: Translation = {
       consecutive: 'Carte consecutive',
       postPays: 'Il palo',
       potAtEnd: 'Fine della serata',
+      pass: 'Passare',
+      maxBet: 'Puntata massima',
+      firstRound: 'Primo giro',
+      anteWhen: 'Gli ante',
       chipValue: 'Fiche',
     },
     decks: 'Un mazzo da 52 carte, mescolato da capo a ogni mano | Un mazzo da 52 carte, mescolato da capo a ogni mano. | {n} mazzi da 52 carte mescolati insieme, da capo a ogni mano.',
@@ -483,6 +487,7 @@ const it: Translation = {
       'pays-2': 'Nessuna puntata: prendi 2 fiche dal piatto (o tutto quello che contiene).',
       'pays-3': 'Nessuna puntata: prendi 3 fiche dal piatto (o tutto quello che contiene).',
       redeal: 'Le due carte vanno via e se ne girano due nuove.',
+      'high-low': 'Nessuna fiche si muove subito: chiami più alto o più basso della coppia, poi punti. Una terza carta dello stesso valore perde come il palo.',
     },
     consecutive: {
       'lose-minimum': 'Come 7 e 8: nessuna puntata, metti 1 fiche nel piatto.',
@@ -496,6 +501,18 @@ const it: Translation = {
     },
     chipValue: 'Una fiche vale {value}.',
     forFun: 'Si gioca per divertimento: le fiche non valgono niente.',
+    passOn: 'Quando tocca puntare, puoi passare: non si gira nessuna carta e nessuna fiche si muove.',
+    passOff: 'Quando tocca puntare, punti almeno 1 fiche: non si passa.',
+    maxBet: 'nessun limite | Nessuna puntata oltre 1 fiche. | Nessuna puntata oltre {n} fiche.',
+    maxBetNone: 'Nessun limite di puntata oltre al piatto e alle proprie fiche.',
+    firstRound: {
+      open: 'Dal primo turno si può puntare fino all’intero piatto.',
+      'half-pot': 'Finché tutti non hanno giocato un turno da quando il piatto è stato fatto, una puntata è al massimo metà del piatto.',
+    },
+    anteWhen: {
+      'empty-pot': 'Tutti rimettono l’ante solo quando il piatto è vuoto.',
+      'every-deal': 'Tutti mettono l’ante anche all’inizio di ogni mano.',
+    },
   },
   waitingFor: {
     draw: 'il sorteggio del primo mazziere',

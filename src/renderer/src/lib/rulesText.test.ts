@@ -25,19 +25,33 @@ describe('the rules screen: every setting in plain words', () => {
     expect(text.chipValue).toBe('A chip is worth 0.25 EUR.');
   });
 
+  it('R26-R30: the house settings in words: passing, the bet limit, the first round, the ante, pairs called high or low', () => {
+    const lines = rulesInForce(RULE_PRESETS['house-rules'], translator('en'));
+    const text = Object.fromEntries(lines.map((l) => [l.id, l.text]));
+    expect(text.pass).toMatch(/you may pass/);
+    expect(text.maxBet).toBe('No bet above 10 chips.');
+    expect(text.firstRound).toMatch(/at most half the pot/);
+    expect(text.anteWhen).toMatch(/every deal/);
+    expect(text.pair).toMatch(/higher or lower/);
+    expect(text.postPays).toMatch(/lose 3 times your bet/);
+  });
+
   it('lists every setting of every preset, in every language, with no key left unworded', () => {
     for (const language of ['en', 'fr', 'it', 'es'] as const) {
       const t = translator(language);
       for (const settings of Object.values(RULE_PRESETS) as RuleSettings[]) {
         const lines = rulesInForce(settings, t, { chipValue: 0, text: '0' });
         for (const id of Object.keys(settings)) expect(lines.map((l) => l.id)).toContain(id);
-        for (const line of lines) expect(`${line.title} ${line.text}`).not.toMatch(/rulesScreen\./);
+        for (const line of lines) {
+          expect(`${line.title} ${line.text}`).not.toMatch(/rulesScreen\./);
+          expect(line.title).not.toBe(line.id); // worded, not the setting's raw name
+        }
       }
     }
   });
 
   it('a setting this screen has no words for yet is still shown, by name and value', () => {
-    const lines = rulesInForce({ ...DEFAULT_RULES, maxBet: 10 } as RuleSettings, translator('en'));
-    expect(lines.find((line) => line.id === 'maxBet')).toEqual({ id: 'maxBet', title: 'maxBet', text: '10' });
+    const lines = rulesInForce({ ...DEFAULT_RULES, tableLimit: 10 } as RuleSettings, translator('en'));
+    expect(lines.at(-1)).toEqual({ id: 'tableLimit', title: 'tableLimit', text: '10' });
   });
 });

@@ -40,6 +40,10 @@ export function rulesInForce(
   add('consecutive', valueText(`rulesScreen.consecutive.${settings.consecutive}`, settings.consecutive));
   add('postPays', t('rulesScreen.post', { n: settings.postPays }, settings.postPays));
   add('potAtEnd', valueText(`rulesScreen.potAtEnd.${settings.potAtEnd}`, settings.potAtEnd));
+  add('pass', t(settings.pass ? 'rulesScreen.passOn' : 'rulesScreen.passOff'));
+  add('maxBet', settings.maxBet === null ? t('rulesScreen.maxBetNone') : t('rulesScreen.maxBet', { n: settings.maxBet }, settings.maxBet));
+  add('firstRound', valueText(`rulesScreen.firstRound.${settings.firstRound}`, settings.firstRound));
+  add('anteWhen', valueText(`rulesScreen.anteWhen.${settings.anteWhen}`, settings.anteWhen));
   if (money) {
     add('chipValue', money.chipValue > 0 ? t('rulesScreen.chipValue', { value: money.text }) : t('rulesScreen.forFun'));
   }
