@@ -66,6 +66,26 @@ export class Bot {
     return second && this.rng.chance(0.5) ? second : first;
   }
 
+  /**
+   * Between turns on a house night: someone sitting out comes back (1 in 5),
+   * else a player steps away (1 in 40, while more than 2 play) or a
+   * latecomer sits down (1 in 60, up to 12 seats); usually nothing.
+   */
+  houseMove(someoneAway: boolean, canSitOut: boolean, roomForMore: boolean): 'come-back' | 'sit-out' | 'latecomer' | null {
+    const roll = this.rng.below(120);
+    if (someoneAway && roll < 24) return 'come-back';
+    if (canSitOut && roll >= 24 && roll < 27) return 'sit-out';
+    if (roomForMore && roll >= 27 && roll < 29) return 'latecomer';
+    return null;
+  }
+
+  /** One of `items`, chosen evenly. */
+  pickOne<T>(items: readonly T[]): T {
+    const item = items[this.rng.below(items.length)];
+    if (item === undefined) throw new Error('nothing to pick from');
+    return item;
+  }
+
   buysBack(): boolean {
     return this.rng.chance(this.style.buyBack);
   }

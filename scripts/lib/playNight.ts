@@ -82,7 +82,7 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number): A
       return { command: 'bet', args: { stateId, amount: bot.bet(night.odds, limits) } };
     }
     case 'ready':
-      return fixOrBuyBack(night, bot, startingChips) ?? { command: 'deal', args: { stateId } };
+      return fixOrBuyBack(night, bot, startingChips) ?? houseMoves(night, bot, startingChips) ?? { command: 'deal', args: { stateId } };
     case 'shuffle':
       throw new Error('the session left a deck unshuffled: it shuffles as soon as the engine asks (R9)');
     case 'ended':
@@ -97,13 +97,36 @@ function fixOrBuyBack(night: NightView, bot: Bot, startingChips: number): Action
   const fix = last ? bot.fixLastTurn(last.canVoid, last.canCorrectBet) : null;
   if (fix === 'void') return { command: 'voidTurn', args: { stateId } };
   if (fix === 'correct' && night.turn?.bet != null) {
-    const amount = bot.correctedBet(night.turn.bet, Math.min(night.turn.potBefore, night.turn.stackBefore));
+    // R21 within R17 and R27: no more than the largest bet allowed when it was asked.
+    const amount = bot.correctedBet(night.turn.bet, night.turn.limit ?? Math.min(night.turn.potBefore, night.turn.stackBefore));
     if (amount !== null) return { command: 'correctBet', args: { stateId, amount } };
   }
-  const busted = night.players.filter((p) => p.status === 'sitting-out');
+  const busted = night.players.filter((p) => p.status !== 'left' && p.stack === 0);
   const playing = night.players.filter((p) => p.status === 'playing').length;
   for (const player of busted) {
     if (playing < 2 || bot.buysBack()) return { command: 'buyIn', args: { stateId, playerId: player.id, amount: startingChips } };
+  }
+  return null;
+}
+
+/** A night played with any house setting (R26-R30) on: the table also has latecomers and players who step away. */
+function isHouseNight(rules: RuleSettings): boolean {
+  return rules.pass || rules.maxBet !== null || rules.firstRound !== 'open' || rules.anteWhen !== 'empty-pot' || rules.pair === 'high-low' || rules.postPays === 3;
+}
+
+/** Between turns on a house night: now and then a latecomer sits down (R31), a player sits out or comes back (R32). */
+function houseMoves(night: NightView, bot: Bot, startingChips: number): Action | null {
+  if (!isHouseNight(night.settings) || !night.betweenTurns) return null;
+  const stateId = night.stateId;
+  const seated = night.players.filter((p) => p.status !== 'left');
+  const away = seated.filter((p) => p.sittingOut);
+  const playing = seated.filter((p) => p.status === 'playing');
+  const move = bot.houseMove(away.length > 0, playing.length > 2, night.players.length < 12);
+  if (move === 'come-back') return { command: 'comeBack', args: { stateId, playerId: bot.pickOne(away).id } };
+  if (move === 'sit-out') return { command: 'sitOut', args: { stateId, playerId: bot.pickOne(playing).id } };
+  if (move === 'latecomer') {
+    const after = bot.pickOne(seated);
+    return { command: 'seatPlayer', args: { stateId, player: { name: `Latecomer ${night.players.length + 1}` }, afterPlayerId: after.id, buyIn: startingChips } };
   }
   return null;
 }
