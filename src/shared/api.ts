@@ -1,6 +1,6 @@
 import type { CommandArgs, CommandName } from './commands';
 import type { CommandError } from './errors';
-import type { ExportFile, FairnessReport, NightDetail, NightListItem, Standings } from './history';
+import type { ExportFile, FairnessReport, NightDetail, NightListItem, RunningTab, Standings } from './history';
 import type { COMMAND_REGISTRY, Role } from './registry';
 import type { AppView } from './view';
 
@@ -17,6 +17,7 @@ export interface CommandData {
   verifyNight: FairnessReport;
   exportNight: ExportFile;
   backup: ExportFile;
+  getTab: RunningTab;
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
@@ -102,6 +103,10 @@ export interface DealerApi {
   setSettleMode: CommandMethod<'setSettleMode'>;
   /** Set the language of both screens, or mute the table's sounds; kept in the settings. */
   updatePreferences: CommandMethod<'updatePreferences'>;
+  /** The running tab across nights: unpaid transfers netted, and every night's transfers with their paid marks (`data`) (M3). Any role. */
+  getTab: CommandMethod<'getTab'>;
+  /** Mark night transfers paid or unpaid (M3); a tab transfer is marked by its `covers`. */
+  markTransfersPaid: CommandMethod<'markTransfersPaid'>;
   /** Dismiss a storage notice (a file set aside, missing or rebuilt) the host has read; until then it shows on every console screen. */
   dismissNotice: CommandMethod<'dismissNotice'>;
 

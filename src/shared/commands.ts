@@ -147,6 +147,12 @@ export const updatePreferencesArgs = z.strictObject({
 /** A storage notice the host has read (AppView.storageNotices). */
 export const dismissNoticeArgs = z.strictObject({ id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64) });
 
+/** Night transfers (RunningTab.transfers ids) to mark paid or unpaid (M3). */
+export const markTransfersPaidArgs = z.strictObject({
+  ids: z.array(z.string({ error: 'a transfer id is text' }).min(1).max(200)).min(1, 'name at least one transfer').max(10_000),
+  paid: z.boolean({ error: 'paid is true or false' }),
+});
+
 const noArgs = z.strictObject({});
 
 /** The arguments of every command of the registry (registry.ts), by `window.api` method name. */
@@ -183,6 +189,8 @@ export const commandArgs = {
   setSettleMode: setSettleModeArgs,
   updatePreferences: updatePreferencesArgs,
   dismissNotice: dismissNoticeArgs,
+  getTab: noArgs,
+  markTransfersPaid: markTransfersPaidArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

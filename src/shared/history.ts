@@ -43,6 +43,29 @@ export interface Settlement {
   balances: Record<string, number>;
 }
 
+/** A transfer of one ended night's settling up (the fewest transfers, the bank a party), with its paid mark (M3). */
+export interface NightTransferView extends Transfer {
+  /** `<nightId>:<from>><to>`: a night never has two transfers between the same pair. */
+  id: string;
+  nightId: string;
+  paid: boolean;
+}
+
+/** A transfer of the running tab: unpaid night transfers netted (M3). */
+export interface TabTransferView extends Transfer {
+  /** The nights it comes from, oldest first. */
+  nights: string[];
+  /** The night transfers it stands for: marking it paid marks these (markTransfersPaid). */
+  covers: string[];
+}
+
+/** The running tab across nights (M3), in minor units. */
+export interface RunningTab {
+  tab: TabTransferView[];
+  /** Every ended night's transfers, oldest night first, paid or not. */
+  transfers: NightTransferView[];
+}
+
 export interface NightDetail {
   night: NightListItem;
   players: { id: string; name: string; seat: number }[];

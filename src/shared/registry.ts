@@ -66,6 +66,8 @@ export const COMMAND_REGISTRY = {
   setSettleMode: change,
   updatePreferences: change,
   dismissNotice: change,
+  getTab: openQuestion,
+  markTransfersPaid: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

@@ -8,4 +8,5 @@ export { readNightRecord, type NightRecordResult } from './nightRecord';
 export { listNights, nightListItem } from './nightsList';
 export { answerQuestion, QUESTION_NAMES, type HistorySource, type QuestionName } from './questions';
 export { nightSettlement } from './settlement';
+export { nightTransfers, tabOf } from './tab';
 export { standings } from './standings';

@@ -14,9 +14,10 @@ import type { PlayedNight } from '../night';
 import { readNightRecord } from './nightRecord';
 import { listNights } from './nightsList';
 import { standings } from './standings';
+import { tabOf } from './tab';
 
 /** The commands that only ask: they answer with `data` and change nothing (issue 4). */
-export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup'] as const;
+export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab'] as const;
 export type QuestionName = (typeof QUESTION_NAMES)[number];
 
 /** What the questions read: the session's own index and roster (kept in memory) and the repository for night files. */
@@ -25,6 +26,8 @@ export interface HistorySource {
   index: readonly NightSummary[];
   roster: readonly RosterPlayer[];
   now: Date;
+  /** The night transfers marked paid (M3). */
+  paidTransfers: ReadonlySet<string>;
 }
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
@@ -42,6 +45,7 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
   listNights: (_args, source) => ({ ok: true, data: listNights(source.index) }),
   getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args) }),
   backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now).file }),
+  getTab: (_args, source) => ({ ok: true, data: tabOf(source.index, source.paidTransfers) }),
   getNight: ({ nightId }, source) => {
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;

@@ -35,7 +35,7 @@ import { recoverInterruptedRestore, replaceEverything } from '../store/restore';
 import type { StoredSettings } from '../store/schemas';
 import { nightView } from './nightView';
 import type { DealerService } from './service';
-import { answerQuestion, BackupError, parseBackup, type QuestionName } from '../history';
+import { answerQuestion, BackupError, nightTransfers, parseBackup, type QuestionName } from '../history';
 import { initialsOf, paletteColour } from '../store/playerStyle';
 
 export interface SessionOptions {
@@ -69,6 +69,8 @@ export class GameSession implements DealerService {
   private view: AppView;
   /** What the TV shows; kept in memory only (a restart shows the live table). */
   private tableScreen: TableScreen = { kind: 'live' };
+  /** The night transfers marked paid (M3), from the tab file. */
+  private paidTransfers: ReadonlySet<string> = new Set();
   /** Which who-pays-whom list both screens show; in memory like tableScreen (a restart shows the fewest transfers). */
   private settleMode: SettleMode = 'fewest';
 
@@ -101,6 +103,8 @@ export class GameSession implements DealerService {
     },
     updatePreferences: (args) => this.updatePreferences(args),
     dismissNotice: (args) => this.dismissNotice(args),
+    getTab: (args) => this.ask('getTab', args),
+    markTransfersPaid: (args) => this.markTransfersPaid(args),
     restore: (args) => this.restore(args),
     listNights: (args) => this.ask('listNights', args),
     getNight: (args) => this.ask('getNight', args),
@@ -126,6 +130,7 @@ export class GameSession implements DealerService {
     for (const name of missing) this.repo.report('missing', this.repo.pathOf(name), MISSING_CONSEQUENCE[name]);
     const setAside = new Set(this.repo.notices.slice(noticesBefore).map((n) => n.file));
     this.restoreLostDocuments((name) => missing.has(name) || setAside.has(this.repo.pathOf(name)));
+    this.paidTransfers = new Set(this.repo.loadPaidTransfers());
     this.view = this.buildView();
   }
 
@@ -157,6 +162,29 @@ export class GameSession implements DealerService {
       this.repo.pathOf(DOCUMENT_NAMES.roster),
       `the roster was rebuilt from ${nights.length} nights: ${roster.length} players under the names they last played as, with new colours`,
     );
+  }
+
+  /**
+   * Marks night transfers paid or unpaid (M3), kept in the tab file; a tab
+   * transfer is marked through the night transfers it covers. Every id must
+   * be a transfer of an ended night, or nothing changes.
+   */
+  private markTransfersPaid(args: ParsedCommandArgs<'markTransfersPaid'>): Outcome {
+    const known = new Set(nightTransfers(this.index, this.paidTransfers).map((t) => t.id));
+    const unknown = args.ids.find((id) => !known.has(id));
+    if (unknown !== undefined) return refused(commandError('invalid-input', `There is no transfer "${unknown}" in the history.`));
+    const paid = new Set(this.paidTransfers);
+    for (const id of args.ids) {
+      if (args.paid) paid.add(id);
+      else paid.delete(id);
+    }
+    try {
+      this.repo.savePaidTransfers([...paid].sort());
+    } catch (error) {
+      return refused(commandError('storage', `The marks could not be saved, so nothing changed: ${(error as Error).message}`));
+    }
+    this.paidTransfers = paid;
+    return { ok: true };
   }
 
   /** Forgets a storage notice the host has read (issue 8: notices stay until dismissed). */
@@ -224,7 +252,7 @@ export class GameSession implements DealerService {
 
   /** A question about the history (issue 4): answered with `data`, nothing changed. */
   private ask<Q extends QuestionName>(question: Q, args: ParsedCommandArgs<Q>): Outcome {
-    return answerQuestion(question, args, { repo: this.repo, index: this.index, roster: this.roster, now: this.now() });
+    return answerQuestion(question, args, { repo: this.repo, index: this.index, roster: this.roster, now: this.now(), paidTransfers: this.paidTransfers });
   }
 
   private startNight(args: ParsedCommandArgs<'startNight'>): Outcome {

@@ -140,6 +140,7 @@ const REGISTRY: Record<FileKind, FormatMigrations> = {
   night: { steps: { 1: nightV1toV2, 2: eventsToMinorUnits(3) } },
   nightPart: { steps: { 1: eventsToMinorUnits(2) } },
   notices: { steps: {} },
+  tab: { steps: {} },
 };
 
 /** The result of bringing a stored document up to date. */

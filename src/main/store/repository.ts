@@ -35,6 +35,7 @@ export const DOCUMENT_NAMES = {
   roster: 'roster',
   nights: 'nights-index',
   notices: 'notices',
+  tab: 'tab',
 } as const;
 
 /** One file a night, so a write tonight costs the same after 300 nights as after one (DESIGN.md). */
@@ -118,6 +119,15 @@ export class DealerRepository {
     const id = `${at.getTime().toString(36)}-${(this.#noticeCount++).toString(36)}`;
     this.notices.push({ id, kind, file, setAsideAs, reason, at: at.toISOString() });
     this.#saveNotices();
+  }
+
+  /** The ids of the night transfers marked paid (M3); none when there is no tab file yet or it was set aside. */
+  loadPaidTransfers(): string[] {
+    return this.#load('tab', DOCUMENT_NAMES.tab)?.paid ?? [];
+  }
+
+  savePaidTransfers(paid: readonly string[]): void {
+    this.#save('tab', DOCUMENT_NAMES.tab, { paid: [...paid] });
   }
 
   /** Forgets a notice the host has read; false when there is no such notice. */

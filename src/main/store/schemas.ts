@@ -17,11 +17,12 @@ export const FORMATS = {
   night: 'in-between-dealer/night',
   nightPart: 'in-between-dealer/night-part',
   notices: 'in-between-dealer/notices',
+  tab: 'in-between-dealer/tab',
 } as const;
 export type FileKind = keyof typeof FORMATS;
 
 /** The version each format is written in today. */
-export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2, notices: 1 };
+export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2, notices: 1, tab: 1 };
 
 /** Times are ISO 8601 as written; not re-checked, since an odd timestamp is no reason to set a night aside. */
 const isoTime = z.string().min(1);
@@ -118,6 +119,13 @@ export const noticesFileSchema = z.object({
   ),
 });
 
+/** The running tab's paid marks (M3): the ids of the night transfers marked paid. */
+export const tabFileSchema = z.object({
+  format: z.literal(FORMATS.tab),
+  version: z.literal(1),
+  paid: z.array(z.string().min(1)),
+});
+
 export const FILE_SCHEMAS = {
   settings: settingsFileSchema,
   roster: rosterFileSchema,
@@ -125,6 +133,7 @@ export const FILE_SCHEMAS = {
   night: nightFileSchema,
   nightPart: nightPartFileSchema,
   notices: noticesFileSchema,
+  tab: tabFileSchema,
 } as const;
 
 export type SettingsFile = z.infer<typeof settingsFileSchema>;

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { roleMaySend } from '../../shared';
+import { accepted, ask, closeNight, openSession, playNight, TestClock } from '../history/testing';
+import type { GameSession } from './gameSession';
+
+let root: string;
+let clock: TestClock;
+let open: GameSession[];
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-tab-'));
+  clock = new TestClock();
+  open = [];
+});
+afterEach(() => {
+  for (const session of open) session.close();
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+function start(): GameSession {
+  const session = openSession(root, clock);
+  open.push(session);
+  return session;
+}
+
+/** Each party's net from transfers (paid out negative), zero parties left out. */
+function net(transfers: readonly { from: string; to: string; amount: number }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of transfers) {
+    out[t.from] = (out[t.from] ?? 0) - t.amount;
+    out[t.to] = (out[t.to] ?? 0) + t.amount;
+  }
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+describe('the running tab across nights (M3)', () => {
+  it('M3: the tab nets the unpaid transfers of every night; marking a tab transfer paid marks the night transfers it covers, kept across restarts', () => {
+    const session = start();
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-03-06', turns: 12 });
+    closeNight(session);
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-03-13', turns: 12, buyInAndCashOut: true });
+    closeNight(session);
+
+    const before = ask(session, 'getTab');
+    expect(before.transfers.length).toBeGreaterThan(0);
+    expect(before.transfers.every((t) => !t.paid)).toBe(true);
+    expect(net(before.tab)).toEqual(net(before.transfers));
+    const paying = before.tab[0];
+    if (!paying) throw new Error('no tab');
+    expect(paying.nights.length).toBeGreaterThan(0);
+
+    accepted(session.runNow('markTransfersPaid', { ids: paying.covers, paid: true }));
+    const after = ask(session, 'getTab');
+    expect(after.transfers.filter((t) => t.paid).map((t) => t.id).sort()).toEqual([...paying.covers].sort());
+    expect(after.tab).toEqual(before.tab.slice(1));
+    session.close();
+
+    const again = start();
+    expect(ask(again, 'getTab')).toEqual(after);
+    accepted(again.runNow('markTransfersPaid', { ids: paying.covers, paid: false }));
+    expect(ask(again, 'getTab')).toEqual(before);
+  });
+
+  it('M3: an unknown transfer is refused and changes nothing; only the host marks, every screen may read the tab', () => {
+    const session = start();
+    playNight(session, clock, { players: ['Ana', 'Ben'], day: '2026-03-06', turns: 8 });
+    const before = ask(session, 'getTab');
+    const refused = session.runNow('markTransfersPaid', { ids: ['2026-03-06-zz:a>b'], paid: true });
+    expect(refused.ok).toBe(false);
+    expect(ask(session, 'getTab')).toEqual(before);
+    expect(roleMaySend('table', 'getTab')).toBe(true);
+    expect(roleMaySend('table', 'markTransfersPaid')).toBe(false);
+    expect(roleMaySend('phone', 'markTransfersPaid')).toBe(false);
+  });
+});
