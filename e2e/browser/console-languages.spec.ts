@@ -33,6 +33,17 @@ test('issue 9: the console refuses what main would, says what Enter does, and sp
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, acceptDownloads: true });
   const page = await context.newPage();
   const tv = await context.newPage();
+  // Count the notes the TV plays (every cue note is one oscillator), so sound can be checked without speakers.
+  await tv.addInitScript(() => {
+    const counted = window as unknown as { notesPlayed: number };
+    counted.notesPlayed = 0;
+    const original = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function (this: AudioContext) {
+      counted.notesPlayed++;
+      return original.call(this);
+    };
+  });
+  const notesPlayed = () => tv.evaluate(() => (window as unknown as { notesPlayed: number }).notesPlayed);
   await page.goto(host.consoleUrl);
   await tv.goto(host.tableUrl);
   const box = page.getByTestId('new-player');
@@ -119,11 +130,18 @@ test('issue 9: the console refuses what main would, says what Enter does, and sp
   await expect(confirm).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  // M mutes the table's sounds, remembered by main across a reload.
+  // The TV has sounded the turns so far (a new turn, a pair...). M mutes it, remembered by main across a reload.
+  expect(await notesPlayed()).toBeGreaterThan(0);
   await page.keyboard.press('m');
   await expect(page.getByTestId('mute')).toHaveAttribute('data-muted', 'true');
   await page.reload();
   await expect(page.getByTestId('mute')).toHaveAttribute('data-muted', 'true');
+  const beforeMutedTurn = await notesPlayed();
+  await page.keyboard.press('1');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => phaseOf(page)).not.toBe('bet');
+  await untilBet(page);
+  expect(await notesPlayed()).toBe(beforeMutedTurn); // a whole turn and the next deal, silent
   await page.keyboard.press('m');
   await expect(page.getByTestId('mute')).toHaveAttribute('data-muted', 'false');
 
