@@ -191,6 +191,8 @@ interface Stats {
   refused: number;
   turns: number;
   ended: number;
+  /** Accepted commands by type: the house rules' commands must really be played, not only refused. */
+  accepted?: Record<string, number>;
 }
 
 /** Plays one random night and checks every invariant after every command. */
@@ -234,6 +236,7 @@ function playNight(night: Night, stats: Stats): void {
       lastAction.entries.every((e, i) => e.id === chipIds[i]);
     previous = { stacks: before.stacks, pot: before.pot, undoable };
     if (result.events.some((e) => e.type === 'turn-resolved')) stats.turns++;
+    if (stats.accepted) stats.accepted[command.type] = (stats.accepted[command.type] ?? 0) + 1;
 
     // The session shuffles whenever the engine asks (R9); so does this driver.
     while (state.phase.kind === 'shuffle') {
@@ -274,7 +277,7 @@ function playNight(night: Night, stats: Stats): void {
 }
 
 describe('random nights (fast-check)', () => {
-  const stats: Stats = { games: 0, commands: 0, refused: 0, turns: 0, ended: 0 };
+  const stats: Stats = { games: 0, commands: 0, refused: 0, turns: 0, ended: 0, accepted: {} };
 
   it('R24, R21, stale ids and replay hold after every command of 5,000 random nights', () => {
     const started = performance.now();
@@ -289,7 +292,9 @@ describe('random nights (fast-check)', () => {
     expect(stats.turns).toBeGreaterThan(20_000);
     expect(stats.refused).toBeGreaterThan(10_000);
     expect(stats.ended).toBeGreaterThan(100);
-    console.info(`${stats.games} nights, ${stats.commands} commands (${stats.refused} refused), ${stats.turns} turns, ${stats.ended} ended in ${Math.round(performance.now() - started)} ms`);
+    // R26-R33: every house command was accepted in some nights (seated, moved, sat out, came back, passed, called, reopened).
+    for (const type of ['pass', 'pair-call', 'seat', 'move', 'sit-out', 'come-back', 'reopen']) expect(stats.accepted?.[type] ?? 0).toBeGreaterThan(20);
+    console.info(`${stats.games} nights, ${stats.commands} commands (${stats.refused} refused), ${stats.turns} turns, ${stats.ended} ended in ${Math.round(performance.now() - started)} ms; accepted ${JSON.stringify(stats.accepted)}`);
   }, 120_000);
 
   it('random nights with a fresh fast-check seed each run', () => {
