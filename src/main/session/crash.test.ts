@@ -56,8 +56,13 @@ interface ChildRun {
   stderr: string;
 }
 
-/** Starts a child, lets it play for `playMs` after it has loaded, then kills it with SIGKILL. */
-function playAndKill(playMs: number, extraArgs: string[] = []): Promise<ChildRun> {
+/**
+ * Starts a child, lets it play for `playMs` after it has loaded (or, with
+ * `afterAcks`, after it has acknowledged that many commands), then kills it
+ * with SIGKILL. Counting from an acknowledgement keeps the kill moments where
+ * the test wants them however slow the machine is.
+ */
+function playAndKill(playMs: number, extraArgs: string[] = [], afterAcks = 0): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [child, root, ...extraArgs], { stdio: ['ignore', 'pipe', 'pipe'] });
     let ready: number | null = null;
@@ -74,9 +79,10 @@ function playAndKill(playMs: number, extraArgs: string[] = []): Promise<ChildRun
         stdout = stdout.slice(newline + 1);
         if (word === 'ready' && ready === null) {
           ready = Number(value);
-          timer = setTimeout(() => proc.kill('SIGKILL'), playMs);
+          if (afterAcks === 0) timer = setTimeout(() => proc.kill('SIGKILL'), playMs);
         } else if (word === 'ack' && value !== undefined) {
           acks.push(value);
+          if (afterAcks > 0 && acks.length === afterAcks) timer = setTimeout(() => proc.kill('SIGKILL'), playMs);
         }
       }
     });
@@ -215,12 +221,17 @@ describe('crash safety', () => {
     first.close();
 
     let restoresAcknowledged = 0;
+    let killedInFirstRestore = 0;
     const seen = { A: 0, B: 0 };
     let last: 'A' | 'B' = 'A';
     for (let kill = 1; kill <= RESTORE_KILLS; kill++) {
-      const playMs = 10 + Math.floor(Math.random() * 251);
-      const run = await playAndKill(playMs, ['restore', fileA, fileB]);
-      const where = `restore kill ${kill} after ${playMs} ms (acks ${run.acks.join('')})`;
+      // Odd kills land from the moment the child is ready (mostly inside its first restore);
+      // even ones after it has acknowledged one restore, so kills also fall between and inside later ones.
+      const afterAcks = kill % 2 === 0 ? 1 : 0;
+      const playMs = Math.floor(Math.random() * 261);
+      const run = await playAndKill(playMs, ['restore', fileA, fileB], afterAcks);
+      const where = `restore kill ${kill} after ${playMs} ms from ack ${afterAcks} (acks ${run.acks.join('')})`;
+      if (run.acks.length === 0) killedInFirstRestore += 1;
       restoresAcknowledged += run.acks.length;
       const session = new GameSession({ storage: createConfBackend(root) });
       const now = JSON.stringify(picture(session));
@@ -241,7 +252,9 @@ describe('crash safety', () => {
         last = 'A';
       }
     }
-    expect(restoresAcknowledged).toBeGreaterThan(RESTORE_KILLS / 2);
+    // The test is only worth something if kills fell both inside a restore and after acknowledged ones.
+    expect(killedInFirstRestore).toBeGreaterThan(0);
+    expect(restoresAcknowledged).toBeGreaterThanOrEqual(RESTORE_KILLS / 2);
     expect(seen.A).toBeGreaterThan(0);
     expect(seen.B).toBeGreaterThan(0);
   });
