@@ -23,6 +23,21 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   es: 'Español',
 };
 
+/**
+ * Which plural form to use, from the language's own rules (Intl.PluralRules):
+ * with three forms the first is for none at all ("no chips"), then one, then
+ * many; with two, one then many. French counts 0 as one ("0 soirée"),
+ * English as many ("0 nights").
+ */
+function pluralRule(language: Language) {
+  const rules = new Intl.PluralRules(language);
+  return (choice: number, choicesLength: number): number => {
+    const one = rules.select(Math.abs(choice)) === 'one';
+    if (choicesLength >= 3) return choice === 0 ? 0 : one ? 1 : 2;
+    return one ? 0 : 1;
+  };
+}
+
 export function createAppI18n(language: Language = 'en') {
   setFormatLocale(language);
   return createI18n<[MessageSchema], Language, false>({
@@ -31,6 +46,7 @@ export function createAppI18n(language: Language = 'en') {
     // A key a translation lacks shows the English words rather than the key itself.
     fallbackLocale: 'en',
     messages: LOCALE_MESSAGES as unknown as Record<Language, MessageSchema>,
+    pluralRules: { en: pluralRule('en'), fr: pluralRule('fr'), it: pluralRule('it'), es: pluralRule('es') },
   });
 }
 

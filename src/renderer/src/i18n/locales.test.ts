@@ -92,6 +92,15 @@ describe('plural rules per language', () => {
     expect([0, 1, 2].map((n) => t('chips', { n }, n))).toEqual(expected);
   });
 
+  it('two-form messages follow each language: French counts 0 as one, English as many', () => {
+    const two = (language: 'en' | 'fr', n: number) =>
+      (createAppI18n(language).global.t as (key: string, named: Record<string, unknown>, plural: number) => string)('notices.title', { n }, n);
+    expect(two('en', 0)).toBe('Storage notices (0)');
+    expect(two('fr', 0)).not.toMatch(/\(0\)/);
+    expect(two('fr', 1)).toBe(two('fr', 0));
+    expect(two('fr', 2)).toMatch(/\(2\)/);
+  });
+
   it('every message compiles and fills its parameters in every language', () => {
     for (const language of LANGUAGES) {
       const i18n = createAppI18n(language);
