@@ -89,3 +89,17 @@ export function minorToDecimal(minor: number, currency: string): string {
 export function minorToMajor(minor: number, currency: string): number {
   return minor / minorPerMajor(currency);
 }
+
+/**
+ * A stored amount in major units (a float, as files written before money was
+ * kept in minor units had it: 0.29 EUR) in minor units, rounded to the nearest
+ * unit, halves away from zero. `toPrecision(12)` first drops the float's
+ * noise, so 0.29 EUR is 29 cents, not 28. Null when it is not a finite amount
+ * that fits a safe integer.
+ */
+export function majorToMinorUnits(major: number, currency: string): number | null {
+  if (!Number.isFinite(major)) return null;
+  const scaled = Number((major * minorPerMajor(currency)).toPrecision(12));
+  const minor = Math.sign(scaled) * Math.round(Math.abs(scaled)) || 0;
+  return Number.isSafeInteger(minor) ? minor : null;
+}

@@ -38,4 +38,5 @@ export {
 export { journalOfLegacy, LegacyNightError, migrateLegacyNight, replayLegacyNight, replaysDiffer, type LegacyNight } from './legacy';
 export { allTimeStandings, biggestWinOf, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary, type Standing } from './summary';
 export { exportNight, exportedDeckSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
+export { readNightExport, type ReadNightExport } from './exportReader';
 export { turnView } from './turnView';

@@ -1,4 +1,4 @@
-import { minorPerMajor } from '../../shared/money';
+import { majorToMinorUnits } from '../../shared/money';
 import { initialsOf, paletteColour } from './playerStyle';
 import { CURRENT_VERSION, FORMATS, type FileKind } from './schemas';
 
@@ -71,9 +71,8 @@ function rosterV1toV2(doc: unknown): unknown {
  */
 export function chipValueToMinorUnits(old: number, currency: string): number {
   if (!Number.isFinite(old)) throw new MigrationError(`the amount ${old} is not a number`);
-  const scaled = Number((old * minorPerMajor(currency)).toPrecision(12));
-  const minor = Math.sign(scaled) * Math.round(Math.abs(scaled)) || 0;
-  if (!Number.isSafeInteger(minor)) throw new MigrationError(`the amount ${old} ${currency} is too large`);
+  const minor = majorToMinorUnits(old, currency);
+  if (minor === null) throw new MigrationError(`the amount ${old} ${currency} is too large`);
   return minor;
 }
 

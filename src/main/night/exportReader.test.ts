@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readNightExport } from './exportReader';
+
+const version1 = readFileSync(new URL('./fixtures/night-export-v1.json', import.meta.url), 'utf8');
+
+describe('reading night exports of every version', () => {
+  it('M1: an in-between-night/1 file (chip value 0.29 EUR as a float) reads as /2 with 29 cents and every turn kept', () => {
+    const read = readNightExport(version1);
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    const original = JSON.parse(version1) as { turns: unknown[]; ledger: unknown[] };
+    expect(read.upcastFrom).toBe('in-between-night/1');
+    expect(read.night.format).toBe('in-between-night/2');
+    expect(read.night.night.chipValue).toBe(29);
+    expect(read.night.turns).toHaveLength(original.turns.length);
+    expect(read.night.ledger).toEqual(original.ledger);
+    expect(read.night.turns.every((turn) => turn.call === null && turn.limit === null)).toBe(true);
+  });
+
+  it('a /2 file reads as it is, and reading it again gives the same night', () => {
+    const first = readNightExport(version1);
+    if (!first.ok) throw new Error(first.problem);
+    const again = readNightExport(JSON.stringify(first.night));
+    expect(again).toEqual({ ok: true, night: first.night, upcastFrom: null });
+  });
+
+  it('refuses what is not a night export with a reason, whatever the version', () => {
+    expect(readNightExport('not json')).toEqual({ ok: false, problem: 'the file is not JSON' });
+    expect(readNightExport('[]')).toMatchObject({ ok: false });
+    expect(readNightExport(JSON.stringify({ format: 'in-between-night/9' }))).toMatchObject({ ok: false, problem: expect.stringContaining('unknown format') });
+    const badChipValue = JSON.parse(version1) as { night: { chipValue: unknown } };
+    badChipValue.night.chipValue = 'lots';
+    expect(readNightExport(JSON.stringify(badChipValue))).toMatchObject({ ok: false, problem: expect.stringContaining('chipValue') });
+    const extraField = JSON.parse(version1) as Record<string, unknown>;
+    extraField.surprise = true;
+    expect(readNightExport(JSON.stringify(extraField))).toMatchObject({ ok: false });
+  });
+});

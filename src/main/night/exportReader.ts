@@ -1,0 +1,56 @@
+import { majorToMinorUnits } from '../../shared/money';
+import { NIGHT_EXPORT_FORMAT, nightExportSchema, type NightExport } from './export';
+
+/**
+ * Reads a night export of any version (docs/export-format.md) as the current
+ * one, so a file written by an older app stays readable: `in-between-night/1`
+ * is upcast (its chip value, a float in major units, becomes minor units
+ * (M1); its turns gain `call` and `limit`, null as nothing was called or
+ * capped then) and then checked by the same strict schema as a new file.
+ */
+export type ReadNightExport =
+  | { ok: true; night: NightExport; upcastFrom: 'in-between-night/1' | null }
+  | { ok: false; problem: string };
+
+const VERSION_1 = 'in-between-night/1';
+
+export function readNightExport(text: string): ReadNightExport {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'the file is not JSON' };
+  }
+  if (!isObject(data)) return { ok: false, problem: 'a night export is a JSON object' };
+  if (data.format === VERSION_1) {
+    const upcast = upcastVersion1(data);
+    if (typeof upcast === 'string') return { ok: false, problem: upcast };
+    return checked(upcast, VERSION_1);
+  }
+  if (data.format === NIGHT_EXPORT_FORMAT) return checked(data, null);
+  return { ok: false, problem: `unknown format ${JSON.stringify(String(data.format)).slice(0, 60)}; this app reads ${VERSION_1} and ${NIGHT_EXPORT_FORMAT}` };
+}
+
+function checked(data: unknown, upcastFrom: 'in-between-night/1' | null): ReadNightExport {
+  const parsed = nightExportSchema.safeParse(data);
+  if (parsed.success) return { ok: true, night: parsed.data, upcastFrom };
+  const issue = parsed.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, problem: `${where}${issue?.message ?? 'not a night export'}` };
+}
+
+/** Version 1 as version 2, or why it cannot be. */
+function upcastVersion1(data: Record<string, unknown>): Record<string, unknown> | string {
+  const night = data.night;
+  if (!isObject(night)) return 'night: a night export has a night object';
+  const currency = typeof night.currency === 'string' ? night.currency : '';
+  if (typeof night.chipValue !== 'number') return 'night.chipValue: a chip value is a number';
+  const chipValue = majorToMinorUnits(night.chipValue, currency);
+  if (chipValue === null) return `night.chipValue: ${night.chipValue} is not an amount of ${currency || 'money'}`;
+  const turns = Array.isArray(data.turns) ? data.turns.map((turn) => (isObject(turn) ? { call: null, limit: null, ...turn } : turn)) : data.turns;
+  return { ...data, format: NIGHT_EXPORT_FORMAT, night: { ...night, chipValue }, turns };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
