@@ -42,3 +42,29 @@ describe('the lobby setup form', () => {
     expect(entry.chipValue).toBe('500');
   });
 });
+
+describe('house rules in the lobby form', () => {
+  it('R27: the bet limit typed in the lobby is sent as maxBet; empty is no limit; a bad one is refused', () => {
+    const entry = entryWithTwoPlayers();
+    const sent = (typed: string) => {
+      entry.setMaxBetText(typed);
+      const built = entry.startArgs();
+      return built.ok ? built.args.settings?.maxBet : built.problem;
+    };
+    expect(sent('10')).toBe(10);
+    expect(sent('')).toBeNull();
+    expect(sent('0')).toBe('bad-max-bet');
+    expect(sent('abc')).toBe('bad-max-bet');
+  });
+
+  it('R26-R30: the house-rules preset fills every new setting, including the bet limit box', () => {
+    const entry = entryWithTwoPlayers();
+    entry.applyPreset('house-rules');
+    expect(entry.maxBetText).toBe('10');
+    const built = entry.startArgs();
+    expect(built.ok && built.args.settings).toMatchObject({ pass: true, maxBet: 10, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 3 });
+    expect(entry.preset).toBe('house-rules');
+    entry.applyPreset('standard');
+    expect(entry.maxBetText).toBe('');
+  });
+});

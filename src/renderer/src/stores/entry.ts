@@ -3,6 +3,7 @@ import { computed, reactive, ref } from 'vue';
 import type { CommandArgs, NightSetup, RosterPlayer } from '../../../shared';
 import { MAX_CHIP_VALUE, minorToDecimal, parseMoney, type MoneyProblem } from '../../../shared/money';
 import { DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from '../../../shared/settings';
+import { parseMaxBet } from '../lib/ruleOptions';
 
 /** Longest number the host may type: a million chips is the contract's ceiling. */
 const MAX_DIGITS = 7;
@@ -32,7 +33,9 @@ export interface SeatEntry {
 
 export type AddNameOutcome = 'added' | 'empty' | 'duplicate';
 
-export type SetupProblem = 'need-players' | 'bad-starting-chips' | 'bad-chip-value' | 'chip-value-too-precise' | 'chip-value-too-large';
+export type SetupProblem =
+  | 'bad-max-bet'
+  | 'need-players' | 'bad-starting-chips' | 'bad-chip-value' | 'chip-value-too-precise' | 'chip-value-too-large';
 
 const CHIP_VALUE_PROBLEMS = {
   'not-a-number': 'bad-chip-value',
@@ -69,6 +72,23 @@ export const useEntryStore = defineStore('entry', () => {
   const chipValue = ref('1');
   const currency = ref('');
   const settings = reactive<RuleSettings>({ ...DEFAULT_RULES });
+  /** R27's bet limit as typed: empty for none. Kept apart from `settings` so a half-typed number is never lost. */
+  const maxBetText = ref('');
+  const seatPlayerName = ref('');
+  const seatBuyIn = ref('');
+  /** Index into the night's players: the newcomer sits on their left, or the moved player goes there (R31). */
+  const seatAfter = ref(0);
+
+  /** Typing into the bet limit box: a valid number (or nothing) becomes the setting at once. */
+  function setMaxBetText(text: string): void {
+    maxBetText.value = text;
+    const parsed = parseMaxBet(text);
+    if (parsed.ok) settings.maxBet = parsed.value;
+  }
+
+  function showMaxBet(): void {
+    maxBetText.value = settings.maxBet === null ? '' : String(settings.maxBet);
+  }
   const rosterCursor = ref(0);
   const seatCursor = ref(0);
 
@@ -79,6 +99,7 @@ export const useEntryStore = defineStore('entry', () => {
 
   function applyPreset(name: RulePresetName): void {
     Object.assign(settings, RULE_PRESETS[name]);
+    showMaxBet();
   }
 
   function isSeated(player: RosterPlayer): boolean {
@@ -132,6 +153,7 @@ export const useEntryStore = defineStore('entry', () => {
     chipValue.value = minorToDecimal(last.chipValue, last.currency);
     currency.value = last.currency;
     Object.assign(settings, DEFAULT_RULES, last.settings);
+    showMaxBet();
     seatCursor.value = 0;
   }
 
@@ -144,6 +166,7 @@ export const useEntryStore = defineStore('entry', () => {
     const value = parseMoney(chipValue.value, currency.value);
     if (!value.ok) return { ok: false, problem: CHIP_VALUE_PROBLEMS[value.problem] };
     if (value.minor > MAX_CHIP_VALUE) return { ok: false, problem: 'chip-value-too-large' };
+    if (!parseMaxBet(maxBetText.value).ok) return { ok: false, problem: 'bad-max-bet' };
     return {
       ok: true,
       args: {
@@ -169,6 +192,11 @@ export const useEntryStore = defineStore('entry', () => {
     chipValue,
     currency,
     settings,
+    maxBetText,
+    setMaxBetText,
+    seatPlayerName,
+    seatBuyIn,
+    seatAfter,
     rosterCursor,
     seatCursor,
     preset,
