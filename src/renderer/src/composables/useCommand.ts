@@ -17,6 +17,7 @@ export function useCommand() {
     ui.showError(null);
     try {
       const result = await view.run(command, args);
+      ui.lastRefusal = result.ok ? null : result.error;
       if (!result.ok) ui.showError(words.error(result.error));
       return result.ok;
     } catch (failure) {

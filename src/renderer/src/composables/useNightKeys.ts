@@ -5,6 +5,7 @@ import { appendDigit, useEntryStore, type BetEntry } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useCommand } from './useCommand';
+import { createHouseKeys } from './houseKeys';
 import { CONSOLE_KEYS, useScreenKeys } from './useScreenKeys';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
@@ -28,6 +29,13 @@ export function useNightKeys(): void {
   );
 
   const stateId = () => view.night?.stateId ?? 0;
+  const house = createHouseKeys({
+    ui,
+    entry,
+    t: (key, named) => words.t(key, named ?? {}),
+    send,
+    rosterIdOf: (name) => view.view?.roster.find((p) => !p.archived && p.name.toLocaleLowerCase() === name.toLocaleLowerCase())?.id,
+  });
 
   // A new step of the game starts with empty inputs and no stale error.
   watch(
@@ -55,7 +63,7 @@ export function useNightKeys(): void {
       ui.helpOpen = true;
       return true;
     }
-    if (ui.panel) return panelKey(e, night);
+    if (ui.panel) return house.panelKey(e, night) || (e.key === 'Escape' && closePanel()) || panelKey(e, night);
     if (night.phase !== 'ended' && tableKey(e, night)) return true;
     return phaseKey(e, night);
   }
@@ -79,6 +87,10 @@ export function useNightKeys(): void {
         entry.panelPlayer = Math.max(0, night.players.findIndex((p) => p.status !== 'left'));
         ui.openPanel('cash-out');
         return true;
+      case 'j':
+      case 't':
+      case 's':
+        return house.tableKey(e, night);
       case 'e':
         // Main refuses to end the night mid-turn: say so now rather than ask a question whose yes is refused.
         if (turnInProgress(night)) ui.showError(words.t('errors.endMidTurn'));
@@ -112,7 +124,10 @@ export function useNightKeys(): void {
         }
         return false;
       }
+      case 'pair-call':
+        return house.pairCallKey(e, night);
       case 'bet':
+        if (house.betKey(e, night)) return true;
         if (enter) {
           const amount = betAmount(entry.bet);
           if (amount === null) ui.showError(words.t('errors.noBet'));
@@ -121,7 +136,10 @@ export function useNightKeys(): void {
         }
         return editBet(e, entry.bet);
       case 'ended':
-        if (enter) void send('closeNight', { stateId: stateId() });
+        if (enter) {
+          const closing = stateId();
+          void send('closeNight', { stateId: closing }).then((ok) => ok && (ui.lastClosedStateId = closing));
+        }
         return enter || endedKey(e, night);
       default:
         return false;
@@ -141,16 +159,20 @@ export function useNightKeys(): void {
       case 'h':
         void router.push({ name: 'history-night', params: { id: night.id } });
         return true;
+      case 'o':
+        house.askReopen(night.stateId);
+        return true;
       default:
         return false;
     }
   }
 
+  function closePanel(): boolean {
+    ui.closePanel();
+    return true;
+  }
+
   function panelKey(e: KeyboardEvent, night: NightView): boolean {
-    if (e.key === 'Escape') {
-      ui.closePanel();
-      return true;
-    }
     const enter = e.key === 'Enter' && !e.repeat;
     const target = night.players[entry.panelPlayer];
     switch (ui.panel) {
@@ -296,7 +318,7 @@ export function useNightKeys(): void {
     return true;
   }
 
-  /** A bet being typed: digits, P for the pot (R17), Backspace, Esc. */
+  /** A bet being typed: digits, P for the largest bet allowed (the pot, R17, or a house limit, R27), Backspace, Esc. */
   function editBet(e: KeyboardEvent, bet: BetEntry): boolean {
     if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'p') {
       Object.assign(bet, { digits: '', pot: true });
@@ -311,7 +333,7 @@ export function useNightKeys(): void {
 
 /** The turn is under way (cards up, the bet or the ace's call awaited): the night cannot end now. */
 export function turnInProgress(night: NightView): boolean {
-  return night.phase === 'bet' || night.phase === 'ace-call';
+  return night.phase === 'bet' || night.phase === 'ace-call' || night.phase === 'pair-call';
 }
 
 export function betAmount(bet: BetEntry): BetAmount | null {

@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
+import type { CommandError } from '../../../shared';
 
 /** A question the host answers with Enter (yes) or Esc (no) before something that cannot be taken back. */
 export interface Confirmation {
@@ -8,7 +9,7 @@ export interface Confirmation {
 }
 
 /** The panels that open over the night screen, each with its own keys. */
-export type NightPanel = 'buy-in' | 'cash-out' | 'fix-turn';
+export type NightPanel = 'buy-in' | 'cash-out' | 'fix-turn' | 'seat' | 'move' | 'sit-out';
 
 export const useUiStore = defineStore('ui', () => {
   const helpOpen = ref(false);
@@ -22,6 +23,10 @@ export const useUiStore = defineStore('ui', () => {
   const copyFallback = ref<string | null>(null);
   /** A short confirmation of what just happened (copied, saved). */
   const notice = ref<string | null>(null);
+  /** The last refusal main gave, as it gave it (its code and parameters), for a key that answers one (R33's reopen). */
+  const lastRefusal = ref<CommandError | null>(null);
+  /** The state id of the night the host last closed, so O in the lobby can reopen it (R33). */
+  const lastClosedStateId = ref<number | null>(null);
 
   function ask(text: string, onYes: Confirmation['onYes']): void {
     confirmation.value = { text, onYes };
@@ -55,6 +60,8 @@ export const useUiStore = defineStore('ui', () => {
     error,
     copyFallback,
     notice,
+    lastRefusal,
+    lastClosedStateId,
     ask,
     answer,
     openPanel,

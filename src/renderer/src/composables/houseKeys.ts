@@ -1,0 +1,197 @@
+import type { CommandArgs, CommandName, NightView, PlayerView } from '../../../shared';
+import type { useEntryStore } from '../stores/entry';
+import type { useUiStore } from '../stores/ui';
+
+/**
+ * The console's keys for the house rules and the seating (R26, R29, R31-R33),
+ * apart from useNightKeys so they can be tested without a window or a router:
+ * X passes, H/L call a pair, J seats a newcomer, T changes seats, S sits a
+ * player out or brings them back, O reopens the night.
+ */
+export interface HouseKeyDeps {
+  ui: ReturnType<typeof useUiStore>;
+  entry: ReturnType<typeof useEntryStore>;
+  t: (key: string, named?: Record<string, unknown>) => string;
+  send: <K extends CommandName>(command: K, args: CommandArgs<K>) => Promise<boolean>;
+  /** The roster, so a newcomer typed by a known name keeps their history. */
+  rosterIdOf: (name: string) => string | undefined;
+}
+
+/** Letters these keys use; each is listed in the key list (HelpOverlay). */
+export const HOUSE_KEYS = { pass: 'x', higher: 'h', lower: 'l', seat: 'j', move: 't', sitOut: 's', reopen: 'o' } as const;
+
+function plain(e: KeyboardEvent): boolean {
+  return !e.ctrlKey && !e.metaKey && !e.altKey;
+}
+
+/** The players still at the table (not cashed out), as indexes into `night.players`. */
+function atTable(night: NightView): number[] {
+  return night.players.flatMap((p, i) => (p.status === 'left' ? [] : [i]));
+}
+
+/** The next player at the table from `index`, `delta` places on (wrapping). */
+export function stepAtTable(night: NightView, index: number, delta: number): number {
+  const seats = atTable(night);
+  if (seats.length === 0) return index;
+  const at = seats.indexOf(index);
+  const from = at < 0 ? 0 : at;
+  return seats[(from + delta + seats.length * 2) % seats.length] ?? index;
+}
+
+export function createHouseKeys(deps: HouseKeyDeps) {
+  const { ui, entry, t, send } = deps;
+
+  /** R26: X on an empty bet box passes, when passing is on. False leaves the key to the bet box. */
+  function betKey(e: KeyboardEvent, night: NightView): boolean {
+    if (!plain(e) || e.key.toLowerCase() !== HOUSE_KEYS.pass) return false;
+    if (!night.canPass || entry.bet.digits !== '' || entry.bet.pot || entry.lettersTyped) return false;
+    void send('pass', { stateId: night.stateId });
+    return true;
+  }
+
+  /** R29: H calls the pair higher, L lower; a call the pair does not allow is refused by the engine, naming R29. */
+  function pairCallKey(e: KeyboardEvent, night: NightView): boolean {
+    if (!plain(e)) return false;
+    const key = e.key.toLowerCase();
+    if (key !== HOUSE_KEYS.higher && key !== HOUSE_KEYS.lower && e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return false;
+    const call = key === HOUSE_KEYS.higher || e.key === 'ArrowUp' ? 'higher' : 'lower';
+    void send('callPair', { stateId: night.stateId, call });
+    return true;
+  }
+
+  /** J, T and S open their panels while the night is open. */
+  function tableKey(e: KeyboardEvent, night: NightView): boolean {
+    if (!plain(e)) return false;
+    const first = atTable(night)[0] ?? 0;
+    switch (e.key.toLowerCase()) {
+      case HOUSE_KEYS.seat:
+        entry.seatPlayerName = '';
+        entry.seatBuyIn = '';
+        // By default the newcomer sits on the dealer's right, i.e. after the last seat.
+        entry.seatAfter = atTable(night).at(-1) ?? 0;
+        ui.openPanel('seat');
+        return true;
+      case HOUSE_KEYS.move:
+        entry.panelPlayer = first;
+        entry.seatAfter = stepAtTable(night, first, 1);
+        ui.openPanel('move');
+        if (night.dealUnderWay) ui.showError(t('movePanel.dealUnderWay'));
+        return true;
+      case HOUSE_KEYS.sitOut:
+        entry.panelPlayer = first;
+        ui.openPanel('sit-out');
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** The keys of the seat, move and sit-out panels; false for any other panel. */
+  function panelKey(e: KeyboardEvent, night: NightView): boolean {
+    const enter = e.key === 'Enter' && !e.repeat;
+    switch (ui.panel) {
+      case 'seat':
+        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+          entry.seatAfter = stepAtTable(night, entry.seatAfter, e.key === 'ArrowUp' ? -1 : 1);
+          return true;
+        }
+        if (enter) seatNewcomer(night);
+        return enter;
+      case 'move':
+        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+          entry.panelPlayer = stepAtTable(night, entry.panelPlayer, e.key === 'ArrowUp' ? -1 : 1);
+          return true;
+        }
+        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+          entry.seatAfter = stepAtTable(night, entry.seatAfter, e.key === 'ArrowLeft' ? -1 : 1);
+          return true;
+        }
+        if (enter) movePlayer(night);
+        return enter;
+      case 'sit-out':
+        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+          entry.panelPlayer = stepAtTable(night, entry.panelPlayer, e.key === 'ArrowUp' ? -1 : 1);
+          return true;
+        }
+        if (enter) sitOutOrBack(night);
+        return enter;
+      default:
+        return false;
+    }
+  }
+
+  /** R31: sent as typed; a newcomer seated mid-turn is refused by the engine, whose message says why. */
+  function seatNewcomer(night: NightView): void {
+    const name = entry.seatPlayerName.trim();
+    const neighbour = night.players[entry.seatAfter];
+    if (!name) {
+      ui.showError(t('seatPanel.needName'));
+      return;
+    }
+    const buyIn = Number(entry.seatBuyIn);
+    if (!/^\d+$/.test(entry.seatBuyIn) || buyIn < 1) {
+      ui.showError(t('seatPanel.needBuyIn'));
+      return;
+    }
+    if (!neighbour) return;
+    const id = deps.rosterIdOf(name);
+    const player = id ? { id, name } : { name };
+    void send('seatPlayer', { stateId: night.stateId, player, afterPlayerId: neighbour.id, buyIn }).then((ok) => ok && ui.closePanel());
+  }
+
+  function movePlayer(night: NightView): void {
+    const moving = night.players[entry.panelPlayer];
+    const neighbour = night.players[entry.seatAfter];
+    if (!moving || !neighbour) return;
+    if (night.dealUnderWay) {
+      ui.showError(t('movePanel.dealUnderWay'));
+      return;
+    }
+    if (moving.id === neighbour.id || seatedRightOf(night, moving, neighbour)) {
+      ui.showError(t('movePanel.same', { name: moving.name }));
+      return;
+    }
+    void send('movePlayer', { stateId: night.stateId, playerId: moving.id, afterPlayerId: neighbour.id }).then((ok) => ok && ui.closePanel());
+  }
+
+  /** R32: not the player whose turn is under way (said before sending); the rest is the engine's to refuse. */
+  function sitOutOrBack(night: NightView): void {
+    const player = night.players[entry.panelPlayer];
+    if (!player) return;
+    if (!night.betweenTurns && player.id === night.toActId) {
+      ui.showError(t('sitOutPanel.busy', { name: player.name }));
+      return;
+    }
+    const command = player.sittingOut ? 'comeBack' : 'sitOut';
+    void send(command, { stateId: night.stateId, playerId: player.id }).then((ok) => ok && ui.closePanel());
+  }
+
+  /** R33: asked first, with the warning that payments marked for the night go back to unpaid. */
+  function askReopen(stateId: number | null): void {
+    ui.ask(t('reopen.confirm'), async () => {
+      await reopen(stateId);
+    });
+  }
+
+  /**
+   * Reopens the most recent night. From the lobby the console no longer
+   * holds that night's state id; the engine's stale-state answer carries
+   * it, so one retry with it reopens the night the host confirmed.
+   */
+  async function reopen(stateId: number | null): Promise<boolean> {
+    const remembered = stateId ?? ui.lastClosedStateId ?? 0;
+    if (await send('reopenNight', { stateId: remembered })) return true;
+    const current = ui.lastRefusal?.code === 'stale-state' ? ui.lastRefusal.params?.current : undefined;
+    if (stateId !== null || typeof current !== 'number') return false;
+    return send('reopenNight', { stateId: current });
+  }
+
+  return { betKey, pairCallKey, tableKey, panelKey, askReopen, reopen };
+}
+
+/** The moving player already sits on the left of the chosen neighbour: nothing would change. */
+function seatedRightOf(night: NightView, moving: PlayerView, neighbour: PlayerView): boolean {
+  const order = night.players.filter((p) => p.status !== 'left');
+  const at = order.findIndex((p) => p.id === neighbour.id);
+  return order[(at + 1) % order.length]?.id === moving.id;
+}
