@@ -208,6 +208,9 @@ export function auditLayout(minFont: Record<string, number>): AuditReport {
       // A card's faces are one thing; a card's own back never covers its face (backface hidden).
       const card = a.el.closest('.card');
       if (card && card.contains(s.el)) continue;
+      // A tied player's fanned cards cover each other's far corner on purpose; the near corner (rank and suit) shows.
+      const fan = a.el.closest('.stack-of-cards');
+      if (fan && fan.contains(s.el)) continue;
       if (overlaps(a.box, s.box)) problems.push(`"${a.text.slice(0, 30)}" is overlapped by ${name(s.el)}`);
     }
   }

@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { hostForSpecFile } from './hostFixture';
 import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080, type AuditReport } from './layoutAudit';
-import { tableState, type TableState } from './tableStates';
+import { showcaseState, tableState, type TableState } from './tableStates';
 
 const SEED = 'tv-layout-audit-1';
 const STATES = Number(process.env.LAYOUT_AUDIT_STATES ?? 200);
@@ -92,6 +92,13 @@ for (const screen of SCREENS) {
       for (const [rank, { state }] of worstOf(reports).entries()) {
         await show(page, state);
         await page.screenshot({ path: `${SHOTS}/${screen.name}-worst${rank + 1}-${state.label}.png` });
+      }
+      if (screen.name === '1920x1080') {
+        // The README's picture of the table view, audited like the rest.
+        const showcase = showcaseState();
+        await show(page, showcase);
+        expect((await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080)).problems).toEqual([]);
+        await page.screenshot({ path: `${SHOTS}/table-view.png` });
       }
       const broken = reports.filter((r) => r.report.problems.length > 0);
       writeFileSync(

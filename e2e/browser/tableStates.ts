@@ -193,3 +193,37 @@ export function tableState(seed: string, index: number): TableState {
   };
   return { label: `${index}-${label}-${night?.phase ?? 'lobby'}-${view.preferences.language}`, view, answers };
 }
+
+/**
+ * The table of issue 9's report, for the README's picture: five players, one
+ * of them "Bartholomew Featherstonehaugh-Smythe", the dealer's badge beside a
+ * name, a bet to make after a few turns.
+ */
+export function showcaseState(): TableState {
+  const names = ['Zoë', 'Bartholomew Featherstonehaugh-Smythe', 'Kwame', 'Ann', '山田太郎'];
+  const players = names.map((name, i) => ({ id: `p${i + 1}`, name, colour: COLOURS[i]!, initials: initialsOf(name), archived: false }));
+  const seed = Buffer.from('showcase', 'utf8');
+  const table = new MemoryTable(new SeededStream(seed, 'audit/dealer'), players, tickingClock(), 'showcase');
+  const bot = new Bot(new SeededStream(seed, 'audit/bots'));
+  perform(table, {
+    command: 'startNight',
+    args: { players: names.map((name) => ({ name })), startingChips: 100, chipValue: 25, currency: 'EUR', settings: RULES_SHOWN },
+  });
+  for (let guard = 0; guard < 500; guard++) {
+    const night = table.night()!;
+    if (night.turnsPlayed >= 7 && night.phase === 'bet') break;
+    perform(table, nextAction(night, bot, 100)!);
+  }
+  const view: AppView = {
+    night: table.night(),
+    roster: players,
+    lastSetup: null,
+    storageNotices: [],
+    tableScreen: { kind: 'live' },
+    settleMode: 'fewest',
+    preferences: { language: 'en', muted: true },
+  };
+  return { label: 'showcase', view, answers: null };
+}
+
+const RULES_SHOWN: RuleSettings = { decks: 1, ante: 1, aceLowChoice: false, pair: 'pays-2', consecutive: 'lose-minimum', postPays: 1, potAtEnd: 'split' };
