@@ -8,7 +8,6 @@
  * until a task queued from requestAnimationFrame runs). With `--trace FILE`
  * it also writes a Chromium performance trace of the pushes. Build first.
  */
-import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import type { AppView } from '../src/shared';

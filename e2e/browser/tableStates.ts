@@ -12,6 +12,7 @@
 import type { Announcement, AppView, NightDetail, NightListItem, RosterPlayer, RuleSettings, Standings } from '../../src/shared';
 import { NAME_MAX } from '../../src/shared/commands';
 import { LANGUAGES } from '../../src/shared/preferences';
+import { DEFAULT_RULES } from '../../src/shared/settings';
 import { nightDetail } from '../../src/main/history/nightDetail';
 import { listNights } from '../../src/main/history/nightsList';
 import { standings } from '../../src/main/history/standings';
@@ -94,6 +95,7 @@ function roster(rng: SeededStream, count: number): RosterPlayer[] {
 
 function rules(rng: SeededStream): RuleSettings {
   return {
+    ...DEFAULT_RULES,
     decks: 1 + rng.below(4),
     ante: pick(rng, [1, 1, 2, 5, 1000]),
     aceLowChoice: rng.chance(0.5),
@@ -226,4 +228,4 @@ export function showcaseState(): TableState {
   return { label: 'showcase', view, answers: null };
 }
 
-const RULES_SHOWN: RuleSettings = { decks: 1, ante: 1, aceLowChoice: false, pair: 'pays-2', consecutive: 'lose-minimum', postPays: 1, potAtEnd: 'split' };
+const RULES_SHOWN: RuleSettings = DEFAULT_RULES;
