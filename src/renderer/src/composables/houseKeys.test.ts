@@ -136,8 +136,14 @@ describe('house rule keys on the console', () => {
     expect(send).toHaveBeenLastCalledWith('comeBack', { stateId: 7, playerId: 'bo' });
   });
 
+  it('R31, R32: while a bet is asked J, T and S are typing in the bet box, not panels', () => {
+    const asked = night({ phase: 'bet', betweenTurns: false });
+    for (const k of ['j', 't', 's']) expect(keys.tableKey(key(k), asked)).toBe(false);
+    expect(ui.panel).toBeNull();
+  });
+
   it('R32: the player whose turn is under way cannot sit out: said before anything is sent', () => {
-    const midTurn = night({ phase: 'bet', betweenTurns: false, toActId: 'ann' });
+    const midTurn = night({ phase: 'pair-call', betweenTurns: false, toActId: 'ann' });
     keys.tableKey(key('s'), midTurn);
     keys.panelKey(key('Enter'), midTurn);
     expect(ui.error).toContain('sitOutPanel.busy');

@@ -59,9 +59,13 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     return true;
   }
 
-  /** J, T and S open their panels while the night is open. */
+  /**
+   * J, T and S open their panels while the night is open. While a bet is
+   * asked, letters belong to the bet box (refused there as typing), so "ten"
+   * never opens a panel; seating waits for the turn to end anyway (R31, R32).
+   */
   function tableKey(e: KeyboardEvent, night: NightView): boolean {
-    if (!plain(e)) return false;
+    if (!plain(e) || night.phase === 'bet') return false;
     const first = atTable(night)[0] ?? 0;
     switch (e.key.toLowerCase()) {
       case HOUSE_KEYS.seat:

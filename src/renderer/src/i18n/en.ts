@@ -158,6 +158,8 @@ const en = {
     storage: 'Storage',
   },
   prompt: {
+    calledHigher: 'called higher',
+    calledLower: 'called lower',
     pairCall: '{name}, the posts are a pair: {calls}.',
     callHigher: 'H for higher',
     callLower: 'L for lower',

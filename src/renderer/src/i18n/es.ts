@@ -160,6 +160,8 @@ const es: Translation = {
     storage: 'Guardado',
   },
   prompt: {
+    calledHigher: 'cantada más alta',
+    calledLower: 'cantada más baja',
     pairCall: '{name}, las dos cartas son pareja: {calls}.',
     callHigher: 'H para más alta',
     callLower: 'L para más baja',

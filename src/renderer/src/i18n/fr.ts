@@ -160,6 +160,8 @@ const fr: Translation = {
     storage: 'Enregistrement',
   },
   prompt: {
+    calledHigher: 'annoncée plus haut',
+    calledLower: 'annoncée plus bas',
     pairCall: '{name}, les deux cartes forment une paire : {calls}.',
     callHigher: 'H pour plus haut',
     callLower: 'L pour plus bas',

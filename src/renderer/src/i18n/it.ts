@@ -160,6 +160,8 @@ const it: Translation = {
     storage: 'Salvataggio',
   },
   prompt: {
+    calledHigher: 'chiamata più alta',
+    calledLower: 'chiamata più bassa',
     pairCall: '{name}, le due carte sono una coppia: {calls}.',
     callHigher: 'H per più alto',
     callLower: 'L per più basso',
