@@ -44,6 +44,14 @@ export const newPlayerSchema = z.strictObject({
   name: playerName,
 });
 
+/**
+ * How a buy-in or a cash-out was paid (M2): `cash` into or out of the bank
+ * (the host's cash box), or `credit` (a buy-in owed, a cash-out owed to the player).
+ */
+export const PAYMENTS = ['cash', 'credit'] as const;
+export const paymentSchema = z.enum(PAYMENTS, { error: 'paid is "cash" or "credit" (M2)' });
+export type Payment = z.infer<typeof paymentSchema>;
+
 export const startNightArgs = z.strictObject({
   players: z.array(newPlayerSchema).min(2, 'a night needs at least 2 players (R6)').max(12, 'at most 12 players'),
   startingChips: wholeChips('starting chips'),
@@ -55,6 +63,8 @@ export const startNightArgs = z.strictObject({
     .max(MAX_CHIP_VALUE, `the chip value is at most ${MAX_CHIP_VALUE} minor units (M1)`),
   currency: z.string().trim().max(8).default(''),
   settings: ruleSettingsSchema.default(ruleSettingsSchema.parse({})),
+  /** M2: how the night's buy-ins and cash-outs are paid unless one says otherwise (the starting chips too). */
+  payment: paymentSchema.default('credit'),
 });
 
 export const stateArgs = z.strictObject({ stateId });
@@ -73,9 +83,10 @@ export const betAmount = z.union([z.literal('pot'), z.number({ error: 'a bet is 
 
 export const betArgs = z.strictObject({ stateId, amount: betAmount });
 
-export const buyInArgs = z.strictObject({ stateId, playerId, amount: wholeChips('a buy-in') });
+/** `paid` (M2): absent means the night's `payment`. */
+export const buyInArgs = z.strictObject({ stateId, playerId, amount: wholeChips('a buy-in'), paid: paymentSchema.optional() });
 
-export const cashOutArgs = z.strictObject({ stateId, playerId });
+export const cashOutArgs = z.strictObject({ stateId, playerId, paid: paymentSchema.optional() });
 
 export const correctBetArgs = z.strictObject({ stateId, amount: betAmount });
 
@@ -91,6 +102,7 @@ export const seatPlayerArgs = z.strictObject({
   player: newPlayerSchema,
   afterPlayerId: playerId,
   buyIn: wholeChips('a buy-in'),
+  paid: paymentSchema.optional(),
 });
 
 /** R31: between deals, `playerId` moves to sit on the left of `afterPlayerId`. */

@@ -1,5 +1,6 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
+import type { Payment } from './commands';
 import type { SettleMode, Settlement, TableScreen } from './history';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
@@ -274,6 +275,8 @@ export interface NightView {
   results: PlayerResult[] | null;
   /** Who pays whom once the night has ended (issue 4). */
   settlement: Settlement | null;
+  /** M2: how this night's buy-ins and cash-outs are paid unless one says otherwise (credit for nights from before M2). */
+  payment?: Payment;
 }
 
 export interface BetLimits {

@@ -1,6 +1,7 @@
 import { playerAccount } from '../../shared/chips';
 import { commandError, type CommandError } from '../../shared/errors';
 import type { RuleSettings } from '../../shared/settings';
+import type { Payment } from '../../shared/commands';
 import { anteAll, buyIn, cashOut, comeBack, sitOut } from './commands/chips';
 import { correctBet, undo, voidTurn } from './commands/corrections';
 import { cut, shuffle } from './commands/decks';
@@ -27,6 +28,8 @@ export type EngineCommand =
       settings: RuleSettings;
       /** Chips carried from the last night's pot (R22 `carry`). */
       carryIn: number;
+      /** M2: the night's default payment (absent in older journals: credit). */
+      payment?: Payment;
     }
   | { type: 'shuffle'; seed: string }
   | { type: 'draw' }
@@ -34,8 +37,9 @@ export type EngineCommand =
   | { type: 'deal' }
   | { type: 'ace-call'; call: 'low' | 'high' }
   | { type: 'bet'; amount: number | 'pot' }
-  | { type: 'buy-in'; playerId: string; amount: number }
-  | { type: 'cash-out'; playerId: string }
+  /** `paid` (M2) is money, not chips: the engine ignores it; the night's record keeps it. */
+  | { type: 'buy-in'; playerId: string; amount: number; paid?: Payment }
+  | { type: 'cash-out'; playerId: string; paid?: Payment }
   | { type: 'undo' }
   | { type: 'correct-bet'; amount: number | 'pot' }
   | { type: 'void-turn' }
@@ -45,7 +49,7 @@ export type EngineCommand =
   /** R29 */
   | { type: 'pair-call'; call: 'higher' | 'lower' }
   /** R31 */
-  | ({ type: 'seat' } & Newcomer)
+  | ({ type: 'seat'; paid?: Payment } & Newcomer)
   | { type: 'move'; playerId: string; afterPlayerId: string }
   /** R32 */
   | { type: 'sit-out'; playerId: string }

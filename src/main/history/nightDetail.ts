@@ -1,6 +1,6 @@
 import type { NightDetail, TurnView } from '../../shared';
 import { nightResults } from '../ledger';
-import { stacksAtTable, type NightSummary, type PlayedNight } from '../night';
+import { nightBalances, stacksAtTable, type NightSummary, type PlayedNight } from '../night';
 import { nightListItem } from './nightsList';
 import { nightSettlement } from './settlement';
 
@@ -26,6 +26,6 @@ export function nightDetail(summary: NightSummary, night: PlayedNight): NightDet
     turns: night.turns.filter((t): t is TurnView => t !== undefined),
     stackSeries,
     results,
-    settlement: results ? nightSettlement(results, state.players[0]?.id ?? null) : null,
+    settlement: results ? nightSettlement(results, state.players[0]?.id ?? null, nightBalances(night)) : null,
   };
 }

@@ -18,7 +18,11 @@ export function nightTransfers(index: readonly NightSummary[], paid: ReadonlySet
     .filter((night) => night.endedAt !== null)
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id))
     .flatMap((night) =>
-      nightSettlement(night.results.map((r) => ({ ...r, isWinner: false })), null).fewest.map((t) => {
+      nightSettlement(
+        night.results.map((r) => ({ ...r, isWinner: false })),
+        null,
+        night.balances,
+      ).fewest.map((t) => {
         const id = nightTransferId(night.id, t.from, t.to);
         return { id, nightId: night.id, from: t.from, to: t.to, amount: t.amount, paid: paid.has(id) };
       }),

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { LedgerEntry } from '../../shared';
 import { shareExpense, type Expense } from './expenses';
-import { BANK, moneyBalances, type NightMoney, type PlayerMoneyChips } from './money';
+import { BANK, moneyBalances, paidChipsOf, type NightMoney, type PlayerMoneyChips } from './money';
 import type { Transfer } from './settlement';
 import { settleUp, zeroSumGroups } from './settleUp';
 import { markTabTransferPaid, markTransfers, runningTab, type NightTransfer } from './tab';
@@ -293,5 +294,33 @@ describe('shared expenses (M4)', () => {
     expect(() => shareExpense(0, ['a'], 'a', ['a'])).toThrow(RangeError);
     expect(() => shareExpense(100, [], 'a', ['a'])).toThrow(RangeError);
     expect(() => shareExpense(100, ['a', 'a'], 'a', ['a'])).toThrow(RangeError);
+  });
+});
+
+describe('paidChipsOf (M2)', () => {
+  const entry = (id: string, seq: number, code: LedgerEntry['code'], from: LedgerEntry['from'], to: LedgerEntry['to'], amount: number, reverses?: string): LedgerEntry => ({
+    id,
+    seq,
+    code,
+    player: 'a',
+    amount,
+    from,
+    to,
+    ...(reverses ? { reverses } : {}),
+    turn: null,
+  });
+
+  it('M2: buy-ins and cash-outs are split by how they were paid, and a reversal takes back from its original side', () => {
+    const entries = [
+      entry('b1', 0, 'buy-in', 'bank', 'player:a', 20),
+      entry('b2', 1, 'buy-in', 'bank', 'player:a', 10),
+      entry('r2', 2, 'reversal', 'player:a', 'bank', 10, 'b2'),
+      entry('b3', 3, 'buy-in', 'bank', 'player:a', 5),
+      entry('c1', 4, 'cash-out', 'player:a', 'bank', 25),
+    ];
+    const paid: Record<string, 'cash' | 'credit'> = { b1: 'cash', b2: 'cash', b3: 'credit', c1: 'credit' };
+    expect(paidChipsOf(entries, [{ id: 'a' }], { a: 0 }, (id) => paid[id] ?? 'credit')).toEqual([
+      { playerId: 'a', held: 0, boughtCash: 20, boughtCredit: 5, cashedOutCash: 0, cashedOutOwed: 25 },
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import type { LedgerEntry } from '../../shared';
+import { playerOfAccount } from './balances';
 import { shareExpense, type Expense } from './expenses';
 
 /**
@@ -75,4 +77,38 @@ export function moneyBalances(night: NightMoney): Record<string, number> {
     for (const [sharer, share] of Object.entries(shares)) balances[sharer] = (balances[sharer] ?? 0) - share || 0;
   }
   return balances;
+}
+
+/**
+ * Each player's chips of a night split by how they were paid (M2), folded
+ * from the ledger's entries: a buy-in entry counts as bought in cash or on
+ * credit, a cash-out as paid in cash or owed, as `paymentOf` says for the
+ * entry (a reversal takes back from its original's side). `held` is the
+ * stack now. Players keep the order given.
+ */
+export function paidChipsOf(
+  entries: readonly LedgerEntry[],
+  players: readonly { id: string }[],
+  stacks: Readonly<Record<string, number>>,
+  paymentOf: (entryId: string) => BuyInPayment,
+): PlayerMoneyChips[] {
+  const rows = new Map<string, PlayerMoneyChips>(
+    players.map(({ id }) => [id, { playerId: id, held: stacks[id] ?? 0, boughtCash: 0, boughtCredit: 0, cashedOutCash: 0, cashedOutOwed: 0 }]),
+  );
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  for (const entry of entries) {
+    const original = entry.code === 'reversal' ? byId.get(entry.reverses ?? '') : entry;
+    if (!original || (original.code !== 'buy-in' && original.code !== 'cash-out')) continue;
+    const sign = entry.code === 'reversal' ? -1 : 1;
+    const playerId = playerOfAccount(original.code === 'buy-in' ? original.to : original.from);
+    const row = playerId === null ? undefined : rows.get(playerId);
+    if (!row) continue;
+    const cash = paymentOf(original.id) === 'cash';
+    if (original.code === 'buy-in') {
+      if (cash) row.boughtCash += sign * entry.amount;
+      else row.boughtCredit += sign * entry.amount;
+    } else if (cash) row.cashedOutCash += sign * entry.amount;
+    else row.cashedOutOwed += sign * entry.amount;
+  }
+  return [...rows.values()];
 }

@@ -66,6 +66,8 @@ export const exportedLedgerEntrySchema = z.strictObject({
   to: accountSchema,
   reverses: z.string().nullable(),
   turn: z.number().int().positive().nullable(),
+  /** M2: on buy-ins and cash-outs, how they were paid (`credit` on a cash-out: owed to the player). */
+  paid: z.enum(['cash', 'credit']).optional(),
 });
 
 export const nightExportSchema = z.strictObject({
@@ -103,7 +105,7 @@ export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
  * decks and the draw from its events. Seeds of decks still in play stay
  * secret (R12).
  */
-export function exportNight(night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'>): NightExport {
+export function exportNight(night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'> & Partial<Pick<PlayedNight, 'payments'>>): NightExport {
   const { state } = night;
   const ledger = night.ledger.entries;
   const decks = new Map<string, ExportedDeck>();
@@ -161,6 +163,7 @@ export function exportNight(night: Pick<PlayedNight, 'state' | 'events' | 'ledge
       to: e.to,
       reverses: e.reverses ?? null,
       turn: e.turn,
+      ...(e.code === 'buy-in' || e.code === 'cash-out' ? { paid: night.payments?.get(e.id) ?? 'credit' } : {}),
     })),
     final: {
       stacks: byPlayer(balances.stacks),

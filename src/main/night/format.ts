@@ -19,6 +19,8 @@ const whole = z.number().int().nonnegative();
 const positive = z.number().int().positive();
 const id = z.string().min(1);
 const betAmount = z.union([z.literal('pot'), positive]);
+/** M2: cash or credit. Lines written before M2 have none: the night's payment, and a night's payment defaults to credit. */
+const paid = z.enum(['cash', 'credit']).optional();
 
 /** The first line of a journal. */
 export const journalHeaderSchema = z.object({
@@ -57,14 +59,15 @@ const commandV1Schema = z.discriminatedUnion('type', [
     currency: z.string(),
     settings: recordedSettingsSchema,
     carryIn: whole,
+    payment: paid,
   }),
   z.strictObject({ type: z.literal('draw') }),
   z.strictObject({ type: z.literal('cut'), cut: whole }),
   z.strictObject({ type: z.literal('deal') }),
   z.strictObject({ type: z.literal('ace-call'), call: z.enum(['low', 'high']) }),
   z.strictObject({ type: z.literal('bet'), amount: betAmount }),
-  z.strictObject({ type: z.literal('buy-in'), playerId: id, amount: positive }),
-  z.strictObject({ type: z.literal('cash-out'), playerId: id }),
+  z.strictObject({ type: z.literal('buy-in'), playerId: id, amount: positive, paid }),
+  z.strictObject({ type: z.literal('cash-out'), playerId: id, paid }),
   z.strictObject({ type: z.literal('undo') }),
   z.strictObject({ type: z.literal('correct-bet'), amount: betAmount }),
   z.strictObject({ type: z.literal('void-turn') }),
@@ -72,7 +75,7 @@ const commandV1Schema = z.discriminatedUnion('type', [
   // House rules (R26-R33).
   z.strictObject({ type: z.literal('pass') }),
   z.strictObject({ type: z.literal('pair-call'), call: z.enum(['higher', 'lower']) }),
-  z.strictObject({ type: z.literal('seat'), playerId: id, name: z.string().min(1), afterPlayerId: id, buyIn: positive }),
+  z.strictObject({ type: z.literal('seat'), playerId: id, name: z.string().min(1), afterPlayerId: id, buyIn: positive, paid }),
   z.strictObject({ type: z.literal('move'), playerId: id, afterPlayerId: id }),
   z.strictObject({ type: z.literal('sit-out'), playerId: id }),
   z.strictObject({ type: z.literal('come-back'), playerId: id }),

@@ -25,6 +25,8 @@ export {
   decideStep,
   emptyNight,
   keepStep,
+  nightPayment,
+  paymentOf,
   replayEntry,
   replayJournal,
   replayPrefix,
@@ -39,4 +41,5 @@ export { journalOfLegacy, LegacyNightError, migrateLegacyNight, replayLegacyNigh
 export { allTimeStandings, biggestWinOf, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary, type Standing } from './summary';
 export { exportNight, exportedDeckSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
 export { readNightExport, type ReadNightExport } from './exportReader';
+export { nightBalances } from './money';
 export { turnView } from './turnView';

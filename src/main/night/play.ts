@@ -1,4 +1,4 @@
-import { commandError, type CommandError, type TurnView } from '../../shared';
+import { commandError, type CommandError, type Payment, type TurnView } from '../../shared';
 import { applyCommand, emptyState, evolve, type EngineCommand, type EngineEvent, type EngineState } from '../engine';
 import { Ledger, LedgerError, type LedgerItem } from '../ledger';
 import { engineCommandOf, type JournalEntry } from './format';
@@ -19,10 +19,12 @@ export interface PlayedNight {
   stackSeries: { turn: number; stacks: Record<string, number> }[];
   /** The journal's lines so far. */
   entries: JournalEntry[];
+  /** M2: how each buy-in and cash-out entry of the ledger was paid, by entry id (money, so not on the chip entry itself). */
+  payments: Map<string, Payment>;
 }
 
 export function emptyNight(): PlayedNight {
-  return { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [], stackSeries: [], entries: [] };
+  return { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [], stackSeries: [], entries: [], payments: new Map() };
 }
 
 /** A command decided and its chips posted to the night's ledger, not yet kept: `keep` or `takeBack`. */
@@ -89,10 +91,32 @@ export function keepStep(night: PlayedNight, step: DecidedStep, entry: JournalEn
       else at = evolve(at, event);
     }
   }
-  for (const event of step.events) night.events.push(event);
+  const paid = paymentOf(night, entry);
+  for (const event of step.events) {
+    night.events.push(event);
+    if (event.type === 'chips' && (event.move.code === 'buy-in' || event.move.code === 'cash-out')) night.payments.set(event.id, paid);
+  }
   night.state = step.state;
   if (step.state.turn) night.turns[step.state.turn.n - 1] = turnView(step.state.turn);
   night.entries.push(entry);
+}
+
+/**
+ * M2: how the chips this line moves in or out of the bank were paid: the
+ * line's own `paid`, else the night's `payment` (on its start line), else
+ * credit, as every night before M2 was squared.
+ */
+export function paymentOf(night: Pick<PlayedNight, 'entries'>, entry: JournalEntry): Payment {
+  const { command } = entry;
+  if (command.type === 'start') return command.payment ?? 'credit';
+  if ((command.type === 'buy-in' || command.type === 'cash-out' || command.type === 'seat') && command.paid) return command.paid;
+  return nightPayment(night);
+}
+
+/** The night's default payment (M2), from its start line; credit for nights recorded before M2. */
+export function nightPayment(night: Pick<PlayedNight, 'entries'>): Payment {
+  const start = night.entries[0]?.command;
+  return start?.type === 'start' ? (start.payment ?? 'credit') : 'credit';
 }
 
 /** A journal that does not replay: the line (2 = the first after the header) and why. */

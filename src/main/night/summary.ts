@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TurnView } from '../../shared';
 import { nightResults } from '../ledger';
+import { nightBalances } from './money';
 import type { PlayedNight } from './play';
 
 /** A night id is also its file name, so it is kept to characters every file system takes. */
@@ -47,6 +48,12 @@ export const nightSummarySchema = z.object({
   file: z.string().min(1),
   /** Chips the night's pot carried into the next night (R22 carry), from its ledger; 0 in older indexes. */
   carriedOut: chips.default(0),
+  /**
+   * M2: each party's money balance once the night has ended (cash and credit
+   * told apart, the bank as `bank`), for settling up and the tab; absent in
+   * older indexes, where every buy-in counts as on credit.
+   */
+  balances: z.record(z.string(), z.number().int()).optional(),
   /** The journal's size when this line was made: a journal of another size has changed since, and its line is remade. */
   journalBytes: z.number().int().nonnegative().optional(),
 });
@@ -54,7 +61,7 @@ export const nightSummarySchema = z.object({
 export type NightSummary = z.infer<typeof nightSummarySchema>;
 
 /** The night's line in the nights index: what the history lists without opening the night's file. */
-export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledger'>, journalBytes?: number): NightSummary {
+export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledger'> & Partial<Pick<PlayedNight, 'payments'>>, journalBytes?: number): NightSummary {
   const { state, ledger } = night;
   const turns = night.turns.filter((t): t is TurnView => t !== undefined);
   const ended = state.phase.kind === 'ended';
@@ -79,6 +86,7 @@ export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledge
     currency: state.currency,
     file: `nights/${state.nightId}`,
     carriedOut: ledger.balances().carriedOut,
+    ...(ended && night.payments ? { balances: nightBalances({ state, ledger, payments: night.payments }) ?? {} } : {}),
     ...(journalBytes !== undefined ? { journalBytes } : {}),
   };
 }

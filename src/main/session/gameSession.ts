@@ -11,6 +11,7 @@ import {
   DEFAULT_PREFERENCES,
   type CommandName,
   type ParsedCommandArgs,
+  type Payment,
   type RosterPlayer,
   type SettleMode,
   type TableScreen,
@@ -21,6 +22,8 @@ import {
   decideStep,
   emptyNight,
   keepStep,
+  nightBalances,
+  nightPayment,
   nightSummary,
   recordedCommandOf,
   takeBack,
@@ -81,8 +84,8 @@ export class GameSession implements DealerService {
     deal: ({ stateId }) => this.play({ type: 'deal' }, stateId),
     callAce: ({ stateId, call }) => this.play({ type: 'ace-call', call }, stateId),
     bet: ({ stateId, amount }) => this.play({ type: 'bet', amount }, stateId),
-    buyIn: ({ stateId, playerId, amount }) => this.play({ type: 'buy-in', playerId, amount }, stateId),
-    cashOut: ({ stateId, playerId }) => this.play({ type: 'cash-out', playerId }, stateId),
+    buyIn: ({ stateId, playerId, amount, paid }) => this.play({ type: 'buy-in', playerId, amount, paid: paid ?? this.nightPayment() }, stateId),
+    cashOut: ({ stateId, playerId, paid }) => this.play({ type: 'cash-out', playerId, paid: paid ?? this.nightPayment() }, stateId),
     undo: ({ stateId }) => this.play({ type: 'undo' }, stateId),
     correctBet: ({ stateId, amount }) => this.play({ type: 'correct-bet', amount }, stateId),
     voidTurn: ({ stateId }) => this.play({ type: 'void-turn' }, stateId),
@@ -286,6 +289,7 @@ export class GameSession implements DealerService {
       currency: args.currency,
       settings: args.settings,
       carryIn: this.carryFromLastNight(),
+      payment: args.payment,
     };
     // Refused setups (too few chips...) must not add names to the roster; and the roster is
     // written before the night, so no night on disk ever names a player the roster lacks.
@@ -461,7 +465,7 @@ export class GameSession implements DealerService {
       return refused(commandError('unknown-player', `There is no player "${wanted.id}" in the roster.`, undefined, { player: wanted.id }));
     }
     const player = known ?? this.newPlayer(wanted.name, this.roster.length, []);
-    const seat: EngineCommand = { type: 'seat', playerId: player.id, name: player.name, afterPlayerId: args.afterPlayerId, buyIn: args.buyIn };
+    const seat: EngineCommand = { type: 'seat', playerId: player.id, name: player.name, afterPlayerId: args.afterPlayerId, buyIn: args.buyIn, paid: args.paid ?? this.nightPayment() };
     const check = applyCommand(night.state, seat, args.stateId);
     if (!check.ok) return check;
     if (!known) {
@@ -506,6 +510,11 @@ export class GameSession implements DealerService {
     this.index = this.index.map((s) => (s.id === id ? nightSummary(night, this.repo.journals.size(id)) : s));
     this.saveQuietly(() => this.repo.saveIndex(this.index));
     return { ok: true };
+  }
+
+  /** M2: the open night's default payment (credit when no night is open: the command is refused then anyway). */
+  private nightPayment(): Payment {
+    return this.night ? nightPayment(this.night) : 'credit';
   }
 
   private closeNight(args: ParsedCommandArgs<'closeNight'>): Outcome {
@@ -586,7 +595,7 @@ export class GameSession implements DealerService {
         ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue)
         : null;
     return {
-      night: night ? nightView(night.state, night.turns, results) : null,
+      night: night ? nightView(night.state, night.turns, results, { payment: nightPayment(night), balances: nightBalances(night) }) : null,
       roster: this.roster,
       lastSetup: this.settings.lastSetup,
       storageNotices: [...this.repo.notices],

@@ -1,3 +1,4 @@
+import type { Payment } from '../../shared/commands';
 import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
 import {
   betLimits,
@@ -21,7 +22,13 @@ const RECENT_TURNS = 12;
  * turn history and (once the night has ended) the results. Nothing secret
  * leaves here: a deck's seed only once it is retired (R12).
  */
-export function nightView(state: EngineState, turns: readonly TurnView[], results: PlayerResult[] | null): NightView {
+/** The night's money beyond its chips (M2): its default payment and, once ended, its balances. */
+export interface NightMoneyFacts {
+  payment?: Payment;
+  balances?: Readonly<Record<string, number>> | null;
+}
+
+export function nightView(state: EngineState, turns: readonly TurnView[], results: PlayerResult[] | null, money: NightMoneyFacts = {}): NightView {
   const toAct = state.toActSeat === null ? null : (state.players[state.toActSeat] ?? null);
   const dealer = state.dealerSeat === null ? null : (state.players[state.dealerSeat] ?? null);
   const cutter = cutterOf(state);
@@ -81,7 +88,8 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     lastAction: lastActionView(state),
     results,
     // Banker mode settles with the host, taken to be the player in the first seat.
-    settlement: results ? nightSettlement(results, state.players[0]?.id ?? null) : null,
+    settlement: results ? nightSettlement(results, state.players[0]?.id ?? null, money.balances) : null,
+    ...(money.payment ? { payment: money.payment } : {}),
   };
 }
 
