@@ -24,6 +24,12 @@ export interface AppView {
   settleMode: SettleMode;
   /** The language of both screens and whether the table's sounds are muted. */
   preferences: Preferences;
+  /**
+   * R33, M3: how many of the most recent ended night's transfers are marked
+   * paid; reopening it sets them back to unpaid, so the console warns first.
+   * 0 when there are none or no night can be reopened.
+   */
+  reopenWarning?: { paidTransfers: number };
 }
 
 export interface RosterPlayer {

@@ -509,7 +509,25 @@ export class GameSession implements DealerService {
     }
     this.index = this.index.map((s) => (s.id === id ? nightSummary(night, this.repo.journals.size(id)) : s));
     this.saveQuietly(() => this.repo.saveIndex(this.index));
+    // R33, M3: its settling up is recomputed when it ends again, so any payment marked for it is unpaid again.
+    const marked = this.paidMarksOf(id);
+    if (marked.length > 0) {
+      this.paidTransfers = new Set([...this.paidTransfers].filter((t) => !marked.includes(t)));
+      this.saveQuietly(() => this.repo.savePaidTransfers([...this.paidTransfers].sort()));
+    }
     return { ok: true };
+  }
+
+  /** The paid marks (M3) of one night's transfers: their ids are `<nightId>:<from>><to>` (history/tab.ts), and a night id has no colon. */
+  private paidMarksOf(nightId: string): string[] {
+    return [...this.paidTransfers].filter((t) => t.startsWith(`${nightId}:`));
+  }
+
+  /** R33, M3: the paid marks reopening would set back to unpaid: those of the most recent night, once it has ended. */
+  private reopenablePaidMarks(): number {
+    const latest = this.index.at(-1);
+    if (!latest || latest.endedAt === null) return 0;
+    return this.paidMarksOf(latest.id).length;
   }
 
   /** M2: the open night's default payment (credit when no night is open: the command is refused then anyway). */
@@ -602,6 +620,7 @@ export class GameSession implements DealerService {
       tableScreen: this.tableScreen,
       settleMode: this.settleMode,
       preferences: this.settings.preferences ?? DEFAULT_PREFERENCES,
+      reopenWarning: { paidTransfers: this.reopenablePaidMarks() },
     };
   }
 

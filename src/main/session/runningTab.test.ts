@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { roleMaySend } from '../../shared';
-import { accepted, ask, closeNight, openSession, playNight, TestClock } from '../history/testing';
+import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from '../history/testing';
 import type { GameSession } from './gameSession';
 
 let root: string;
@@ -74,5 +74,42 @@ describe('the running tab across nights (M3)', () => {
     expect(roleMaySend('table', 'getTab')).toBe(true);
     expect(roleMaySend('table', 'markTransfersPaid')).toBe(false);
     expect(roleMaySend('phone', 'markTransfersPaid')).toBe(false);
+  });
+});
+
+describe('reopening a night with payments marked (R33, M3)', () => {
+  it('R33 M3: the view warns how many of the last night\'s transfers are paid; reopening sets them back to unpaid, kept across restarts', () => {
+    const session = start();
+    playNight(session, clock, { players: ['Ana', 'Ben'], day: '2026-03-06', turns: 10 });
+    closeNight(session);
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-03-13', turns: 12 });
+    const endedStateId = currentNight(session).stateId;
+    closeNight(session);
+    const before = ask(session, 'getTab');
+    const first = before.transfers.filter((t) => t.nightId === before.transfers[0]?.nightId);
+    const last = before.transfers.filter((t) => t.nightId !== first[0]?.nightId);
+    expect(first.length).toBeGreaterThan(0);
+    expect(last.length).toBeGreaterThan(0);
+    expect(session.getView().reopenWarning).toEqual({ paidTransfers: 0 });
+
+    // A mark on the older night is no warning: only the most recent night can be reopened.
+    accepted(session.runNow('markTransfersPaid', { ids: first.map((t) => t.id), paid: true }));
+    expect(session.getView().reopenWarning).toEqual({ paidTransfers: 0 });
+    accepted(session.runNow('markTransfersPaid', { ids: last.map((t) => t.id), paid: true }));
+    expect(session.getView().reopenWarning).toEqual({ paidTransfers: last.length });
+
+    accepted(session.runNow('reopenNight', { stateId: endedStateId }));
+    expect(session.getView().night?.phase).not.toBe('ended');
+    expect(session.getView().reopenWarning).toEqual({ paidTransfers: 0 });
+    session.close();
+
+    // After a restart the reopened night is ended again: its transfers are unpaid, the older night's stay paid.
+    const again = start();
+    const night = again.getView().night;
+    if (!night) throw new Error('the reopened night is not on the table');
+    accepted(again.runNow('endNight', { stateId: night.stateId }));
+    const after = ask(again, 'getTab');
+    expect(after.transfers.filter((t) => t.nightId === first[0]?.nightId).every((t) => t.paid)).toBe(true);
+    expect(after.transfers.filter((t) => t.nightId !== first[0]?.nightId).every((t) => !t.paid)).toBe(true);
   });
 });
