@@ -1,7 +1,7 @@
 /**
  * A keyboard night with the house rules (R26-R33): the lobby offers every
  * setting, and the console's keys pass, call a pair, sit a player out and
- * bring them back, seat a newcomer, end the night and reopen it (from the
+ * bring them back, move a player and seat a newcomer, end the night and reopen it (from the
  * ended screen and from the lobby). The TV shows the rules in force and the
  * largest bet allowed whenever a limit applies. Screenshots at 1920x1080.
  */
@@ -58,6 +58,16 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
 
   // The TV names the house rules in force all night.
   await expect(table.getByTestId('tv-house-rules')).toContainText('10');
+
+  // Before the first deal nobody has played: T moves Ann to Bob's left (R31), on both screens.
+  await consolePage.keyboard.press('t');
+  await expect(consolePage.getByTestId('move-summary')).toContainText('Ann');
+  await expect(consolePage.getByTestId('move-summary')).toContainText('Bob');
+  await shoot('move-panel');
+  await consolePage.keyboard.press('Enter');
+  await expect(consolePage.getByTestId('move-panel')).toHaveCount(0);
+  await expect(consolePage.locator('tbody tr').first()).toContainText('Bob');
+  await expect(consolePage.locator('tbody tr').nth(1)).toContainText('Ann');
 
   // The key list names every new key.
   await consolePage.keyboard.press('?');
@@ -173,7 +183,10 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
   async function sitOutOrBack(now: Picture, event: 'sat-out' | 'came-back'): Promise<void> {
     await consolePage.keyboard.press('s');
     await expect(consolePage.getByTestId('sit-out-panel')).toBeVisible();
-    await consolePage.keyboard.press('ArrowDown');
+    // ↓ until Bob is the one chosen.
+    const chosen = consolePage.getByTestId('sit-out-panel').locator('li.chosen');
+    for (let i = 0; i < 5 && !((await chosen.textContent()) ?? '').includes('Bob'); i++) await consolePage.keyboard.press('ArrowDown');
+    await expect(chosen).toContainText('Bob');
     if (event === 'sat-out') await shoot('sit-out-panel');
     await consolePage.keyboard.press('Enter');
     await expect(consolePage.getByTestId('sit-out-panel')).toHaveCount(0);
