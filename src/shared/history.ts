@@ -96,6 +96,33 @@ export interface StandingRow {
   netMoney: number;
   /** The biggest single pot win (a bet won, a pair), in chips. */
   biggestPotWon: number;
+  /** Third cards that hit a post (R18, R30). */
+  postsHit: number;
+  /** Turns dealt a pair (R15, R29). */
+  pairs: number;
+  /** The longest run of turns in a row that took chips from the pot, within one night. */
+  longestWinStreak: number;
+  /** Bets settled by a third card, and how many of them won. */
+  bets: number;
+  betsWon: number;
+  /** betsWon / bets, in [0, 1]; null with no bet settled. */
+  winRate: number | null;
+}
+
+/** An award of the night: the players at the top of a figure (ties shared) and the figure. */
+export interface NightAward {
+  playerIds: string[];
+  value: number;
+}
+
+/** The night's awards shown on the TV at its end; each is null when nobody earned it. */
+export interface NightAwards {
+  /** The most chips taken from the pot in one turn. */
+  biggestWin: NightAward | null;
+  /** The most third cards on a post. */
+  mostPosts: NightAward | null;
+  /** The longest run of winning turns in a row (2 or more). */
+  longestStreak: NightAward | null;
 }
 
 export interface Standings {

@@ -1,7 +1,7 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
 import type { Payment } from './commands';
-import type { SettleMode, Settlement, TableScreen } from './history';
+import type { NightAwards, SettleMode, Settlement, TableScreen } from './history';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
 
@@ -279,6 +279,8 @@ export interface NightView {
   recentTurns: TurnView[];
   lastAction: LastActionView | null;
   results: PlayerResult[] | null;
+  /** The night's awards, counted from its turns once it has ended (shown on the TV). */
+  awards: NightAwards | null;
   /** Who pays whom once the night has ended (issue 4). */
   settlement: Settlement | null;
   /** M2: how this night's buy-ins and cash-outs are paid unless one says otherwise (credit for nights from before M2). */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nightExportSchema } from '../night';
+import { nightExportSchema, playerNightFigures, type PlayerNightFigures } from '../night';
 import type { EngineEvent } from '../engine';
 import { createConfBackend, DealerRepository } from '../store';
 import { verifyNight } from './fairness';
@@ -114,6 +114,42 @@ describe('standings', () => {
     const cleo = ask(session, 'getStandings', { playerIds: [idOf('Cleo')] });
     expect(cleo.rows.map((r) => r.name)).toEqual(['Cleo']);
     expect(cleo.cumulative.map((c) => c.nightId)).toEqual([ids[0], ids[2]]);
+  });
+
+  it('R18, R15: counts posts, pairs, bets won and the longest streak from the nights\' turns as replayed from their journals', () => {
+    const { rows } = ask(session, 'getStandings', {});
+    const recounted = new Map<string, PlayerNightFigures[]>();
+    for (const id of ids) {
+      const detail = ask(session, 'getNight', { nightId: id });
+      for (const p of detail.players) recounted.set(p.id, [...(recounted.get(p.id) ?? []), playerNightFigures(p.id, detail.turns)]);
+    }
+    const sum = (list: PlayerNightFigures[], pick: (f: PlayerNightFigures) => number) => list.reduce((total, f) => total + pick(f), 0);
+    for (const row of rows) {
+      const nights = recounted.get(row.playerId) ?? [];
+      expect(row.postsHit).toBe(sum(nights, (f) => f.postsHit));
+      expect(row.pairs).toBe(sum(nights, (f) => f.pairs));
+      expect(row.bets).toBe(sum(nights, (f) => f.bets));
+      expect(row.betsWon).toBe(sum(nights, (f) => f.betsWon));
+      expect(row.longestWinStreak).toBe(Math.max(...nights.map((f) => f.longestWinStreak)));
+      expect(row.winRate).toBe(row.betsWon / row.bets);
+    }
+    // Thirty-odd turns a night: someone hit a post and someone won bets in a row.
+    expect(rows.some((r) => r.postsHit > 0)).toBe(true);
+    expect(rows.some((r) => r.longestWinStreak >= 2)).toBe(true);
+  });
+
+  it('remakes from the journals an index line an older version wrote without the figures', () => {
+    const before = ask(session, 'getStandings', {});
+    session.close();
+    const repo = new DealerRepository(createConfBackend(root));
+    const stripped = repo.loadIndex().map((line) => ({
+      ...line,
+      results: line.results.map(({ playerId, boughtIn, finalChips, netChips, netMoney, biggestWin }) => ({ playerId, boughtIn, finalChips, netChips, netMoney, biggestWin })),
+    }));
+    repo.saveIndex(stripped);
+    session = openSession(root, clock);
+    expect(ask(session, 'getStandings', {})).toEqual(before);
+    expect(new DealerRepository(createConfBackend(root)).loadIndex().every((line) => line.results.every((r) => r.postsHit !== undefined))).toBe(true);
   });
 
   it('refuses a date that is not YYYY-MM-DD, changing nothing', () => {
@@ -234,6 +270,17 @@ describe('settling up in the night view', () => {
     expect(night.settlement?.bankerId).toBe(night.players[0]?.id);
     const losers = (night.results ?? []).filter((r) => r.netMoney < 0 && r.playerId !== night.players[0]?.id);
     for (const loser of losers) expect(night.settlement?.banker).toContainEqual({ from: loser.playerId, to: night.players[0]?.id, amount: -loser.netMoney });
+  });
+
+  it('carries the night\'s awards, counted from its turns, once it has ended', () => {
+    const id = playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-30', turns: 30 });
+    const night = currentNight(session);
+    const detail = ask(session, 'getNight', { nightId: id });
+    const figures = detail.players.map((p) => ({ id: p.id, ...playerNightFigures(p.id, detail.turns) }));
+    const best = Math.max(...figures.map((f) => f.biggestWin));
+    expect(night.awards?.biggestWin).toEqual({ playerIds: figures.filter((f) => f.biggestWin === best).map((f) => f.id), value: best });
+    const posts = Math.max(...figures.map((f) => f.postsHit));
+    expect(night.awards?.mostPosts?.value ?? 0).toBe(posts);
   });
 });
 

@@ -39,12 +39,25 @@ export function standings(index: readonly NightSummary[], roster: readonly Roste
         netChips: 0,
         netMoney: 0,
         biggestPotWon: 0,
+        postsHit: 0,
+        pairs: 0,
+        longestWinStreak: 0,
+        bets: 0,
+        betsWon: 0,
+        winRate: null,
       };
       row.nights += 1;
       if (winners.has(result.playerId)) row.nightsWon += 1;
       row.netChips += result.netChips;
       row.netMoney += result.netMoney;
       row.biggestPotWon = Math.max(row.biggestPotWon, result.biggestWin);
+      // Counted from the night's turns when its index line was made (the index is remade from the journals).
+      row.postsHit += result.postsHit ?? 0;
+      row.pairs += result.pairs ?? 0;
+      row.longestWinStreak = Math.max(row.longestWinStreak, result.longestWinStreak ?? 0);
+      row.bets += result.bets ?? 0;
+      row.betsWon += result.betsWon ?? 0;
+      row.winRate = row.bets > 0 ? row.betsWon / row.bets : null;
       rows.set(result.playerId, row);
       running[result.playerId] = row.netMoney;
     }

@@ -38,8 +38,9 @@ export {
   type StepResult,
 } from './play';
 export { journalOfLegacy, LegacyNightError, migrateLegacyNight, replayLegacyNight, replaysDiffer, type LegacyNight } from './legacy';
-export { allTimeStandings, biggestWinOf, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary, type Standing } from './summary';
+export { allTimeStandings, biggestWinOf, hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary, type Standing } from './summary';
 export { exportNight, exportedDeckSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
 export { readNightExport, type ReadNightExport } from './exportReader';
 export { nightBalances } from './money';
 export { turnView } from './turnView';
+export { nightAwards, playerNightFigures, type PlayerNightFigures } from './figures';

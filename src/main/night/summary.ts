@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TurnView } from '../../shared';
 import { nightResults } from '../ledger';
+import { playerNightFigures } from './figures';
 import { nightBalances } from './money';
 import type { PlayedNight } from './play';
 
@@ -38,6 +39,15 @@ export const nightSummarySchema = z.object({
         netMoney: minorUnits,
         /** The most chips the player took from the pot in one turn (a win or a pair); 0 in older indexes. */
         biggestWin: chips.default(0),
+        /**
+         * The player's figures of the night (see figures.ts), counted from its turns when the line is made;
+         * a line without them was made by an older version and is remade from the journal (`hasFigures`).
+         */
+        postsHit: chips.optional(),
+        pairs: chips.optional(),
+        bets: chips.optional(),
+        betsWon: chips.optional(),
+        longestWinStreak: chips.optional(),
       }),
     )
     .default([]),
@@ -74,14 +84,10 @@ export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledge
     turns: turns.filter((t) => !t.void && t.outcome !== null).length,
     biggestPot: Math.max(0, ...turns.map((t) => t.potBefore)),
     winnerIds: results.filter((r) => r.isWinner).map((r) => r.playerId),
-    results: results.map(({ playerId, boughtIn, finalChips, netChips, netMoney }) => ({
-      playerId,
-      boughtIn,
-      finalChips,
-      netChips,
-      netMoney,
-      biggestWin: biggestWinOf(playerId, turns),
-    })),
+    results: results.map(({ playerId, boughtIn, finalChips, netChips, netMoney }) => {
+      const { biggestWin, postsHit, pairs, bets, betsWon, longestWinStreak } = playerNightFigures(playerId, turns);
+      return { playerId, boughtIn, finalChips, netChips, netMoney, biggestWin, postsHit, pairs, bets, betsWon, longestWinStreak };
+    }),
     chipValue: state.chipValue,
     currency: state.currency,
     file: `nights/${state.nightId}`,
@@ -89,6 +95,11 @@ export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledge
     ...(ended && night.payments ? { balances: nightBalances({ state, ledger, payments: night.payments }) ?? {} } : {}),
     ...(journalBytes !== undefined ? { journalBytes } : {}),
   };
+}
+
+/** Whether an index line carries every figure this version counts (an ended night's line from an older version does not). */
+export function hasFigures(line: NightSummary): boolean {
+  return line.results.every((r) => r.postsHit !== undefined && r.pairs !== undefined && r.bets !== undefined && r.betsWon !== undefined && r.longestWinStreak !== undefined);
 }
 
 /** The most chips a player took from the pot in one turn that stands (a win or a pair; voided turns do not count). */

@@ -12,6 +12,7 @@ import {
 } from '../engine';
 import { rankOf } from '../../shared/cards';
 import { nightSettlement } from '../history/settlement';
+import { nightAwards } from '../night/figures';
 import { turnView } from '../night/turnView';
 
 /** How many finished turns the console and the table list. */
@@ -87,6 +88,8 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     recentTurns: turns.slice(-RECENT_TURNS).reverse(),
     lastAction: lastActionView(state),
     results,
+    // Counted only once the night has ended: the TV shows them on its end screen.
+    awards: phase === 'ended' ? nightAwards(state.players.map((p) => p.id), turns) : null,
     // Banker mode settles with the host, taken to be the player in the first seat.
     settlement: results ? nightSettlement(results, state.players[0]?.id ?? null, money.balances) : null,
     ...(money.payment ? { payment: money.payment } : {}),

@@ -5,6 +5,7 @@ import { Ledger, LedgerError } from '../ledger';
 import {
   decodeJournal,
   encodeEntry,
+  hasFigures,
   headerLine,
   JournalHeaderError,
   migrateLegacyNight,
@@ -273,7 +274,8 @@ export class DealerRepository {
     let changed = false;
     for (const [id, size] of sizes) {
       const line = listed.get(id);
-      if (line && line.journalBytes === size) {
+      // A line from an older version lacks figures counted now: it is remade from the journal like a changed one.
+      if (line && line.journalBytes === size && hasFigures(line)) {
         out.push(line);
         continue;
       }
