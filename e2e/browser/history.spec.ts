@@ -157,6 +157,13 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
     await expect(chart).toHaveAttribute('data-lines', String(PLAYERS.length));
     await expect(chart).toHaveAttribute('data-points', '2');
     expect(await canvasHasInk(page, 'cumulative-chart')).toBe(true);
+    // Issue 10 §3: each player's posts, best streak and share of bets won, counted from the nights' turns.
+    for (const id of Object.values(ids)) {
+      const row = page.getByTestId(`standings-row-${id}`);
+      await expect(row.getByTestId('posts-hit')).toHaveText(/^\d+$/);
+      await expect(row.getByTestId('longest-streak')).toHaveText(/^\d+$/);
+      await expect(row.getByTestId('win-rate')).toHaveText(/^(\d{1,3}%|–)$/);
+    }
     await page.screenshot({ path: `${SHOTS}/history-all-time.png`, animations: 'disabled' });
     standingsBefore = await rowTexts(page.getByTestId('standings'));
   });

@@ -1,0 +1,106 @@
+/**
+ * The night's awards on the TV's end screen (issue 10 §3): nights played to
+ * their end by the real engine (tableStates.ts) are shown on the built table
+ * view through the layout audit's fake `window.api`, at 1280x720, 1080p and
+ * 4K, then once more with the awards stretched to their widest (three-way
+ * ties of the longest names). The strip must show each award the night's
+ * turns earned, and the whole end screen must pass the layout audit: nothing
+ * overlapped, cut without an ellipsis or outside the 5% safe area.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import type { AppView, NightAwards } from '../../src/shared';
+import { NAME_MAX } from '../../src/shared/commands';
+import { hostForSpecFile } from './hostFixture';
+import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080 } from './layoutAudit';
+import { tableState, type TableState } from './tableStates';
+
+const SEED = 'tv-awards-1';
+const SHOTS = 'e2e/artifacts/screenshots';
+const host = hostForSpecFile('a3a2d5');
+
+const SCREENS = [
+  { name: '1280x720', viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
+  { name: '1920x1080', viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 1 },
+  { name: '3840x2160', viewport: { width: 1920, height: 1080 }, deviceScaleFactor: 2 },
+] as const;
+
+/** The first few ended nights whose end screen is on the TV (not history), with awards earned. */
+function endedStates(count: number): TableState[] {
+  const out: TableState[] = [];
+  for (let i = 0; out.length < count && i < 400; i++) {
+    const state = tableState(SEED, i);
+    const night = state.view.night;
+    if (night?.phase === 'ended' && state.view.tableScreen.kind === 'live' && night.awards?.biggestWin) out.push(state);
+  }
+  return out;
+}
+
+/** The same end screen with every award shared by three players with the longest names, in French (its labels run longest). */
+function widest(state: TableState): TableState {
+  const night = state.view.night!;
+  const long = night.players.slice(0, 3).map((p, k) => ({ ...p, name: `${'Maximilienne-Wolfeschlegelsteinhausenberg'.slice(0, NAME_MAX - 1)}${k}` }));
+  const ids = long.map((p) => p.id);
+  const awards: NightAwards = {
+    biggestWin: { playerIds: ids, value: 1_000_000 },
+    mostPosts: { playerIds: ids, value: 12 },
+    longestStreak: { playerIds: ids, value: 9 },
+  };
+  const roster = state.view.roster.map((p) => long.find((l) => l.id === p.id) ?? p);
+  const players = night.players.map((p) => long.find((l) => l.id === p.id) ?? p);
+  const view: AppView = { ...state.view, roster, night: { ...night, players, awards }, preferences: { ...state.view.preferences, language: 'fr' } };
+  return { ...state, label: `${state.label}-widest`, view };
+}
+
+async function show(page: Page, state: TableState): Promise<void> {
+  await page.evaluate(([view, answers]) => window.__auditShow!(view, answers), [state.view, state.answers] as const);
+  await page.locator('[data-testid="phase"][data-phase="ended"]').waitFor();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+declare global {
+  interface Window {
+    __auditShow?: (view: unknown, answers: unknown) => void;
+  }
+}
+
+for (const screen of SCREENS) {
+  test(`the TV's end screen shows the night's awards inside the safe area at ${screen.name}`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    mkdirSync(SHOTS, { recursive: true });
+    const states = endedStates(6);
+    expect(states.length, 'ended nights among the seeded states').toBeGreaterThanOrEqual(3);
+    const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, reducedMotion: 'reduce' });
+    try {
+      await context.addInitScript(FAKE_API);
+      const page = await context.newPage();
+      await page.goto(`${host.url}#/table`);
+      for (const state of [...states, widest(states[0]!)]) {
+        await show(page, state);
+        const awards = state.view.night!.awards!;
+        const strip = page.getByTestId('tv-awards');
+        await expect(strip, state.label).toBeVisible();
+        // Each award the night's turns earned is shown, with who earned it; none other.
+        for (const [key, award] of [
+          ['biggest-win', awards.biggestWin],
+          ['most-posts', awards.mostPosts],
+          ['longest-streak', awards.longestStreak],
+        ] as const) {
+          const item = page.getByTestId(`tv-award-${key}`);
+          if (award === null) await expect(item, `${state.label}: ${key}`).toHaveCount(0);
+          else {
+            const names = award.playerIds.map((id) => state.view.roster.find((p) => p.id === id)?.name ?? id).join(', ');
+            await expect(item, `${state.label}: ${key}`).toHaveAttribute('title', new RegExp(`: ${names.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*${award.value}`));
+          }
+        }
+        const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
+        expect(report.problems, `${state.label} at ${screen.name}`).toEqual([]);
+        if (state === states[0] || state.label.endsWith('-widest')) {
+          await page.screenshot({ path: `${SHOTS}/tv-end-awards-${screen.name}${state.label.endsWith('-widest') ? '-widest' : ''}.png` });
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
