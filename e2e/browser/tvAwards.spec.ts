@@ -39,15 +39,16 @@ function endedStates(count: number): TableState[] {
 /** The same end screen with every award shared by three players with the longest names, in French (its labels run longest). */
 function widest(state: TableState): TableState {
   const night = state.view.night!;
-  const long = night.players.slice(0, 3).map((p, k) => ({ ...p, name: `${'Maximilienne-Wolfeschlegelsteinhausenberg'.slice(0, NAME_MAX - 1)}${k}` }));
-  const ids = long.map((p) => p.id);
+  const longName = (k: number) => `${'Maximilienne-Wolfeschlegelsteinhausenberg'.slice(0, NAME_MAX - 1)}${k}`;
+  const ids = night.players.slice(0, 3).map((p) => p.id);
+  const renamed = <P extends { id: string; name: string }>(p: P): P => (ids.includes(p.id) ? { ...p, name: longName(ids.indexOf(p.id)) } : p);
   const awards: NightAwards = {
     biggestWin: { playerIds: ids, value: 1_000_000 },
     mostPosts: { playerIds: ids, value: 12 },
     longestStreak: { playerIds: ids, value: 9 },
   };
-  const roster = state.view.roster.map((p) => long.find((l) => l.id === p.id) ?? p);
-  const players = night.players.map((p) => long.find((l) => l.id === p.id) ?? p);
+  const roster = state.view.roster.map(renamed);
+  const players = night.players.map(renamed);
   const view: AppView = { ...state.view, roster, night: { ...night, players, awards }, preferences: { ...state.view.preferences, language: 'fr' } };
   return { ...state, label: `${state.label}-widest`, view };
 }
