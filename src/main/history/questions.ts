@@ -64,7 +64,7 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     try {
-      return { ok: true, data: nightExportFile(opened.night, format) };
+      return { ok: true, data: nightExportFile(opened.night, format, source.paidTransfers) };
     } catch (error) {
       return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
     }

@@ -3,7 +3,8 @@ import { isCardCode, type CardCode } from '../../shared/cards';
 import { accountSchema, chipCodeSchema } from '../../shared/chips';
 import { ruleSettingsSchema } from '../../shared/settings';
 import type { TurnView } from '../../shared/view';
-import { foldEntries } from '../ledger';
+import { foldEntries, settleUp } from '../ledger';
+import { nightBalances } from './money';
 import type { PlayedNight } from './play';
 
 /**
@@ -79,6 +80,8 @@ export const nightExportSchema = z.strictObject({
     /** Whole minor units of `currency` (M1): 25 is 0.25 EUR. Version 1 had a float in major units. */
     chipValue: z.number().int().nonnegative(),
     currency: z.string(),
+    /** R33: how many times the night was reopened after it ended (0 in /1 files). */
+    reopened: z.number().int().nonnegative().default(0),
   }),
   rules: ruleSettingsSchema,
   players: z.array(z.strictObject({ id, name: z.string().min(1), seat: z.number().int().nonnegative() })),
@@ -94,6 +97,19 @@ export const nightExportSchema = z.strictObject({
     carriedIn: chips,
     carriedOut: chips,
   }),
+  /**
+   * M2, M3: once the night has ended, each party's balance in minor units
+   * (the bank as `bank`) and the fewest transfers that square them, each
+   * with its paid mark; null while the night is open (and in /1 files).
+   */
+  settlement: z
+    .strictObject({
+      mode: z.literal('fewest'),
+      balances: z.record(z.string(), z.number().int()),
+      transfers: z.array(z.strictObject({ from: id, to: id, amount: z.number().int().positive(), paid: z.boolean() })),
+    })
+    .nullable()
+    .default(null),
 });
 
 export type NightExport = z.infer<typeof nightExportSchema>;
@@ -105,7 +121,11 @@ export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
  * decks and the draw from its events. Seeds of decks still in play stay
  * secret (R12).
  */
-export function exportNight(night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'> & Partial<Pick<PlayedNight, 'payments'>>): NightExport {
+export function exportNight(
+  night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'> & Partial<Pick<PlayedNight, 'payments'>>,
+  /** M3: whether the host marked a transfer of this night paid (none without it). */
+  isPaid: (transfer: { from: string; to: string }) => boolean = () => false,
+): NightExport {
   const { state } = night;
   const ledger = night.ledger.entries;
   const decks = new Map<string, ExportedDeck>();
@@ -147,6 +167,7 @@ export function exportNight(night: Pick<PlayedNight, 'state' | 'events' | 'ledge
       endedAt: state.endedAt,
       chipValue: state.chipValue,
       currency: state.currency,
+      reopened: state.reopened,
     },
     rules: state.settings,
     players: state.players.map((p) => ({ id: p.id, name: p.name, seat: p.seat })),
@@ -173,7 +194,17 @@ export function exportNight(night: Pick<PlayedNight, 'state' | 'events' | 'ledge
       carriedIn: balances.carriedIn,
       carriedOut: balances.carriedOut,
     },
+    settlement: settlementOf(night, isPaid),
   };
+}
+
+function settlementOf(
+  night: Pick<PlayedNight, 'state' | 'ledger'> & Partial<Pick<PlayedNight, 'payments'>>,
+  isPaid: (transfer: { from: string; to: string }) => boolean,
+): NightExport['settlement'] {
+  const balances = nightBalances({ state: night.state, ledger: night.ledger, payments: night.payments ?? new Map() });
+  if (!balances) return null;
+  return { mode: 'fewest', balances, transfers: settleUp(balances).map((t) => ({ ...t, paid: isPaid(t) })) };
 }
 
 function patchDeck(decks: Map<string, ExportedDeck>, deckId: string, patch: Partial<ExportedDeck>): void {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accepted, ask, currentNight, openSession, TestClock } from '../history/testing';
-import { decodeJournal, exportNight, nightBalances, replayJournal, type JournalEntry } from '../night';
+import { decodeJournal, exportNight, nightBalances, nightExportSchema, replayJournal, type JournalEntry } from '../night';
 import type { GameSession } from './gameSession';
 
 let root: string;
@@ -149,5 +149,34 @@ describe('cash or credit (M2)', () => {
     const { transfers } = ask(session, 'getTab');
     expect(transfers.map((t) => t.from)).toEqual(['bank', 'bank']);
     expect(transfers.reduce((sum, t) => sum + t.amount, 0)).toBe(1025);
+  });
+});
+
+describe('settling up in the export (M2, M3, R33)', () => {
+  it('M2 M3: the JSON export holds the balances with the bank and the fewest transfers with their paid marks; R33: how often the night was reopened', () => {
+    const session = start();
+    const nightId = cashNight(session, 'cash', { buyIn: 'credit' });
+    const exportOf = () => {
+      const file = ask(session, 'exportNight', { nightId, format: 'json' });
+      return nightExportSchema.parse(JSON.parse(file.content));
+    };
+    const view = currentNight(session);
+    const first = exportOf();
+    expect(first.night.reopened).toBe(0);
+    expect(first.settlement?.mode).toBe('fewest');
+    expect(first.settlement?.balances).toEqual(view.settlement?.balances);
+    expect(first.settlement?.transfers).toEqual((view.settlement?.fewest ?? []).map((t) => ({ ...t, paid: false })));
+
+    const paying = ask(session, 'getTab').transfers[0];
+    if (!paying) throw new Error('no transfer');
+    accepted(session.runNow('markTransfersPaid', { ids: [paying.id], paid: true }));
+    expect(exportOf().settlement?.transfers.filter((t) => t.paid)).toEqual([{ from: paying.from, to: paying.to, amount: paying.amount, paid: true }]);
+
+    accepted(session.runNow('reopenNight', { stateId: currentNight(session).stateId }));
+    const reopened = exportOf();
+    expect(reopened.night.reopened).toBe(1);
+    expect(reopened.settlement).toBeNull();
+    accepted(session.runNow('endNight', { stateId: currentNight(session).stateId }));
+    expect(exportOf().settlement?.transfers.every((t) => !t.paid)).toBe(true);
   });
 });
