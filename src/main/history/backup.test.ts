@@ -75,6 +75,30 @@ describe('backup and restore', () => {
     expect(everything(session)).toEqual(before);
   });
 
+  it('M3: the tab\'s paid marks are in the backup and restored with everything else, replacing the marks there were', () => {
+    const transfers = ask(session, 'getTab').transfers;
+    const marked = transfers.slice(0, 1).map((t) => t.id);
+    expect(marked).toHaveLength(1);
+    accepted(session.runNow('markTransfersPaid', { ids: marked, paid: true }));
+    const tabBefore = ask(session, 'getTab');
+    const file = ask(session, 'backup').content;
+    expect(JSON.parse(file)).toMatchObject({ tab: { paid: marked } });
+
+    // Marks changed after the backup are replaced by the backup's.
+    accepted(session.runNow('markTransfersPaid', { ids: marked, paid: false }));
+    accepted(session.runNow('markTransfersPaid', { ids: transfers.slice(1).map((t) => t.id), paid: true }));
+    accepted(session.runNow('restore', { content: file, replace: true }));
+    expect(ask(session, 'getTab')).toEqual(tabBefore);
+    session.close();
+    session = openSession(root, clock);
+    expect(ask(session, 'getTab')).toEqual(tabBefore);
+
+    // A backup made before the tab (no tab in it) restores every transfer unpaid.
+    const { tab: _tab, ...older } = JSON.parse(file) as Record<string, unknown>;
+    accepted(session.runNow('restore', { content: JSON.stringify(older), replace: true }));
+    expect(ask(session, 'getTab').transfers.every((t) => !t.paid)).toBe(true);
+  });
+
   it('refuses to restore over existing data unless replace is confirmed', () => {
     const file = ask(session, 'backup').content;
     accepted(session.runNow('updatePlayer', { playerId: session.getView().roster[0]?.id, name: 'Renamed' }));

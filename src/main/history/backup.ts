@@ -54,6 +54,8 @@ const backupFileSchema = z.object({
   roster: z.unknown(),
   /** Version 1 only. */
   index: z.unknown().optional(),
+  /** The running tab's paid marks (M3); absent in backups made before the tab. */
+  tab: z.unknown().optional(),
   nights: z.array(z.unknown()),
 });
 
@@ -87,6 +89,7 @@ export function makeBackup(repo: DealerRepository, index: readonly NightSummary[
     createdAt: now.toISOString(),
     settings: envelope('settings', repo.loadSettings()),
     roster: envelope('roster', { players: repo.loadRoster() }),
+    tab: envelope('tab', { paid: repo.loadPaidTransfers() }),
     nights,
   };
   const stamp = now.toISOString().slice(0, 19).replace(/[T:]/g, '-');
@@ -270,6 +273,8 @@ export function parseBackup(text: string): BackupContent {
       ...(settingsFile.preferences ? { preferences: settingsFile.preferences } : {}),
     },
     roster: rosterFile.players,
+    // M3: the paid marks as they were; a backup from before the tab has none, so every transfer is unpaid.
+    paid: file.data.tab === undefined ? [] : checkDocument('tab', file.data.tab, 'tab').paid,
     index,
     journals: new Map(nights.map((n) => [n.id, n.text])),
   };

@@ -443,6 +443,7 @@ export class GameSession implements DealerService {
       recoverInterruptedRestore(this.repo);
       this.roster = this.repo.loadRoster();
       this.settings = this.repo.loadSettings();
+      this.paidTransfers = new Set(this.repo.loadPaidTransfers());
       this.reloadHistory();
       this.tableScreen = { kind: 'live' };
     }

@@ -29,6 +29,8 @@ const COMMIT_FORMAT = 'in-between-dealer/restore-commit';
 export interface RestoreContent {
   settings: StoredSettings;
   roster: RosterPlayer[];
+  /** The running tab's paid marks (M3), restored with everything else. */
+  paid: string[];
   /** Made from the nights themselves, never taken from a backup. */
   index: NightSummary[];
   /** Each night's whole journal text. */
@@ -58,6 +60,7 @@ export function replaceEverything(repo: DealerRepository, content: RestoreConten
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.roster).path, envelopeText('roster', { players: content.roster }));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.settings).path, envelopeText('settings', content.settings));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.nights).path, envelopeText('nights', { nights: content.index }));
+  writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.tab).path, envelopeText('tab', { paid: content.paid }));
   syncDirectory(staging);
   const commit: CommitFile = { format: COMMIT_FORMAT, version: 1, at: now.toISOString(), nights: [...content.journals.keys()] };
   writeFileDurably(path.join(root, COMMIT), JSON.stringify(commit));
@@ -107,7 +110,7 @@ function finishRestore(repo: DealerRepository, commit: CommitFile): void {
     fs.renameSync(staged, live);
   }
   syncDirectory(path.join(root, JOURNAL_FOLDER));
-  for (const name of [DOCUMENT_NAMES.roster, DOCUMENT_NAMES.settings, DOCUMENT_NAMES.nights]) {
+  for (const name of [DOCUMENT_NAMES.roster, DOCUMENT_NAMES.settings, DOCUMENT_NAMES.nights, DOCUMENT_NAMES.tab]) {
     const staged = locateDocument(staging, name).path;
     if (!fs.existsSync(staged)) continue;
     const live = locateDocument(root, name).path;
