@@ -21,5 +21,11 @@ describe('npm run simulate with the house rules (R26-R33)', () => {
     expect(turns.some((t) => t.call !== null && t.call !== undefined)).toBe(true);
     expect(turns.every((t) => t.bet === null || (t.limit !== null && t.limit !== undefined && t.bet <= t.limit && t.bet <= 8))).toBe(true);
     expect(exported.players.length).toBeGreaterThan(4);
+    // M2: latecomers and even seats buy in cash, odd seats on credit; the balances (the bank's included) add up to 0.
+    const paid = new Set(exported.ledger.filter((e) => e.code === 'buy-in').map((e) => e.paid));
+    expect(paid).toEqual(new Set(['cash', 'credit']));
+    const balances = exported.settlement?.balances ?? {};
+    expect(balances.bank).toBeLessThan(0);
+    expect(Object.values(balances).reduce((a, b) => a + b, 0)).toBe(0);
   });
 });

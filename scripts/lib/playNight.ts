@@ -104,9 +104,18 @@ function fixOrBuyBack(night: NightView, bot: Bot, startingChips: number): Action
   const busted = night.players.filter((p) => p.status !== 'left' && p.stack === 0);
   const playing = night.players.filter((p) => p.status === 'playing').length;
   for (const player of busted) {
-    if (playing < 2 || bot.buysBack()) return { command: 'buyIn', args: { stateId, playerId: player.id, amount: startingChips } };
+    if (playing < 2 || bot.buysBack()) return { command: 'buyIn', args: { stateId, playerId: player.id, amount: startingChips, ...paidFor(night, player.seat) } };
   }
   return null;
+}
+
+/**
+ * M2 on house nights: a buy-back is paid in cash at even seats and on credit
+ * at odd ones (chosen from the seat, not the bot's dice, so every night deals
+ * as before); other nights leave it to the night's default.
+ */
+function paidFor(night: NightView, seat: number): { paid?: 'cash' | 'credit' } {
+  return isHouseNight(night.settings) ? { paid: seat % 2 === 0 ? 'cash' : 'credit' } : {};
 }
 
 /** A night played with any house setting (R26-R30) on: the table also has latecomers and players who step away. */
@@ -126,7 +135,7 @@ function houseMoves(night: NightView, bot: Bot, startingChips: number): Action |
   if (move === 'sit-out') return { command: 'sitOut', args: { stateId, playerId: bot.pickOne(playing).id } };
   if (move === 'latecomer') {
     const after = bot.pickOne(seated);
-    return { command: 'seatPlayer', args: { stateId, player: { name: `Latecomer ${night.players.length + 1}` }, afterPlayerId: after.id, buyIn: startingChips } };
+    return { command: 'seatPlayer', args: { stateId, player: { name: `Latecomer ${night.players.length + 1}` }, afterPlayerId: after.id, buyIn: startingChips, paid: 'cash' } };
   }
   return null;
 }
