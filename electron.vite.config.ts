@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 
 /**
- * Three builds (DESIGN.md): main (Node, ESM), the two preloads (sandboxed, so
+ * Three builds (docs/design.md): main (Node, ESM), the two preloads (sandboxed, so
  * each one CommonJS file that requires nothing but `electron`), renderer (Vue).
  */
 export default defineConfig({
@@ -24,7 +24,7 @@ export default defineConfig({
       // A sandboxed preload cannot require npm packages or a shared chunk:
       // bundle everything each one imports (src/shared types, channels.ts and
       // registry.ts), leave `electron` out, and build the two entries apart so
-      // Rollup cannot split what they share into a chunk (DESIGN.md).
+      // Rollup cannot split what they share into a chunk (docs/design.md).
       externalizeDeps: false,
       isolatedEntries: true,
       rollupOptions: {

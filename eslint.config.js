@@ -8,7 +8,7 @@ import vueParser from 'vue-eslint-parser';
 import { defineConfig } from 'eslint/config';
 
 /*
- * DESIGN.md's one-way layering, enforced per folder:
+ * docs/design.md's one-way layering, enforced per folder:
  *   shared <- engine <- ledger <- night <- store <- (session, history) <- (index.ts, host)
  * and `history` never imports `session`.
  * Only the Electron shell (src/main/index.ts, src/main/electron/**) and the
@@ -50,7 +50,7 @@ const nodeBuiltins = (message) => [
 ];
 
 const ELECTRON_ONLY_IN_SHELL =
-  'only src/main/index.ts, src/main/electron/** and src/main/store/electronStoreBackend.ts may load electron / electron-store (DESIGN.md)';
+  'only src/main/index.ts, src/main/electron/** and src/main/store/electronStoreBackend.ts may load electron / electron-store (docs/design.md)';
 const electronPackages = (message = ELECTRON_ONLY_IN_SHELL) => [
   { name: 'electron', message },
   { name: 'electron-store', message },
@@ -83,7 +83,7 @@ const layering = [
   // The contract: imports nothing from the app, Electron, Vue or Node.
   restrict(['src/shared/**/*.ts'], {
     paths: [
-      ...electronPackages('src/shared is the contract: no electron (DESIGN.md)'),
+      ...electronPackages('src/shared is the contract: no electron (docs/design.md)'),
       ...['conf', 'vue', 'pinia', 'ws'].map((name) => ({ name, message: 'src/shared is the contract: no runtime packages but zod' })),
     ],
     patterns: [
@@ -97,7 +97,7 @@ const layering = [
       [tests ? 'src/main/engine/**/*.test.ts' : 'src/main/engine/**/*.ts'],
       {
         patterns: [
-          packagesExcept(['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])], 'the engine is pure: only zod and node:crypto (DESIGN.md)'),
+          packagesExcept(['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])], 'the engine is pure: only zod and node:crypto (docs/design.md)'),
           relativeInto(
             ['ledger', 'night', 'session', 'history', 'store', 'host', 'electron', 'preload', 'renderer'],
             'the engine imports only src/shared',
@@ -170,7 +170,7 @@ const layering = [
     {
       paths: electronPackages('the history runs in plain Node too (headless host): no electron'),
       patterns: [
-        relativeInto(['session', 'host', 'electron', 'preload', 'renderer'], 'the history never imports the session, the host or the shell (DESIGN.md)'),
+        relativeInto(['session', 'host', 'electron', 'preload', 'renderer'], 'the history never imports the session, the host or the shell (docs/design.md)'),
         mainEntry('the history may not import the Electron entry point'),
       ],
     },

@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/chromium';
 const onCi = Boolean(process.env.CI);
 
 /**
- * Three projects (DESIGN.md "Running without the Electron binary"):
+ * Three projects (docs/design.md "Running without the Electron binary"):
  * - `browser`: the built renderer served by the headless host, driven in
  *   Chromium (e2e/chromium.ts says which; specs start the host themselves);
  * - `shell`: the real built main process and preloads in Node on a stand-in

@@ -31,7 +31,7 @@ export class SeededStream {
     return out;
   }
 
-  /** A uniform integer in [0, m), by rejection as in RULES.md R10. */
+  /** A uniform integer in [0, m), by rejection as in docs/rules.md R10. */
   below(m: number): number {
     if (!Number.isInteger(m) || m < 1 || m > 2 ** 32) throw new RangeError(`below(${m}): m must be a whole number from 1 to 2^32`);
     const limit = Math.floor(2 ** 32 / m) * m;

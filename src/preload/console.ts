@@ -1,5 +1,5 @@
 /**
- * The host console's preload (DESIGN.md "Two windows, three roles"): every
+ * The host console's preload (docs/design.md "Two windows, three roles"): every
  * command of the registry, the view, full screen, and reopening the table
  * window. Each member is documented on `DealerApi` (src/shared/api.ts).
  */

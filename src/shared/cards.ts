@@ -1,5 +1,5 @@
 /**
- * Cards as RULES.md R1-R2 write them: rank + suit, e.g. `TC` is the ten of
+ * Cards as docs/rules.md R1-R2 write them: rank + suit, e.g. `TC` is the ten of
  * clubs. Suits never matter to the rules; they are kept so that the table can
  * show the real card and anyone can check the deck (R12).
  */

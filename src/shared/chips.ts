@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Why chips moved. Every ledger entry carries one (DESIGN.md, TigerBeetle's
+ * Why chips moved. Every ledger entry carries one (docs/design.md, TigerBeetle's
  * "code"); a reversal carries the code `reversal` and names what it reverses.
  */
 export const CHIP_CODES = [

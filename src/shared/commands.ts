@@ -7,7 +7,7 @@ import { ruleSettingsSchema } from './settings';
 
 /**
  * The arguments of every `window.api` method, checked in main before anything
- * runs (DESIGN.md: every IPC message is schema-checked). Messages are written
+ * runs (docs/design.md: every IPC message is schema-checked). Messages are written
  * for the host: they say what is allowed.
  */
 
@@ -149,7 +149,7 @@ export const showOnTableArgs = z.strictObject({
   ]),
 });
 
-/** Which settle-up list both screens show (DESIGN.md: what both screens show lives in main's view). */
+/** Which settle-up list both screens show (docs/design.md: what both screens show lives in main's view). */
 export const setSettleModeArgs = z.strictObject({ mode: z.enum(SETTLE_MODES, { error: 'the settle-up mode is "fewest" or "banker"' }) });
 /** The host's language or sound preference; what is left out stays as it is. */
 export const updatePreferencesArgs = z.strictObject({

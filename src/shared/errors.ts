@@ -1,6 +1,6 @@
 /**
  * A refused command. `code` is stable (the renderer translates it with
- * `params`); `rule` names the RULES.md rule that refuses it; `message` is the
+ * `params`); `rule` names the docs/rules.md rule that refuses it; `message` is the
  * English text for logs, the CLI and anyone without a translation.
  */
 export interface CommandError {

@@ -1,5 +1,5 @@
 /**
- * Money as whole minor units of a night's currency (RULES.md M1): 25 is 0.25
+ * Money as whole minor units of a night's currency (docs/rules.md M1): 25 is 0.25
  * EUR, 500 is 500 JPY. Amounts are never floating point; these helpers turn
  * typed text into minor units and minor units into text, exactly.
  *

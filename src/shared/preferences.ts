@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The host's preferences: kept in the settings file by main and pushed with
- * the view, so the console and the TV always agree (DESIGN.md: what both
+ * the view, so the console and the TV always agree (docs/design.md: what both
  * screens show lives in main's view, never in one window's store).
  */
 export const LANGUAGES = ['en', 'fr', 'it', 'es'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The rule settings RULES.md names, with its defaults. The same names are
+ * The rule settings docs/rules.md names, with its defaults. The same names are
  * used in the night export (`rules`) and on the host console.
  */
 export const ruleSettingsSchema = z.strictObject({

@@ -13,7 +13,7 @@ export type RendererSource =
   | { kind: 'dev-server'; url: URL; origin: string }
   | { kind: 'app'; rootDir: string; origin: string };
 
-/** The two windows' roles (DESIGN.md "Two windows, three roles"); a phone is never a window. */
+/** The two windows' roles (docs/design.md "Two windows, three roles"); a phone is never a window. */
 export type WindowRole = Extract<Role, 'host' | 'table'>;
 
 /** Our privileged scheme and its one host. */

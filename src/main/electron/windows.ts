@@ -10,7 +10,7 @@ import { pageUrl, type RendererSource, type WindowRole } from './renderer';
 import { secureWebPreferences } from './security';
 
 /**
- * The two windows (DESIGN.md): the host console on the laptop, and the table
+ * The two windows (docs/design.md): the host console on the laptop, and the table
  * view, full screen on the external display (the TV) when there is one. Both
  * load the same renderer from our origin; the table view's route is
  * `#/table`, and each gets its own role's preload. Moving a window between

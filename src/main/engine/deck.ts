@@ -3,7 +3,7 @@ import { CARDS_PER_DECK, cardAtCanonicalIndex, type CardCode } from '../../share
 import { SHA256_ONE_BLOCK_MAX, sha256OneBlock } from './sha256';
 
 /**
- * The provable deck of RULES.md R9-R12. Everything here is a pure function of
+ * The provable deck of docs/rules.md R9-R12. Everything here is a pure function of
  * the seed, the number of deck copies and the cut, so anyone with the revealed
  * seed can redo it with any SHA-256 tool.
  */

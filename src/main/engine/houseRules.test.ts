@@ -7,7 +7,7 @@ import { oddsBeyond } from './odds';
 import { TestTable, tableWith, type TableOptions } from './testing';
 
 /**
- * The house settings beyond the seed (RULES.md R26-R33): each off by default,
+ * The house settings beyond the seed (docs/rules.md R26-R33): each off by default,
  * each refusing what the rules forbid with an error naming the rule.
  */
 

@@ -1,4 +1,4 @@
-/** The rules engine (RULES.md): pure, no I/O, no clock, no Math.random. */
+/** The rules engine (docs/rules.md): pure, no I/O, no clock, no Math.random. */
 export { applyCommand, betLimits, conservationProblem, type EngineCommand, type EngineResult } from './decide';
 export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedHex, opensslBlockHash, SEED_BYTES } from './deck';
 export { engineEventSchema, type EngineEvent, type EventOf } from './events';

@@ -1,7 +1,7 @@
 import type { EngineState, SeatedPlayer } from './state';
 
 /**
- * Who acts and who deals (RULES.md R6, R8). Seats are numbered clockwise, so
+ * Who acts and who deals (docs/rules.md R6, R8). Seats are numbered clockwise, so
  * "the player on the left" is the next seat number, wrapping.
  */
 

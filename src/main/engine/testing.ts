@@ -14,7 +14,7 @@ import type { EngineState } from './state';
  * needs, so no test has to rig the deck by hand.
  */
 
-/** RULES.md's test vector seed: the 32 bytes 00 01 02 ... 1f. */
+/** docs/rules.md's test vector seed: the 32 bytes 00 01 02 ... 1f. */
 export const TEST_VECTOR_SEED = Array.from({ length: 32 }, (_, i) => i.toString(16).padStart(2, '0')).join('');
 
 /** A deterministic 32-byte seed (hex) for a label: sha256 of the label. */

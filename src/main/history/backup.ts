@@ -154,7 +154,7 @@ function checkNight(raw: unknown, position: number, backupVersion: number): Stor
   return night;
 }
 
-/** The ledger must hold exactly the chip moves the events record, in order (DESIGN.md: R24 in two places). */
+/** The ledger must hold exactly the chip moves the events record, in order (docs/design.md: R24 in two places). */
 function ledgerDisagreement(events: readonly EngineEvent[], ledger: readonly LedgerEntry[]): string | null {
   const moves = events.flatMap((e) => (e.type === 'chips' ? [e] : []));
   if (moves.length !== ledger.length) return `${moves.length} chip moves but ${ledger.length} ledger entries`;

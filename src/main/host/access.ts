@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ROLES, type Role } from '../../shared';
 
 /**
- * Who may open what on the headless host (DESIGN.md "Two windows, three
+ * Who may open what on the headless host (docs/design.md "Two windows, three
  * roles"). On loopback the host trusts this computer and needs no token;
  * beyond it there are two: the host token (the console: every command) and
  * the viewer token (the TV and phones: read only). A page asks for its role

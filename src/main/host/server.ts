@@ -14,7 +14,7 @@ import { answerWireRequest, parseWireRequest } from './wireProtocol';
 import { isLoopback } from './serveArgs';
 
 /**
- * The headless host (DESIGN.md): the built renderer over HTTP and the same
+ * The headless host (docs/design.md): the built renderer over HTTP and the same
  * contract as `window.api` over a WebSocket at `/ws` (src/shared/wire.ts),
  * in plain Node. It listens on loopback unless told otherwise; beyond
  * loopback the caller sets two access tokens (access.ts), and then every

@@ -1,7 +1,7 @@
 import type { Account, LedgerEntry } from '../../shared';
 
 /**
- * Where every chip of a night sits, folded from the ledger (DESIGN.md: stacks
+ * Where every chip of a night sits, folded from the ledger (docs/design.md: stacks
  * and pot are never stored on their own). All counts are net of reversals: a
  * reversed buy-in no longer counts in `boughtIn`.
  *

@@ -1,5 +1,5 @@
 /**
- * Shared expenses (RULES.md M4): someone paid for the pizza, the chosen
+ * Shared expenses (docs/rules.md M4): someone paid for the pizza, the chosen
  * players share it equally, in whole minor units. Pure.
  */
 

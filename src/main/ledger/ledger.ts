@@ -8,7 +8,7 @@ export { reversalOf } from './moves';
 /** A refused ledger change or an unloadable ledger. The ledger is left as it was. */
 export class LedgerError extends Error {
   override readonly name = 'LedgerError';
-  /** The RULES.md rule that refuses it, when there is one (R24 conservation, R3 whole chips / stacks). */
+  /** The docs/rules.md rule that refuses it, when there is one (R24 conservation, R3 whole chips / stacks). */
   readonly rule: RuleId | null;
   constructor(message: string, rule: RuleId | null = null) {
     super(message);
@@ -138,7 +138,7 @@ interface Staged {
 }
 
 /**
- * The append-only chip ledger of one night (DESIGN.md, RULES.md R21, R24).
+ * The append-only chip ledger of one night (docs/design.md, docs/rules.md R21, R24).
  * Entries are never edited or removed; a mistake is undone by a reversal.
  * Every change is all-or-nothing: a refused batch leaves entries and balances
  * exactly as they were.

@@ -3,7 +3,7 @@ import { playerOfAccount } from './balances';
 import { shareExpense, type Expense } from './expenses';
 
 /**
- * A night squared with money (RULES.md M2), in whole minor units of the
+ * A night squared with money (docs/rules.md M2), in whole minor units of the
  * night's currency. Pure: no I/O, no clock. The chip counts come from the
  * ledger's fold; how each buy-in and cash-out was paid (cash or credit) from
  * the night's record.

@@ -2,7 +2,7 @@ import { BANK } from './money';
 import type { Transfer } from './settlement';
 
 /**
- * Settling up (RULES.md M3): transfers that bring every balance (players and
+ * Settling up (docs/rules.md M3): transfers that bring every balance (players and
  * the bank) to 0, in whole minor units. Pure.
  */
 

@@ -1,7 +1,7 @@
 import type { Transfer } from './settlement';
 
 /**
- * The running tab across nights (RULES.md M3): the transfers of past nights
+ * The running tab across nights (docs/rules.md M3): the transfers of past nights
  * still unpaid, netted, each tab transfer saying which nights it comes from
  * and which night transfers it covers. Pure.
  */

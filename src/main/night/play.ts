@@ -177,7 +177,7 @@ export function replayPrefix(entries: readonly JournalEntry[]): { night: PlayedN
   return { night, failure: null };
 }
 
-/** The engine's running chip counts must equal the ledger's fold (DESIGN.md: R24 in two places). */
+/** The engine's running chip counts must equal the ledger's fold (docs/design.md: R24 in two places). */
 export function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
   if (ledger.pot !== state.pot) return `the ledger's pot is ${ledger.pot} but the table's is ${state.pot}.`;
   for (const [id, chips] of Object.entries(state.stacks)) {

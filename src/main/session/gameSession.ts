@@ -55,7 +55,7 @@ type Outcome = { ok: true; data?: unknown } | { ok: false; error: CommandError }
 type Handlers = { readonly [K in CommandName]: (args: ParsedCommandArgs<K>) => Outcome };
 
 /**
- * The only writer (DESIGN.md). Commands are checked against the contract,
+ * The only writer (docs/design.md). Commands are checked against the contract,
  * decided by the engine, posted to the ledger, appended to the night's
  * journal (fdatasync'd) and only then acknowledged and pushed to every
  * window. A refused command changes nothing.

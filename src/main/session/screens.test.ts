@@ -7,7 +7,7 @@ import { createConfBackend } from '../store/confBackend';
 import { GameSession } from './gameSession';
 
 /**
- * What both screens show lives in main's view (DESIGN.md "Two windows, three
+ * What both screens show lives in main's view (docs/design.md "Two windows, three
  * roles"): the settle-up mode and which screen the TV shows, pushed to the
  * console and the TV alike.
  */

@@ -1,5 +1,5 @@
 /**
- * The one storage adapter (DESIGN.md): electron-store inside Electron, its
+ * The one storage adapter (docs/design.md): electron-store inside Electron, its
  * underlying `conf` library in Node. Both write whole JSON files atomically.
  * A document is one file; `name` may contain one folder, e.g. `nights/2026-11-22-ab12`.
  */

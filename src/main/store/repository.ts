@@ -39,7 +39,7 @@ export const DOCUMENT_NAMES = {
   tab: 'tab',
 } as const;
 
-/** One file a night, so a write tonight costs the same after 300 nights as after one (DESIGN.md). */
+/** One file a night, so a write tonight costs the same after 300 nights as after one (docs/design.md). */
 export function nightDocumentName(nightId: string): string {
   return `nights/${nightId}`;
 }

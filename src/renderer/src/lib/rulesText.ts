@@ -3,7 +3,7 @@ import type { Translate } from '../i18n/describe';
 
 /** One rule in force, in plain words: what it is called and what it does tonight. */
 export interface RuleLine {
-  /** The setting's name in RULES.md (`decks`, `pair`, ...), or `bet`/`third`/`chipValue` for the rules every night shares. */
+  /** The setting's name in docs/rules.md (`decks`, `pair`, ...), or `bet`/`third`/`chipValue` for the rules every night shares. */
   id: string;
   title: string;
   text: string;
