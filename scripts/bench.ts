@@ -387,8 +387,8 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** The UI figures (bet to table view, bundle size) need the built renderer and Chromium. */
 async function benchRenderer(quick: boolean): Promise<void> {
-  if (!fs.existsSync(path.resolve('out/renderer/index.html')) || !fs.existsSync('/usr/bin/chromium')) {
-    print({ bench: 'bet-to-table-ms', skipped: 'needs `npm run build` and /usr/bin/chromium' });
+  if (!fs.existsSync(path.resolve('out/renderer/index.html'))) {
+    print({ bench: 'bet-to-table-ms', skipped: 'needs `npm run build`' });
     return;
   }
   try {

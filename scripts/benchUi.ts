@@ -19,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/chromium';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { freshDataDir, removeDataDir, startHostProcess } from '../e2e/browser/hostProcess';
 
@@ -50,7 +51,7 @@ export async function benchUi(options: { turns: number }): Promise<Record<string
   const results: Record<string, unknown>[] = [firstLoadJs()];
   const dataDir = freshDataDir();
   const host = await startHostProcess({ deckSeed: DECK_SEED, dataDir });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
     // The target excludes animation, so the timed figure runs with motion reduced (the card turn and
     // banner entrance off): on a software-rendered 2-core machine a running flip competes with the host

@@ -9,6 +9,7 @@
  * it also writes a Chromium performance trace of the pushes. Build first.
  */
 import { parseArgs } from 'node:util';
+import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/chromium';
 import { chromium } from '@playwright/test';
 import type { AppView } from '../src/shared';
 import { DEFAULT_RULES } from '../src/shared/settings';
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   const all = views(Number(values.views));
   const dataDir = freshDataDir();
   const host = await startHostProcess({ deckSeed: '00', dataDir });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: values.motion === 'reduce' ? 'reduce' : 'no-preference' });
     await context.addInitScript(FAKE_API);
