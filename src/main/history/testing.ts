@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { DEFAULT_RULES, type ApiResult, type AppView, type CommandData, type NightView } from '../../shared';
 import { Bot } from '../../../scripts/lib/bot';
 import { endNight, playTurns, sessionTable, startNight } from '../../../scripts/lib/playNight';
@@ -32,6 +36,51 @@ export function countingBytes(label: string): (size: number) => Uint8Array {
 
 export function openSession(root: string, clock: TestClock, label = 'history'): GameSession {
   return new GameSession({ storage: createConfBackend(root), randomBytes: countingBytes(label), now: clock.now });
+}
+
+/** A test's data folder and clock, and the sessions it opened there (closed after the test). */
+export interface SessionFolder {
+  readonly root: string;
+  readonly clock: TestClock;
+  /** Opens a session on the folder, as the app does at start; closed after the test. */
+  start(): GameSession;
+  /** Closes the session opened last, as a host quitting the app. */
+  closeLast(): void;
+}
+
+/**
+ * A fresh data folder and clock for every test of the file that calls this
+ * (at its top level), removed after each test with every session opened on it.
+ */
+export function sessionFolderPerTest(prefix: string, label?: string): SessionFolder {
+  let root = '';
+  let clock = new TestClock();
+  let open: GameSession[] = [];
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    clock = new TestClock();
+    open = [];
+  });
+  afterEach(() => {
+    for (const session of open) session.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+  return {
+    get root() {
+      return root;
+    },
+    get clock() {
+      return clock;
+    },
+    start() {
+      const session = openSession(root, clock, label);
+      open.push(session);
+      return session;
+    },
+    closeLast() {
+      open.pop()?.close();
+    },
+  };
 }
 
 export function accepted<T>(result: ApiResult<T>): { view: AppView; data: T } {

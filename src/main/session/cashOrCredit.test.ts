@@ -1,33 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accepted, ask, currentNight, openSession, TestClock } from '../history/testing';
+import { describe, expect, it } from 'vitest';
+import { accepted, ask, currentNight, sessionFolderPerTest } from '../history/testing';
 import { decodeJournal, exportNight, nightBalances, nightExportSchema, replayJournal, type JournalEntry } from '../night';
 import type { GameSession } from './gameSession';
 
-let root: string;
-let clock: TestClock;
-let open: GameSession[];
-
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-m2-'));
-  clock = new TestClock();
-  open = [];
-});
-afterEach(() => {
-  for (const session of open) session.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-function start(): GameSession {
-  const session = openSession(root, clock, 'm2');
-  open.push(session);
-  return session;
-}
+const folder = sessionFolderPerTest('dealer-m2-', 'm2');
+const start = (): GameSession => folder.start();
 
 function journalOf(nightId: string): JournalEntry[] {
-  return decodeJournal(fs.readFileSync(path.join(root, 'nights', `${nightId}.jsonl`), 'utf8')).entries;
+  return decodeJournal(fs.readFileSync(path.join(folder.root, 'nights', `${nightId}.jsonl`), 'utf8')).entries;
 }
 
 /**

@@ -1,30 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleMaySend } from '../../shared';
-import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from '../history/testing';
+import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from '../history/testing';
 import type { GameSession } from './gameSession';
 
-let root: string;
-let clock: TestClock;
-let open: GameSession[];
-
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-tab-'));
-  clock = new TestClock();
-  open = [];
-});
-afterEach(() => {
-  for (const session of open) session.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-function start(): GameSession {
-  const session = openSession(root, clock);
-  open.push(session);
-  return session;
-}
+const folder = sessionFolderPerTest('dealer-tab-');
+const start = (): GameSession => folder.start();
 
 /** Each party's net from transfers (paid out negative), zero parties left out. */
 function net(transfers: readonly { from: string; to: string; amount: number }[]): Record<string, number> {
@@ -39,9 +19,9 @@ function net(transfers: readonly { from: string; to: string; amount: number }[])
 describe('the running tab across nights (M3)', () => {
   it('M3: the tab nets the unpaid transfers of every night; marking a tab transfer paid marks the night transfers it covers, kept across restarts', () => {
     const session = start();
-    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-03-06', turns: 12 });
+    playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-03-06', turns: 12 });
     closeNight(session);
-    playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-03-13', turns: 12, buyInAndCashOut: true });
+    playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-03-13', turns: 12, buyInAndCashOut: true });
     closeNight(session);
 
     const before = ask(session, 'getTab');
@@ -66,7 +46,7 @@ describe('the running tab across nights (M3)', () => {
 
   it('M3: an unknown transfer is refused and changes nothing; only the host marks, every screen may read the tab', () => {
     const session = start();
-    playNight(session, clock, { players: ['Ana', 'Ben'], day: '2026-03-06', turns: 8 });
+    playNight(session, folder.clock, { players: ['Ana', 'Ben'], day: '2026-03-06', turns: 8 });
     const before = ask(session, 'getTab');
     const refused = session.runNow('markTransfersPaid', { ids: ['2026-03-06-zz:a>b'], paid: true });
     expect(refused.ok).toBe(false);
@@ -80,9 +60,9 @@ describe('the running tab across nights (M3)', () => {
 describe('reopening a night with payments marked (R33, M3)', () => {
   it('R33 M3: the view warns how many of the last night\'s transfers are paid; reopening sets them back to unpaid, kept across restarts', () => {
     const session = start();
-    playNight(session, clock, { players: ['Ana', 'Ben'], day: '2026-03-06', turns: 10 });
+    playNight(session, folder.clock, { players: ['Ana', 'Ben'], day: '2026-03-06', turns: 10 });
     closeNight(session);
-    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-03-13', turns: 12 });
+    playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-03-13', turns: 12 });
     const endedStateId = currentNight(session).stateId;
     closeNight(session);
     const before = ask(session, 'getTab');

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { roleMaySend, type AppView, type StorageNotice } from '../../shared';
-import { accepted, ask, closeNight, openSession, playNight, TestClock } from '../history/testing';
+import { accepted, ask, closeNight, playNight, sessionFolderPerTest } from '../history/testing';
 import type { GameSession } from './gameSession';
 
 /**
@@ -12,38 +11,21 @@ import type { GameSession } from './gameSession';
  * every name, and the temporary files of interrupted writes piled up.
  */
 
-let root: string;
-let clock: TestClock;
-let open: GameSession[];
+const folder = sessionFolderPerTest('dealer-notices-');
+const start = (): GameSession => folder.start();
 
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-notices-'));
-  clock = new TestClock();
-  open = [];
-});
-afterEach(() => {
-  for (const session of open) session.close();
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-function start(): GameSession {
-  const session = openSession(root, clock);
-  open.push(session);
-  return session;
-}
-
-const file = (...parts: string[]) => path.join(root, ...parts);
+const file = (...parts: string[]) => path.join(folder.root, ...parts);
 const notices = (session: GameSession): StorageNotice[] => session.getView().storageNotices;
 const about = (session: GameSession, name: string) => notices(session).filter((n) => n.file === file(name));
 
 /** Two ended nights (Ana, Ben, Cleo; then Ana, Ben, Dev) and a third left open (Ana, Eli). */
 function historyWithOpenNight(): { session: GameSession; openNightId: string } {
   const session = start();
-  playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-02-06', turns: 6 });
+  playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-02-06', turns: 6 });
   closeNight(session);
-  playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-02-13', turns: 6 });
+  playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-02-13', turns: 6 });
   closeNight(session);
-  clock.setDay('2026-02-20');
+  folder.clock.setDay('2026-02-20');
   const view = accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Eli' }], startingChips: 20, chipValue: 25 })).view;
   const openNightId = view.night?.id ?? '';
   session.close();
@@ -123,7 +105,7 @@ describe('a damaged roster is rebuilt from the nights', () => {
   ])('a %s roster comes back with the names and ids of everyone who played', (_how, damage) => {
     historyWithOpenNight();
     const before = start().getView().roster.map((p) => ({ id: p.id, name: p.name }));
-    open.pop()?.close();
+    folder.closeLast();
     damage();
     const session = start();
     const rebuilt = session.getView().roster.map((p) => ({ id: p.id, name: p.name }));
