@@ -135,3 +135,16 @@ describe('temporary files of interrupted writes', () => {
     expect(notices(session)).toEqual([]);
   });
 });
+
+describe('files in the nights folder that are not nights', () => {
+  it('a copy of a journal left by a file manager ("… copy.jsonl") or an old-format "… copy.json" is left alone, and the open night resumes', () => {
+    const { openNightId } = historyWithOpenNight();
+    const journal = file('nights', `${openNightId}.jsonl`);
+    fs.copyFileSync(journal, file('nights', `${openNightId} copy.jsonl`));
+    fs.writeFileSync(file('nights', 'notes copy.json'), '{}');
+    const session = start();
+    expect(session.getView().night?.id).toBe(openNightId);
+    expect(ask(session, 'listNights')).toHaveLength(3);
+    expect(fs.existsSync(file('nights', `${openNightId} copy.jsonl`))).toBe(true);
+  });
+});

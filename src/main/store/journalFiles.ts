@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { nightIdSchema } from '../night';
 import { syncDirectory } from './jsonFile';
 
 /** The folder of the night journals, inside the data folder. */
@@ -26,7 +27,11 @@ export class JournalFiles {
     return path.join(this.folder, `${nightId}${JOURNAL_EXTENSION}`);
   }
 
-  /** The ids of every journal in the data folder. */
+  /**
+   * The ids of every journal in the data folder. A file whose name is not a
+   * night id (a "… copy.jsonl" left by a file manager or a sync tool) is not
+   * one of ours: it is left alone, never read, so it cannot stop a start.
+   */
   list(): string[] {
     let names: string[];
     try {
@@ -35,7 +40,11 @@ export class JournalFiles {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
-    return names.filter((n) => n.endsWith(JOURNAL_EXTENSION)).map((n) => n.slice(0, -JOURNAL_EXTENSION.length)).sort();
+    return names
+      .filter((n) => n.endsWith(JOURNAL_EXTENSION))
+      .map((n) => n.slice(0, -JOURNAL_EXTENSION.length))
+      .filter((id) => nightIdSchema.safeParse(id).success)
+      .sort();
   }
 
   /** Every journal's size in bytes, by id (one stat each; no file is read). */

@@ -225,10 +225,15 @@ export class DealerRepository {
   /** The ids of the nights still in the old files (head + parts) with no journal yet. */
   legacyNightIds(): string[] {
     const journals = new Set(this.journals.list());
+    return this.#legacyFileIds().filter((id) => !journals.has(id));
+  }
+
+  /** The ids of the old-format night files; a stray file whose name is not a night id is left alone, like a stray journal. */
+  #legacyFileIds(): string[] {
     return this.backend
       .list('nights')
       .map((name) => name.slice('nights/'.length))
-      .filter((id) => !journals.has(id));
+      .filter((id) => nightIdSchema.safeParse(id).success);
   }
 
   /**
@@ -240,8 +245,8 @@ export class DealerRepository {
    * reported.
    */
   migrateLegacyNights(): void {
-    for (const name of this.backend.list('nights')) {
-      const id = name.slice('nights/'.length);
+    for (const id of this.#legacyFileIds()) {
+      const name = `nights/${id}`;
       if (this.journals.read(id) !== undefined) {
         // Migrated before a crash kept the old files from being set aside.
         this.#setAsideLegacyFiles(id);
@@ -406,7 +411,7 @@ export class DealerRepository {
 
   /** The ids of every night in the data folder (journals and old files), listed or not in the index. */
   listNightIds(): string[] {
-    return [...new Set([...this.journals.list(), ...this.backend.list('nights').map((name) => name.slice('nights/'.length))])].sort();
+    return [...new Set([...this.journals.list(), ...this.#legacyFileIds()])].sort();
   }
 
   /**
