@@ -28,6 +28,12 @@ export interface HistorySource {
   now: Date;
   /** The night transfers marked paid (M3). */
   paidTransfers: ReadonlySet<string>;
+  /**
+   * The night the session holds (open, or ended and still on screen): asked
+   * about, it is answered from memory. Its journal is the file being appended
+   * to, and reading it back could set it aside under the writer.
+   */
+  live: PlayedNight | null;
 }
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
@@ -35,6 +41,7 @@ export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } 
 function openNight(source: HistorySource, nightId: string): { ok: true; summary: NightSummary; night: PlayedNight } | { ok: false; error: CommandError } {
   const summary = source.index.find((s) => s.id === nightId);
   if (!summary) return { ok: false, error: commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }) };
+  if (source.live?.state.nightId === nightId) return { ok: true, summary, night: source.live };
   const read = readNightRecord(source.repo, nightId);
   if (!read.ok) return { ok: false, error: commandError('storage', read.reason, undefined, { night: nightId }) };
   return { ok: true, summary, night: read.night };

@@ -255,7 +255,7 @@ export class GameSession implements DealerService {
 
   /** A question about the history (issue 4): answered with `data`, nothing changed. */
   private ask<Q extends QuestionName>(question: Q, args: ParsedCommandArgs<Q>): Outcome {
-    return answerQuestion(question, args, { repo: this.repo, index: this.index, roster: this.roster, now: this.now(), paidTransfers: this.paidTransfers });
+    return answerQuestion(question, args, { repo: this.repo, index: this.index, roster: this.roster, now: this.now(), paidTransfers: this.paidTransfers, live: this.night });
   }
 
   private startNight(args: ParsedCommandArgs<'startNight'>): Outcome {

@@ -148,3 +148,19 @@ describe('files in the nights folder that are not nights', () => {
     expect(fs.existsSync(file('nights', `${openNightId} copy.jsonl`))).toBe(true);
   });
 });
+
+describe('the journal of the night being played is only written, never read back under the writer', () => {
+  it("asking about the open night (the TV's history) answers from the table and leaves its journal where it is", () => {
+    const { openNightId } = historyWithOpenNight();
+    const session = start();
+    const journal = file('nights', `${openNightId}.jsonl`);
+    const lines = fs.readFileSync(journal, 'utf8').split('\n');
+    // Damage a line in the middle: only a reader would notice; the session holds the night already.
+    lines[1] = '{ damaged';
+    fs.writeFileSync(journal, lines.join('\n'));
+    const detail = ask(session, 'getNight', { nightId: openNightId });
+    expect(detail.night.id).toBe(openNightId);
+    expect(fs.readdirSync(file('nights')).filter((name) => name.startsWith(openNightId))).toEqual([`${openNightId}.jsonl`]);
+    expect(notices(session)).toEqual([]);
+  });
+});
