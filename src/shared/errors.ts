@@ -53,3 +53,19 @@ export function commandError(
 ): CommandError {
   return { code, message, ...(rule ? { rule } : {}), ...(params ? { params } : {}) };
 }
+
+const ROLE_NAMES = { host: 'the host console', table: 'a table screen', phone: 'a phone' } as const;
+
+/**
+ * The refusal of a command the sender's role may not send (the registry's
+ * roles): the same words whether it came over IPC from a window or over the
+ * headless host's WebSocket. Nothing ran.
+ */
+export function forbiddenRoleError(role: keyof typeof ROLE_NAMES, command: string): CommandError {
+  return commandError(
+    'forbidden-role',
+    `${ROLE_NAMES[role]} (role "${role}") may only watch: ${command} is for the host console. Nothing changed.`,
+    undefined,
+    { role, command },
+  );
+}

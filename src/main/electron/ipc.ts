@@ -1,5 +1,5 @@
 import { BrowserWindow, type IpcMain, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, COMMAND_NAMES, commandChannel, commandError, roleMaySend } from '../../shared';
+import { CHANNELS, COMMAND_NAMES, commandChannel, forbiddenRoleError, roleMaySend } from '../../shared';
 import type { ApiResult, CommandName } from '../../shared';
 import type { DealerService } from '../session/service';
 import { isRendererOrigin, type RendererSource, type WindowRole } from './renderer';
@@ -43,13 +43,7 @@ export function checkSender(event: IpcMainInvokeEvent, wiring: Pick<IpcWiring, '
 
 /** The answer to a command the sender's role may not send: nothing ran, and it says who asked. */
 export function roleRefusal(role: WindowRole, command: CommandName): ApiResult<never> {
-  return {
-    ok: false,
-    error: commandError('forbidden-role', `Refused: the ${role} window may not send ${command}; nothing changed.`, undefined, {
-      role,
-      command,
-    }),
-  };
+  return { ok: false, error: forbiddenRoleError(role, command) };
 }
 
 /** Window channels (not commands) and the roles that may use them. */

@@ -1,5 +1,5 @@
 import {
-  commandError,
+  forbiddenRoleError,
   COMMAND_NAMES,
   isCommandName,
   roleMaySend,
@@ -67,19 +67,9 @@ export function parseWireRequest(text: string): ParsedRequest {
   return { ok: true, request: { id, method, args } };
 }
 
-const ROLE_NAMES: Record<Role, string> = { host: 'the host console', table: 'a table screen', phone: 'a phone' };
-
 /** The refusal a read-only screen gets for a command it may not send. */
 export function notAllowed(role: Role, command: string): ApiResult<unknown> {
-  return {
-    ok: false,
-    error: commandError(
-      'forbidden-role',
-      `${ROLE_NAMES[role]} (role "${role}") may only watch: ${command} is for the host console. Nothing changed.`,
-      undefined,
-      { role, command },
-    ),
-  };
+  return { ok: false, error: forbiddenRoleError(role, command) };
 }
 
 /**
