@@ -6,6 +6,7 @@ import type { TurnView } from '../../shared/view';
 import { foldEntries, settleUp } from '../ledger';
 import { nightBalances } from './money';
 import type { PlayedNight } from './play';
+import { seatingHistory } from './seating';
 
 /**
  * The night export `in-between-night/2` (docs/export-format.md): everything a
@@ -71,6 +72,13 @@ export const exportedLedgerEntrySchema = z.strictObject({
   paid: z.enum(['cash', 'credit']).optional(),
 });
 
+/** R31, R32: the seating in force from turn `beforeTurn` on (docs/export-format.md `seating`). */
+export const exportedSeatingSchema = z.strictObject({
+  beforeTurn: z.number().int().positive(),
+  order: z.array(id),
+  sittingOut: z.array(id),
+});
+
 export const nightExportSchema = z.strictObject({
   format: z.literal(NIGHT_EXPORT_FORMAT),
   night: z.strictObject({
@@ -85,6 +93,12 @@ export const nightExportSchema = z.strictObject({
   }),
   rules: ruleSettingsSchema,
   players: z.array(z.strictObject({ id, name: z.string().min(1), seat: z.number().int().nonnegative() })),
+  /**
+   * R31, R32: the seating over the night, the first entry at the draw
+   * (seatingHistory in ./seating.ts). /1 files are read with one entry (they
+   * had no seat changes); /2 files written before it have none.
+   */
+  seating: z.array(exportedSeatingSchema).min(1).optional(),
   decks: z.array(exportedDeckSchema),
   draw: z.array(z.strictObject({ round: z.number().int().positive(), player: id, deck: id, card })),
   turns: z.array(exportedTurnSchema),
@@ -115,6 +129,7 @@ export const nightExportSchema = z.strictObject({
 export type NightExport = z.infer<typeof nightExportSchema>;
 export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
 export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
+export type ExportedSeating = z.infer<typeof exportedSeatingSchema>;
 
 /**
  * Projects a replayed night into the export: its turns as played, and the
@@ -171,6 +186,7 @@ export function exportNight(
     },
     rules: state.settings,
     players: state.players.map((p) => ({ id: p.id, name: p.name, seat: p.seat })),
+    seating: seatingHistory(night.events),
     decks: [...decks.values()],
     draw,
     turns: night.turns.filter((t): t is TurnView => t !== undefined).map(exportTurn),

@@ -18,6 +18,14 @@ describe('reading night exports of every version', () => {
     expect(read.night.turns.every((turn) => turn.call === null && turn.limit === null)).toBe(true);
   });
 
+  it('R31, R32: an in-between-night/1 file (no seat changes then) reads with one seating entry, its players in seat order', () => {
+    const read = readNightExport(version1);
+    if (!read.ok) throw new Error(read.problem);
+    const players = (JSON.parse(version1) as { players: { id: string; seat: number }[] }).players;
+    const order = [...players].sort((a, b) => a.seat - b.seat).map((p) => p.id);
+    expect(read.night.seating).toEqual([{ beforeTurn: 1, order, sittingOut: [] }]);
+  });
+
   it('a /2 file reads as it is, and reading it again gives the same night', () => {
     const first = readNightExport(version1);
     if (!first.ok) throw new Error(first.problem);

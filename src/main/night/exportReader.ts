@@ -6,7 +6,8 @@ import { NIGHT_EXPORT_FORMAT, nightExportSchema, type NightExport } from './expo
  * one, so a file written by an older app stays readable: `in-between-night/1`
  * is upcast (its chip value, a float in major units, becomes minor units
  * (M1); its turns gain `call` and `limit`, null as nothing was called or
- * capped then) and then checked by the same strict schema as a new file.
+ * capped then; its `seating` is one entry, the players in seat order, as
+ * nobody changed seats or sat out then) and then checked by the same strict schema as a new file.
  */
 export type ReadNightExport =
   | { ok: true; night: NightExport; upcastFrom: 'in-between-night/1' | null }
@@ -48,7 +49,10 @@ function upcastVersion1(data: Record<string, unknown>): Record<string, unknown> 
   const chipValue = majorToMinorUnits(night.chipValue, currency);
   if (chipValue === null) return `night.chipValue: ${night.chipValue} is not an amount of ${currency || 'money'}`;
   const turns = Array.isArray(data.turns) ? data.turns.map((turn) => (isObject(turn) ? { call: null, limit: null, ...turn } : turn)) : data.turns;
-  return { ...data, format: NIGHT_EXPORT_FORMAT, night: { ...night, chipValue }, turns };
+  // Nobody changed seats or sat out before R31 and R32: the seating at the draw held all night.
+  const players = Array.isArray(data.players) ? data.players.filter(isObject) : [];
+  const order = [...players].sort((a, b) => Number(a.seat) - Number(b.seat)).map((p) => p.id);
+  return { ...data, format: NIGHT_EXPORT_FORMAT, night: { ...night, chipValue }, turns, seating: [{ beforeTurn: 1, order, sittingOut: [] }] };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -39,7 +39,8 @@ export {
 } from './play';
 export { journalOfLegacy, LegacyNightError, migrateLegacyNight, replayLegacyNight, replaysDiffer, type LegacyNight } from './legacy';
 export { allTimeStandings, biggestWinOf, hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary, type Standing } from './summary';
-export { exportNight, exportedDeckSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
+export { exportNight, exportedDeckSchema, exportedSeatingSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
+export { seatingHistory, type SeatingEntry } from './seating';
 export { readNightExport, type ReadNightExport } from './exportReader';
 export { nightBalances } from './money';
 export { turnView } from './turnView';
