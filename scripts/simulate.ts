@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RULE_PRESETS, ruleSettingsSchema, type RuleSettings } from '../src/shared/settings';
-import { nightExportSchema } from '../src/main/night';
+import { nightExportSchema, type NightExport } from '../src/main/night';
 import { parseSeedHex } from './lib/seededStream';
 import { BOT_NAMES, simulateNight, type SimulationOptions } from './lib/simulation';
 
@@ -100,6 +100,15 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateCommand {
   };
 }
 
+/** The money invariants of an ended night (M2, M4): every expense's shares add up to its amount, and the balances to 0. */
+function checkMoney(exported: NightExport): void {
+  const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
+  for (const expense of exported.expenses) {
+    if (sum(expense.shares) !== expense.amount) throw new Error(`M4: the shares of expense ${expense.id} add up to ${sum(expense.shares)}, not ${expense.amount}`);
+  }
+  if (exported.settlement && sum(exported.settlement.balances) !== 0) throw new Error(`M2: the balances add up to ${sum(exported.settlement.balances)}, not 0`);
+}
+
 export function main(argv: readonly string[], io: CliIo = processIo): number {
   let command: SimulateCommand;
   try {
@@ -115,10 +124,11 @@ export function main(argv: readonly string[], io: CliIo = processIo): number {
   }
   try {
     const exported = nightExportSchema.parse(simulateNight(command));
+    checkMoney(exported);
     fs.mkdirSync(path.dirname(path.resolve(command.out)), { recursive: true });
     fs.writeFileSync(command.out, `${JSON.stringify(exported, null, 2)}\n`);
     const played = exported.turns.filter((t) => !t.void).length;
-    io.stdout(`simulate: ${played} turns, ${exported.decks.length} decks, ${exported.ledger.length} ledger entries -> ${command.out}\n`);
+    io.stdout(`simulate: ${played} turns, ${exported.decks.length} decks, ${exported.ledger.length} ledger entries, ${exported.expenses.length} expenses -> ${command.out}\n`);
     return 0;
   } catch (error) {
     io.stderr(`simulate: the simulation failed: ${(error as Error).stack ?? String(error)}\n`);

@@ -1,6 +1,7 @@
 import type { CommandError, CommandName, NightView, RuleSettings } from '../../src/shared';
 import type { GameSession } from '../../src/main/session/gameSession';
 import type { Bot } from './bot';
+import type { SeededStream } from './seededStream';
 
 /**
  * Drives a table the way a host at the keyboard would, one command at a
@@ -162,4 +163,21 @@ export function endNight(table: Table): void {
   const night = table.night();
   if (!night) throw new Error('no night is open');
   perform(table, { command: 'endNight', args: { stateId: night.stateId } });
+}
+
+/**
+ * M4: once a night has ended, now and then the host records a shared expense
+ * (someone paid for the pizza, some of the table share it). Decided from a
+ * stream of its own, so the bots' play and the dealer's decks are the same
+ * with or without it; null when this night has none.
+ */
+export function sharedExpense(night: NightView, stream: SeededStream): Action | null {
+  if (!stream.chance(0.5)) return null;
+  const players = night.players;
+  const payer = players[stream.below(players.length)];
+  if (!payer) return null;
+  const chosen = players.filter(() => stream.chance(0.7));
+  const sharers = (chosen.length > 0 ? chosen : players).map((p) => p.id);
+  const amount = 1 + stream.below(9_999);
+  return { command: 'addExpense', args: { payer: payer.id, amount, description: 'Pizza', sharers } };
 }

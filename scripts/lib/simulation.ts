@@ -6,12 +6,14 @@ import { GameSession } from '../../src/main/session/gameSession';
 import { exportNight, type NightExport } from '../../src/main/night';
 import { createConfBackend } from '../../src/main/store';
 import { Bot, DEFAULT_STYLE, type BotStyle } from './bot';
-import { endNight, playTurns, sessionTable, startNight, type NightPlan } from './playNight';
+import { endNight, perform, playTurns, sessionTable, sharedExpense, startNight, type NightPlan } from './playNight';
 import { SeededStream } from './seededStream';
 
 /** Stream labels (docs/export-format.md): one for the dealer (ids, deck seeds), one for the bots. */
 export const DEALER_STREAM = 'in-between-sim/dealer';
 export const BOT_STREAM = 'in-between-sim/bots';
+/** The stream that decides a night's shared expense (M4), apart from the bots' so their play stays the same. */
+export const EXPENSE_STREAM = 'in-between-sim/expenses';
 
 /** The simulated clock starts here and ticks one second each time the session asks the time. */
 export const SIMULATED_EPOCH = Date.parse('2026-01-01T20:00:00.000Z');
@@ -71,6 +73,9 @@ export function simulateNight(options: SimulationOptions): NightExport {
     startNight(driver, plan);
     playTurns(driver, table.bot, plan);
     endNight(driver);
+    const ended = driver.night();
+    const expense = ended ? sharedExpense(ended, new SeededStream(options.seed, EXPENSE_STREAM)) : null;
+    if (expense) perform(driver, expense);
     const night = table.session.currentNight;
     if (!night) throw new Error('the night vanished after it ended');
     return exportNight(night);

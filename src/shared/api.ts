@@ -109,6 +109,12 @@ export interface DealerApi {
   markTransfersPaid: CommandMethod<'markTransfersPaid'>;
   /** Dismiss a storage notice (a file set aside, missing or rebuilt) the host has read; until then it shows on every console screen. */
   dismissNotice: CommandMethod<'dismissNotice'>;
+  /** Add a shared expense (M4) to the night on the table, or by `nightId` to an ended night: who paid, how much in minor units, shared equally. */
+  addExpense: CommandMethod<'addExpense'>;
+  /** Change a shared expense (M4); its shares are worked out again from the seating in force now. */
+  editExpense: CommandMethod<'editExpense'>;
+  /** Remove a shared expense (M4). */
+  removeExpense: CommandMethod<'removeExpense'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SETTLE_MODES } from './history';
 import type { CommandName } from './registry';
-import { MAX_CHIP_VALUE } from './money';
+import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
 import { ruleSettingsSchema } from './settings';
 
@@ -165,6 +165,40 @@ export const markTransfersPaidArgs = z.strictObject({
   paid: z.boolean({ error: 'paid is true or false' }),
 });
 
+/** The longest description of a shared expense (M4), in characters as the host counts them. */
+export const EXPENSE_DESCRIPTION_MAX = 60;
+/** The most expenses one night keeps (M4): far more than any table's pizzas, and a bound on what a phone draws. */
+export const EXPENSES_PER_NIGHT_MAX = 100;
+
+/** The night an expense belongs to: absent means the night on the table (open, or ended and still shown). */
+const expenseNight = nightId.optional();
+const expenseId = z.string({ error: 'an expense id is text' }).min(1, 'an expense id is needed').max(64);
+
+/** A shared expense (M4): who paid, how much in whole minor units, what for, and who shares it. */
+const expenseFields = {
+  payer: playerId,
+  amount: z
+    .number({ error: 'an expense is a whole number of minor units (cents) (M4)' })
+    .int('an expense is a whole number of minor units (cents), e.g. 1250 for 12.50 (M4)')
+    .positive('an expense is at least 1 minor unit (M4)')
+    .max(MAX_MINOR_AMOUNT, `an expense is at most ${MAX_MINOR_AMOUNT} minor units (M4)`),
+  description: z
+    .string({ error: 'a description is text' })
+    .trim()
+    .refine((text) => nameLength(text) <= EXPENSE_DESCRIPTION_MAX, `a description is at most ${EXPENSE_DESCRIPTION_MAX} characters`)
+    .default(''),
+  sharers: z
+    .array(playerId, { error: 'the sharers are a list of player ids' })
+    .min(1, 'an expense is shared by at least one player (M4)')
+    .max(64)
+    .refine((ids) => new Set(ids).size === ids.length, 'a sharer is named twice'),
+};
+
+export const addExpenseArgs = z.strictObject({ nightId: expenseNight, ...expenseFields });
+/** The expense as it should now be: its shares are worked out again from the seating in force now (M4). */
+export const editExpenseArgs = z.strictObject({ nightId: expenseNight, expenseId, ...expenseFields });
+export const removeExpenseArgs = z.strictObject({ nightId: expenseNight, expenseId });
+
 const noArgs = z.strictObject({});
 
 /** The arguments of every command of the registry (registry.ts), by `window.api` method name. */
@@ -203,6 +237,9 @@ export const commandArgs = {
   dismissNotice: dismissNoticeArgs,
   getTab: noArgs,
   markTransfersPaid: markTransfersPaidArgs,
+  addExpense: addExpenseArgs,
+  editExpense: editExpenseArgs,
+  removeExpense: removeExpenseArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

@@ -42,6 +42,8 @@ export const COMMAND_ERROR_CODES = [
   'conservation', // R24 would break: refused, nothing written
   'storage', // the disk refused the write: nothing was acknowledged
   'forbidden-role', // the sender's role may not send this command (the TV or a phone asked for a change)
+  'unknown-expense', // M4: no expense with that id on the night
+  'too-many-expenses', // M4: the night already keeps EXPENSES_PER_NIGHT_MAX expenses
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

@@ -43,6 +43,23 @@ export interface Settlement {
   balances: Record<string, number>;
 }
 
+/**
+ * A shared expense of a night (M4): money, not chips, so shown apart from
+ * the game's results; its effect is in the night's balances (Settlement).
+ */
+export interface ExpenseView {
+  id: string;
+  /** The player who paid. */
+  payer: string;
+  /** Minor units of the night's currency. */
+  amount: number;
+  description: string;
+  /** Who shares it, as the host chose them. */
+  sharers: string[];
+  /** Each sharer's share in minor units, fixed when it was recorded (M4); they add up to `amount`. */
+  shares: Record<string, number>;
+}
+
 /** A transfer of one ended night's settling up (the fewest transfers, the bank a party), with its paid mark (M3). */
 export interface NightTransferView extends Transfer {
   /** `<nightId>:<from>><to>`: a night never has two transfers between the same pair. */
@@ -76,6 +93,8 @@ export interface NightDetail {
   stackSeries: { turn: number; stacks: Record<string, number> }[];
   results: PlayerResult[] | null;
   settlement: Settlement | null;
+  /** M4: the night's shared expenses, apart from the game's results (their effect is in `settlement.balances`). */
+  expenses: ExpenseView[];
 }
 
 export interface StandingsQuery {

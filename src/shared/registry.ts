@@ -68,6 +68,9 @@ export const COMMAND_REGISTRY = {
   dismissNotice: change,
   getTab: openQuestion,
   markTransfersPaid: change,
+  addExpense: change,
+  editExpense: change,
+  removeExpense: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

@@ -1,7 +1,7 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
 import type { Payment } from './commands';
-import type { NightAwards, SettleMode, Settlement, TableScreen } from './history';
+import type { ExpenseView, NightAwards, SettleMode, Settlement, TableScreen } from './history';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
 
@@ -285,6 +285,8 @@ export interface NightView {
   settlement: Settlement | null;
   /** M2: how this night's buy-ins and cash-outs are paid unless one says otherwise (credit for nights from before M2). */
   payment?: Payment;
+  /** M4: the night's shared expenses, open or ended, apart from the game's results (their effect is in `settlement.balances`). */
+  expenses: ExpenseView[];
 }
 
 export interface BetLimits {

@@ -1,6 +1,6 @@
 import type { NightDetail, TurnView } from '../../shared';
 import { nightResults } from '../ledger';
-import { nightBalances, stacksAtTable, type NightSummary, type PlayedNight } from '../night';
+import { expenseViews, nightBalances, stacksAtTable, type NightSummary, type PlayedNight } from '../night';
 import { nightListItem } from './nightsList';
 import { nightSettlement } from './settlement';
 
@@ -27,5 +27,6 @@ export function nightDetail(summary: NightSummary, night: PlayedNight): NightDet
     stackSeries,
     results,
     settlement: results ? nightSettlement(results, state.players[0]?.id ?? null, nightBalances(night)) : null,
+    expenses: expenseViews(night.expenses),
   };
 }

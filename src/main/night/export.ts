@@ -4,7 +4,7 @@ import { accountSchema, chipCodeSchema } from '../../shared/chips';
 import { ruleSettingsSchema } from '../../shared/settings';
 import type { TurnView } from '../../shared/view';
 import { foldEntries, settleUp } from '../ledger';
-import { nightBalances } from './money';
+import { expenseViews, nightBalances } from './money';
 import type { PlayedNight } from './play';
 import { seatingHistory } from './seating';
 
@@ -112,6 +112,23 @@ export const nightExportSchema = z.strictObject({
     carriedOut: chips,
   }),
   /**
+   * M4: the night's shared expenses, money apart from the chips; their effect
+   * is in `settlement.balances`. Absent in /1 files and in /2 files made
+   * before expenses could be recorded (read as none).
+   */
+  expenses: z
+    .array(
+      z.strictObject({
+        id,
+        payer: id,
+        amount: z.number().int().positive(),
+        description: z.string(),
+        sharers: z.array(id).min(1),
+        shares: z.record(z.string(), z.number().int().nonnegative()),
+      }),
+    )
+    .default([]),
+  /**
    * M2, M3: once the night has ended, each party's balance in minor units
    * (the bank as `bank`) and the fewest transfers that square them, each
    * with its paid mark; null while the night is open (and in /1 files).
@@ -137,7 +154,7 @@ export type ExportedSeating = z.infer<typeof exportedSeatingSchema>;
  * secret (R12).
  */
 export function exportNight(
-  night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'> & Partial<Pick<PlayedNight, 'payments'>>,
+  night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>,
   /** M3: whether the host marked a transfer of this night paid (none without it). */
   isPaid: (transfer: { from: string; to: string }) => boolean = () => false,
 ): NightExport {
@@ -210,15 +227,16 @@ export function exportNight(
       carriedIn: balances.carriedIn,
       carriedOut: balances.carriedOut,
     },
+    expenses: expenseViews(night.expenses ?? []),
     settlement: settlementOf(night, isPaid),
   };
 }
 
 function settlementOf(
-  night: Pick<PlayedNight, 'state' | 'ledger'> & Partial<Pick<PlayedNight, 'payments'>>,
+  night: Pick<PlayedNight, 'state' | 'ledger'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>,
   isPaid: (transfer: { from: string; to: string }) => boolean,
 ): NightExport['settlement'] {
-  const balances = nightBalances({ state: night.state, ledger: night.ledger, payments: night.payments ?? new Map() });
+  const balances = nightBalances({ state: night.state, ledger: night.ledger, payments: night.payments ?? new Map(), expenses: night.expenses ?? [] });
   if (!balances) return null;
   return { mode: 'fewest', balances, transfers: settleUp(balances).map((t) => ({ ...t, paid: isPaid(t) })) };
 }

@@ -22,6 +22,22 @@ const betAmount = z.union([z.literal('pot'), positive]);
 /** M2: cash or credit. Lines written before M2 have none: the night's payment, and a night's payment defaults to credit. */
 const paid = z.enum(['cash', 'credit']).optional();
 
+/**
+ * A shared expense as recorded (M4): its shares are facts, fixed by the
+ * seating when it was recorded, so they are on the line rather than worked
+ * out again on replay. That they name exactly the sharers, add up to the
+ * amount and name players of the night is checked when the line is applied
+ * (play.ts `expenseLineProblem`), live and on replay alike.
+ */
+const expenseFields = {
+  id,
+  payer: id,
+  amount: positive,
+  description: z.string().max(200),
+  sharers: z.array(id).min(1),
+  shares: z.record(z.string(), whole),
+};
+
 /** The first line of a journal. */
 export const journalHeaderSchema = z.object({
   format: z.literal(JOURNAL_FORMAT),
@@ -80,8 +96,21 @@ const commandV1Schema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sit-out'), playerId: id }),
   z.strictObject({ type: z.literal('come-back'), playerId: id }),
   z.strictObject({ type: z.literal('reopen') }),
+  // Shared expenses (M4): money, not chips, so the engine never sees them (see play.ts `applyExpenseLine`).
+  z.strictObject({ type: z.literal('expense-add'), ...expenseFields }),
+  z.strictObject({ type: z.literal('expense-edit'), ...expenseFields }),
+  z.strictObject({ type: z.literal('expense-remove'), id }),
 ]);
 export type RecordedCommand = z.infer<typeof commandV1Schema>;
+/** The lines of shared expenses (M4), which move money but no chips. */
+export type ExpenseCommand = Extract<RecordedCommand, { type: 'expense-add' | 'expense-edit' | 'expense-remove' }>;
+/** The lines the engine plays. */
+export type EngineRecordedCommand = Exclude<RecordedCommand, ExpenseCommand>;
+
+/** Whether a recorded command is a shared expense's (M4) rather than the engine's. */
+export function isExpenseCommand(command: RecordedCommand): command is ExpenseCommand {
+  return command.type === 'expense-add' || command.type === 'expense-edit' || command.type === 'expense-remove';
+}
 
 /** One line after the header, version 1. */
 export const journalLineV1Schema = z.strictObject({
@@ -208,7 +237,7 @@ function byteLength(text: string, end: number): number {
 }
 
 /** The engine's command for a recorded one; start, end and reopen take the line's time. */
-export function engineCommandOf(entry: JournalEntry): EngineCommand {
+export function engineCommandOf(entry: JournalEntry & { command: EngineRecordedCommand }): EngineCommand {
   const { command } = entry;
   if (command.type === 'start' || command.type === 'end' || command.type === 'reopen') {
     if (entry.at === undefined) throw new JournalLineError(`a ${command.type} line needs its time`);

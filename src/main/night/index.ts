@@ -8,6 +8,7 @@ export {
   decodeJournal,
   encodeEntry,
   engineCommandOf,
+  isExpenseCommand,
   headerLine,
   JOURNAL_FORMAT,
   JOURNAL_READERS,
@@ -16,6 +17,7 @@ export {
   JournalLineError,
   recordedCommandOf,
   type DecodedJournal,
+  type ExpenseCommand,
   type JournalEntry,
   type JournalHeader,
   type RecordedCommand,
@@ -23,7 +25,9 @@ export {
 export {
   balancesMismatch,
   decideStep,
+  applyExpenseLine,
   emptyNight,
+  expenseLineProblem,
   keepStep,
   nightPayment,
   paymentOf,
@@ -34,6 +38,7 @@ export {
   stacksAtTable,
   takeBack,
   type DecidedStep,
+  type NightExpense,
   type PlayedNight,
   type StepResult,
 } from './play';
@@ -42,6 +47,6 @@ export { allTimeStandings, biggestWinOf, hasFigures, nightIdSchema, nightSummary
 export { exportNight, exportedDeckSchema, exportedSeatingSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
 export { seatingHistory, type SeatingEntry } from './seating';
 export { readNightExport, type ReadNightExport } from './exportReader';
-export { nightBalances } from './money';
+export { expenseViews, nightBalances } from './money';
 export { turnView } from './turnView';
 export { nightAwards, playerNightFigures, type PlayerNightFigures } from './figures';

@@ -44,7 +44,7 @@ function checkedEvents(night: LegacyNight): EngineEvent[] {
 /** Replays an old night from its events (the engine's own `evolve`), with its stored ledger checked (R24). */
 export function replayLegacyNight(night: LegacyNight): PlayedNight {
   const events = checkedEvents(night);
-  const played: PlayedNight = { state: emptyState(), events: [], ledger: Ledger.fromEntries(night.ledger), turns: [], stackSeries: [], entries: [], payments: new Map() };
+  const played: PlayedNight = { state: emptyState(), events: [], ledger: Ledger.fromEntries(night.ledger), turns: [], stackSeries: [], entries: [], payments: new Map(), expenses: [] };
   for (const group of commandGroups(events)) {
     let state = played.state;
     for (const event of group) state = evolve(state, event);

@@ -1,7 +1,7 @@
 import { commandError, type CommandError, type Payment, type TurnView } from '../../shared';
 import { applyCommand, emptyState, evolve, type EngineCommand, type EngineEvent, type EngineState } from '../engine';
 import { Ledger, LedgerError, type LedgerItem } from '../ledger';
-import { engineCommandOf, type JournalEntry } from './format';
+import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry } from './format';
 import { turnView } from './turnView';
 
 /**
@@ -21,10 +21,70 @@ export interface PlayedNight {
   entries: JournalEntry[];
   /** M2: how each buy-in and cash-out entry of the ledger was paid, by entry id (money, so not on the chip entry itself). */
   payments: Map<string, Payment>;
+  /** M4: the night's shared expenses as they stand (added, edited, not removed), in the order first recorded. */
+  expenses: NightExpense[];
+}
+
+/** A shared expense of the night (M4), with the shares fixed when it was recorded. */
+export interface NightExpense {
+  id: string;
+  /** The player who paid. */
+  payer: string;
+  /** Minor units of the night's currency, at least 1. */
+  amount: number;
+  /** What it was for ("pizza"); may be empty. */
+  description: string;
+  /** Who shares it, as the host chose them. */
+  sharers: string[];
+  /** Each sharer's share in minor units; they add up to `amount`. */
+  shares: Record<string, number>;
 }
 
 export function emptyNight(): PlayedNight {
-  return { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [], stackSeries: [], entries: [], payments: new Map() };
+  return { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [], stackSeries: [], entries: [], payments: new Map(), expenses: [] };
+}
+
+/**
+ * Why a shared expense's line (M4) cannot apply to the night as it stands,
+ * or null when it can: the night has started, the expense to edit or remove
+ * exists (and one to add does not), payer and sharers played this night,
+ * nobody shares twice, and the shares name exactly the sharers and add up
+ * to the amount. The same check runs before a line is written and on replay.
+ */
+export function expenseLineProblem(night: Pick<PlayedNight, 'state' | 'expenses'>, command: ExpenseCommand): string | null {
+  if (night.state.nightId === '') return 'an expense belongs to a night that has started';
+  const existing = night.expenses.some((e) => e.id === command.id);
+  if (command.type === 'expense-remove') return existing ? null : `there is no expense "${command.id}"`;
+  if (command.type === 'expense-add' && existing) return `there is already an expense "${command.id}"`;
+  if (command.type === 'expense-edit' && !existing) return `there is no expense "${command.id}"`;
+  const played = new Set(night.state.players.map((p) => p.id));
+  if (!played.has(command.payer)) return `the payer "${command.payer}" did not play this night`;
+  const stranger = command.sharers.find((id) => !played.has(id));
+  if (stranger !== undefined) return `the sharer "${stranger}" did not play this night`;
+  if (new Set(command.sharers).size !== command.sharers.length) return 'a sharer is named twice';
+  const named = Object.keys(command.shares);
+  if (named.length !== command.sharers.length || !command.sharers.every((id) => Object.hasOwn(command.shares, id))) return 'the shares do not name exactly the sharers';
+  const total = Object.values(command.shares).reduce((sum, share) => sum + share, 0);
+  if (total !== command.amount) return `the shares add up to ${total}, not to the amount ${command.amount}`;
+  return null;
+}
+
+/** Applies a shared expense's line (M4) that `expenseLineProblem` passed: the chips, the engine and the ledger are untouched. */
+export function applyExpenseLine(night: PlayedNight, entry: JournalEntry & { command: ExpenseCommand }): void {
+  const { command } = entry;
+  if (command.type === 'expense-remove') night.expenses = night.expenses.filter((e) => e.id !== command.id);
+  else {
+    const expense: NightExpense = {
+      id: command.id,
+      payer: command.payer,
+      amount: command.amount,
+      description: command.description,
+      sharers: [...command.sharers],
+      shares: { ...command.shares },
+    };
+    night.expenses = command.type === 'expense-add' ? [...night.expenses, expense] : night.expenses.map((e) => (e.id === command.id ? expense : e));
+  }
+  night.entries.push(entry);
 }
 
 /** A command decided and its chips posted to the night's ledger, not yet kept: `keep` or `takeBack`. */
@@ -132,11 +192,19 @@ export class ReplayError extends Error {
 
 /** Replays one more recorded command onto a night. Throws ReplayError (`line`) when it does not replay exactly. */
 export function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): void {
+  const { command } = entry;
+  if (isExpenseCommand(command)) {
+    if (entry.seeds) throw new ReplayError(line, 'an expense line holds no seeds');
+    const problem = expenseLineProblem(night, command);
+    if (problem) throw new ReplayError(line, problem);
+    applyExpenseLine(night, { ...entry, command });
+    return;
+  }
   const seeds = entry.seeds ?? [];
   let used = 0;
   let result: StepResult;
   try {
-    result = decideStep(night, engineCommandOf(entry), undefined, () => {
+    result = decideStep(night, engineCommandOf({ ...entry, command }), undefined, () => {
       const seed = seeds[used++];
       if (seed === undefined) throw new ReplayError(line, 'the engine asked for a deck the line holds no seed for');
       return seed;

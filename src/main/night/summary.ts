@@ -71,7 +71,7 @@ export const nightSummarySchema = z.object({
 export type NightSummary = z.infer<typeof nightSummarySchema>;
 
 /** The night's line in the nights index: what the history lists without opening the night's file. */
-export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledger'> & Partial<Pick<PlayedNight, 'payments'>>, journalBytes?: number): NightSummary {
+export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledger'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>, journalBytes?: number): NightSummary {
   const { state, ledger } = night;
   const turns = night.turns.filter((t): t is TurnView => t !== undefined);
   const ended = state.phase.kind === 'ended';
@@ -92,7 +92,7 @@ export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledge
     currency: state.currency,
     file: `nights/${state.nightId}`,
     carriedOut: ledger.balances().carriedOut,
-    ...(ended && night.payments ? { balances: nightBalances({ state, ledger, payments: night.payments }) ?? {} } : {}),
+    ...(ended && night.payments ? { balances: nightBalances({ state, ledger, payments: night.payments, expenses: night.expenses ?? [] }) ?? {} } : {}),
     ...(journalBytes !== undefined ? { journalBytes } : {}),
   };
 }

@@ -9,6 +9,7 @@ import {
   type AppView,
   type CommandError,
   DEFAULT_PREFERENCES,
+  EXPENSES_PER_NIGHT_MAX,
   type CommandName,
   type ParsedCommandArgs,
   type Payment,
@@ -17,9 +18,11 @@ import {
   type TableScreen,
 } from '../../shared';
 import { applyCommand, emptyState, SEED_BYTES, type EngineCommand } from '../engine';
-import { nightResults } from '../ledger';
+import { nightResults, shareExpense } from '../ledger';
 import {
+  applyExpenseLine,
   decideStep,
+  expenseLineProblem,
   emptyNight,
   keepStep,
   nightBalances,
@@ -27,6 +30,7 @@ import {
   nightSummary,
   recordedCommandOf,
   takeBack,
+  type ExpenseCommand,
   type JournalEntry,
   type NightSummary,
   type PlayedNight,
@@ -108,6 +112,9 @@ export class GameSession implements DealerService {
     dismissNotice: (args) => this.dismissNotice(args),
     getTab: (args) => this.ask('getTab', args),
     markTransfersPaid: (args) => this.markTransfersPaid(args),
+    addExpense: ({ nightId, ...fields }) => this.recordExpense(nightId, (night) => ({ type: 'expense-add', id: this.newExpenseId(night), ...this.expenseFacts(night, fields) })),
+    editExpense: ({ nightId, expenseId, ...fields }) => this.recordExpense(nightId, (night) => ({ type: 'expense-edit', id: expenseId, ...this.expenseFacts(night, fields) })),
+    removeExpense: ({ nightId, expenseId }) => this.recordExpense(nightId, () => ({ type: 'expense-remove', id: expenseId })),
     restore: (args) => this.restore(args),
     listNights: (args) => this.ask('listNights', args),
     getNight: (args) => this.ask('getNight', args),
@@ -188,6 +195,82 @@ export class GameSession implements DealerService {
     }
     this.paidTransfers = paid;
     return { ok: true };
+  }
+
+  /**
+   * Records a shared expense's line (M4) on the night on the table (open or
+   * ended) or, by id, on an ended night of the history. The line is checked
+   * as replay checks it, appended to the night's journal and fdatasync'd
+   * before the expense counts; a refusal writes nothing. An ended night's
+   * summary (its balances, so the tab) is remade, and any paid mark (M3) of
+   * a transfer the change altered is set back to unpaid.
+   */
+  private recordExpense(nightId: string | undefined, make: (night: PlayedNight) => ExpenseCommand): Outcome {
+    const target = this.expenseNight(nightId);
+    if (!target.ok) return target;
+    const { night, live } = target;
+    const id = night.state.nightId;
+    const command = make(night);
+    const refusal = expenseRefusal(night, command);
+    if (refusal) return refused(refusal);
+    const entry: JournalEntry = { at: this.now().toISOString(), command };
+    try {
+      this.repo.appendToJournal(id, entry);
+    } catch (error) {
+      if (!live) this.repo.journals.close(id);
+      return refused(commandError('storage', `The night could not be saved, so the expense was not recorded: ${(error as Error).message}`));
+    }
+    applyExpenseLine(night, { ...entry, command });
+    if (night.state.phase.kind === 'ended') this.afterEndedNightChanged(night);
+    if (!live) this.repo.journals.close(id);
+    return { ok: true };
+  }
+
+  /** The night an expense command names: the one on the table when none is named, else an ended night of the history. */
+  private expenseNight(nightId: string | undefined): { ok: true; night: PlayedNight; live: boolean } | { ok: false; error: CommandError } {
+    if (nightId === undefined || nightId === this.night?.state.nightId) {
+      return this.night ? { ok: true, night: this.night, live: true } : refused(commandError('no-night', 'No night is on the table: name the night the expense belongs to.'));
+    }
+    if (!this.index.some((s) => s.id === nightId)) return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
+    const read = this.repo.readNight(nightId);
+    if (!read || read.night.state.nightId !== nightId) return refused(commandError('storage', `The file of night ${nightId} is missing or could not be read; it was set aside and reported.`, undefined, { night: nightId }));
+    if (read.night.state.phase.kind !== 'ended') return refused(commandError('night-open', `Night ${nightId} is still open: add its expenses from the table.`, undefined, { night: nightId }));
+    return { ok: true, night: read.night, live: false };
+  }
+
+  /** M4: the shares of an expense, fixed now from the seating in force (players still at the table, clockwise). */
+  private expenseFacts(night: PlayedNight, fields: { payer: string; amount: number; description: string; sharers: string[] }) {
+    const seating = night.state.players.filter((p) => !p.left).map((p) => p.id);
+    const played = new Set(night.state.players.map((p) => p.id));
+    // Unknown players are refused by expenseRefusal; their shares are not worked out.
+    const shares = [fields.payer, ...fields.sharers].every((id) => played.has(id)) ? shareExpense(fields.amount, fields.sharers, fields.payer, seating) : {};
+    return { payer: fields.payer, amount: fields.amount, description: fields.description, sharers: fields.sharers, shares };
+  }
+
+  /** A new expense id, never one the night has used (a removed expense's id is not given again). */
+  private newExpenseId(night: PlayedNight): string {
+    const used = night.entries.flatMap((e) => (e.command.type === 'expense-add' ? [{ id: e.command.id }] : []));
+    return this.newId('e', used, 3);
+  }
+
+  /**
+   * An ended night changed after it ended (M4: an expense): its index line
+   * is remade (its balances, so the running tab), and the paid marks (M3) of
+   * its transfers that are no longer the same transfer are set back to unpaid.
+   */
+  private afterEndedNightChanged(night: PlayedNight): void {
+    const id = night.state.nightId;
+    const before = nightTransfers(this.index.filter((s) => s.id === id), new Set());
+    const summary = nightSummary(night, this.repo.journals.size(id));
+    this.index = this.index.map((s) => (s.id === id ? summary : s));
+    this.saveQuietly(() => this.repo.saveIndex(this.index));
+    const after = new Map(nightTransfers([summary], new Set()).map((t) => [t.id, t.amount]));
+    const changed = new Set(before.filter((t) => after.get(t.id) !== t.amount).map((t) => t.id));
+    const stale = this.paidMarksOf(id).filter((mark) => changed.has(mark) || !after.has(mark));
+    if (stale.length > 0) {
+      this.paidTransfers = new Set([...this.paidTransfers].filter((t) => !stale.includes(t)));
+      this.saveQuietly(() => this.repo.savePaidTransfers([...this.paidTransfers].sort()));
+    }
   }
 
   /** Forgets a storage notice the host has read (issue 8: notices stay until dismissed). */
@@ -614,7 +697,7 @@ export class GameSession implements DealerService {
         ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue)
         : null;
     return {
-      night: night ? nightView(night.state, night.turns, results, { payment: nightPayment(night), balances: nightBalances(night) }) : null,
+      night: night ? nightView(night.state, night.turns, results, { payment: nightPayment(night), balances: nightBalances(night), expenses: night.expenses }) : null,
       roster: this.roster,
       lastSetup: this.settings.lastSetup,
       storageNotices: [...this.repo.notices],
@@ -644,6 +727,22 @@ export async function openDealerService(options: SessionOptions): Promise<GameSe
 
 function refused(error: CommandError): { ok: false; error: CommandError } {
   return { ok: false, error };
+}
+
+/** Why an expense line (M4) is refused, as the host reads it, or null when it may be recorded. */
+function expenseRefusal(night: PlayedNight, command: ExpenseCommand): CommandError | null {
+  if (command.type !== 'expense-add' && !night.expenses.some((e) => e.id === command.id)) {
+    return commandError('unknown-expense', `There is no expense "${command.id}" on this night.`, undefined, { expense: command.id });
+  }
+  if (command.type === 'expense-remove') return null;
+  if (command.type === 'expense-add' && night.expenses.length >= EXPENSES_PER_NIGHT_MAX) {
+    return commandError('too-many-expenses', `A night keeps at most ${EXPENSES_PER_NIGHT_MAX} expenses.`, undefined, { max: EXPENSES_PER_NIGHT_MAX });
+  }
+  const played = new Set(night.state.players.map((p) => p.id));
+  const stranger = [command.payer, ...command.sharers].find((id) => !played.has(id));
+  if (stranger !== undefined) return commandError('unknown-player', `There is no player "${stranger}" in this night (M4).`, undefined, { player: stranger });
+  const problem = expenseLineProblem(night, command);
+  return problem === null ? null : commandError('invalid-input', `The expense cannot be recorded: ${problem} (M4).`);
 }
 
 /** Each command's argument schema (shared/commands.ts), typed by its name so a handler gets exactly its own arguments. */

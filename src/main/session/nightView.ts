@@ -1,4 +1,5 @@
 import type { Payment } from '../../shared/commands';
+import type { ExpenseView } from '../../shared/history';
 import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
 import {
   betLimits,
@@ -13,6 +14,7 @@ import {
 import { rankOf } from '../../shared/cards';
 import { nightSettlement } from '../history/settlement';
 import { nightAwards } from '../night/figures';
+import { expenseViews } from '../night/money';
 import { turnView } from '../night/turnView';
 
 /** How many finished turns the console and the table list. */
@@ -23,11 +25,13 @@ const RECENT_TURNS = 12;
  * turn history and (once the night has ended) the results. Nothing secret
  * leaves here: a deck's seed only once it is retired (R12).
  */
-/** The night's money beyond its chips (M2): its default payment and, once ended, its balances. */
+/** The night's money beyond its chips (M2, M4): its default payment, its shared expenses and, once ended, its balances. */
 export interface NightMoneyFacts {
   payment?: Payment;
   balances?: Readonly<Record<string, number>> | null;
+  expenses?: readonly ExpenseView[];
 }
+
 
 export function nightView(state: EngineState, turns: readonly TurnView[], results: PlayerResult[] | null, money: NightMoneyFacts = {}): NightView {
   const toAct = state.toActSeat === null ? null : (state.players[state.toActSeat] ?? null);
@@ -93,6 +97,7 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     // Banker mode settles with the host, taken to be the player in the first seat.
     settlement: results ? nightSettlement(results, state.players[0]?.id ?? null, money.balances) : null,
     ...(money.payment ? { payment: money.payment } : {}),
+    expenses: expenseViews(money.expenses ?? []),
   };
 }
 
