@@ -39,6 +39,7 @@ export const COMMAND_ERROR_CODES = [
   'nothing-to-undo',
   'cannot-undo-cards',
   'player-busy',
+  'seating-undo-too-late', // R21: a seating change (R31, R32) is undone only before anything else is recorded
   'conservation', // R24 would break: refused, nothing written
   'storage', // the disk refused the write: nothing was acknowledged
   'forbidden-role', // the sender's role may not send this command (the TV or a phone asked for a change)

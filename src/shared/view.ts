@@ -220,8 +220,9 @@ export interface PlayerResult {
 }
 
 export interface LastActionView {
-  kind: 'buy-in' | 'cash-out' | 'turn' | 'other';
-  /** Ctrl+Z reverses it (buy-in, cash-out). */
+  /** `seating`: a newcomer seated, a player moved, sitting out or coming back (R31, R32). */
+  kind: 'buy-in' | 'cash-out' | 'turn' | 'seating' | 'other';
+  /** Ctrl+Z reverses it (a buy-in, a cash-out, or a seating change while nothing else has been recorded since). */
   canUndo: boolean;
   /** The last turn had a bet and may be corrected (R21). */
   canCorrectBet: boolean;

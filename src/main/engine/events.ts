@@ -97,6 +97,8 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   }),
   /** R31: a player moved so that they sit at `seat` in the new order. */
   z.strictObject({ type: z.literal('player-moved'), playerId: z.string(), seat }),
+  /** R21, R31: a newcomer's seating undone: they leave the table as if never seated (their chips were reversed first). */
+  z.strictObject({ type: z.literal('player-unseated'), playerId: z.string() }),
   /** R32 */
   z.strictObject({ type: z.literal('player-sat-out'), playerId: z.string() }),
   z.strictObject({ type: z.literal('player-came-back'), playerId: z.string() }),
@@ -161,13 +163,22 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     type: z.literal('last-action'),
-    kind: z.enum(['buy-in', 'cash-out', 'turn', 'other']),
+    kind: z.enum(['buy-in', 'cash-out', 'turn', 'seating', 'other']),
     turn: z.number().int().positive().nullable(),
     /** For a buy-in or cash-out: whose (a cash-out of 0 chips has no entry to name them). */
     playerId: z.string().optional(),
     entries: z.array(z.strictObject({ id: z.string(), move: chipMoveSchema })),
     /** For a cash-out that moved the turn on: the rotation before and after, so its undo gives the turn back (R21). */
     rotationChange: z.strictObject({ before: rotationSchema, after: rotationSchema }).optional(),
+    /** For a seating change (R31, R32): what its undo (R21) puts back. */
+    seating: z
+      .strictObject({
+        change: z.enum(['seat', 'move', 'sit-out', 'come-back']),
+        playerId: z.string(),
+        seatBefore: seat.optional(),
+        stateId: count,
+      })
+      .optional(),
   }),
   z.strictObject({ type: z.literal('action-settled') }),
   z.strictObject({ type: z.literal('announce'), announcement: announcementSchema }),

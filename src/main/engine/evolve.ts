@@ -177,6 +177,7 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       const lastAction: LastAction = { kind: event.kind, turn: event.turn, entries: event.entries, settled: false };
       if (event.playerId !== undefined) lastAction.playerId = event.playerId;
       if (event.rotationChange !== undefined) lastAction.rotationChange = event.rotationChange;
+      if (event.seating !== undefined) lastAction.seating = event.seating;
       state.lastAction = lastAction;
       return state;
     }
@@ -221,6 +222,21 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
         copies.cashedOut = state.cashedOut;
       }
       return reseat(state, order);
+    }
+    case 'player-unseated': {
+      if (!state.players.some((p) => p.id === event.playerId)) throw new Error(`player ${event.playerId} unseated but is not seated`);
+      const { [event.playerId]: _stack, ...stacks } = state.stacks;
+      const { [event.playerId]: _bought, ...boughtIn } = state.boughtIn;
+      const { [event.playerId]: _cashed, ...cashedOut } = state.cashedOut;
+      state.stacks = stacks;
+      state.boughtIn = boughtIn;
+      state.cashedOut = cashedOut;
+      if (copies) {
+        copies.stacks = stacks;
+        copies.boughtIn = boughtIn;
+        copies.cashedOut = cashedOut;
+      }
+      return reseat(state, state.players.filter((p) => p.id !== event.playerId));
     }
     case 'player-moved': {
       const moving = state.players.find((p) => p.id === event.playerId);
@@ -400,13 +416,17 @@ export function replay(events: readonly EngineEvent[]): EngineState {
 
 /**
  * R31: the players in their new clockwise order, seats renumbered; the
- * dealer and the player due to act stay the same people.
+ * dealer and the player due to act stay the same people (or nobody, when
+ * that player has just been unseated: the undo then says who acts).
  */
 function reseat(state: EngineState, order: SeatedPlayer[]): EngineState {
   const dealerId = state.dealerSeat === null ? null : (state.players[state.dealerSeat]?.id ?? null);
   const toActId = state.toActSeat === null ? null : (state.players[state.toActSeat]?.id ?? null);
   state.players = order.map((p, seat) => (p.seat === seat ? p : { ...p, seat }));
-  const seatOf = (id: string | null) => (id === null ? null : state.players.findIndex((p) => p.id === id));
+  const seatOf = (id: string | null) => {
+    const seat = id === null ? -1 : state.players.findIndex((p) => p.id === id);
+    return seat < 0 ? null : seat;
+  };
   state.dealerSeat = seatOf(dealerId);
   state.toActSeat = seatOf(toActId);
   return state;

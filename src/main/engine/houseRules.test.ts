@@ -366,6 +366,78 @@ describe('R32 sitting out', () => {
   });
 });
 
+describe('R21 undoing a seating change (R31, R32)', () => {
+  /** Everything the table shows: the state but for the command's own bookkeeping. */
+  const tableOf = (table: TestTable) => {
+    const { stateId: _id, lastAction: _last, announcements: _said, ...shown } = table.state;
+    return structuredClone(shown);
+  };
+
+  it('R21, R31: undoing a newcomer reverses their buy-in and ante and unseats them; the turn is back with whoever had it', () => {
+    const table = TestTable.start({ players: 2, startingChips: 20 });
+    table.drawDealer(0);
+    const before = tableOf(table);
+    table.must(seat('zed', 'p0', 10)); // on the dealer's left: Zed would start the deal
+    expect(table.state.players[table.state.toActSeat ?? -1]?.id).toBe('zed');
+    const events = table.must({ type: 'undo' });
+    expect(chipEvents(events).map((e) => [e.move.code, e.move.amount, e.move.from, e.move.to])).toEqual([
+      ['reversal', 1, 'pot', 'player:zed'],
+      ['reversal', 10, 'player:zed', 'bank'],
+    ]);
+    expect(tableOf(table)).toEqual(before);
+    expect(table.state.players[table.state.toActSeat ?? -1]?.id).toBe('p1');
+    expect(table.state.announcements.at(-1)).toMatchObject({ kind: 'undo', playerId: 'zed', amount: 10 });
+    // Undone once: a second undo has nothing to undo; and the night replays to the same state.
+    refused(table, { type: 'undo' }, 'nothing-to-undo', 'R21');
+    expect(replay(table.events)).toEqual(table.state);
+    // The same newcomer can sit down again.
+    table.must(seat('zed', 'p1', 12));
+    expect(table.state.players.map((p) => p.id)).toEqual(['p0', 'p1', 'zed']);
+  });
+
+  it('R21, R31: undoing a move puts the player back in their seat and the first turn back with who had it', () => {
+    const table = TestTable.start({ players: 4, startingChips: 20 });
+    table.drawDealer(0);
+    const before = tableOf(table);
+    table.must({ type: 'move', playerId: 'p3', afterPlayerId: 'p0' });
+    expect(table.state.players.map((p) => p.id)).toEqual(['p0', 'p3', 'p1', 'p2']);
+    table.must({ type: 'undo' });
+    expect(tableOf(table)).toEqual(before);
+    expect(table.state.announcements.at(-1)).toMatchObject({ kind: 'player-moved', playerId: 'p3' });
+  });
+
+  it('R21, R32: undoing a sit-out gives the turn back; undoing a come-back sits the player out again', () => {
+    const table = tableWith({ players: 3, startingChips: 20, dealer: 0, cards: ['4', 'T', '7', '4', 'T', '7'] });
+    table.must({ type: 'bet', amount: 1 }); // Bob played: Cat is next
+    const before = tableOf(table);
+    table.must({ type: 'sit-out', playerId: 'p2' });
+    expect(table.state.players[table.state.toActSeat ?? -1]?.id).toBe('p0');
+    table.must({ type: 'undo' });
+    expect(tableOf(table)).toEqual(before);
+    expect(table.state.players[table.state.toActSeat ?? -1]?.id).toBe('p2');
+    expect(table.state.announcements.at(-1)).toMatchObject({ kind: 'came-back', playerId: 'p2' });
+    table.must({ type: 'sit-out', playerId: 'p1' });
+    const out = tableOf(table);
+    table.must({ type: 'come-back', playerId: 'p1' });
+    table.must({ type: 'undo' });
+    expect(tableOf(table)).toEqual(out);
+    expect(table.state.players.find((p) => p.id === 'p1')?.sittingOut).toBe(true);
+    expect(replay(table.events)).toEqual(table.state);
+  });
+
+  it('R21: a seating change is not undone once anything else was recorded (a deal, a cut): refused by name, nothing changes', () => {
+    const table = TestTable.start({ players: 3, startingChips: 20 });
+    table.drawDealer(0);
+    table.must(seat('zed', 'p0', 10));
+    table.must({ type: 'deal' }); // the new deal's deck is shuffled and waits for its cut, made by the seating with Zed in it
+    const error = refused(table, { type: 'undo' }, 'seating-undo-too-late', 'R21');
+    expect(error.message).toContain('ZED');
+    expect(error.params).toEqual({ player: 'ZED', change: 'seat' });
+    table.must({ type: 'cut', cut: 0 });
+    refused(table, { type: 'undo' }, 'seating-undo-too-late', 'R21');
+  });
+});
+
 describe('R33 reopening a night', () => {
   it('R33: reopening reverses the split by new entries; the pot stands as it was and play goes on', () => {
     const table = tableWith({ players: 3, startingChips: 10, settings: { ante: 2 }, dealer: 1, cards: ['4', 'T', '2'] });

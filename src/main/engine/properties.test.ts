@@ -47,7 +47,9 @@ type Intent =
   | { kind: 'pair-call'; call: 'higher' | 'lower' }
   | { kind: 'sit-out' | 'come-back'; player: number }
   | { kind: 'seat'; after: number; buyIn: number }
-  | { kind: 'move'; player: number; after: number };
+  | { kind: 'move'; player: number; after: number }
+  /** R21 with R31, R32: a seating change and at once its undo (the host saw the wrong name). */
+  | { kind: 'undone'; change: Extract<Intent, { kind: 'sit-out' | 'come-back' | 'seat' | 'move' }> };
 
 const intentArb: fc.Arbitrary<Intent> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('advance' as const), r: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) }), weight: 50 },
@@ -63,6 +65,17 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constantFrom('sit-out' as const, 'come-back' as const), player: fc.integer({ min: -1, max: 12 }) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('seat' as const), after: fc.integer({ min: -1, max: 12 }), buyIn: fc.integer({ min: -1, max: 30 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('move' as const), player: fc.integer({ min: -1, max: 12 }), after: fc.integer({ min: -1, max: 12 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('undone' as const),
+      change: fc.oneof(
+        fc.record({ kind: fc.constantFrom('sit-out' as const, 'come-back' as const), player: fc.integer({ min: 0, max: 12 }) }),
+        fc.record({ kind: fc.constant('seat' as const), after: fc.integer({ min: 0, max: 12 }), buyIn: fc.integer({ min: 2, max: 30 }) }),
+        fc.record({ kind: fc.constant('move' as const), player: fc.integer({ min: 0, max: 12 }), after: fc.integer({ min: 0, max: 12 }) }),
+      ),
+    }),
+    weight: 2,
+  },
 );
 
 const nightArb = fc.record({
@@ -146,6 +159,8 @@ function commandFor(state: EngineState, intent: Intent): EngineCommand {
       return { type: 'seat', playerId: `new${state.players.length}`, name: `Newcomer ${state.players.length}`, afterPlayerId: playerIdOf(state, intent.after), buyIn: intent.buyIn };
     case 'move':
       return { type: 'move', playerId: playerIdOf(state, intent.player), afterPlayerId: playerIdOf(state, intent.after) };
+    case 'undone':
+      return commandFor(state, intent.change);
   }
 }
 
@@ -165,6 +180,12 @@ class ChipFold {
   add(events: readonly EngineEvent[]): void {
     for (const event of events) {
       if (event.type === 'night-started') for (const p of event.players) this.stacks[p.id] = 0;
+      if (event.type === 'player-seated') this.stacks[event.playerId] = 0;
+      // R21: an undone newcomer leaves with nothing: their chips were reversed before.
+      if (event.type === 'player-unseated') {
+        if (this.stacks[event.playerId] !== 0) throw new Error(`${event.playerId} unseated holding ${this.stacks[event.playerId]} chips`);
+        delete this.stacks[event.playerId];
+      }
       if (event.type !== 'chips') continue;
       const { from, to, amount } = event.move;
       if (from === 'pot') this.pot -= amount;
@@ -193,6 +214,14 @@ interface Stats {
   ended: number;
   /** Accepted commands by type: the house rules' commands must really be played, not only refused. */
   accepted?: Record<string, number>;
+  /** R21 with R31, R32: seating changes undone right after they were made. */
+  seatingUndone?: number;
+}
+
+/** What the table shows, all but the command's own bookkeeping: the state id, the last action and the announcements. */
+function tableOf(state: EngineState): Omit<EngineState, 'stateId' | 'lastAction' | 'announcements'> {
+  const { stateId: _id, lastAction: _last, announcements: _said, ...table } = state;
+  return table;
 }
 
 /** Plays one random night and checks every invariant after every command. */
@@ -201,7 +230,7 @@ function playNight(night: Night, stats: Stats): void {
   const nextSeed = () => seedFor(`prop:${night.seedLabel}:${seeds.n++}`);
   let state = deepFreeze(emptyState());
   const events: EngineEvent[] = [];
-  let previous: { stacks: Record<string, number>; pot: number; undoable: boolean } | null = null;
+  let previous: { stacks: Record<string, number>; pot: number; undoable: boolean; state: EngineState; seating: boolean } | null = null;
 
   const fold = new ChipFold();
   const accept = (command: EngineCommand): boolean => {
@@ -227,6 +256,12 @@ function playNight(night: Night, stats: Stats): void {
       const restored = previous;
       check(state.pot === restored.pot && sameCounts(state.stacks, restored.stacks), () => `${command.type} did not restore the chips`);
     }
+    // R21 with R31, R32: undoing a seating change right after it puts back everything the table shows, seating and turn included.
+    if (command.type === 'undo' && previous?.seating) {
+      const restored = previous.state;
+      expect(tableOf(state), 'undo of a seating change restores the table').toEqual(tableOf(restored));
+      if (stats.seatingUndone !== undefined) stats.seatingUndone++;
+    }
     const chipIds = result.events.flatMap((e) => (e.type === 'chips' ? [e.id] : []));
     const lastAction = result.events.findLast((e) => e.type === 'last-action');
     const undoable =
@@ -234,7 +269,8 @@ function playNight(night: Night, stats: Stats): void {
       lastAction.kind !== 'other' &&
       lastAction.entries.length === chipIds.length &&
       lastAction.entries.every((e, i) => e.id === chipIds[i]);
-    previous = { stacks: before.stacks, pot: before.pot, undoable };
+    const seating = lastAction?.type === 'last-action' && lastAction.kind === 'seating';
+    previous = { stacks: before.stacks, pot: before.pot, undoable: undoable || seating, state: before, seating };
     if (result.events.some((e) => e.type === 'turn-resolved')) stats.turns++;
     if (stats.accepted) stats.accepted[command.type] = (stats.accepted[command.type] ?? 0) + 1;
 
@@ -258,6 +294,7 @@ function playNight(night: Night, stats: Stats): void {
     const before = state;
     const command = commandFor(state, intent);
     const accepted = accept(command);
+    if (intent.kind === 'undone' && accepted) accept({ type: 'undo' });
     // R22: an ended night is read-only; only reopening it (R33) is accepted, and that puts back the pot and stacks as they were.
     check(!(wasEnded && accepted && command.type !== 'reopen'), () => `${command.type} was accepted after the night ended`);
     if (accepted && command.type === 'end') beforeEnd = { stacks: before.stacks, pot: before.pot };
@@ -277,7 +314,7 @@ function playNight(night: Night, stats: Stats): void {
 }
 
 describe('random nights (fast-check)', () => {
-  const stats: Stats = { games: 0, commands: 0, refused: 0, turns: 0, ended: 0, accepted: {} };
+  const stats: Stats = { games: 0, commands: 0, refused: 0, turns: 0, ended: 0, accepted: {}, seatingUndone: 0 };
 
   it('R24, R21, stale ids and replay hold after every command of 5,000 random nights', () => {
     const started = performance.now();
@@ -294,7 +331,9 @@ describe('random nights (fast-check)', () => {
     expect(stats.ended).toBeGreaterThan(100);
     // R26-R33: every house command was accepted in some nights (seated, moved, sat out, came back, passed, called, reopened).
     for (const type of ['pass', 'pair-call', 'seat', 'move', 'sit-out', 'come-back', 'reopen']) expect(stats.accepted?.[type] ?? 0).toBeGreaterThan(20);
-    console.info(`${stats.games} nights, ${stats.commands} commands (${stats.refused} refused), ${stats.turns} turns, ${stats.ended} ended in ${Math.round(performance.now() - started)} ms; accepted ${JSON.stringify(stats.accepted)}`);
+    // R21: seating changes were undone, each checked to restore the table exactly.
+    expect(stats.seatingUndone).toBeGreaterThan(1000);
+    console.info(`${stats.games} nights, ${stats.commands} commands (${stats.refused} refused), ${stats.turns} turns, ${stats.ended} ended, ${stats.seatingUndone} seating changes undone in ${Math.round(performance.now() - started)} ms; accepted ${JSON.stringify(stats.accepted)}`);
   }, 120_000);
 
   it('random nights with a fresh fast-check seed each run', () => {

@@ -161,16 +161,32 @@ export interface Rotation {
   toActSeat: number | null;
 }
 
+/** A seating change (R31, R32) as its undo needs it (R21). */
+export interface SeatingChange {
+  change: 'seat' | 'move' | 'sit-out' | 'come-back';
+  playerId: string;
+  /** For a move: the seat the player left, numbered in the order before the move. */
+  seatBefore?: number;
+  /**
+   * The state id the change left the table at. It can be undone only while
+   * the table is still there: once anything else is recorded (a cut, a
+   * deal...) the seating it was made in may have decided it (R11, R31).
+   */
+  stateId: number;
+}
+
 export interface LastAction {
-  kind: 'buy-in' | 'cash-out' | 'turn' | 'other';
+  kind: 'buy-in' | 'cash-out' | 'turn' | 'seating' | 'other';
   /** The chip entries the action made, to be reversed by undo, correction or void (R21). */
   entries: { id: string; move: ChipMove }[];
   /** For a turn: its number. */
   turn: number | null;
   /** For a buy-in or cash-out: whose. */
   playerId?: string;
-  /** For a cash-out that moved the turn on: the rotation before and after it, undone with it (R21). */
+  /** For a cash-out or a seating change that moved the turn on: the rotation before and after it, undone with it (R21). */
   rotationChange?: { before: Rotation; after: Rotation };
+  /** For a seating change (R31, R32): what changed, so its undo puts the seating back exactly (R21). */
+  seating?: SeatingChange;
   /** Set once the action has been undone, corrected or voided. */
   settled: boolean;
 }

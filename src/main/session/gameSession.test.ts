@@ -429,9 +429,20 @@ describe('GameSession with random commands (fast-check)', () => {
     { arbitrary: fc.record({ kind: fc.constant('cashOut' as const), player: fc.nat(3) }), weight: 1 },
     { arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'voidTurn' as const) }), weight: 2 },
     { arbitrary: fc.record({ kind: fc.constant('correctBet' as const), amount: fc.integer({ min: 0, max: 20 }) }), weight: 1 },
+    // R31, R32: seating changes, each undone at once or not (R21).
+    { arbitrary: fc.record({ kind: fc.constantFrom('sitOut' as const, 'comeBack' as const), player: fc.nat(5), undo: fc.boolean() }), weight: 2 },
+    { arbitrary: fc.record({ kind: fc.constant('movePlayer' as const), player: fc.nat(5), after: fc.nat(5), undo: fc.boolean() }), weight: 1 },
+    { arbitrary: fc.record({ kind: fc.constant('seatPlayer' as const), after: fc.nat(5), buyIn: fc.integer({ min: 2, max: 15 }), undo: fc.boolean() }), weight: 1 },
   );
 
+  /** What the table shows, but for the command's own bookkeeping (its state id, the last action, what it announced). */
+  const shownTable = (view: NightView) => {
+    const { stateId: _id, lastAction: _last, announcements: _said, ...shown } = view;
+    return shown;
+  };
+
   it('R24: the ledger fold agrees with the table after every command, and results add up at the end', () => {
+    let seatingUndone = 0;
     fc.assert(
       fc.property(fc.array(command, { maxLength: 60, size: 'max' }), fc.nat(), (commands, label) => {
         const session = openSession(memoryBackend(), `prop-${label}`);
@@ -439,8 +450,23 @@ describe('GameSession with random commands (fast-check)', () => {
         for (const c of commands) {
           const view = night(session);
           const stateId = view.stateId;
-          const player = view.players[c.kind === 'buyIn' || c.kind === 'cashOut' ? c.player % view.players.length : 0]?.id;
-          if (c.kind === 'advance') {
+          const player = view.players['player' in c ? c.player % view.players.length : 0]?.id;
+          if (c.kind === 'sitOut' || c.kind === 'comeBack' || c.kind === 'movePlayer' || c.kind === 'seatPlayer') {
+            const after = view.players['after' in c ? c.after % view.players.length : 0]?.id;
+            const args =
+              c.kind === 'seatPlayer'
+                ? { stateId, player: { name: `Late ${stateId}` }, afterPlayerId: after, buyIn: c.buyIn }
+                : c.kind === 'movePlayer'
+                  ? { stateId, playerId: player, afterPlayerId: after }
+                  : { stateId, playerId: player };
+            const changed = session.runNow(c.kind, args);
+            if (changed.ok && c.undo) {
+              // R21: the undo is journaled like any command and puts back exactly the table shown before the change.
+              ok(session.runNow('undo', { stateId: night(session).stateId }));
+              expect(shownTable(night(session))).toEqual(shownTable(view));
+              seatingUndone++;
+            }
+          } else if (c.kind === 'advance') {
             if (view.players.filter((p) => p.status === 'playing').length < 2) session.runNow('buyIn', { stateId, playerId: player, amount: 5 });
             else if (view.phase !== 'ended') advance(session, 2);
           } else if (c.kind === 'bet') session.runNow('bet', { stateId, amount: c.amount });
@@ -464,7 +490,31 @@ describe('GameSession with random commands (fast-check)', () => {
       }),
       { numRuns: 150, seed: 4242 },
     );
+    expect(seatingUndone).toBeGreaterThan(30);
   }, 60_000);
+
+  it('R21, R31, R32: seating changes and their undos replay from the journal to the same view after a restart', () => {
+    const storage = createConfBackend(root);
+    const session = openSession(storage);
+    start(session);
+    ok(session.runNow('drawForDealer', { stateId: night(session).stateId }));
+    const [ann, bob, cat] = night(session).players.map((p) => p.id);
+    const before = night(session);
+    ok(session.runNow('seatPlayer', { stateId: before.stateId, player: { name: 'Zoe' }, afterPlayerId: ann, buyIn: 10 }));
+    expect(night(session).lastAction).toMatchObject({ kind: 'seating', canUndo: true });
+    ok(session.runNow('undo', { stateId: night(session).stateId }));
+    const { stateId: _a, lastAction: _b, announcements: _c, ...shownBefore } = before;
+    expect(night(session)).toMatchObject(shownBefore);
+    ok(session.runNow('movePlayer', { stateId: night(session).stateId, playerId: cat, afterPlayerId: ann }));
+    ok(session.runNow('undo', { stateId: night(session).stateId }));
+    ok(session.runNow('sitOut', { stateId: night(session).stateId, playerId: bob }));
+    ok(session.runNow('undo', { stateId: night(session).stateId }));
+    expect(night(session).players.map((p) => p.id)).toEqual([ann, bob, cat]);
+    playTurns(session, 2);
+    const view = session.getView();
+    session.close();
+    expect(openSession(createConfBackend(root)).getView()).toEqual(view);
+  });
 });
 
 /** The stateId a journal's lines replay to (the test reads it off a fresh session on a copy). */

@@ -146,7 +146,7 @@ function lastActionView(state: EngineState): LastActionView | null {
   const outcome = state.turn?.outcome;
   return {
     kind: last.kind,
-    canUndo: open && (last.kind === 'buy-in' || last.kind === 'cash-out'),
+    canUndo: open && (last.kind === 'buy-in' || last.kind === 'cash-out' || (last.kind === 'seating' && last.seating?.stateId === state.stateId)),
     canCorrectBet: turnOpen && state.turn?.bet !== null && (outcome === 'win' || outcome === 'lose' || outcome === 'post'),
     canVoid: turnOpen,
   };

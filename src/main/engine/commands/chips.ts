@@ -1,7 +1,7 @@
 import { playerAccount, type ChipMove } from '../../../shared/chips';
 import { activePlayers, turnInProgress } from '../rotation';
 import { playerOrRefuse, refuse, type Draft } from './draft';
-import { ensurePlayerToAct, rotationOf, sameRotation } from './rotate';
+import { ensurePlayerToAct, recordSeatingChange, rotationOf, sameRotation } from './rotate';
 
 /** Chips coming to the table and leaving it: antes (R4, R5), buy-ins and cash-outs (R3, R6). */
 
@@ -48,10 +48,11 @@ export function sitOut(d: Draft, playerId: string): void {
     }
     refuse('wrong-phase', `A turn is in progress: ${player.name} can sit out once it is over (R32).`, 'R32', { player: player.name });
   }
+  const before = rotationOf(d.state);
   d.emit({ type: 'player-sat-out', playerId });
   d.announce('sat-out', playerId, 0);
   if (d.state.toActSeat === player.seat && (d.state.phase.kind === 'ready' || d.state.phase.kind === 'cut')) ensurePlayerToAct(d);
-  d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });
+  recordSeatingChange(d, { change: 'sit-out', playerId }, before);
 }
 
 /** R32: back from sitting out: plays again from the next turn that reaches them. */
@@ -59,9 +60,10 @@ export function comeBack(d: Draft, playerId: string): void {
   const player = playerOrRefuse(d, playerId);
   if (!player.sittingOut) refuse('not-sitting-out', `${player.name} is not sitting out.`, 'R32', { player: player.name });
   if (turnInProgress(d.state)) refuse('wrong-phase', `A turn is in progress: ${player.name} can come back once it is over (R32).`, 'R32', { player: player.name });
+  const before = rotationOf(d.state);
   d.emit({ type: 'player-came-back', playerId });
   d.announce('came-back', playerId, 0);
-  d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });
+  recordSeatingChange(d, { change: 'come-back', playerId }, before);
 }
 
 export function cashOut(d: Draft, playerId: string): void {

@@ -1,5 +1,5 @@
 import type { ChipMove } from '../../../shared/chips';
-import type { EngineState, TurnState } from '../state';
+import type { EngineState, LastAction, SeatingChange, TurnState } from '../state';
 import { nameOf, refuse, type Draft } from './draft';
 import { rotationOf, sameRotation } from './rotate';
 import { afterTurn, checkedBet, outcomeOf, payBet } from './turn';
@@ -27,6 +27,7 @@ export function undo(d: Draft): void {
   if (last.kind === 'turn') {
     refuse('cannot-undo-cards', 'Cards the table has seen stay: correct the bet or void the turn instead (R21).', 'R21');
   }
+  if (last.kind === 'seating' && last.seating) return undoSeating(d, last, last.seating);
   const entry = last.entries[0];
   const playerId = last.playerId ?? entry?.move.player ?? null;
   // A player in the middle of a turn must keep chips to bet with (R17): their buy-in stays until the turn ends.
@@ -43,6 +44,58 @@ export function undo(d: Draft): void {
   d.emit({ type: 'action-settled' });
   d.announce('undo', playerId, entry?.move.amount ?? 0, d.entries.map((e) => e.move));
 }
+
+const SEATING_WORDS: Record<SeatingChange['change'], string> = {
+  seat: 'sat down',
+  move: 'moved',
+  'sit-out': 'sat out',
+  'come-back': 'came back',
+};
+
+/**
+ * R21 with R31, R32: a seating change undone puts the seating back exactly
+ * as it was: a newcomer's buy-in and ante are reversed and they leave the
+ * table as if never seated; a moved player goes back to their seat; a
+ * player who sat out is back, one who came back sits out again; and the
+ * turn goes back to whoever was due before. Only while nothing else has
+ * been recorded since: a cut or a deal may already have gone by that seating.
+ */
+function undoSeating(d: Draft, last: LastAction, change: SeatingChange): void {
+  const { playerId } = change;
+  const name = nameOf(d, playerId);
+  if (d.state.stateId - 1 !== change.stateId) {
+    refuse(
+      'seating-undo-too-late',
+      `The table has moved on since ${name} ${SEATING_WORDS[change.change]}: a seating change can be undone only before anything else is recorded (R21).`,
+      'R21',
+      { player: name, change: change.change },
+    );
+  }
+  const reversed = reverseLastAction(d);
+  switch (change.change) {
+    case 'seat':
+      d.emit({ type: 'player-unseated', playerId });
+      break;
+    case 'move':
+      d.emit({ type: 'player-moved', playerId, seat: change.seatBefore ?? 0 });
+      break;
+    case 'sit-out':
+      d.emit({ type: 'player-came-back', playerId });
+      break;
+    case 'come-back':
+      d.emit({ type: 'player-sat-out', playerId });
+      break;
+  }
+  // Numbered in the seating before the change, which is back now.
+  if (last.rotationChange) d.emit({ type: 'rotation', ...last.rotationChange.before });
+  d.emit({ type: 'action-settled' });
+  // The table is told what to do: a newcomer's chips go back; otherwise the seating change the other way.
+  if (change.change === 'seat') d.announce('undo', playerId, reversed.at(-1)?.move.amount ?? 0, d.entries.map((e) => e.move));
+  else d.announce(UNDONE_AS[change.change], playerId, 0);
+}
+
+/** What the table hears when a seating change is undone: the change the other way. */
+const UNDONE_AS = { move: 'player-moved', 'sit-out': 'came-back', 'come-back': 'sat-out' } as const;
 
 function lastTurnFor(d: Draft, what: 'correct' | 'void'): TurnState {
   const last = undoable(d);

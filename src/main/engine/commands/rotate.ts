@@ -1,5 +1,5 @@
 import { isActive, nextActiveSeat, nextTurnAfter } from '../rotation';
-import type { EngineState, Rotation } from '../state';
+import type { EngineState, Rotation, SeatingChange } from '../state';
 import type { Draft } from './draft';
 
 /**
@@ -40,4 +40,22 @@ export function rotationOf(state: EngineState): Rotation {
 
 export function sameRotation(a: Rotation, b: Rotation): boolean {
   return a.dealerSeat === b.dealerSeat && a.dealNumber === b.dealNumber && a.dealNeedsDeck === b.dealNeedsDeck && a.toActSeat === b.toActSeat;
+}
+
+/**
+ * Records a seating change (R31, R32) as the last action, with what its undo
+ * needs (R21): the change, and the rotation before it, numbered in the
+ * seating before the change. Always kept: the same seat numbers after a
+ * newcomer sits down may name other people.
+ */
+export function recordSeatingChange(d: Draft, change: Omit<SeatingChange, 'stateId'>, before: Rotation): void {
+  d.emit({
+    type: 'last-action',
+    kind: 'seating',
+    turn: null,
+    playerId: change.playerId,
+    entries: d.entries,
+    seating: { ...change, stateId: d.state.stateId },
+    rotationChange: { before, after: rotationOf(d.state) },
+  });
 }

@@ -1,6 +1,7 @@
 import { playerAccount } from '../../../shared/chips';
 import { dealUnderWay, nextActiveSeat, turnInProgress } from '../rotation';
 import { playerOrRefuse, refuse, type Draft } from './draft';
+import { recordSeatingChange, rotationOf } from './rotate';
 
 /**
  * R31: seating a newcomer between two seated players, and moving a player
@@ -37,13 +38,14 @@ export function seatPlayer(d: Draft, newcomer: Newcomer): void {
   }
   // Seated during a deal: plays from the next one; before its first turn: plays in it.
   const underWay = dealUnderWay(d.state);
+  const before = rotationOf(d.state);
   const fromDeal = underWay ? d.state.dealNumber + 1 : d.state.dealNumber;
   d.emit({ type: 'player-seated', playerId, name, seat: after.seat + 1, fromDeal });
   const bought = d.move('buy-in', playerId, buyIn, 'bank', playerAccount(playerId), null);
   const anted = d.move('ante', playerId, Math.min(ante, buyIn), playerAccount(playerId), 'pot', null);
   d.announce('player-seated', playerId, buyIn, [bought, anted]);
   if (!underWay) firstTurnLeftOfDealer(d);
-  d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });
+  recordSeatingChange(d, { change: 'seat', playerId }, before);
 }
 
 export function movePlayer(d: Draft, playerId: string, afterPlayerId: string): void {
@@ -55,10 +57,12 @@ export function movePlayer(d: Draft, playerId: string, afterPlayerId: string): v
   const order = d.state.players.filter((p) => p.id !== playerId);
   const seat = order.findIndex((p) => p.id === afterPlayerId) + 1;
   if (seat === moving.seat) refuse('invalid-input', `${moving.name} already sits on ${after.name}'s left.`, 'R31');
+  const before = rotationOf(d.state);
   d.emit({ type: 'player-moved', playerId, seat });
   d.announce('player-moved', playerId, 0, [], [afterPlayerId]);
   firstTurnLeftOfDealer(d);
-  d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });
+  // The rotation before is numbered in the order before the move, which the undo puts back first.
+  recordSeatingChange(d, { change: 'move', playerId, seatBefore: moving.seat }, before);
 }
 
 /** R8 with R31: before a deal's first turn, it is begun by whoever now sits on the dealer's left. */

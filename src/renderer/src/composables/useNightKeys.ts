@@ -259,7 +259,8 @@ export function useNightKeys(): void {
     if (last?.kind === 'turn' && (last.canCorrectBet || last.canVoid)) {
       Object.assign(entry.correction, { digits: '', pot: false });
       ui.openPanel('fix-turn');
-    } else if (last?.canUndo) {
+    } else if (last?.canUndo || last?.kind === 'seating') {
+      // A seating change the table has moved on from is refused by main with its reason (R21).
       void send('undo', { stateId: stateId() });
     } else {
       ui.showError(words.t('undo.nothing'));
