@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
+
+const PHONE_PAGE = resolve(import.meta.dirname, 'src/renderer/phone.html');
 
 /**
  * Three builds (docs/design.md): main (Node, ESM), the two preloads (sandboxed, so
@@ -48,8 +51,15 @@ export default defineConfig({
     },
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      // The phones' LAN listener serves only the phone page and the files it needs, read from this manifest (src/main/host/phoneAccess.ts).
+      // Beside the pages rather than in .vite/, which packaging would leave out as a hidden folder.
+      manifest: 'build-manifest.json',
       rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') },
+        input: {
+          index: resolve(import.meta.dirname, 'src/renderer/index.html'),
+          // The phone view (issue 11 §2), built beside the console when its page is there.
+          ...(existsSync(PHONE_PAGE) ? { phone: PHONE_PAGE } : {}),
+        },
       },
     },
   },

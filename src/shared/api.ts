@@ -107,6 +107,10 @@ export interface DealerApi {
   getTab: CommandMethod<'getTab'>;
   /** Mark night transfers paid or unpaid (M3); a tab transfer is marked by its `covers`. */
   markTransfersPaid: CommandMethod<'markTransfersPaid'>;
+  /** Let phones on the LAN watch (`on: true`: a read-only listener with the viewer link, shown on the TV as a QR code) or disconnect them all (`on: false`). */
+  setPhoneAccess: CommandMethod<'setPhoneAccess'>;
+  /** A new viewer link for phones: every phone holding the old one is disconnected. */
+  newPhoneLink: CommandMethod<'newPhoneLink'>;
   /** Dismiss a storage notice (a file set aside, missing or rebuilt) the host has read; until then it shows on every console screen. */
   dismissNotice: CommandMethod<'dismissNotice'>;
   /** Add a shared expense (M4) to the night on the table, or by `nightId` to an ended night: who paid, how much in minor units, shared equally. */

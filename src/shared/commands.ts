@@ -198,6 +198,8 @@ export const addExpenseArgs = z.strictObject({ nightId: expenseNight, ...expense
 /** The expense as it should now be: its shares are worked out again from the seating in force now (M4). */
 export const editExpenseArgs = z.strictObject({ nightId: expenseNight, expenseId, ...expenseFields });
 export const removeExpenseArgs = z.strictObject({ nightId: expenseNight, expenseId });
+/** Let phones on the LAN watch (a read-only listener with the viewer link), or stop them all at once. */
+export const setPhoneAccessArgs = z.strictObject({ on: z.boolean({ error: 'on is true or false' }) });
 
 const noArgs = z.strictObject({});
 
@@ -240,6 +242,8 @@ export const commandArgs = {
   addExpense: addExpenseArgs,
   editExpense: editExpenseArgs,
   removeExpense: removeExpenseArgs,
+  setPhoneAccess: setPhoneAccessArgs,
+  newPhoneLink: noArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

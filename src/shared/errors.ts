@@ -45,6 +45,7 @@ export const COMMAND_ERROR_CODES = [
   'forbidden-role', // the sender's role may not send this command (the TV or a phone asked for a change)
   'unknown-expense', // M4: no expense with that id on the night
   'too-many-expenses', // M4: the night already keeps EXPENSES_PER_NIGHT_MAX expenses
+  'phones-unavailable', // this dealer runs without the LAN listener for phones (a bare session)
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

@@ -71,6 +71,10 @@ export const COMMAND_REGISTRY = {
   addExpense: change,
   editExpense: change,
   removeExpense: change,
+  /** Let phones watch: a read-only LAN listener inside the app, with the viewer link only (docs/design.md). */
+  setPhoneAccess: change,
+  /** A new viewer link: phones holding the old one are disconnected. */
+  newPhoneLink: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

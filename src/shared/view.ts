@@ -30,7 +30,45 @@ export interface AppView {
    * 0 when there are none or no night can be reopened.
    */
   reopenWarning?: { paidTransfers: number };
+  /**
+   * Phones on the LAN watching (issue 11): whether they may, the viewer links
+   * to give them (the TV shows the first as a QR code) and how many watch now.
+   * Absent where the dealer cannot let phones watch. It goes to every screen,
+   * phones included, so it holds the viewer token only, never the host's.
+   */
+  phones?: PhonesView;
 }
+
+/**
+ * - `off`: no listener; phones cannot connect.
+ * - `on`: listening; `links` has one viewer link per LAN address.
+ * - `no-network`: listening, but this computer has no LAN address (no Wi-Fi,
+ *   no cable): nobody can reach it until it joins a network.
+ * - `refused`: the operating system refused the port (`refusal` says why).
+ */
+export type PhoneAccessState = 'off' | 'on' | 'no-network' | 'refused';
+
+export interface PhoneRefusal {
+  /** `port-in-use`: EADDRINUSE on every port tried; `port-not-allowed`: EACCES; `failed`: anything else (`message`). */
+  code: 'port-in-use' | 'port-not-allowed' | 'failed';
+  /** The port asked for last. */
+  port: number;
+  message: string;
+}
+
+export interface PhonesView {
+  state: PhoneAccessState;
+  /** `http://ADDRESS:PORT/phone.html?token=VIEWER`, one per LAN address, best first; empty unless `on`. */
+  links: string[];
+  /** The port listened on, or null when off or refused. */
+  port: number | null;
+  /** Phone (and table) sockets connected to the LAN listener now. */
+  connected: number;
+  refusal: PhoneRefusal | null;
+}
+
+/** Phones cannot connect: the listener is stopped. */
+export const PHONES_OFF: PhonesView = { state: 'off', links: [], port: null, connected: 0, refusal: null };
 
 export interface RosterPlayer {
   id: string;

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { app, ipcMain, Menu, powerSaveBlocker, protocol, session } from 'electron';
 import { openDealerService } from '../session';
-import type { DealerService } from '../session/service';
+import { withPhoneAccess } from '../host/phoneService';
 import { createElectronStoreBackend } from '../store/electronStoreBackend';
 import { createAppRequestHandler } from './appProtocol';
 import { registerIpc } from './ipc';
 import { createNightAwakeKeeper } from './keepAwake';
 import { buildAppMenu } from './menu';
-import { APP_SCHEME, PRELOAD_PATHS, rendererSource } from './renderer';
+import { APP_SCHEME, BUILT_RENDERER_DIR, PRELOAD_PATHS, rendererSource } from './renderer';
 import { applyDevServerContentSecurityPolicy, contentSecurityPolicy, lockDownWebContents, restrictPermissions } from './security';
 import { createDealerWindows, type DealerWindows } from './windows';
 
@@ -32,7 +32,11 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   applyDevServerContentSecurityPolicy(session.defaultSession, source);
 
   const storage = await createElectronStoreBackend(join(app.getPath('userData'), 'data'));
-  const service: DealerService = await openDealerService({ storage });
+  // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
+  const service = withPhoneAccess(await openDealerService({ storage }), {
+    rendererDir: BUILT_RENDERER_DIR,
+    onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
+  });
 
   const windows = createDealerWindows({
     source,
@@ -42,13 +46,26 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   });
   restrictPermissions(session.defaultSession, source, (contents) => windows.roleOf(contents) !== null);
   const unregisterIpc = registerIpc(ipcMain, { service, windows, source });
-  Menu.setApplicationMenu(
-    buildAppMenu({
-      isDev,
-      showTable: () => windows.showTable(),
-      toggleFullScreen: (window) => windows.toggleFullScreen(window),
-    }),
-  );
+  const refused = (what: string) => (failure: unknown) => console.error(`${what} failed:`, failure);
+  const setMenu = (phonesWatching: boolean): void =>
+    Menu.setApplicationMenu(
+      buildAppMenu({
+        isDev,
+        showTable: () => windows.showTable(),
+        toggleFullScreen: (window) => windows.toggleFullScreen(window),
+        phonesWatching,
+        setPhoneAccess: (on) => void service.run('setPhoneAccess', { on }).catch(refused('Let Phones Watch')),
+        newPhoneLink: () => void service.run('newPhoneLink', {}).catch(refused('New Phone Link')),
+      }),
+    );
+  let menuPhonesWatching = service.phones.isOn;
+  setMenu(menuPhonesWatching);
+  // The menu's tick follows the console's W key too.
+  const stopFollowingPhones = service.phones.onChange(() => {
+    if (service.phones.isOn === menuPhonesWatching) return;
+    menuPhonesWatching = service.phones.isOn;
+    setMenu(menuPhonesWatching);
+  });
 
   // Keep the TV awake while a night is open (a resumed one too), and let it sleep after.
   const awake = createNightAwakeKeeper(powerSaveBlocker);
@@ -57,9 +74,11 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
 
   app.once('will-quit', () => {
     stopFollowingNight();
+    stopFollowingPhones();
     awake.release();
     unregisterIpc();
-    service.close();
+    // Every phone is disconnected, then the session closes.
+    void service.shutDown();
   });
 
   windows.open();

@@ -9,7 +9,15 @@ export interface MenuActions {
   isDev: boolean;
   showTable(): void;
   toggleFullScreen(window: BrowserWindow): void;
+  /** Whether phones may watch now (the menu is built again when it changes). */
+  phonesWatching: boolean;
+  /** "Let Phones Watch": the same as the console's W key. */
+  setPhoneAccess(on: boolean): void;
+  newPhoneLink(): void;
 }
+
+/** The menu item ids, for tests and for finding the items again. */
+export const MENU_IDS = { phones: 'let-phones-watch', newPhoneLink: 'new-phone-link' } as const;
 
 export function buildAppMenu(actions: MenuActions): Menu {
   const isMac = process.platform === 'darwin';
@@ -24,6 +32,21 @@ export function buildAppMenu(actions: MenuActions): Menu {
       label: '&Game',
       submenu: [
         { label: 'Show Table View', accelerator: 'CmdOrCtrl+T', click: () => actions.showTable() },
+        { type: 'separator' },
+        // The console's W key does the same; the TV then shows the link as a QR code.
+        {
+          id: MENU_IDS.phones,
+          label: 'Let Phones Watch',
+          type: 'checkbox',
+          checked: actions.phonesWatching,
+          click: () => actions.setPhoneAccess(!actions.phonesWatching),
+        },
+        {
+          id: MENU_IDS.newPhoneLink,
+          label: 'New Phone Link (Disconnects Phones)',
+          enabled: actions.phonesWatching,
+          click: () => actions.newPhoneLink(),
+        },
         { type: 'separator' },
         { role: 'quit', accelerator: 'CmdOrCtrl+Q' },
       ],

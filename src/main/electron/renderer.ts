@@ -35,13 +35,16 @@ export const PRELOAD_PATHS: Readonly<Record<WindowRole, string>> = {
   table: join(mainDir, '../preload/table.cjs'),
 };
 
+/** The built renderer (out/renderer): the app's pages, and what the phones' LAN listener serves from, also while developing. */
+export const BUILT_RENDERER_DIR = join(mainDir, '../renderer');
+
 export function rendererSource(isPackaged: boolean, env: NodeJS.ProcessEnv = process.env): RendererSource {
   const devUrl = env['ELECTRON_RENDERER_URL'];
   if (!isPackaged && devUrl) {
     const url = new URL(devUrl);
     return { kind: 'dev-server', url, origin: url.origin };
   }
-  return { kind: 'app', rootDir: join(mainDir, '../renderer'), origin: APP_ORIGIN };
+  return { kind: 'app', rootDir: BUILT_RENDERER_DIR, origin: APP_ORIGIN };
 }
 
 /** The page a window loads for `route` (`/` is the host console, `/table` the table view). */

@@ -19,6 +19,7 @@ import { createConfBackend } from '../store/confBackend';
 import { wireQuery } from '../../shared';
 import { generateAccessTokens, type AccessTokens } from './access';
 import { parseServeArgs, UsageError, USAGE, type ServeOptions } from './serveArgs';
+import { withPhoneAccess } from './phoneService';
 import { startHost } from './server';
 
 /**
@@ -84,9 +85,15 @@ async function main(argv: string[]): Promise<number | 'running'> {
 
   const tokens = options.needsToken ? generateAccessTokens() : null;
   const storage = await createConfBackend(options.dataDir);
-  const service = await openDealerService({
+  const session = await openDealerService({
     storage,
     ...(options.deckSeed ? { randomBytes: seededByteStream(options.deckSeed) } : {}),
+  });
+  // The console's W lets phones watch here too, on a listener of their own with the viewer link only (phoneAccess.ts).
+  const service = withPhoneAccess(session, {
+    rendererDir: options.rendererDir,
+    ...(options.phonePort !== undefined ? { ports: [options.phonePort] } : {}),
+    onClientDropped: (role, why) => process.stderr.write(`Closed a ${role} phone-listener connection: ${why}.\n`),
   });
   const host = await startHost({
     service,
@@ -110,10 +117,10 @@ async function main(argv: string[]): Promise<number | 'running'> {
   if (tokens) process.stdout.write('The console link changes anything: keep it to yourself. The table link only watches.\n');
 
   const stop = (): void => {
-    void host.close().then(() => {
-      service.close();
-      process.exit(0);
-    });
+    void host
+      .close()
+      .then(() => service.shutDown())
+      .then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR] [--deck-seed HEX]
+export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR] [--phone-port PORT] [--deck-seed HEX]
 
   --port PORT       TCP port, 0-65535 (0 picks a free one)
   --data DIR        folder for settings, roster and nights (created if missing)
@@ -19,6 +19,8 @@ export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen A
 
   It prints one line \`console: URL\` and one line \`table: URL\` to open.
   --renderer DIR    the built renderer (default: out/renderer; run \`npm run build\` first)
+  --phone-port PORT the port phones watch on once the console lets them (W):
+                    0 picks a free one (default: 47800, or the next free one)
   --deck-seed HEX   derive every deck from this seed instead of the secure random
                     source, so tests and demos deal the same cards every time;
                     NOT a fair game (R9)
@@ -31,6 +33,8 @@ export interface ServeOptions {
   /** The address came from --listen and is not loopback: the host and viewer tokens are required. */
   needsToken: boolean;
   rendererDir: string;
+  /** The phones' LAN listener's port, when given (phoneAccess.ts picks otherwise). */
+  phonePort?: number;
   /** Lowercase hex; when set, decks are predictable (tests and demos only). */
   deckSeed: string | null;
 }
@@ -56,6 +60,7 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
         data: { type: 'string' },
         listen: { type: 'string' },
         renderer: { type: 'string' },
+        'phone-port': { type: 'string' },
         'deck-seed': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -68,6 +73,10 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
   if (values.port === undefined) throw new UsageError('--port is required');
   if (!/^\d{1,5}$/.test(values.port) || Number(values.port) > 65535) {
     throw new UsageError(`--port must be a whole number from 0 to 65535, not ${JSON.stringify(values.port)}`);
+  }
+  const phonePort = values['phone-port'];
+  if (phonePort !== undefined && (!/^\d{1,5}$/.test(phonePort) || Number(phonePort) > 65535)) {
+    throw new UsageError(`--phone-port must be a whole number from 0 to 65535, not ${JSON.stringify(phonePort)}`);
   }
   if (values.data === undefined || values.data.trim() === '') throw new UsageError('--data DIR is required');
 
@@ -85,6 +94,7 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
     listen,
     needsToken: !isLoopback(listen),
     rendererDir: resolve(values.renderer ?? DEFAULT_RENDERER_DIR),
+    ...(phonePort !== undefined ? { phonePort: Number(phonePort) } : {}),
     deckSeed: deckSeed?.toLowerCase() ?? null,
   };
 }

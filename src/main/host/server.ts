@@ -2,11 +2,12 @@ import { createReadStream } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { WIRE_PATH, WIRE_ROLE_PARAM, WIRE_TOKEN_PARAM, type Role, type WireMessage } from '../../shared';
 import type { DealerService } from '../session/service';
-import { credentialOf, grantRole, type AccessTokens } from './access';
+import { credentialOf, grantRole, sameSecret, type AccessTokens, type Credential } from './access';
 import { ClientLink, DEFAULT_FLOW_LIMITS, type FlowLimits } from './clientLink';
 import { PRODUCTION_CSP } from './csp';
 import { contentTypeFor, resolveStaticFile } from './staticFiles';
@@ -37,6 +38,25 @@ export interface HostOptions {
   flow?: Partial<FlowLimits>;
   /** Told when the host closes a client that stopped reading or answering. */
   onClientDropped?: (role: Role, why: string) => void;
+  /**
+   * A listener for viewers only (the phones' LAN listener, phoneAccess.ts):
+   * instead of `tokens`, the one viewer token in force now (it may change:
+   * `dropStaleClients` then closes the sockets opened with an older one).
+   * No host token exists for it, so every socket is `phone` or `table`.
+   */
+  viewerToken?: () => string;
+  /** When set, only these files of the build are served (relative paths, `/`-separated), and `/` is `index`. */
+  files?: { allowed: ReadonlySet<string>; index: string };
+  /**
+   * When set, the `Host` a request names must be one of these addresses with
+   * the port listened on (DNS rebinding: a web page cannot reach the listener
+   * through a name of its own that resolves here).
+   */
+  hostNames?: () => readonly string[];
+  /** The cookie that carries the token for a page's own files (a listener on another port of the same address needs its own). */
+  tokenCookie?: string;
+  /** Told when a client connects or goes (for a count of who is watching). */
+  onClientsChanged?: () => void;
 }
 
 export interface ConnectionInfo {
@@ -53,6 +73,8 @@ export interface RunningHost {
   port: number;
   /** The clients connected now, for tests and diagnostics. */
   connections(): ConnectionInfo[];
+  /** Closes every socket whose token no longer opens anything (after a new viewer link); returns how many. */
+  dropStaleClients(): number;
   close(): Promise<void>;
 }
 
@@ -66,6 +88,10 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 2 * 64 * 1024 * 1024 + 1024 * 1024;
 /** A table or phone socket sends only getView and history questions. */
 export const READ_ONLY_MAX_MESSAGE_BYTES = 64 * 1024;
 const TOKEN_COOKIE = 'dealer_token';
+/** The close code a socket gets when its link was replaced (4000-4999: the application's own). */
+export const LINK_REPLACED_CLOSE_CODE = 4401;
+/** How long a socket closed for a stale link has to take its close frame before it is cut. */
+const STALE_CLOSE_GRACE_MS = 1000;
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': PRODUCTION_CSP,
@@ -116,6 +142,20 @@ function acceptableOrigin(request: IncomingMessage, tokenSet: boolean): boolean 
   }
 }
 
+/** The listener's own addresses only, with its port: `hostNames` of HostOptions. */
+function acceptableHost(request: IncomingMessage, hostNames: readonly string[], port: number): boolean {
+  const hostHeader = request.headers.host;
+  if (!hostHeader) return false;
+  let named: URL;
+  try {
+    named = new URL(`http://${hostHeader}/`);
+  } catch {
+    return false;
+  }
+  if (named.username !== '' || named.password !== '' || Number(named.port || '80') !== port) return false;
+  return hostNames.includes(named.hostname) || isLoopback(named.hostname) || LOOPBACK_HOSTNAMES.has(named.hostname);
+}
+
 function sendPlain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
   response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
   response.end(text);
@@ -135,11 +175,26 @@ function listenUrl(address: string, port: number): string {
 export async function startHost(options: HostOptions): Promise<RunningHost> {
   const { service } = options;
   const tokens = options.tokens && options.tokens.host !== '' && options.tokens.viewer !== '' ? options.tokens : null;
+  const viewerToken = options.viewerToken ?? null;
   const listenAddress = options.host ?? '127.0.0.1';
   const rendererDir = await realpath(options.rendererDir);
   const maxPayload = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const flow: FlowLimits = { ...DEFAULT_FLOW_LIMITS, ...options.flow };
-  const tokenSet = tokens !== null;
+  const tokenSet = tokens !== null || viewerToken !== null;
+  const tokenCookie = options.tokenCookie ?? TOKEN_COOKIE;
+  let port = 0;
+
+  /** What a token is worth here: a viewer-only listener knows no host token, and no token means nothing. */
+  function credential(given: string | null | undefined): Credential {
+    if (viewerToken) return sameSecret(given, viewerToken()) ? 'viewer' : null;
+    return credentialOf(tokens, given);
+  }
+
+  /** Host and Origin (acceptableOrigin), and on a listener with `hostNames`, the Host must be one of ours. */
+  function acceptable(request: IncomingMessage): boolean {
+    if (!acceptableOrigin(request, tokenSet)) return false;
+    return !options.hostNames || acceptableHost(request, options.hostNames(), port);
+  }
 
   /**
    * The query token (a fresh link) or the cookie it left (the page's own
@@ -147,23 +202,34 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
    * same for every role; what a page may do is decided on its socket.
    */
   function authorised(request: IncomingMessage, url: URL): { ok: boolean; fromQuery: string | null } {
-    if (!tokens) return { ok: true, fromQuery: null };
+    if (!tokenSet) return { ok: true, fromQuery: null };
     const fromQuery = url.searchParams.get(WIRE_TOKEN_PARAM);
-    if (credentialOf(tokens, fromQuery) !== null) return { ok: true, fromQuery };
-    return { ok: credentialOf(tokens, cookieValue(request, TOKEN_COOKIE)) !== null, fromQuery: null };
+    if (credential(fromQuery) !== null) return { ok: true, fromQuery };
+    return { ok: credential(cookieValue(request, tokenCookie)) !== null, fromQuery: null };
+  }
+
+  /** The file a path names, within `files` when the listener serves only some. */
+  async function lookUp(pathname: string): ReturnType<typeof resolveStaticFile> {
+    const files = options.files;
+    if (!files) return resolveStaticFile(rendererDir, pathname);
+    const asked = pathname === '/' ? `/${files.index}` : pathname;
+    const found = await resolveStaticFile(rendererDir, asked);
+    if (!found.found) return found;
+    const relativePath = relative(rendererDir, found.path).split(sep).join('/');
+    return files.allowed.has(relativePath) ? found : { found: false, status: 404 };
   }
 
   async function serveFile(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = requestUrl(request);
     if (!url) return sendPlain(response, 400, 'Bad request\n');
-    if (!acceptableOrigin(request, tokenSet)) return sendPlain(response, 403, 'Forbidden\n');
+    if (!acceptable(request)) return sendPlain(response, 403, 'Forbidden\n');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return sendPlain(response, 405, 'Method not allowed\n', { Allow: 'GET, HEAD' });
     }
     const auth = authorised(request, url);
     if (!auth.ok) return sendPlain(response, 401, 'This table needs its access link.\n');
 
-    const found = await resolveStaticFile(rendererDir, url.pathname);
+    const found = await lookUp(url.pathname);
     if (!found.found) return sendPlain(response, found.status, found.status === 404 ? 'Not found\n' : 'Bad request\n');
 
     const headers: Record<string, string | number> = {
@@ -174,7 +240,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       'Cache-Control': found.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
     };
     if (auth.fromQuery !== null) {
-      headers['Set-Cookie'] = `${TOKEN_COOKIE}=${encodeURIComponent(auth.fromQuery)}; Path=/; HttpOnly; SameSite=Strict`;
+      headers['Set-Cookie'] = `${tokenCookie}=${encodeURIComponent(auth.fromQuery)}; Path=/; HttpOnly; SameSite=Strict`;
     }
     response.writeHead(200, headers);
     if (request.method === 'HEAD') {
@@ -202,18 +268,28 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     socket.on('error', () => socket.destroy());
     const url = requestUrl(request);
     if (!url || url.pathname !== WEBSOCKET_PATH) return refuseUpgrade(socket, 404);
-    if (!acceptableOrigin(request, tokenSet)) return refuseUpgrade(socket, 403);
+    if (!acceptable(request)) return refuseUpgrade(socket, 403);
     // The socket's token travels in its URL (wire.ts), never only in a cookie.
-    const grant = grantRole(credentialOf(tokens, url.searchParams.get(WIRE_TOKEN_PARAM)), url.searchParams.get(WIRE_ROLE_PARAM));
+    const token = url.searchParams.get(WIRE_TOKEN_PARAM);
+    const grant = grantRole(credential(token), url.searchParams.get(WIRE_ROLE_PARAM));
     if (!grant.ok) return refuseUpgrade(socket, grant.status);
     const accepting = grant.role === 'host' ? sockets : readOnlySockets;
-    accepting.handleUpgrade(request, socket, head, (client) => welcome(client, grant.role));
+    accepting.handleUpgrade(request, socket, head, (client) => welcome(client, grant.role, token));
   });
 
-  function welcome(client: WebSocket, role: Role): void {
+  /** The token each socket opened with, so a new link can close the ones holding the old. */
+  const openedWith = new Map<ClientLink, string | null>();
+
+  function welcome(client: WebSocket, role: Role, token: string | null): void {
     const link = new ClientLink(client, role, flow, (dropped, why) => options.onClientDropped?.(dropped.role, why));
     links.add(link);
-    client.on('close', () => links.delete(link));
+    openedWith.set(link, token);
+    options.onClientsChanged?.();
+    client.on('close', () => {
+      links.delete(link);
+      openedWith.delete(link);
+      options.onClientsChanged?.();
+    });
     client.on('error', () => client.terminate());
     // One request at a time per client, answered in order: a getView reply can
     // then never arrive after (and overwrite) the push of a later command's view.
@@ -254,13 +330,25 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       resolve();
     });
   });
-  const { port } = server.address() as AddressInfo;
+  port = (server.address() as AddressInfo).port;
 
   let closing: Promise<void> | null = null;
   return {
     url: listenUrl(listenAddress, port),
     port,
     connections: () => [...links].map((link) => ({ role: link.role, bufferedBytes: link.bufferedBytes, viewWaiting: link.viewWaiting })),
+    dropStaleClients() {
+      if (!tokenSet) return 0;
+      let dropped = 0;
+      for (const link of links) {
+        if (credential(openedWith.get(link)) !== null) continue;
+        dropped++;
+        link.socket.close(LINK_REPLACED_CLOSE_CODE, 'this link was replaced by a new one');
+        // A client that does not take its close frame is cut all the same.
+        setTimeout(() => link.socket.terminate(), STALE_CLOSE_GRACE_MS).unref();
+      }
+      return dropped;
+    },
     close() {
       closing ??= new Promise<void>((resolve) => {
         clearInterval(heartbeat);

@@ -115,6 +115,9 @@ export class GameSession implements DealerService {
     addExpense: ({ nightId, ...fields }) => this.recordExpense(nightId, (night) => ({ type: 'expense-add', id: this.newExpenseId(night), ...this.expenseFacts(night, fields) })),
     editExpense: ({ nightId, expenseId, ...fields }) => this.recordExpense(nightId, (night) => ({ type: 'expense-edit', id: expenseId, ...this.expenseFacts(night, fields) })),
     removeExpense: ({ nightId, expenseId }) => this.recordExpense(nightId, () => ({ type: 'expense-remove', id: expenseId })),
+    // Phones watch through a LAN listener around the session (host/phoneService.ts), which answers these first.
+    setPhoneAccess: () => refused(PHONES_UNAVAILABLE),
+    newPhoneLink: () => refused(PHONES_UNAVAILABLE),
     restore: (args) => this.restore(args),
     listNights: (args) => this.ask('listNights', args),
     getNight: (args) => this.ask('getNight', args),
@@ -724,6 +727,8 @@ export class GameSession implements DealerService {
 export async function openDealerService(options: SessionOptions): Promise<GameSession> {
   return new GameSession(options);
 }
+
+const PHONES_UNAVAILABLE = commandError('phones-unavailable', 'This dealer cannot let phones watch: it runs without the LAN listener.');
 
 function refused(error: CommandError): { ok: false; error: CommandError } {
   return { ok: false, error };

@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
+import { join } from 'node:path';
+import { PHONES_OFF, WIRE_TOKEN_PARAM, type PhoneRefusal, type PhonesView } from '../../shared';
+import type { DealerService } from '../session/service';
+import { startHost, type HostOptions, type RunningHost } from './server';
+
+/**
+ * "Let phones watch" (docs/design.md "Phones on the LAN"): a second listener
+ * on the LAN for the same session, never a second writer. It knows one token,
+ * the viewer link's: no host token exists for it, so every socket is a phone
+ * or a table and any change is refused (forbidden-role). It serves the phone
+ * page and the files that page needs, nothing else (no console). Here is its
+ * life: on (a port, the LAN addresses), off (every phone closed at once), a
+ * new link (the old one's phones closed). No `electron` import: the desktop
+ * app and the headless host both use it, and so do the tests.
+ */
+
+/** The port tried first, so a phone that bookmarked the page finds it after a restart of the app (the link itself changes). */
+export const PHONE_PORT = 47_800;
+/** The ports tried in turn when one is in use; then any free port (0). */
+export const PHONE_PORT_FALLBACKS = 9;
+/** The page a phone opens (src/renderer/phone.html, built beside index.html). */
+export const PHONE_PAGE = 'phone.html';
+/** How often the LAN addresses are looked at again while phones may watch (Wi-Fi joined, a new DHCP lease). */
+export const NETWORK_CHECK_MS = 5_000;
+/** The phones' own cookie name: the headless host may listen on another port of the same address. */
+export const PHONE_TOKEN_COOKIE = 'dealer_phone_token';
+
+const TOKEN_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** 16 characters of 32: 80 bits, short enough to type from the TV. */
+const TOKEN_LENGTH = 16;
+
+/** A fresh viewer token: lower-case letters and digits without look-alikes (no l, o, 0, 1). */
+export function newPhoneToken(): string {
+  const bytes = randomBytes(TOKEN_LENGTH);
+  let token = '';
+  for (const byte of bytes) token += TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length];
+  return token;
+}
+
+/** Private ranges first (a home router's 192.168 before a VM's 172.16-31), then the rest. */
+function addressRank(address: string): number {
+  if (address.startsWith('192.168.')) return 0;
+  if (address.startsWith('10.')) return 1;
+  if (/^172\.(1[6-9]|2\d|3[01])\./.test(address)) return 2;
+  return 3;
+}
+
+/**
+ * The addresses phones on the LAN can reach: IPv4, not loopback or internal,
+ * not link-local (169.254: no DHCP answered, nobody else is there), best first.
+ */
+export function lanAddresses(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces()): string[] {
+  const found = Object.values(interfaces)
+    .flatMap((entries) => entries ?? [])
+    .filter((entry) => entry.family === 'IPv4' && !entry.internal && !entry.address.startsWith('127.') && !entry.address.startsWith('169.254.'))
+    .map((entry) => entry.address);
+  return [...new Set(found)].sort((a, b) => addressRank(a) - addressRank(b));
+}
+
+/** The link a phone opens for `address`. */
+export function phoneLink(address: string, port: number, token: string): string {
+  return `http://${address}:${port}/${PHONE_PAGE}?${WIRE_TOKEN_PARAM}=${token}`;
+}
+
+/** Vite's manifest of the renderer build (`build.manifest` in electron.vite.config.ts). */
+export const BUILD_MANIFEST = 'build-manifest.json';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/**
+ * The files of the build the phone page needs, from Vite's manifest
+ * (BUILD_MANIFEST): the page, its script, the
+ * chunks it imports (now or later), their styles and assets. Nothing of the
+ * console is in it, unless shared with the phone page (the Vue runtime).
+ * Empty when the build has no phone page.
+ */
+export async function phonePageFiles(rendererDir: string): Promise<Set<string>> {
+  let manifest: Record<string, ManifestChunk>;
+  try {
+    manifest = JSON.parse(await readFile(join(rendererDir, BUILD_MANIFEST), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    return new Set();
+  }
+  const files = new Set<string>();
+  if (!manifest[PHONE_PAGE]) return files;
+  files.add(PHONE_PAGE);
+  const seen = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const file of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit(PHONE_PAGE);
+  return files;
+}
+
+export interface PhoneAccessOptions {
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  /** Ports to try in turn (0: any free one); PHONE_PORT and its fallbacks, then 0, unless given. */
+  ports?: readonly number[];
+  /** Where to listen: every IPv4 address unless given. */
+  listenAddress?: string;
+  /** The LAN addresses now (lanAddresses unless given: tests pretend there is no network). */
+  addresses?: () => string[];
+  newToken?: () => string;
+  /** startHost unless given (tests make the OS refuse a port). */
+  listen?: (options: HostOptions) => Promise<RunningHost>;
+  networkCheckMs?: number;
+  /** Told when the listener closes a phone that stopped reading. */
+  onClientDropped?: HostOptions['onClientDropped'];
+}
+
+function defaultPorts(): number[] {
+  return [...Array.from({ length: PHONE_PORT_FALLBACKS + 1 }, (_, i) => PHONE_PORT + i), 0];
+}
+
+function refusalOf(error: unknown, port: number): PhoneRefusal {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'EADDRINUSE') return { code: 'port-in-use', port, message };
+  if (code === 'EACCES' || code === 'EPERM') return { code: 'port-not-allowed', port, message };
+  return { code: 'failed', port, message };
+}
+
+/**
+ * Whether phones may watch, and the listener when they may. Changes are told
+ * to `onChange` listeners (the view then carries `view()` to every screen).
+ * `turnOn`, `turnOff` and `newLink` run one at a time, in order.
+ */
+export class PhoneAccess {
+  private readonly options: PhoneAccessOptions;
+  private host: RunningHost | null = null;
+  private token: string;
+  private addresses: string[] = [];
+  private refusal: PhoneRefusal | null = null;
+  private networkTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly listeners = new Set<() => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: PhoneAccessOptions) {
+    this.options = options;
+    this.token = (options.newToken ?? newPhoneToken)();
+  }
+
+  /** What the screens show: never the listener's internals, only the viewer links. */
+  view(): PhonesView {
+    if (this.refusal) return { ...PHONES_OFF, state: 'refused', refusal: this.refusal };
+    const host = this.host;
+    if (!host) return PHONES_OFF;
+    const connected = host.connections().length;
+    if (this.addresses.length === 0) return { state: 'no-network', links: [], port: host.port, connected, refusal: null };
+    return { state: 'on', links: this.addresses.map((address) => phoneLink(address, host.port, this.token)), port: host.port, connected, refusal: null };
+  }
+
+  get isOn(): boolean {
+    return this.host !== null;
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts listening for `service` (already on: nothing changes). The outcome is in `view()`. */
+  turnOn(service: DealerService): Promise<void> {
+    return this.serially(async () => {
+      if (this.host) return;
+      this.refusal = null;
+      const files = await phonePageFiles(this.options.rendererDir);
+      const ports = this.options.ports ?? defaultPorts();
+      const listen = this.options.listen ?? startHost;
+      let lastError: unknown = null;
+      let lastPort = ports[0] ?? 0;
+      for (const port of ports) {
+        lastPort = port;
+        try {
+          this.host = await listen({
+            service,
+            port,
+            host: this.options.listenAddress ?? '0.0.0.0',
+            rendererDir: this.options.rendererDir,
+            viewerToken: () => this.token,
+            files: { allowed: files, index: PHONE_PAGE },
+            hostNames: () => this.addresses,
+            tokenCookie: PHONE_TOKEN_COOKIE,
+            onClientsChanged: () => this.changed(),
+            ...(this.options.onClientDropped ? { onClientDropped: this.options.onClientDropped } : {}),
+          });
+          break;
+        } catch (error) {
+          lastError = error;
+          // Only a port in use is worth another port: a refusal (EACCES) or anything else will not change.
+          if ((error as NodeJS.ErrnoException | null)?.code !== 'EADDRINUSE') break;
+        }
+      }
+      if (!this.host) {
+        this.refusal = refusalOf(lastError, lastPort);
+      } else {
+        this.addresses = this.readAddresses();
+        this.followNetwork();
+      }
+      this.changed();
+    });
+  }
+
+  /** Stops listening: every phone is disconnected at once. A refusal shown is cleared. */
+  turnOff(): Promise<void> {
+    return this.serially(async () => {
+      const host = this.host;
+      this.host = null;
+      this.refusal = null;
+      this.stopFollowingNetwork();
+      if (host) await host.close();
+      this.changed();
+    });
+  }
+
+  /** A new viewer link: phones holding the old one are disconnected (they need the new one, from the TV). */
+  newLink(): Promise<void> {
+    return this.serially(() => {
+      this.token = (this.options.newToken ?? newPhoneToken)();
+      this.host?.dropStaleClients();
+      this.changed();
+      return Promise.resolve();
+    });
+  }
+
+  /** For shutting down: off, and no more change is told. */
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.turnOff();
+  }
+
+  private readAddresses(): string[] {
+    try {
+      return (this.options.addresses ?? lanAddresses)();
+    } catch {
+      return [];
+    }
+  }
+
+  private followNetwork(): void {
+    this.stopFollowingNetwork();
+    this.networkTimer = setInterval(() => {
+      const now = this.readAddresses();
+      if (now.join(' ') === this.addresses.join(' ')) return;
+      this.addresses = now;
+      this.changed();
+    }, this.options.networkCheckMs ?? NETWORK_CHECK_MS);
+    this.networkTimer.unref();
+  }
+
+  private stopFollowingNetwork(): void {
+    if (this.networkTimer) clearInterval(this.networkTimer);
+    this.networkTimer = null;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private serially(step: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(step, step);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}

@@ -1,0 +1,61 @@
+import { commandArgs, commandError, type ApiResult, type AppView, type CommandName } from '../../shared';
+import type { DealerService } from '../session/service';
+import { PhoneAccess, type PhoneAccessOptions } from './phoneAccess';
+
+/**
+ * The session with phones around it: the same one writer (`inner`), whose
+ * view also says whether phones may watch (`phones`), and which answers the
+ * two phone commands itself (setPhoneAccess, newPhoneLink) by starting,
+ * stopping or re-keying the LAN listener (phoneAccess.ts). The listener
+ * serves this very service, so phones see the views the TV sees. The role
+ * checks stay where they are (IPC, WebSocket): only the host reaches `run`
+ * with a change.
+ */
+export interface PhoneAwareService extends DealerService {
+  readonly phones: PhoneAccess;
+  /** Stops the listener (every phone disconnected), then closes the session. */
+  shutDown(): Promise<void>;
+}
+
+const PHONE_COMMANDS = new Set<CommandName>(['setPhoneAccess', 'newPhoneLink']);
+
+export function withPhoneAccess(inner: DealerService, options: PhoneAccessOptions): PhoneAwareService {
+  const phones = new PhoneAccess(options);
+  const listeners = new Set<(view: AppView) => void>();
+
+  const merged = (view: AppView): AppView => ({ ...view, phones: phones.view() });
+  const tell = (view: AppView): void => {
+    for (const listener of listeners) listener(view);
+  };
+  inner.onView((view) => tell(merged(view)));
+  phones.onChange(() => tell(merged(inner.getView())));
+
+  const service: PhoneAwareService = {
+    phones,
+    getView: () => merged(inner.getView()),
+    onView(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async run(command, args): Promise<ApiResult<unknown>> {
+      if (!PHONE_COMMANDS.has(command)) {
+        const result = await inner.run(command, args);
+        return result.ok ? { ...result, view: merged(result.view) } : result;
+      }
+      const parsed = commandArgs[command].safeParse(args);
+      if (!parsed.success) return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'the request is malformed') };
+      if (command === 'newPhoneLink') await phones.newLink();
+      else if ((parsed.data as { on: boolean }).on) await phones.turnOn(service);
+      else await phones.turnOff();
+      return { ok: true, view: service.getView() };
+    },
+    close() {
+      void phones.close().finally(() => inner.close());
+    },
+    async shutDown() {
+      await phones.close();
+      inner.close();
+    },
+  };
+  return service;
+}
