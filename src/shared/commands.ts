@@ -145,6 +145,7 @@ export const showOnTableArgs = z.strictObject({
     z.strictObject({ kind: z.literal('live') }),
     z.strictObject({ kind: z.literal('standings') }),
     z.strictObject({ kind: z.literal('rules') }),
+    z.strictObject({ kind: z.literal('phones') }),
     z.strictObject({ kind: z.literal('night'), nightId }),
   ]),
 });

@@ -167,5 +167,5 @@ export interface ExportFile {
   content: string;
 }
 
-/** What the TV shows: the live table, or on request the leaderboard or one night. */
-export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules' } | { kind: 'night'; nightId: string };
+/** What the TV shows: the live table, or on request the leaderboard, the rules, the phones' QR code in full, or one night. */
+export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules' } | { kind: 'phones' } | { kind: 'night'; nightId: string };

@@ -93,6 +93,7 @@ async function main(argv: string[]): Promise<number | 'running'> {
   const service = withPhoneAccess(session, {
     rendererDir: options.rendererDir,
     ...(options.phonePort !== undefined ? { ports: [options.phonePort] } : {}),
+    ...(options.phoneAddress !== undefined ? { addresses: () => [options.phoneAddress as string] } : {}),
     onClientDropped: (role, why) => process.stderr.write(`Closed a ${role} phone-listener connection: ${why}.\n`),
   });
   const host = await startHost({

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
+import { tmpdir, type NetworkInterfaceInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -161,8 +161,10 @@ function refusedConnection(port: number): Promise<boolean> {
 
 describe('lanAddresses', () => {
   it('keeps the IPv4 addresses others can reach, home networks first, without loopback, internal, link-local or IPv6', () => {
-    const entry = (address: string, family: 'IPv4' | 'IPv6', internal = false) =>
-      ({ address, family, internal, netmask: '', mac: '', cidr: null }) as const;
+    const entry = (address: string, family: 'IPv4' | 'IPv6', internal = false): NetworkInterfaceInfo =>
+      family === 'IPv4'
+        ? { address, family, internal, netmask: '255.255.255.0', mac: '00:00:00:00:00:00', cidr: null }
+        : { address, family, internal, netmask: 'ffff:ffff:ffff:ffff::', mac: '00:00:00:00:00:00', cidr: null, scopeid: 0 };
     const found = lanAddresses({
       lo: [entry('127.0.0.1', 'IPv4', true), entry('::1', 'IPv6', true)],
       docker0: [entry('172.17.0.1', 'IPv4')],

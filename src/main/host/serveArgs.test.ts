@@ -25,6 +25,8 @@ describe('npm run serve arguments', () => {
     [['--port', '1', '--data', 'd', '--listen', 'my laptop'], 'IP address'],
     [['--port', '1', '--data', 'd', '--colour', 'red'], 'colour'],
     [['--port', '1', '--data', 'd', 'extra'], 'extra'],
+    [['--port', '1', '--data', 'd', '--phone-port', '99999'], '--phone-port must be'],
+    [['--port', '1', '--data', 'd', '--phone-address', 'fe80::1'], '--phone-address must be an IPv4'],
   ])('refuses %j with a message', (argv, message) => {
     expect(() => parseServeArgs(argv)).toThrow(UsageError);
     expect(() => parseServeArgs(argv)).toThrow(message);
@@ -56,6 +58,14 @@ describe('npm run serve arguments', () => {
     const redrawn = Buffer.from(again(77)).toString('hex');
     expect(drawn).toBe(redrawn);
     expect(Buffer.from(seededByteStream('c0fff0')(77)).toString('hex')).not.toBe(redrawn);
+  });
+
+  it('lets phones watch on the port and address given, else leaves both to the phones listener', () => {
+    expect(parseServeArgs(['--port', '0', '--data', 'd'])).not.toHaveProperty('phonePort');
+    expect(parseServeArgs(['--port', '0', '--data', 'd', '--phone-port', '0', '--phone-address', '192.168.1.20'])).toMatchObject({
+      phonePort: 0,
+      phoneAddress: '192.168.1.20',
+    });
   });
 
   it('answers --help', () => {

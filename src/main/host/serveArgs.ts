@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR] [--phone-port PORT] [--deck-seed HEX]
+export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR] [--phone-port PORT] [--phone-address ADDRESS] [--deck-seed HEX]
 
   --port PORT       TCP port, 0-65535 (0 picks a free one)
   --data DIR        folder for settings, roster and nights (created if missing)
@@ -21,6 +21,8 @@ export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen A
   --renderer DIR    the built renderer (default: out/renderer; run \`npm run build\` first)
   --phone-port PORT the port phones watch on once the console lets them (W):
                     0 picks a free one (default: 47800, or the next free one)
+  --phone-address ADDRESS  the IPv4 address the phones' link names, when the
+                    one found (Wi-Fi or cable first) is not the one phones reach
   --deck-seed HEX   derive every deck from this seed instead of the secure random
                     source, so tests and demos deal the same cards every time;
                     NOT a fair game (R9)
@@ -35,6 +37,8 @@ export interface ServeOptions {
   rendererDir: string;
   /** The phones' LAN listener's port, when given (phoneAccess.ts picks otherwise). */
   phonePort?: number;
+  /** The address the phones' link names instead of the LAN addresses found. */
+  phoneAddress?: string;
   /** Lowercase hex; when set, decks are predictable (tests and demos only). */
   deckSeed: string | null;
 }
@@ -61,6 +65,7 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
         listen: { type: 'string' },
         renderer: { type: 'string' },
         'phone-port': { type: 'string' },
+        'phone-address': { type: 'string' },
         'deck-seed': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -77,6 +82,10 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
   const phonePort = values['phone-port'];
   if (phonePort !== undefined && (!/^\d{1,5}$/.test(phonePort) || Number(phonePort) > 65535)) {
     throw new UsageError(`--phone-port must be a whole number from 0 to 65535, not ${JSON.stringify(phonePort)}`);
+  }
+  const phoneAddress = values['phone-address'];
+  if (phoneAddress !== undefined && isIP(phoneAddress) !== 4) {
+    throw new UsageError(`--phone-address must be an IPv4 address (e.g. 192.168.1.20), not ${JSON.stringify(phoneAddress)}`);
   }
   if (values.data === undefined || values.data.trim() === '') throw new UsageError('--data DIR is required');
 
@@ -95,6 +104,7 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
     needsToken: !isLoopback(listen),
     rendererDir: resolve(values.renderer ?? DEFAULT_RENDERER_DIR),
     ...(phonePort !== undefined ? { phonePort: Number(phonePort) } : {}),
+    ...(phoneAddress !== undefined ? { phoneAddress } : {}),
     deckSeed: deckSeed?.toLowerCase() ?? null,
   };
 }

@@ -109,4 +109,27 @@ describe('screen keys', () => {
     await Promise.resolve();
     expect(ui.error).toBe('disk full');
   });
+
+  it('W lets phones watch, and stops them once they may (also while waiting for a network); a refusal shown, W tries again', () => {
+    const view = useViewStore();
+    const run = vi.spyOn(view, 'run').mockResolvedValue({ ok: false, error: { code: 'storage', message: 'x' } });
+    const onKey = screenKeyHandler(() => false);
+    const base = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' as const }, settleMode: 'fewest' as const, preferences: { language: 'en' as const, muted: false } };
+    const phones = { links: [], port: null, connected: 0, refusal: null };
+    view.view = { ...base, phones: { ...phones, state: 'off' } };
+    onKey(key({ key: 'w' }) as unknown as KeyboardEvent);
+    view.view = { ...base, phones: { ...phones, state: 'on', port: 47800 } };
+    onKey(key({ key: 'W' }) as unknown as KeyboardEvent);
+    view.view = { ...base, phones: { ...phones, state: 'no-network', port: 47800 } };
+    onKey(key({ key: 'w' }) as unknown as KeyboardEvent);
+    // A refusal shown: W tries again.
+    view.view = { ...base, phones: { ...phones, state: 'refused', refusal: { code: 'port-in-use', port: 47800, message: 'EADDRINUSE' } } };
+    onKey(key({ key: 'w' }) as unknown as KeyboardEvent);
+    expect(run.mock.calls).toEqual([
+      ['setPhoneAccess', { on: true }],
+      ['setPhoneAccess', { on: false }],
+      ['setPhoneAccess', { on: false }],
+      ['setPhoneAccess', { on: true }],
+    ]);
+  });
 });

@@ -1,15 +1,22 @@
 import { onBeforeUnmount, onMounted } from 'vue';
-import { LANGUAGES } from '../../../shared';
+import { LANGUAGES, type AppView } from '../../../shared';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { isTyping } from './useKeys';
 
 /**
  * Keys of the whole console, whatever the screen: M mutes the table's sounds,
- * G switches to the next language, R shows the rules in force. A screen that
- * reads letters as typing (a number box) must leave these alone while clean.
+ * G switches to the next language, R shows the rules in force, W lets phones
+ * watch or stops them. A screen that reads letters as typing (a number box)
+ * must leave these alone while clean.
  */
-export const CONSOLE_KEYS: readonly string[] = ['m', 'g', 'r'];
+export const CONSOLE_KEYS: readonly string[] = ['m', 'g', 'r', 'w'];
+
+/** Phones may watch (or the listener waits for a network): W then stops them; otherwise W (again) lets them. */
+export function phonesWatching(view: AppView | null): boolean {
+  const state = view?.phones?.state;
+  return state === 'on' || state === 'no-network';
+}
 
 /** Keys that scroll a sheet (the key list, the rules): left to the browser, which scrolls the focused sheet. */
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
@@ -67,6 +74,12 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
       }
       case 'r':
         ui.rulesOpen = true;
+        return true;
+      case 'w':
+        view.run('setPhoneAccess', { on: !phonesWatching(view.view) }).then(
+          (result) => ui.showError(result.ok ? null : result.error.message),
+          (failure: unknown) => ui.showError(String(failure)),
+        );
         return true;
       default:
         return false;
