@@ -77,7 +77,22 @@ describe('npm run simulate', () => {
     expect(exported.decks.filter((d) => d.purpose === 'play').every((d) => d.decks === 2)).toBe(true);
   });
 
+  it('M2: --rules takes the night\'s payment with the house settings: every buy-in of a cash night is paid in cash', () => {
+    const rules = JSON.stringify({ payment: 'cash', pass: true, maxBet: 6, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 2 });
+    expect(simulate(['--players', '3', '--turns', '20', '--seed', '0c', '--rules', rules, '--out', file('cash.json')]).code).toBe(0);
+    const exported = nightExportSchema.parse(JSON.parse(fs.readFileSync(file('cash.json'), 'utf8')));
+    expect(exported.rules).toMatchObject({ pass: true, maxBet: 6, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 2 });
+    const startingBuyIns = exported.ledger.filter((e) => e.code === 'buy-in' && e.turn === null).slice(0, 3);
+    expect(startingBuyIns.map((e) => e.paid)).toEqual(['cash', 'cash', 'cash']);
+    // A night on credit (the default) starts on credit.
+    expect(simulate(['--players', '3', '--turns', '5', '--seed', '0c', '--rules', '{"payment":"credit"}', '--out', file('credit.json')]).code).toBe(0);
+    const onCredit = nightExportSchema.parse(JSON.parse(fs.readFileSync(file('credit.json'), 'utf8')));
+    expect(onCredit.ledger.filter((e) => e.code === 'buy-in').every((e) => e.paid === 'credit')).toBe(true);
+  });
+
   it.each([
+    ['a payment that is neither cash nor credit (M2)', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"payment":"cheque"}', '--out', 'x.json'], '--rules: payment'],
+    ['rules that are not an object', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '[1]', '--out', 'x.json'], '--rules: settings'],
     ['a missing seed', ['--players', '3', '--turns', '5', '--out', 'x.json'], '--seed is required'],
     ['a seed that is not hex', ['--players', '3', '--turns', '5', '--seed', 'xyz', '--out', 'x.json'], '--seed must be'],
     ['one player (R6)', ['--players', '1', '--turns', '5', '--seed', '01', '--out', 'x.json'], '--players must be'],

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { paymentSchema, type Payment } from '../src/shared/commands';
 import { RULE_PRESETS, ruleSettingsSchema, type RuleSettings } from '../src/shared/settings';
 import { nightExportSchema, type NightExport } from '../src/main/night';
 import { parseSeedHex } from './lib/seededStream';
@@ -21,7 +22,10 @@ export const USAGE = `usage: npm run simulate -- --players N --turns M --seed HE
   --seed HEX    2 to 128 hex digits; the same seed gives the same file byte for byte
   --out FILE    where to write the in-between-night/2 export (JSON)
   --rules R     a preset (${Object.keys(RULE_PRESETS).join(', ')}; default standard)
-                or a JSON object of rule settings, e.g. '{"decks":2,"pair":"redeal"}'
+                or a JSON object of rule settings, e.g. '{"decks":2,"pair":"redeal"}';
+                every setting of docs/rules.md: decks, ante, aceLowChoice, pair, consecutive,
+                postPays, potAtEnd, pass, maxBet, firstRound, anteWhen; and "payment":
+                "cash" or "credit" (default), how the night's buy-ins and cash-outs are paid (M2)
   --chips C     starting chips per player, 2 to 100000 (default 50); busted bots buy back in for as many`;
 
 export interface CliIo {
@@ -50,21 +54,26 @@ function wholeNumber(name: string, text: string | undefined, min: number, max: n
   return value;
 }
 
-function parseRules(text: string | undefined): RuleSettings {
-  if (text === undefined) return RULE_PRESETS.standard;
-  if (Object.hasOwn(RULE_PRESETS, text)) return RULE_PRESETS[text as keyof typeof RULE_PRESETS];
+/** `--rules`: a preset, or JSON of rule settings and the night's payment (M2, not a rule of the cards but chosen with them). */
+function parseRules(text: string | undefined): { rules: RuleSettings; payment: Payment } {
+  if (text === undefined) return { rules: RULE_PRESETS.standard, payment: 'credit' };
+  if (Object.hasOwn(RULE_PRESETS, text)) return { rules: RULE_PRESETS[text as keyof typeof RULE_PRESETS], payment: 'credit' };
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
     throw new UsageError(`--rules "${text}" is neither a preset (${Object.keys(RULE_PRESETS).join(', ')}) nor JSON`);
   }
-  const parsed = ruleSettingsSchema.safeParse(json);
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new UsageError('--rules: settings: a JSON object of rule settings');
+  const { payment: paymentText, ...settings } = json as Record<string, unknown>;
+  const payment = paymentSchema.default('credit').safeParse(paymentText);
+  if (!payment.success) throw new UsageError(`--rules: payment: "cash" or "credit" (M2), not ${JSON.stringify(paymentText)}`);
+  const parsed = ruleSettingsSchema.safeParse(settings);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new UsageError(`--rules: ${issue?.path.join('.') || 'settings'}: ${issue?.message ?? 'not rule settings'}`);
   }
-  return parsed.data;
+  return { rules: parsed.data, payment: payment.data };
 }
 
 export function parseSimulateArgs(argv: readonly string[]): SimulateCommand {
@@ -95,7 +104,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateCommand {
     turns: wholeNumber('turns', values.turns, 1, 100_000),
     startingChips: wholeNumber('chips', values.chips, 2, 100_000, 50),
     seed,
-    rules: parseRules(values.rules),
+    ...parseRules(values.rules),
     out: values.out,
   };
 }

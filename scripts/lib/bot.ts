@@ -20,6 +20,8 @@ export interface BotStyle {
   passBelow?: number;
 }
 
+export type HouseMove = 'come-back' | 'sit-out' | 'latecomer' | 'move' | 'leave';
+
 export const DEFAULT_STYLE: BotStyle = { cautiousBelow: 0.35, allInFrom: 0.8, buyBack: 0.2, voidTurn: 0.01, correctBet: 0.01, passBelow: 0.3 };
 
 export class Bot {
@@ -68,15 +70,24 @@ export class Bot {
 
   /**
    * Between turns on a house night: someone sitting out comes back (1 in 5),
-   * else a player steps away (1 in 40, while more than 2 play) or a
-   * latecomer sits down (1 in 60, up to 12 seats); usually nothing.
+   * else a player steps away (1 in 40, while more than 2 play), a latecomer
+   * sits down (1 in 60, up to 12 seats), a player changes seats (1 in 60,
+   * between deals) or goes home (1 in 120, while more than 3 play);
+   * usually nothing.
    */
-  houseMove(someoneAway: boolean, canSitOut: boolean, roomForMore: boolean): 'come-back' | 'sit-out' | 'latecomer' | null {
+  houseMove(can: { someoneAway: boolean; canSitOut: boolean; roomForMore: boolean; canMove: boolean; canLeave: boolean }): HouseMove | null {
     const roll = this.rng.below(120);
-    if (someoneAway && roll < 24) return 'come-back';
-    if (canSitOut && roll >= 24 && roll < 27) return 'sit-out';
-    if (roomForMore && roll >= 27 && roll < 29) return 'latecomer';
+    if (can.someoneAway && roll < 24) return 'come-back';
+    if (can.canSitOut && roll >= 24 && roll < 27) return 'sit-out';
+    if (can.roomForMore && roll >= 27 && roll < 29) return 'latecomer';
+    if (can.canMove && roll >= 29 && roll < 31) return 'move';
+    if (can.canLeave && roll === 31) return 'leave';
     return null;
+  }
+
+  /** R21: right after a seating change, the host undoes it now and then (1 in 4): the wrong player was picked. */
+  undoesSeating(): boolean {
+    return this.rng.chance(0.25);
   }
 
   /** One of `items`, chosen evenly. */

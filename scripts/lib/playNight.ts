@@ -1,4 +1,4 @@
-import type { CommandError, CommandName, NightView, RuleSettings } from '../../src/shared';
+import type { CommandError, CommandName, NightView, Payment, RuleSettings } from '../../src/shared';
 import type { GameSession } from '../../src/main/session/gameSession';
 import type { Bot } from './bot';
 import type { SeededStream } from './seededStream';
@@ -30,6 +30,8 @@ export interface NightPlan {
   /** Turns to play; voided turns do not count. */
   turns: number;
   chipValue?: number;
+  /** M2: the night's payment, cash or credit (the session's default, credit, when not given). */
+  payment?: Payment;
 }
 
 export interface Action {
@@ -61,6 +63,7 @@ export function startNight(table: Table, plan: NightPlan): void {
       chipValue: plan.chipValue ?? 1,
       currency: '',
       settings: plan.rules,
+      ...(plan.payment ? { payment: plan.payment } : {}),
     },
   });
 }
@@ -124,19 +127,43 @@ function isHouseNight(rules: RuleSettings): boolean {
   return rules.pass || rules.maxBet !== null || rules.firstRound !== 'open' || rules.anteWhen !== 'empty-pot' || rules.pair === 'high-low' || rules.postPays === 3;
 }
 
-/** Between turns on a house night: now and then a latecomer sits down (R31), a player sits out or comes back (R32). */
+/**
+ * Between turns on a house night: now and then a latecomer sits down or a
+ * player changes seats between deals (R31), a player sits out or comes back
+ * (R32), or goes home with their chips, paid in cash or owed (M2); and a
+ * seating change just made is sometimes undone, the host having picked the
+ * wrong player (R21).
+ */
 function houseMoves(night: NightView, bot: Bot, startingChips: number): Action | null {
   if (!isHouseNight(night.settings) || !night.betweenTurns) return null;
   const stateId = night.stateId;
+  if (night.lastAction?.kind === 'seating' && night.lastAction.canUndo && bot.undoesSeating()) return { command: 'undo', args: { stateId } };
   const seated = night.players.filter((p) => p.status !== 'left');
   const away = seated.filter((p) => p.sittingOut);
   const playing = seated.filter((p) => p.status === 'playing');
-  const move = bot.houseMove(away.length > 0, playing.length > 2, night.players.length < 12);
+  const move = bot.houseMove({
+    someoneAway: away.length > 0,
+    canSitOut: playing.length > 2,
+    roomForMore: night.players.length < 12,
+    canMove: !night.dealUnderWay && seated.length > 2,
+    canLeave: playing.length > 3,
+  });
   if (move === 'come-back') return { command: 'comeBack', args: { stateId, playerId: bot.pickOne(away).id } };
   if (move === 'sit-out') return { command: 'sitOut', args: { stateId, playerId: bot.pickOne(playing).id } };
   if (move === 'latecomer') {
     const after = bot.pickOne(seated);
     return { command: 'seatPlayer', args: { stateId, player: { name: `Latecomer ${night.players.length + 1}` }, afterPlayerId: after.id, buyIn: startingChips, paid: 'cash' } };
+  }
+  if (move === 'move') {
+    const mover = bot.pickOne(seated);
+    // R31: anywhere but where they sit already (on the left of the seat before theirs).
+    const onTheirRight = mover.seat > 0 ? night.players[mover.seat - 1]?.id : undefined;
+    const after = bot.pickOne(seated.filter((p) => p.id !== mover.id && p.id !== onTheirRight));
+    return { command: 'movePlayer', args: { stateId, playerId: mover.id, afterPlayerId: after.id } };
+  }
+  if (move === 'leave') {
+    const leaving = bot.pickOne(playing);
+    return { command: 'cashOut', args: { stateId, playerId: leaving.id, ...paidFor(night, leaving.seat) } };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RuleSettings } from '../../src/shared';
+import type { Payment, RuleSettings } from '../../src/shared';
 import { GameSession } from '../../src/main/session/gameSession';
 import { exportNight, type NightExport } from '../../src/main/night';
 import { createConfBackend } from '../../src/main/store';
@@ -52,14 +52,17 @@ export interface SimulationOptions {
   turns: number;
   rules: RuleSettings;
   startingChips: number;
+  /** M2: how the night's buy-ins and cash-outs are paid unless one says otherwise (credit when not given). */
+  payment?: Payment;
 }
 
-export function planFor(options: Pick<SimulationOptions, 'players' | 'turns' | 'rules' | 'startingChips'>): NightPlan {
+export function planFor(options: Pick<SimulationOptions, 'players' | 'turns' | 'rules' | 'startingChips' | 'payment'>): NightPlan {
   return {
     players: BOT_NAMES.slice(0, options.players),
     startingChips: options.startingChips,
     rules: options.rules,
     turns: options.turns,
+    ...(options.payment ? { payment: options.payment } : {}),
   };
 }
 
