@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { CHANNELS, COMMAND_NAMES, commandChannel, commandsFor } from '../../src/shared';
+import { WebSocket } from 'ws';
+import { CHANNELS, COMMAND_NAMES, commandChannel, commandsFor, type AppView, type PhonesView } from '../../src/shared';
 import { expectTableAgrees, nextPicture, picture } from '../browser/consolePage';
 import { display, FakeElectron, type FakeBrowserWindow } from './fakeElectron';
 import { runMainProcess } from './mainProcess';
@@ -160,6 +161,72 @@ test('a write sent from the table window anyway is refused by main, naming the r
 
   expect(JSON.stringify(await table.webContents.ipc.invoke(CHANNELS.getView))).toBe(viewBefore);
   expect(await picture(console)).toEqual(before);
+});
+
+/** The Game menu's item `id` as main built it last (the menu is built again when phones start or stop). */
+function menuItem(id: string): { checked?: boolean; enabled?: boolean; click(): void } {
+  const menu = fake.Menu.applicationMenu as { template: { submenu?: { id?: string }[] }[] };
+  const item = menu.template.flatMap((top) => top.submenu ?? []).find((entry) => entry.id === id);
+  if (!item) throw new Error(`no menu item ${id}`);
+  return item as { checked?: boolean; click(): void };
+}
+
+async function phonesOf(window: FakeBrowserWindow): Promise<PhonesView> {
+  const view = (await window.webContents.ipc.invoke(CHANNELS.getView)) as AppView;
+  if (!view.phones) throw new Error('the view has no phones field');
+  return view.phones;
+}
+
+test('"Let Phones Watch" in the menu starts the LAN listener in main for the same night; a phone reads, cannot write, and is closed when it is unticked', async () => {
+  const table = windowOn('#/table')!;
+  const console = await pageOn('#/');
+  expect(await phonesOf(table)).toMatchObject({ state: 'off', links: [] });
+  expect(menuItem('let-phones-watch').checked).toBe(false);
+  expect(menuItem('new-phone-link').enabled).toBe(false);
+
+  menuItem('let-phones-watch').click();
+  await expect.poll(async () => (await phonesOf(table)).state, { timeout: 10_000 }).not.toBe('off');
+  const phones = await phonesOf(table);
+  // The console's bar and the menu's tick follow main's view.
+  await expect(console.getByTestId('phones-button')).toHaveAttribute('data-state', phones.state);
+  expect(menuItem('let-phones-watch').checked).toBe(true);
+  expect(menuItem('new-phone-link').enabled).toBe(true);
+  expect(phones.port).toBeGreaterThan(0);
+  if (phones.state === 'no-network') {
+    // No LAN address on this machine: nobody could reach the link, so none is given (the console says why).
+    await expect(console.getByTestId('phones-problem')).toContainText('No network');
+  } else {
+    expect(phones.state).toBe('on');
+    const link = phones.links[0]!;
+    expect(link).toMatch(new RegExp(`^http://[\\d.]+:${phones.port}/phone\\.html\\?token=[a-z2-9]{16}$`));
+    const token = new URL(link).searchParams.get('token')!;
+    // A phone on the listener (reached on loopback here) holds the same night as the console.
+    const phone = new WebSocket(`ws://127.0.0.1:${phones.port}/ws?role=phone&token=${token}`);
+    const messages: { type: string; id?: number; result?: { ok: boolean; view?: AppView; error?: { code: string } } }[] = [];
+    phone.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString('utf8')) as (typeof messages)[number]));
+    await new Promise((done, failed) => phone.once('open', done).once('error', failed));
+    const reply = async (id: number, method: string, args?: unknown) => {
+      phone.send(JSON.stringify({ id, method, args }));
+      await expect.poll(() => messages.some((m) => m.id === id), { timeout: 5000 }).toBe(true);
+      return messages.find((m) => m.id === id)!.result!;
+    };
+    const seen = await reply(1, 'getView');
+    const mainView = (await table.webContents.ipc.invoke(CHANNELS.getView)) as AppView;
+    expect(seen.view?.night?.id).toBe(mainView.night?.id);
+    expect(seen.view?.night?.stateId).toBe(mainView.night?.stateId);
+    await expect(console.getByTestId('phones-connected')).toHaveAttribute('data-count', '1');
+    for (const [id, method] of [[2, 'deal'], [3, 'setPhoneAccess'], [4, 'endNight']] as const) {
+      expect((await reply(id, method, { stateId: mainView.night?.stateId ?? 0, on: false })).error?.code).toBe('forbidden-role');
+    }
+    // Unticking it closes the phone at once.
+    const closed = new Promise((done) => phone.once('close', done));
+    menuItem('let-phones-watch').click();
+    await closed;
+  }
+  if (phones.state === 'no-network') menuItem('let-phones-watch').click();
+  await expect.poll(async () => (await phonesOf(table)).state, { timeout: 10_000 }).toBe('off');
+  expect(menuItem('let-phones-watch').checked).toBe(false);
+  expect(fake.errors).toEqual([]);
 });
 
 test('"Open table view" on the console reopens a closed table window and brings it to the front', async () => {
