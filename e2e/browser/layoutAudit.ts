@@ -216,7 +216,7 @@ export function auditLayout(minFont: Record<string, number>): AuditReport {
   }
 
   // The key boxes never cover each other.
-  const keys = [...root.querySelectorAll('.card, .banner:not(.empty), .players > li, .pot, .odds, .who, .results, .tv-settle, .rows > li')].filter(
+  const keys = [...root.querySelectorAll('.card, .banner:not(.empty), .players > li, .pot, .odds, .who, .results, .tv-settle, .rows > li, .phone-badge, .tv-phones .code')].filter(
     (el) => !hidden(el),
   );
   for (let i = 0; i < keys.length; i++) {

@@ -38,6 +38,7 @@ async function show(page: Page, state: TableState): Promise<void> {
   const screen = state.view.tableScreen.kind;
   if (screen === 'standings') await page.locator('[data-testid="tv-standings"] .rows').waitFor();
   else if (screen === 'night') await page.locator('[data-testid="tv-stack-chart"]').waitFor();
+  else if (screen === 'phones') await page.locator('[data-testid="phones-screen"] [data-testid="phone-qr"]').waitFor();
   else await page.locator(`[data-testid="phase"][data-phase="${state.view.night?.phase ?? 'lobby'}"]`).waitFor();
   // Two frames: the update is laid out and painted.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));

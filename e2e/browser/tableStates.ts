@@ -9,7 +9,7 @@
  * the answers main would give. Everything derives from one seed, so the same
  * run audits the same states.
  */
-import type { Announcement, AppView, NightDetail, NightListItem, RosterPlayer, RuleSettings, Standings } from '../../src/shared';
+import type { Announcement, AppView, NightDetail, NightListItem, PhonesView, RosterPlayer, RuleSettings, Standings } from '../../src/shared';
 import { NAME_MAX } from '../../src/shared/commands';
 import { LANGUAGES } from '../../src/shared/preferences';
 import { DEFAULT_RULES } from '../../src/shared/settings';
@@ -58,6 +58,8 @@ const NAMED = [
 const WORDS = ['Wilhelmina', 'Montgomery', 'MacWilliams', 'Anneliese', 'Featherstone', 'Ødegaard', 'Ångström', 'Óscar', 'Wu', 'Mmm'];
 /** Exactly NAME_MAX characters of the widest kinds: capital W, CJK, emoji. */
 const WIDEST = ['W'.repeat(NAME_MAX), '漢字'.repeat(NAME_MAX / 2), '🎲'.repeat(NAME_MAX), 'Ẅ'.repeat(NAME_MAX)];
+/** The longest viewer link a home network gives: a 15-character address, a five-digit port, the 16-character token. */
+const PHONE_LINK = 'http://192.168.100.200:47809/phone.html?token=q3vk7m2x9pfa4hde';
 const CURRENCIES = ['', 'EUR', 'CHF', 'USD', 'GBP', 'JPY'];
 const STARTING_CHIPS = [20, 100, 500, 25_000, 1_000_000];
 
@@ -182,6 +184,21 @@ export function tableState(seed: string, index: number): TableState {
     night = { ...night, announcements: longBanner(rng, players, settings.ante) };
     label += '-longbanner';
   }
+  // Phones watching (issue 11): a QR code in the top line during play, in full on request, or big in the lobby.
+  // Their own stream, so the states above stay the ones every earlier run audited.
+  const phonesRng = new SeededStream(seedBytes, 'audit/phones');
+  let phones: PhonesView | undefined;
+  if (phonesRng.chance(0.4)) {
+    phones = { state: 'on', links: [PHONE_LINK], port: 47_809, connected: phonesRng.below(21), refusal: null };
+    label += '-phones';
+    const where = phonesRng.below(100);
+    if (where < 10 && tableScreen.kind === 'live') {
+      tableScreen = { kind: 'phones' };
+      label += '-phonesscreen';
+    } else if (where < 20 && tableScreen.kind === 'live') {
+      night = null;
+    }
+  }
   const view: AppView = {
     night,
     roster: players,
@@ -192,6 +209,7 @@ export function tableState(seed: string, index: number): TableState {
     settleMode: rng.chance(0.5) ? 'banker' : 'fewest',
     // Every language the TV speaks: French and Spanish lines run longer than English ones. Muted: the audit is silent.
     preferences: { language: pick(rng, LANGUAGES), muted: true },
+    ...(phones ? { phones } : {}),
   };
   return { label: `${index}-${label}-${night?.phase ?? 'lobby'}-${view.preferences.language}`, view, answers };
 }
