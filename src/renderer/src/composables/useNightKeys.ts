@@ -91,6 +91,10 @@ export function useNightKeys(): void {
       case 't':
       case 's':
         return house.tableKey(e, night);
+      case 'f':
+        // M4: the night's shared expenses, whatever the phase.
+        ui.openPanel('expenses');
+        return true;
       case 'e':
         // Main refuses to end the night mid-turn: say so now rather than ask a question whose yes is refused.
         if (turnInProgress(night)) ui.showError(words.t('errors.endMidTurn'));
@@ -161,6 +165,10 @@ export function useNightKeys(): void {
         return true;
       case 'o':
         house.askReopen(night.stateId);
+        return true;
+      case 'f':
+        // M4: expenses still come in after the last turn (who paid for the pizza).
+        ui.openPanel('expenses');
         return true;
       default:
         return false;

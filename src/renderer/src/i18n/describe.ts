@@ -27,6 +27,8 @@ const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'unknown-night': ['night'],
   'unknown-player': ['player'],
   'duplicate-player': ['name'],
+  'unknown-expense': ['expense'],
+  'too-many-expenses': ['max'],
 };
 
 export function describeError(error: CommandError, t: Translate): string {

@@ -9,7 +9,7 @@ export interface Confirmation {
 }
 
 /** The panels that open over the night screen, each with its own keys. */
-export type NightPanel = 'buy-in' | 'cash-out' | 'fix-turn' | 'seat' | 'move' | 'sit-out';
+export type NightPanel = 'buy-in' | 'cash-out' | 'fix-turn' | 'seat' | 'move' | 'sit-out' | 'expenses';
 
 export const useUiStore = defineStore('ui', () => {
   const helpOpen = ref(false);
