@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
@@ -55,10 +54,10 @@ export default defineConfig({
       // Beside the pages rather than in .vite/, which packaging would leave out as a hidden folder.
       manifest: 'build-manifest.json',
       rollupOptions: {
+        // phone.html: a phone's read-only page (src/renderer/src/phone, issue 11 §2), its own small entry with no console code.
         input: {
           index: resolve(import.meta.dirname, 'src/renderer/index.html'),
-          // The phone view (issue 11 §2), built beside the console when its page is there.
-          ...(existsSync(PHONE_PAGE) ? { phone: PHONE_PAGE } : {}),
+          phone: PHONE_PAGE,
         },
       },
     },

@@ -8,6 +8,8 @@ export interface SpecHost {
   readonly consoleUrl: string;
   /** The TV link the host printed (a read-only table socket). */
   readonly tableUrl: string;
+  /** The phones' link the host printed (phone.html: a read-only phone socket). */
+  readonly phoneUrl: string;
   /** Stops the host (SIGKILL for a crash), optionally wipes its data folder or changes files in it (`whileStopped`), and starts it again. */
   restart(options?: { signal?: 'SIGTERM' | 'SIGKILL'; wipeData?: boolean; whileStopped?: (dataDir: string) => void }): Promise<void>;
 }
@@ -43,6 +45,9 @@ export function hostForSpecFile(deckSeed: string): SpecHost {
     },
     get tableUrl() {
       return running().tableUrl;
+    },
+    get phoneUrl() {
+      return running().phoneUrl;
     },
     async restart({ signal, wipeData = false, whileStopped } = {}) {
       const { port } = running();

@@ -15,6 +15,8 @@ const CLI = join(ROOT, 'src/main/host/cli.ts');
 /** The two links the host prints on start (cli.ts): exactly one line each. */
 const CONSOLE_LINE = /^console: (\S+)$/m;
 const TABLE_LINE = /^table: (\S+)$/m;
+/** The phones' page (`phone: URL`), printed after the other two. */
+const PHONE_LINE = /^phone: (\S+)$/m;
 
 export interface HostProcess {
   /** `http://127.0.0.1:PORT/` */
@@ -23,6 +25,8 @@ export interface HostProcess {
   consoleUrl: string;
   /** The TV link as printed (`table: URL`): its socket only reads. */
   tableUrl: string;
+  /** The phones' link as printed (`phone: URL`): phone.html, a phone-role socket that only reads. */
+  phoneUrl: string;
   port: number;
   dataDir: string;
   /** Everything the process wrote, for a failure message. */
@@ -54,7 +58,7 @@ export function wipeDataDir(dir: string): void {
   for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
 }
 
-/** Starts the host and resolves once it prints its console and table links. */
+/** Starts the host and resolves once it prints its console, table and phone links. */
 export async function startHostProcess(options: HostOptions): Promise<HostProcess> {
   const dataDir = options.dataDir ?? freshDataDir();
   // One process (node with tsx's loader, not the tsx wrapper), so a SIGKILL really kills the host.
@@ -66,15 +70,16 @@ export async function startHostProcess(options: HostOptions): Promise<HostProces
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
 
-  const links = await new Promise<{ consoleUrl: string; tableUrl: string }>((found, failed) => {
+  const links = await new Promise<{ consoleUrl: string; tableUrl: string; phoneUrl: string }>((found, failed) => {
     const timer = setTimeout(() => failed(new Error(`The host did not start within 30 s:\n${output}`)), 30_000);
     const look = (): void => {
       const consoleUrl = CONSOLE_LINE.exec(output)?.[1];
       const tableUrl = TABLE_LINE.exec(output)?.[1];
-      if (!consoleUrl || !tableUrl) return;
+      const phoneUrl = PHONE_LINE.exec(output)?.[1];
+      if (!consoleUrl || !tableUrl || !phoneUrl) return;
       clearTimeout(timer);
       child.stdout.off('data', look);
-      found({ consoleUrl, tableUrl });
+      found({ consoleUrl, tableUrl, phoneUrl });
     };
     child.stdout.on('data', look);
     child.once('exit', (code) => {

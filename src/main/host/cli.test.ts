@@ -23,9 +23,10 @@ afterEach(async () => {
 });
 
 /** Starts the CLI and resolves with everything it printed once both links are out. */
-async function serve(extra: string[]): Promise<{ stdout: string; console: string; table: string }> {
+async function serve(extra: string[]): Promise<{ stdout: string; console: string; table: string; phone: string }> {
   workDir = await mkdtemp(join(tmpdir(), 'dealer-cli-'));
   await writeFile(join(workDir, 'index.html'), '<!doctype html><title>Dealer</title><div id="app"></div>');
+  await writeFile(join(workDir, 'phone.html'), '<!doctype html><title>Dealer</title><div id="app"></div>');
   const args = ['--import', 'tsx', CLI, '--port', '0', '--data', join(workDir, 'data'), '--renderer', workDir, ...extra];
   const started = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   child = started;
@@ -35,7 +36,8 @@ async function serve(extra: string[]): Promise<{ stdout: string; console: string
       stdout += chunk;
       const consoleLink = /^console: (\S+)$/m.exec(stdout)?.[1];
       const tableLink = /^table: (\S+)$/m.exec(stdout)?.[1];
-      if (consoleLink && tableLink && stdout.endsWith('\n')) done({ stdout, console: consoleLink, table: tableLink });
+      const phoneLink = /^phone: (\S+)$/m.exec(stdout)?.[1];
+      if (consoleLink && tableLink && phoneLink && stdout.endsWith('\n')) done({ stdout, console: consoleLink, table: tableLink, phone: phoneLink });
     });
     started.once('exit', (code) => failed(new Error(`the host exited with ${String(code)}:\n${stdout}`)));
   });
@@ -46,6 +48,7 @@ async function askFrom(pageUrl: string, method: string, args: unknown): Promise<
   const page = new URL(pageUrl);
   const query = new URLSearchParams();
   if (page.hash.startsWith('#/table')) query.set('role', 'table');
+  if (page.pathname.endsWith('/phone.html')) query.set('role', 'phone');
   const token = page.searchParams.get('token');
   if (token) query.set('token', token);
   const socket = new WebSocket(`ws://${page.host}/ws${query.size > 0 ? `?${query.toString()}` : ''}`);
@@ -64,11 +67,17 @@ async function askFrom(pageUrl: string, method: string, args: unknown): Promise<
 
 const renamePlayer = { playerId: 'p-nobody', name: 'Nobody' };
 
-describe('npm run serve prints one console link and one table link', () => {
-  it('on loopback: no tokens; the console link changes things, the table link only reads', async () => {
+describe('npm run serve prints one console link, one table link and one phone link', () => {
+  it('on loopback: no tokens; the console link changes things, the table and phone links only read', async () => {
     const printed = await serve([]);
     expect(printed.stdout.match(/^console: /gm)).toHaveLength(1);
     expect(printed.stdout.match(/^table: /gm)).toHaveLength(1);
+    expect(printed.stdout.match(/^phone: /gm)).toHaveLength(1);
+    expect(printed.phone).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/phone\.html$/);
+    expect((await fetch(printed.phone)).status).toBe(200);
+    expect(await askFrom(printed.phone, 'updatePlayer', renamePlayer)).toMatchObject({
+      result: { ok: false, error: { code: 'forbidden-role', params: { role: 'phone' } } },
+    });
     expect(printed.console).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#\/$/);
     expect(printed.table).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#\/table$/);
     expect((await fetch(printed.table)).status).toBe(200);
@@ -86,11 +95,15 @@ describe('npm run serve prints one console link and one table link', () => {
     expect(printed.stdout.match(/^table: /gm)).toHaveLength(1);
     const hostToken = new URL(printed.console).searchParams.get('token');
     const viewerToken = new URL(printed.table).searchParams.get('token');
+    // The phones' page carries the viewer token, never the host's.
+    expect(printed.stdout.match(/^phone: /gm)).toHaveLength(1);
+    expect(new URL(printed.phone).pathname).toBe('/phone.html');
+    expect(new URL(printed.phone).searchParams.get('token')).toBe(viewerToken);
     expect(hostToken).toMatch(/^[\w-]{32}$/);
     expect(viewerToken).toMatch(/^[\w-]{32}$/);
     expect(viewerToken).not.toBe(hostToken);
 
-    for (const link of [printed.console, printed.table]) expect((await fetch(link)).status, link).toBe(200);
+    for (const link of [printed.console, printed.table, printed.phone]) expect((await fetch(link)).status, link).toBe(200);
     const bare = new URL(printed.console);
     bare.search = '';
     expect((await fetch(bare)).status).toBe(401);
@@ -99,6 +112,9 @@ describe('npm run serve prints one console link and one table link', () => {
     expect(await askFrom(printed.console, 'updatePlayer', renamePlayer)).toMatchObject({ result: { ok: false, error: { code: 'unknown-player' } } });
     expect(await askFrom(printed.table, 'updatePlayer', renamePlayer)).toMatchObject({
       result: { ok: false, error: { code: 'forbidden-role', params: { role: 'table' } } },
+    });
+    expect(await askFrom(printed.phone, 'updatePlayer', renamePlayer)).toMatchObject({
+      result: { ok: false, error: { code: 'forbidden-role', params: { role: 'phone' } } },
     });
     // The viewer's token on the console route opens a phone: it watches, never commands.
     const phoneLink = printed.table.replace('#/table', '#/');
@@ -110,10 +126,15 @@ describe('npm run serve prints one console link and one table link', () => {
 
 describe('openLinks', () => {
   it('puts each token in its own link, and none on loopback', () => {
-    expect(openLinks('http://127.0.0.1:8080/', null)).toEqual({ console: 'http://127.0.0.1:8080/#/', table: 'http://127.0.0.1:8080/#/table' });
+    expect(openLinks('http://127.0.0.1:8080/', null)).toEqual({
+      console: 'http://127.0.0.1:8080/#/',
+      table: 'http://127.0.0.1:8080/#/table',
+      phone: 'http://127.0.0.1:8080/phone.html',
+    });
     expect(openLinks('http://192.168.1.20:8080/', { host: 'H', viewer: 'V' })).toEqual({
       console: 'http://192.168.1.20:8080/?token=H#/',
       table: 'http://192.168.1.20:8080/?token=V#/table',
+      phone: 'http://192.168.1.20:8080/phone.html?token=V',
     });
   });
 });

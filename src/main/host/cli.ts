@@ -5,7 +5,8 @@
  * renderer and the WebSocket contract (server.ts). Loopback only unless
  * `--listen` names another address; then two fresh tokens are required, the
  * host token (the console) and the viewer token (the TV, phones: read only).
- * It prints exactly one `console: URL` line and one `table: URL` line, tokens
+ * It prints exactly one `console: URL` line, one `table: URL` line and one
+ * `phone: URL` line (the phones' read-only page), tokens
  * inside where needed, for a person or a script to open. `--deck-seed HEX`
  * makes every deck predictable, for tests and demos only.
  */
@@ -52,15 +53,17 @@ function lanAddresses(): string[] {
 }
 
 /**
- * The two links to print: the console (host token) and the table (viewer
- * token, `#/table`). `origin` is `http://ADDRESS:PORT/`. The token sits in
- * the page's query, where the page finds it for its socket (wire.ts).
+ * The links to print: the console (host token), the table (viewer token,
+ * `#/table`) and the phones' page (viewer token, `phone.html`). `origin` is
+ * `http://ADDRESS:PORT/`. The token sits in the page's query, where the page
+ * finds it for its socket (wire.ts).
  */
-export function openLinks(origin: string, tokens: AccessTokens | null): { console: string; table: string } {
+export function openLinks(origin: string, tokens: AccessTokens | null): { console: string; table: string; phone: string } {
   const queryFor = (token: string | undefined): string => (token ? wireQuery('host', token) : '');
   return {
     console: `${origin}${queryFor(tokens?.host)}#/`,
     table: `${origin}${queryFor(tokens?.viewer)}#/table`,
+    phone: `${origin}phone.html${queryFor(tokens?.viewer)}`,
   };
 }
 
@@ -114,8 +117,8 @@ async function main(argv: string[]): Promise<number | 'running'> {
   const links = openLinks(origin, tokens);
   process.stdout.write(`Listening on ${host.url}\nData in ${options.dataDir}\n`);
   if (lan.length > 1) process.stdout.write(`Also reachable at ${lan.slice(1).join(', ')} (same links, other address)\n`);
-  process.stdout.write(`console: ${links.console}\ntable: ${links.table}\n`);
-  if (tokens) process.stdout.write('The console link changes anything: keep it to yourself. The table link only watches.\n');
+  process.stdout.write(`console: ${links.console}\ntable: ${links.table}\nphone: ${links.phone}\n`);
+  if (tokens) process.stdout.write('The console link changes anything: keep it to yourself. The table and phone links only watch.\n');
 
   const stop = (): void => {
     void host

@@ -1,5 +1,5 @@
 import type { DealerApi } from '../../../shared';
-import { createSocketApi, socketUrlFor, type ConnectionStatus, type SocketDealerApi } from './socket';
+import { createSocketApi, retryOnWake, socketUrlFor, type ConnectionStatus, type SocketDealerApi } from './socket';
 
 export type { ConnectionStatus } from './socket';
 
@@ -38,6 +38,8 @@ function socketConnection(): DealerConnection {
       window.open('#/table', '_blank', 'noopener');
     },
   });
+  // A laptop that slept, or whose Wi-Fi came back, reconnects at once instead of after the backoff.
+  retryOnWake({ window, document }, api.retryNow);
   return { api, status: api.status, onStatus: api.onStatus };
 }
 

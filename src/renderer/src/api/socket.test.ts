@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResult, AppView, WireMessage } from '../../../shared';
-import { COMMAND_NAMES } from '../../../shared/registry';
-import { createSocketApi, QUEUED_REQUEST_MS, roleFor, socketUrlFor, type SocketLike } from './socket';
+import { COMMAND_NAMES, COMMAND_REGISTRY, commandsFor } from '../../../shared/registry';
+import {
+  CONNECT_TIMEOUT_MS,
+  createPhoneSocketApi,
+  createSocketApi,
+  PROBE_TIMEOUT_MS,
+  QUEUED_REQUEST_MS,
+  retryOnWake,
+  roleFor,
+  socketUrlFor,
+  type SocketLike,
+} from './socket';
 
 class FakeSocket implements SocketLike {
   static all: FakeSocket[] = [];
@@ -181,5 +191,145 @@ describe('createSocketApi', () => {
     api.dispose();
     vi.advanceTimersByTime(10_000);
     expect(FakeSocket.all).toHaveLength(1);
+  });
+});
+
+/** Answers the newest getView the socket was sent with `view`. */
+function answerGetView(socket: FakeSocket, view: AppView): void {
+  const asked = socket.sent.filter((m) => m.method === 'getView').at(-1);
+  if (!asked) throw new Error('no getView was sent');
+  socket.push({ type: 'reply', id: asked.id as number, result: { ok: true, view } });
+}
+
+describe('coming back after Wi-Fi drops or the phone sleeps', () => {
+  it('retryNow skips the backoff: a page that is visible again reconnects at once, and from the shortest delay', () => {
+    const api = createSocketApi({ url: 'ws://host/ws', createSocket: (url) => new FakeSocket(url), backoff: () => 60_000 });
+    latest().open();
+    latest().drop();
+    expect(api.status()).toBe('reconnecting');
+    expect(FakeSocket.all).toHaveLength(1);
+    api.retryNow();
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(api.status()).toBe('open');
+    // The waiting retry was cancelled: no third socket when its time would have come.
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('a socket stuck connecting (the first try after the network came back) is given up and tried again', () => {
+    const api = makeApi();
+    expect(api.status()).toBe('connecting');
+    vi.advanceTimersByTime(CONNECT_TIMEOUT_MS - 1);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all[0]?.readyState).toBe(3);
+    expect(api.status()).toBe('reconnecting');
+    vi.advanceTimersByTime(100);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(api.status()).toBe('open');
+  });
+
+  it('a socket that looks open but no longer answers (the phone slept) is dropped on waking and replaced, and the new one resyncs', async () => {
+    const api = makeApi();
+    const views: AppView[] = [];
+    api.onView((v) => views.push(v));
+    latest().open();
+    answerGetView(latest(), lobby);
+    await vi.waitFor(() => expect(views).toEqual([lobby]));
+
+    const asleep = latest();
+    api.retryNow();
+    api.retryNow(); // a second wake signal does not start a second check
+    expect(asleep.sent.filter((m) => m.method === 'getView')).toHaveLength(2);
+    vi.advanceTimersByTime(PROBE_TIMEOUT_MS);
+    expect(asleep.readyState).toBe(3);
+    expect(api.status()).toBe('reconnecting');
+    vi.advanceTimersByTime(100);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    answerGetView(latest(), withRoster);
+    await vi.waitFor(() => expect(views).toEqual([lobby, withRoster]));
+    expect(api.status()).toBe('open');
+  });
+
+  it('a socket that answers the wake-up check is kept, and its fresh view is taken', async () => {
+    const api = makeApi();
+    const views: AppView[] = [];
+    api.onView((v) => views.push(v));
+    latest().open();
+    answerGetView(latest(), lobby);
+    api.retryNow();
+    answerGetView(latest(), withRoster);
+    await vi.waitFor(() => expect(views).toEqual([lobby, withRoster]));
+    vi.advanceTimersByTime(PROBE_TIMEOUT_MS * 2);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(api.status()).toBe('open');
+  });
+
+  it('lastViewAt says when the last view arrived, so the page can say how far behind it may be', async () => {
+    vi.setSystemTime(new Date('2026-11-23T20:00:00Z'));
+    const api = makeApi();
+    expect(api.lastViewAt()).toBeNull();
+    latest().open();
+    latest().push({ type: 'view', view: lobby });
+    expect(api.lastViewAt()).toBe(Date.parse('2026-11-23T20:00:00Z'));
+    vi.advanceTimersByTime(7000);
+    latest().drop();
+    expect(api.lastViewAt()).toBe(Date.parse('2026-11-23T20:00:00Z'));
+    vi.advanceTimersByTime(100);
+    latest().open();
+    answerGetView(latest(), withRoster);
+    // (waitFor moves the fake clock as it polls, so the resync is at least 7.1 s later)
+    await vi.waitFor(() => expect(api.lastViewAt()).toBeGreaterThanOrEqual(Date.parse('2026-11-23T20:00:07.100Z')));
+  });
+
+  it('retryOnWake: a page made visible, shown from the cache, or the network coming or going asks for a retry; hiding does not', () => {
+    const win = new EventTarget();
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'hidden' });
+    const retry = vi.fn();
+    const stop = retryOnWake({ window: win, document: doc }, retry);
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(retry).not.toHaveBeenCalled();
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    win.dispatchEvent(new Event('online'));
+    win.dispatchEvent(new Event('offline'));
+    win.dispatchEvent(new Event('pageshow'));
+    expect(retry).toHaveBeenCalledTimes(4);
+    stop();
+    doc.dispatchEvent(new Event('visibilitychange'));
+    win.dispatchEvent(new Event('online'));
+    expect(retry).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('createPhoneSocketApi', () => {
+  it('has no method that changes anything: only the questions the registry lets a phone ask, and the view', () => {
+    const api = createPhoneSocketApi({ url: 'ws://host/ws?role=phone', createSocket: (url) => new FakeSocket(url), backoff: () => 100 });
+    const writes = COMMAND_NAMES.filter((name) => COMMAND_REGISTRY[name].changesState);
+    expect(writes.length).toBeGreaterThan(0);
+    for (const name of writes) expect(name in api, name).toBe(false);
+    for (const name of commandsFor('phone')) expect(typeof (api as unknown as Record<string, unknown>)[name], name).toBe('function');
+    expect(commandsFor('phone')).toContain('getTab');
+    expect(Object.keys(api).filter((k) => (COMMAND_NAMES as readonly string[]).includes(k)).sort()).toEqual([...commandsFor('phone')].sort());
+  });
+
+  it('asks the running tab over its socket and hands back the answer', async () => {
+    const api = createPhoneSocketApi({ url: 'ws://host/ws?role=phone', createSocket: (url) => new FakeSocket(url), backoff: () => 100 });
+    latest().open();
+    const asked = api.getTab({});
+    const sent = latest().commands()[0];
+    expect(sent).toMatchObject({ method: 'getTab', args: {} });
+    const tab = { tab: [{ from: 'p1', to: 'p2', amount: 450, nights: ['n1'], covers: ['n1:p1>p2'] }], transfers: [] };
+    latest().push({ type: 'reply', id: sent?.id as number, result: { ok: true, view: lobby, data: tab } });
+    await expect(asked).resolves.toEqual({ ok: true, view: lobby, data: tab });
+  });
+
+  it('opens a phone-role socket carrying the token of its own link', () => {
+    const url = new URL(socketUrlFor({ protocol: 'http:', host: '192.168.1.20:5199', search: '?token=V1', hash: '' }, 'phone'));
+    expect(Object.fromEntries(url.searchParams)).toEqual({ role: 'phone', token: 'V1' });
+    expect(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '', hash: '' }, 'phone')).toBe('ws://127.0.0.1:5199/ws?role=phone');
   });
 });

@@ -1,16 +1,31 @@
-import type { ApiResult, AppView, CommandArgs, CommandMethods, DealerApi, WireMessage, WireRequest } from '../../../shared';
-import { COMMAND_NAMES, type Role } from '../../../shared/registry';
+import type { ApiResult, AppView, CommandArgs, CommandMethods, CommandsOf, DealerApi, WireMessage, WireRequest } from '../../../shared';
+import { COMMAND_NAMES, commandsFor, type CommandName, type Role } from '../../../shared/registry';
 import { WIRE_PATH, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
 
 /** How long a request may wait for the socket to (re)open before it is refused unsent. */
 export const QUEUED_REQUEST_MS = 5000;
+/**
+ * How long a socket may stay "connecting" before it is given up and tried
+ * again: on a phone whose Wi-Fi came back the first attempt can hang for a
+ * minute in the TCP handshake, while a fresh one connects at once.
+ */
+export const CONNECT_TIMEOUT_MS = 8000;
+/**
+ * How long the check made on waking (a `getView` on a socket that looks open)
+ * may go unanswered before the socket is taken for dead: after a phone slept,
+ * its socket can look open for minutes while nothing comes through.
+ */
+export const PROBE_TIMEOUT_MS = 4000;
 
 /**
  * `DealerApi` over the headless host's WebSocket (src/shared/wire.ts), for a
  * browser tab where there is no Electron preload. Requests made before the
  * socket opens wait for it; requests in flight when it drops are rejected
  * (their outcome is unknown, and the next view push tells the truth), and the
- * socket reconnects with a growing delay.
+ * socket reconnects with a growing delay. `retryNow` (called when the page
+ * comes back to the foreground or the network comes back) skips the wait,
+ * or checks that an open-looking socket still answers; every (re)connection
+ * fetches the view again, so a screen that was away catches up at once.
  */
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
@@ -37,16 +52,40 @@ export interface SocketApiOptions {
   toggleFullScreen?: () => Promise<void>;
   /** Open the table view in another tab; injected for the same reason. */
   openTableWindow?: () => Promise<void>;
+  /** The clock, for `lastViewAt` (ms since the epoch). */
+  now?: () => number;
 }
 
-export type SocketDealerApi = DealerApi & {
+/** How the link to the dealer stands, and the ways to nudge it. */
+export interface ConnectionControls {
   status(): ConnectionStatus;
   /** Called whenever the connection status changes; returns the unsubscribe. */
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
+  /** When the last view arrived (`now()`), or null before the first: how far behind the screen may be. */
+  lastViewAt(): number | null;
+  /**
+   * Reconnect now instead of waiting out the backoff, or, when the socket
+   * looks open, check that it still answers (and take the fresh view); a
+   * socket that does not answer within PROBE_TIMEOUT_MS is dropped and
+   * replaced. For page-visible and network-back events.
+   */
+  retryNow(): void;
   /** Closes the socket for good (no reconnect). */
   dispose(): void;
-};
+}
 
+export type SocketDealerApi = DealerApi & ConnectionControls;
+
+/**
+ * What a phone's page may ask: the view and the questions the registry lets
+ * the `phone` role send (history, the running tab). No method changes
+ * anything, so no control on the page can; the host refuses a write from a
+ * phone socket anyway.
+ */
+export type PhoneApi = Pick<DealerApi, CommandsOf<'phone'> | 'getView' | 'onView'>;
+export type PhoneSocketApi = PhoneApi & ConnectionControls;
+
+const CONNECTING = 0;
 const OPEN = 1;
 
 /** 250 ms, 500 ms, 1 s, 2 s, then every 4 s. */
@@ -77,14 +116,52 @@ function tokenFrom(query: string): string | null {
   return new URLSearchParams(query).get(WIRE_TOKEN_PARAM);
 }
 
+/** What a page listens to for "I am back": the window (network, page shown again) and the document (visibility). */
+export interface WakeSources {
+  window: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+  document: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> & { readonly visibilityState: string };
+}
+
+/**
+ * Calls `retry` when the page may have been away: it became visible again (a
+ * phone woke, the tab came to the front), it was restored from the back-forward
+ * cache, or the network came back or went (going offline drops a socket that
+ * no longer answers instead of waiting for TCP to notice). Returns the
+ * unsubscribe.
+ */
+export function retryOnWake(sources: WakeSources, retry: () => void): () => void {
+  const onVisibility = (): void => {
+    if (sources.document.visibilityState === 'visible') retry();
+  };
+  const onNetwork = (): void => retry();
+  sources.document.addEventListener('visibilitychange', onVisibility);
+  sources.window.addEventListener('online', onNetwork);
+  sources.window.addEventListener('offline', onNetwork);
+  sources.window.addEventListener('pageshow', onNetwork);
+  return () => {
+    sources.document.removeEventListener('visibilitychange', onVisibility);
+    sources.window.removeEventListener('online', onNetwork);
+    sources.window.removeEventListener('offline', onNetwork);
+    sources.window.removeEventListener('pageshow', onNetwork);
+  };
+}
+
 interface Pending {
   resolve(value: unknown): void;
   reject(reason: Error): void;
 }
 
-export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
+/** The socket itself: requests and replies by id, view pushes, reconnecting. The APIs below add their methods on top. */
+interface SocketBridge extends ConnectionControls {
+  request<T>(method: CommandName, args: unknown): Promise<T>;
+  getView(): Promise<AppView>;
+  onView(listener: (view: AppView) => void): () => void;
+}
+
+function openSocketBridge(options: SocketApiOptions): SocketBridge {
   const createSocket: SocketFactory = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
   const backoff = options.backoff ?? defaultBackoff;
+  const now = options.now ?? Date.now;
   const viewListeners = new Set<(view: AppView) => void>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   const pending = new Map<number, Pending>();
@@ -96,6 +173,10 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
   let attempt = 0;
   let disposed = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let connectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The socket a wake-up check is waiting on, so two checks never run at once. */
+  let probing: SocketLike | null = null;
+  let lastView: number | null = null;
 
   function setStatus(next: ConnectionStatus): void {
     if (next === status) return;
@@ -104,13 +185,28 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
   }
 
   function emitView(view: AppView): void {
+    lastView = now();
     for (const listener of viewListeners) listener(view);
   }
 
+  function clearTimers(): void {
+    if (retryTimer) clearTimeout(retryTimer);
+    if (connectTimer) clearTimeout(connectTimer);
+    retryTimer = null;
+    connectTimer = null;
+  }
+
   function connect(): void {
+    clearTimers();
     const ws = createSocket(options.url);
     socket = ws;
+    connectTimer = setTimeout(() => {
+      if (socket === ws && ws.readyState === CONNECTING) lost(ws);
+    }, CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
+      if (socket !== ws) return;
+      if (connectTimer) clearTimeout(connectTimer);
+      connectTimer = null;
       attempt = 0;
       setStatus('open');
       for (const request of outbox.splice(0)) ws.send(JSON.stringify(request));
@@ -118,17 +214,48 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
       void getView().then(emitView, () => undefined);
     };
     ws.onmessage = (event) => {
-      if (typeof event.data === 'string') receive(event.data);
+      if (socket === ws && typeof event.data === 'string') receive(event.data);
     };
     ws.onerror = () => undefined; // onclose follows and handles it
-    ws.onclose = () => {
-      if (socket !== ws) return;
-      socket = null;
-      failInFlight(new Error('The connection to the dealer was lost.'));
-      if (disposed) return;
-      setStatus('reconnecting');
-      retryTimer = setTimeout(connect, backoff(attempt++));
-    };
+    ws.onclose = () => lost(ws);
+  }
+
+  /** The socket closed, or is given up (no open in time, no answer on waking): fail what it carried and try again. */
+  function lost(ws: SocketLike): void {
+    if (socket !== ws) return;
+    socket = null;
+    probing = null;
+    clearTimers();
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    if (ws.readyState === CONNECTING || ws.readyState === OPEN) ws.close();
+    failInFlight(new Error('The connection to the dealer was lost.'));
+    if (disposed) return;
+    setStatus('reconnecting');
+    retryTimer = setTimeout(connect, backoff(attempt++));
+  }
+
+  function retryNow(): void {
+    if (disposed) return;
+    if (socket === null) {
+      // Waiting out the backoff: the page is back, so try at once, and from the shortest delay again.
+      attempt = 0;
+      connect();
+      return;
+    }
+    if (socket.readyState !== OPEN || probing === socket) return;
+    const ws = socket;
+    probing = ws;
+    const timer = setTimeout(() => {
+      if (probing === ws) lost(ws);
+    }, PROBE_TIMEOUT_MS);
+    void getView().then(
+      (view) => {
+        clearTimeout(timer);
+        if (probing === ws) probing = null;
+        emitView(view);
+      },
+      () => clearTimeout(timer),
+    );
   }
 
   function receive(data: string): void {
@@ -162,7 +289,7 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
     }
   }
 
-  function request<T>(message: WireRequest): Promise<T> {
+  function send<T>(message: WireRequest): Promise<T> {
     if (disposed) return Promise.reject(new Error('The connection to the dealer is closed.'));
     return new Promise<T>((resolve, reject) => {
       pending.set(message.id, { resolve: resolve as (value: unknown) => void, reject });
@@ -182,38 +309,30 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
 
   /** The host answers getView like a command (an ApiResult), so the view is unwrapped here. */
   async function getView(): Promise<AppView> {
-    const result = await request<ApiResult>({ id: nextId++, method: 'getView' });
+    const result = await send<ApiResult>({ id: nextId++, method: 'getView' });
     if (!result.ok) throw new Error(result.error.message);
     return result.view;
   }
 
-  // One method per command name in the contract, so a command added there (e.g. getStandings) is bridged with no change here.
-  const commands = Object.fromEntries(
-    COMMAND_NAMES.map((method) => [
-      method,
-      (args: CommandArgs<typeof method>) => request<ApiResult>({ id: nextId++, method, args }),
-    ]),
-  ) as CommandMethods;
-
   connect();
 
   return {
-    ...commands,
+    request: (method, args) => send({ id: nextId++, method, args }),
     getView,
     onView(listener) {
       viewListeners.add(listener);
       return () => viewListeners.delete(listener);
     },
-    toggleFullScreen: options.toggleFullScreen ?? (() => Promise.resolve()),
-    openTableWindow: options.openTableWindow ?? (() => Promise.resolve()),
     status: () => status,
     onStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
     },
+    lastViewAt: () => lastView,
+    retryNow,
     dispose() {
       disposed = true;
-      if (retryTimer) clearTimeout(retryTimer);
+      clearTimers();
       const ws = socket;
       socket = null;
       ws?.close();
@@ -223,5 +342,49 @@ export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
       }
       outbox.length = 0;
     },
+  };
+}
+
+/** One bridge method per command name given, each a request on the socket. */
+function commandMethods(bridge: SocketBridge, names: readonly CommandName[]): Partial<CommandMethods> {
+  return Object.fromEntries(
+    names.map((method) => [method, (args: CommandArgs<typeof method>) => bridge.request<ApiResult>(method, args)]),
+  ) as Partial<CommandMethods>;
+}
+
+/** What every socket API hands out besides its commands. */
+function connectionOf(bridge: SocketBridge): Pick<SocketBridge, 'getView' | 'onView'> & ConnectionControls {
+  return {
+    getView: bridge.getView,
+    onView: bridge.onView,
+    status: bridge.status,
+    onStatus: bridge.onStatus,
+    lastViewAt: bridge.lastViewAt,
+    retryNow: bridge.retryNow,
+    dispose: bridge.dispose,
+  };
+}
+
+/** The console's bridge: every command of the contract, so a command added there is bridged with no change here. */
+export function createSocketApi(options: SocketApiOptions): SocketDealerApi {
+  const bridge = openSocketBridge(options);
+  return {
+    ...(commandMethods(bridge, COMMAND_NAMES) as CommandMethods),
+    ...connectionOf(bridge),
+    toggleFullScreen: options.toggleFullScreen ?? (() => Promise.resolve()),
+    openTableWindow: options.openTableWindow ?? (() => Promise.resolve()),
+  };
+}
+
+/**
+ * A phone's bridge: only the commands the registry lets the `phone` role send
+ * (questions), derived from it, so nothing on a phone's page can even try a
+ * write.
+ */
+export function createPhoneSocketApi(options: Omit<SocketApiOptions, 'toggleFullScreen' | 'openTableWindow'>): PhoneSocketApi {
+  const bridge = openSocketBridge(options);
+  return {
+    ...(commandMethods(bridge, commandsFor('phone')) as Pick<CommandMethods, CommandsOf<'phone'>>),
+    ...connectionOf(bridge),
   };
 }

@@ -1,0 +1,35 @@
+import { createPinia } from 'pinia';
+import { createApp } from 'vue';
+import { createPhoneSocketApi, retryOnWake, socketUrlFor } from '../api/socket';
+import { applyLanguage, createAppI18n } from '../i18n';
+import '../styles/base.css';
+import { initialLanguage, LANGUAGE_STORAGE_KEY } from './language';
+import PhoneApp from './PhoneApp.vue';
+import { phoneStorage, usePhoneStore } from './phoneStore';
+
+/**
+ * phone.html: the table on a phone at the table, read only. Its socket asks
+ * for the `phone` role with the token of its own link (`?token=VIEWER`; none
+ * on loopback), and its bridge has no method that changes anything.
+ */
+function savedLanguage(): string | null {
+  try {
+    return phoneStorage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const language = initialLanguage(savedLanguage(), navigator.languages?.length ? navigator.languages : [navigator.language]);
+const i18n = createAppI18n(language);
+applyLanguage(i18n.global.locale, language);
+
+const app = createApp(PhoneApp);
+app.use(createPinia());
+app.use(i18n);
+app.mount('#app');
+
+const link = createPhoneSocketApi({ url: socketUrlFor(window.location, 'phone') });
+// A phone that slept or lost its Wi-Fi reconnects as soon as it is back, and checks a socket that only looks alive.
+retryOnWake({ window, document }, link.retryNow);
+usePhoneStore().connect(link);

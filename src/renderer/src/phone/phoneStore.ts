@@ -1,0 +1,131 @@
+import { defineStore } from 'pinia';
+import { computed, ref, shallowRef } from 'vue';
+import type { AppView, Language, RunningTab } from '../../../shared';
+import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
+import { useViewStore } from '../stores/view';
+import { LANGUAGE_STORAGE_KEY } from './language';
+import { chosenPlayer, loadChoice, saveChoice, withChoice, withoutChoice, type SavedChoice, type StorageLike } from './me';
+
+/** The phone's own storage, or null where the browser refuses it (some private modes). */
+export function phoneStorage(): StorageLike | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What only a phone has: its link to the host (how it stands, when the last
+ * view came), who its holder is ("this is me", kept on the phone), their
+ * place in the running tab, and the phone's own language. The table itself
+ * (the AppView) goes into the shared view store, so the table's components
+ * work here unchanged.
+ */
+export const usePhoneStore = defineStore('phone', () => {
+  const view = useViewStore();
+  const status = ref<ConnectionStatus>('connecting');
+  const lastViewAt = ref<number | null>(null);
+  const saved = ref<SavedChoice>(loadChoice(phoneStorage()));
+  /** The player list is a picker: nobody is picked yet, or "Change" was pressed. */
+  const changing = ref(false);
+  const tab = shallowRef<RunningTab | null>(null);
+  /** Why the tab could not be had, as the host or the browser said it. */
+  const tabFailure = ref<string | null>(null);
+  let api: PhoneSocketApi | null = null;
+  let tabKey = '';
+  let tabTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** The holder of this phone at tonight's table, or null. */
+  const meId = computed(() => chosenPlayer(saved.value, view.night));
+  /** Whose tab to show: tonight's "me", or in the lobby the player picked last. */
+  const tabOwnerId = computed(() => meId.value ?? (view.night ? null : saved.value.last));
+  const picking = computed(() => view.night !== null && (changing.value || meId.value === null));
+
+  function remember(next: SavedChoice): void {
+    saved.value = next;
+    saveChoice(phoneStorage(), next);
+  }
+
+  function pick(playerId: string): void {
+    remember(withChoice(saved.value, view.night?.id ?? null, playerId));
+    changing.value = false;
+    void refreshTab();
+  }
+
+  function clear(): void {
+    remember(withoutChoice(saved.value, view.night?.id ?? null));
+    changing.value = false;
+  }
+
+  /** The running tab (M3), asked of the host: a question any role may ask. */
+  async function refreshTab(): Promise<void> {
+    if (!api || tabOwnerId.value === null) return;
+    try {
+      const result = await api.getTab({});
+      if (result.ok) {
+        tab.value = result.data ?? null;
+        tabFailure.value = null;
+      } else {
+        tabFailure.value = result.error.message;
+      }
+    } catch (failure) {
+      tabFailure.value = failure instanceof Error ? failure.message : String(failure);
+    }
+  }
+
+  /**
+   * The tab changes when a night ends, is reopened or closed, or the host marks
+   * payments (which it does between nights): asked again then, not after every
+   * bet, so twenty phones cost the host nothing while the night is played.
+   */
+  function viewArrived(next: AppView): void {
+    const night = next.night;
+    const key = `${night?.id ?? ''}:${night?.phase === 'ended'}:${night?.reopened ?? 0}`;
+    const live = night !== null && night.phase !== 'ended';
+    if (key === tabKey && live) return;
+    tabKey = key;
+    if (tabTimer) clearTimeout(tabTimer);
+    tabTimer = setTimeout(() => void refreshTab(), 500);
+  }
+
+  function connect(link: PhoneSocketApi): void {
+    api = link;
+    status.value = link.status();
+    link.onStatus((next) => {
+      status.value = next;
+      if (next === 'open') void refreshTab();
+    });
+    link.onView((next) => {
+      view.accept(next);
+      lastViewAt.value = link.lastViewAt();
+      viewArrived(next);
+    });
+  }
+
+  /** The phone's language, kept on the phone; the host's choice does not change it. */
+  function keepLanguage(language: Language): void {
+    try {
+      phoneStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+    } catch {
+      /* not remembered, still applied */
+    }
+  }
+
+  return {
+    status,
+    lastViewAt,
+    saved,
+    changing,
+    meId,
+    tabOwnerId,
+    picking,
+    tab,
+    tabFailure,
+    pick,
+    clear,
+    refreshTab,
+    connect,
+    keepLanguage,
+  };
+});
