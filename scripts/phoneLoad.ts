@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:phones [-- --viewers 20 --turns 300 --rounds 3]`: phones
+ * watching a night (issue 11 §3), on loopback. The host plays a seeded
+ * 300-turn night through the session as the console does (IPC calls
+ * `service.run`: the journal's fdatasync and the view pushed to every phone
+ * are inside that call), once with no phone watching and once with 20 phone
+ * sockets on the phones' LAN listener, in rounds taken in turn. The phones
+ * run in a child process (they are other devices: their reading must not
+ * share the host's event loop), check that every view they get is newer than
+ * the last (stateId never goes back) and that they end on the host's last
+ * state. Printed: the host's command latency with and without phones (p50,
+ * p99; the target is p99 within 1.5x), the views each phone got, and the
+ * host's memory (RSS) before, while and after phones watch.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { WebSocket } from 'ws';
+import type { WireMessage } from '../src/shared';
+import { seededByteStream } from '../src/main/host/cli';
+import { BUILD_MANIFEST } from '../src/main/host/phoneAccess';
+import { withPhoneAccess, type PhoneAwareService } from '../src/main/host/phoneService';
+import { openDealerService } from '../src/main/session';
+import { createConfBackend } from '../src/main/store/confBackend';
+import { Bot, DEFAULT_STYLE } from './lib/bot';
+import { nextAction } from './lib/playNight';
+import { SeededStream } from './lib/seededStream';
+import { BOT_NAMES } from './lib/simulation';
+import { latencySummary, ms } from './lib/stats';
+
+const SEED = 'phones-load-1';
+const STARTING_CHIPS = 200;
+
+interface ViewerReport {
+  viewers: number;
+  /** Views each phone got (fewest, most). */
+  viewsMin: number;
+  viewsMax: number;
+  /** Different night states each phone saw (fewest): every command's view arrived when this is the commands + 1 (the start). */
+  statesMin: number;
+  /** Views whose stateId was below the one before (must be 0). */
+  outOfOrder: number;
+  /** Phones that ended on the host's last state. */
+  reachedLast: number;
+  rssMb: number;
+}
+
+function megabytes(bytes: number): number {
+  return Math.round((bytes / 1024 / 1024) * 10) / 10;
+}
+
+// ---- the phones (child process) ------------------------------------------------------------
+
+async function runViewers(link: string, count: number): Promise<void> {
+  const url = new URL(link);
+  const token = url.searchParams.get('token') ?? '';
+  const sockets: WebSocket[] = [];
+  const last: number[] = [];
+  const views: number[] = [];
+  const states: Set<number>[] = [];
+  let outOfOrder = 0;
+  for (let i = 0; i < count; i++) {
+    const socket = new WebSocket(`ws://${url.host}/ws?role=phone&token=${token}`);
+    last.push(-1);
+    views.push(0);
+    states.push(new Set());
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString('utf8')) as WireMessage;
+      if (message.type !== 'view') return;
+      views[i]!++;
+      const stateId = message.view.night?.stateId ?? -1;
+      if (stateId < last[i]!) outOfOrder++;
+      if (stateId >= 0) states[i]!.add(stateId);
+      last[i] = stateId;
+    });
+    await new Promise((done, failed) => socket.once('open', done).once('error', failed));
+    sockets.push(socket);
+  }
+  process.send?.({ type: 'ready' });
+  process.on('message', (message: { type: string; lastStateId: number }) => {
+    if (message.type !== 'done') return;
+    const started = Date.now();
+    const finish = (): void => {
+      const reached = last.filter((id) => id === message.lastStateId).length;
+      if (reached < count && Date.now() - started < 10_000) {
+        setTimeout(finish, 20);
+        return;
+      }
+      const report: ViewerReport = {
+        viewers: count,
+        viewsMin: Math.min(...views),
+        viewsMax: Math.max(...views),
+        statesMin: Math.min(...states.map((seen) => seen.size)),
+        outOfOrder,
+        reachedLast: reached,
+        rssMb: megabytes(process.memoryUsage().rss),
+      };
+      for (const socket of sockets) socket.close();
+      process.send?.({ type: 'report', report }, () => process.exit(0));
+    };
+    finish();
+  });
+}
+
+// ---- the host -----------------------------------------------------------------------------
+
+interface Round {
+  viewers: number;
+  latencies: number[];
+  commands: number;
+  turns: number;
+  rssPeakMb: number;
+  report: ViewerReport | null;
+}
+
+function startViewers(link: string, count: number): Promise<ChildProcess> {
+  const child = fork(fileURLToPath(import.meta.url), ['--viewers-child', String(count), '--link', link], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`the phones' process stopped (${code})`)));
+    child.on('message', (message: { type: string }) => {
+      if (message.type === 'ready') resolve(child);
+    });
+  });
+}
+
+async function playRound(work: string, round: number, viewers: number, turns: number): Promise<Round> {
+  const dir = join(work, `round-${round}-${viewers}`);
+  const session = await openDealerService({ storage: createConfBackend(join(dir, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) });
+  const service: PhoneAwareService = withPhoneAccess(session, {
+    rendererDir: join(work, 'renderer'),
+    ports: [0],
+    listenAddress: '127.0.0.1',
+    addresses: () => ['127.0.0.1'],
+  });
+  let child: ChildProcess | null = null;
+  try {
+    const on = await service.run('setPhoneAccess', { on: true });
+    const link = on.ok ? on.view.phones?.links[0] : undefined;
+    if (!link) throw new Error('the phones listener did not start');
+    if (viewers > 0) {
+      child = await startViewers(link, viewers);
+      const connected = (): number => service.getView().phones?.connected ?? 0;
+      for (let waited = 0; connected() < viewers && waited < 5000; waited += 10) await new Promise((done) => setTimeout(done, 10));
+      if (connected() < viewers) throw new Error(`only ${connected()} of ${viewers} phones connected`);
+    }
+
+    const started = await service.run('startNight', {
+      players: BOT_NAMES.slice(0, 6).map((name) => ({ name })),
+      startingChips: STARTING_CHIPS,
+      chipValue: 1,
+      currency: '',
+    });
+    if (!started.ok) throw new Error(started.error.message);
+    const bot = new Bot(new SeededStream(Buffer.from(SEED), 'phones-load/bots'), DEFAULT_STYLE);
+    const latencies: number[] = [];
+    let rssPeak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
+    for (let guard = 0; guard < turns * 50; guard++) {
+      const night = service.getView().night;
+      if (!night || (night.turnsPlayed >= turns && night.phase === 'ready')) break;
+      const action = nextAction(night, bot, STARTING_CHIPS);
+      if (!action) break;
+      const t0 = performance.now();
+      const result = await service.run(action.command, action.args);
+      latencies.push(performance.now() - t0);
+      if (!result.ok) throw new Error(`${action.command} refused: ${result.error.message}`);
+    }
+    clearInterval(sampler);
+    const night = service.getView().night!;
+
+    let report: ViewerReport | null = null;
+    if (child) {
+      const reporting = child;
+      report = await new Promise<ViewerReport>((resolve) => {
+        reporting.removeAllListeners('exit');
+        reporting.on('message', (message: { type: string; report: ViewerReport }) => {
+          if (message.type === 'report') resolve(message.report);
+        });
+        reporting.send({ type: 'done', lastStateId: night.stateId });
+      });
+    }
+    return { viewers, latencies, commands: latencies.length, turns: night.turnsPlayed, rssPeakMb: megabytes(rssPeak), report };
+  } finally {
+    child?.kill();
+    await service.shutDown();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      viewers: { type: 'string' },
+      turns: { type: 'string' },
+      rounds: { type: 'string' },
+      'viewers-child': { type: 'string' },
+      link: { type: 'string' },
+    },
+  });
+  if (values['viewers-child']) {
+    await runViewers(values.link ?? '', Number(values['viewers-child']));
+    return;
+  }
+  const viewers = Number(values.viewers ?? 20);
+  const turns = Number(values.turns ?? 300);
+  const rounds = Number(values.rounds ?? 3);
+
+  const work = mkdtempSync(join(tmpdir(), 'dealer-phones-load-'));
+  // A renderer stand-in: the sockets are what is measured, not the page.
+  mkdirSync(join(work, 'renderer'));
+  writeFileSync(join(work, 'renderer', 'phone.html'), '<!doctype html><title>Phone</title>');
+  writeFileSync(join(work, 'renderer', BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
+
+  const rssBefore = megabytes(process.memoryUsage().rss);
+  const results: Round[] = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      // In turn, so a machine getting busier or quieter weighs on both alike.
+      for (const count of round % 2 === 0 ? [0, viewers] : [viewers, 0]) results.push(await playRound(work, round, count, turns));
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+
+  const without = results.filter((r) => r.viewers === 0);
+  const withPhones = results.filter((r) => r.viewers > 0);
+  const summary = (list: Round[]) => latencySummary(list.flatMap((r) => r.latencies));
+  const noneSummary = summary(without);
+  const phonesSummary = summary(withPhones);
+  const reports = withPhones.map((r) => r.report!);
+  const out = {
+    viewers,
+    turns: withPhones[0]?.turns,
+    commandsPerNight: withPhones[0]?.commands,
+    rounds,
+    hostCommandLatency: {
+      noPhones: noneSummary,
+      withPhones: phonesSummary,
+      p99Ratio: ms(phonesSummary.p99Ms / noneSummary.p99Ms),
+      p99PerRound: results.map((r) => ({ viewers: r.viewers, p99Ms: latencySummary(r.latencies).p99Ms })),
+    },
+    views: {
+      perPhoneMin: Math.min(...reports.map((r) => r.viewsMin)),
+      perPhoneMax: Math.max(...reports.map((r) => r.viewsMax)),
+      // Every accepted command bumps the night's stateId: a phone that saw them all saw commands + 1 (the start) states.
+      statesSeenMin: Math.min(...reports.map((r) => r.statesMin)),
+      statesExpected: (withPhones[0]?.commands ?? 0) + 1,
+      outOfOrder: reports.reduce((sum, r) => sum + r.outOfOrder, 0),
+      phonesOnLastState: `${reports.reduce((sum, r) => sum + r.reachedLast, 0)} of ${viewers * reports.length}`,
+    },
+    memoryMb: {
+      hostRssAtStart: rssBefore,
+      hostRssPeakNoPhones: Math.max(...without.map((r) => r.rssPeakMb)),
+      hostRssPeakWithPhones: Math.max(...withPhones.map((r) => r.rssPeakMb)),
+      hostRssAtEnd: megabytes(process.memoryUsage().rss),
+      phonesProcessRss: Math.max(...reports.map((r) => r.rssMb)),
+    },
+  };
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+  const failures = [
+    ...(out.views.outOfOrder > 0 ? [`${out.views.outOfOrder} views arrived out of order`] : []),
+    ...(reports.some((r) => r.reachedLast < r.viewers) ? ['a phone did not reach the last state'] : []),
+    ...(out.views.statesSeenMin < out.views.statesExpected ? [`a phone saw ${out.views.statesSeenMin} of ${out.views.statesExpected} states`] : []),
+    ...(out.hostCommandLatency.p99Ratio > 1.5 ? [`p99 with phones is ${out.hostCommandLatency.p99Ratio}x without (target 1.5x)`] : []),
+  ];
+  if (failures.length > 0) {
+    process.stderr.write(`FAILED: ${failures.join('; ')}\n`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
