@@ -1,9 +1,10 @@
 /**
- * `npm run bench:phones [-- --viewers 20 --turns 300 --rounds 3]`: phones
- * watching a night (issue 11 §3), on loopback. The host plays a seeded
+ * `npm run bench:phones [-- --viewers 20 --turns 300 --rounds 3 --gap-ms 5]`:
+ * phones watching a night (issue 11 §3), on loopback. The host plays a seeded
  * 300-turn night through the session as the console does (IPC calls
- * `service.run`: the journal's fdatasync and the view pushed to every phone
- * are inside that call), once with no phone watching and once with 20 phone
+ * `service.run`, the journal's fdatasync inside; each command its own task,
+ * `--gap-ms` after the last one is answered, where a host at the keyboard
+ * leaves seconds), once with no phone watching and once with 20 phone
  * sockets on the phones' LAN listener, in rounds taken in turn. The phones
  * run in a child process (they are other devices: their reading must not
  * share the host's event loop), check that every view they get is newer than
@@ -130,7 +131,7 @@ function startViewers(link: string, count: number): Promise<ChildProcess> {
   });
 }
 
-async function playRound(work: string, round: number, viewers: number, turns: number): Promise<Round> {
+async function playRound(work: string, round: number, viewers: number, turns: number, gapMs: number): Promise<Round> {
   const dir = join(work, `round-${round}-${viewers}`);
   const session = await openDealerService({ storage: createConfBackend(join(dir, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) });
   const service: PhoneAwareService = withPhoneAccess(session, {
@@ -158,6 +159,7 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
       currency: '',
     });
     if (!started.ok) throw new Error(started.error.message);
+    await new Promise((done) => setTimeout(done, gapMs));
     const bot = new Bot(new SeededStream(Buffer.from(SEED), 'phones-load/bots'), DEFAULT_STYLE);
     const latencies: number[] = [];
     let rssPeak = process.memoryUsage().rss;
@@ -171,6 +173,8 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
       const result = await service.run(action.command, action.args);
       latencies.push(performance.now() - t0);
       if (!result.ok) throw new Error(`${action.command} refused: ${result.error.message}`);
+      // Each command comes as its own task, as an IPC message does, a moment after the last (a host types far slower).
+      await new Promise((done) => setTimeout(done, gapMs));
     }
     clearInterval(sampler);
     const night = service.getView().night!;
@@ -200,6 +204,7 @@ async function main(): Promise<void> {
       viewers: { type: 'string' },
       turns: { type: 'string' },
       rounds: { type: 'string' },
+      'gap-ms': { type: 'string' },
       'viewers-child': { type: 'string' },
       link: { type: 'string' },
     },
@@ -211,6 +216,7 @@ async function main(): Promise<void> {
   const viewers = Number(values.viewers ?? 20);
   const turns = Number(values.turns ?? 300);
   const rounds = Number(values.rounds ?? 3);
+  const gapMs = Number(values['gap-ms'] ?? 5);
 
   const work = mkdtempSync(join(tmpdir(), 'dealer-phones-load-'));
   // A renderer stand-in: the sockets are what is measured, not the page.
@@ -223,7 +229,7 @@ async function main(): Promise<void> {
   try {
     for (let round = 0; round < rounds; round++) {
       // In turn, so a machine getting busier or quieter weighs on both alike.
-      for (const count of round % 2 === 0 ? [0, viewers] : [viewers, 0]) results.push(await playRound(work, round, count, turns));
+      for (const count of round % 2 === 0 ? [0, viewers] : [viewers, 0]) results.push(await playRound(work, round, count, turns, gapMs));
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -240,6 +246,7 @@ async function main(): Promise<void> {
     turns: withPhones[0]?.turns,
     commandsPerNight: withPhones[0]?.commands,
     rounds,
+    gapBetweenCommandsMs: gapMs,
     hostCommandLatency: {
       noPhones: noneSummary,
       withPhones: phonesSummary,

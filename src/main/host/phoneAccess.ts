@@ -197,6 +197,8 @@ export class PhoneAccess {
             hostNames: () => this.addresses,
             tokenCookie: PHONE_TOKEN_COOKIE,
             onClientsChanged: () => this.changed(),
+            // The phones never hold up the host's own commands.
+            deferViewPushes: true,
             ...(this.options.onClientDropped ? { onClientDropped: this.options.onClientDropped } : {}),
           });
           break;

@@ -161,6 +161,22 @@ describe('headless host: the WebSocket contract', () => {
     table.socket.close();
   });
 
+  it('with deferViewPushes (the phones listener), views go out after the command, and views of one moment once: the newest', async () => {
+    const service = fakeService();
+    const running = await start(service, undefined, { deferViewPushes: true });
+    const viewer = await connect(socketUrl(running, '?role=phone'));
+    // Two commands in the same turn of the event loop, as a script could send them.
+    const first = service.run('buyIn', {});
+    const second = service.run('buyIn', {});
+    await Promise.all([first, second]);
+    const pushed = await viewer.next();
+    expect(pushed.type === 'view' && pushed.view.roster[0]?.id).toBe('p2');
+    // Nothing else is waiting: the older view was never sent.
+    const more = await Promise.race([viewer.next(), new Promise((done) => setTimeout(() => done('nothing'), 100))]);
+    expect(more).toBe('nothing');
+    viewer.socket.close();
+  });
+
   it('passes a refusal through unchanged', async () => {
     const running = await start();
     const client = await connect(socketUrl(running));

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { WIRE_PATH, WIRE_ROLE_PARAM, WIRE_TOKEN_PARAM, type Role, type WireMessage } from '../../shared';
+import { WIRE_PATH, WIRE_ROLE_PARAM, WIRE_TOKEN_PARAM, type AppView, type Role, type WireMessage } from '../../shared';
 import type { DealerService } from '../session/service';
 import { credentialOf, grantRole, sameSecret, type AccessTokens, type Credential } from './access';
 import { ClientLink, DEFAULT_FLOW_LIMITS, type FlowLimits } from './clientLink';
@@ -57,6 +57,13 @@ export interface HostOptions {
   tokenCookie?: string;
   /** Told when a client connects or goes (for a count of who is watching). */
   onClientsChanged?: () => void;
+  /**
+   * Views go out once the command that made them has been answered, not
+   * inside it: the phones' listener, whose pushes to every phone must not
+   * delay the host's own command. Views made in the same turn of the event
+   * loop go out once, the newest.
+   */
+  deferViewPushes?: boolean;
 }
 
 export interface ConnectionInfo {
@@ -312,10 +319,24 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     return parsed.ok ? await answerWireRequest(service, parsed.request, role) : parsed.reply;
   }
 
-  const unsubscribe = service.onView((view) => {
+  function pushView(view: AppView): void {
     // Serialised once for every client; a client that is behind keeps only the newest.
     const text = JSON.stringify({ type: 'view', view } satisfies WireMessage);
     for (const link of links) link.pushView(text);
+  }
+  let closing: Promise<void> | null = null;
+  /** The newest view not yet pushed, when pushes wait for the command to be answered (`deferViewPushes`). */
+  let viewToPush: AppView | null = null;
+  const unsubscribe = service.onView((view) => {
+    if (!options.deferViewPushes) return pushView(view);
+    const scheduled = viewToPush !== null;
+    viewToPush = view;
+    if (scheduled) return;
+    setImmediate(() => {
+      const newest = viewToPush;
+      viewToPush = null;
+      if (newest && !closing) pushView(newest);
+    });
   });
 
   const heartbeat = setInterval(() => {
@@ -332,7 +353,6 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   });
   port = (server.address() as AddressInfo).port;
 
-  let closing: Promise<void> | null = null;
   return {
     url: listenUrl(listenAddress, port),
     port,
