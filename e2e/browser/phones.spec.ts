@@ -89,6 +89,24 @@ test('W lets phones watch: the link on the console, a QR code on the TV, a phone
   const token = new URL(link).searchParams.get('token');
   expect((await fetch(`${origin}/index.html?token=${token}`)).status).toBe(404);
   expect((await fetch(`${origin}/phone.html`)).status).toBe(401);
+
+  // The real phone page, opened from the link and from the short one: it loads whole (every file it needs
+  // is on the list the listener serves) and watches the same lobby.
+  for (const opened of [link, `http://${short}`]) {
+    const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const phonePage = await phoneContext.newPage();
+    const refused: string[] = [];
+    phonePage.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    });
+    phonePage.on('requestfailed', (request) => refused.push(`failed ${request.url()}`));
+    await phonePage.goto(opened);
+    await expect(phonePage.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
+    await expect(console.getByTestId('phones-connected')).toHaveAttribute('data-count', '2');
+    expect(refused).toEqual([]);
+    await phoneContext.close();
+    await expect(console.getByTestId('phones-connected')).toHaveAttribute('data-count', '1');
+  }
   await console.screenshot({ path: `${SHOTS}/console-phones-on.png` });
 
   // A night starts: the TV's top line keeps a small code for latecomers.
