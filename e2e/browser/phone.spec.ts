@@ -292,6 +292,28 @@ test('a phone comes back by itself after the host drops it or the phone goes off
   await expect(phone.getByTestId('phone-connection')).toHaveCount(0, { timeout: 15_000 });
   await expectPhoneAgrees(phone, now);
 
+  // The night ends on the console (R22, R23): the phone shows everyone's result and who pays whom, and Bob's own result is main's.
+  while (now.phase === 'bet' || now.phase === 'ace-call') {
+    now = await consoleStep(consolePage);
+    await expectPhoneAgrees(phone, now);
+  }
+  await consolePage.keyboard.press('e');
+  await expect(consolePage.getByTestId('confirm')).toBeVisible();
+  await consolePage.keyboard.press('Enter');
+  await expect(consolePage.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
+  await expect(phone.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
+  await expect(phone.getByTestId('results').locator('[data-testid^="result-"]')).toHaveCount(TONIGHT.length);
+  const driver = await HostDriver.open(host.url);
+  const ended = await driver.view();
+  driver.close();
+  const bobsResult = ended.night!.results!.find((r) => r.playerId === bob)!;
+  await expect(phone.getByTestId('me-result')).toHaveAttribute('data-value', String(bobsResult.netMoney));
+  await expect(phone.getByTestId('me-net-chips')).toHaveAttribute('data-value', String(bobsResult.netChips));
+  const transfers = ended.night!.settlement?.fewest.length ?? 0;
+  await expect(phone.getByTestId('transfer')).toHaveCount(transfers);
+  await expectNoSidewaysScroll(phone);
+  await screenshot(phone, 'phone-night-over');
+
   await context.close();
   await consolePage.context().close();
 });
