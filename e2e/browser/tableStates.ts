@@ -184,6 +184,9 @@ export function tableState(seed: string, index: number): TableState {
     night = { ...night, announcements: longBanner(rng, players, settings.ante) };
     label += '-longbanner';
   }
+  // Banker mode (M3) lists one transfer per party with a balance, each with the bank: the longest who-pays-whom.
+  const settleMode = rng.chance(0.5) ? 'banker' : 'fewest';
+  if (night?.settlement) night = { ...night, settlement: { ...night.settlement, mode: settleMode } };
   // Phones watching (issue 11): a QR code in the top line during play, in full on request, or big in the lobby.
   // Their own stream, so the states above stay the ones every earlier run audited.
   const phonesRng = new SeededStream(seedBytes, 'audit/phones');
@@ -205,8 +208,7 @@ export function tableState(seed: string, index: number): TableState {
     lastSetup: null,
     storageNotices: [],
     tableScreen,
-    // Banker mode lists one transfer per player but the banker: the longest who-pays-whom.
-    settleMode: rng.chance(0.5) ? 'banker' : 'fewest',
+    settleMode,
     // Every language the TV speaks: French and Spanish lines run longer than English ones. Muted: the audit is silent.
     preferences: { language: pick(rng, LANGUAGES), muted: true },
     ...(phones ? { phones } : {}),

@@ -18,6 +18,7 @@ export interface CommandData {
   exportNight: ExportFile;
   backup: ExportFile;
   getTab: RunningTab;
+  exportTab: ExportFile;
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
@@ -99,7 +100,7 @@ export interface DealerApi {
   restore: CommandMethod<'restore'>;
   /** Put the live table, the leaderboard or one night on the TV. */
   showOnTable: CommandMethod<'showOnTable'>;
-  /** Show the fewest transfers or everyone settling with the banker, on the console and the TV alike. */
+  /** Settle a night with the fewest transfers or every party with the bank (M3): kept for that night (`nightId`), shown on the console and the TV alike. */
   setSettleMode: CommandMethod<'setSettleMode'>;
   /** Set the language of both screens, or mute the table's sounds; kept in the settings. */
   updatePreferences: CommandMethod<'updatePreferences'>;
@@ -111,6 +112,8 @@ export interface DealerApi {
   setPhoneAccess: CommandMethod<'setPhoneAccess'>;
   /** A new viewer link for phones: every phone holding the old one is disconnected. */
   newPhoneLink: CommandMethod<'newPhoneLink'>;
+  /** The running tab as a file to save (`data`): `in-between-tab/1` JSON or CSV (M3). */
+  exportTab: CommandMethod<'exportTab'>;
   /** Dismiss a storage notice (a file set aside, missing or rebuilt) the host has read; until then it shows on every console screen. */
   dismissNotice: CommandMethod<'dismissNotice'>;
   /** Add a shared expense (M4) to the night on the table, or by `nightId` to an ended night: who paid, how much in minor units, shared equally. */

@@ -147,11 +147,17 @@ export const showOnTableArgs = z.strictObject({
     z.strictObject({ kind: z.literal('rules') }),
     z.strictObject({ kind: z.literal('phones') }),
     z.strictObject({ kind: z.literal('night'), nightId }),
+    /** M3: the running tab, who owes whom across nights. */
+    z.strictObject({ kind: z.literal('tab') }),
   ]),
 });
 
 /** Which settle-up list both screens show (docs/design.md: what both screens show lives in main's view). */
-export const setSettleModeArgs = z.strictObject({ mode: z.enum(SETTLE_MODES, { error: 'the settle-up mode is "fewest" or "banker"' }) });
+export const setSettleModeArgs = z.strictObject({
+  mode: z.enum(SETTLE_MODES, { error: 'the settle-up mode is "fewest" or "banker"' }),
+  /** M3: the night settled this way (kept with the tab, used by the tab and the export); absent, only what the screens show changes. */
+  nightId: nightId.optional(),
+});
 /** The host's language or sound preference; what is left out stays as it is. */
 export const updatePreferencesArgs = z.strictObject({
   language: z.enum(LANGUAGES, { error: `a language is one of ${LANGUAGES.join(', ')}` }).optional(),
@@ -159,6 +165,9 @@ export const updatePreferencesArgs = z.strictObject({
 });
 /** A storage notice the host has read (AppView.storageNotices). */
 export const dismissNoticeArgs = z.strictObject({ id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64) });
+
+/** M3: the running tab as a file, JSON (`in-between-tab/1`) or CSV. */
+export const exportTabArgs = z.strictObject({ format: z.enum(['json', 'csv'], { error: 'the tab is exported as "json" or "csv"' }) });
 
 /** Night transfers (RunningTab.transfers ids) to mark paid or unpaid (M3). */
 export const markTransfersPaidArgs = z.strictObject({
@@ -245,6 +254,7 @@ export const commandArgs = {
   removeExpense: removeExpenseArgs,
   setPhoneAccess: setPhoneAccessArgs,
   newPhoneLink: noArgs,
+  exportTab: exportTabArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

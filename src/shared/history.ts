@@ -26,16 +26,20 @@ export interface Transfer {
   amount: number;
 }
 
-/** How a night is settled up: the fewest transfers, or everyone with the banker. */
+/** How a night is settled up (M3): the fewest transfers, or every party with the bank (banker mode). */
 export const SETTLE_MODES = ['fewest', 'banker'] as const;
 export type SettleMode = (typeof SETTLE_MODES)[number];
 
 export interface Settlement {
   /** The fewest transfers that square everyone. */
   fewest: Transfer[];
-  /** Everyone settles with the banker (the host). */
+  /** Banker mode (M3): every party settles with the bank (`bank`, the host's cash box) alone. */
   banker: Transfer[];
-  bankerId: string | null;
+  /**
+   * How this night is settled up: the host's choice for it (S), kept with the
+   * running tab; `fewest` unless chosen. The tab and the export use its list.
+   */
+  mode: SettleMode;
   /**
    * Each party's balance in minor units (M2): what they are owed (positive)
    * or owe; the bank as `bank` (the value of a pot carried on). Adds up to 0.
@@ -60,7 +64,7 @@ export interface ExpenseView {
   shares: Record<string, number>;
 }
 
-/** A transfer of one ended night's settling up (the fewest transfers, the bank a party), with its paid mark (M3). */
+/** A transfer of one ended night's settling up (in the night's settle mode, the bank a party), with its paid mark (M3). */
 export interface NightTransferView extends Transfer {
   /** `<nightId>:<from>><to>`: a night never has two transfers between the same pair. */
   id: string;
@@ -167,5 +171,5 @@ export interface ExportFile {
   content: string;
 }
 
-/** What the TV shows: the live table, or on request the leaderboard, the rules, the phones' QR code in full, or one night. */
-export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules' } | { kind: 'phones' } | { kind: 'night'; nightId: string };
+/** What the TV shows: the live table, or on request the leaderboard, the rules, the phones' QR code in full, one night or the running tab (M3). */
+export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules' } | { kind: 'phones' } | { kind: 'night'; nightId: string } | { kind: 'tab' };

@@ -75,6 +75,7 @@ export const COMMAND_REGISTRY = {
   setPhoneAccess: change,
   /** A new viewer link: phones holding the old one are disconnected. */
   newPhoneLink: change,
+  exportTab: hostQuestion,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

@@ -89,7 +89,7 @@ export function makeBackup(repo: DealerRepository, index: readonly NightSummary[
     createdAt: now.toISOString(),
     settings: envelope('settings', repo.loadSettings()),
     roster: envelope('roster', { players: repo.loadRoster() }),
-    tab: envelope('tab', { paid: repo.loadPaidTransfers() }),
+    tab: envelope('tab', { paid: repo.loadPaidTransfers(), ...withModes(repo.loadSettleModes()) }),
     nights,
   };
   const stamp = now.toISOString().slice(0, 19).replace(/[T:]/g, '-');
@@ -266,6 +266,7 @@ export function parseBackup(text: string): BackupContent {
     .map((n) => nightSummary(n.played, Buffer.byteLength(n.text, 'utf8')))
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
   const last = index.at(-1);
+  const tab = file.data.tab === undefined ? null : checkDocument('tab', file.data.tab, 'tab');
   return {
     settings: {
       lastSetup: settingsFile.lastSetup,
@@ -274,8 +275,15 @@ export function parseBackup(text: string): BackupContent {
     },
     roster: rosterFile.players,
     // M3: the paid marks as they were; a backup from before the tab has none, so every transfer is unpaid.
-    paid: file.data.tab === undefined ? [] : checkDocument('tab', file.data.tab, 'tab').paid,
+    paid: tab?.paid ?? [],
+    // M3: how each night settles up (banker mode where the host chose it); none in older backups.
+    modes: { ...(tab?.modes ?? {}) },
     index,
     journals: new Map(nights.map((n) => [n.id, n.text])),
   };
+}
+
+/** The nights' settle modes, only when there are any: a tab with none is written as before modes existed. */
+function withModes(modes: Readonly<Record<string, 'fewest' | 'banker'>>): { modes?: Record<string, 'fewest' | 'banker'> } {
+  return Object.keys(modes).length > 0 ? { modes: { ...modes } } : {};
 }

@@ -75,7 +75,7 @@ describe('night detail', () => {
     for (const r of detail.results ?? []) expect((final[r.playerId] ?? 0) <= r.finalChips).toBe(true);
     const ana = detail.results?.find((r) => r.playerId === idOf('Ana'));
     expect(ana?.boughtIn).toBe(30); // 20 at the start + a 10 buy-in
-    expect(detail.settlement?.bankerId).toBe(idOf('Ana'));
+    expect(detail.settlement?.mode).toBe('fewest');
     const paid = (detail.settlement?.fewest ?? []).reduce((sum, t) => sum + t.amount, 0);
     const owed = (detail.results ?? []).filter((r) => r.netMoney < 0).reduce((sum, r) => sum - r.netMoney, 0);
     expect(Math.round(paid * 100)).toBe(Math.round(owed * 100));
@@ -264,12 +264,19 @@ describe('the table screen', () => {
 });
 
 describe('settling up in the night view', () => {
-  it('R23: shows the fewest transfers and the banker mode once the night has ended', () => {
+  it('R23 M3: shows the fewest transfers and the banker mode once the night has ended: in banker mode every player settles with the bank', () => {
     playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-30', turns: 15 });
     const night = currentNight(session);
-    expect(night.settlement?.bankerId).toBe(night.players[0]?.id);
-    const losers = (night.results ?? []).filter((r) => r.netMoney < 0 && r.playerId !== night.players[0]?.id);
-    for (const loser of losers) expect(night.settlement?.banker).toContainEqual({ from: loser.playerId, to: night.players[0]?.id, amount: -loser.netMoney });
+    expect(night.settlement?.mode).toBe('fewest');
+    const balances = night.settlement?.balances ?? {};
+    const players = night.players.map((p) => p.id);
+    for (const id of players) {
+      const owed = balances[id] ?? 0;
+      if (owed < 0) expect(night.settlement?.banker).toContainEqual({ from: id, to: 'bank', amount: -owed });
+      if (owed > 0) expect(night.settlement?.banker).toContainEqual({ from: 'bank', to: id, amount: owed });
+    }
+    // Nobody pays a player in banker mode but the bank: no player stands in for it.
+    expect(night.settlement?.banker.every((t) => t.from === 'bank' || t.to === 'bank')).toBe(true);
   });
 
   it('carries the night\'s awards, counted from its turns, once it has ended', () => {

@@ -1,4 +1,4 @@
-import type { NightDetail, TurnView } from '../../shared';
+import type { NightDetail, SettleMode, TurnView } from '../../shared';
 import { nightResults } from '../ledger';
 import { expenseViews, nightBalances, stacksAtTable, type NightSummary, type PlayedNight } from '../night';
 import { nightListItem } from './nightsList';
@@ -8,10 +8,10 @@ import { nightSettlement } from './settlement';
  * One night in full, as replayed from its journal (so it shows exactly what
  * was played): every turn (voided ones marked), each player's stack before
  * the first turn and after every turn for the chart, and, once ended, the
- * results and who pays whom. Players carry the names they played under that
+ * results and who pays whom (in the night's settle mode, M3). Players carry the names they played under that
  * night, whatever the roster calls them now.
  */
-export function nightDetail(summary: NightSummary, night: PlayedNight): NightDetail {
+export function nightDetail(summary: NightSummary, night: PlayedNight, mode: SettleMode = 'fewest'): NightDetail {
   const { state } = night;
   const stackSeries = [...night.stackSeries];
   // The last point is the stacks as the night stands (after the pot split once it has ended).
@@ -26,7 +26,7 @@ export function nightDetail(summary: NightSummary, night: PlayedNight): NightDet
     turns: night.turns.filter((t): t is TurnView => t !== undefined),
     stackSeries,
     results,
-    settlement: results ? nightSettlement(results, state.players[0]?.id ?? null, nightBalances(night)) : null,
+    settlement: results ? nightSettlement(results, nightBalances(night), mode) : null,
     expenses: expenseViews(night.expenses),
   };
 }

@@ -14,10 +14,11 @@ import type { PlayedNight } from '../night';
 import { readNightRecord } from './nightRecord';
 import { listNights } from './nightsList';
 import { standings } from './standings';
-import { tabOf } from './tab';
+import { tabOf, type SettleModes } from './tab';
+import { tabExportFile } from './tabExport';
 
 /** The commands that only ask: they answer with `data` and change nothing (issue 4). */
-export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab'] as const;
+export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab', 'exportTab'] as const;
 export type QuestionName = (typeof QUESTION_NAMES)[number];
 
 /** What the questions read: the session's own index and roster (kept in memory) and the repository for night files. */
@@ -28,6 +29,8 @@ export interface HistorySource {
   now: Date;
   /** The night transfers marked paid (M3). */
   paidTransfers: ReadonlySet<string>;
+  /** How each night is settled where the host chose (M3); the fewest transfers otherwise. */
+  settleModes: SettleModes;
   /**
    * The night the session holds (open, or ended and still on screen): asked
    * about, it is answered from memory. Its journal is the file being appended
@@ -52,12 +55,16 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
   listNights: (_args, source) => ({ ok: true, data: listNights(source.index) }),
   getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args) }),
   backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now).file }),
-  getTab: (_args, source) => ({ ok: true, data: tabOf(source.index, source.paidTransfers) }),
+  getTab: (_args, source) => ({ ok: true, data: tabOf(source.index, source.paidTransfers, source.settleModes) }),
+  exportTab: ({ format }, source) => {
+    const tab = tabOf(source.index, source.paidTransfers, source.settleModes);
+    return { ok: true, data: tabExportFile({ tab, index: source.index, roster: source.roster, modes: source.settleModes, now: source.now }, format) };
+  },
   getNight: ({ nightId }, source) => {
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     try {
-      return { ok: true, data: nightDetail(opened.summary, opened.night) };
+      return { ok: true, data: nightDetail(opened.summary, opened.night, source.settleModes[nightId]) };
     } catch (error) {
       return { ok: false, error: commandError('storage', `Night ${opened.summary.id} does not replay: ${(error as Error).message}`) };
     }
@@ -71,7 +78,7 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     try {
-      return { ok: true, data: nightExportFile(opened.night, format, source.paidTransfers) };
+      return { ok: true, data: nightExportFile(opened.night, format, source.paidTransfers, source.settleModes[nightId]) };
     } catch (error) {
       return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
     }

@@ -1,7 +1,7 @@
 export { emptyBalances, foldEntries, type Balances } from './balances';
 export { checkConservation } from './invariants';
 export { Ledger, LedgerError, reversalOf, type LedgerItem } from './ledger';
-export { bankerTransfers, fewestTransfers, nightResults, type Transfer } from './settlement';
+export { fewestTransfers, nightResults, type Transfer } from './settlement';
 export { shareExpense, type Expense } from './expenses';
 export { BANK, moneyBalances, paidChipsOf, type BuyInPayment, type CashOutPayment, type NightMoney, type PlayerMoneyChips } from './money';
 export { settleUp, zeroSumGroups, type SettleMode } from './settleUp';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlayerResult } from '../../shared';
 import { emptyBalances, type Balances } from './balances';
-import { bankerTransfers, fewestTransfers, nightResults, type Transfer } from './settlement';
+import { fewestTransfers, nightResults, type Transfer } from './settlement';
 
 function balances(rows: Record<string, { stack: number; bought: number; out?: number }>): Balances {
   const b = emptyBalances();
@@ -106,15 +106,5 @@ describe('fewestTransfers', () => {
 
   it('leaves a remainder unassigned when nets do not sum to zero (a carried pot)', () => {
     expect(fewestTransfers([result('ann', 5), result('bo', -8)])).toEqual([{ from: 'bo', to: 'ann', amount: 5 }]);
-  });
-});
-
-describe('bankerTransfers', () => {
-  it('everyone settles with the banker', () => {
-    const results = [result('ann', 1250), result('bo', -2000), result('cy', 750), result('dee', 0)];
-    expect(bankerTransfers(results, 'cy')).toEqual([
-      { from: 'cy', to: 'ann', amount: 1250 },
-      { from: 'bo', to: 'cy', amount: 2000 },
-    ]);
   });
 });

@@ -73,19 +73,3 @@ export function fewestTransfers(results: readonly PlayerResult[]): Transfer[] {
   }
   return transfers;
 }
-
-/**
- * Transfers when one player (the banker) settles with everyone: each loser
- * pays the banker, the banker pays each winner. The banker's own result is
- * what is left over.
- */
-export function bankerTransfers(results: readonly PlayerResult[], bankerId: string): Transfer[] {
-  const transfers: Transfer[] = [];
-  for (const r of results) {
-    if (r.playerId === bankerId) continue;
-    const cents = minorUnits(r.netMoney);
-    if (cents < 0) transfers.push({ from: r.playerId, to: bankerId, amount: -cents });
-    if (cents > 0) transfers.push({ from: bankerId, to: r.playerId, amount: cents });
-  }
-  return transfers;
-}

@@ -130,12 +130,13 @@ export const nightExportSchema = z.strictObject({
     .default([]),
   /**
    * M2, M3: once the night has ended, each party's balance in minor units
-   * (the bank as `bank`) and the fewest transfers that square them, each
+   * (the bank as `bank`) and the transfers that square them in the night's
+   * settle mode (`fewest`, or `banker`: every party with the bank), each
    * with its paid mark; null while the night is open (and in /1 files).
    */
   settlement: z
     .strictObject({
-      mode: z.literal('fewest'),
+      mode: z.enum(['fewest', 'banker']),
       balances: z.record(z.string(), z.number().int()),
       transfers: z.array(z.strictObject({ from: id, to: id, amount: z.number().int().positive(), paid: z.boolean() })),
     })
@@ -157,6 +158,8 @@ export function exportNight(
   night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>,
   /** M3: whether the host marked a transfer of this night paid (none without it). */
   isPaid: (transfer: { from: string; to: string }) => boolean = () => false,
+  /** M3: how the host chose to settle this night. */
+  mode: 'fewest' | 'banker' = 'fewest',
 ): NightExport {
   const { state } = night;
   const ledger = night.ledger.entries;
@@ -228,17 +231,18 @@ export function exportNight(
       carriedOut: balances.carriedOut,
     },
     expenses: expenseViews(night.expenses ?? []),
-    settlement: settlementOf(night, isPaid),
+    settlement: settlementOf(night, isPaid, mode),
   };
 }
 
 function settlementOf(
   night: Pick<PlayedNight, 'state' | 'ledger'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>,
   isPaid: (transfer: { from: string; to: string }) => boolean,
+  mode: 'fewest' | 'banker',
 ): NightExport['settlement'] {
   const balances = nightBalances({ state: night.state, ledger: night.ledger, payments: night.payments ?? new Map(), expenses: night.expenses ?? [] });
   if (!balances) return null;
-  return { mode: 'fewest', balances, transfers: settleUp(balances).map((t) => ({ ...t, paid: isPaid(t) })) };
+  return { mode, balances, transfers: settleUp(balances, mode).map((t) => ({ ...t, paid: isPaid(t) })) };
 }
 
 function patchDeck(decks: Map<string, ExportedDeck>, deckId: string, patch: Partial<ExportedDeck>): void {

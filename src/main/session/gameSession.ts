@@ -78,7 +78,9 @@ export class GameSession implements DealerService {
   private tableScreen: TableScreen = { kind: 'live' };
   /** The night transfers marked paid (M3), from the tab file. */
   private paidTransfers: ReadonlySet<string> = new Set();
-  /** Which who-pays-whom list both screens show; in memory like tableScreen (a restart shows the fewest transfers). */
+  /** How each night is settled up where the host chose (M3), from the tab file; the fewest transfers otherwise. */
+  private settleModes: Readonly<Record<string, SettleMode>> = {};
+  /** The settle mode the host chose last, for screens with no night of their own; in memory like tableScreen. Each night's own is in settleModes. */
   private settleMode: SettleMode = 'fewest';
 
   private readonly handlers: Handlers = {
@@ -104,13 +106,11 @@ export class GameSession implements DealerService {
     closeNight: (args) => this.closeNight(args),
     updatePlayer: (args) => this.updatePlayer(args),
     showOnTable: (args) => this.showOnTable(args),
-    setSettleMode: ({ mode }) => {
-      this.settleMode = mode;
-      return { ok: true };
-    },
+    setSettleMode: (args) => this.setSettleMode(args),
     updatePreferences: (args) => this.updatePreferences(args),
     dismissNotice: (args) => this.dismissNotice(args),
     getTab: (args) => this.ask('getTab', args),
+    exportTab: (args) => this.ask('exportTab', args),
     markTransfersPaid: (args) => this.markTransfersPaid(args),
     addExpense: ({ nightId, ...fields }) => this.recordExpense(nightId, (night) => ({ type: 'expense-add', id: this.newExpenseId(night), ...this.expenseFacts(night, fields) })),
     editExpense: ({ nightId, expenseId, ...fields }) => this.recordExpense(nightId, (night) => ({ type: 'expense-edit', id: expenseId, ...this.expenseFacts(night, fields) })),
@@ -144,6 +144,7 @@ export class GameSession implements DealerService {
     const setAside = new Set(this.repo.notices.slice(noticesBefore).map((n) => n.file));
     this.restoreLostDocuments((name) => missing.has(name) || setAside.has(this.repo.pathOf(name)));
     this.paidTransfers = new Set(this.repo.loadPaidTransfers());
+    this.settleModes = this.repo.loadSettleModes();
     this.view = this.buildView();
   }
 
@@ -183,7 +184,7 @@ export class GameSession implements DealerService {
    * be a transfer of an ended night, or nothing changes.
    */
   private markTransfersPaid(args: ParsedCommandArgs<'markTransfersPaid'>): Outcome {
-    const known = new Set(nightTransfers(this.index, this.paidTransfers).map((t) => t.id));
+    const known = new Set(nightTransfers(this.index, this.paidTransfers, this.settleModes).map((t) => t.id));
     const unknown = args.ids.find((id) => !known.has(id));
     if (unknown !== undefined) return refused(commandError('invalid-input', `There is no transfer "${unknown}" in the history.`));
     const paid = new Set(this.paidTransfers);
@@ -192,7 +193,7 @@ export class GameSession implements DealerService {
       else paid.delete(id);
     }
     try {
-      this.repo.savePaidTransfers([...paid].sort());
+      this.repo.saveTab([...paid].sort(), this.settleModes);
     } catch (error) {
       return refused(commandError('storage', `The marks could not be saved, so nothing changed: ${(error as Error).message}`));
     }
@@ -263,17 +264,61 @@ export class GameSession implements DealerService {
    */
   private afterEndedNightChanged(night: PlayedNight): void {
     const id = night.state.nightId;
-    const before = nightTransfers(this.index.filter((s) => s.id === id), new Set());
+    const before = nightTransfers(this.index.filter((s) => s.id === id), new Set(), this.settleModes);
     const summary = nightSummary(night, this.repo.journals.size(id));
     this.index = this.index.map((s) => (s.id === id ? summary : s));
     this.saveQuietly(() => this.repo.saveIndex(this.index));
-    const after = new Map(nightTransfers([summary], new Set()).map((t) => [t.id, t.amount]));
+    const after = new Map(nightTransfers([summary], new Set(), this.settleModes).map((t) => [t.id, t.amount]));
     const changed = new Set(before.filter((t) => after.get(t.id) !== t.amount).map((t) => t.id));
     const stale = this.paidMarksOf(id).filter((mark) => changed.has(mark) || !after.has(mark));
     if (stale.length > 0) {
       this.paidTransfers = new Set([...this.paidTransfers].filter((t) => !stale.includes(t)));
-      this.saveQuietly(() => this.repo.savePaidTransfers([...this.paidTransfers].sort()));
+      this.saveQuietly(() => this.repo.saveTab([...this.paidTransfers].sort(), this.settleModes));
     }
+  }
+
+  /**
+   * M3: how a night is settled up, the fewest transfers or every party with
+   * the bank, kept for that night with the tab (its transfers on the tab and
+   * in its export follow it). Switching a night whose transfers are marked
+   * paid is refused: the marks name transfers of the other list, and
+   * dropping them silently would lose a payment the host recorded. Without
+   * a night, only what the screens show changes.
+   */
+  private setSettleMode(args: ParsedCommandArgs<'setSettleMode'>): Outcome {
+    const { mode, nightId } = args;
+    if (nightId === undefined) {
+      this.settleMode = mode;
+      return { ok: true };
+    }
+    if (!this.index.some((s) => s.id === nightId)) {
+      return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
+    }
+    const current = this.settleModes[nightId] ?? 'fewest';
+    if (current !== mode) {
+      const marked = this.paidMarksOf(nightId).length;
+      if (marked > 0) {
+        return refused(
+          commandError(
+            'payments-marked',
+            `${marked} payment(s) of this night are marked paid: mark them unpaid on the tab before settling it another way (M3).`,
+            undefined,
+            { n: marked, night: nightId },
+          ),
+        );
+      }
+      const modes = { ...this.settleModes };
+      if (mode === 'fewest') delete modes[nightId];
+      else modes[nightId] = mode;
+      try {
+        this.repo.saveTab([...this.paidTransfers].sort(), modes);
+      } catch (error) {
+        return refused(commandError('storage', `How the night settles could not be saved, so nothing changed: ${(error as Error).message}`));
+      }
+      this.settleModes = modes;
+    }
+    this.settleMode = mode;
+    return { ok: true };
   }
 
   /** Forgets a storage notice the host has read (issue 8: notices stay until dismissed). */
@@ -341,7 +386,15 @@ export class GameSession implements DealerService {
 
   /** A question about the history (issue 4): answered with `data`, nothing changed. */
   private ask<Q extends QuestionName>(question: Q, args: ParsedCommandArgs<Q>): Outcome {
-    return answerQuestion(question, args, { repo: this.repo, index: this.index, roster: this.roster, now: this.now(), paidTransfers: this.paidTransfers, live: this.night });
+    return answerQuestion(question, args, {
+      repo: this.repo,
+      index: this.index,
+      roster: this.roster,
+      now: this.now(),
+      paidTransfers: this.paidTransfers,
+      settleModes: this.settleModes,
+      live: this.night,
+    });
   }
 
   private startNight(args: ParsedCommandArgs<'startNight'>): Outcome {
@@ -530,6 +583,7 @@ export class GameSession implements DealerService {
       this.roster = this.repo.loadRoster();
       this.settings = this.repo.loadSettings();
       this.paidTransfers = new Set(this.repo.loadPaidTransfers());
+      this.settleModes = this.repo.loadSettleModes();
       this.reloadHistory();
       this.tableScreen = { kind: 'live' };
     }
@@ -600,7 +654,7 @@ export class GameSession implements DealerService {
     const marked = this.paidMarksOf(id);
     if (marked.length > 0) {
       this.paidTransfers = new Set([...this.paidTransfers].filter((t) => !marked.includes(t)));
-      this.saveQuietly(() => this.repo.savePaidTransfers([...this.paidTransfers].sort()));
+      this.saveQuietly(() => this.repo.saveTab([...this.paidTransfers].sort(), this.settleModes));
     }
     return { ok: true };
   }
@@ -700,7 +754,14 @@ export class GameSession implements DealerService {
         ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue)
         : null;
     return {
-      night: night ? nightView(night.state, night.turns, results, { payment: nightPayment(night), balances: nightBalances(night), expenses: night.expenses }) : null,
+      night: night
+        ? nightView(night.state, night.turns, results, {
+            payment: nightPayment(night),
+            balances: nightBalances(night),
+            expenses: night.expenses,
+            settleMode: this.settleModes[night.state.nightId] ?? 'fewest',
+          })
+        : null,
       roster: this.roster,
       lastSetup: this.settings.lastSetup,
       storageNotices: [...this.repo.notices],

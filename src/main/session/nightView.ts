@@ -1,5 +1,5 @@
 import type { Payment } from '../../shared/commands';
-import type { ExpenseView } from '../../shared/history';
+import type { ExpenseView, SettleMode } from '../../shared/history';
 import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
 import {
   betLimits,
@@ -25,11 +25,12 @@ const RECENT_TURNS = 12;
  * turn history and (once the night has ended) the results. Nothing secret
  * leaves here: a deck's seed only once it is retired (R12).
  */
-/** The night's money beyond its chips (M2, M4): its default payment, its shared expenses and, once ended, its balances. */
+/** The night's money beyond its chips (M2, M3, M4): its default payment, its shared expenses and, once ended, its balances and how it is settled. */
 export interface NightMoneyFacts {
   payment?: Payment;
   balances?: Readonly<Record<string, number>> | null;
   expenses?: readonly ExpenseView[];
+  settleMode?: SettleMode;
 }
 
 
@@ -94,8 +95,8 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     results,
     // Counted only once the night has ended: the TV shows them on its end screen.
     awards: phase === 'ended' ? nightAwards(state.players.map((p) => p.id), turns) : null,
-    // Banker mode settles with the host, taken to be the player in the first seat.
-    settlement: results ? nightSettlement(results, state.players[0]?.id ?? null, money.balances) : null,
+    // M3: in the mode the host chose for this night (banker mode settles every party with the bank).
+    settlement: results ? nightSettlement(results, money.balances, money.settleMode) : null,
     ...(money.payment ? { payment: money.payment } : {}),
     expenses: expenseViews(money.expenses ?? []),
   };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { z } from 'zod';
-import type { NightSetup, RosterPlayer, StorageNotice, StorageNoticeKind } from '../../shared';
+import type { NightSetup, RosterPlayer, SettleMode, StorageNotice, StorageNoticeKind } from '../../shared';
 import { Ledger, LedgerError } from '../ledger';
 import {
   decodeJournal,
@@ -127,8 +127,14 @@ export class DealerRepository {
     return this.#load('tab', DOCUMENT_NAMES.tab)?.paid ?? [];
   }
 
-  savePaidTransfers(paid: readonly string[]): void {
-    this.#save('tab', DOCUMENT_NAMES.tab, { paid: [...paid] });
+  /** How each night is settled when the host chose other than the fewest transfers (M3); none without a tab file. */
+  loadSettleModes(): Record<string, SettleMode> {
+    return { ...(this.#load('tab', DOCUMENT_NAMES.tab)?.modes ?? {}) };
+  }
+
+  /** The whole tab document: the paid marks and the nights' settle modes, written together so neither is lost. */
+  saveTab(paid: readonly string[], modes: Readonly<Record<string, SettleMode>>): void {
+    this.#save('tab', DOCUMENT_NAMES.tab, { paid: [...paid], ...(Object.keys(modes).length > 0 ? { modes: { ...modes } } : {}) });
   }
 
   /** Forgets a notice the host has read; false when there is no such notice. */

@@ -31,6 +31,8 @@ export interface RestoreContent {
   roster: RosterPlayer[];
   /** The running tab's paid marks (M3), restored with everything else. */
   paid: string[];
+  /** How each night settles up when not with the fewest transfers (M3), restored with the marks. */
+  modes?: Record<string, 'fewest' | 'banker'>;
   /** Made from the nights themselves, never taken from a backup. */
   index: NightSummary[];
   /** Each night's whole journal text. */
@@ -60,7 +62,7 @@ export function replaceEverything(repo: DealerRepository, content: RestoreConten
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.roster).path, envelopeText('roster', { players: content.roster }));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.settings).path, envelopeText('settings', content.settings));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.nights).path, envelopeText('nights', { nights: content.index }));
-  writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.tab).path, envelopeText('tab', { paid: content.paid }));
+  writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.tab).path, envelopeText('tab', { paid: content.paid, ...(content.modes && Object.keys(content.modes).length > 0 ? { modes: content.modes } : {}) }));
   syncDirectory(staging);
   const commit: CommitFile = { format: COMMIT_FORMAT, version: 1, at: now.toISOString(), nights: [...content.journals.keys()] };
   writeFileDurably(path.join(root, COMMIT), JSON.stringify(commit));

@@ -119,11 +119,17 @@ export const noticesFileSchema = z.object({
   ),
 });
 
-/** The running tab's paid marks (M3): the ids of the night transfers marked paid. */
+/**
+ * The running tab (M3): the ids of the night transfers marked paid, and how
+ * each night is settled up when the host chose banker mode for it (a night
+ * not listed settles with the fewest transfers). Files from before `modes`
+ * have none: every night settled with the fewest transfers.
+ */
 export const tabFileSchema = z.object({
   format: z.literal(FORMATS.tab),
   version: z.literal(1),
   paid: z.array(z.string().min(1)),
+  modes: z.record(z.string().min(1), z.enum(['fewest', 'banker'])).optional(),
 });
 
 export const FILE_SCHEMAS = {

@@ -26,6 +26,7 @@ export function useNightKeys(): void {
   const settlement = useSettlement(
     computed(() => view.night?.settlement ?? null),
     computed(() => view.night?.currency ?? ''),
+    computed(() => view.night?.id ?? null),
   );
 
   const stateId = () => view.night?.stateId ?? 0;

@@ -1,4 +1,4 @@
-import { computed, type Ref } from 'vue';
+import { computed, ref, type Ref } from 'vue';
 import type { Settlement } from '../../../shared';
 import { copyText } from '../lib/browser';
 import { settlementText, transfersFor } from '../lib/settlement';
@@ -7,11 +7,11 @@ import { useViewStore } from '../stores/view';
 import { useWords } from './useWords';
 
 /**
- * Who pays whom for a night, in the mode the host chose, and copying it as
- * text (Y). The mode lives in main's view (setSettleMode), so the TV shows
- * the same list as the console.
+ * Who pays whom for a night, in the mode the host chose for it (M3), and
+ * copying it as text (Y). The mode is kept by main for the night
+ * (setSettleMode with its id), so the TV, the tab and the export follow it.
  */
-export function useSettlement(settlement: Ref<Settlement | null>, currency: Ref<string>) {
+export function useSettlement(settlement: Ref<Settlement | null>, currency: Ref<string>, nightId: Readonly<Ref<string | null>> = ref(null)) {
   const ui = useUiStore();
   const view = useViewStore();
   const words = useWords();
@@ -24,21 +24,26 @@ export function useSettlement(settlement: Ref<Settlement | null>, currency: Ref<
     return name === id && !view.rosterPlayer(id) ? t('settle.bank') : name;
   }
 
-  const transfers = computed(() => (settlement.value ? transfersFor(settlement.value, view.settleMode) : []));
-  const text = computed(() =>
-    settlement.value ? settlementText(settlement.value, view.settleMode, party, currency.value, tr) : '',
-  );
+  const mode = computed(() => settlement.value?.mode ?? view.settleMode);
+  const transfers = computed(() => (settlement.value ? transfersFor(settlement.value) : []));
+  const text = computed(() => (settlement.value ? settlementText(settlement.value, party, currency.value, tr) : ''));
 
-  /** S: the other list, on both screens. A refusal or a lost connection is shown; the mode then stays. */
-  async function switchMode(): Promise<void> {
+  /**
+   * S: the other list for this night, on both screens, kept for the night. A
+   * refusal (payments already marked for it) or a lost connection is shown;
+   * the mode then stays. True when switched.
+   */
+  async function switchMode(): Promise<boolean> {
     ui.copyFallback = null;
     ui.notice = null;
-    const mode = view.settleMode === 'fewest' ? 'banker' : 'fewest';
+    const next = mode.value === 'fewest' ? 'banker' : 'fewest';
     try {
-      const result = await view.run('setSettleMode', { mode });
+      const result = await view.run('setSettleMode', nightId.value ? { mode: next, nightId: nightId.value } : { mode: next });
       ui.showError(result.ok ? null : words.error(result.error));
+      return result.ok;
     } catch (failure) {
       ui.showError(words.failure(failure));
+      return false;
     }
   }
 
@@ -49,5 +54,5 @@ export function useSettlement(settlement: Ref<Settlement | null>, currency: Ref<
     ui.notice = copied ? t('settle.copied') : null;
   }
 
-  return { transfers, text, party, switchMode, copy };
+  return { mode, transfers, text, party, switchMode, copy };
 }

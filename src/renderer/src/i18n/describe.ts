@@ -29,6 +29,7 @@ const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'duplicate-player': ['name'],
   'unknown-expense': ['expense'],
   'too-many-expenses': ['max'],
+  'payments-marked': ['n'],
 };
 
 export function describeError(error: CommandError, t: Translate): string {

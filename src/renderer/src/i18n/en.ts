@@ -266,7 +266,7 @@ const en = {
       lobbyShowArchived: { key: 'V', what: 'show or hide archived players' },
       lobbyHistory: { key: 'H', what: 'history: past nights and the leaderboard' },
       endedClose: { key: 'Enter', what: 'close the night, back to the lobby' },
-      endedMode: { key: 'S', what: 'settle up: fewest transfers or with the banker' },
+      endedMode: { key: 'S', what: 'settle up: fewest transfers, or everyone with the bank (kept for the night: the tab and the export follow it)' },
       endedCopy: { key: 'Y', what: 'copy the settlement as text' },
       endedHistory: { key: 'H', what: 'this night in the history' },
       historyNights: { key: 'N', what: 'nights list' },
@@ -345,8 +345,7 @@ const en = {
   settle: {
     title: 'Settling up',
     fewest: 'Fewest transfers',
-    banker: 'Everyone with the banker',
-    bankerIs: 'Banker: {name}',
+    banker: 'Everyone with the bank',
     bank: 'the bank',
     line: '{from} pays {to} {amount}',
     /** The TV lays a transfer out in columns: payer, this word, payee, amount. */
@@ -358,7 +357,6 @@ const en = {
     copied: 'Copied to the clipboard.',
     copyRefused: 'The clipboard is not available here: select the text below and copy it with Ctrl+C.',
     textHeadingFewest: 'Settling up (fewest transfers):',
-    textHeadingBanker: 'Settling up with the banker, {name}:',
     textHeadingBankerNone: 'Settling up with the bank:',
     none: 'No settlement: the chip value is 0 or the night is not over.',
     historyHint: 'H: this night in the history',

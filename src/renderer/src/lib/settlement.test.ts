@@ -12,29 +12,30 @@ const names = (id: string) => ({ ana: 'Ana', leo: 'Leo', maya: 'Maya' })[id] ?? 
 const settlement: Settlement = {
   fewest: [{ from: 'ana', to: 'leo', amount: 450 }],
   banker: [
-    { from: 'ana', to: 'maya', amount: 450 },
-    { from: 'maya', to: 'leo', amount: 450 },
+    { from: 'ana', to: 'bank', amount: 450 },
+    { from: 'bank', to: 'leo', amount: 450 },
   ],
-  bankerId: 'maya',
+  mode: 'fewest',
   balances: { ana: -450, leo: 450, maya: 0, bank: 0 },
 };
 
 describe('settlementText', () => {
   it('R23: copies the fewest transfers as plain lines', () => {
-    expect(settlementText(settlement, 'fewest', names, 'EUR', t)).toBe(
+    expect(settlementText(settlement, names, 'EUR', t)).toBe(
       'Settling up (fewest transfers):\nAna pays Leo 4.50 EUR',
     );
   });
 
-  it('R23: in banker mode everyone settles with the banker, named in the heading', () => {
-    expect(settlementText(settlement, 'banker', names, '', t)).toBe(
-      'Settling up with the banker, Maya:\nAna pays Maya 4.50\nMaya pays Leo 4.50',
+  it('M3: in banker mode everyone settles with the bank, named in the heading', () => {
+    const bankNames = (id: string) => (id === 'bank' ? 'the bank' : names(id));
+    expect(settlementText({ ...settlement, mode: 'banker' }, bankNames, '', t)).toBe(
+      'Settling up with the bank:\nAna pays the bank 4.50\nthe bank pays Leo 4.50',
     );
   });
 
   it('says so when nobody owes anything', () => {
-    const even: Settlement = { fewest: [], banker: [], bankerId: null, balances: {} };
-    expect(settlementText(even, 'fewest', names, 'EUR', t)).toBe(
+    const even: Settlement = { fewest: [], banker: [], mode: 'fewest', balances: {} };
+    expect(settlementText(even, names, 'EUR', t)).toBe(
       'Settling up (fewest transfers):\nEveryone is even: nobody pays anything.',
     );
   });

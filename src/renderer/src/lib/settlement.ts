@@ -5,7 +5,8 @@ import { formatMoney } from './money';
 /** The shared mode (main's view), under the name this module always used. */
 export type SettlementMode = SettleMode;
 
-export function transfersFor(settlement: Settlement, mode: SettlementMode): Transfer[] {
+/** The transfers of the night's settle mode (M3): the fewest, or every party with the bank. */
+export function transfersFor(settlement: Settlement, mode: SettlementMode = settlement.mode): Transfer[] {
   return mode === 'banker' ? settlement.banker : settlement.fewest;
 }
 
@@ -18,18 +19,9 @@ export function transferLine(transfer: Transfer, names: (id: string) => string, 
  * The settlement as plain text for a chat message: a heading, then one line a
  * transfer, or a line saying nobody owes anything.
  */
-export function settlementText(
-  settlement: Settlement,
-  mode: SettlementMode,
-  names: (id: string) => string,
-  currency: string,
-  t: Translate,
-): string {
-  const transfers = transfersFor(settlement, mode);
-  const heading =
-    mode === 'banker' && settlement.bankerId
-      ? t('settle.textHeadingBanker', { name: names(settlement.bankerId) })
-      : t(mode === 'banker' ? 'settle.textHeadingBankerNone' : 'settle.textHeadingFewest');
+export function settlementText(settlement: Settlement, names: (id: string) => string, currency: string, t: Translate): string {
+  const transfers = transfersFor(settlement);
+  const heading = t(settlement.mode === 'banker' ? 'settle.textHeadingBankerNone' : 'settle.textHeadingFewest');
   const lines = transfers.length > 0 ? transfers.map((tr) => transferLine(tr, names, currency, t)) : [t('settle.even')];
   return [heading, ...lines].join('\n');
 }
