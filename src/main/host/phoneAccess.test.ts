@@ -380,6 +380,9 @@ describe('letting phones watch', () => {
   it('never puts a host token in the view: only the viewer link, which phones and the TV may see', async () => {
     const s = await open();
     const phones = await turnOn(s);
+    // Every answer's view carries the phones too, questions included.
+    const answered = await s.run('listNights', {});
+    expect(answered.ok && answered.view.phones).toEqual(phones);
     const text = JSON.stringify(s.getView());
     const tokensInView = [...text.matchAll(/token=([a-z0-9]+)/g)].map((m) => m[1]);
     expect(new Set(tokensInView)).toEqual(new Set([tokenOf(phones.links[0]!)]));
