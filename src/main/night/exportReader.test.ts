@@ -26,6 +26,17 @@ describe('reading night exports of every version', () => {
     expect(read.night.seating).toEqual([{ beforeTurn: 1, order, sittingOut: [] }]);
   });
 
+  it('M4: an in-between-night/1 file (before shared expenses) reads with no expenses, and a /2 file without the field too', () => {
+    const read = readNightExport(version1);
+    if (!read.ok) throw new Error(read.problem);
+    expect(read.night.expenses).toEqual([]);
+    const { expenses: _none, ...withoutExpenses } = read.night;
+    const older = readNightExport(JSON.stringify(withoutExpenses));
+    expect(older).toMatchObject({ ok: true, night: { expenses: [] }, upcastFrom: null });
+    const bad = readNightExport(JSON.stringify({ ...read.night, expenses: [{ id: 'e1', payer: 'p', amount: 0, description: '', sharers: ['p'], shares: { p: 0 } }] }));
+    expect(bad).toMatchObject({ ok: false, problem: expect.stringContaining('expenses.0.amount') });
+  });
+
   it('a /2 file reads as it is, and reading it again gives the same night', () => {
     const first = readNightExport(version1);
     if (!first.ok) throw new Error(first.problem);

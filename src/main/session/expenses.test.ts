@@ -160,6 +160,21 @@ describe('expenses in the balances and settling up (M4, M2, M3)', () => {
 });
 
 describe('expenses survive a restart (M4)', () => {
+  it('M4: a backup holds the expense lines; restored over the data, the night shows the same expenses, balances and tab', () => {
+    const session = start();
+    const nightId = playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-04-03', turns: 6 });
+    const [ana, ben, cleo] = currentNight(session).players.map((p) => p.id) as [string, string, string];
+    accepted(session.runNow('addExpense', { payer: cleo, amount: 2500, description: 'Pizza', sharers: [ana, ben, cleo] }));
+    closeNight(session);
+    const detail = ask(session, 'getNight', { nightId });
+    const tab = ask(session, 'getTab');
+    const file = ask(session, 'backup');
+    accepted(session.runNow('restore', { content: file.content, replace: true }));
+    expect(ask(session, 'getNight', { nightId })).toEqual(detail);
+    expect(ask(session, 'getTab')).toEqual(tab);
+    expect(detail.expenses).toHaveLength(1);
+  });
+
   it('M4: the app killed and started again replays the expense lines: the open night, its expenses and every figure are as they were', () => {
     const session = start();
     const night = openNightOfThree(session);
