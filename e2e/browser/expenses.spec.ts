@@ -37,6 +37,11 @@ test('M4: an expense typed on the keyboard during the night shows in the settle-
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'draw');
 
+  // The key list names F.
+  await page.keyboard.press('?');
+  await expect(page.getByTestId('help')).toContainText('shared expenses');
+  await page.keyboard.press('Escape');
+
   // F opens the panel with the amount box focused, and everyone at the table ticked.
   await page.keyboard.press('f');
   const panel = page.getByTestId('expenses-panel');
@@ -111,6 +116,8 @@ test('M4: an expense typed on the keyboard during the night shows in the settle-
   await page.keyboard.press('Escape');
   await expect(panel).toHaveCount(0);
   await page.keyboard.press('h');
+  // The ended screen lists the expenses too: wait for the history's own night before typing to it.
+  await expect(page.getByTestId('fairness-check')).toBeVisible();
   const list = page.getByTestId('expenses-list');
   await expect(list.getByTestId('expense')).toHaveCount(1);
   await expect(list.getByTestId('expenses-effect')).toHaveText('In the balances: Ann +6.67 EUR · Bob -3.34 EUR · Cy -3.33 EUR');
