@@ -47,6 +47,13 @@ interface ViewerReport {
   /** Phones that ended on the host's last state. */
   reachedLast: number;
   rssMb: number;
+  /** For each state, when the slowest phone got it (ms since the epoch, sub-millisecond). */
+  lastArrival: Record<number, number>;
+}
+
+/** A clock both processes share: the wall clock at each one's start plus its monotonic time since. */
+function sharedNow(): number {
+  return performance.timeOrigin + performance.now();
 }
 
 function megabytes(bytes: number): number {
@@ -63,6 +70,7 @@ async function runViewers(link: string, count: number): Promise<void> {
   const views: number[] = [];
   const states: Set<number>[] = [];
   let outOfOrder = 0;
+  const lastArrival: Record<number, number> = {};
   for (let i = 0; i < count; i++) {
     const socket = new WebSocket(`ws://${url.host}/ws?role=phone&token=${token}`);
     last.push(-1);
@@ -76,6 +84,7 @@ async function runViewers(link: string, count: number): Promise<void> {
       if (stateId < last[i]!) outOfOrder++;
       if (stateId >= 0) states[i]!.add(stateId);
       last[i] = stateId;
+      if (stateId >= 0) lastArrival[stateId] = Math.max(lastArrival[stateId] ?? 0, sharedNow());
     });
     await new Promise((done, failed) => socket.once('open', done).once('error', failed));
     sockets.push(socket);
@@ -98,6 +107,7 @@ async function runViewers(link: string, count: number): Promise<void> {
         outOfOrder,
         reachedLast: reached,
         rssMb: megabytes(process.memoryUsage().rss),
+        lastArrival,
       };
       for (const socket of sockets) socket.close();
       process.send?.({ type: 'report', report }, () => process.exit(0));
@@ -115,6 +125,8 @@ interface Round {
   turns: number;
   rssPeakMb: number;
   report: ViewerReport | null;
+  /** When the host had answered the command that made each state. */
+  answeredAt: Record<number, number>;
 }
 
 function startViewers(link: string, count: number): Promise<ChildProcess> {
@@ -162,6 +174,7 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
     await new Promise((done) => setTimeout(done, gapMs));
     const bot = new Bot(new SeededStream(Buffer.from(SEED), 'phones-load/bots'), DEFAULT_STYLE);
     const latencies: number[] = [];
+    const answeredAt: Record<number, number> = {};
     let rssPeak = process.memoryUsage().rss;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 50);
     for (let guard = 0; guard < turns * 50; guard++) {
@@ -173,6 +186,7 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
       const result = await service.run(action.command, action.args);
       latencies.push(performance.now() - t0);
       if (!result.ok) throw new Error(`${action.command} refused: ${result.error.message}`);
+      if (result.view.night) answeredAt[result.view.night.stateId] = sharedNow();
       // Each command comes as its own task, as an IPC message does, a moment after the last (a host types far slower).
       await new Promise((done) => setTimeout(done, gapMs));
     }
@@ -190,7 +204,7 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
         reporting.send({ type: 'done', lastStateId: night.stateId });
       });
     }
-    return { viewers, latencies, commands: latencies.length, turns: night.turnsPlayed, rssPeakMb: megabytes(rssPeak), report };
+    return { viewers, latencies, commands: latencies.length, turns: night.turnsPlayed, rssPeakMb: megabytes(rssPeak), report, answeredAt };
   } finally {
     child?.kill();
     await service.shutDown();
@@ -260,6 +274,11 @@ async function main(): Promise<void> {
       statesSeenMin: Math.min(...reports.map((r) => r.statesMin)),
       statesExpected: (withPhones[0]?.commands ?? 0) + 1,
       outOfOrder: reports.reduce((sum, r) => sum + r.outOfOrder, 0),
+      // From the host's answer to the slowest of the phones having the view: what a phone lags the console by.
+      toSlowestPhone: latencySummary(withPhones.flatMap((r) => Object.entries(r.answeredAt).flatMap(([id, at]) => {
+        const arrived = r.report?.lastArrival[Number(id)];
+        return arrived === undefined ? [] : [arrived - at];
+      }))),
       phonesOnLastState: `${reports.reduce((sum, r) => sum + r.reachedLast, 0)} of ${viewers * reports.length}`,
     },
     memoryMb: {
