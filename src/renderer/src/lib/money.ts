@@ -45,6 +45,12 @@ export function formatMoney(amount: number, currency: string): string {
   return currency.trim() ? `${text} ${currency.trim()}` : text;
 }
 
+/** An amount in minor units without the currency, where the currency is said once nearby: 450 -> "4.50", 300 -> "3". */
+export function formatAmount(amount: number, currency: string): string {
+  const whole = amount % minorPerMajor(currency) === 0;
+  return placesFormat(whole ? 0 : minorDigits(currency)).format(minorToDecimal(amount, currency) as Intl.StringNumericLiteral);
+}
+
 /** "+4.50 EUR" for a gain, "-3 EUR" for a loss, "0 EUR" for even (amounts in minor units). */
 export function formatSignedMoney(amount: number, currency: string): string {
   const text = formatMoney(amount, currency);
