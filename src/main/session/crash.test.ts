@@ -19,6 +19,7 @@ import { accepted, ask, closeNight, openSession, playNight, TestClock } from '..
 
 const KILLS = 50;
 const RESTORE_KILLS = 40;
+const EXPENSE_KILLS = 15;
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const childSource = fileURLToPath(new URL('./crashChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-crash-'));
@@ -257,5 +258,38 @@ describe('crash safety', () => {
     expect(restoresAcknowledged).toBeGreaterThanOrEqual(RESTORE_KILLS / 2);
     expect(seen.A).toBeGreaterThan(0);
     expect(seen.B).toBeGreaterThan(0);
+  });
+  it(`M4: shared expenses recorded while the app is killed with SIGKILL at ${EXPENSE_KILLS} random moments: every acknowledged one is there, none half-written`, { timeout: 120_000 }, async () => {
+    fs.rmSync(root, { recursive: true, force: true });
+    const first = new GameSession({ storage: createConfBackend(root) });
+    accepted(first.runNow('startNight', { players: ['Ann', 'Bo', 'Cy', 'Di'].map((name) => ({ name })), startingChips: 20, chipValue: 1, currency: '' }));
+    first.close();
+
+    const idsOf = (ack: string | undefined, otherwise: string[]) => (ack === undefined ? otherwise : ack === '-' ? [] : ack.split(','));
+    let expected: string[] = [];
+    let acknowledged = 0;
+    for (let kill = 1; kill <= EXPENSE_KILLS; kill++) {
+      const playMs = 20 + Math.floor(Math.random() * 181);
+      const run = await playAndKill(playMs, ['expenses']);
+      const where = `kill ${kill} after ${playMs} ms`;
+      acknowledged += run.acks.length;
+      const lastAck = idsOf(run.acks.at(-1), expected);
+
+      const session = new GameSession({ storage: createConfBackend(root) });
+      const view = session.getView();
+      expect(view.storageNotices, `${where}: no file was set aside`).toEqual([]);
+      const expenses = view.night?.expenses ?? [];
+      const ids = expenses.map((e) => e.id);
+      // Every acknowledged line is there; at most one more (written, killed before its ack): one added, or the oldest removed.
+      if (ids.join(',') !== lastAck.join(',')) {
+        const added = ids.length === lastAck.length + 1 && ids.slice(0, -1).join(',') === lastAck.join(',');
+        const removed = ids.join(',') === lastAck.slice(1).join(',');
+        expect(added || removed, `${where}: loaded ${ids.join(',')}, last ack ${lastAck.join(',')}`).toBe(true);
+      }
+      for (const e of expenses) expect(Object.values(e.shares).reduce((a, b) => a + b, 0), where).toBe(e.amount);
+      expected = ids;
+      session.close();
+    }
+    expect(acknowledged).toBeGreaterThan(EXPENSE_KILLS);
   });
 });

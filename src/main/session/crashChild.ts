@@ -10,6 +10,7 @@ import { GameSession } from './gameSession';
  *
  *   crashChild.ts <data folder>
  *   crashChild.ts <data folder> restore <backup A> <backup B>
+ *   crashChild.ts <data folder> expenses
  *
  * Opens the night already started in the data folder and plays it as fast as
  * it can, forever, until its parent kills it. It prints `ready <stateId>`
@@ -18,7 +19,10 @@ import { GameSession } from './gameSession';
  *
  * With `restore`, it restores backup A and backup B in turn, forever,
  * printing `ready` once loaded and `ack A` / `ack B` after each restore
- * `runNow` accepted. Lines go out with a
+ * `runNow` accepted. With `expenses`, it adds shared expenses to the open
+ * night and removes the oldest (M4), forever, printing `ack <ids>` (the
+ * night's expense ids after the command, comma-separated, `-` for none)
+ * after each one `runNow` accepted. Lines go out with a
  * synchronous write to fd 1, so a line printed is in the pipe even if the
  * process dies on the next instruction.
  */
@@ -78,10 +82,35 @@ function restoreForever(root: string, files: string[]): void {
   }
 }
 
+/** M4: expense lines, appended and fdatasync'd before each ack, like the night's commands. */
+function expensesForever(root: string): void {
+  const session = new GameSession({ storage: createConfBackend(root) });
+  if (!session.getView().night) throw new Error(`no open night in ${root}`);
+  say('ready 0');
+  for (let n = 0; ; n++) {
+    const night = session.getView().night;
+    if (!night) throw new Error('the night vanished');
+    const players = night.players.map((p) => p.id);
+    const oldest = night.expenses[0];
+    const result =
+      night.expenses.length >= 5 && oldest
+        ? session.runNow('removeExpense', { expenseId: oldest.id })
+        : session.runNow('addExpense', {
+            payer: players[n % players.length],
+            amount: 1 + randomInt(5000),
+            description: `expense ${n}`,
+            sharers: players.filter((_, i) => i === 0 || (i + n) % 2 === 0),
+          });
+    if (!result.ok) throw new Error(`expense refused: ${result.error.code}: ${result.error.message}`);
+    say(`ack ${result.view.night?.expenses.map((e) => e.id).join(',') || '-'}`);
+  }
+}
+
 const [root, mode, ...files] = process.argv.slice(2);
-if (!root || (mode !== undefined && (mode !== 'restore' || files.length !== 2))) {
-  process.stderr.write('usage: node --import tsx crashChild.ts <data folder> [restore <backup A> <backup B>]\n');
+if (!root || (mode !== undefined && !(mode === 'restore' && files.length === 2) && !(mode === 'expenses' && files.length === 0))) {
+  process.stderr.write('usage: node --import tsx crashChild.ts <data folder> [restore <backup A> <backup B> | expenses]\n');
   process.exit(2);
 }
 if (mode === 'restore') restoreForever(root, files);
+else if (mode === 'expenses') expensesForever(root);
 else main(root);
