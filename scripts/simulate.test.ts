@@ -35,6 +35,26 @@ function simulate(args: string[]): { code: number; out: string; err: string } {
 const file = (name: string) => path.join(folder, name);
 
 describe('npm run simulate', () => {
+  it('M4: about one night in two the host records a shared expense after it: its shares add up to its amount and the balances to 0', () => {
+    const nights = ['aa', 'ab', 'ac', 'ad', 'ae', 'af'].map((seed) => {
+      const out = file(`expense-${seed}.json`);
+      const run = simulate(['--players', '4', '--turns', '10', '--seed', seed, '--out', out]);
+      expect(run.code, run.err).toBe(0);
+      return nightExportSchema.parse(JSON.parse(fs.readFileSync(out, 'utf8')));
+    });
+    const withExpense = nights.filter((n) => n.expenses.length > 0);
+    expect(withExpense.length).toBeGreaterThan(0);
+    expect(withExpense.length).toBeLessThan(nights.length);
+    const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
+    for (const night of withExpense) {
+      const [expense] = night.expenses;
+      if (!expense) continue;
+      expect(sum(expense.shares)).toBe(expense.amount);
+      expect(sum(night.settlement?.balances ?? { none: 1 })).toBe(0);
+      expect(night.players.map((p) => p.id)).toContain(expense.payer);
+    }
+  });
+
   it('writes the same file byte for byte from the same seed, and a different one from another seed', () => {
     const args = (seed: string, out: string) => ['--players', '5', '--turns', '25', '--seed', seed, '--rules', 'ace-low', '--out', file(out)];
     expect(simulate(args('c0ffee', 'a.json')).code).toBe(0);
