@@ -24,7 +24,9 @@ test('M4: an expense typed on the keyboard during the night shows in the settle-
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
+  const table = await context.newPage();
   await page.goto(host.consoleUrl);
+  await table.goto(host.tableUrl);
   await expect(page.getByTestId('lobby')).toBeVisible();
   await page.getByTestId('currency').fill('EUR');
   await page.keyboard.press('Escape');
@@ -97,6 +99,9 @@ test('M4: an expense typed on the keyboard during the night shows in the settle-
   await expect(settlement.getByTestId('transfer')).toHaveCount(2);
   expect(await transferLines(settlement.getByTestId('transfer'))).toEqual(['Bob pays Ann 0.34 EUR', 'Cy pays Ann 6.33 EUR']);
   await page.screenshot({ path: `${SHOTS}/expenses-settle-up.png` });
+  // The TV says, under who pays whom, which expenses it counts.
+  await expect(table.getByTestId('tv-expenses').locator('p')).toHaveText(['Shared expenses, counted above:', 'Pizza 10 EUR (Ann)', 'Drinks 6 EUR (Bob)']);
+  await table.screenshot({ path: `${SHOTS}/expenses-tv.png` });
 
   // F on the ended screen: the panel, with who pays whom beside it, changing as an expense is removed.
   await page.keyboard.press('f');
