@@ -314,6 +314,21 @@ test('a phone comes back by itself after the host drops it or the phone goes off
   await expectNoSidewaysScroll(phone);
   await screenshot(phone, 'phone-night-over');
 
+  // Enter closes the night: in the lobby the phone waits for the next one and keeps Bob's running tab, tonight's transfers now in it.
+  await consolePage.keyboard.press('Enter');
+  await expect(phone.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
+  await expect(phone.getByTestId('me')).toHaveAttribute('data-player', bob);
+  await expect(phone.getByTestId('me-change')).toHaveCount(0);
+  const lobbyDriver = await HostDriver.open(host.url);
+  const lobbyTab = await lobbyDriver.ask('getTab', {});
+  lobbyDriver.close();
+  if (!lobbyTab.ok) throw new Error(lobbyTab.error.message);
+  const bobsLines = (lobbyTab.data as { tab: { from: string; to: string }[] }).tab.filter((t) => t.from === bob || t.to === bob).length;
+  await expect(phone.getByTestId('tab-owes').or(phone.getByTestId('tab-owed'))).toHaveCount(bobsLines);
+  await screenshot(phone, 'phone-lobby');
+  await phone.getByTestId('me-clear').tap();
+  await expect(phone.getByTestId('me')).toHaveCount(0);
+
   await context.close();
   await consolePage.context().close();
 });
