@@ -109,11 +109,12 @@ const en = {
   phones: {
     button: 'Phones',
     off: 'off',
+    refused: 'cannot start',
     watching: 'no phone watching | 1 phone watching | {n} phones watching',
     link: 'Phones watch at',
     also: 'also',
     noNetwork: 'No network: this computer has no Wi-Fi or cable address, so phones cannot reach it. Join a network and the link appears here.',
-    'port-in-use': 'Phones cannot watch: port {port} and the ones after it are taken by other programs. W tries again.',
+    'port-in-use': 'Phones cannot watch: port {port} is taken by another program. W tries again.',
     'port-not-allowed': 'Phones cannot watch: the system refused port {port} ({message}). W tries again.',
     failed: 'Phones cannot watch: {message}. W tries again.',
     newLink: 'New link',

@@ -110,11 +110,12 @@ const es: Translation = {
   phones: {
     button: 'Móviles',
     off: 'no',
+    refused: 'no arrancan',
     watching: 'ningún móvil mirando | 1 móvil mirando | {n} móviles mirando',
     link: 'Los móviles miran en',
     also: 'también',
     noNetwork: 'Sin red: este ordenador no tiene dirección Wi-Fi ni de cable, así que los móviles no lo alcanzan. Conéctese a una red y el enlace aparecerá aquí.',
-    'port-in-use': 'Los móviles no pueden mirar: el puerto {port} y los siguientes los usan otros programas. W lo intenta de nuevo.',
+    'port-in-use': 'Los móviles no pueden mirar: el puerto {port} lo usa otro programa. W lo intenta de nuevo.',
     'port-not-allowed': 'Los móviles no pueden mirar: el sistema rechazó el puerto {port} ({message}). W lo intenta de nuevo.',
     failed: 'Los móviles no pueden mirar: {message}. W lo intenta de nuevo.',
     newLink: 'Enlace nuevo',

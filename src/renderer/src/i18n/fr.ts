@@ -110,11 +110,12 @@ const fr: Translation = {
   phones: {
     button: 'Téléphones',
     off: 'non',
+    refused: 'impossible',
     watching: 'aucun téléphone | 1 téléphone regarde | {n} téléphones regardent',
     link: 'Les téléphones regardent sur',
     also: 'aussi',
     noNetwork: "Pas de réseau : cet ordinateur n'a pas d'adresse Wi-Fi ni câble, les téléphones ne peuvent pas le joindre. Rejoignez un réseau et le lien apparaîtra ici.",
-    'port-in-use': "Les téléphones ne peuvent pas regarder : le port {port} et les suivants sont pris par d'autres programmes. W réessaie.",
+    'port-in-use': "Les téléphones ne peuvent pas regarder : le port {port} est pris par un autre programme. W réessaie.",
     'port-not-allowed': 'Les téléphones ne peuvent pas regarder : le système a refusé le port {port} ({message}). W réessaie.',
     failed: 'Les téléphones ne peuvent pas regarder : {message}. W réessaie.',
     newLink: 'Nouveau lien',

@@ -110,11 +110,12 @@ const it: Translation = {
   phones: {
     button: 'Telefoni',
     off: 'no',
+    refused: 'non partono',
     watching: 'nessun telefono guarda | 1 telefono guarda | {n} telefoni guardano',
     link: 'I telefoni guardano su',
     also: 'anche',
     noNetwork: 'Nessuna rete: questo computer non ha un indirizzo Wi-Fi o via cavo, quindi i telefoni non lo raggiungono. Collegalo a una rete e il link comparirà qui.',
-    'port-in-use': 'I telefoni non possono guardare: la porta {port} e le seguenti sono occupate da altri programmi. W riprova.',
+    'port-in-use': 'I telefoni non possono guardare: la porta {port} è occupata da un altro programma. W riprova.',
     'port-not-allowed': 'I telefoni non possono guardare: il sistema ha rifiutato la porta {port} ({message}). W riprova.',
     failed: 'I telefoni non possono guardare: {message}. W riprova.',
     newLink: 'Nuovo link',
