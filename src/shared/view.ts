@@ -86,6 +86,8 @@ export interface NightSetup {
   chipValue: number;
   currency: string;
   settings: RuleSettings;
+  /** M2: how that night's buy-ins and cash-outs were paid unless one said otherwise (absent: credit). */
+  payment?: Payment;
 }
 
 /**

@@ -456,6 +456,7 @@ export class GameSession implements DealerService {
         chipValue: args.chipValue,
         currency: args.currency,
         settings: args.settings,
+        payment: args.payment,
       },
       nextCarry: 0,
     };

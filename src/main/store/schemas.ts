@@ -37,6 +37,8 @@ export const nightSetupSchema = z.object({
   chipValue: minorUnits.nonnegative(),
   currency: z.string(),
   settings: ruleSettingsSchema,
+  /** M2: the night's default payment; absent in files from before it was kept (credit). */
+  payment: z.enum(['cash', 'credit']).optional(),
 });
 
 export const settingsFileSchema = z.object({

@@ -4,7 +4,7 @@ import TableView from './views/TableView.vue';
 
 /**
  * `#/` is the host's console on the laptop, `#/table` the TV, `#/history` the
- * past nights. History (and Chart.js with it) is loaded only when opened, so
+ * past nights, `#/tab` the running tab (M3). History (and Chart.js with it) is loaded only when opened, so
  * the first load stays small.
  */
 export function createAppRouter() {
@@ -22,6 +22,8 @@ export function createAppRouter() {
           { path: 'all', name: 'history-all', component: () => import('./components/history/AllTime.vue') },
         ],
       },
+      // M3: the running tab, its own screen (D from the lobby or the night).
+      { path: '/tab', name: 'tab', component: () => import('./views/TabView.vue') },
       { path: '/:other(.*)*', redirect: '/' },
     ],
   });

@@ -47,6 +47,7 @@ describe('house rule keys on the console', () => {
   let keys: ReturnType<typeof createHouseKeys>;
   let ui: ReturnType<typeof useUiStore>;
   let entry: ReturnType<typeof useEntryStore>;
+  let paidMarks = 0;
 
   beforeEach(() => {
     setActivePinia(createPinia());
@@ -59,7 +60,9 @@ describe('house rule keys on the console', () => {
       t: (k, named) => (named ? `${k} ${JSON.stringify(named)}` : k),
       send: send as never,
       rosterIdOf: (name) => (name.toLowerCase() === 'dee' ? 'p-dee' : undefined),
+      paidMarksToClear: () => paidMarks,
     });
+    paidMarks = 0;
   });
 
   it('R26: X on an empty bet box passes when passing is on', () => {
@@ -93,7 +96,7 @@ describe('house rule keys on the console', () => {
     entry.seatPlayerName = ' Dan ';
     entry.seatBuyIn = '15';
     expect(keys.panelKey(key('Enter'), n)).toBe(true);
-    expect(send).toHaveBeenCalledWith('seatPlayer', { stateId: 7, player: { name: 'Dan' }, afterPlayerId: 'ann', buyIn: 15 });
+    expect(send).toHaveBeenCalledWith('seatPlayer', { stateId: 7, player: { name: 'Dan' }, afterPlayerId: 'ann', buyIn: 15, paid: 'credit' });
   });
 
   it('R31: a newcomer known to the roster keeps their id; a missing name or buy-in is said, nothing sent', () => {
@@ -107,7 +110,7 @@ describe('house rule keys on the console', () => {
     expect(send).not.toHaveBeenCalled();
     entry.seatBuyIn = '10';
     keys.panelKey(key('Enter'), n);
-    expect(send).toHaveBeenCalledWith('seatPlayer', { stateId: 7, player: { id: 'p-dee', name: 'Dee' }, afterPlayerId: 'cy', buyIn: 10 });
+    expect(send).toHaveBeenCalledWith('seatPlayer', { stateId: 7, player: { id: 'p-dee', name: 'Dee' }, afterPlayerId: 'cy', buyIn: 10, paid: 'credit' });
   });
 
   it('R31: T moves a player between deals; while a deal is under way it says so and sends nothing', () => {
@@ -157,9 +160,31 @@ describe('house rule keys on the console', () => {
     expect(stepAtTable(n, 0, -1)).toBe(2);
   });
 
-  it('R33: O asks first, warning that payments go back to unpaid; only yes reopens', async () => {
+  it('M2: a newcomer buys in the night\'s way unless Alt+C (or C outside the name box) switches it, shown in the panel', () => {
+    const n = night({ payment: 'cash' });
+    keys.tableKey(key('j'), n);
+    expect(entry.panelPayment).toBe('cash');
+    const nameBox = { tagName: 'INPUT', inputMode: '' } as unknown as EventTarget;
+    expect(keys.panelKey(key('c', { target: nameBox } as Partial<KeyboardEvent>), n)).toBe(false);
+    expect(entry.panelPayment).toBe('cash');
+    expect(keys.panelKey(key('c', { altKey: true, code: 'KeyC', target: nameBox } as Partial<KeyboardEvent>), n)).toBe(true);
+    expect(entry.panelPayment).toBe('credit');
+    const chipsBox = { tagName: 'INPUT', inputMode: 'numeric' } as unknown as EventTarget;
+    expect(keys.panelKey(key('c', { target: chipsBox } as Partial<KeyboardEvent>), n)).toBe(true);
+    expect(entry.panelPayment).toBe('cash');
+    keys.panelKey(key('c', { altKey: true, code: 'KeyC' }), n);
+    Object.assign(entry, { seatPlayerName: 'Dan', seatBuyIn: '15' });
+    keys.panelKey(key('Enter'), n);
+    expect(send).toHaveBeenCalledWith('seatPlayer', expect.objectContaining({ buyIn: 15, paid: 'credit' }));
+  });
+
+  it('R33 M3: O asks first, saying what reopening undoes and how many paid marks go back to unpaid; only yes reopens', async () => {
     keys.askReopen(12);
-    expect(ui.confirmation?.text).toBe('reopen.confirm');
+    expect(ui.confirmation?.text).toBe('reopen.confirm reopen.noPaid');
+    ui.answer(false);
+    paidMarks = 2;
+    keys.askReopen(12);
+    expect(ui.confirmation?.text).toBe('reopen.confirm reopen.paidWarning {"n":2}');
     ui.answer(false);
     expect(send).not.toHaveBeenCalled();
     keys.askReopen(12);

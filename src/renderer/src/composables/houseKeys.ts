@@ -1,5 +1,5 @@
 import type { CommandArgs, CommandName, NightView, PlayerView } from '../../../shared';
-import type { useEntryStore } from '../stores/entry';
+import { isPaymentKey, otherPayment, type useEntryStore } from '../stores/entry';
 import type { useUiStore } from '../stores/ui';
 
 /**
@@ -11,10 +11,12 @@ import type { useUiStore } from '../stores/ui';
 export interface HouseKeyDeps {
   ui: ReturnType<typeof useUiStore>;
   entry: ReturnType<typeof useEntryStore>;
-  t: (key: string, named?: Record<string, unknown>) => string;
+  t: (key: string, named?: Record<string, unknown>, plural?: number) => string;
   send: <K extends CommandName>(command: K, args: CommandArgs<K>) => Promise<boolean>;
   /** The roster, so a newcomer typed by a known name keeps their history. */
   rosterIdOf: (name: string) => string | undefined;
+  /** R33, M3: how many payments marked paid reopening the last night sets back to unpaid (the view's reopenWarning). */
+  paidMarksToClear: () => number;
 }
 
 /** Letters these keys use; each is listed in the key list (HelpOverlay). */
@@ -73,6 +75,7 @@ export function createHouseKeys(deps: HouseKeyDeps) {
         entry.seatBuyIn = '';
         // By default the newcomer sits on the dealer's right, i.e. after the last seat.
         entry.seatAfter = atTable(night).at(-1) ?? 0;
+        entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('seat');
         return true;
       case HOUSE_KEYS.move:
@@ -95,6 +98,11 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     const enter = e.key === 'Enter' && !e.repeat;
     switch (ui.panel) {
       case 'seat':
+        // M2: Alt+C switches how the newcomer's buy-in is paid (C alone too, outside the name box).
+        if (isPaymentKey(e, typingText(e.target))) {
+          entry.panelPayment = otherPayment(entry.panelPayment);
+          return true;
+        }
         if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
           entry.seatAfter = stepAtTable(night, entry.seatAfter, e.key === 'ArrowUp' ? -1 : 1);
           return true;
@@ -140,7 +148,7 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     if (!neighbour) return;
     const id = deps.rosterIdOf(name);
     const player = id ? { id, name } : { name };
-    void send('seatPlayer', { stateId: night.stateId, player, afterPlayerId: neighbour.id, buyIn }).then((ok) => ok && ui.closePanel());
+    void send('seatPlayer', { stateId: night.stateId, player, afterPlayerId: neighbour.id, buyIn, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
   }
 
   function movePlayer(night: NightView): void {
@@ -170,9 +178,14 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     void send(command, { stateId: night.stateId, playerId: player.id }).then((ok) => ok && ui.closePanel());
   }
 
-  /** R33: asked first, with the warning that payments marked for the night go back to unpaid. */
+  /**
+   * R33: asked first, saying what reopening undoes, and (M3) how many
+   * payments marked paid for the night go back to unpaid and onto the tab.
+   */
   function askReopen(stateId: number | null): void {
-    ui.ask(t('reopen.confirm'), async () => {
+    const marked = deps.paidMarksToClear();
+    const warning = marked > 0 ? ` ${t('reopen.paidWarning', { n: marked }, marked)}` : ` ${t('reopen.noPaid')}`;
+    ui.ask(`${t('reopen.confirm')}${warning}`, async () => {
       await reopen(stateId);
     });
   }
@@ -191,6 +204,12 @@ export function createHouseKeys(deps: HouseKeyDeps) {
   }
 
   return { betKey, pairCallKey, tableKey, panelKey, askReopen, reopen };
+}
+
+/** A box that takes letters (a name), not a number box: C alone is typing there. */
+function typingText(target: EventTarget | null): boolean {
+  const box = target as { tagName?: string; inputMode?: string } | null;
+  return box?.tagName === 'INPUT' && box.inputMode !== 'numeric';
 }
 
 /** The moving player already sits on the left of the chosen neighbour: nothing would change. */

@@ -1,7 +1,7 @@
 import { computed, watch } from 'vue';
 import { useRouter } from 'vue-router';
 import type { BetAmount, NightView } from '../../../shared';
-import { appendDigit, useEntryStore, type BetEntry } from '../stores/entry';
+import { appendDigit, isPaymentKey, otherPayment, useEntryStore, type BetEntry } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useCommand } from './useCommand';
@@ -33,9 +33,10 @@ export function useNightKeys(): void {
   const house = createHouseKeys({
     ui,
     entry,
-    t: (key, named) => words.t(key, named ?? {}),
+    t: (key, named, plural) => (plural === undefined ? words.t(key, named ?? {}) : words.t(key, named ?? {}, plural)),
     send,
     rosterIdOf: (name) => view.view?.roster.find((p) => !p.archived && p.name.toLocaleLowerCase() === name.toLocaleLowerCase())?.id,
+    paidMarksToClear: () => view.view?.reopenWarning?.paidTransfers ?? 0,
   });
 
   // A new step of the game starts with empty inputs and no stale error.
@@ -82,11 +83,17 @@ export function useNightKeys(): void {
       case 'b':
         entry.panelPlayer = defaultBuyInPlayer(night);
         entry.buyInAmount = '';
+        entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('buy-in');
         return true;
       case 'c':
         entry.panelPlayer = Math.max(0, night.players.findIndex((p) => p.status !== 'left'));
+        entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('cash-out');
+        return true;
+      case 'd':
+        // M3: the running tab, its own screen; Esc there comes back to the night.
+        void router.push({ name: 'tab' });
         return true;
       case 'j':
       case 't':
@@ -167,6 +174,9 @@ export function useNightKeys(): void {
       case 'o':
         house.askReopen(night.stateId);
         return true;
+      case 'd':
+        void router.push({ name: 'tab' });
+        return true;
       case 'f':
         // M4: expenses still come in after the last turn (who paid for the pizza).
         ui.openPanel('expenses');
@@ -184,6 +194,11 @@ export function useNightKeys(): void {
   function panelKey(e: KeyboardEvent, night: NightView): boolean {
     const enter = e.key === 'Enter' && !e.repeat;
     const target = night.players[entry.panelPlayer];
+    // M2: C switches how the buy-in or cash-out is paid.
+    if ((ui.panel === 'buy-in' || ui.panel === 'cash-out') && isPaymentKey(e, false)) {
+      entry.panelPayment = otherPayment(entry.panelPayment);
+      return true;
+    }
     switch (ui.panel) {
       case 'buy-in':
         if (movePanelPlayer(e, night)) return true;
@@ -194,7 +209,7 @@ export function useNightKeys(): void {
             ui.showError(words.t('lobby.badNumber', { field: words.t('buyIn.amount') }));
             return true;
           }
-          void send('buyIn', { stateId: stateId(), playerId: target.id, amount }).then((ok) => ok && ui.closePanel());
+          void send('buyIn', { stateId: stateId(), playerId: target.id, amount, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
           return true;
         }
         return editDigits(e, entry.buyInAmount, (next) => (entry.buyInAmount = next));
@@ -210,8 +225,9 @@ export function useNightKeys(): void {
             ui.showError(words.t('errors.playerBusy', { name: target.name }));
             return true;
           }
-          ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack) }), () =>
-            send('cashOut', { stateId: stateId(), playerId: target.id }).then((ok) => void (ok && ui.closePanel())),
+          const paid = entry.panelPayment;
+          ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack), paid: words.t(`payment.cash-out.${paid}`) }), () =>
+            send('cashOut', { stateId: stateId(), playerId: target.id, paid }).then((ok) => void (ok && ui.closePanel())),
           );
         }
         return enter;

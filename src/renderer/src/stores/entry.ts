@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref } from 'vue';
-import type { CommandArgs, NightSetup, RosterPlayer } from '../../../shared';
+import type { CommandArgs, NightSetup, Payment, RosterPlayer } from '../../../shared';
 import { MAX_CHIP_VALUE, minorToDecimal, parseMoney, type MoneyProblem } from '../../../shared/money';
 import { DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from '../../../shared/settings';
 import { parseMaxBet } from '../lib/ruleOptions';
@@ -66,7 +66,15 @@ export const useEntryStore = defineStore('entry', () => {
     buyInAmount.value = '';
   }
 
+  /**
+   * M2: how the buy-in, cash-out or newcomer's buy-in of the open panel is
+   * paid; the night's default when the panel opens, C switches it.
+   */
+  const panelPayment = ref<Payment>('credit');
+
   // --- the lobby's setup form ---
+  /** M2: the night's default payment for buy-ins (the starting chips too) and cash-outs; C switches it. */
+  const payment = ref<Payment>('credit');
   const seated = ref<SeatEntry[]>([]);
   const startingChips = ref('20');
   const chipValue = ref('1');
@@ -153,6 +161,7 @@ export const useEntryStore = defineStore('entry', () => {
     chipValue.value = minorToDecimal(last.chipValue, last.currency);
     currency.value = last.currency;
     Object.assign(settings, DEFAULT_RULES, last.settings);
+    payment.value = last.payment ?? 'credit';
     showMaxBet();
     seatCursor.value = 0;
   }
@@ -175,6 +184,7 @@ export const useEntryStore = defineStore('entry', () => {
         chipValue: value.minor,
         currency: currency.value.trim(),
         settings: { ...settings },
+        payment: payment.value,
       },
     };
   }
@@ -187,6 +197,8 @@ export const useEntryStore = defineStore('entry', () => {
     buyInAmount,
     panelPlayer,
     clearNightEntries,
+    panelPayment,
+    payment,
     seated,
     startingChips,
     chipValue,
@@ -213,4 +225,16 @@ export const useEntryStore = defineStore('entry', () => {
 
 function sameSettings(a: RuleSettings, b: RuleSettings): boolean {
   return (Object.keys(a) as (keyof RuleSettings)[]).every((key) => a[key] === b[key]);
+}
+
+/** M2: the other way of paying (C switches cash and credit). */
+export function otherPayment(payment: Payment): Payment {
+  return payment === 'cash' ? 'credit' : 'cash';
+}
+
+/** M2: C switches cash and credit; Alt+C too, so it also works while a name is being typed (the key's code, whatever Alt types on a Mac). */
+export function isPaymentKey(e: Pick<KeyboardEvent, 'key' | 'code' | 'altKey' | 'ctrlKey' | 'metaKey'>, typing: boolean): boolean {
+  if (e.ctrlKey || e.metaKey) return false;
+  if (e.altKey) return e.code === 'KeyC' || e.key.toLowerCase() === 'c';
+  return !typing && e.key.toLowerCase() === 'c';
 }
