@@ -123,7 +123,7 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
   await consolePage.keyboard.press('Enter');
   await expect(consolePage.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
   await consolePage.keyboard.press('o');
-  await expect(consolePage.getByText(/goes back to unpaid/)).toBeVisible();
+  await expect(consolePage.getByTestId('confirm')).toContainText(/marked paid/);
   await shoot('reopen-confirm');
   await consolePage.keyboard.press('Enter');
   await expect(consolePage.getByTestId('phase')).not.toHaveAttribute('data-phase', 'ended');
@@ -138,7 +138,7 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
   await expect(consolePage.getByTestId('lobby')).toBeVisible();
   await consolePage.keyboard.press('Escape');
   await consolePage.keyboard.press('o');
-  await expect(consolePage.getByText(/goes back to unpaid/)).toBeVisible();
+  await expect(consolePage.getByTestId('confirm')).toContainText(/marked paid/);
   await consolePage.keyboard.press('Enter');
   await expect(consolePage.getByTestId('lobby')).toHaveCount(0);
   await expect(consolePage.getByTestId('phase')).not.toHaveAttribute('data-phase', 'ended');

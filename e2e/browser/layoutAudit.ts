@@ -28,6 +28,7 @@ export const FAKE_API = `
       getStandings: () => reply(answers ? answers.getStandings : { rows: [], cumulative: [] }),
       listNights: () => reply(answers ? answers.listNights : []),
       getNight: () => reply(answers ? answers.getNight : null),
+      getTab: () => reply(answers && answers.getTab ? answers.getTab : { tab: [], transfers: [] }),
     };
     window.api = new Proxy(known, {
       get: (target, key) =>
