@@ -70,7 +70,8 @@ export async function readResults(scope: Locator): Promise<Record<string, Result
 export async function readTransfers(settlement: Locator): Promise<TransferLine[]> {
   const lines = (await settlement.getByTestId('transfer').allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim());
   return lines.map((line) => {
-    const match = /(\S+) pays (\S+) (\S+)/.exec(line);
+    // A party is a one-word name, or the bank (M3); the console's line has the players' marks around it.
+    const match = /(the bank|\S+) pays (the bank|\S+) (\S+)/.exec(line);
     if (!match) throw new Error(`not a transfer line: "${line}"`);
     return { from: match[1]!, to: match[2]!, cents: moneyCents(match[3]!) };
   });
