@@ -162,3 +162,13 @@ describe('settling up in the export (M2, M3, R33)', () => {
     expect(exportOf().settlement?.transfers.every((t) => !t.paid)).toBe(true);
   });
 });
+
+describe('the night\'s default payment, kept for "same as last time" (M2)', () => {
+  it('M2: the last setup keeps how the night was paid by default, across a restart', () => {
+    const session = start();
+    cashNight(session, 'cash');
+    expect(session.getView().lastSetup?.payment).toBe('cash');
+    session.close();
+    expect(start().getView().lastSetup?.payment).toBe('cash');
+  });
+});

@@ -1,7 +1,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '../../../shared/settings';
-import { useEntryStore } from './entry';
+import { isPaymentKey, otherPayment, useEntryStore } from './entry';
 
 beforeEach(() => {
   setActivePinia(createPinia());
@@ -66,5 +66,36 @@ describe('house rules in the lobby form', () => {
     expect(entry.preset).toBe('house-rules');
     entry.applyPreset('standard');
     expect(entry.maxBetText).toBe('');
+  });
+});
+
+describe('cash or credit on the console (M2)', () => {
+  it('M2: the night is sent with the default the host chose in the lobby, credit unless chosen; "same as last time" brings it back', () => {
+    const entry = entryWithTwoPlayers();
+    const sent = () => {
+      const built = entry.startArgs();
+      return built.ok ? built.args.payment : built.problem;
+    };
+    expect(sent()).toBe('credit');
+    entry.payment = otherPayment(entry.payment);
+    expect(sent()).toBe('cash');
+    entry.payment = otherPayment(entry.payment);
+    expect(sent()).toBe('credit');
+    entry.fillFromLast({ playerIds: [], startingChips: 20, chipValue: 25, currency: 'EUR', settings: DEFAULT_RULES, payment: 'cash' }, []);
+    expect(entry.payment).toBe('cash');
+    // A last night from before M2 was kept says nothing: credit.
+    entry.fillFromLast({ playerIds: [], startingChips: 20, chipValue: 25, currency: 'EUR', settings: DEFAULT_RULES }, []);
+    expect(entry.payment).toBe('credit');
+  });
+
+  it('M2: C switches cash and credit, unless a name is being typed; Alt+C always (by its key code too, as a Mac types ç)', () => {
+    const key = (k: string, over: Partial<KeyboardEvent> = {}) => ({ key: k, code: `Key${k.toUpperCase()}`, altKey: false, ctrlKey: false, metaKey: false, ...over });
+    expect(isPaymentKey(key('c'), false)).toBe(true);
+    expect(isPaymentKey(key('C'), false)).toBe(true);
+    expect(isPaymentKey(key('c'), true)).toBe(false);
+    expect(isPaymentKey(key('c', { altKey: true }), true)).toBe(true);
+    expect(isPaymentKey({ ...key('ç', { altKey: true }), code: 'KeyC' }, true)).toBe(true);
+    expect(isPaymentKey(key('c', { ctrlKey: true }), false)).toBe(false);
+    expect(isPaymentKey(key('b'), false)).toBe(false);
   });
 });
