@@ -13,6 +13,12 @@ function announcement(partial: Partial<Announcement> & Pick<Announcement, 'kind'
 }
 
 describe('describeError', () => {
+  it('M3: says how many payments stop a night being settled another way, one or many', () => {
+    const refusal = (n: number) => describeError({ code: 'payments-marked', message: 'marked', params: { n, night: 'x' } }, t);
+    expect(refusal(1)).toBe('A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3).');
+    expect(refusal(3)).toMatch(/^3 payments of this night are marked paid/);
+  });
+
   it('R17: says what the pot allows when a bet is above it', () => {
     const text = describeError(
       { code: 'bet-above-pot', rule: 'R17', message: 'The pot holds 6: bet 1 to 6 (R17).', params: { pot: 6, min: 1, max: 6 } },

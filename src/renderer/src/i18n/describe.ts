@@ -39,7 +39,8 @@ export function describeError(error: CommandError, t: Translate): string {
   if (error.code === 'wrong-phase' && typeof params.phase === 'string') params.what = t(`waitingFor.${params.phase}`);
   const needed = ERROR_PARAMS[error.code];
   if (!needed || needed.some((p) => params[p] === undefined)) return error.message;
-  return t(`errors.${error.code}`, params);
+  // A count (`n`) picks the plural form of its message.
+  return typeof params.n === 'number' ? t(`errors.${error.code}`, params, params.n) : t(`errors.${error.code}`, params);
 }
 
 /** A request that never got an answer (connection lost, malformed request). */

@@ -590,6 +590,7 @@ const en = {
   },
   errors: {
     'stale-state': 'Someone acted first: the screen now shows the latest state. Look again and retry.',
+    'payments-marked': 'A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3). | {n} payments of this night are marked paid: mark them unpaid on the running tab (D) before settling the night another way (M3).',
     'wrong-phase': 'Not now: the table is waiting for {what}.',
     'no-night': 'No night is open: start one first.',
     'night-open': 'A night is already open: end it before starting another.',

@@ -590,6 +590,7 @@ const fr: Translation = {
   },
   errors: {
     'stale-state': 'Quelqu’un a agi avant vous : l’écran montre maintenant le dernier état. Regardez à nouveau et réessayez.',
+    'payments-marked': 'Un paiement de cette soirée est marqué payé : remettez-le en impayé sur l’ardoise (D) avant de la régler autrement (M3). | {n} paiements de cette soirée sont marqués payés : remettez-les en impayés sur l’ardoise (D) avant de la régler autrement (M3).',
     'wrong-phase': 'Pas maintenant : la table attend {what}.',
     'no-night': 'Aucune soirée n’est ouverte : commencez-en une d’abord.',
     'night-open': 'Une soirée est déjà ouverte : finissez-la avant d’en commencer une autre.',

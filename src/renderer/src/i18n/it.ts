@@ -590,6 +590,7 @@ const it: Translation = {
   },
   errors: {
     'stale-state': 'Qualcuno ha agito prima: lo schermo mostra ora lo stato più recente. Guarda di nuovo e riprova.',
+    'payments-marked': 'Un pagamento di questa serata è segnato pagato: rimettilo da pagare nel conto aperto (D) prima di saldarla in un altro modo (M3). | {n} pagamenti di questa serata sono segnati pagati: rimettili da pagare nel conto aperto (D) prima di saldarla in un altro modo (M3).',
     'wrong-phase': 'Non ora: il tavolo aspetta {what}.',
     'no-night': 'Nessuna serata aperta: iniziane una prima.',
     'night-open': 'C’è già una serata aperta: finiscila prima di iniziarne un’altra.',
