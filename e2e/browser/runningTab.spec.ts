@@ -100,6 +100,8 @@ test('M2 M3 R33: cash or credit from the keyboard, settled with the bank, a debt
   const transfers = await settlement.getByTestId('transfer').allTextContents();
   expect(transfers.length).toBeGreaterThan(0);
   for (const line of transfers) expect(line).toContain('the bank');
+  // M2: the bank is a party with its balance shown: it owes back the cash it holds.
+  await expect(settlement.getByTestId('settle-balances').locator('[data-party="bank"]')).toContainText('-');
   await consolePage.screenshot({ path: `${SHOTS}/money-ended-console.png` });
 
   // Closed: D in the lobby opens the running tab, one debt per transfer of the night.

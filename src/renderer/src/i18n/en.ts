@@ -353,6 +353,7 @@ const en = {
     netMoney: 'Net',
   },
   settle: {
+    balances: 'Balances (M2: what each is owed, the bank owing back the cash it holds):',
     title: 'Settling up',
     fewest: 'Fewest transfers',
     banker: 'Everyone with the bank',

@@ -354,6 +354,7 @@ const es: Translation = {
     netMoney: 'Neto',
   },
   settle: {
+    balances: 'Saldos (M2: lo que se debe a cada uno; la banca devuelve el efectivo que guarda):',
     title: 'Ajuste de cuentas',
     fewest: 'Los menos pagos posibles',
     banker: 'Todos con la banca',

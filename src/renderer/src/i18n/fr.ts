@@ -354,6 +354,7 @@ const fr: Translation = {
     netMoney: 'Net',
   },
   settle: {
+    balances: 'Soldes (M2 : ce qui est dû à chacun, la banque rendant l’argent qu’elle détient) :',
     title: 'Règlement des comptes',
     fewest: 'Le moins de virements',
     banker: 'Tous avec la banque',

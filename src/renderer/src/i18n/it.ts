@@ -354,6 +354,7 @@ const it: Translation = {
     netMoney: 'Netto',
   },
   settle: {
+    balances: 'Saldi (M2: quanto spetta a ciascuno, la banca restituisce il contante che tiene):',
     title: 'Saldare i conti',
     fewest: 'Meno pagamenti possibili',
     banker: 'Tutti con la banca',
