@@ -121,6 +121,12 @@ for (const screen of SCREENS) {
           return { px: Math.min(...sizes), height: window.innerHeight };
         });
         expect(smallest.px, `${tab.label} at ${screen.name}`).toBeGreaterThanOrEqual((MIN_FONT_PX_AT_1080.text * smallest.height) / 1080 - 0.5);
+        // One grid for all rows, the bank's (which has no disc) too: "owes" and the amounts line up down the screen.
+        const columns = await page.evaluate(() => ({
+          owes: new Set([...document.querySelectorAll('.tv-tab .owes')].map((el) => Math.round(el.getBoundingClientRect().left))).size,
+          amounts: new Set([...document.querySelectorAll('.tv-tab .amount')].map((el) => Math.round(el.getBoundingClientRect().right))).size,
+        }));
+        if (debts > 0) expect(columns, `${tab.label} at ${screen.name}`).toEqual({ owes: 1, amounts: 1 });
         await page.screenshot({ path: `${SHOTS}/tv-tab-${screen.name}-${tab.label}.png` });
       }
     } finally {
