@@ -219,6 +219,12 @@ describe('crash safety', () => {
     const pictures = { A: expectedOf(fileA), B: expectedOf(fileB) };
     const first = new GameSession({ storage: createConfBackend(root) });
     accepted(first.runNow('restore', { content: fs.readFileSync(fileA, 'utf8') }));
+    // How long one restore takes on this machine now: the odd kills aim inside the
+    // child's first one (a fixed window would miss it on a fast, quiet machine).
+    const restoreStarted = performance.now();
+    accepted(first.runNow('restore', { content: fs.readFileSync(fileB, 'utf8'), replace: true }));
+    accepted(first.runNow('restore', { content: fs.readFileSync(fileA, 'utf8'), replace: true }));
+    const restoreMs = Math.max(1, (performance.now() - restoreStarted) / 2);
     first.close();
 
     let restoresAcknowledged = 0;
@@ -229,7 +235,7 @@ describe('crash safety', () => {
       // Odd kills land from the moment the child is ready (mostly inside its first restore);
       // even ones after it has acknowledged one restore, so kills also fall between and inside later ones.
       const afterAcks = kill % 2 === 0 ? 1 : 0;
-      const playMs = Math.floor(Math.random() * 261);
+      const playMs = Math.floor(Math.random() * (afterAcks === 0 ? restoreMs : 261));
       const run = await playAndKill(playMs, ['restore', fileA, fileB], afterAcks);
       const where = `restore kill ${kill} after ${playMs} ms from ack ${afterAcks} (acks ${run.acks.join('')})`;
       if (run.acks.length === 0) killedInFirstRestore += 1;

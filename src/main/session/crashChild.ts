@@ -27,8 +27,23 @@ import { GameSession } from './gameSession';
  * process dies on the next instruction.
  */
 
+/** A moment's pause for `say`, without giving the event loop a turn (the line must be out before the next command). */
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
 function say(line: string): void {
-  fs.writeSync(1, `${line}\n`);
+  // Our stdout is a non-blocking pipe: when the parent is slow to read and the
+  // pipe is full, a write fails with EAGAIN (or writes part of the line). Wait
+  // and write the rest, so a fast loop never dies of its own output.
+  const bytes = Buffer.from(`${line}\n`);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += fs.writeSync(1, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
 }
 
 /** The host's next command: draw, cut, deal, bet 1 to the pot, and buy the busted back in (R6). */
