@@ -4,9 +4,8 @@ import { engineEventSchema, evolve, emptyState, type EngineEvent } from '../engi
 import { Ledger } from '../ledger';
 import { decodeJournal, JournalHeaderError, migrateLegacyNight, nightSummary, replayJournal, ReplayError, type JournalEntry, type PlayedNight } from '../night';
 import {
-  CURRENT_VERSION,
+  envelope,
   FILE_SCHEMAS,
-  FORMATS,
   journalText,
   MigrationError,
   migrate,
@@ -82,7 +81,6 @@ export function makeBackup(repo: DealerRepository, index: readonly NightSummary[
     if (journal === null) skipped.push(summary.id);
     else nights.push({ id: summary.id, journal });
   }
-  const envelope = <K extends FileKind>(kind: K, content: object) => ({ format: FORMATS[kind], version: CURRENT_VERSION[kind], ...content });
   const document = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,

@@ -335,9 +335,11 @@ export class GameSession implements DealerService {
   private reloadHistory(): void {
     const stored = this.repo.loadIndex();
     const calledOpen = [...stored].reverse().find((s) => s.endedAt === null)?.id;
-    this.index = this.reconcileIndex(stored);
+    const { index, replayed } = this.reconcileIndex(stored);
+    this.index = index;
     const open = [...this.index].reverse().find((s) => s.endedAt === null)?.id ?? (this.index.some((s) => s.id === calledOpen) ? calledOpen : undefined);
-    this.night = open === undefined ? null : this.loadNight(open);
+    // Reconciling replayed the open night already (its journal grew since its index line): it is played on, not replayed again.
+    this.night = open === undefined ? null : this.loadNight(open, replayed.get(open));
   }
 
   getView(): AppView {
@@ -578,17 +580,38 @@ export class GameSession implements DealerService {
     try {
       replaceEverything(this.repo, content, this.now());
     } catch (error) {
-      return refused(commandError('storage', `The backup could not be written: ${(error as Error).message}`));
-    } finally {
-      recoverInterruptedRestore(this.repo);
-      this.roster = this.repo.loadRoster();
-      this.settings = this.repo.loadSettings();
-      this.paidTransfers = new Set(this.repo.loadPaidTransfers());
-      this.settleModes = this.repo.loadSettleModes();
-      this.reloadHistory();
-      this.tableScreen = { kind: 'live' };
+      return this.afterFailedRestore(error as Error);
     }
+    this.reloadAfterRestore();
     return { ok: true };
+  }
+
+  /**
+   * A restore that failed answers with its own refusal, whatever happens
+   * next. What it left is settled as a restart would (store/restore.ts): not
+   * yet committed, the staged files are thrown away and the data is as it
+   * was; committed, the move is finished. If the disk refuses even that, the
+   * session keeps what it had and the next start settles it.
+   */
+  private afterFailedRestore(error: Error): Outcome {
+    const refusal = refused(commandError('storage', `The backup could not be written: ${error.message}`));
+    try {
+      recoverInterruptedRestore(this.repo);
+      this.reloadAfterRestore();
+    } catch {
+      // Left for the next start, which runs the same recovery before reading anything.
+    }
+    return refusal;
+  }
+
+  /** Everything read again after a restore: the roster, settings, tab marks and history, and the TV back to the table. */
+  private reloadAfterRestore(): void {
+    this.roster = this.repo.loadRoster();
+    this.settings = this.repo.loadSettings();
+    this.paidTransfers = new Set(this.repo.loadPaidTransfers());
+    this.settleModes = this.repo.loadSettleModes();
+    this.reloadHistory();
+    this.tableScreen = { kind: 'live' };
   }
 
   /**
@@ -733,19 +756,19 @@ export class GameSession implements DealerService {
     this.saveQuietly(() => this.repo.saveIndex(this.index));
   }
 
-  /** A night replayed from its journal to play on; an ended one is recorded as ended. */
-  private loadNight(id: string): PlayedNight | null {
-    const read = this.repo.readNight(id);
-    if (!read || read.night.state.nightId !== id) return null;
-    if (read.night.state.phase.kind === 'ended') this.afterNightEnded(read.night);
-    return read.night;
+  /** A night replayed from its journal (unless `replayed` already is) to play on; an ended one is recorded as ended. */
+  private loadNight(id: string, replayed?: PlayedNight): PlayedNight | null {
+    const night = replayed ?? this.repo.readNight(id)?.night;
+    if (!night || night.state.nightId !== id) return null;
+    if (night.state.phase.kind === 'ended') this.afterNightEnded(night);
+    return night;
   }
 
   /** The index, made to agree with the journals (store/repository.ts) and written back when it did not. */
-  private reconcileIndex(index: NightSummary[]): NightSummary[] {
+  private reconcileIndex(index: NightSummary[]): { index: NightSummary[]; replayed: Map<string, PlayedNight> } {
     const reconciled = this.repo.reconcileIndex(index);
     if (reconciled.changed) this.saveQuietly(() => this.repo.saveIndex(reconciled.index));
-    return reconciled.index;
+    return reconciled;
   }
 
   private buildView(): AppView {

@@ -4,6 +4,8 @@ export { StoreReadError } from './jsonFile';
 export { chipValueToMinorUnits, MigrationError, migrate, nightEventsToMinorUnits } from './migrations';
 export { DEFAULT_SETTINGS, DOCUMENT_NAMES, DealerRepository, nightDocumentName } from './repository';
 export * from './schemas';
+export { checkedEnvelope, envelope } from './envelope';
+export { copyAside, fileStamp, renameAside } from './fileAside';
 export { JournalFiles, writeFileDurably } from './journalFiles';
 export { journalText } from './repository';
 export { recoverInterruptedRestore, replaceEverything, type RestoreContent } from './restore';

@@ -16,11 +16,12 @@ import {
   type PlayedNight,
 } from '../night';
 import type { StorageBackend } from './adapter';
+import { checkedEnvelope, describeIssues } from './envelope';
+import { copyAside, fileStamp, renameAside } from './fileAside';
 import { JournalFiles } from './journalFiles';
 import { StoreReadError } from './jsonFile';
 import { MigrationError, migrate } from './migrations';
 import {
-  CURRENT_VERSION,
   FILE_SCHEMAS,
   FORMATS,
   nightIdSchema,
@@ -57,11 +58,6 @@ export const DEFAULT_SETTINGS: StoredSettings = { lastSetup: null, nextCarry: 0 
 /** A file that could be read but not used: it is set aside with this reason. */
 class UnusableFile extends Error {}
 
-function describeIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`);
-  const more = error.issues.length > 3 ? `; and ${error.issues.length - 3} more` : '';
-  return shown.join('; ') + more;
-}
 
 // Compile-time check that what the files hold is what the contract calls it.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -209,8 +205,13 @@ export class DealerRepository {
     if (damage) {
       this.journals.close(id);
       const kept = night.entries.length;
-      this.#setAside(file, `line ${damage.line} cannot be used (${damage.reason}); the ${kept} commands before it were kept`);
-      if (kept === 0) return null;
+      const reason = `line ${damage.line} cannot be used (${damage.reason}); the ${kept} commands before it were kept`;
+      if (kept === 0) {
+        this.#setAside(file, reason);
+        return null;
+      }
+      // Copied aside first, then replaced atomically: killed at any moment, the whole damaged night is still on disk.
+      if (!this.#copyAside(file, reason)) return null;
       this.writeJournal(id, night.entries);
       return { night, bytes: this.journals.size(id) };
     }
@@ -275,9 +276,17 @@ export class DealerRepository {
    * (a journal or old files), remade from the night itself wherever the
    * journal's size is not the one the line was made from; a line whose night
    * has no file is dropped and reported. `changed` says whether it differs.
+   * `replayed` hands over the nights replayed here that are open, or that
+   * `index` called open (the open night's journal has always grown since its
+   * line was made): the caller plays on with them instead of replaying them
+   * a second time.
    */
-  reconcileIndex(index: readonly NightSummary[]): { index: NightSummary[]; changed: boolean } {
+  reconcileIndex(index: readonly NightSummary[]): { index: NightSummary[]; changed: boolean; replayed: Map<string, PlayedNight> } {
     const listed = new Map(index.map((s) => [s.id, s]));
+    const replayed = new Map<string, PlayedNight>();
+    const keep = (id: string, night: PlayedNight) => {
+      if (night.state.phase.kind !== 'ended' || listed.get(id)?.endedAt === null) replayed.set(id, night);
+    };
     const sizes = this.journals.sizes();
     const out: NightSummary[] = [];
     /** Nights whose file was there but could not be read: already set aside and reported. */
@@ -292,8 +301,10 @@ export class DealerRepository {
       }
       changed = true;
       const read = this.readNight(id);
-      if (read && read.night.state.nightId === id) out.push(nightSummary(read.night, read.bytes ?? undefined));
-      else reported.add(id);
+      if (read && read.night.state.nightId === id) {
+        out.push(nightSummary(read.night, read.bytes ?? undefined));
+        keep(id, read.night);
+      } else reported.add(id);
     }
     for (const id of this.legacyNightIds()) {
       const line = listed.get(id);
@@ -303,8 +314,10 @@ export class DealerRepository {
       }
       changed = true;
       const read = this.readNight(id);
-      if (read) out.push(nightSummary(read.night));
-      else reported.add(id);
+      if (read) {
+        out.push(nightSummary(read.night));
+        keep(id, read.night);
+      } else reported.add(id);
     }
     const kept = new Set(out.map((s) => s.id));
     for (const line of index) {
@@ -316,7 +329,7 @@ export class DealerRepository {
     }
     out.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
     if (!changed && out.some((s, i) => s.id !== index[i]?.id)) changed = true;
-    return { index: out, changed };
+    return { index: out, changed, replayed };
   }
 
   #readLegacyNight(id: string): { night: PlayedNight; bytes: null } | null {
@@ -340,9 +353,9 @@ export class DealerRepository {
     } catch {
       // Unreadable: only the head is moved.
     }
-    const stamp = this.now().toISOString().replace(/[:.]/g, '-');
-    for (let index = 1; index <= parts; index++) moveIfThere(this.backend.open(nightPartName(id, index)).path, `.pre-journal-${stamp}`);
-    moveIfThere(head, `.pre-journal-${stamp}`);
+    const suffix = `.pre-journal-${fileStamp(this.now())}`;
+    for (let index = 1; index <= parts; index++) renameAside(this.backend.open(nightPartName(id, index)).path, suffix);
+    renameAside(head, suffix);
     this.#partsWritten.delete(id);
   }
 
@@ -481,12 +494,7 @@ export class DealerRepository {
   }
 
   #save<K extends FileKind>(kind: K, name: string, content: object): void {
-    const document = { format: FORMATS[kind], version: CURRENT_VERSION[kind], ...content };
-    const parsed = FILE_SCHEMAS[kind].safeParse(document);
-    if (!parsed.success) {
-      throw new Error(`refusing to write ${name}: it would not match ${FORMATS[kind]} (${describeIssues(parsed.error)})`);
-    }
-    this.backend.open(name).write(parsed.data as Record<string, unknown>);
+    this.backend.open(name).write(checkedEnvelope(kind, content, `write ${name}`) as Record<string, unknown>);
   }
 
   /** Reads, migrates and checks one file; undefined when it is missing or was set aside. */
@@ -524,32 +532,38 @@ export class DealerRepository {
     }
   }
 
+  /**
+   * Copies a damaged file aside before it is replaced by what could be kept
+   * of it, and records why; false (reported, the file left as it is) when
+   * the copy cannot be made, so it must not be replaced.
+   */
+  #copyAside(file: string, reason: string): boolean {
+    let target: string;
+    try {
+      target = copyAside(file, `.corrupt-${fileStamp(this.now())}`);
+    } catch (error) {
+      this.report('set-aside', file, `${reason}; it could not be copied aside (${(error as Error).message}), so it was left as it is and not opened`);
+      return false;
+    }
+    this.report('set-aside', file, reason, target);
+    return true;
+  }
+
   /** Renames a bad file out of the way (never deletes it) and records why. */
   #setAside(file: string, reason: string): void {
-    const at = this.now();
-    const stamp = at.toISOString().replace(/[:.]/g, '-');
-    let target = `${file}.corrupt-${stamp}`;
-    for (let n = 1; fs.existsSync(target); n++) target = `${file}.corrupt-${stamp}-${n}`;
+    let target: string | null;
     try {
-      fs.renameSync(file, target);
+      target = renameAside(file, `.corrupt-${fileStamp(this.now())}`);
     } catch (error) {
       // Still report it; the next save will replace the file, so say the copy was not kept.
       this.report('set-aside', file, `${reason}; it could not be set aside (${(error as Error).message})`);
       return;
     }
-    this.report('set-aside', file, reason, target);
+    this.report('set-aside', file, reason, target ?? '');
   }
 }
 
 /** A night's journal text: the header, then one line per command. */
 export function journalText(id: string, entries: readonly JournalEntry[]): string {
   return headerLine(id) + entries.map(encodeEntry).join('');
-}
-
-function moveIfThere(file: string, suffix: string): void {
-  try {
-    fs.renameSync(file, `${file}${suffix}`);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
 }

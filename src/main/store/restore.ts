@@ -4,7 +4,9 @@ import type { RosterPlayer } from '../../shared';
 import { locateDocument, syncDirectory } from './jsonFile';
 import { JOURNAL_EXTENSION, JOURNAL_FOLDER, writeFileDurably } from './journalFiles';
 import { DOCUMENT_NAMES, nightDocumentName, nightPartName, type DealerRepository } from './repository';
-import { CURRENT_VERSION, FILE_SCHEMAS, FORMATS, type FileKind, type NightSummary, type StoredSettings } from './schemas';
+import { checkedEnvelope } from './envelope';
+import { fileStamp, renameAside } from './fileAside';
+import type { FileKind, NightSummary, StoredSettings } from './schemas';
 
 /**
  * Replacing everything with a backup, all or nothing, whenever the process
@@ -46,11 +48,8 @@ interface CommitFile {
   nights: string[];
 }
 
-function envelopeText<K extends FileKind>(kind: K, content: object): string {
-  const document = { format: FORMATS[kind], version: CURRENT_VERSION[kind], ...content };
-  const parsed = FILE_SCHEMAS[kind].safeParse(document);
-  if (!parsed.success) throw new Error(`refusing to restore ${FORMATS[kind]}: ${parsed.error.issues[0]?.message ?? 'it does not match'}`);
-  return `${JSON.stringify(parsed.data, undefined, '\t')}`;
+function envelopeText(kind: FileKind, content: object): string {
+  return JSON.stringify(checkedEnvelope(kind, content, `restore the ${kind}`), undefined, '\t');
 }
 
 /** Writes a checked backup in place of everything there is (see above). */
@@ -93,7 +92,7 @@ export function recoverInterruptedRestore(repo: DealerRepository): void {
 function finishRestore(repo: DealerRepository, commit: CommitFile): void {
   const root = repo.root;
   const staging = path.join(root, STAGING);
-  const suffix = `.replaced-${commit.at.replace(/[:.]/g, '-')}`;
+  const suffix = `.replaced-${fileStamp(commit.at)}`;
   repo.journals.closeAll();
   const restored = new Set(commit.nights);
   // Nights the backup does not hold: set aside, so no index repair brings them back.
@@ -126,13 +125,7 @@ function finishRestore(repo: DealerRepository, commit: CommitFile): void {
 }
 
 function setAside(file: string, suffix: string): void {
-  let target = `${file}${suffix}`;
-  for (let n = 1; fs.existsSync(target); n++) target = `${file}${suffix}-${n}`;
-  try {
-    fs.renameSync(file, target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+  renameAside(file, suffix);
 }
 
 /** A night's old-format files (head and parts), if it still has them. */
