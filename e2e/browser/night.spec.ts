@@ -5,10 +5,11 @@
  * the cards are the same every run; the bot still reads the screen to decide.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { chipsAndPhase, expectTableAgrees, nextPicture, picture, sum, type Picture } from './consolePage';
 import { readTransfers } from './historyPage';
 import { hostForSpecFile } from './hostFixture';
+import { sendFromPage } from './phonePage';
 
 /** A seed whose decks bring every event below within the first few dozen turns. */
 const DECK_SEED = '1e5e1ec7ed0de5c0';
@@ -20,26 +21,6 @@ const SHOTS = 'e2e/artifacts/screenshots';
 type Event = 'pair' | 'consecutive' | 'post' | 'pot-bet-win' | 're-ante' | 'buy-in' | 'undo' | 'refused-bet';
 
 const host = hostForSpecFile(DECK_SEED);
-
-/** Opens a WebSocket from inside `page` and sends one request: what a script on that page could do. */
-async function sendFromPage(page: Page, socketUrl: string, request: { id: number; method: string; args: unknown }): Promise<unknown> {
-  return page.evaluate(
-    async ({ url, message }) => {
-      const socket = new WebSocket(url);
-      await new Promise((opened) => (socket.onopen = opened));
-      socket.send(JSON.stringify(message));
-      const result = await new Promise((answered) => {
-        socket.onmessage = (event: MessageEvent<string>) => {
-          const reply = JSON.parse(event.data) as { type: string; id?: number; result?: unknown };
-          if (reply.type === 'reply' && reply.id === message.id) answered(reply.result);
-        };
-      });
-      socket.close();
-      return result;
-    },
-    { url: socketUrl, message: request },
-  );
-}
 
 test('a whole night on the keyboard, the TV in step after every key, surviving a host restart', async ({ browser }) => {
   test.setTimeout(300_000);

@@ -1,4 +1,4 @@
-import { commandError, type CommandError, type Payment, type TurnView } from '../../shared';
+import { commandError, type CommandError, type ExpenseView, type Payment, type TurnView } from '../../shared';
 import { applyCommand, emptyState, evolve, type EngineCommand, type EngineEvent, type EngineState } from '../engine';
 import { Ledger, LedgerError, type LedgerItem } from '../ledger';
 import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry } from './format';
@@ -25,20 +25,8 @@ export interface PlayedNight {
   expenses: NightExpense[];
 }
 
-/** A shared expense of the night (M4), with the shares fixed when it was recorded. */
-export interface NightExpense {
-  id: string;
-  /** The player who paid. */
-  payer: string;
-  /** Minor units of the night's currency, at least 1. */
-  amount: number;
-  /** What it was for ("pizza"); may be empty. */
-  description: string;
-  /** Who shares it, as the host chose them. */
-  sharers: string[];
-  /** Each sharer's share in minor units; they add up to `amount`. */
-  shares: Record<string, number>;
-}
+/** A shared expense of the night (M4), with the shares fixed when it was recorded: what the view shows. */
+export type NightExpense = ExpenseView;
 
 export function emptyNight(): PlayedNight {
   return { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [], stackSeries: [], entries: [], payments: new Map(), expenses: [] };
