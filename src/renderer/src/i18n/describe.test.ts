@@ -19,6 +19,34 @@ describe('describeError', () => {
     expect(refusal(3)).toMatch(/^3 payments of this night are marked paid/);
   });
 
+  it('R21, R26, R27, R32, R33: the house-rule, undo and seating refusals are worded in the console\'s language, not main\'s English', () => {
+    const refusals = [
+      { code: 'bet-above-limit', rule: 'R27', message: 'The largest bet tonight is 5: bet 1 to 5 (R27).', params: { min: 1, max: 5, cap: 5 } },
+      { code: 'rule-off', rule: 'R26', message: 'Passing is not allowed tonight: bet at least 1 (R26, setting pass).' },
+      { code: 'already-sitting-out', rule: 'R32', message: 'Zoë is already sitting out.', params: { player: 'Zoë' } },
+      { code: 'not-sitting-out', rule: 'R32', message: 'Zoë is not sitting out.', params: { player: 'Zoë' } },
+      { code: 'not-latest-night', rule: 'R33', message: 'A later night has started: only the most recent night can be reopened (R33).' },
+      { code: 'nothing-to-undo', rule: 'R21', message: 'There is nothing to undo (R21).' },
+      { code: 'seating-undo-too-late', rule: 'R21', message: 'The table has moved on since Zoë sat out (R21).', params: { player: 'Zoë', change: 'sat-out' } },
+    ] as const;
+    const english = refusals.map((refusal) => describeError(refusal, t));
+    i18n.global.locale.value = 'fr';
+    try {
+      const french = refusals.map((refusal) => describeError(refusal, t));
+      refusals.forEach((refusal, i) => {
+        expect(french[i], refusal.code).not.toBe(refusal.message);
+        expect(french[i], refusal.code).not.toBe(english[i]);
+        expect(french[i], refusal.code).not.toMatch(/\{\w+\}/);
+      });
+      expect(french[0]).toBe('La plus grosse mise permise maintenant est 5 : misez de 1 à 5 (R27).');
+      expect(french[2]).toBe('Zoë est déjà en pause.');
+      // Another house rule refused as off keeps main's words rather than being called a pass.
+      expect(describeError({ code: 'rule-off', rule: 'R28', message: 'Main says why.' }, t)).toBe('Main says why.');
+    } finally {
+      i18n.global.locale.value = 'en';
+    }
+  });
+
   it('R17: says what the pot allows when a bet is above it', () => {
     const text = describeError(
       { code: 'bet-above-pot', rule: 'R17', message: 'The pot holds 6: bet 1 to 6 (R17).', params: { pot: 6, min: 1, max: 6 } },

@@ -30,6 +30,13 @@ const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'unknown-expense': ['expense'],
   'too-many-expenses': ['max'],
   'payments-marked': ['n'],
+  'bet-above-limit': ['min', 'max'],
+  'rule-off': [],
+  'already-sitting-out': ['player'],
+  'not-sitting-out': ['player'],
+  'not-latest-night': [],
+  'nothing-to-undo': [],
+  'seating-undo-too-late': ['player'],
 };
 
 export function describeError(error: CommandError, t: Translate): string {
@@ -37,6 +44,8 @@ export function describeError(error: CommandError, t: Translate): string {
   // Main may name the deck size rather than the highest cut.
   if (error.code === 'bad-cut' && params.max === undefined && typeof params.size === 'number') params.max = params.size - 1;
   if (error.code === 'wrong-phase' && typeof params.phase === 'string') params.what = t(`waitingFor.${params.phase}`);
+  // Passing (R26) is the only house rule refused as "off" today; another would keep main's own words.
+  if (error.code === 'rule-off' && error.rule !== 'R26') return error.message;
   const needed = ERROR_PARAMS[error.code];
   if (!needed || needed.some((p) => params[p] === undefined)) return error.message;
   // A count (`n`) picks the plural form of its message.
