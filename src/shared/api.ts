@@ -1,6 +1,6 @@
 import type { CommandArgs, CommandName } from './commands';
 import type { CommandError } from './errors';
-import type { ExportFile, FairnessReport, NightDetail, NightListItem, RunningTab, Standings } from './history';
+import type { BackupsList, ExportFile, FairnessReport, NightDetail, NightListItem, RunningTab, Standings } from './history';
 import type { COMMAND_REGISTRY, Role } from './registry';
 import type { AppView } from './view';
 
@@ -19,6 +19,7 @@ export interface CommandData {
   backup: ExportFile;
   getTab: RunningTab;
   exportTab: ExportFile;
+  listBackups: BackupsList;
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
@@ -122,6 +123,14 @@ export interface DealerApi {
   editExpense: CommandMethod<'editExpense'>;
   /** Remove a shared expense (M4). */
   removeExpense: CommandMethod<'removeExpense'>;
+  /** Count `playerId` as `intoPlayerId` on the leaderboard, the running tab and the figures; the nights keep the names spoken then. */
+  mergePlayers: CommandMethod<'mergePlayers'>;
+  /** Undo a merge: the player is counted under their own name again. */
+  unmergePlayer: CommandMethod<'unmergePlayer'>;
+  /** The backups kept beside the data, newest first, and the one that undoes the last restore (`data`). */
+  listBackups: CommandMethod<'listBackups'>;
+  /** Restore a kept backup (as `restore`, over existing data only with `replace: true`). */
+  restoreBackup: CommandMethod<'restoreBackup'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -211,6 +211,18 @@ export const removeExpenseArgs = z.strictObject({ nightId: expenseNight, expense
 /** Let phones on the LAN watch (a read-only listener with the viewer link), or stop them all at once. */
 export const setPhoneAccessArgs = z.strictObject({ on: z.boolean({ error: 'on is true or false' }) });
 
+/** One person under two roster names: `playerId` is counted as `intoPlayerId` (the name the host keeps). */
+export const mergePlayersArgs = z.strictObject({ playerId, intoPlayerId: playerId });
+export const unmergePlayerArgs = z.strictObject({ playerId });
+
+/** A kept backup's id: its file name in the backups folder, nothing that could name another folder. */
+export const BACKUP_ID_PATTERN = /^in-between-dealer-backup-[0-9A-Za-z-]{1,80}\.json$/;
+export const restoreBackupArgs = z.strictObject({
+  id: z.string({ error: 'a backup id is text' }).regex(BACKUP_ID_PATTERN, 'not a backup of the backups folder'),
+  /** As `restore`: replacing existing data must be confirmed. */
+  replace: z.boolean().default(false),
+});
+
 const noArgs = z.strictObject({});
 
 /** The arguments of every command of the registry (registry.ts), by `window.api` method name. */
@@ -255,6 +267,10 @@ export const commandArgs = {
   setPhoneAccess: setPhoneAccessArgs,
   newPhoneLink: noArgs,
   exportTab: exportTabArgs,
+  mergePlayers: mergePlayersArgs,
+  unmergePlayer: unmergePlayerArgs,
+  listBackups: noArgs,
+  restoreBackup: restoreBackupArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

@@ -47,6 +47,11 @@ export const COMMAND_ERROR_CODES = [
   'too-many-expenses', // M4: the night already keeps EXPENSES_PER_NIGHT_MAX expenses
   'phones-unavailable', // this dealer runs without the LAN listener for phones (a bare session)
   'payments-marked', // M3: a night with transfers marked paid cannot be settled another way until they are unmarked
+  'same-player', // a player merged into themselves, or into someone already counted as them
+  'already-merged', // the player is already counted as another: unmerge first
+  'not-merged', // unmerging a player who is counted under their own name
+  'player-seated', // the player sits at the open night: merge them once it has ended
+  'unknown-backup', // no kept backup with that id (rotated away?)
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

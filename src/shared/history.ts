@@ -173,3 +173,33 @@ export interface ExportFile {
 
 /** What the TV shows: the live table, or on request the leaderboard, the rules, the phones' QR code in full, one night or the running tab (M3). */
 export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules' } | { kind: 'phones' } | { kind: 'night'; nightId: string } | { kind: 'tab' };
+
+/** Why a kept backup was written: after a night ended, the day's first while the app is open, or just before a restore replaced the data. */
+export type BackupReason = 'night-end' | 'daily' | 'before-restore';
+
+/** One backup in the backups folder beside the data. */
+export interface KeptBackup {
+  /** Its file name, to restore it by. */
+  id: string;
+  createdAt: string;
+  reason: BackupReason;
+  /** The nights it holds; null when the file cannot be read. */
+  nights: number | null;
+  bytes: number;
+}
+
+export interface BackupsList {
+  /** Newest first. */
+  backups: KeptBackup[];
+  /** Where they are kept, for the host who wants to copy one elsewhere. */
+  folder: string;
+  /** The backup written just before the last restore, while it is kept: restoring it undoes that restore. */
+  undoRestore: string | null;
+}
+
+/** One roster player counted as another (the name the host keeps): the journals keep the names spoken each night. */
+export interface PlayerMergeView {
+  from: string;
+  into: string;
+  at: string;
+}

@@ -76,6 +76,14 @@ export const COMMAND_REGISTRY = {
   /** A new viewer link: phones holding the old one are disconnected. */
   newPhoneLink: change,
   exportTab: hostQuestion,
+  /** One person under two names: the leaderboard, the running tab and the figures count `playerId` as `intoPlayerId`. */
+  mergePlayers: change,
+  /** Undoes a merge: the player is counted under their own name again. */
+  unmergePlayer: change,
+  /** The backups kept beside the data (the automatic ones and those made before a restore). */
+  listBackups: hostQuestion,
+  /** Restores one of the kept backups, as `restore` restores a file. */
+  restoreBackup: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

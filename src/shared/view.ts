@@ -1,7 +1,7 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
 import type { Payment } from './commands';
-import type { ExpenseView, NightAwards, SettleMode, Settlement, TableScreen } from './history';
+import type { ExpenseView, NightAwards, PlayerMergeView, SettleMode, Settlement, TableScreen } from './history';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
 
@@ -37,6 +37,8 @@ export interface AppView {
    * phones included, so it holds the viewer token only, never the host's.
    */
   phones?: PhonesView;
+  /** Roster players counted as another on the leaderboard, the tab and the figures (mergePlayers); absent or empty when none. */
+  merges?: PlayerMergeView[];
 }
 
 /**

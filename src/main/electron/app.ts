@@ -33,7 +33,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
 
   const storage = await createElectronStoreBackend(join(app.getPath('userData'), 'data'));
   // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
-  const service = withPhoneAccess(await openDealerService({ storage }), {
+  const service = withPhoneAccess(await openDealerService({ storage, autoBackups: true }), {
     rendererDir: BUILT_RENDERER_DIR,
     onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
   });

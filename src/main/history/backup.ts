@@ -55,6 +55,8 @@ const backupFileSchema = z.object({
   index: z.unknown().optional(),
   /** The running tab's paid marks (M3); absent in backups made before the tab. */
   tab: z.unknown().optional(),
+  /** The roster players merged into others; absent in backups made before merges (none). */
+  aliases: z.unknown().optional(),
   nights: z.array(z.unknown()),
 });
 
@@ -72,7 +74,12 @@ function issueText(error: z.ZodError): string {
   return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
 }
 
-/** Makes the backup of everything readable now: each night's journal as it is on disk. A night that cannot be read is left out. */
+/**
+ * Makes the backup of everything readable now: each night's journal as it
+ * is on disk. A night that cannot be read is left out. An open night's deck
+ * still in play keeps its seed secret (R12): that night is backed up as it
+ * stood before the deck was shuffled (liveSeedCut).
+ */
 export function makeBackup(repo: DealerRepository, index: readonly NightSummary[], now: Date): { file: ExportFile; skipped: string[] } {
   const nights: { id: string; journal: string }[] = [];
   const skipped: string[] = [];
@@ -88,6 +95,7 @@ export function makeBackup(repo: DealerRepository, index: readonly NightSummary[
     settings: envelope('settings', repo.loadSettings()),
     roster: envelope('roster', { players: repo.loadRoster() }),
     tab: envelope('tab', { paid: repo.loadPaidTransfers(), ...withModes(repo.loadSettleModes()) }),
+    ...withMerges(repo),
     nights,
   };
   const stamp = now.toISOString().slice(0, 19).replace(/[T:]/g, '-');
@@ -97,19 +105,41 @@ export function makeBackup(repo: DealerRepository, index: readonly NightSummary[
   };
 }
 
-/** A night's journal for the backup: the file as it is when it reads whole, else rewritten from what replays. */
+/** A night's journal for the backup: the file as it is when it reads whole, else rewritten from what replays; never a live seed. */
 function backupJournalOf(repo: DealerRepository, id: string): string | null {
   const text = repo.journals.read(id);
   if (text !== undefined) {
     try {
       const decoded = decodeJournal(text);
-      if (!decoded.tornTail && decoded.damage === null && decoded.header.night === id) return text;
+      if (!decoded.tornTail && decoded.damage === null && decoded.header.night === id) {
+        const cut = liveSeedCut(decoded.entries);
+        if (cut === null) return text;
+        return cut > 0 ? journalText(id, decoded.entries.slice(0, cut)) : null;
+      }
     } catch (error) {
       if (!(error instanceof JournalHeaderError)) throw error;
     }
   }
   const read = repo.readNight(id);
-  return read && read.night.entries.length > 0 ? journalText(id, read.night.entries) : null;
+  if (!read || read.night.entries.length === 0) return null;
+  const cut = liveSeedCut(read.night.entries);
+  if (cut === null) return journalText(id, read.night.entries);
+  return cut > 0 ? journalText(id, read.night.entries.slice(0, cut)) : null;
+}
+
+/**
+ * Where a journal must be cut so it holds no seed of a deck still in play
+ * (R12), or null when it holds none: on a night not ended, the last line
+ * that drew a deck since the night started or was last reopened, and every
+ * line after it (they play that deck). An ended night has retired every deck.
+ */
+export function liveSeedCut(entries: readonly JournalEntry[]): number | null {
+  const lastIndexOf = (test: (entry: JournalEntry) => boolean) => entries.findLastIndex(test);
+  const lastEnd = lastIndexOf((e) => e.command.type === 'end');
+  const lastReopen = lastIndexOf((e) => e.command.type === 'reopen');
+  if (lastEnd > lastReopen) return null;
+  const lastDeck = lastIndexOf((e) => (e.seeds?.length ?? 0) > 0);
+  return lastDeck > lastReopen ? lastDeck : null;
 }
 
 /** Migrates and checks one enveloped document of the backup. */
@@ -265,6 +295,8 @@ export function parseBackup(text: string): BackupContent {
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
   const last = index.at(-1);
   const tab = file.data.tab === undefined ? null : checkDocument('tab', file.data.tab, 'tab');
+  const merges = file.data.aliases === undefined ? [] : checkDocument('aliases', file.data.aliases, 'merged players').merges;
+  checkMerges(merges, rosterFile.players);
   return {
     settings: {
       lastSetup: settingsFile.lastSetup,
@@ -276,6 +308,7 @@ export function parseBackup(text: string): BackupContent {
     paid: tab?.paid ?? [],
     // M3: how each night settles up (banker mode where the host chose it); none in older backups.
     modes: { ...(tab?.modes ?? {}) },
+    merges,
     index,
     journals: new Map(nights.map((n) => [n.id, n.text])),
   };
@@ -284,4 +317,17 @@ export function parseBackup(text: string): BackupContent {
 /** The nights' settle modes, only when there are any: a tab with none is written as before modes existed. */
 function withModes(modes: Readonly<Record<string, 'fewest' | 'banker'>>): { modes?: Record<string, 'fewest' | 'banker'> } {
   return Object.keys(modes).length > 0 ? { modes: { ...modes } } : {};
+}
+
+/** The merges, only when there are any: a backup without them is written as before merges existed. */
+function withMerges(repo: DealerRepository): { aliases?: ReturnType<typeof envelope> } {
+  const merges = repo.loadMerges();
+  return merges.length > 0 ? { aliases: envelope('aliases', { merges }) } : {};
+}
+
+/** Every merged player is in the backup's roster. */
+function checkMerges(merges: readonly { from: string; into: string }[], roster: RestoreContent['roster']): void {
+  const players = new Set(roster.map((p) => p.id));
+  const stranger = merges.flatMap((m) => [m.from, m.into]).find((id) => !players.has(id));
+  if (stranger !== undefined) throw new BackupError(`The backup merges player ${stranger}, who is not in its roster.`);
 }

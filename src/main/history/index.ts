@@ -11,3 +11,4 @@ export { nightSettlement, settlementTransfers } from './settlement';
 export { nightTransferId, nightTransfers, tabOf, type SettleModes } from './tab';
 export { TAB_CSV_HEADER, TAB_EXPORT_FORMAT, tabExportFile } from './tabExport';
 export { standings } from './standings';
+export { mergeProblem, NO_ALIAS, playerAlias, type MergeProblem, type PlayerAlias, type PlayerMerge } from './aliases';

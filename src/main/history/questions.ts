@@ -6,6 +6,7 @@ import {
   type RosterPlayer,
 } from '../../shared';
 import type { DealerRepository, NightSummary } from '../store';
+import { playerAlias, type PlayerMerge } from './aliases';
 import { makeBackup } from './backup';
 import { nightExportFile } from './exportFiles';
 import { verifyNight } from './fairness';
@@ -37,6 +38,8 @@ export interface HistorySource {
    * to, and reading it back could set it aside under the writer.
    */
   live: PlayedNight | null;
+  /** Roster players counted as another (aliases.ts): the leaderboard and the tab apply them. */
+  merges: readonly PlayerMerge[];
 }
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
@@ -53,11 +56,11 @@ function openNight(source: HistorySource, nightId: string): { ok: true; summary:
 /** One answer per question; the compiler checks that none is missing and that each gets its own arguments. */
 const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, source: HistorySource) => Answer<Q> } = {
   listNights: (_args, source) => ({ ok: true, data: listNights(source.index) }),
-  getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args) }),
+  getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args, playerAlias(source.merges)) }),
   backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now).file }),
-  getTab: (_args, source) => ({ ok: true, data: tabOf(source.index, source.paidTransfers, source.settleModes) }),
+  getTab: (_args, source) => ({ ok: true, data: tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges)) }),
   exportTab: ({ format }, source) => {
-    const tab = tabOf(source.index, source.paidTransfers, source.settleModes);
+    const tab = tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges));
     return { ok: true, data: tabExportFile({ tab, index: source.index, roster: source.roster, modes: source.settleModes, now: source.now }, format) };
   },
   getNight: ({ nightId }, source) => {

@@ -1,16 +1,19 @@
 import type { RosterPlayer, StandingRow, Standings, StandingsQuery } from '../../shared';
 import type { NightSummary } from '../store';
+import { NO_ALIAS, type PlayerAlias } from './aliases';
+
+type NightResult = NightSummary['results'][number];
 
 /** The calendar day a night started on (its id's date too), for the date filter. */
 const dayOf = (night: NightSummary) => night.startedAt.slice(0, 10);
 
 /** The ended nights the query keeps, oldest first. */
-function nightsFor(index: readonly NightSummary[], query: StandingsQuery): NightSummary[] {
-  const wanted = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds) : null;
+function nightsFor(index: readonly NightSummary[], query: StandingsQuery, alias: PlayerAlias): NightSummary[] {
+  const wanted = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds.map(alias)) : null;
   return index
     .filter((n) => n.endedAt !== null)
     .filter((n) => (query.from === undefined || dayOf(n) >= query.from) && (query.to === undefined || dayOf(n) <= query.to))
-    .filter((n) => wanted === null || n.playerIds.some((id) => wanted.has(id)))
+    .filter((n) => wanted === null || n.playerIds.some((id) => wanted.has(alias(id))))
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
 }
 
@@ -19,17 +22,19 @@ function nightsFor(index: readonly NightSummary[], query: StandingsQuery): Night
  * night recorded its results, R23), so it costs the same whether or not the
  * night files are on a slow disk. Best net money first. With `playerIds`,
  * only those players' rows over the nights any of them played; names are the
- * roster's today (a renamed player keeps one row).
+ * roster's today (a renamed player keeps one row). A player merged into
+ * another (aliases.ts) is counted as that one, under the name kept: one row,
+ * and a night both names played counts once.
  */
-export function standings(index: readonly NightSummary[], roster: readonly RosterPlayer[], query: StandingsQuery = {}): Standings {
+export function standings(index: readonly NightSummary[], roster: readonly RosterPlayer[], query: StandingsQuery = {}, alias: PlayerAlias = NO_ALIAS): Standings {
   const names = new Map(roster.map((p) => [p.id, p.name]));
-  const only = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds) : null;
+  const only = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds.map(alias)) : null;
   const rows = new Map<string, StandingRow>();
   const running: Record<string, number> = {};
   const cumulative: Standings['cumulative'] = [];
-  for (const night of nightsFor(index, query)) {
-    const winners = new Set(night.winnerIds);
-    for (const result of night.results) {
+  for (const night of nightsFor(index, query, alias)) {
+    const winners = new Set(night.winnerIds.map(alias));
+    for (const result of resultsUnder(night.results, alias)) {
       if (only !== null && !only.has(result.playerId)) continue;
       const row = rows.get(result.playerId) ?? {
         playerId: result.playerId,
@@ -67,4 +72,31 @@ export function standings(index: readonly NightSummary[], roster: readonly Roste
     (a, b) => b.netMoney - a.netMoney || b.netChips - a.netChips || a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId),
   );
   return { rows: sorted, cumulative };
+}
+
+/** A night's results with merged players added up under the id they are counted as. */
+function resultsUnder(results: readonly NightResult[], alias: PlayerAlias): NightResult[] {
+  const byPlayer = new Map<string, NightResult>();
+  for (const result of results) {
+    const playerId = alias(result.playerId);
+    const other = byPlayer.get(playerId);
+    if (!other) {
+      byPlayer.set(playerId, { ...result, playerId });
+      continue;
+    }
+    byPlayer.set(playerId, {
+      ...other,
+      boughtIn: other.boughtIn + result.boughtIn,
+      finalChips: other.finalChips + result.finalChips,
+      netChips: other.netChips + result.netChips,
+      netMoney: other.netMoney + result.netMoney,
+      biggestWin: Math.max(other.biggestWin, result.biggestWin),
+      postsHit: (other.postsHit ?? 0) + (result.postsHit ?? 0),
+      pairs: (other.pairs ?? 0) + (result.pairs ?? 0),
+      longestWinStreak: Math.max(other.longestWinStreak ?? 0, result.longestWinStreak ?? 0),
+      bets: (other.bets ?? 0) + (result.bets ?? 0),
+      betsWon: (other.betsWon ?? 0) + (result.betsWon ?? 0),
+    });
+  }
+  return [...byPlayer.values()];
 }

@@ -1,6 +1,7 @@
 import type { NightTransferView, RunningTab, SettleMode } from '../../shared';
 import { runningTab } from '../ledger';
 import type { NightSummary } from '../store';
+import { NO_ALIAS, type PlayerAlias } from './aliases';
 import { nightSettlement, settlementTransfers } from './settlement';
 
 /** A night transfer's id: a night never has two transfers between the same pair (M3). */
@@ -14,9 +15,13 @@ export type SettleModes = Readonly<Record<string, SettleMode>>;
 /**
  * Every ended night's transfers (in the night's settle mode, the bank a
  * party), oldest night first, from the index alone (each ended night
- * recorded its results), with the paid marks the host made.
+ * recorded its results), with the paid marks the host made. Each night is
+ * settled as it was played; a merged player's transfers are then counted
+ * as the player kept (aliases.ts), keeping their ids, so a paid mark
+ * survives a merge and its undo, and a transfer between two names of one
+ * person is no debt.
  */
-export function nightTransfers(index: readonly NightSummary[], paid: ReadonlySet<string>, modes: SettleModes = {}): NightTransferView[] {
+export function nightTransfers(index: readonly NightSummary[], paid: ReadonlySet<string>, modes: SettleModes = {}, alias: PlayerAlias = NO_ALIAS): NightTransferView[] {
   return [...index]
     .filter((night) => night.endedAt !== null)
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id))
@@ -29,13 +34,14 @@ export function nightTransfers(index: readonly NightSummary[], paid: ReadonlySet
         ),
       ).map((t) => {
         const id = nightTransferId(night.id, t.from, t.to);
-        return { id, nightId: night.id, from: t.from, to: t.to, amount: t.amount, paid: paid.has(id) };
+        return { id, nightId: night.id, from: alias(t.from), to: alias(t.to), amount: t.amount, paid: paid.has(id) };
       }),
-    );
+    )
+    .filter((t) => t.from !== t.to);
 }
 
 /** The running tab (M3): the unpaid night transfers netted, with the nights they come from. */
-export function tabOf(index: readonly NightSummary[], paid: ReadonlySet<string>, modes: SettleModes = {}): RunningTab {
-  const transfers = nightTransfers(index, paid, modes);
+export function tabOf(index: readonly NightSummary[], paid: ReadonlySet<string>, modes: SettleModes = {}, alias: PlayerAlias = NO_ALIAS): RunningTab {
+  const transfers = nightTransfers(index, paid, modes, alias);
   return { tab: runningTab(transfers), transfers };
 }

@@ -90,6 +90,7 @@ async function main(argv: string[]): Promise<number | 'running'> {
   const storage = await createConfBackend(options.dataDir);
   const session = await openDealerService({
     storage,
+    autoBackups: true,
     ...(options.deckSeed ? { randomBytes: seededByteStream(options.deckSeed) } : {}),
   });
   // The console's W lets phones watch here too, on a listener of their own with the viewer link only (phoneAccess.ts).

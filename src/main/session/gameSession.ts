@@ -42,7 +42,9 @@ import { recoverInterruptedRestore, replaceEverything } from '../store/restore';
 import type { StoredSettings } from '../store/schemas';
 import { nightView } from './nightView';
 import type { DealerService } from './service';
-import { answerQuestion, BackupError, nightTransfers, parseBackup, type QuestionName } from '../history';
+import { answerQuestion, BackupError, makeBackup, nightTransfers, parseBackup, type PlayerMerge, type QuestionName } from '../history';
+import { KeptBackups } from './backupsDomain';
+import { mergePlayers, mergesView, unmergePlayer, type MergeOutcome } from './playerMerges';
 import { initialsOf, paletteColour } from '../store/playerStyle';
 
 export interface SessionOptions {
@@ -50,6 +52,10 @@ export interface SessionOptions {
   /** The OS's secure random source (R9); tests and the simulator pass a seeded one. */
   randomBytes?: (size: number) => Uint8Array;
   now?: () => Date;
+  /** Backups that keep themselves (session/backupsDomain.ts): after every night and daily. Off unless asked (the app and the headless host ask). */
+  autoBackups?: boolean;
+  /** When a night-end backup is written: after the answer (setImmediate) unless a test runs it itself. */
+  deferBackup?: (job: () => void) => void;
 }
 
 /** What a handler says: done (with `data` for a question), or refused with nothing changed. */
@@ -82,6 +88,10 @@ export class GameSession implements DealerService {
   private settleModes: Readonly<Record<string, SettleMode>> = {};
   /** The settle mode the host chose last, for screens with no night of their own; in memory like tableScreen. Each night's own is in settleModes. */
   private settleMode: SettleMode = 'fewest';
+  /** Roster players counted as another (history/aliases.ts), from the aliases file. */
+  private merges: PlayerMerge[] = [];
+  private readonly backups: KeptBackups;
+  private readonly autoBackups: boolean;
 
   private readonly handlers: Handlers = {
     startNight: (args) => this.startNight(args),
@@ -125,6 +135,14 @@ export class GameSession implements DealerService {
     verifyNight: (args) => this.ask('verifyNight', args),
     exportNight: (args) => this.ask('exportNight', args),
     backup: (args) => this.ask('backup', args),
+    mergePlayers: (args) => this.applyMerge(mergePlayers(this.mergeContext(), args)),
+    unmergePlayer: (args) => this.applyMerge(unmergePlayer(this.mergeContext(), args)),
+    listBackups: () => ({ ok: true, data: this.backups.list() }),
+    restoreBackup: ({ id, replace }) => {
+      const content = this.backups.read(id);
+      if (content === null) return refused(commandError('unknown-backup', `There is no backup "${id}" in the backups folder (backups older than ten are deleted).`, undefined, { backup: id }));
+      return this.restoreContent(content, replace);
+    },
   };
 
   constructor(options: SessionOptions) {
@@ -145,7 +163,29 @@ export class GameSession implements DealerService {
     this.restoreLostDocuments((name) => missing.has(name) || setAside.has(this.repo.pathOf(name)));
     this.paidTransfers = new Set(this.repo.loadPaidTransfers());
     this.settleModes = this.repo.loadSettleModes();
+    this.merges = this.repo.loadMerges();
+    this.backups = new KeptBackups({
+      root: this.repo.root,
+      now: this.now,
+      content: () => (this.index.length === 0 && this.roster.length === 0 ? null : makeBackup(this.repo, this.index, this.now()).file.content),
+      ...(options.deferBackup ? { defer: options.deferBackup } : {}),
+    });
+    this.autoBackups = options.autoBackups ?? false;
+    if (this.autoBackups) this.backups.start();
     this.view = this.buildView();
+  }
+
+  /** What a merge or its undo reads: the open night's players may not be merged until it has ended. */
+  private mergeContext() {
+    const night = this.night && this.night.state.phase.kind !== 'ended' ? this.night : null;
+    return { repo: this.repo, roster: this.roster, merges: this.merges, seated: new Set(night?.state.players.map((p) => p.id) ?? []), now: this.now() };
+  }
+
+  private applyMerge(outcome: MergeOutcome): Outcome {
+    if (!outcome.ok) return outcome;
+    this.roster = outcome.roster;
+    this.merges = outcome.merges;
+    return { ok: true };
   }
 
   /**
@@ -352,6 +392,7 @@ export class GameSession implements DealerService {
   }
 
   close(): void {
+    this.backups.stop();
     this.listeners.clear();
     this.repo.journals.closeAll();
   }
@@ -375,6 +416,8 @@ export class GameSession implements DealerService {
       this.view = this.buildView();
       for (const listener of this.listeners) listener(this.view);
     }
+    // After the answer, never inside it: the backup of the night just ended.
+    if (outcome.ok && command === 'endNight' && this.autoBackups) this.backups.afterNightEnded();
     if (!outcome.ok) return outcome;
     return outcome.data === undefined ? { ok: true, view: this.view } : { ok: true, view: this.view, data: outcome.data };
   }
@@ -396,6 +439,7 @@ export class GameSession implements DealerService {
       paidTransfers: this.paidTransfers,
       settleModes: this.settleModes,
       live: this.night,
+      merges: this.merges,
     });
   }
 
@@ -559,23 +603,38 @@ export class GameSession implements DealerService {
    * all new, whenever the process dies) and reloaded.
    */
   private restore(args: ParsedCommandArgs<'restore'>): Outcome {
+    return this.restoreContent(args.content, args.replace);
+  }
+
+  /**
+   * A backup's text restored (a file the host chose, or a kept backup). What
+   * it replaces is first written to the backups folder, so the restore can
+   * be undone while that backup is kept; if that cannot be written, nothing
+   * is replaced.
+   */
+  private restoreContent(text: string, replace: boolean): Outcome {
     if (this.night && this.night.state.phase.kind !== 'ended') {
       return refused(commandError('night-open', 'A night is open: end it before restoring a backup.'));
     }
     let content;
     try {
-      content = parseBackup(args.content);
+      content = parseBackup(text);
     } catch (error) {
       if (error instanceof BackupError) return refused(commandError('invalid-input', `${error.message} Nothing was changed.`));
       throw error;
     }
-    if (!args.replace && (this.index.length > 0 || this.roster.length > 0)) {
+    if (!replace && (this.index.length > 0 || this.roster.length > 0)) {
       return refused(
         commandError('data-exists', `There are already ${this.index.length} nights and ${this.roster.length} players here: confirm to replace them with the backup.`, undefined, {
           nights: this.index.length,
           players: this.roster.length,
         }),
       );
+    }
+    try {
+      this.backups.write('before-restore');
+    } catch (error) {
+      return refused(commandError('storage', `The backup of what the restore would replace could not be written, so nothing changed: ${(error as Error).message}`));
     }
     try {
       replaceEverything(this.repo, content, this.now());
@@ -610,6 +669,7 @@ export class GameSession implements DealerService {
     this.settings = this.repo.loadSettings();
     this.paidTransfers = new Set(this.repo.loadPaidTransfers());
     this.settleModes = this.repo.loadSettleModes();
+    this.merges = this.repo.loadMerges();
     this.reloadHistory();
     this.tableScreen = { kind: 'live' };
   }
@@ -793,6 +853,7 @@ export class GameSession implements DealerService {
       settleMode: this.settleMode,
       preferences: this.settings.preferences ?? DEFAULT_PREFERENCES,
       reopenWarning: { paidTransfers: this.reopenablePaidMarks() },
+      merges: mergesView(this.merges),
     };
   }
 

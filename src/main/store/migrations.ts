@@ -140,6 +140,7 @@ const REGISTRY: Record<FileKind, FormatMigrations> = {
   nightPart: { steps: { 1: eventsToMinorUnits(2) } },
   notices: { steps: {} },
   tab: { steps: {} },
+  aliases: { steps: {} },
 };
 
 /** The result of bringing a stored document up to date. */

@@ -38,6 +38,7 @@ export const DOCUMENT_NAMES = {
   nights: 'nights-index',
   notices: 'notices',
   tab: 'tab',
+  aliases: 'aliases',
 } as const;
 
 /** One file a night, so a write tonight costs the same after 300 nights as after one (docs/design.md). */
@@ -54,6 +55,9 @@ export function nightPartName(nightId: string, index: number): string {
 export const NIGHT_PART_EVENTS = 200;
 
 export const DEFAULT_SETTINGS: StoredSettings = { lastSetup: null, nextCarry: 0 };
+
+/** One merge as the aliases file keeps it. */
+export type PlayerMergeRecord = z.infer<typeof FILE_SCHEMAS.aliases>['merges'][number];
 
 /** A file that could be read but not used: it is set aside with this reason. */
 class UnusableFile extends Error {}
@@ -131,6 +135,15 @@ export class DealerRepository {
   /** The whole tab document: the paid marks and the nights' settle modes, written together so neither is lost. */
   saveTab(paid: readonly string[], modes: Readonly<Record<string, SettleMode>>): void {
     this.#save('tab', DOCUMENT_NAMES.tab, { paid: [...paid], ...(Object.keys(modes).length > 0 ? { modes: { ...modes } } : {}) });
+  }
+
+  /** The roster players merged into others (history/aliases.ts); none without an aliases file or when it was set aside. */
+  loadMerges(): PlayerMergeRecord[] {
+    return this.#load('aliases', DOCUMENT_NAMES.aliases)?.merges ?? [];
+  }
+
+  saveMerges(merges: readonly PlayerMergeRecord[]): void {
+    this.#save('aliases', DOCUMENT_NAMES.aliases, { merges: merges.map((m) => ({ ...m })) });
   }
 
   /** Forgets a notice the host has read; false when there is no such notice. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { RosterPlayer } from '../../shared';
 import { locateDocument, syncDirectory } from './jsonFile';
 import { JOURNAL_EXTENSION, JOURNAL_FOLDER, writeFileDurably } from './journalFiles';
-import { DOCUMENT_NAMES, nightDocumentName, nightPartName, type DealerRepository } from './repository';
+import { DOCUMENT_NAMES, nightDocumentName, nightPartName, type DealerRepository, type PlayerMergeRecord } from './repository';
 import { checkedEnvelope } from './envelope';
 import { fileStamp, renameAside } from './fileAside';
 import type { FileKind, NightSummary, StoredSettings } from './schemas';
@@ -35,6 +35,8 @@ export interface RestoreContent {
   paid: string[];
   /** How each night settles up when not with the fewest transfers (M3), restored with the marks. */
   modes?: Record<string, 'fewest' | 'banker'>;
+  /** The roster players merged into others (history/aliases.ts); none in older backups. */
+  merges?: PlayerMergeRecord[];
   /** Made from the nights themselves, never taken from a backup. */
   index: NightSummary[];
   /** Each night's whole journal text. */
@@ -62,6 +64,7 @@ export function replaceEverything(repo: DealerRepository, content: RestoreConten
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.settings).path, envelopeText('settings', content.settings));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.nights).path, envelopeText('nights', { nights: content.index }));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.tab).path, envelopeText('tab', { paid: content.paid, ...(content.modes && Object.keys(content.modes).length > 0 ? { modes: content.modes } : {}) }));
+  writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.aliases).path, envelopeText('aliases', { merges: content.merges ?? [] }));
   syncDirectory(staging);
   const commit: CommitFile = { format: COMMIT_FORMAT, version: 1, at: now.toISOString(), nights: [...content.journals.keys()] };
   writeFileDurably(path.join(root, COMMIT), JSON.stringify(commit));
@@ -111,7 +114,7 @@ function finishRestore(repo: DealerRepository, commit: CommitFile): void {
     fs.renameSync(staged, live);
   }
   syncDirectory(path.join(root, JOURNAL_FOLDER));
-  for (const name of [DOCUMENT_NAMES.roster, DOCUMENT_NAMES.settings, DOCUMENT_NAMES.nights, DOCUMENT_NAMES.tab]) {
+  for (const name of [DOCUMENT_NAMES.roster, DOCUMENT_NAMES.settings, DOCUMENT_NAMES.nights, DOCUMENT_NAMES.tab, DOCUMENT_NAMES.aliases]) {
     const staged = locateDocument(staging, name).path;
     if (!fs.existsSync(staged)) continue;
     const live = locateDocument(root, name).path;

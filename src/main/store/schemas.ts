@@ -18,11 +18,12 @@ export const FORMATS = {
   nightPart: 'in-between-dealer/night-part',
   notices: 'in-between-dealer/notices',
   tab: 'in-between-dealer/tab',
+  aliases: 'in-between-dealer/aliases',
 } as const;
 export type FileKind = keyof typeof FORMATS;
 
 /** The version each format is written in today. */
-export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2, notices: 1, tab: 1 };
+export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2, notices: 1, tab: 1, aliases: 1 };
 
 /** Times are ISO 8601 as written; not re-checked, since an odd timestamp is no reason to set a night aside. */
 const isoTime = z.string().min(1);
@@ -134,6 +135,21 @@ export const tabFileSchema = z.object({
   modes: z.record(z.string().min(1), z.enum(['fewest', 'banker'])).optional(),
 });
 
+/**
+ * One person under many names: each roster player merged into another, in
+ * the order merged (history/aliases.ts). The journals are never edited;
+ * this is what the leaderboard and the running tab apply. A player is
+ * merged away once, and never into itself.
+ */
+export const aliasesFileSchema = z.object({
+  format: z.literal(FORMATS.aliases),
+  version: z.literal(1),
+  merges: z
+    .array(z.object({ from: playerId, into: playerId, at: isoTime, wasArchived: z.boolean() }))
+    .refine((merges) => merges.every((m) => m.from !== m.into), { message: 'a player is merged into itself' })
+    .refine((merges) => new Set(merges.map((m) => m.from)).size === merges.length, { message: 'a player is merged away twice' }),
+});
+
 export const FILE_SCHEMAS = {
   settings: settingsFileSchema,
   roster: rosterFileSchema,
@@ -142,6 +158,7 @@ export const FILE_SCHEMAS = {
   nightPart: nightPartFileSchema,
   notices: noticesFileSchema,
   tab: tabFileSchema,
+  aliases: aliasesFileSchema,
 } as const;
 
 export type SettingsFile = z.infer<typeof settingsFileSchema>;

@@ -1,0 +1,132 @@
+import type { BackupReason, BackupsList, KeptBackup } from '../../shared';
+import { BackupFolder, backupsToKeep, localDay, type BackupFile } from '../store';
+
+/**
+ * The backups that keep themselves (docs/design.md "Backups that keep
+ * themselves"): one after every night ends, the day's first while the app
+ * is open, and one of what a restore replaces, just before it does. All go
+ * into `backups/` in the data folder, in the backup format (history/backup.ts),
+ * rotated as Actual Budget keeps them (store/backupRotation.ts).
+ *
+ * Never inside a command's answer: the night-end backup is written after the
+ * answer has gone (`defer`), the daily one from a timer between commands.
+ * Only the backup before a restore is written inside its command, since it
+ * must exist before anything is replaced.
+ */
+export interface KeptBackupsOptions {
+  root: string;
+  now: () => Date;
+  /** The whole backup file as it would be saved now, or null when there is nothing to back up. */
+  content: () => string | null;
+  /** Runs a job once the current command has answered; setImmediate by default. */
+  defer?: (job: () => void) => void;
+  /** The calendar day of a moment, for the daily backup and the rotation; the host's local day by default. */
+  dayOf?: (at: Date) => string;
+}
+
+/** How often the open app checks whether today's backup is written. */
+export const DAILY_CHECK_MS = 60 * 60 * 1000;
+
+export class KeptBackups {
+  readonly #folder: BackupFolder;
+  readonly #now: () => Date;
+  readonly #content: () => string | null;
+  readonly #defer: (job: () => void) => void;
+  readonly #dayOf: (at: Date) => string;
+  /** Nights held by each backup, by id: a backup file is never changed, so it is read once. */
+  readonly #nights = new Map<string, number | null>();
+  #timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(options: KeptBackupsOptions) {
+    this.#folder = new BackupFolder(options.root);
+    this.#now = options.now;
+    this.#content = options.content;
+    this.#defer = options.defer ?? ((job) => void setImmediate(job));
+    this.#dayOf = options.dayOf ?? localDay;
+  }
+
+  get folder(): string {
+    return this.#folder.folder;
+  }
+
+  /**
+   * Writes a backup now and rotates the folder; returns its id, or null when
+   * there is nothing to back up. Throws when the disk refuses the write.
+   */
+  write(reason: BackupReason): string | null {
+    const content = this.#content();
+    if (content === null) return null;
+    const now = this.#now();
+    const id = this.#folder.write(now, reason, content);
+    this.rotate(now);
+    return id;
+  }
+
+  /** Deletes the backups the rotation no longer keeps. */
+  rotate(now = this.#now()): void {
+    const files = this.#folder.list();
+    const keep = new Set(backupsToKeep(files, now, this.#dayOf));
+    for (const file of files) if (!keep.has(file.id)) this.#folder.remove(file.id);
+  }
+
+  /** After a night has ended: a backup once the answer has gone. A failed automatic backup changes nothing and is tried again at the next. */
+  afterNightEnded(): void {
+    this.#defer(() => this.#quietly('night-end'));
+  }
+
+  /** The day's first backup, if none was written today (by any reason). */
+  dailyIfDue(): void {
+    const today = this.#dayOf(this.#now());
+    if (this.#folder.list().some((file) => this.#dayOf(file.createdAt) === today)) return;
+    this.#quietly('daily');
+  }
+
+  /** Checks for today's backup soon after start and then every hour while the app is open. */
+  start(): void {
+    if (this.#timer) return;
+    this.#defer(() => this.dailyIfDue());
+    this.#timer = setInterval(() => this.dailyIfDue(), DAILY_CHECK_MS);
+    this.#timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+
+  list(): BackupsList {
+    const files = this.#folder.list();
+    const backups = files.map((file) => this.#describe(file));
+    const undo = files.find((file) => file.reason === 'before-restore');
+    return { backups, folder: this.#folder.folder, undoRestore: undo?.id ?? null };
+  }
+
+  /** A kept backup's text, or null when it is not kept (rotated away, or never there). */
+  read(id: string): string | null {
+    return this.#folder.read(id);
+  }
+
+  #describe(file: BackupFile): KeptBackup {
+    if (!this.#nights.has(file.id)) this.#nights.set(file.id, nightsIn(this.#folder.read(file.id)));
+    return { id: file.id, createdAt: file.createdAt.toISOString(), reason: file.reason, nights: this.#nights.get(file.id) ?? null, bytes: file.bytes };
+  }
+
+  #quietly(reason: BackupReason): void {
+    try {
+      this.write(reason);
+    } catch {
+      // The data itself is safe; the next night's end or the next hourly check tries again.
+    }
+  }
+}
+
+/** How many nights a backup file holds, or null when it cannot be read. */
+function nightsIn(text: string | null): number | null {
+  if (text === null) return null;
+  try {
+    const nights = (JSON.parse(text) as { nights?: unknown }).nights;
+    return Array.isArray(nights) ? nights.length : null;
+  } catch {
+    return null;
+  }
+}
