@@ -37,6 +37,11 @@ const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'not-latest-night': [],
   'nothing-to-undo': [],
   'seating-undo-too-late': ['player'],
+  'same-player': ['name', 'into'],
+  'already-merged': ['name', 'into'],
+  'not-merged': ['name'],
+  'player-seated': ['name'],
+  'unknown-backup': [],
 };
 
 export function describeError(error: CommandError, t: Translate): string {

@@ -592,6 +592,11 @@ const en = {
   errors: {
     'stale-state': 'Someone acted first: the screen now shows the latest state. Look again and retry.',
     'payments-marked': 'A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3). | {n} payments of this night are marked paid: mark them unpaid on the running tab (D) before settling the night another way (M3).',
+    'same-player': '{name} cannot be merged into {into}: they are already counted as one.',
+    'already-merged': '{name} is already counted as {into}: undo that merge first.',
+    'not-merged': '{name} is counted under their own name: there is no merge to undo.',
+    'player-seated': '{name} sits at the open night: merge once it has ended.',
+    'unknown-backup': 'That backup is no longer kept (only the last ten are).',
     'wrong-phase': 'Not now: the table is waiting for {what}.',
     'no-night': 'No night is open: start one first.',
     'night-open': 'A night is already open: end it before starting another.',

@@ -592,6 +592,11 @@ const es: Translation = {
   errors: {
     'stale-state': 'Alguien actuó antes: la pantalla muestra ya el último estado. Vuelve a mirar e inténtalo de nuevo.',
     'payments-marked': 'Un pago de esta noche está marcado como pagado: vuelve a dejarlo pendiente en la cuenta pendiente (D) antes de ajustarla de otro modo (M3). | {n} pagos de esta noche están marcados como pagados: vuelve a dejarlos pendientes en la cuenta pendiente (D) antes de ajustarla de otro modo (M3).',
+    'same-player': '{name} no se puede fusionar con {into}: ya cuentan como una sola persona.',
+    'already-merged': '{name} ya cuenta como {into}: deshaz antes esa fusión.',
+    'not-merged': '{name} cuenta con su propio nombre: no hay ninguna fusión que deshacer.',
+    'player-seated': '{name} está sentado en la noche abierta: fusiona cuando haya terminado.',
+    'unknown-backup': 'Esa copia de seguridad ya no se guarda (solo se guardan las diez últimas).',
     'wrong-phase': 'Ahora no: la mesa espera {what}.',
     'no-night': 'No hay ninguna noche abierta: empieza una primero.',
     'night-open': 'Ya hay una noche abierta: termínala antes de empezar otra.',

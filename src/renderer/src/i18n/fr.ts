@@ -592,6 +592,11 @@ const fr: Translation = {
   errors: {
     'stale-state': 'Quelqu’un a agi avant vous : l’écran montre maintenant le dernier état. Regardez à nouveau et réessayez.',
     'payments-marked': 'Un paiement de cette soirée est marqué payé : remettez-le en impayé sur l’ardoise (D) avant de la régler autrement (M3). | {n} paiements de cette soirée sont marqués payés : remettez-les en impayés sur l’ardoise (D) avant de la régler autrement (M3).',
+    'same-player': '{name} ne peut pas être fusionné avec {into} : ils comptent déjà comme une seule personne.',
+    'already-merged': '{name} compte déjà comme {into} : annulez d’abord cette fusion.',
+    'not-merged': '{name} compte sous son propre nom : il n’y a pas de fusion à annuler.',
+    'player-seated': '{name} est assis à la soirée en cours : fusionnez une fois qu’elle est terminée.',
+    'unknown-backup': 'Cette sauvegarde n’est plus gardée (seules les dix dernières le sont).',
     'wrong-phase': 'Pas maintenant : la table attend {what}.',
     'no-night': 'Aucune soirée n’est ouverte : commencez-en une d’abord.',
     'night-open': 'Une soirée est déjà ouverte : finissez-la avant d’en commencer une autre.',

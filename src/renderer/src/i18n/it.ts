@@ -592,6 +592,11 @@ const it: Translation = {
   errors: {
     'stale-state': 'Qualcuno ha agito prima: lo schermo mostra ora lo stato più recente. Guarda di nuovo e riprova.',
     'payments-marked': 'Un pagamento di questa serata è segnato pagato: rimettilo da pagare nel conto aperto (D) prima di saldarla in un altro modo (M3). | {n} pagamenti di questa serata sono segnati pagati: rimettili da pagare nel conto aperto (D) prima di saldarla in un altro modo (M3).',
+    'same-player': '{name} non può essere unito a {into}: contano già come una sola persona.',
+    'already-merged': '{name} conta già come {into}: annulla prima quell’unione.',
+    'not-merged': '{name} conta con il proprio nome: non c’è nessuna unione da annullare.',
+    'player-seated': '{name} siede alla serata in corso: uniscili quando sarà finita.',
+    'unknown-backup': 'Quel backup non è più conservato (si tengono solo gli ultimi dieci).',
     'wrong-phase': 'Non ora: il tavolo aspetta {what}.',
     'no-night': 'Nessuna serata aperta: iniziane una prima.',
     'night-open': 'C’è già una serata aperta: finiscila prima di iniziarne un’altra.',
