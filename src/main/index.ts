@@ -5,9 +5,13 @@
  *
  * `--user-data-dir=DIR` (a test's or a second table's data, and its instance
  * lock) is applied by Electron itself; the app does not copy it.
+ * `--data-dir=DIR` and a `portable` file beside the executable choose the
+ * data folder (electron/dataLocation.ts).
  */
+import fs from 'node:fs';
 import { app, dialog, protocol } from 'electron';
 import { startDealerApp } from './electron/app';
+import { dataLocation } from './electron/dataLocation';
 import { APP_SCHEME_PRIVILEGES } from './electron/appProtocol';
 import { chooseDisplayBackend } from './electron/linuxDisplay';
 import type { DealerWindows } from './electron/windows';
@@ -23,6 +27,10 @@ const backend = chooseDisplayBackend({
 });
 if (backend.forceX11) app.commandLine.appendSwitch('ozone-platform', 'x11');
 
+// Where the data lives (--data-dir, or a portable copy), decided before the one-instance lock, which is per folder.
+const location = dataLocation({ argv: process.argv, execPath: process.execPath, env: process.env, userData: app.getPath('userData'), exists: fs.existsSync });
+if (location.userData) app.setPath('userData', location.userData);
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -33,7 +41,7 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(async () => {
-      windows = await startDealerApp({ canPlaceWindows: backend.canPlaceWindows });
+      windows = await startDealerApp({ canPlaceWindows: backend.canPlaceWindows, dataDir: location.dataDir });
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -14,6 +14,8 @@ import { createDealerWindows, type DealerWindows } from './windows';
 export interface StartOptions {
   /** False on native Wayland (linuxDisplay.ts): the table is not moved between displays. */
   canPlaceWindows: boolean;
+  /** The data folder (dataLocation.ts: --data-dir, portable, or the per-user folder). */
+  dataDir?: string;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   if (source.kind === 'app') protocol.handle(APP_SCHEME, createAppRequestHandler(source.rootDir, contentSecurityPolicy(source)));
   applyDevServerContentSecurityPolicy(session.defaultSession, source);
 
-  const storage = await createElectronStoreBackend(join(app.getPath('userData'), 'data'));
+  const storage = await createElectronStoreBackend(options.dataDir ?? join(app.getPath('userData'), 'data'));
   // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
   const service = withPhoneAccess(await openDealerService({ storage, autoBackups: true }), {
     rendererDir: BUILT_RENDERER_DIR,

@@ -1,0 +1,71 @@
+import path from 'node:path';
+
+/**
+ * Where the app keeps its data (README "Where the data lives"), decided
+ * once at start, before anything is read:
+ *
+ * 1. `--data-dir=DIR` (or `--data-dir DIR`): that folder.
+ * 2. Portable use (a USB stick): a file named `portable` beside the
+ *    executable puts everything in `In-Between Dealer data/` beside it,
+ *    Electron's own files included, so nothing is left on the computer.
+ * 3. Otherwise `data/` in the OS's per-user application folder.
+ *
+ * Pure: the command line, the environment and the file system are given.
+ */
+
+/** The marker file that makes a copy of the app portable. */
+export const PORTABLE_MARKER = 'portable';
+/** The folder a portable copy keeps everything in, beside the executable. */
+export const PORTABLE_FOLDER = 'In-Between Dealer data';
+export const DATA_DIR_SWITCH = '--data-dir';
+
+export interface DataLocationInput {
+  argv: readonly string[];
+  /** process.execPath */
+  execPath: string;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Electron's per-user application folder (app.getPath('userData')). */
+  userData: string;
+  exists: (file: string) => boolean;
+}
+
+export interface DataLocation {
+  /** The data folder the session opens. */
+  dataDir: string;
+  /** Where Electron keeps its own files (and its one-instance lock), when it must move: portable use. */
+  userData: string | null;
+  how: 'data-dir' | 'portable' | 'user-data';
+}
+
+/** The `--data-dir` value, or undefined; an empty value is no value. */
+export function dataDirArgument(argv: readonly string[]): string | undefined {
+  for (const [i, arg] of argv.entries()) {
+    if (arg.startsWith(`${DATA_DIR_SWITCH}=`)) return arg.slice(DATA_DIR_SWITCH.length + 1) || undefined;
+    if (arg === DATA_DIR_SWITCH) return argv[i + 1] || undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The folder the executable the host started is in: the AppImage file on
+ * Linux and electron-builder's portable .exe on Windows unpack themselves
+ * elsewhere and say where they came from; a macOS app is a bundle folder.
+ */
+export function executableFolder(execPath: string, env: Readonly<Record<string, string | undefined>>): string {
+  if (env.PORTABLE_EXECUTABLE_DIR) return env.PORTABLE_EXECUTABLE_DIR;
+  if (env.APPIMAGE) return path.dirname(env.APPIMAGE);
+  const bundle = execPath.lastIndexOf('.app/Contents/MacOS/');
+  if (bundle >= 0) return path.dirname(execPath.slice(0, bundle + '.app'.length));
+  return path.dirname(execPath);
+}
+
+export function dataLocation(input: DataLocationInput): DataLocation {
+  const chosen = dataDirArgument(input.argv);
+  if (chosen !== undefined) return { dataDir: path.resolve(chosen), userData: null, how: 'data-dir' };
+  const beside = executableFolder(input.execPath, input.env);
+  if (input.exists(path.join(beside, PORTABLE_MARKER))) {
+    const folder = path.join(beside, PORTABLE_FOLDER);
+    return { dataDir: path.join(folder, 'data'), userData: path.join(folder, 'app'), how: 'portable' };
+  }
+  return { dataDir: path.join(input.userData, 'data'), userData: null, how: 'user-data' };
+}
