@@ -20,6 +20,7 @@ export function createAppRouter() {
           { path: '', name: 'history', component: () => import('./components/history/NightsList.vue') },
           { path: 'night/:id', name: 'history-night', component: () => import('./components/history/NightDetail.vue') },
           { path: 'all', name: 'history-all', component: () => import('./components/history/AllTime.vue') },
+          { path: 'backups', name: 'history-backups', component: () => import('./components/history/BackupsList.vue') },
         ],
       },
       // M3: the running tab, its own screen (D from the lobby or the night).

@@ -49,8 +49,9 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'confirm.no', // "no" is Italian too
     'outcome.consecutive', // the Italian word (feminine plural, "carte consecutive")
     'keys.list.clear.key', // the key is labelled Backspace on Italian keyboards
+    'history.kept.size', // KB is the unit's symbol
   ],
-  es: ['settings.ante', 'rulesScreen.titles.ante', 'keys.list.language.what', 'confirm.no'],
+  es: ['settings.ante', 'rulesScreen.titles.ante', 'keys.list.language.what', 'confirm.no', 'history.kept.size' /* KB is the unit's symbol */],
 };
 
 function parameters(message: string): string[] {
