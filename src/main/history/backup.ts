@@ -80,11 +80,11 @@ function issueText(error: z.ZodError): string {
  * still in play keeps its seed secret (R12): that night is backed up as it
  * stood before the deck was shuffled (liveSeedCut).
  */
-export function makeBackup(repo: DealerRepository, index: readonly NightSummary[], now: Date): { file: ExportFile; skipped: string[] } {
+export function makeBackup(repo: DealerRepository, index: readonly NightSummary[], now: Date, live: PlayedNight | null = null): { file: ExportFile; skipped: string[] } {
   const nights: { id: string; journal: string }[] = [];
   const skipped: string[] = [];
   for (const summary of index) {
-    const journal = backupJournalOf(repo, summary.id);
+    const journal = live?.state.nightId === summary.id ? liveJournalOf(live) : backupJournalOf(repo, summary.id);
     if (journal === null) skipped.push(summary.id);
     else nights.push({ id: summary.id, journal });
   }
@@ -105,6 +105,12 @@ export function makeBackup(repo: DealerRepository, index: readonly NightSummary[
   };
 }
 
+/** The night on the table, from memory (its file is being appended to): its journal up to the deck still in play. */
+function liveJournalOf(night: PlayedNight): string | null {
+  const retired = new Set(night.events.flatMap((e) => (e.type === 'deck-retired' ? [e.seed] : [])));
+  return journalWithoutLiveSeeds(night.state.nightId, night.entries, retired);
+}
+
 /** A night's journal for the backup: the file as it is when it reads whole, else rewritten from what replays; never a live seed. */
 function backupJournalOf(repo: DealerRepository, id: string): string | null {
   const text = repo.journals.read(id);
@@ -112,9 +118,8 @@ function backupJournalOf(repo: DealerRepository, id: string): string | null {
     try {
       const decoded = decodeJournal(text);
       if (!decoded.tornTail && decoded.damage === null && decoded.header.night === id) {
-        const cut = liveSeedCut(decoded.entries);
-        if (cut === null) return text;
-        return cut > 0 ? journalText(id, decoded.entries.slice(0, cut)) : null;
+        // Not the night on the table: a night not ended here is cut at its last deck drawn, whether or not it was retired since.
+        return nightEnded(decoded.entries) ? text : journalWithoutLiveSeeds(id, decoded.entries, new Set());
       }
     } catch (error) {
       if (!(error instanceof JournalHeaderError)) throw error;
@@ -122,24 +127,31 @@ function backupJournalOf(repo: DealerRepository, id: string): string | null {
   }
   const read = repo.readNight(id);
   if (!read || read.night.entries.length === 0) return null;
-  const cut = liveSeedCut(read.night.entries);
-  if (cut === null) return journalText(id, read.night.entries);
-  return cut > 0 ? journalText(id, read.night.entries.slice(0, cut)) : null;
+  const retired = new Set(read.night.events.flatMap((e) => (e.type === 'deck-retired' ? [e.seed] : [])));
+  return journalWithoutLiveSeeds(id, read.night.entries, retired);
+}
+
+/** An ended night (not reopened since) has retired every deck (R12). */
+function nightEnded(entries: readonly JournalEntry[]): boolean {
+  return entries.findLastIndex((e) => e.command.type === 'end') > entries.findLastIndex((e) => e.command.type === 'reopen');
 }
 
 /**
- * Where a journal must be cut so it holds no seed of a deck still in play
- * (R12), or null when it holds none: on a night not ended, the last line
- * that drew a deck since the night started or was last reopened, and every
- * line after it (they play that deck). An ended night has retired every deck.
+ * A journal holding no seed of a deck still in play (R12): cut before the
+ * first line that drew a seed not retired since, with every line after it
+ * (they play that deck); the night as it stood before that deck was
+ * shuffled. Null when nothing is left.
  */
-export function liveSeedCut(entries: readonly JournalEntry[]): number | null {
-  const lastIndexOf = (test: (entry: JournalEntry) => boolean) => entries.findLastIndex(test);
-  const lastEnd = lastIndexOf((e) => e.command.type === 'end');
-  const lastReopen = lastIndexOf((e) => e.command.type === 'reopen');
-  if (lastEnd > lastReopen) return null;
-  const lastDeck = lastIndexOf((e) => (e.seeds?.length ?? 0) > 0);
-  return lastDeck > lastReopen ? lastDeck : null;
+function journalWithoutLiveSeeds(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>): string | null {
+  const cut = nightEnded(entries) ? -1 : liveSeedCut(entries, retired);
+  if (cut === -1 || cut === null) return journalText(id, entries);
+  return cut > 0 ? journalText(id, entries.slice(0, cut)) : null;
+}
+
+/** The first line that drew a seed not in `retired`, or null when every seed drawn was retired. */
+export function liveSeedCut(entries: readonly JournalEntry[], retired: ReadonlySet<string>): number | null {
+  const at = entries.findIndex((e) => (e.seeds ?? []).some((seed) => !retired.has(seed)));
+  return at < 0 ? null : at;
 }
 
 /** Migrates and checks one enveloped document of the backup. */

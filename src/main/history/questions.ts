@@ -57,7 +57,7 @@ function openNight(source: HistorySource, nightId: string): { ok: true; summary:
 const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, source: HistorySource) => Answer<Q> } = {
   listNights: (_args, source) => ({ ok: true, data: listNights(source.index) }),
   getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args, playerAlias(source.merges)) }),
-  backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now).file }),
+  backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now, source.live).file }),
   getTab: (_args, source) => ({ ok: true, data: tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges)) }),
   exportTab: ({ format }, source) => {
     const tab = tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges));

@@ -131,3 +131,10 @@ export function playNight(session: GameSession, clock: TestClock, plan: PlayedNi
 export function closeNight(session: GameSession): void {
   accepted(session.runNow('closeNight', { stateId: currentNight(session).stateId }));
 }
+
+/** The seeds drawn on a night and not retired since: the decks still in play (R12). */
+export function seedsInPlay(night: Readonly<{ entries: readonly { seeds?: string[] }[]; events: readonly { type: string; seed?: string }[] }> | null): string[] {
+  if (!night) return [];
+  const retired = new Set(night.events.flatMap((e) => (e.type === 'deck-retired' && e.seed ? [e.seed] : [])));
+  return night.entries.flatMap((e) => e.seeds ?? []).filter((seed) => !retired.has(seed));
+}

@@ -167,7 +167,7 @@ export class GameSession implements DealerService {
     this.backups = new KeptBackups({
       root: this.repo.root,
       now: this.now,
-      content: () => (this.index.length === 0 && this.roster.length === 0 ? null : makeBackup(this.repo, this.index, this.now()).file.content),
+      content: () => (this.index.length === 0 && this.roster.length === 0 ? null : makeBackup(this.repo, this.index, this.now(), this.night).file.content),
       ...(options.deferBackup ? { defer: options.deferBackup } : {}),
     });
     this.autoBackups = options.autoBackups ?? false;

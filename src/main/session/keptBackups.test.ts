@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackupsList } from '../../shared';
-import { accepted, ask, closeNight, countingBytes, currentNight, playNight as playOn, type PlayedNight, type TestClock } from '../history/testing';
+import { accepted, ask, closeNight, countingBytes, currentNight, playNight as playOn, seedsInPlay, type PlayedNight, type TestClock } from '../history/testing';
 import { BACKUP_FOLDER, createConfBackend } from '../store';
 import { GameSession } from './gameSession';
 
@@ -146,9 +146,15 @@ describe('backups that keep themselves', () => {
     closeNight(session);
     clock.setDay(day(2));
     accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Ben' }], startingChips: 20, chipValue: 25 }));
-    accepted(session.runNow('drawForDealer', { stateId: currentNight(session).stateId }));
-    const night = session.currentNight;
-    const liveSeeds = night?.entries.at(-1)?.seeds ?? [];
+    // Play on until a deck is in play: its seed is drawn, and not yet retired.
+    let liveSeeds: string[] = [];
+    for (let step = 0; liveSeeds.length === 0 && step < 6; step++) {
+      const { phase, stateId } = currentNight(session);
+      if (phase === 'draw') accepted(session.runNow('drawForDealer', { stateId }));
+      else if (phase === 'ready') accepted(session.runNow('deal', { stateId }));
+      else if (phase === 'cut') accepted(session.runNow('cut', { stateId, cut: 0 }));
+      liveSeeds = seedsInPlay(session.currentNight);
+    }
     expect(liveSeeds.length).toBeGreaterThan(0);
     const backup = ask(session, 'backup').content;
     for (const seed of liveSeeds) expect(backup).not.toContain(seed);
