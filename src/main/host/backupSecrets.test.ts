@@ -90,7 +90,7 @@ it('R12: no backup, kept backup, export or data file holds the phones\' token or
   }
 
   // The night ends: its decks are retired and the kept backup written after it shows them (R12), never the token.
-  await must('endNight', { stateId: session.getView().night!.stateId }));
+  await must('endNight', { stateId: session.getView().night!.stateId });
   const files = await everyFile(dataDir);
   expect(files.some((f) => f.path.includes(join('backups', 'in-between-dealer-backup-')))).toBe(true);
   for (const file of files) expect(file.text, file.path).not.toContain(TOKEN);
