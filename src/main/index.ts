@@ -11,7 +11,8 @@
 import fs from 'node:fs';
 import { app, dialog, protocol } from 'electron';
 import { startDealerApp } from './electron/app';
-import { dataLocation } from './electron/dataLocation';
+import { dataLocation, withDataPointer } from './electron/dataLocation';
+import { readPointer } from './electron/dataMove';
 import { APP_SCHEME_PRIVILEGES } from './electron/appProtocol';
 import { chooseDisplayBackend } from './electron/linuxDisplay';
 import type { DealerWindows } from './electron/windows';
@@ -28,8 +29,10 @@ const backend = chooseDisplayBackend({
 if (backend.forceX11) app.commandLine.appendSwitch('ozone-platform', 'x11');
 
 // Where the data lives (--data-dir, or a portable copy), decided before the one-instance lock, which is per folder.
-const location = dataLocation({ argv: process.argv, execPath: process.execPath, env: process.env, userData: app.getPath('userData'), exists: fs.existsSync });
-if (location.userData) app.setPath('userData', location.userData);
+const chosen = dataLocation({ argv: process.argv, execPath: process.execPath, env: process.env, userData: app.getPath('userData'), exists: fs.existsSync });
+if (chosen.userData) app.setPath('userData', chosen.userData);
+// A folder the host moved the data to from the console (electron/dataMove.ts).
+const location = withDataPointer(chosen, readPointer(app.getPath('userData')));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -41,7 +44,7 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(async () => {
-      windows = await startDealerApp({ canPlaceWindows: backend.canPlaceWindows, dataDir: location.dataDir });
+      windows = await startDealerApp({ canPlaceWindows: backend.canPlaceWindows, dataDir: location.dataDir, dataMovable: location.how !== 'data-dir' });
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -131,6 +131,8 @@ export interface DealerApi {
   listBackups: CommandMethod<'listBackups'>;
   /** Restore a kept backup (as `restore`, over existing data only with `replace: true`). */
   restoreBackup: CommandMethod<'restoreBackup'>;
+  /** Move the data folder to `to`: copied and checked first; the app then restarts on the copy and sets the old folder aside. */
+  moveData: CommandMethod<'moveData'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -223,6 +223,9 @@ export const restoreBackupArgs = z.strictObject({
   replace: z.boolean().default(false),
 });
 
+/** The folder the data moves to: a whole path, empty or not there yet. */
+export const moveDataArgs = z.strictObject({ to: z.string({ error: 'a folder is text' }).trim().min(1, 'name the folder').max(1024, 'a folder path is at most 1024 characters') });
+
 const noArgs = z.strictObject({});
 
 /** The arguments of every command of the registry (registry.ts), by `window.api` method name. */
@@ -271,6 +274,7 @@ export const commandArgs = {
   unmergePlayer: unmergePlayerArgs,
   listBackups: noArgs,
   restoreBackup: restoreBackupArgs,
+  moveData: moveDataArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

@@ -52,6 +52,7 @@ export const COMMAND_ERROR_CODES = [
   'not-merged', // unmerging a player who is counted under their own name
   'player-seated', // the player sits at the open night: merge them once it has ended
   'unknown-backup', // no kept backup with that id (rotated away?)
+  'data-folder-fixed', // the data folder is chosen on the command line (--data, --data-dir): it is moved there
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

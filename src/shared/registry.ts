@@ -84,6 +84,8 @@ export const COMMAND_REGISTRY = {
   listBackups: hostQuestion,
   /** Restores one of the kept backups, as `restore` restores a file. */
   restoreBackup: change,
+  /** Moves the data folder: copied, checked, then the app restarts on the copy (the desktop app only). */
+  moveData: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

@@ -5,6 +5,7 @@ import { withPhoneAccess } from '../host/phoneService';
 import { createElectronStoreBackend } from '../store/electronStoreBackend';
 import { createAppRequestHandler } from './appProtocol';
 import { registerIpc } from './ipc';
+import { pointToMovedData, setOldDataAside } from './dataMove';
 import { createNightAwakeKeeper } from './keepAwake';
 import { buildAppMenu } from './menu';
 import { APP_SCHEME, BUILT_RENDERER_DIR, PRELOAD_PATHS, rendererSource } from './renderer';
@@ -16,6 +17,8 @@ export interface StartOptions {
   canPlaceWindows: boolean;
   /** The data folder (dataLocation.ts: --data-dir, portable, or the per-user folder). */
   dataDir?: string;
+  /** False when --data-dir chose the folder: the console cannot move it then. */
+  dataMovable?: boolean;
 }
 
 /**
@@ -33,9 +36,24 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   if (source.kind === 'app') protocol.handle(APP_SCHEME, createAppRequestHandler(source.rootDir, contentSecurityPolicy(source)));
   applyDevServerContentSecurityPolicy(session.defaultSession, source);
 
-  const storage = await createElectronStoreBackend(options.dataDir ?? join(app.getPath('userData'), 'data'));
+  const dataDir = options.dataDir ?? join(app.getPath('userData'), 'data');
+  // Running on a folder the data was moved to: the old one is renamed aside now, never deleted.
+  try {
+    setOldDataAside(app.getPath('userData'), dataDir, new Date());
+  } catch (failure) {
+    console.warn('The old data folder could not be set aside:', failure);
+  }
+  const storage = await createElectronStoreBackend(dataDir);
+  // The console moves the data (copied and checked by the session); the app then restarts on the copy.
+  const onDataMoved = (to: string): void => {
+    pointToMovedData(app.getPath('userData'), dataDir, to);
+    setImmediate(() => {
+      app.relaunch();
+      app.quit();
+    });
+  };
   // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
-  const service = withPhoneAccess(await openDealerService({ storage, autoBackups: true }), {
+  const service = withPhoneAccess(await openDealerService({ storage, autoBackups: true, ...(options.dataMovable === false ? {} : { onDataMoved }) }), {
     rendererDir: BUILT_RENDERER_DIR,
     onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { z } from 'zod';
 
 /**
  * Where the app keeps its data (README "Where the data lives"), decided
@@ -9,6 +10,9 @@ import path from 'node:path';
  *    executable puts everything in `In-Between Dealer data/` beside it,
  *    Electron's own files included, so nothing is left on the computer.
  * 3. Otherwise `data/` in the OS's per-user application folder.
+ *
+ * Unless `--data-dir` decides, a folder the host moved the data to from the
+ * console (`data-location.json` in Electron's folder) is used instead.
  *
  * Pure: the command line, the environment and the file system are given.
  */
@@ -34,7 +38,29 @@ export interface DataLocation {
   dataDir: string;
   /** Where Electron keeps its own files (and its one-instance lock), when it must move: portable use. */
   userData: string | null;
-  how: 'data-dir' | 'portable' | 'user-data';
+  how: 'data-dir' | 'portable' | 'user-data' | 'moved';
+}
+
+/** Where the host moved the data, kept in Electron's own folder; `setAside` is the old folder, until it has been set aside. */
+export const DATA_POINTER = 'data-location.json';
+const dataPointerSchema = z.object({ dataDir: z.string().min(1), setAside: z.string().min(1).optional() });
+export type DataPointer = z.infer<typeof dataPointerSchema>;
+
+/** The pointer's content, or null when there is none or it cannot be read (the data stays where it was). */
+export function parseDataPointer(text: string | null): DataPointer | null {
+  if (text === null) return null;
+  try {
+    const parsed = dataPointerSchema.safeParse(JSON.parse(text));
+    return parsed.success && path.isAbsolute(parsed.data.dataDir) ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The folder the host moved the data to wins over the marker and the default, never over --data-dir. */
+export function withDataPointer(location: DataLocation, pointer: DataPointer | null): DataLocation {
+  if (!pointer || location.how === 'data-dir') return location;
+  return { ...location, dataDir: pointer.dataDir, how: 'moved' };
 }
 
 /** The `--data-dir` value, or undefined; an empty value is no value. */

@@ -44,6 +44,7 @@ import { nightView } from './nightView';
 import type { DealerService } from './service';
 import { answerQuestion, BackupError, makeBackup, nightTransfers, parseBackup, type PlayerMerge, type QuestionName } from '../history';
 import { KeptBackups } from './backupsDomain';
+import { moveData, type DataMoved } from './dataMove';
 import { mergePlayers, mergesView, unmergePlayer, type MergeOutcome } from './playerMerges';
 import { initialsOf, paletteColour } from '../store/playerStyle';
 
@@ -56,6 +57,8 @@ export interface SessionOptions {
   autoBackups?: boolean;
   /** When a night-end backup is written: after the answer (setImmediate) unless a test runs it itself. */
   deferBackup?: (job: () => void) => void;
+  /** The desktop app's: the data folder was copied to `to` and checked; the app restarts there. Absent, the folder cannot be moved from the console. */
+  onDataMoved?: DataMoved;
 }
 
 /** What a handler says: done (with `data` for a question), or refused with nothing changed. */
@@ -92,6 +95,7 @@ export class GameSession implements DealerService {
   private merges: PlayerMerge[] = [];
   private readonly backups: KeptBackups;
   private readonly autoBackups: boolean;
+  private readonly onDataMoved: DataMoved | undefined;
 
   private readonly handlers: Handlers = {
     startNight: (args) => this.startNight(args),
@@ -138,6 +142,7 @@ export class GameSession implements DealerService {
     mergePlayers: (args) => this.applyMerge(mergePlayers(this.mergeContext(), args)),
     unmergePlayer: (args) => this.applyMerge(unmergePlayer(this.mergeContext(), args)),
     listBackups: () => ({ ok: true, data: this.backups.list() }),
+    moveData: ({ to }) => moveData(this.repo, this.night !== null && this.night.state.phase.kind !== 'ended', this.onDataMoved, to),
     restoreBackup: ({ id, replace }) => {
       const content = this.backups.read(id);
       if (content === null) return refused(commandError('unknown-backup', `There is no backup "${id}" in the backups folder (backups older than ten are deleted).`, undefined, { backup: id }));
@@ -171,6 +176,7 @@ export class GameSession implements DealerService {
       ...(options.deferBackup ? { defer: options.deferBackup } : {}),
     });
     this.autoBackups = options.autoBackups ?? false;
+    this.onDataMoved = options.onDataMoved;
     if (this.autoBackups) this.backups.start();
     this.view = this.buildView();
   }

@@ -42,6 +42,7 @@ const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'not-merged': ['name'],
   'player-seated': ['name'],
   'unknown-backup': [],
+  'data-folder-fixed': [],
 };
 
 export function describeError(error: CommandError, t: Translate): string {

@@ -447,6 +447,10 @@ const en = {
     backup: 'Back up all data',
     backupKey: 'B',
     kept: {
+      move: 'Move the data',
+      movePrompt: 'The new folder for the data (a whole path; empty or not there yet), then Enter:',
+      moveConfirm: 'Copy all the data to {folder}, check every file of the copy, and restart there? The old folder is then set aside, not deleted.',
+      moved: 'Copied and checked: the app restarts on {folder}.',
       tab: 'Backups',
       hint: 'Written by themselves after every night and once a day: the last 3 of today and one per earlier day, 10 in all. ↑↓ choose · Enter restores · U undoes the last restore · Esc back',
       folder: 'Kept in {folder}',
@@ -626,6 +630,7 @@ const en = {
     'not-merged': '{name} is counted under their own name: there is no merge to undo.',
     'player-seated': '{name} sits at the open night: merge once it has ended.',
     'unknown-backup': 'That backup is no longer kept (only the last ten are).',
+    'data-folder-fixed': 'This data folder is chosen on the command line (--data or --data-dir): start the app with the new folder instead.',
     'wrong-phase': 'Not now: the table is waiting for {what}.',
     'no-night': 'No night is open: start one first.',
     'night-open': 'A night is already open: end it before starting another.',

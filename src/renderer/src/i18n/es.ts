@@ -447,6 +447,10 @@ const es: Translation = {
     backup: 'Copia de seguridad de todo',
     backupKey: 'B',
     kept: {
+      move: 'Mover los datos',
+      movePrompt: 'La nueva carpeta de los datos (una ruta completa; vacía o aún no creada), luego Intro:',
+      moveConfirm: '¿Copiar todos los datos en {folder}, comprobar cada archivo de la copia y reiniciar allí? La carpeta antigua se aparta después, no se borra.',
+      moved: 'Copiados y comprobados: la aplicación se reinicia en {folder}.',
       tab: 'Copias',
       hint: 'Se escriben solas después de cada noche y una vez al día: las 3 últimas de hoy y una por cada día anterior, 10 en total. ↑↓ elegir · Intro restaura · U deshace la última restauración · Esc volver',
       folder: 'Guardadas en {folder}',
@@ -626,6 +630,7 @@ const es: Translation = {
     'not-merged': '{name} cuenta con su propio nombre: no hay ninguna fusión que deshacer.',
     'player-seated': '{name} está sentado en la noche abierta: fusiona cuando haya terminado.',
     'unknown-backup': 'Esa copia de seguridad ya no se guarda (solo se guardan las diez últimas).',
+    'data-folder-fixed': 'Esta carpeta de datos se elige en la línea de comandos (--data o --data-dir): inicia la aplicación con la nueva carpeta.',
     'wrong-phase': 'Ahora no: la mesa espera {what}.',
     'no-night': 'No hay ninguna noche abierta: empieza una primero.',
     'night-open': 'Ya hay una noche abierta: termínala antes de empezar otra.',

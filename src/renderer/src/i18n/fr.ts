@@ -447,6 +447,10 @@ const fr: Translation = {
     backup: 'Sauvegarder toutes les données',
     backupKey: 'B',
     kept: {
+      move: 'Déplacer les données',
+      movePrompt: 'Le nouveau dossier des données (un chemin complet ; vide ou pas encore créé), puis Entrée :',
+      moveConfirm: 'Copier toutes les données dans {folder}, vérifier chaque fichier de la copie et redémarrer là ? L’ancien dossier est ensuite mis de côté, pas supprimé.',
+      moved: 'Copiées et vérifiées : l’application redémarre sur {folder}.',
       tab: 'Sauvegardes',
       hint: 'Écrites d’elles-mêmes après chaque soirée et une fois par jour : les 3 dernières d’aujourd’hui et une par jour précédent, 10 en tout. ↑↓ choisir · Entrée restaure · U annule la dernière restauration · Échap retour',
       folder: 'Gardées dans {folder}',
@@ -626,6 +630,7 @@ const fr: Translation = {
     'not-merged': '{name} compte sous son propre nom : il n’y a pas de fusion à annuler.',
     'player-seated': '{name} est assis à la soirée en cours : fusionnez une fois qu’elle est terminée.',
     'unknown-backup': 'Cette sauvegarde n’est plus gardée (seules les dix dernières le sont).',
+    'data-folder-fixed': 'Ce dossier de données est choisi sur la ligne de commande (--data ou --data-dir) : démarrez plutôt l’application avec le nouveau dossier.',
     'wrong-phase': 'Pas maintenant : la table attend {what}.',
     'no-night': 'Aucune soirée n’est ouverte : commencez-en une d’abord.',
     'night-open': 'Une soirée est déjà ouverte : finissez-la avant d’en commencer une autre.',

@@ -447,6 +447,10 @@ const it: Translation = {
     backup: 'Backup di tutti i dati',
     backupKey: 'B',
     kept: {
+      move: 'Sposta i dati',
+      movePrompt: 'La nuova cartella dei dati (un percorso completo; vuota o non ancora creata), poi Invio:',
+      moveConfirm: 'Copiare tutti i dati in {folder}, controllare ogni file della copia e ripartire da lì? La vecchia cartella viene poi messa da parte, non cancellata.',
+      moved: 'Copiati e controllati: l’app riparte da {folder}.',
       tab: 'Backup',
       hint: 'Scritti da soli dopo ogni serata e una volta al giorno: gli ultimi 3 di oggi e uno per ogni giorno precedente, 10 in tutto. ↑↓ scegli · Invio ripristina · U annulla l’ultimo ripristino · Esc indietro',
       folder: 'Conservati in {folder}',
@@ -626,6 +630,7 @@ const it: Translation = {
     'not-merged': '{name} conta con il proprio nome: non c’è nessuna unione da annullare.',
     'player-seated': '{name} siede alla serata in corso: uniscili quando sarà finita.',
     'unknown-backup': 'Quel backup non è più conservato (si tengono solo gli ultimi dieci).',
+    'data-folder-fixed': 'Questa cartella dei dati è scelta sulla riga di comando (--data o --data-dir): avvia invece l’app con la nuova cartella.',
     'wrong-phase': 'Non ora: il tavolo aspetta {what}.',
     'no-night': 'Nessuna serata aperta: iniziane una prima.',
     'night-open': 'C’è già una serata aperta: finiscila prima di iniziarne un’altra.',
