@@ -283,6 +283,8 @@ const en = {
       historyFilter: { key: 'D / P / X', what: 'filter by dates / by players (↑↓ Space) / clear' },
       historyBackup: { key: 'B', what: 'back up all data to one file' },
       historyRestore: { key: 'O', what: 'restore data from a backup file' },
+      historyKept: { key: 'K', what: 'the backups kept by themselves: Enter restores one, U undoes the last restore, L moves the data' },
+      historyMerge: { key: 'J / U', what: 'all time: count the highlighted player as another (one person, two names) / undo it' },
       draw: { key: 'Enter', what: 'draw for dealer / deal' },
       cut: { key: '0-9 Enter', what: 'cut the deck (Enter alone = 0)' },
       ace: { key: 'L / H', what: 'call the ace low or high' },

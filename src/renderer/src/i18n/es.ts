@@ -284,6 +284,8 @@ const es: Translation = {
       historyFilter: { key: 'D / P / X', what: 'filtrar por fechas / por jugadores (↑↓ Espacio) / borrar' },
       historyBackup: { key: 'B', what: 'copia de seguridad de todos los datos en un archivo' },
       historyRestore: { key: 'O', what: 'restaurar los datos desde una copia' },
+      historyKept: { key: 'K', what: 'las copias que se guardan solas: Intro restaura una, U deshace la última restauración, L mueve los datos' },
+      historyMerge: { key: 'J / U', what: 'de siempre: contar al jugador resaltado como otro (una persona, dos nombres) / deshacerlo' },
       draw: { key: 'Intro', what: 'robo para repartir / repartir' },
       cut: { key: '0-9 Intro', what: 'cortar la baraja (Intro solo = 0)' },
       ace: { key: 'L / H', what: 'cantar el as bajo o alto' },

@@ -284,6 +284,8 @@ const fr: Translation = {
       historyFilter: { key: 'D / P / X', what: 'filtrer par dates / par joueurs (↑↓ Espace) / effacer' },
       historyBackup: { key: 'B', what: 'sauvegarder toutes les données dans un fichier' },
       historyRestore: { key: 'O', what: 'restaurer les données depuis une sauvegarde' },
+      historyKept: { key: 'K', what: 'les sauvegardes gardées d’elles-mêmes : Entrée en restaure une, U annule la dernière restauration, L déplace les données' },
+      historyMerge: { key: 'J / U', what: 'depuis toujours : compter le joueur en surbrillance comme un autre (une personne, deux noms) / l’annuler' },
       draw: { key: 'Entrée', what: 'tirage du donneur / distribuer' },
       cut: { key: '0-9 Entrée', what: 'couper le paquet (Entrée seule = 0)' },
       ace: { key: 'L / H', what: 'annoncer l’as bas ou haut' },

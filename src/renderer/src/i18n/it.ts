@@ -284,6 +284,8 @@ const it: Translation = {
       historyFilter: { key: 'D / P / X', what: 'filtrare per date / per giocatori (↑↓ Spazio) / azzerare' },
       historyBackup: { key: 'B', what: 'fare il backup di tutti i dati in un file' },
       historyRestore: { key: 'O', what: 'ripristinare i dati da un backup' },
+      historyKept: { key: 'K', what: 'i backup conservati da soli: Invio ne ripristina uno, U annulla l’ultimo ripristino, L sposta i dati' },
+      historyMerge: { key: 'J / U', what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo' },
       draw: { key: 'Invio', what: 'sorteggio del mazziere / distribuire' },
       cut: { key: '0-9 Invio', what: 'tagliare il mazzo (Invio da solo = 0)' },
       ace: { key: 'L / H', what: 'chiamare l’asso basso o alto' },
