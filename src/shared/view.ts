@@ -1,5 +1,6 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
+import type { CommandError } from './errors';
 import type { Payment } from './commands';
 import type { ExpenseView, NightAwards, SettleMode, Settlement, TableScreen } from './history';
 import type { Preferences } from './preferences';
@@ -328,6 +329,62 @@ export interface NightView {
   payment?: Payment;
   /** M4: the night's shared expenses, open or ended, apart from the game's results (their effect is in `settlement.balances`). */
   expenses: ExpenseView[];
+  /** What main accepts now, asked of the engine: the console words it and never re-derives a rule (docs/design.md). */
+  allowed: AllowedView;
+}
+
+/** The commands of a night's play that the `allowed` part reports on, by their registry names. */
+export const NIGHT_COMMANDS = [
+  'drawForDealer',
+  'cut',
+  'deal',
+  'callAce',
+  'callPair',
+  'bet',
+  'pass',
+  'buyIn',
+  'cashOut',
+  'undo',
+  'correctBet',
+  'voidTurn',
+  'endNight',
+  'seatPlayer',
+  'movePlayer',
+  'sitOut',
+  'comeBack',
+  'reopenNight',
+  'closeNight',
+] as const;
+export type NightCommandName = (typeof NIGHT_COMMANDS)[number];
+
+/**
+ * What the host may do now, decided by the engine itself (each command is
+ * tried on the state and its answer kept), so the console can refuse before
+ * asking a question whose yes main would refuse. A refusal is the engine's
+ * own (its code, rule and parameters), worded by the console.
+ */
+export interface AllowedView {
+  /** The commands main accepts in this state (for some player, for the per-player ones). */
+  commands: NightCommandName[];
+  /** R17, R27: the bet allowed now; null unless a bet is asked. */
+  bet: BetLimits | null;
+  /** R21 with R17, R27: a correction of the last turn's bet stays within the limits that bet had; null when it cannot be corrected. */
+  correction: BetLimits | null;
+  /** R22: why the night cannot end now (a turn in progress, a deck being cut mid-turn), or null when E may ask. */
+  endRefusal: CommandError | null;
+  /** Per seated player (cashed out included), by id: why each seating or chip action is refused, or null when allowed. */
+  players: Record<string, PlayerAllowed>;
+}
+
+/** A null field means the action is allowed for that player now; otherwise the engine's refusal. */
+export interface PlayerAllowed {
+  cashOut: CommandError | null;
+  /** R32 */
+  sitOut: CommandError | null;
+  /** R32 */
+  comeBack: CommandError | null;
+  /** R31: moved to another seat (next to some other player). */
+  move: CommandError | null;
 }
 
 export interface BetLimits {
