@@ -11,6 +11,28 @@ import { rankOf } from '../../shared/cards';
  * can never drift from what main would do with the real command.
  */
 export function allowedView(state: EngineState): AllowedView {
+  const known = asked.get(state);
+  if (known) return known;
+  const allowed = probedWithoutTraces(state);
+  asked.set(state, allowed);
+  return allowed;
+}
+
+/** An engine state never changes (a command makes a new one), so its answers are kept for every screen that asks. */
+const asked = new WeakMap<EngineState, AllowedView>();
+
+function probedWithoutTraces(state: EngineState): AllowedView {
+  // A refusal is thrown inside the engine; its stack trace is never read here and costs most of a probe's time.
+  const traceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return probedView(state);
+  } finally {
+    Error.stackTraceLimit = traceLimit;
+  }
+}
+
+function probedView(state: EngineState): AllowedView {
   const players: Record<string, PlayerAllowed> = {};
   for (const player of state.players) players[player.id] = playerAllowed(state, player.id);
   const perPlayer = Object.values(players);
