@@ -312,6 +312,8 @@ export interface NightView {
   halfPotRound: boolean;
   /** R31: a deal is under way (from its first turn to its last): a newcomer waits for the next deal and nobody can move seats. */
   dealUnderWay: boolean;
+  /** R13: a turn's cards are out and its outcome is not known yet, e.g. while a deck that ran out mid-turn waits for its cut. */
+  turnInProgress: boolean;
   /** R31, R32: no turn is in progress, so the host can seat a newcomer, move a player (if no deal is under way), sit a player out or bring them back. */
   betweenTurns: boolean;
   /** R33: how many times this night was reopened after it ended. */

@@ -87,6 +87,7 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     pairCalls: phase === 'pair-call' && state.turn?.posts[0] ? pairCallsFor(rankOf(state.turn.posts[0])) : null,
     halfPotRound: phase !== 'ended' && halfPotRound(state),
     dealUnderWay: phase !== 'ended' && dealUnderWay(state),
+    turnInProgress: phase !== 'ended' && turnInProgress(state),
     betweenTurns,
     reopened: state.reopened,
     announcements: state.announcements,

@@ -222,6 +222,7 @@ const en = {
     draw: 'Press Enter to draw a card for each player: the highest deals first.',
     shuffle: 'Shuffling a new deck…',
     cut: '{name} cuts the deck: type a number from 0 to {max}, then Enter (Enter alone cuts at 0).',
+    cutMidTurn: 'The deck ran out in the middle of {name}\'s turn: after the cut, the turn goes on with the new deck.',
     cutLabel: 'Cut',
     ready: 'Press Enter to deal to {name}.',
     readyNewDeck: 'New deal: press Enter to shuffle a new deck; it is cut before {name} plays.',

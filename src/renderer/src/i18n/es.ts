@@ -223,6 +223,7 @@ const es: Translation = {
     draw: 'Pulsa Intro para dar una carta a cada jugador: la más alta reparte primero.',
     shuffle: 'Barajando una baraja nueva…',
     cut: '{name} corta la baraja: escribe un número de 0 a {max} y luego Intro (Intro solo corta en 0).',
+    cutMidTurn: 'La baraja se acabó en mitad del turno de {name}: tras el corte, el turno sigue con la baraja nueva.',
     cutLabel: 'Corte',
     ready: 'Pulsa Intro para repartir a {name}.',
     readyNewDeck: 'Nuevo reparto: Intro baraja una baraja nueva, que se corta antes de que juegue {name}.',

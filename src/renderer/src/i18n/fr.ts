@@ -223,6 +223,7 @@ const fr: Translation = {
     draw: 'Appuyez sur Entrée pour tirer une carte par joueur : la plus haute donne en premier.',
     shuffle: 'Mélange d’un nouveau paquet…',
     cut: '{name} coupe le paquet : tapez un nombre de 0 à {max}, puis Entrée (Entrée seule coupe à 0).',
+    cutMidTurn: 'Le paquet s’est épuisé au milieu du tour de {name} : après la coupe, le tour continue avec le nouveau paquet.',
     cutLabel: 'Coupe',
     ready: 'Appuyez sur Entrée pour distribuer à {name}.',
     readyNewDeck: 'Nouvelle donne : Entrée mélange un nouveau paquet ; il est coupé avant que {name} joue.',

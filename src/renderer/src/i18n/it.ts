@@ -223,6 +223,7 @@ const it: Translation = {
     draw: 'Premi Invio per dare una carta a ogni giocatore: la più alta fa il mazziere per primo.',
     shuffle: 'Si mescola un nuovo mazzo…',
     cut: '{name} taglia il mazzo: scrivi un numero da 0 a {max}, poi Invio (Invio da solo taglia a 0).',
+    cutMidTurn: 'Il mazzo è finito a metà del turno di {name}: dopo il taglio, il turno continua con il mazzo nuovo.',
     cutLabel: 'Taglio',
     ready: 'Premi Invio per distribuire a {name}.',
     readyNewDeck: 'Nuova mano: Invio mescola un nuovo mazzo, che viene tagliato prima che giochi {name}.',
