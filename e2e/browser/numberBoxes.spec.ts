@@ -228,6 +228,8 @@ test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an e
 
   const bet = page.getByTestId('bet-input');
   const before = await picture(page);
+  // The key hints say how the night's keys are reached from here.
+  await expect(page.getByTestId('key-hints')).toContainText('Alt+E end night');
   // "five": F is typing here, not the shared expenses panel.
   await typeKeys(page, 'five');
   await expect(bet).toHaveValue('five');

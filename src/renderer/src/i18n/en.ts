@@ -314,6 +314,7 @@ const en = {
       tabExport: { key: 'J / C', what: 'export the tab as JSON / CSV' },
       tabBack: { key: 'Esc', what: 'back to the lobby or the night' },
     },
+    hintsNumberBox: 'Digits go in the box · Alt+B buy-in · Alt+C cash-out · Alt+E end night · Alt+F shared expenses · Ctrl+Z undo · ? keys',
     hints: 'B buy-in · C cash-out · Ctrl+Z undo · E end night · ? keys',
   },
   buyIn: {

@@ -315,6 +315,7 @@ const es: Translation = {
       tabExport: { key: 'J / C', what: 'exportar la cuenta en JSON / CSV' },
       tabBack: { key: 'Esc', what: 'volver a la entrada o a la noche' },
     },
+    hintsNumberBox: 'Las cifras van en la casilla · Alt+B compra · Alt+C retirada · Alt+E fin de la noche · Alt+F gastos compartidos · Ctrl+Z deshacer · ? teclas',
     hints: 'B compra · C retirada · Ctrl+Z deshacer · E fin de la noche · ? teclas',
   },
   buyIn: {

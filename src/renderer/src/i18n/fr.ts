@@ -315,6 +315,7 @@ const fr: Translation = {
       tabExport: { key: 'J / C', what: 'exporter l’ardoise en JSON / CSV' },
       tabBack: { key: 'Échap', what: 'retour à l’accueil ou à la soirée' },
     },
+    hintsNumberBox: 'Les chiffres vont dans la case · Alt+B rachat · Alt+C départ · Alt+E fin de soirée · Alt+F dépenses partagées · Ctrl+Z annuler · ? touches',
     hints: 'B rachat · C départ · Ctrl+Z annuler · E fin de soirée · ? touches',
   },
   buyIn: {

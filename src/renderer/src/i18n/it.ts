@@ -315,6 +315,7 @@ const it: Translation = {
       tabExport: { key: 'J / C', what: 'esportare il conto in JSON / CSV' },
       tabBack: { key: 'Esc', what: 'tornare all’ingresso o alla serata' },
     },
+    hintsNumberBox: 'Le cifre vanno nella casella · Alt+B acquisto · Alt+C uscita · Alt+E fine serata · Alt+F spese comuni · Ctrl+Z annulla · ? tasti',
     hints: 'B acquisto · C uscita · Ctrl+Z annulla · E fine serata · ? tasti',
   },
   buyIn: {
