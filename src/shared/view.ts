@@ -372,6 +372,8 @@ export interface AllowedView {
   bet: BetLimits | null;
   /** R21 with R17, R27: a correction of the last turn's bet stays within the limits that bet had; null when it cannot be corrected. */
   correction: BetLimits | null;
+  /** R11: the cut the deck waiting for it takes, 0 to its size less one; null unless a cut is asked. */
+  cut: { min: number; max: number } | null;
   /** R22: why the night cannot end now (a turn in progress, a deck being cut mid-turn), or null when E may ask. */
   endRefusal: CommandError | null;
   /** Per seated player (cashed out included), by id: why each seating or chip action is refused, or null when allowed. */

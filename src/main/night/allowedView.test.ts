@@ -43,6 +43,7 @@ describe('allowed: what main accepts now, from the engine', () => {
     const commands = commandsOf(table.state);
     expect(commands).toContain('cut');
     expect(commands).not.toContain('deal');
+    expect(allowedView(table.state).cut).toEqual({ min: 0, max: 51 });
   });
 
   it('R17: while a bet is asked, bet is legal with the limits of the pot and the stack; the night cannot end (R22)', () => {

@@ -64,6 +64,7 @@ function probedView(state: EngineState): AllowedView {
     commands: (Object.keys(verdicts) as NightCommandName[]).filter((name) => verdicts[name]),
     bet: betLimits(state),
     correction: verdicts.correctBet ? correctionLimits(state) : null,
+    cut: verdicts.cut && state.deck ? { min: 0, max: state.deck.cards.length - 1 } : null,
     endRefusal: ended ? null : endRefusal,
     players,
   };

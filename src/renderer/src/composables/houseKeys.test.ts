@@ -36,6 +36,7 @@ function allowed(over: Partial<AllowedView> = {}): AllowedView {
     commands: ['deal', 'seatPlayer', 'movePlayer', 'sitOut', 'buyIn', 'cashOut', 'endNight'],
     bet: null,
     correction: null,
+    cut: null,
     endRefusal: null,
     players: { ann: free, bo: free, cy: free },
     ...over,

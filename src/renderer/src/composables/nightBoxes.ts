@@ -86,12 +86,12 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
     return null;
   }
 
-  /** R11: a cut names a card of the deck, 0 to its size less one. */
+  /** R11: the cuts main takes for this deck. */
   function cutRefusal(text: string, current: NightView): string | null {
     const value = wholeNumber(text);
     if (value === null) return problemOf(text);
-    const max = Math.max((current.deck?.size ?? 1) - 1, 0);
-    return value > max ? t('errors.bad-cut', { max }) : null;
+    const range = current.allowed.cut;
+    return range && (value < range.min || value > range.max) ? t('errors.bad-cut', { max: range.max }) : null;
   }
 
   // The refusal is the box's own: shown while it holds it, gone once it is fixed. An edit (a paste too, or
