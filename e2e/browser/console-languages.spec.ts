@@ -88,12 +88,17 @@ test('issue 9: the console refuses what main would, says what Enter does, and sp
   await page.keyboard.press('Enter');
   await expect.poll(() => phaseOf(page)).toBe('cut');
 
-  // A minus sign in the cut is refused with a message, not dropped.
+  // A minus sign in the cut is refused with a message, not dropped: "-3" stays refused and Enter cuts nothing.
   await page.keyboard.press('-');
   await expect(error).toContainText('minus sign is not allowed');
   await page.keyboard.press('3');
-  await expect(error).toHaveCount(0);
+  await expect(page.getByTestId('cut-input')).toHaveValue('-3');
+  await expect(error).toContainText('minus sign is not allowed');
+  await page.keyboard.press('Enter');
+  await expect(error).toContainText('minus sign is not allowed');
+  expect(await phaseOf(page)).toBe('cut');
   await page.keyboard.press('Escape');
+  await expect(error).toHaveCount(0);
   await untilBet(page);
 
   // Letters in the bet are typing, never commands: "ten" does not ask to end the night.
@@ -104,26 +109,29 @@ test('issue 9: the console refuses what main would, says what Enter does, and sp
   await page.keyboard.press('Escape');
   await page.keyboard.press('-');
   await expect(error).toContainText('minus sign is not allowed');
-  // E mid-turn: main would refuse, so no question is asked; the reason is said at once.
-  await page.keyboard.press('e');
+  await page.keyboard.press('Escape');
+  // E mid-turn (Alt+E from the bet box, where E is typing): main would refuse, so no question is asked; the reason is said at once.
+  await page.keyboard.press('Alt+e');
   await expect(error).toContainText('A turn is in progress');
   await expect(confirm).toHaveCount(0);
   await page.keyboard.press('1');
   await page.keyboard.press('Enter');
   await expect.poll(() => phaseOf(page)).not.toBe('bet');
 
-  // A correction above the pot is refused before any question.
+  // A correction above the pot is refused as it is typed, before any question.
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('fix-turn-panel')).toBeVisible();
-  for (const key of ['9', '9', '9', 'Enter']) await page.keyboard.press(key);
-  await expect(error).toContainText('The pot holds');
+  for (const key of ['9', '9', '9']) await page.keyboard.press(key);
+  await expect(error).toContainText(/bet 1 to \d+/);
+  await page.keyboard.press('Enter');
+  await expect(error).toContainText(/bet 1 to \d+/);
   await expect(confirm).toHaveCount(0);
   await page.keyboard.press('Escape');
   await untilBet(page);
 
   // Cashing out the player in the middle of their turn: refused at once, not asked and then refused.
   const rows = await page.locator('[data-testid^="player-"]').evaluateAll((els) => els.map((el) => el.classList.contains('acting')));
-  await page.keyboard.press('c');
+  await page.keyboard.press('Alt+c');
   for (let i = 0; i < rows.indexOf(true); i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(error).toContainText('is in the middle of a turn');

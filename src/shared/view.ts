@@ -1,5 +1,6 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
+import type { CommandError } from './errors';
 import type { Payment } from './commands';
 import type { ExpenseView, NightAwards, PlayerMergeView, SettleMode, Settlement, TableScreen } from './history';
 import type { Preferences } from './preferences';
@@ -313,6 +314,8 @@ export interface NightView {
   halfPotRound: boolean;
   /** R31: a deal is under way (from its first turn to its last): a newcomer waits for the next deal and nobody can move seats. */
   dealUnderWay: boolean;
+  /** R13: a turn's cards are out and its outcome is not known yet, e.g. while a deck that ran out mid-turn waits for its cut. */
+  turnInProgress: boolean;
   /** R31, R32: no turn is in progress, so the host can seat a newcomer, move a player (if no deal is under way), sit a player out or bring them back. */
   betweenTurns: boolean;
   /** R33: how many times this night was reopened after it ended. */
@@ -330,6 +333,64 @@ export interface NightView {
   payment?: Payment;
   /** M4: the night's shared expenses, open or ended, apart from the game's results (their effect is in `settlement.balances`). */
   expenses: ExpenseView[];
+  /** What main accepts now, asked of the engine: the console words it and never re-derives a rule (docs/design.md). */
+  allowed: AllowedView;
+}
+
+/** The commands of a night's play that the `allowed` part reports on, by their registry names. */
+export const NIGHT_COMMANDS = [
+  'drawForDealer',
+  'cut',
+  'deal',
+  'callAce',
+  'callPair',
+  'bet',
+  'pass',
+  'buyIn',
+  'cashOut',
+  'undo',
+  'correctBet',
+  'voidTurn',
+  'endNight',
+  'seatPlayer',
+  'movePlayer',
+  'sitOut',
+  'comeBack',
+  'reopenNight',
+  'closeNight',
+] as const;
+export type NightCommandName = (typeof NIGHT_COMMANDS)[number];
+
+/**
+ * What the host may do now, decided by the engine itself (each command is
+ * tried on the state and its answer kept), so the console can refuse before
+ * asking a question whose yes main would refuse. A refusal is the engine's
+ * own (its code, rule and parameters), worded by the console.
+ */
+export interface AllowedView {
+  /** The commands main accepts in this state (for some player, for the per-player ones). */
+  commands: NightCommandName[];
+  /** R17, R27: the bet allowed now; null unless a bet is asked. */
+  bet: BetLimits | null;
+  /** R21 with R17, R27: a correction of the last turn's bet stays within the limits that bet had; null when it cannot be corrected. */
+  correction: BetLimits | null;
+  /** R11: the cut the deck waiting for it takes, 0 to its size less one; null unless a cut is asked. */
+  cut: { min: number; max: number } | null;
+  /** R22: why the night cannot end now (a turn in progress, a deck being cut mid-turn), or null when E may ask. */
+  endRefusal: CommandError | null;
+  /** Per seated player (cashed out included), by id: why each seating or chip action is refused, or null when allowed. */
+  players: Record<string, PlayerAllowed>;
+}
+
+/** A null field means the action is allowed for that player now; otherwise the engine's refusal. */
+export interface PlayerAllowed {
+  cashOut: CommandError | null;
+  /** R32 */
+  sitOut: CommandError | null;
+  /** R32 */
+  comeBack: CommandError | null;
+  /** R31: moved to another seat (next to some other player). */
+  move: CommandError | null;
 }
 
 export interface BetLimits {

@@ -6,6 +6,7 @@ export { applyEvent, emptyState, evolve, replay } from './evolve';
 export { oddsBetween } from './odds';
 export { activePlayers, dealUnderWay, isActive, turnInProgress } from './rotation';
 export { currentLimits, halfPotRound } from './limits';
+export { correctionLimits } from './correctionLimits';
 export { pairCallsFor } from './commands/turn';
 export type { Newcomer } from './commands/seating';
 export type { EngineState, Phase, PhaseKind, TurnState, SeatedPlayer, DeckState, RetiredDeck, LastAction } from './state';

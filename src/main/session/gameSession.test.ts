@@ -260,6 +260,9 @@ describe('GameSession', () => {
       expect(result.error.code, `${command} ${JSON.stringify(args)}`).toBe(code);
       expect(result.error.message).toMatch(message);
     }
+    // The command, the field and the kind of problem come with the refusal, so the console words it in the host's language.
+    const tooMany = session.runNow('buyIn', { stateId: view.stateId, playerId: view.players[0]?.id, amount: 2_000_000 });
+    expect(!tooMany.ok && tooMany.error.params).toEqual({ command: 'buyIn', field: 'amount', problem: 'too-big' });
     const unknownCommand = session.runNow('shuffleTheDeck' as CommandName, {});
     expect(!unknownCommand.ok && unknownCommand.error.code).toBe('invalid-input');
     expect(filesOnDisk()).toEqual(before);
@@ -435,9 +438,9 @@ describe('GameSession with random commands (fast-check)', () => {
     { arbitrary: fc.record({ kind: fc.constant('seatPlayer' as const), after: fc.nat(5), buyIn: fc.integer({ min: 2, max: 15 }), undo: fc.boolean() }), weight: 1 },
   );
 
-  /** What the table shows, but for the command's own bookkeeping (its state id, the last action, what it announced). */
+  /** What the table shows, but for the command's own bookkeeping (its state id, the last action and what it allows next, what it announced). */
   const shownTable = (view: NightView) => {
-    const { stateId: _id, lastAction: _last, announcements: _said, ...shown } = view;
+    const { stateId: _id, lastAction: _last, announcements: _said, allowed: _next, ...shown } = view;
     return shown;
   };
 

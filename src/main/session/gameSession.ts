@@ -910,6 +910,9 @@ function parseArgs<K extends CommandName>(command: K, args: unknown): { ok: true
   const parsed = ARGUMENT_SCHEMAS[command].safeParse(args);
   if (parsed.success) return { ok: true, args: parsed.data };
   const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
-  return refused(commandError('invalid-input', `${where}${issue?.message ?? 'the request is malformed'}`));
+  const field = issue ? issue.path.map(String).join('.') : '';
+  const where = field ? `${field}: ` : '';
+  // The command, the field and what is wrong with it, so a screen can word the refusal in the host's language.
+  const params = field ? { command, field, problem: issue?.code === 'too_big' ? 'too-big' : 'invalid' } : undefined;
+  return refused(commandError('invalid-input', `${where}${issue?.message ?? 'the request is malformed'}`, undefined, params));
 }

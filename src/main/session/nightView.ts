@@ -16,6 +16,7 @@ import { nightSettlement } from '../history/settlement';
 import { nightAwards } from '../night/figures';
 import { expenseViews } from '../night/money';
 import { turnView } from '../night/turnView';
+import { allowedView } from '../night/allowedView';
 
 /** How many finished turns the console and the table list. */
 const RECENT_TURNS = 12;
@@ -86,6 +87,7 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     pairCalls: phase === 'pair-call' && state.turn?.posts[0] ? pairCallsFor(rankOf(state.turn.posts[0])) : null,
     halfPotRound: phase !== 'ended' && halfPotRound(state),
     dealUnderWay: phase !== 'ended' && dealUnderWay(state),
+    turnInProgress: phase !== 'ended' && turnInProgress(state),
     betweenTurns,
     reopened: state.reopened,
     announcements: state.announcements,
@@ -99,6 +101,7 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     settlement: results ? nightSettlement(results, money.balances, money.settleMode) : null,
     ...(money.payment ? { payment: money.payment } : {}),
     expenses: expenseViews(money.expenses ?? []),
+    allowed: allowedView(state),
   };
 }
 

@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NightView, PlayerView } from '../../../shared';
+import type { AllowedView, CommandError, NightView, PlayerAllowed, PlayerView } from '../../../shared';
 import { useEntryStore } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { createHouseKeys, stepAtTable } from './houseKeys';
@@ -27,8 +27,25 @@ function player(id: string, over: Partial<PlayerView> = {}): PlayerView {
   };
 }
 
+const refusal = (code: CommandError['code']): CommandError => ({ code, message: code });
+const free: PlayerAllowed = { cashOut: null, sitOut: null, comeBack: refusal('not-sitting-out'), move: null };
+
+/** What main allows between turns: every seating change, for everyone. */
+function allowed(over: Partial<AllowedView> = {}): AllowedView {
+  return {
+    commands: ['deal', 'seatPlayer', 'movePlayer', 'sitOut', 'buyIn', 'cashOut', 'endNight'],
+    bet: null,
+    correction: null,
+    cut: null,
+    endRefusal: null,
+    players: { ann: free, bo: free, cy: free },
+    ...over,
+  };
+}
+
 function night(over: Partial<NightView> = {}): NightView {
   return {
+    allowed: allowed(),
     stateId: 7,
     phase: 'ready',
     players: [player('ann'), player('bo'), player('cy')],
@@ -66,14 +83,14 @@ describe('house rule keys on the console', () => {
   });
 
   it('R26: X on an empty bet box passes when passing is on', () => {
-    expect(keys.betKey(key('x'), night({ phase: 'bet', canPass: true }))).toBe(true);
+    expect(keys.betKey(key('x'), night({ phase: 'bet', allowed: allowed({ commands: ['bet', 'pass'] }) }))).toBe(true);
     expect(send).toHaveBeenCalledWith('pass', { stateId: 7 });
   });
 
   it('R26: X does not pass when passing is off, nor while a bet is being typed', () => {
-    expect(keys.betKey(key('x'), night({ phase: 'bet', canPass: false }))).toBe(false);
+    expect(keys.betKey(key('x'), night({ phase: 'bet', allowed: allowed({ commands: ['bet'] }) }))).toBe(false);
     entry.bet.digits = '3';
-    expect(keys.betKey(key('x'), night({ phase: 'bet', canPass: true }))).toBe(false);
+    expect(keys.betKey(key('x'), night({ phase: 'bet', allowed: allowed({ commands: ['bet', 'pass'] }) }))).toBe(false);
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -122,7 +139,8 @@ describe('house rule keys on the console', () => {
     keys.panelKey(key('Enter'), n);
     expect(send).toHaveBeenCalledWith('movePlayer', { stateId: 7, playerId: 'bo', afterPlayerId: 'cy' });
     send.mockClear();
-    const dealing = night({ dealUnderWay: true });
+    const underWay = { ...free, move: refusal('wrong-phase') };
+    const dealing = night({ dealUnderWay: true, allowed: allowed({ commands: ['seatPlayer'], players: { ann: underWay, bo: underWay, cy: underWay } }) });
     keys.panelKey(key('Enter'), dealing);
     expect(ui.error).toBe('movePanel.dealUnderWay');
     expect(send).not.toHaveBeenCalled();
@@ -134,7 +152,10 @@ describe('house rule keys on the console', () => {
     keys.panelKey(key('ArrowDown'), night());
     keys.panelKey(key('Enter'), night());
     expect(send).toHaveBeenLastCalledWith('sitOut', { stateId: 7, playerId: 'bo' });
-    const away = night({ players: [player('ann'), player('bo', { sittingOut: true, status: 'sitting-out' }), player('cy')] });
+    const away = night({
+      players: [player('ann'), player('bo', { sittingOut: true, status: 'sitting-out' }), player('cy')],
+      allowed: allowed({ players: { ann: free, bo: { ...free, sitOut: refusal('already-sitting-out'), comeBack: null }, cy: free } }),
+    });
     keys.panelKey(key('Enter'), away);
     expect(send).toHaveBeenLastCalledWith('comeBack', { stateId: 7, playerId: 'bo' });
   });
@@ -145,11 +166,21 @@ describe('house rule keys on the console', () => {
     expect(ui.panel).toBeNull();
   });
 
-  it('R32: the player whose turn is under way cannot sit out: said before anything is sent', () => {
-    const midTurn = night({ phase: 'pair-call', betweenTurns: false, toActId: 'ann' });
+  it('R32: the player whose turn is under way cannot sit out: main\'s refusal is said before anything is sent', () => {
+    const busy = { ...free, sitOut: refusal('player-busy') };
+    const midTurn = night({ phase: 'pair-call', betweenTurns: false, toActId: 'ann', allowed: allowed({ commands: ['callPair'], players: { ann: busy, bo: free, cy: free } }) });
     keys.tableKey(key('s'), midTurn);
     keys.panelKey(key('Enter'), midTurn);
     expect(ui.error).toContain('sitOutPanel.busy');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('R31: a pasted 41-character name is refused with the lobby\'s message, not cut to 40; a refused buy-in sends nothing', () => {
+    const n = night();
+    keys.tableKey(key('j'), n);
+    Object.assign(entry, { seatPlayerName: 'A'.repeat(41), seatBuyIn: '10' });
+    keys.panelKey(key('Enter'), n);
+    expect(ui.error).toBe('lobby.nameTooLong {"max":40,"n":41}');
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -160,7 +191,7 @@ describe('house rule keys on the console', () => {
     expect(stepAtTable(n, 0, -1)).toBe(2);
   });
 
-  it('M2: a newcomer buys in the night\'s way unless Alt+C (or C outside the name box) switches it, shown in the panel', () => {
+  it('M2: a newcomer buys in the night\'s way unless Alt+C switches it; C typed in a box is typing, not a switch', () => {
     const n = night({ payment: 'cash' });
     keys.tableKey(key('j'), n);
     expect(entry.panelPayment).toBe('cash');
@@ -170,9 +201,8 @@ describe('house rule keys on the console', () => {
     expect(keys.panelKey(key('c', { altKey: true, code: 'KeyC', target: nameBox } as Partial<KeyboardEvent>), n)).toBe(true);
     expect(entry.panelPayment).toBe('credit');
     const chipsBox = { tagName: 'INPUT', inputMode: 'numeric' } as unknown as EventTarget;
-    expect(keys.panelKey(key('c', { target: chipsBox } as Partial<KeyboardEvent>), n)).toBe(true);
-    expect(entry.panelPayment).toBe('cash');
-    keys.panelKey(key('c', { altKey: true, code: 'KeyC' }), n);
+    expect(keys.panelKey(key('c', { target: chipsBox } as Partial<KeyboardEvent>), n)).toBe(false);
+    expect(entry.panelPayment).toBe('credit');
     Object.assign(entry, { seatPlayerName: 'Dan', seatBuyIn: '15' });
     keys.panelKey(key('Enter'), n);
     expect(send).toHaveBeenCalledWith('seatPlayer', expect.objectContaining({ buyIn: 15, paid: 'credit' }));

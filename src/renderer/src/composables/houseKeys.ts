@@ -1,4 +1,6 @@
-import type { CommandArgs, CommandName, NightView, PlayerView } from '../../../shared';
+import type { CommandArgs, CommandError, CommandName, NightView, PlayerView } from '../../../shared';
+import { NAME_MAX, nameLength } from '../../../shared/commands';
+import { wholeNumber } from '../lib/numberText';
 import { isPaymentKey, otherPayment, type useEntryStore } from '../stores/entry';
 import type { useUiStore } from '../stores/ui';
 
@@ -17,6 +19,10 @@ export interface HouseKeyDeps {
   rosterIdOf: (name: string) => string | undefined;
   /** R33, M3: how many payments marked paid reopening the last night sets back to unpaid (the view's reopenWarning). */
   paidMarksToClear: () => number;
+  /** Why the open panel's number box refuses what it holds (the newcomer's buy-in), or null. */
+  numberRefusal?: () => string | null;
+  /** Main's refusal in the console's words (main's English without it). */
+  refusalWords?: (refusal: CommandError) => string;
 }
 
 /** Letters these keys use; each is listed in the key list (HelpOverlay). */
@@ -46,7 +52,7 @@ export function createHouseKeys(deps: HouseKeyDeps) {
   /** R26: X on an empty bet box passes, when passing is on. False leaves the key to the bet box. */
   function betKey(e: KeyboardEvent, night: NightView): boolean {
     if (!plain(e) || e.key.toLowerCase() !== HOUSE_KEYS.pass) return false;
-    if (!night.canPass || entry.bet.digits !== '' || entry.bet.pot || entry.lettersTyped) return false;
+    if (!night.allowed.commands.includes('pass') || entry.bet.digits !== '' || entry.bet.pot) return false;
     void send('pass', { stateId: night.stateId });
     return true;
   }
@@ -82,7 +88,7 @@ export function createHouseKeys(deps: HouseKeyDeps) {
         entry.panelPlayer = first;
         entry.seatAfter = stepAtTable(night, first, 1);
         ui.openPanel('move');
-        if (night.dealUnderWay) ui.showError(t('movePanel.dealUnderWay'));
+        if (!night.allowed.commands.includes('movePlayer')) ui.showError(t('movePanel.dealUnderWay'));
         return true;
       case HOUSE_KEYS.sitOut:
         entry.panelPlayer = first;
@@ -140,8 +146,18 @@ export function createHouseKeys(deps: HouseKeyDeps) {
       ui.showError(t('seatPanel.needName'));
       return;
     }
-    const buyIn = Number(entry.seatBuyIn);
-    if (!/^\d+$/.test(entry.seatBuyIn) || buyIn < 1) {
+    // The lobby's limit, said the lobby's way: a pasted long name is refused, never cut.
+    if (nameLength(name) > NAME_MAX) {
+      ui.showError(t('lobby.nameTooLong', { max: NAME_MAX, n: nameLength(name) }));
+      return;
+    }
+    const refusal = deps.numberRefusal?.() ?? null;
+    if (refusal) {
+      ui.showError(refusal);
+      return;
+    }
+    const buyIn = wholeNumber(entry.seatBuyIn);
+    if (buyIn === null) {
       ui.showError(t('seatPanel.needBuyIn'));
       return;
     }
@@ -155,7 +171,8 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     const moving = night.players[entry.panelPlayer];
     const neighbour = night.players[entry.seatAfter];
     if (!moving || !neighbour) return;
-    if (night.dealUnderWay) {
+    const refusal = night.allowed.players[moving.id]?.move ?? null;
+    if (refusal?.code === 'wrong-phase') {
       ui.showError(t('movePanel.dealUnderWay'));
       return;
     }
@@ -166,15 +183,16 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     void send('movePlayer', { stateId: night.stateId, playerId: moving.id, afterPlayerId: neighbour.id }).then((ok) => ok && ui.closePanel());
   }
 
-  /** R32: not the player whose turn is under way (said before sending); the rest is the engine's to refuse. */
+  /** R32: main's view says whether this player can sit out or come back now; its refusal is said before sending. */
   function sitOutOrBack(night: NightView): void {
     const player = night.players[entry.panelPlayer];
     if (!player) return;
-    if (!night.betweenTurns && player.id === night.toActId) {
-      ui.showError(t('sitOutPanel.busy', { name: player.name }));
+    const command = player.sittingOut ? 'comeBack' : 'sitOut';
+    const refusal = night.allowed.players[player.id]?.[command] ?? null;
+    if (refusal) {
+      ui.showError(refusal.code === 'player-busy' ? t('sitOutPanel.busy', { name: player.name }) : (deps.refusalWords?.(refusal) ?? refusal.message));
       return;
     }
-    const command = player.sittingOut ? 'comeBack' : 'sitOut';
     void send(command, { stateId: night.stateId, playerId: player.id }).then((ok) => ok && ui.closePanel());
   }
 
@@ -206,10 +224,10 @@ export function createHouseKeys(deps: HouseKeyDeps) {
   return { betKey, pairCallKey, tableKey, panelKey, askReopen, reopen };
 }
 
-/** A box that takes letters (a name), not a number box: C alone is typing there. */
+/** A box being typed into (a name, or a number box, where C is a refused letter): C alone is typing there. */
 function typingText(target: EventTarget | null): boolean {
-  const box = target as { tagName?: string; inputMode?: string } | null;
-  return box?.tagName === 'INPUT' && box.inputMode !== 'numeric';
+  const box = target as { tagName?: string } | null;
+  return box?.tagName === 'INPUT';
 }
 
 /** The moving player already sits on the left of the chosen neighbour: nothing would change. */

@@ -1,11 +1,13 @@
 import { computed, watch } from 'vue';
 import { useRouter } from 'vue-router';
-import type { BetAmount, NightView } from '../../../shared';
-import { appendDigit, isPaymentKey, otherPayment, useEntryStore, type BetEntry } from '../stores/entry';
+import type { BetAmount, CommandError, NightView } from '../../../shared';
+import { typedText, wholeNumber } from '../lib/numberText';
+import { isPaymentKey, otherPayment, useEntryStore, type BetEntry } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useCommand } from './useCommand';
 import { createHouseKeys } from './houseKeys';
+import { useNightBoxes, type NumberBox } from './nightBoxes';
 import { CONSOLE_KEYS, useScreenKeys } from './useScreenKeys';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
@@ -37,7 +39,10 @@ export function useNightKeys(): void {
     send,
     rosterIdOf: (name) => view.view?.roster.find((p) => !p.archived && p.name.toLocaleLowerCase() === name.toLocaleLowerCase())?.id,
     paidMarksToClear: () => view.view?.reopenWarning?.paidTransfers ?? 0,
+    numberRefusal: () => boxes.value?.refusal ?? null,
+    refusalWords: (refusal) => words.error(refusal),
   });
+  const boxes = useNightBoxes({ night: () => view.night, ui, entry, t: (key, named) => words.t(key, named ?? {}) });
 
   // A new step of the game starts with empty inputs and no stale error.
   watch(
@@ -46,12 +51,6 @@ export function useNightKeys(): void {
       entry.clearNightEntries();
       if (!ui.panel) ui.showError(null);
     },
-  );
-
-  // A panel opened or closed: what was typed into its number is gone, and so are its refused letters.
-  watch(
-    () => ui.panel,
-    () => (entry.lettersTyped = false),
   );
 
   useScreenKeys((e) => {
@@ -70,16 +69,21 @@ export function useNightKeys(): void {
     return phaseKey(e, night);
   }
 
-  /** Keys that work in every phase of an open night. */
+  /**
+   * Keys that work in every phase of an open night. While a number box waits
+   * for a number (the bet, the cut), a letter is typing, refused by the box,
+   * never a command ("five" is not F): Alt with the letter reaches it there.
+   */
   function tableKey(e: KeyboardEvent, night: NightView): boolean {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
       undo(night);
       return true;
     }
-    if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    // While a number is being typed, letters are typing, never commands ("ten" must not end the night).
-    if (numberBeingTyped(night)) return false;
-    switch (e.key.toLowerCase()) {
+    if (e.ctrlKey || e.metaKey) return false;
+    if (boxes.value !== null && !e.altKey) return false;
+    // Alt+letter by the key's place (what Alt types differs from one keyboard to another).
+    const letter = e.altKey ? (/^Key[A-Z]$/.test(e.code) ? e.code.slice(3).toLowerCase() : e.key.toLowerCase()) : e.key.toLowerCase();
+    switch (letter) {
       case 'b':
         entry.panelPlayer = defaultBuyInPlayer(night);
         entry.buyInAmount = '';
@@ -98,16 +102,18 @@ export function useNightKeys(): void {
       case 'j':
       case 't':
       case 's':
-        return house.tableKey(e, night);
+        return house.tableKey({ key: letter, code: e.code, ctrlKey: false, metaKey: false, altKey: false, repeat: e.repeat } as KeyboardEvent, night);
       case 'f':
         // M4: the night's shared expenses, whatever the phase.
         ui.openPanel('expenses');
         return true;
-      case 'e':
-        // Main refuses to end the night mid-turn: say so now rather than ask a question whose yes is refused.
-        if (turnInProgress(night)) ui.showError(words.t('errors.endMidTurn'));
+      case 'e': {
+        // Main says whether the night can end now (a turn in progress, a deck cut mid-turn): never ask a question whose yes it refuses.
+        const refusal = night.allowed.endRefusal;
+        if (refusal) ui.showError(refusal.code === 'wrong-phase' ? words.t('errors.endMidTurn') : words.error(refusal));
         else ui.ask(words.t('end.confirm'), () => send('endNight', { stateId: stateId() }).then(() => undefined));
         return true;
+      }
       default:
         return false;
     }
@@ -124,10 +130,11 @@ export function useNightKeys(): void {
         return enter;
       case 'cut':
         if (enter) {
-          void send('cut', { stateId: stateId(), cut: Number(entry.cut || '0') });
+          // R11: Enter alone cuts at 0; a refused cut ("-3", "abc") sends nothing.
+          if (!refusedNow()) void send('cut', { stateId: stateId(), cut: wholeNumber(entry.cut) ?? 0 });
           return true;
         }
-        return editDigits(e, entry.cut, (next) => (entry.cut = next));
+        return editBox(e);
       case 'ace-call': {
         const key = e.key.toLowerCase();
         if (key === 'l' || key === 'h') {
@@ -141,6 +148,7 @@ export function useNightKeys(): void {
       case 'bet':
         if (house.betKey(e, night)) return true;
         if (enter) {
+          if (refusedNow()) return true;
           const amount = betAmount(entry.bet);
           if (amount === null) ui.showError(words.t('errors.noBet'));
           else void send('bet', { stateId: stateId(), amount });
@@ -194,8 +202,8 @@ export function useNightKeys(): void {
   function panelKey(e: KeyboardEvent, night: NightView): boolean {
     const enter = e.key === 'Enter' && !e.repeat;
     const target = night.players[entry.panelPlayer];
-    // M2: C switches how the buy-in or cash-out is paid.
-    if ((ui.panel === 'buy-in' || ui.panel === 'cash-out') && isPaymentKey(e, false)) {
+    // M2: C switches how the buy-in or cash-out is paid (Alt+C once chips are typed: then C is typing, refused).
+    if ((ui.panel === 'buy-in' || ui.panel === 'cash-out') && isPaymentKey(e, ui.panel === 'buy-in' && entry.buyInAmount !== '')) {
       entry.panelPayment = otherPayment(entry.panelPayment);
       return true;
     }
@@ -203,26 +211,23 @@ export function useNightKeys(): void {
       case 'buy-in':
         if (movePanelPlayer(e, night)) return true;
         if (enter) {
-          const amount = Number(entry.buyInAmount);
-          if (!target) return true;
-          if (!entry.buyInAmount || amount < 1) {
+          const amount = wholeNumber(entry.buyInAmount);
+          if (!target || refusedNow()) return true;
+          if (amount === null) {
             ui.showError(words.t('lobby.badNumber', { field: words.t('buyIn.amount') }));
             return true;
           }
           void send('buyIn', { stateId: stateId(), playerId: target.id, amount, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
           return true;
         }
-        return editDigits(e, entry.buyInAmount, (next) => (entry.buyInAmount = next));
+        return editBox(e);
       case 'cash-out':
         if (movePanelPlayer(e, night)) return true;
         if (enter && target) {
-          // Refusals main would give, said before any question (issue 9 §5).
-          if (target.status === 'left') {
-            ui.showError(words.t('errors.alreadyLeft', { name: target.name }));
-            return true;
-          }
-          if (turnInProgress(night) && target.id === night.toActId) {
-            ui.showError(words.t('errors.playerBusy', { name: target.name }));
+          // Main's refusal, said before any question: the view says whether this player can cash out now.
+          const refusal = night.allowed.players[target.id]?.cashOut ?? null;
+          if (refusal) {
+            ui.showError(cashOutWords(refusal, target.name));
             return true;
           }
           const paid = entry.panelPayment;
@@ -238,36 +243,27 @@ export function useNightKeys(): void {
     }
   }
 
-  /** The bet or the cut has digits (or refused letters) in it: a letter then belongs to the number. */
-  function numberBeingTyped(night: NightView): boolean {
-    if (entry.lettersTyped) return true;
-    if (night.phase === 'bet') return entry.bet.digits !== '' || entry.bet.pot;
-    if (night.phase === 'cut') return entry.cut !== '';
-    return false;
-  }
-
   function fixTurnKey(e: KeyboardEvent, night: NightView): boolean {
     const turn = night.turn;
-    const last = night.lastAction;
-    if (!turn || !last) return false;
+    if (!turn) return false;
     const name = view.nameOf(turn.playerId);
-    if (last.canVoid && e.key.toLowerCase() === 'v' && !e.ctrlKey && !e.altKey) {
+    const allowed = night.allowed.commands;
+    // V voids; once a correction is being typed, V is typing (refused), and Alt+V still voids.
+    const typing = entry.correction.digits !== '' || entry.correction.pot;
+    const v = e.key.toLowerCase() === 'v' || (e.altKey && e.code === 'KeyV');
+    if (allowed.includes('voidTurn') && v && !e.ctrlKey && !e.metaKey && (!typing || e.altKey)) {
       ui.ask(words.t('fixTurn.confirmVoid', { n: turn.n, name }), () =>
         send('voidTurn', { stateId: stateId() }).then((ok) => void (ok && ui.closePanel())),
       );
       return true;
     }
-    if (!last.canCorrectBet) return false;
+    if (!allowed.includes('correctBet')) return false;
     if (e.key === 'Enter' && !e.repeat) {
+      // R21 with R17, R27: the correction's limits came with the view and were checked as it was typed.
+      if (refusedNow()) return true;
       const amount = betAmount(entry.correction);
       if (amount === null) {
         ui.showError(words.t('errors.noBet'));
-        return true;
-      }
-      // R17 (R21: within its limits): checked before asking, so the question is never one main refuses.
-      const refusal = correctionRefusal(amount, turn);
-      if (refusal) {
-        ui.showError(refusal);
         return true;
       }
       const to = amount === 'pot' ? words.t('prompt.potBet') : String(amount);
@@ -281,10 +277,11 @@ export function useNightKeys(): void {
 
   function undo(night: NightView): void {
     const last = night.lastAction;
-    if (last?.kind === 'turn' && (last.canCorrectBet || last.canVoid)) {
+    const allowed = night.allowed.commands;
+    if (allowed.includes('correctBet') || allowed.includes('voidTurn')) {
       Object.assign(entry.correction, { digits: '', pot: false });
       ui.openPanel('fix-turn');
-    } else if (last?.canUndo || last?.kind === 'seating') {
+    } else if (allowed.includes('undo') || last?.kind === 'seating') {
       // A seating change the table has moved on from is refused by main with its reason (R21).
       void send('undo', { stateId: stateId() });
     } else {
@@ -301,65 +298,49 @@ export function useNightKeys(): void {
     return true;
   }
 
-  /** The refusal main would give a corrected bet, worded, or null when it is within R17's limits. */
-  function correctionRefusal(amount: BetAmount, turn: NonNullable<NightView['turn']>): string | null {
-    if (amount === 'pot') return null;
-    const max = Math.min(turn.potBefore, turn.stackBefore);
-    if (amount < 1) return words.t('errors.bet-too-small', { min: 1, max });
-    if (amount > turn.potBefore) return words.t('errors.bet-above-pot', { pot: turn.potBefore, min: 1, max });
-    if (amount > turn.stackBefore) {
-      return words.t('errors.bet-above-stack', { player: view.nameOf(turn.playerId), stack: turn.stackBefore, min: 1, max });
-    }
-    return null;
+  /** A refused cash-out in the console's words (main's own refusal, with the player's name). */
+  function cashOutWords(refusal: CommandError, name: string): string {
+    if (refusal.code === 'already-left') return words.t('errors.alreadyLeft', { name });
+    if (refusal.code === 'player-busy') return words.t('errors.playerBusy', { name });
+    return words.error(refusal);
+  }
+
+  /** The open number box refuses what it holds: Enter sends nothing and the reason stays in view. */
+  function refusedNow(): boolean {
+    const refusal = boxes.value?.refusal ?? null;
+    if (refusal) ui.showError(refusal);
+    return refusal !== null;
   }
 
   /**
-   * Digits, Backspace and Esc on a number being typed. A minus sign or a
-   * letter is refused with a message (never dropped, never a command).
+   * A key typed into the open number box: every character goes in and the
+   * box refuses what cannot be a number, with a message (never dropped,
+   * never a command). On an empty box, M, G, R and W stay the console's.
    */
-  function editDigits(e: KeyboardEvent, current: string, set: (next: string) => void): boolean {
-    if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    let next: string;
-    if (/^[0-9]$/.test(e.key)) next = appendDigit(current, e.key);
-    else if (e.key === 'Backspace') next = current.slice(0, -1);
-    else if (e.key === 'Escape') next = '';
-    else return refuseCharacter(e, current);
-    if (next === '') entry.lettersTyped = false;
-    set(next);
-    ui.showError(null);
-    return true;
-  }
-
-  /** A character that is not a digit, typed into a number: refused with a message, nothing changes. */
-  function refuseCharacter(e: KeyboardEvent, current: string): boolean {
-    if (e.key === '-' || e.key === '−') {
-      ui.showError(words.t('errors.negative'));
-      return true;
-    }
-    if (e.key.length !== 1 || !/\p{L}/u.test(e.key)) return false;
-    // A console key (M, G, R) on an empty box is the console's; any other letter is a mistyped number.
-    if (current === '' && !entry.lettersTyped && CONSOLE_KEYS.includes(e.key.toLowerCase())) return false;
-    entry.lettersTyped = true;
-    ui.showError(words.t('errors.digitsOnly'));
+  function editBox(e: KeyboardEvent): boolean {
+    const box: NumberBox | null = boxes.value;
+    if (!box || e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (box.text === '' && (CONSOLE_KEYS.includes(e.key.toLowerCase()) || e.key === 'Escape' || e.key === 'Backspace')) return false;
+    const next = typedText(box.text, e.key);
+    if (next === null) return false;
+    box.set(next);
+    ui.showError(boxes.value?.refusal ?? null);
     return true;
   }
 
   /** A bet being typed: digits, P for the largest bet allowed (the pot, R17, or a house limit, R27), Backspace, Esc. */
   function editBet(e: KeyboardEvent, bet: BetEntry): boolean {
-    if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'p') {
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'p' && bet.digits === '') {
       Object.assign(bet, { digits: '', pot: true });
       ui.showError(null);
       return true;
     }
-    if (bet.pot && (e.key === 'Backspace' || /^[0-9]$/.test(e.key))) bet.pot = false;
-    return editDigits(e, bet.digits, (next) => (bet.digits = next));
+    if (bet.pot && (e.key === 'Backspace' || e.key === 'Escape' || e.key.length === 1) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      bet.pot = false;
+      if (e.key === 'Backspace' || e.key === 'Escape') return true;
+    }
+    return editBox(e);
   }
-
-}
-
-/** The turn is under way (cards up, the bet or the ace's call awaited): the night cannot end now. */
-export function turnInProgress(night: NightView): boolean {
-  return night.phase === 'bet' || night.phase === 'ace-call' || night.phase === 'pair-call';
 }
 
 export function betAmount(bet: BetEntry): BetAmount | null {

@@ -7,7 +7,7 @@ import { isTyping } from './useKeys';
 /**
  * Keys of the whole console, whatever the screen: M mutes the table's sounds,
  * G switches to the next language, R shows the rules in force, W lets phones
- * watch or stops them. A screen that reads letters as typing (a number box)
+ * watch or stops them (Shift+G goes back a language). A screen that reads letters as typing (a number box)
  * must leave these alone while clean.
  */
 export const CONSOLE_KEYS: readonly string[] = ['m', 'g', 'r', 'w'];
@@ -62,14 +62,18 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
    */
   function consoleKey(e: KeyboardEvent): boolean {
     if (!CONSOLE_KEYS.includes(e.key.toLowerCase()) || e.ctrlKey || e.metaKey || e.altKey) return false;
-    if (isTyping(e.target) && (e.target as HTMLElement).dataset.keys !== 'screen') return false;
+    // A rule menu is not typing: a letter there would only pick an option, so the console's keys work in it too.
+    const menu = typeof HTMLSelectElement !== 'undefined' && e.target instanceof HTMLSelectElement;
+    if (isTyping(e.target) && !menu && (e.target as HTMLElement).dataset.keys !== 'screen') return false;
     switch (e.key.toLowerCase()) {
       case 'm':
         updatePreferences({ muted: !preferences().muted });
         return true;
       case 'g': {
+        // Shift+G goes back, so a language passed by mistake is one key away.
         const at = LANGUAGES.indexOf(preferences().language);
-        updatePreferences({ language: LANGUAGES[(at + 1) % LANGUAGES.length] });
+        const step = e.shiftKey ? LANGUAGES.length - 1 : 1;
+        updatePreferences({ language: LANGUAGES[(at + step) % LANGUAGES.length] });
         return true;
       }
       case 'r':

@@ -13,6 +13,20 @@ function announcement(partial: Partial<Announcement> & Pick<Announcement, 'kind'
 }
 
 describe('describeError', () => {
+  it('a field main\'s schema refused is worded per field in each language, not "startingChips: ..." as main wrote it', () => {
+    const refusal = (command: string, field: string, problem: string) =>
+      describeError({ code: 'invalid-input', message: `${field}: English`, params: { command, field, problem } }, t);
+    expect(refusal('startNight', 'startingChips', 'too-big')).toBe('Starting chips: more than this table takes. Type a smaller number.');
+    expect(refusal('seatPlayer', 'buyIn', 'too-big')).toContain("The newcomer's buy-in");
+    expect(refusal('addExpense', 'amount', 'invalid')).toBe('An expense: not accepted as typed. Check it and try again.');
+    expect(refusal('bet', 'amount', 'invalid')).not.toContain('amount:');
+    i18n.global.locale.value = 'fr';
+    expect(refusal('startNight', 'startingChips', 'too-big')).toBe('Les jetons de départ : plus que ce que cette table accepte. Tapez un nombre plus petit.');
+    i18n.global.locale.value = 'en';
+    // A field without words keeps main's own message.
+    expect(refusal('updatePreferences', 'language', 'invalid')).toBe('language: English');
+  });
+
   it('M3: says how many payments stop a night being settled another way, one or many', () => {
     const refusal = (n: number) => describeError({ code: 'payments-marked', message: 'marked', params: { n, night: 'x' } }, t);
     expect(refusal(1)).toBe('A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3).');

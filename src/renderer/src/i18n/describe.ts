@@ -52,10 +52,34 @@ export function describeError(error: CommandError, t: Translate): string {
   if (error.code === 'wrong-phase' && typeof params.phase === 'string') params.what = t(`waitingFor.${params.phase}`);
   // Passing (R26) is the only house rule refused as "off" today; another would keep main's own words.
   if (error.code === 'rule-off' && error.rule !== 'R26') return error.message;
+  if (error.code === 'invalid-input') return fieldRefusal(params, t) ?? error.message;
   const needed = ERROR_PARAMS[error.code];
   if (!needed || needed.some((p) => params[p] === undefined)) return error.message;
   // A count (`n`) picks the plural form of its message.
   return typeof params.n === 'number' ? t(`errors.${error.code}`, params, params.n) : t(`errors.${error.code}`, params);
+}
+
+/**
+ * A field main's schema refused ("startingChips: ..."), in the host's words:
+ * the field's name and what is wrong, for the fields the console sends.
+ * Null for a field without words (main's English then).
+ */
+const FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
+  startNight: ['startingChips', 'chipValue'],
+  seatPlayer: ['buyIn', 'player.name'],
+  buyIn: ['amount'],
+  bet: ['amount'],
+  correctBet: ['amount'],
+  cut: ['cut'],
+  addExpense: ['amount', 'description'],
+  editExpense: ['amount', 'description'],
+};
+
+function fieldRefusal(params: Record<string, string | number>, t: Translate): string | null {
+  const { command, field, problem } = params;
+  if (typeof command !== 'string' || typeof field !== 'string' || !FIELD_NAMES[command]?.includes(field)) return null;
+  const named = { field: t(`fields.${command}.${field.replace('.', '_')}`) };
+  return t(problem === 'too-big' ? 'errors.fieldTooBig' : 'errors.fieldInvalid', named);
 }
 
 /** A request that never got an answer (connection lost, malformed request). */

@@ -5,19 +5,8 @@ import { MAX_CHIP_VALUE, minorToDecimal, parseMoney, type MoneyProblem } from '.
 import { DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from '../../../shared/settings';
 import { parseMaxBet } from '../lib/ruleOptions';
 
-/** Longest number the host may type: a million chips is the contract's ceiling. */
-const MAX_DIGITS = 7;
-
-/** Appends a typed digit to a number being typed, without leading zeros. */
-export function appendDigit(current: string, digit: string): string {
-  if (!/^[0-9]$/.test(digit) || current.length >= MAX_DIGITS) return current;
-  return current === '0' ? digit : current + digit;
-}
-
-/** Keeps only the digits of pasted or filled text. */
-export function onlyDigits(text: string): string {
-  return text.replace(/[^0-9]/g, '').slice(0, MAX_DIGITS);
-}
+/** The most starting chips the contract takes (shared/commands.ts): said in the lobby, not by main's schema. */
+const MAX_STARTING_CHIPS = 1_000_000;
 
 /** A bet as typed: digits, or the whole pot (R17). */
 export interface BetEntry {
@@ -35,7 +24,7 @@ export type AddNameOutcome = 'added' | 'empty' | 'duplicate';
 
 export type SetupProblem =
   | 'bad-max-bet'
-  | 'need-players' | 'bad-starting-chips' | 'bad-chip-value' | 'chip-value-too-precise' | 'chip-value-too-large';
+  | 'need-players' | 'bad-starting-chips' | 'too-many-starting-chips' | 'bad-chip-value' | 'chip-value-too-precise' | 'chip-value-too-large';
 
 const CHIP_VALUE_PROBLEMS = {
   'not-a-number': 'bad-chip-value',
@@ -51,15 +40,7 @@ export const useEntryStore = defineStore('entry', () => {
   const buyInAmount = ref('');
   /** Index into the night's players for the buy-in and cash-out panels. */
   const panelPlayer = ref(0);
-  /**
-   * Letters were typed into the number being entered (refused, with a
-   * message): until it is cleared, further letters are typing too, not
-   * commands, so "ten" can never reach E (end the night).
-   */
-  const lettersTyped = ref(false);
-
   function clearNightEntries(): void {
-    lettersTyped.value = false;
     Object.assign(bet, { digits: '', pot: false });
     Object.assign(correction, { digits: '', pot: false });
     cut.value = '';
@@ -171,6 +152,7 @@ export const useEntryStore = defineStore('entry', () => {
     if (seated.value.length < 2) return { ok: false, problem: 'need-players' };
     const chips = Number(startingChips.value);
     if (!/^\d+$/.test(startingChips.value) || chips < 1) return { ok: false, problem: 'bad-starting-chips' };
+    if (chips > MAX_STARTING_CHIPS) return { ok: false, problem: 'too-many-starting-chips' };
     // Typed in major units ("0.25"), sent in minor units (25), parsed from the text, never through a float (M1).
     const value = parseMoney(chipValue.value, currency.value);
     if (!value.ok) return { ok: false, problem: CHIP_VALUE_PROBLEMS[value.problem] };
@@ -191,7 +173,6 @@ export const useEntryStore = defineStore('entry', () => {
 
   return {
     bet,
-    lettersTyped,
     correction,
     cut,
     buyInAmount,
