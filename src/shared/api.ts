@@ -2,7 +2,14 @@ import type { CommandArgs, CommandName } from './commands';
 import type { CommandError } from './errors';
 import type { ExportFile, FairnessReport, NightDetail, NightListItem, RunningTab, Standings } from './history';
 import type { COMMAND_REGISTRY, Role } from './registry';
+import type { PayDetails } from './payDetails';
 import type { AppView } from './view';
+
+/** Everyone's payment details (getPayDetails, the host only): roster players by id, and the bank's. */
+export interface PayDirectory {
+  players: Record<string, PayDetails>;
+  bank: PayDetails;
+}
 
 /** A command's answer: the new view (and, for questions, `data`), or a refusal that changed nothing. */
 export type ApiResult<Data = undefined> =
@@ -19,6 +26,7 @@ export interface CommandData {
   backup: ExportFile;
   getTab: RunningTab;
   exportTab: ExportFile;
+  getPayDetails: PayDirectory;
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
@@ -122,6 +130,9 @@ export interface DealerApi {
   editExpense: CommandMethod<'editExpense'>;
   /** Remove a shared expense (M4). */
   removeExpense: CommandMethod<'removeExpense'>;
+  setPayDetails: CommandMethod<'setPayDetails'>;
+  getPayDetails: CommandMethod<'getPayDetails'>;
+  hidePayKinds: CommandMethod<'hidePayKinds'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -3,6 +3,7 @@ import { SETTLE_MODES } from './history';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
+import { PAY_KINDS, payDetailsSchema } from './payDetails';
 import { ruleSettingsSchema } from './settings';
 
 /**
@@ -211,6 +212,24 @@ export const removeExpenseArgs = z.strictObject({ nightId: expenseNight, expense
 /** Let phones on the LAN watch (a read-only listener with the viewer link), or stop them all at once. */
 export const setPhoneAccessArgs = z.strictObject({ on: z.boolean({ error: 'on is true or false' }) });
 
+/**
+ * How a party likes to be paid: a roster player by id, or `bank` (the host's
+ * cash box, M2). The details replace the party's whole set; `{}` removes them.
+ */
+export const setPayDetailsArgs = z.strictObject({
+  party: playerId,
+  pay: payDetailsSchema,
+});
+
+/** The kinds of payment detail the host turned off for a night (kept with its settle mode); absent night: the night on the table. */
+export const hidePayKindsArgs = z.strictObject({
+  nightId: nightId.optional(),
+  hidden: z
+    .array(z.enum(PAY_KINDS, { error: `a kind of payment detail is one of ${PAY_KINDS.join(', ')}` }))
+    .max(PAY_KINDS.length)
+    .refine((kinds) => new Set(kinds).size === kinds.length, 'a kind is named twice'),
+});
+
 const noArgs = z.strictObject({});
 
 /** The arguments of every command of the registry (registry.ts), by `window.api` method name. */
@@ -255,6 +274,9 @@ export const commandArgs = {
   setPhoneAccess: setPhoneAccessArgs,
   newPhoneLink: noArgs,
   exportTab: exportTabArgs,
+  setPayDetails: setPayDetailsArgs,
+  getPayDetails: noArgs,
+  hidePayKinds: hidePayKindsArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

@@ -2,6 +2,7 @@ import type { CardCode } from './cards';
 import type { Account } from './chips';
 import type { Payment } from './commands';
 import type { ExpenseView, NightAwards, SettleMode, Settlement, TableScreen } from './history';
+import type { PayeesView } from './payDetails';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
 
@@ -37,6 +38,13 @@ export interface AppView {
    * phones included, so it holds the viewer token only, never the host's.
    */
   phones?: PhonesView;
+  /**
+   * Once the night on the table has ended: how each party it owes (in its
+   * settle mode, transfers not marked paid) likes to be paid, with the kinds
+   * the host turned off for it left out. It goes to every screen, phones
+   * included, so it holds the payees' details and nobody else's.
+   */
+  settlePay?: PayeesView;
 }
 
 /**

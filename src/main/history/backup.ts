@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ledgerEntrySchema, type ExportFile, type LedgerEntry } from '../../shared';
+import { ledgerEntrySchema, type ExportFile, type LedgerEntry, type PayKind } from '../../shared';
 import { engineEventSchema, evolve, emptyState, type EngineEvent } from '../engine';
 import { Ledger } from '../ledger';
 import { decodeJournal, JournalHeaderError, migrateLegacyNight, nightSummary, replayJournal, ReplayError, type JournalEntry, type PlayedNight } from '../night';
@@ -87,7 +87,7 @@ export function makeBackup(repo: DealerRepository, index: readonly NightSummary[
     createdAt: now.toISOString(),
     settings: envelope('settings', repo.loadSettings()),
     roster: envelope('roster', { players: repo.loadRoster() }),
-    tab: envelope('tab', { paid: repo.loadPaidTransfers(), ...withModes(repo.loadSettleModes()) }),
+    tab: envelope('tab', { paid: repo.loadPaidTransfers(), ...withModes(repo.loadSettleModes()), ...withHiddenPay(repo.loadHiddenPay()) }),
     nights,
   };
   const stamp = now.toISOString().slice(0, 19).replace(/[T:]/g, '-');
@@ -270,12 +270,15 @@ export function parseBackup(text: string): BackupContent {
       lastSetup: settingsFile.lastSetup,
       nextCarry: last && last.endedAt !== null ? last.carriedOut : 0,
       ...(settingsFile.preferences ? { preferences: settingsFile.preferences } : {}),
+      ...(settingsFile.bankPay ? { bankPay: settingsFile.bankPay } : {}),
     },
     roster: rosterFile.players,
     // M3: the paid marks as they were; a backup from before the tab has none, so every transfer is unpaid.
     paid: tab?.paid ?? [],
     // M3: how each night settles up (banker mode where the host chose it); none in older backups.
     modes: { ...(tab?.modes ?? {}) },
+    // The payment details turned off for each night; none in older backups.
+    hiddenPay: { ...(tab?.hiddenPay ?? {}) },
     index,
     journals: new Map(nights.map((n) => [n.id, n.text])),
   };
@@ -284,4 +287,9 @@ export function parseBackup(text: string): BackupContent {
 /** The nights' settle modes, only when there are any: a tab with none is written as before modes existed. */
 function withModes(modes: Readonly<Record<string, 'fewest' | 'banker'>>): { modes?: Record<string, 'fewest' | 'banker'> } {
   return Object.keys(modes).length > 0 ? { modes: { ...modes } } : {};
+}
+
+/** The payment details turned off per night, only when there are any. */
+function withHiddenPay(hidden: Readonly<Record<string, PayKind[]>>): { hiddenPay?: Record<string, PayKind[]> } {
+  return Object.keys(hidden).length > 0 ? { hiddenPay: { ...hidden } } : {};
 }

@@ -3,6 +3,8 @@ import {
   type CommandData,
   type CommandError,
   type ParsedCommandArgs,
+  type PayDirectory,
+  type PayKind,
   type RosterPlayer,
 } from '../../shared';
 import type { DealerRepository, NightSummary } from '../store';
@@ -14,11 +16,12 @@ import type { PlayedNight } from '../night';
 import { readNightRecord } from './nightRecord';
 import { listNights } from './nightsList';
 import { standings } from './standings';
+import { tabPayees } from './payments';
 import { tabOf, type SettleModes } from './tab';
 import { tabExportFile } from './tabExport';
 
 /** The commands that only ask: they answer with `data` and change nothing (issue 4). */
-export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab', 'exportTab'] as const;
+export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab', 'exportTab', 'getPayDetails'] as const;
 export type QuestionName = (typeof QUESTION_NAMES)[number];
 
 /** What the questions read: the session's own index and roster (kept in memory) and the repository for night files. */
@@ -37,6 +40,8 @@ export interface HistorySource {
    * to, and reading it back could set it aside under the writer.
    */
   live: PlayedNight | null;
+  /** Everyone's payment details, and the kinds the host turned off per night: the tab shows its payees' only. */
+  pay: { directory: PayDirectory; hidden: Readonly<Record<string, PayKind[]>> };
 }
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
@@ -55,7 +60,11 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
   listNights: (_args, source) => ({ ok: true, data: listNights(source.index) }),
   getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args) }),
   backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now).file }),
-  getTab: (_args, source) => ({ ok: true, data: tabOf(source.index, source.paidTransfers, source.settleModes) }),
+  getTab: (_args, source) => {
+    const tab = tabOf(source.index, source.paidTransfers, source.settleModes);
+    return { ok: true, data: { ...tab, pay: tabPayees(tab, source.index, source.pay.directory, source.pay.hidden) } };
+  },
+  getPayDetails: (_args, source) => ({ ok: true, data: source.pay.directory }),
   exportTab: ({ format }, source) => {
     const tab = tabOf(source.index, source.paidTransfers, source.settleModes);
     return { ok: true, data: tabExportFile({ tab, index: source.index, roster: source.roster, modes: source.settleModes, now: source.now }, format) };
