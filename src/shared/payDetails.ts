@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import type { Transfer } from './history';
 
 /**
  * How a player (or the bank, the host's cash box) likes to be paid: all
@@ -149,4 +150,6 @@ export interface PayeesView {
   /** The kinds of detail the host turned off for the night (kept with its settle mode). */
   hidden: PayKind[];
   payees: Record<string, PayDetails>;
+  /** A night's transfers (in its settle mode) not marked paid (M3): those its codes are drawn for. Absent for the tab, whose debts are all due. */
+  due?: Transfer[];
 }

@@ -53,8 +53,8 @@ export function nightPayees(night: NightView | null, paid: ReadonlySet<string>, 
   const settlement = night?.phase === 'ended' ? night.settlement : null;
   if (!night || !settlement) return undefined;
   const transfers = settlement.mode === 'banker' ? settlement.banker : settlement.fewest;
-  const owed = transfers.filter((t) => !paid.has(nightTransferId(night.id, t.from, t.to))).map((t) => t.to);
-  return payeesOf(owed, directory, hiddenPay[night.id] ?? []);
+  const due = transfers.filter((t) => !paid.has(nightTransferId(night.id, t.from, t.to)));
+  return { ...payeesOf(due.map((t) => t.to), directory, hiddenPay[night.id] ?? []), due };
 }
 
 /** The running tab: the parties it owes, with the kinds turned off for the most recent ended night left out (the host's latest choice). */

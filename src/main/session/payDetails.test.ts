@@ -54,6 +54,7 @@ describe('payment details: kept in the roster, shown only for the payee of a due
     const stillOwed = transfers.filter((t) => t !== first && t.to === first.to).length > 0;
     accepted(session.runNow('markTransfersPaid', { ids: [`${nightId}:${first.from}>${first.to}`], paid: true }));
     expect(Object.keys(session.getView().settlePay?.payees ?? {}).includes(first.to)).toBe(stillOwed);
+    expect(session.getView().settlePay?.due).toEqual(transfers.filter((t) => t !== first));
   });
 
   it('the host turns kinds of detail off for the night: the view and the tab leave them out, kept with the tab file', () => {

@@ -1,0 +1,159 @@
+/**
+ * Paying from the table (docs/design.md "Paying from the table"): a night is
+ * played to its end on the headless host, every player has left payment
+ * details, and the money then leaves the table the way a player would pay:
+ * the TV's bank QR codes and the payer's phone's are screenshot and decoded
+ * (jsqr), each field checked against the transfer main computed (EPC069-12);
+ * the phone's links carry the amount; the phone never receives the details
+ * of a player nobody owes; a transfer marked paid takes its code off the TV.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { AppView, PayDetails, Transfer } from '../../src/shared';
+import { hostForSpecFile } from './hostFixture';
+import { HostDriver, phoneContext } from './phonePage';
+
+const SHOTS = 'e2e/artifacts/screenshots';
+const host = hostForSpecFile('5e77e1ed0ff1ce');
+const PLAYERS = ['Zoë', 'Bob', 'Ann', 'Dev'];
+/** Real, checksum-valid IBANs (the banks' own examples); the British one needs its BIC. */
+const ACCOUNTS: Record<string, PayDetails> = {
+  Zoë: { sepa: { name: 'Zoë Martin', iban: 'DE89370400440532013000', bic: '' }, paypal: 'zoepays', phone: '+34600111222' },
+  Bob: { sepa: { name: 'Robert Smith', iban: 'GB29NWBK60161331926819', bic: 'NWBKGB2L' }, revolut: 'bobrev', venmo: 'bob-v' },
+  Ann: { sepa: { name: 'Ann Dupont', iban: 'FR1420041010050500013M02606', bic: '' }, phone: '+33612345678' },
+  Dev: { sepa: { name: 'Dev Jansen', iban: 'NL91ABNA0417164300', bic: '' }, paypal: 'devj' },
+};
+
+let ended: AppView;
+const nameOf = (id: string): string => ended.night!.players.find((p) => p.id === id)!.name;
+const transfers = (): Transfer[] => ended.night!.settlement!.fewest;
+
+test.beforeAll(async () => {
+  const driver = await HostDriver.open(host.url);
+  try {
+    let view = await driver.must('startNight', { players: PLAYERS.map((name) => ({ name })), startingChips: 20, chipValue: 25, currency: 'EUR' });
+    for (const player of view.roster) await driver.must('setPayDetails', { party: player.id, pay: ACCOUNTS[player.name] });
+    view = await driver.playTurns(30);
+    ended = await driver.must('endNight', { stateId: view.night!.stateId });
+  } finally {
+    driver.close();
+  }
+  expect(transfers().length, 'the night ends with transfers to pay').toBeGreaterThan(0);
+});
+
+/** What a banking app reads from a drawn code: the element screenshot, decoded as UTF-8. */
+async function decode(code: Locator): Promise<string> {
+  const png = PNG.sync.read(await code.screenshot());
+  const found = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  expect(found, 'a QR code is found in the drawing').not.toBeNull();
+  return Buffer.from(found!.binaryData).toString('utf8');
+}
+
+/** "In-Between 26 Nov": the night's date as its payments' reference. */
+function reference(): string {
+  const started = new Date(ended.night!.startedAt);
+  return `In-Between ${started.getUTCDate()} ${started.toLocaleString('en', { month: 'short', timeZone: 'UTC' })}`;
+}
+
+/** The EPC069-12 elements a transfer's code must carry, one a line. */
+function expectedPayload(transfer: Transfer): string[] {
+  const sepa = ACCOUNTS[nameOf(transfer.to)]!.sepa!;
+  const euros = `${Math.floor(transfer.amount / 100)}.${String(transfer.amount % 100).padStart(2, '0')}`;
+  return ['BCD', '002', '1', 'SCT', sepa.bic, sepa.name, sepa.iban, `EUR${euros}`, '', '', reference()];
+}
+
+/** Pixels a module of a drawn code takes on the screen (the quiet zone counted in its modules). */
+async function modulePixels(code: Locator, deviceScale: number): Promise<number> {
+  const box = await code.boundingBox();
+  const modules = Number(await code.getAttribute('data-modules'));
+  return ((box?.width ?? 0) * deviceScale) / modules;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+for (const screen of [
+  { name: '1080p', viewport: { width: 1920, height: 1080 }, minModule: 6 },
+  { name: '4K', viewport: { width: 3840, height: 2160 }, minModule: 12 },
+]) {
+  test(`the TV's end screen draws one bank QR code per transfer, every field right, at least ${screen.minModule} px a module at ${screen.name}`, async ({ browser }) => {
+    mkdirSync(SHOTS, { recursive: true });
+    const context = await browser.newContext({ viewport: screen.viewport, reducedMotion: 'reduce' });
+    try {
+      const tv = await context.newPage();
+      await tv.goto(host.tableUrl);
+      const codes = tv.getByTestId('tv-pay-code');
+      await expect(codes).toHaveCount(Math.min(4, transfers().length));
+      await settle(tv);
+      if (screen.name === '1080p') await tv.screenshot({ path: `${SHOTS}/tv-pay-codes-1080p.png` });
+      for (const transfer of transfers().slice(0, 4)) {
+        const code = tv.locator(`[data-testid="tv-pay-code"][data-from="${transfer.from}"][data-to="${transfer.to}"] [data-testid="pay-qr"]`);
+        expect((await decode(code)).split('\n')).toEqual(expectedPayload(transfer));
+        expect(await modulePixels(code, 1)).toBeGreaterThanOrEqual(screen.minModule);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the payer’s phone shows "You pay", the bank code with every field right, the links with the amount, and copies the phone card', async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const transfer = transfers()[0]!;
+  const payee = ACCOUNTS[nameOf(transfer.to)]!;
+  const context = await browser.newContext({ ...phoneContext('Pixel 7'), permissions: ['clipboard-read', 'clipboard-write'] });
+  try {
+    const phone = await context.newPage();
+    const received: string[] = [];
+    phone.on('websocket', (socket) => socket.on('framereceived', (frame) => received.push(String(frame.payload))));
+    await phone.goto(host.phoneUrl);
+    await phone.getByTestId(`pick-${transfer.from}`).tap();
+    const card = phone.locator(`[data-testid="pay-card"][data-to="${transfer.to}"]`);
+    await expect(card).toContainText(nameOf(transfer.to));
+    await card.getByTestId('pay-bank').tap();
+    const code = card.getByTestId('pay-qr');
+    await expect(code).toBeVisible();
+    await settle(phone);
+    await phone.screenshot({ path: `${SHOTS}/phone-pay-1080p.png`, fullPage: true });
+    expect((await decode(code)).split('\n')).toEqual(expectedPayload(transfer));
+
+    const euros = expectedPayload(transfer)[7]!.slice(3);
+    if (payee.paypal) await expect(card.getByTestId('pay-paypal')).toHaveAttribute('href', `https://paypal.me/${payee.paypal}/${euros}EUR`);
+    if (payee.revolut) await expect(card.getByTestId('pay-revolut')).toHaveAttribute('href', `https://revolut.me/${payee.revolut}?amount=${euros}&currency=EUR`);
+    // Venmo pays in US dollars only: no link on a night in euros.
+    await expect(card.getByTestId('pay-venmo')).toHaveCount(0);
+    if (payee.phone) {
+      await card.getByTestId('pay-phone').tap();
+      await expect(card.getByTestId('pay-copied')).toContainText(`${payee.phone} ${euros} EUR ${reference()}`);
+    }
+
+    // Nobody owes a player who only pays: their IBAN never reached this phone.
+    const owed = new Set(transfers().map((t) => t.to));
+    for (const name of PLAYERS.filter((n) => !owed.has(ended.night!.players.find((p) => p.name === n)!.id))) {
+      expect(received.join('\n')).not.toContain(ACCOUNTS[name]!.sepa!.iban);
+    }
+  } finally {
+    await context.close();
+  }
+});
+
+test('a transfer marked paid leaves the TV: its payee’s code is gone when nothing else is owed to them', async ({ browser }) => {
+  const transfer = transfers()[0]!;
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const driver = await HostDriver.open(host.url);
+  try {
+    const tv = await context.newPage();
+    await tv.goto(host.tableUrl);
+    const code = tv.locator(`[data-testid="tv-pay-code"][data-to="${transfer.to}"]`);
+    await expect(code.first()).toBeVisible();
+    await driver.must('markTransfersPaid', { ids: [`${ended.night!.id}:${transfer.from}>${transfer.to}`], paid: true });
+    const stillOwed = transfers().filter((t) => t !== transfer && t.to === transfer.to).length;
+    await expect(code).toHaveCount(stillOwed);
+  } finally {
+    driver.close();
+    await context.close();
+  }
+});
