@@ -157,3 +157,54 @@ test('a transfer marked paid leaves the TV: its payee’s code is gone when noth
     await context.close();
   }
 });
+
+test('the console turns a kind of detail off for the night (the TV’s codes go, the copied text drops it), and refuses a mistyped IBAN in French', async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
+  const driver = await HostDriver.open(host.url);
+  try {
+    const tv = await context.newPage();
+    await tv.goto(host.tableUrl);
+    const page = await context.newPage();
+    await page.goto(host.consoleUrl);
+    const payeeName = nameOf(transfers().at(-1)!.to);
+    const iban = ACCOUNTS[payeeName]!.sepa!.iban;
+
+    await page.getByTestId('settle-copy').first().click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`IBAN ${iban}`);
+    await expect(tv.getByTestId('tv-pay-code').first()).toBeVisible();
+
+    await page.getByTestId('pay-kind-sepa').first().uncheck();
+    await expect(tv.getByTestId('tv-pay-code')).toHaveCount(0);
+    await page.getByTestId('settle-copy').first().click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).not.toContain(iban);
+    await page.screenshot({ path: `${SHOTS}/console-pay-kinds.png` });
+    await page.getByTestId('pay-kind-sepa').first().check();
+    await expect(tv.getByTestId('tv-pay-code').first()).toBeVisible();
+
+    // In the lobby, in French: E on a player, an IBAN with one digit mistyped.
+    const view = await driver.view();
+    await driver.must('closeNight', { stateId: view.night!.stateId });
+    await driver.must('updatePreferences', { language: 'fr' });
+    const ann = view.roster.find((p) => p.name === 'Ann')!;
+    await page.getByTestId(`roster-${ann.id}`).click();
+    await page.keyboard.press('e');
+    const iBanField = page.getByTestId('pay-iban');
+    await expect(iBanField).toHaveValue(ACCOUNTS.Ann!.sepa!.iban);
+    await iBanField.fill('FR14 2004 1010 0505 0001 3M02 607');
+    await iBanField.press('Enter');
+    await expect(page.getByTestId('error')).toContainText('contient une faute de frappe');
+    await page.screenshot({ path: `${SHOTS}/console-roster-pay.png` });
+    const kept = await driver.ask('getPayDetails', {});
+    expect(kept.ok && (kept.data as { players: Record<string, PayDetails> }).players[ann.id]).toEqual(ACCOUNTS.Ann);
+
+    await iBanField.fill('FR76 3000 6000 0112 3456 7890 189');
+    await iBanField.press('Enter');
+    await expect(page.getByTestId('roster-notice')).toBeVisible();
+    const saved = await driver.ask('getPayDetails', {});
+    expect(saved.ok && (saved.data as { players: Record<string, PayDetails> }).players[ann.id]?.sepa?.iban).toBe('FR7630006000011234567890189');
+  } finally {
+    driver.close();
+    await context.close();
+  }
+});
