@@ -208,3 +208,34 @@ test('the console turns a kind of detail off for the night (the TV’s codes go,
     await context.close();
   }
 });
+
+test('M3: the running tab on the TV draws the bank code of each debt, its reference naming the nights', async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  const driver = await HostDriver.open(host.url);
+  try {
+    const answer = await driver.ask('getTab', {});
+    if (!answer.ok) throw new Error(answer.error.message);
+    const tab = answer.data as { tab: (Transfer & { nights: string[] })[] };
+    const debt = tab.tab.find((d) => ACCOUNTS[nameOf(d.to)]?.sepa);
+    expect(debt, 'a debt to someone with a bank account').toBeDefined();
+    await driver.must('showOnTable', { screen: { kind: 'tab' } });
+    const tv = await context.newPage();
+    const asked: string[] = [];
+    tv.on('websocket', (socket) => socket.on('framesent', (frame) => asked.push((JSON.parse(String(frame.payload)) as { method?: string }).method ?? '')));
+    await tv.goto(host.tableUrl);
+    const code = tv.locator(`[data-testid="tv-pay-code"][data-from="${debt!.from}"][data-to="${debt!.to}"] [data-testid="pay-qr"]`);
+    await expect(code).toBeVisible();
+    await settle(tv);
+    await tv.screenshot({ path: `${SHOTS}/tv-tab-pay-codes-1080p.png` });
+    expect((await decode(code)).split('\n')).toEqual(expectedPayload(debt!));
+    // The tab is asked for when the screen opens and when something changes, not again and again (the answers carry views too).
+    await tv.waitForTimeout(1000);
+    expect(asked.filter((m) => m === 'getTab').length).toBeLessThanOrEqual(2);
+    expect(await modulePixels(code, 1)).toBeGreaterThanOrEqual(6);
+  } finally {
+    await driver.must('showOnTable', { screen: { kind: 'live' } });
+    driver.close();
+    await context.close();
+  }
+});
