@@ -1,7 +1,8 @@
 /**
  * Paying from the table (docs/design.md "Paying from the table"): a night is
  * played to its end on the headless host, every player has left payment
- * details, and the money then leaves the table the way a player would pay:
+ * details, and the money then leaves the table the way a player would pay
+ * (the TV turns from the results to its pages of codes every TV_PAGE_MS):
  * the TV's bank QR codes and the payer's phone's are screenshot and decoded
  * (jsqr), each field checked against the transfer main computed (EPC069-12);
  * the phone's links carry the amount; the phone never receives the details
@@ -16,6 +17,8 @@ import { hostForSpecFile } from './hostFixture';
 import { HostDriver, phoneContext } from './phonePage';
 
 const SHOTS = 'e2e/artifacts/screenshots';
+/** Long enough for the TV to turn to its page of codes (TV_PAGE_MS, 12 s). */
+const TURN = { timeout: 15_000 };
 const host = hostForSpecFile('5e77e1ed0ff1ce');
 const PLAYERS = ['Zoë', 'Bob', 'Ann', 'Dev'];
 /** Real, checksum-valid IBANs (the banks' own examples); the British one needs its BIC. */
@@ -86,10 +89,10 @@ for (const screen of [
       const tv = await context.newPage();
       await tv.goto(host.tableUrl);
       const codes = tv.getByTestId('tv-pay-code');
-      await expect(codes).toHaveCount(Math.min(4, transfers().length));
+      await expect(codes).toHaveCount(Math.min(3, transfers().length), TURN);
       await settle(tv);
       if (screen.name === '1080p') await tv.screenshot({ path: `${SHOTS}/tv-pay-codes-1080p.png` });
-      for (const transfer of transfers().slice(0, 4)) {
+      for (const transfer of transfers().slice(0, 3)) {
         const code = tv.locator(`[data-testid="tv-pay-code"][data-from="${transfer.from}"][data-to="${transfer.to}"] [data-testid="pay-qr"]`);
         expect((await decode(code)).split('\n')).toEqual(expectedPayload(transfer));
         expect(await modulePixels(code, 1)).toBeGreaterThanOrEqual(screen.minModule);
@@ -148,10 +151,10 @@ test('a transfer marked paid leaves the TV: its payee’s code is gone when noth
     const tv = await context.newPage();
     await tv.goto(host.tableUrl);
     const code = tv.locator(`[data-testid="tv-pay-code"][data-to="${transfer.to}"]`);
-    await expect(code.first()).toBeVisible();
+    await expect(code.first()).toBeVisible(TURN);
     await driver.must('markTransfersPaid', { ids: [`${ended.night!.id}:${transfer.from}>${transfer.to}`], paid: true });
     const stillOwed = transfers().filter((t) => t !== transfer && t.to === transfer.to).length;
-    await expect(code).toHaveCount(stillOwed);
+    await expect(code).toHaveCount(stillOwed, TURN);
   } finally {
     driver.close();
     await context.close();
@@ -172,15 +175,18 @@ test('the console turns a kind of detail off for the night (the TV’s codes go,
 
     await page.getByTestId('settle-copy').first().click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`IBAN ${iban}`);
-    await expect(tv.getByTestId('tv-pay-code').first()).toBeVisible();
+    await expect(tv.getByTestId('tv-pay-code').first()).toBeVisible(TURN);
 
     await page.getByTestId('pay-kind-sepa').first().uncheck();
+    // No codes left: the TV stays on the results.
     await expect(tv.getByTestId('tv-pay-code')).toHaveCount(0);
+    await expect(tv.getByTestId('settle-copy')).toHaveCount(0);
+    await expect(tv.getByTestId('tv-settlement')).toBeVisible();
     await page.getByTestId('settle-copy').first().click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).not.toContain(iban);
     await page.screenshot({ path: `${SHOTS}/console-pay-kinds.png` });
     await page.getByTestId('pay-kind-sepa').first().check();
-    await expect(tv.getByTestId('tv-pay-code').first()).toBeVisible();
+    await expect(tv.getByTestId('tv-pay-code').first()).toBeVisible(TURN);
 
     // In the lobby, in French: E on a player, an IBAN with one digit mistyped.
     const view = await driver.view();
@@ -225,7 +231,7 @@ test('M3: the running tab on the TV draws the bank code of each debt, its refere
     tv.on('websocket', (socket) => socket.on('framesent', (frame) => asked.push((JSON.parse(String(frame.payload)) as { method?: string }).method ?? '')));
     await tv.goto(host.tableUrl);
     const code = tv.locator(`[data-testid="tv-pay-code"][data-from="${debt!.from}"][data-to="${debt!.to}"] [data-testid="pay-qr"]`);
-    await expect(code).toBeVisible();
+    await expect(code).toBeVisible(TURN);
     await settle(tv);
     await tv.screenshot({ path: `${SHOTS}/tv-tab-pay-codes-1080p.png` });
     expect((await decode(code)).split('\n')).toEqual(expectedPayload(debt!));

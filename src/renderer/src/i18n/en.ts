@@ -572,7 +572,7 @@ const en = {
     effect: 'In the balances:',
     sharedBy: 'shared by {n}',
     tvTitle: 'Shared expenses, counted above:',
-    tvMore: '+ {n} more',
+    tvPage: 'Bank codes, page {n} of {total}',
     tvItem: '{what} {amount} ({name})',
     listTitle: 'Shared expenses',
     apart: "Money apart from the game's results: counted in who pays whom.",

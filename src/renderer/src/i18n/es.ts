@@ -572,7 +572,7 @@ const es: Translation = {
     effect: 'En los saldos:',
     sharedBy: 'compartido entre {n}',
     tvTitle: 'Gastos compartidos, contados arriba:',
-    tvMore: '+ {n} más',
+    tvPage: 'Códigos de transferencia, página {n} de {total}',
     tvItem: '{what} {amount} ({name})',
     listTitle: 'Gastos compartidos',
     apart: 'Dinero aparte de los resultados del juego: cuenta en quién paga a quién.',

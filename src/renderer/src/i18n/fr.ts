@@ -572,7 +572,7 @@ const fr: Translation = {
     effect: 'Dans les soldes :',
     sharedBy: 'partagée entre {n}',
     tvTitle: 'Dépenses partagées, comptées ci-dessus :',
-    tvMore: '+ {n} de plus',
+    tvPage: 'Codes de virement, page {n} sur {total}',
     tvItem: '{what} {amount} ({name})',
     listTitle: 'Dépenses partagées',
     apart: 'De l’argent à part des résultats du jeu : compté dans qui paie qui.',

@@ -572,7 +572,7 @@ const it: Translation = {
     effect: 'Nei saldi:',
     sharedBy: 'divisa tra {n}',
     tvTitle: 'Spese condivise, contate qui sopra:',
-    tvMore: '+ altre {n}',
+    tvPage: 'Codici per il bonifico, pagina {n} di {total}',
     tvItem: '{what} {amount} ({name})',
     listTitle: 'Spese condivise',
     apart: 'Denaro a parte rispetto ai risultati del gioco: conta in chi paga chi.',

@@ -87,3 +87,10 @@ export function payeeLine(name: string, details: PayDetails, t: Translate): stri
 export function youPayLine(name: string, amount: number, currency: string, t: Translate): string {
   return t('pay.youPay', { name, amount: formatMoney(amount, currency) });
 }
+
+/** `items` in runs of `size`: the TV's pages of codes. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
+  return out;
+}
