@@ -120,8 +120,15 @@ test('the payer’s phone shows "You pay", the bank code with every field right,
     const code = card.getByTestId('pay-qr');
     await expect(code).toBeVisible();
     await settle(phone);
-    await phone.screenshot({ path: `${SHOTS}/phone-pay-1080p.png`, fullPage: true });
+    await phone.screenshot({ path: `${SHOTS}/phone-pay-pixel7.png`, fullPage: true });
     expect((await decode(code)).split('\n')).toEqual(expectedPayload(transfer));
+    // The same page on a large screen (a tablet, a laptop): the code still reads.
+    await phone.setViewportSize({ width: 1920, height: 1080 });
+    await card.scrollIntoViewIfNeeded();
+    await settle(phone);
+    await phone.screenshot({ path: `${SHOTS}/phone-pay-1920x1080.png` });
+    expect((await decode(code)).split('\n')).toEqual(expectedPayload(transfer));
+    await phone.setViewportSize(phoneContext('Pixel 7').viewport!);
 
     const euros = expectedPayload(transfer)[7]!.slice(3);
     if (payee.paypal) await expect(card.getByTestId('pay-paypal')).toHaveAttribute('href', `https://paypal.me/${payee.paypal}/${euros}EUR`);
