@@ -132,7 +132,12 @@ export const standingsArgs = z.strictObject({
   playerIds: z.array(playerId).max(64).optional(),
 });
 
-export const exportNightArgs = z.strictObject({ nightId, format: z.enum(['json', 'csv']) });
+export const exportNightArgs = z.strictObject({
+  nightId,
+  format: z.enum(['json', 'csv']),
+  /** The JSON holds how each payee of the night's transfers likes to be paid only when the host asks (never by default). */
+  payDetails: z.boolean({ error: 'payDetails is true or false' }).default(false),
+});
 
 /** A backup file is at most 64 MiB of JSON text. */
 export const restoreArgs = z.strictObject({

@@ -37,13 +37,18 @@ export function publicRoster(roster: readonly StoredRosterPlayer[]): RosterPlaye
   return roster.map(({ pay: _pay, ...player }) => player);
 }
 
+/** A party's details with the hidden kinds left out, or undefined when none is left. */
+export function shownDetails(details: PayDetails | undefined, hidden: readonly PayKind[]): PayDetails | undefined {
+  const shown = details ? withoutKinds(details, hidden) : {};
+  return hasPayDetails(shown) ? shown : undefined;
+}
+
 /** The details of the parties named, the hidden kinds left out; a party with none left is not listed. */
 function payeesOf(parties: Iterable<string>, directory: PayDirectory, hidden: readonly PayKind[]): PayeesView {
   const payees: Record<string, PayDetails> = {};
   for (const party of parties) {
-    const details = party === 'bank' ? directory.bank : directory.players[party];
-    const shown = details ? withoutKinds(details, hidden) : {};
-    if (hasPayDetails(shown)) payees[party] = shown;
+    const shown = shownDetails(party === 'bank' ? directory.bank : directory.players[party], hidden);
+    if (shown) payees[party] = shown;
   }
   return { hidden: [...hidden], payees };
 }

@@ -16,7 +16,7 @@ import type { PlayedNight } from '../night';
 import { readNightRecord } from './nightRecord';
 import { listNights } from './nightsList';
 import { standings } from './standings';
-import { tabPayees } from './payments';
+import { shownDetails, tabPayees } from './payments';
 import { tabOf, type SettleModes } from './tab';
 import { tabExportFile } from './tabExport';
 
@@ -83,11 +83,14 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     if (!opened.ok) return opened;
     return { ok: true, data: verifyNight(opened.summary.id, opened.night.events) };
   },
-  exportNight: ({ nightId, format }, source) => {
+  exportNight: ({ nightId, format, payDetails }, source) => {
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     try {
-      return { ok: true, data: nightExportFile(opened.night, format, source.paidTransfers, source.settleModes[nightId]) };
+      const hidden = source.pay.hidden[nightId] ?? [];
+      const { players, bank } = source.pay.directory;
+      const payDetailsOf = payDetails ? (party: string) => shownDetails(party === 'bank' ? bank : players[party], hidden) : undefined;
+      return { ok: true, data: nightExportFile(opened.night, format, source.paidTransfers, source.settleModes[nightId], payDetailsOf) };
     } catch (error) {
       return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
     }

@@ -124,6 +124,11 @@ describe('payment details: kept in the roster, shown only for the payee of a due
     expect(backup).toContain('"hiddenPay"');
     expect(ask(session, 'exportNight', { nightId, format: 'json' }).content).not.toContain(IBAN);
     expect(ask(session, 'exportNight', { nightId, format: 'csv' }).content).not.toContain(IBAN);
+    // Unless the host asks: then the payees' details, with the kinds turned off for the night left out.
+    const asked = JSON.parse(ask(session, 'exportNight', { nightId, format: 'json', payDetails: true }).content) as { payees: Record<string, PayDetails>; settlement: { transfers: Transfer[] } };
+    expect(new Set(Object.keys(asked.payees))).toEqual(new Set(asked.settlement.transfers.map((t) => t.to)));
+    for (const details of Object.values(asked.payees)) expect(details).toMatchObject({ sepa: { iban: IBAN } });
+    for (const details of Object.values(asked.payees)) expect(details.venmo).toBeUndefined();
     expect(ask(session, 'exportTab', { format: 'json' }).content).not.toContain(IBAN);
     closeNight(session);
     const before = ask(session, 'getPayDetails');

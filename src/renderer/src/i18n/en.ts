@@ -413,6 +413,7 @@ const en = {
     mismatches: '{decks}, {cards}: {n} mismatch | {decks}, {cards}: {n} mismatches',
     mismatch: 'Deck {deckId}: {reason}',
     exportJson: 'Export JSON',
+    exportJsonPay: 'Export JSON with the payees’ payment details',
     exportCsv: 'Ledger CSV',
     exportedApp: '{file}: choose where to save it in the dialog.',
     exportedBrowser: "Saved {file} in this browser's downloads folder.",

@@ -413,6 +413,7 @@ const es: Translation = {
     mismatches: '{decks}, {cards}: {n} discrepancia | {decks}, {cards}: {n} discrepancias',
     mismatch: 'Baraja {deckId}: {reason}',
     exportJson: 'Exportar JSON',
+    exportJsonPay: 'Exportar JSON con las formas de pago de quien cobra',
     exportCsv: 'Registro CSV',
     exportedApp: '{file}: elige dónde guardarlo en la ventana que se abre.',
     exportedBrowser: '{file} guardado en la carpeta de descargas de este navegador.',

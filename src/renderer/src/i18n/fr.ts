@@ -413,6 +413,7 @@ const fr: Translation = {
     mismatches: '{decks}, {cards} : {n} écart | {decks}, {cards} : {n} écarts',
     mismatch: 'Paquet {deckId} : {reason}',
     exportJson: 'Exporter en JSON',
+    exportJsonPay: 'Exporter en JSON avec les moyens de paiement de qui est payé',
     exportCsv: 'Registre CSV',
     exportedApp: '{file} : choisissez où l’enregistrer dans la fenêtre qui s’ouvre.',
     exportedBrowser: '{file} enregistré dans le dossier des téléchargements de ce navigateur.',

@@ -413,6 +413,7 @@ const it: Translation = {
     mismatches: '{decks}, {cards}: {n} discrepanza | {decks}, {cards}: {n} discrepanze',
     mismatch: 'Mazzo {deckId}: {reason}',
     exportJson: 'Esporta JSON',
+    exportJsonPay: 'Esporta JSON con i modi di pagamento di chi riceve',
     exportCsv: 'Registro CSV',
     exportedApp: '{file}: scegli dove salvarlo nella finestra che si apre.',
     exportedBrowser: '{file} salvato nella cartella dei download di questo browser.',
