@@ -137,3 +137,17 @@ describe('payment details: kept in the roster, shown only for the payee of a due
     expect(ask(session, 'getPayDetails')).toEqual(before);
   });
 });
+
+describe('starting a night keeps the rest of the settings', () => {
+  it('the language and the bank’s details survive a night’s start and a restart', () => {
+    const session = start();
+    accepted(session.runNow('updatePreferences', { language: 'it' }));
+    accepted(session.runNow('setPayDetails', { party: 'bank', pay: { paypal: 'cashbox' } }));
+    playNight(session, folder.clock, { players: ['Ana', 'Ben'], day: '2026-11-26', turns: 4 });
+    expect(session.getView().preferences.language).toBe('it');
+    session.close();
+    const again = start();
+    expect(again.getView().preferences.language).toBe('it');
+    expect(ask(again, 'getPayDetails').bank).toEqual({ paypal: 'cashbox' });
+  });
+});
