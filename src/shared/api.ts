@@ -2,7 +2,14 @@ import type { CommandArgs, CommandName } from './commands';
 import type { CommandError } from './errors';
 import type { BackupsList, ExportFile, FairnessReport, NightDetail, NightListItem, RunningTab, Standings } from './history';
 import type { COMMAND_REGISTRY, Role } from './registry';
+import type { PayDetails } from './payDetails';
 import type { AppView } from './view';
+
+/** Everyone's payment details (getPayDetails, the host only): roster players by id, and the bank's. */
+export interface PayDirectory {
+  players: Record<string, PayDetails>;
+  bank: PayDetails;
+}
 
 /** A command's answer: the new view (and, for questions, `data`), or a refusal that changed nothing. */
 export type ApiResult<Data = undefined> =
@@ -20,6 +27,7 @@ export interface CommandData {
   getTab: RunningTab;
   exportTab: ExportFile;
   listBackups: BackupsList;
+  getPayDetails: PayDirectory;
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
@@ -133,6 +141,9 @@ export interface DealerApi {
   restoreBackup: CommandMethod<'restoreBackup'>;
   /** Move the data folder to `to`: copied and checked first; the app then restarts on the copy and sets the old folder aside. */
   moveData: CommandMethod<'moveData'>;
+  setPayDetails: CommandMethod<'setPayDetails'>;
+  getPayDetails: CommandMethod<'getPayDetails'>;
+  hidePayKinds: CommandMethod<'hidePayKinds'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

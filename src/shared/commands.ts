@@ -3,6 +3,7 @@ import { SETTLE_MODES } from './history';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
+import { PAY_KINDS, payDetailsSchema } from './payDetails';
 import { ruleSettingsSchema } from './settings';
 
 /**
@@ -131,7 +132,12 @@ export const standingsArgs = z.strictObject({
   playerIds: z.array(playerId).max(64).optional(),
 });
 
-export const exportNightArgs = z.strictObject({ nightId, format: z.enum(['json', 'csv']) });
+export const exportNightArgs = z.strictObject({
+  nightId,
+  format: z.enum(['json', 'csv']),
+  /** The JSON holds how each payee of the night's transfers likes to be paid only when the host asks (never by default). */
+  payDetails: z.boolean({ error: 'payDetails is true or false' }).default(false),
+});
 
 /** A backup file is at most 64 MiB of JSON text. */
 export const restoreArgs = z.strictObject({
@@ -225,6 +231,23 @@ export const restoreBackupArgs = z.strictObject({
 
 /** The folder the data moves to: a whole path, empty or not there yet. */
 export const moveDataArgs = z.strictObject({ to: z.string({ error: 'a folder is text' }).trim().min(1, 'name the folder').max(1024, 'a folder path is at most 1024 characters') });
+/**
+ * How a party likes to be paid: a roster player by id, or `bank` (the host's
+ * cash box, M2). The details replace the party's whole set; `{}` removes them.
+ */
+export const setPayDetailsArgs = z.strictObject({
+  party: playerId,
+  pay: payDetailsSchema,
+});
+
+/** The kinds of payment detail the host turned off for a night (kept with its settle mode); absent night: the night on the table. */
+export const hidePayKindsArgs = z.strictObject({
+  nightId: nightId.optional(),
+  hidden: z
+    .array(z.enum(PAY_KINDS, { error: `a kind of payment detail is one of ${PAY_KINDS.join(', ')}` }))
+    .max(PAY_KINDS.length)
+    .refine((kinds) => new Set(kinds).size === kinds.length, 'a kind is named twice'),
+});
 
 const noArgs = z.strictObject({});
 
@@ -275,6 +298,9 @@ export const commandArgs = {
   listBackups: noArgs,
   restoreBackup: restoreBackupArgs,
   moveData: moveDataArgs,
+  setPayDetails: setPayDetailsArgs,
+  getPayDetails: noArgs,
+  hidePayKinds: hidePayKindsArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

@@ -46,6 +46,8 @@ export const COMMAND_ERROR_CODES = [
   'unknown-expense', // M4: no expense with that id on the night
   'too-many-expenses', // M4: the night already keeps EXPENSES_PER_NIGHT_MAX expenses
   'phones-unavailable', // this dealer runs without the LAN listener for phones (a bare session)
+  'bad-iban', // an IBAN mistyped (its checksum), badly formed, or outside SEPA: nothing saved
+  'bad-bic', // a BIC badly formed, or missing where the account's country needs one
   'payments-marked', // M3: a night with transfers marked paid cannot be settled another way until they are unmarked
   'same-player', // a player merged into themselves, or into someone already counted as them
   'already-merged', // the player is already counted as another: unmerge first

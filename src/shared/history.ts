@@ -1,3 +1,4 @@
+import type { PayeesView } from './payDetails';
 import type { PlayerResult, TurnView } from './view';
 
 /**
@@ -83,6 +84,11 @@ export interface TabTransferView extends Transfer {
 /** The running tab across nights (M3), in minor units. */
 export interface RunningTab {
   tab: TabTransferView[];
+  /**
+   * How each party owed on the tab likes to be paid (the kinds the host
+   * turned off for the most recent night left out); nobody else's details.
+   */
+  pay?: PayeesView;
   /** Every ended night's transfers, oldest night first, paid or not. */
   transfers: NightTransferView[];
 }

@@ -6,6 +6,8 @@ export * from './commands';
 export * from './errors';
 export * from './history';
 export * from './money';
+export * from './payDetails';
+export * from './payLinks';
 export * from './preferences';
 export * from './registry';
 export * from './settings';

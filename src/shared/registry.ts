@@ -86,6 +86,11 @@ export const COMMAND_REGISTRY = {
   restoreBackup: change,
   /** Moves the data folder: copied, checked, then the app restarts on the copy (the desktop app only). */
   moveData: change,
+  /** How a player or the bank likes to be paid, kept on this computer (docs/design.md "Paying from the table"). */
+  setPayDetails: change,
+  /** Everyone's payment details, for the console's roster editor only: the TV and phones see a payee's alone. */
+  getPayDetails: hostQuestion,
+  hidePayKinds: change,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

@@ -3,6 +3,7 @@ import type { Account } from './chips';
 import type { CommandError } from './errors';
 import type { Payment } from './commands';
 import type { ExpenseView, NightAwards, PlayerMergeView, SettleMode, Settlement, TableScreen } from './history';
+import type { PayeesView } from './payDetails';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
 
@@ -40,6 +41,13 @@ export interface AppView {
   phones?: PhonesView;
   /** Roster players counted as another on the leaderboard, the tab and the figures (mergePlayers); absent or empty when none. */
   merges?: PlayerMergeView[];
+  /**
+   * Once the night on the table has ended: how each party it owes (in its
+   * settle mode, transfers not marked paid) likes to be paid, with the kinds
+   * the host turned off for it left out. It goes to every screen, phones
+   * included, so it holds the payees' details and nobody else's.
+   */
+  settlePay?: PayeesView;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ledgerEntrySchema, type ExportFile, type LedgerEntry } from '../../shared';
+import { ledgerEntrySchema, type ExportFile, type LedgerEntry, type PayKind } from '../../shared';
 import { engineEventSchema, evolve, emptyState, type EngineEvent } from '../engine';
 import { Ledger } from '../ledger';
 import { decodeJournal, JournalHeaderError, migrateLegacyNight, nightSummary, replayJournal, ReplayError, type JournalEntry, type PlayedNight } from '../night';
@@ -94,7 +94,7 @@ export function makeBackup(repo: DealerRepository, index: readonly NightSummary[
     createdAt: now.toISOString(),
     settings: envelope('settings', repo.loadSettings()),
     roster: envelope('roster', { players: repo.loadRoster() }),
-    tab: envelope('tab', { paid: repo.loadPaidTransfers(), ...withModes(repo.loadSettleModes()) }),
+    tab: envelope('tab', { paid: repo.loadPaidTransfers(), ...withModes(repo.loadSettleModes()), ...withHiddenPay(repo.loadHiddenPay()) }),
     ...withMerges(repo),
     nights,
   };
@@ -314,6 +314,7 @@ export function parseBackup(text: string): BackupContent {
       lastSetup: settingsFile.lastSetup,
       nextCarry: last && last.endedAt !== null ? last.carriedOut : 0,
       ...(settingsFile.preferences ? { preferences: settingsFile.preferences } : {}),
+      ...(settingsFile.bankPay ? { bankPay: settingsFile.bankPay } : {}),
     },
     roster: rosterFile.players,
     // M3: the paid marks as they were; a backup from before the tab has none, so every transfer is unpaid.
@@ -321,6 +322,8 @@ export function parseBackup(text: string): BackupContent {
     // M3: how each night settles up (banker mode where the host chose it); none in older backups.
     modes: { ...(tab?.modes ?? {}) },
     merges,
+    // The payment details turned off for each night; none in older backups.
+    hiddenPay: { ...(tab?.hiddenPay ?? {}) },
     index,
     journals: new Map(nights.map((n) => [n.id, n.text])),
   };
@@ -342,4 +345,9 @@ function checkMerges(merges: readonly { from: string; into: string }[], roster: 
   const players = new Set(roster.map((p) => p.id));
   const stranger = merges.flatMap((m) => [m.from, m.into]).find((id) => !players.has(id));
   if (stranger !== undefined) throw new BackupError(`The backup merges player ${stranger}, who is not in its roster.`);
+}
+
+/** The payment details turned off per night, only when there are any. */
+function withHiddenPay(hidden: Readonly<Record<string, PayKind[]>>): { hiddenPay?: Record<string, PayKind[]> } {
+  return Object.keys(hidden).length > 0 ? { hiddenPay: { ...hidden } } : {};
 }

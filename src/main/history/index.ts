@@ -7,6 +7,7 @@ export { nightDetail } from './nightDetail';
 export { readNightRecord, type NightRecordResult } from './nightRecord';
 export { listNights, nightListItem } from './nightsList';
 export { answerQuestion, QUESTION_NAMES, type HistorySource, type QuestionName } from './questions';
+export { changedPayDetails, nightPayees, payDirectory, publicRoster, tabPayees } from './payments';
 export { nightSettlement, settlementTransfers } from './settlement';
 export { nightTransferId, nightTransfers, tabOf, type SettleModes } from './tab';
 export { TAB_CSV_HEADER, TAB_EXPORT_FORMAT, tabExportFile } from './tabExport';

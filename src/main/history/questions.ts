@@ -3,6 +3,8 @@ import {
   type CommandData,
   type CommandError,
   type ParsedCommandArgs,
+  type PayDirectory,
+  type PayKind,
   type RosterPlayer,
 } from '../../shared';
 import type { DealerRepository, NightSummary } from '../store';
@@ -15,11 +17,12 @@ import type { PlayedNight } from '../night';
 import { readNightRecord } from './nightRecord';
 import { listNights } from './nightsList';
 import { standings } from './standings';
+import { shownDetails, tabPayees } from './payments';
 import { tabOf, type SettleModes } from './tab';
 import { tabExportFile } from './tabExport';
 
 /** The commands that only ask: they answer with `data` and change nothing (issue 4). */
-export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab', 'exportTab'] as const;
+export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab', 'exportTab', 'getPayDetails'] as const;
 export type QuestionName = (typeof QUESTION_NAMES)[number];
 
 /** What the questions read: the session's own index and roster (kept in memory) and the repository for night files. */
@@ -40,6 +43,8 @@ export interface HistorySource {
   live: PlayedNight | null;
   /** Roster players counted as another (aliases.ts): the leaderboard and the tab apply them. */
   merges: readonly PlayerMerge[];
+  /** Everyone's payment details, and the kinds the host turned off per night: the tab shows its payees' only. */
+  pay: { directory: PayDirectory; hidden: Readonly<Record<string, PayKind[]>> };
 }
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
@@ -58,7 +63,11 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
   listNights: (_args, source) => ({ ok: true, data: listNights(source.index) }),
   getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args, playerAlias(source.merges)) }),
   backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now, source.live).file }),
-  getTab: (_args, source) => ({ ok: true, data: tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges)) }),
+  getTab: (_args, source) => {
+    const tab = tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges));
+    return { ok: true, data: { ...tab, pay: tabPayees(tab, source.index, source.pay.directory, source.pay.hidden) } };
+  },
+  getPayDetails: (_args, source) => ({ ok: true, data: source.pay.directory }),
   exportTab: ({ format }, source) => {
     const tab = tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges));
     return { ok: true, data: tabExportFile({ tab, index: source.index, roster: source.roster, modes: source.settleModes, now: source.now }, format) };
@@ -77,11 +86,14 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     if (!opened.ok) return opened;
     return { ok: true, data: verifyNight(opened.summary.id, opened.night.events) };
   },
-  exportNight: ({ nightId, format }, source) => {
+  exportNight: ({ nightId, format, payDetails }, source) => {
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     try {
-      return { ok: true, data: nightExportFile(opened.night, format, source.paidTransfers, source.settleModes[nightId]) };
+      const hidden = source.pay.hidden[nightId] ?? [];
+      const { players, bank } = source.pay.directory;
+      const payDetailsOf = payDetails ? (party: string) => shownDetails(party === 'bank' ? bank : players[party], hidden) : undefined;
+      return { ok: true, data: nightExportFile(opened.night, format, source.paidTransfers, source.settleModes[nightId], payDetailsOf) };
     } catch (error) {
       return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCardCode, type CardCode } from '../../shared/cards';
 import { accountSchema, chipCodeSchema } from '../../shared/chips';
+import { storedPayDetailsSchema } from '../../shared/payDetails';
 import { ruleSettingsSchema } from '../../shared/settings';
 import type { TurnView } from '../../shared/view';
 import { foldEntries, settleUp } from '../ledger';
@@ -142,6 +143,8 @@ export const nightExportSchema = z.strictObject({
     })
     .nullable()
     .default(null),
+  /** How each party owed by `settlement.transfers` likes to be paid, only in files the host asked for with them. */
+  payees: z.record(z.string(), storedPayDetailsSchema).optional(),
 });
 
 export type NightExport = z.infer<typeof nightExportSchema>;

@@ -13,6 +13,7 @@ import {
   type CommandName,
   type ParsedCommandArgs,
   type Payment,
+  type PayKind,
   type RosterPlayer,
   type SettleMode,
   type TableScreen,
@@ -39,10 +40,22 @@ import type { StorageBackend } from '../store/adapter';
 import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
 import { MISSING_CONSEQUENCE, missingCoreDocuments, rosterFromNights, type CoreDocument } from './storageCheck';
 import { recoverInterruptedRestore, replaceEverything } from '../store/restore';
-import type { StoredSettings } from '../store/schemas';
+import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import { nightView } from './nightView';
 import type { DealerService } from './service';
-import { answerQuestion, BackupError, makeBackup, nightTransfers, parseBackup, type PlayerMerge, type QuestionName } from '../history';
+import {
+  answerQuestion,
+  BackupError,
+  changedPayDetails,
+  makeBackup,
+  nightPayees,
+  nightTransfers,
+  parseBackup,
+  payDirectory,
+  publicRoster,
+  type PlayerMerge,
+  type QuestionName,
+} from '../history';
 import { KeptBackups } from './backupsDomain';
 import { moveData, type DataMoved } from './dataMove';
 import { mergePlayers, mergesView, unmergePlayer, type MergeOutcome } from './playerMerges';
@@ -78,7 +91,8 @@ export class GameSession implements DealerService {
   private readonly randomBytes: (size: number) => Uint8Array;
   private readonly now: () => Date;
   private readonly listeners = new Set<(view: AppView) => void>();
-  private roster: RosterPlayer[];
+  /** The roster as kept, payment details included: the view gets it without them (publicRoster). */
+  private roster: StoredRosterPlayer[];
   private settings: StoredSettings;
   private index: NightSummary[] = [];
   private night: PlayedNight | null = null;
@@ -96,6 +110,8 @@ export class GameSession implements DealerService {
   private readonly backups: KeptBackups;
   private readonly autoBackups: boolean;
   private readonly onDataMoved: DataMoved | undefined;
+  /** The kinds of payment detail the host turned off, by night, from the tab file (kept with the settle modes). */
+  private hiddenPay: Readonly<Record<string, PayKind[]>> = {};
 
   private readonly handlers: Handlers = {
     startNight: (args) => this.startNight(args),
@@ -125,6 +141,9 @@ export class GameSession implements DealerService {
     dismissNotice: (args) => this.dismissNotice(args),
     getTab: (args) => this.ask('getTab', args),
     exportTab: (args) => this.ask('exportTab', args),
+    setPayDetails: (args) => this.setPayDetails(args),
+    getPayDetails: (args) => this.ask('getPayDetails', args),
+    hidePayKinds: (args) => this.hidePayKinds(args),
     markTransfersPaid: (args) => this.markTransfersPaid(args),
     addExpense: ({ nightId, ...fields }) => this.recordExpense(nightId, (night) => ({ type: 'expense-add', id: this.newExpenseId(night), ...this.expenseFacts(night, fields) })),
     editExpense: ({ nightId, expenseId, ...fields }) => this.recordExpense(nightId, (night) => ({ type: 'expense-edit', id: expenseId, ...this.expenseFacts(night, fields) })),
@@ -178,6 +197,7 @@ export class GameSession implements DealerService {
     this.autoBackups = options.autoBackups ?? false;
     this.onDataMoved = options.onDataMoved;
     if (this.autoBackups) this.backups.start();
+    this.hiddenPay = this.repo.loadHiddenPay();
     this.view = this.buildView();
   }
 
@@ -446,6 +466,7 @@ export class GameSession implements DealerService {
       settleModes: this.settleModes,
       live: this.night,
       merges: this.merges,
+      pay: { directory: payDirectory(this.roster, this.settings.bankPay), hidden: this.hiddenPay },
     });
   }
 
@@ -502,6 +523,7 @@ export class GameSession implements DealerService {
       return result;
     }
     this.settings = {
+      ...this.settings,
       lastSetup: {
         playerIds: seated.map((p) => p.id),
         startingChips: args.startingChips,
@@ -571,6 +593,46 @@ export class GameSession implements DealerService {
       return refused(commandError('storage', `The roster could not be saved, so nothing changed: ${(error as Error).message}`));
     }
     this.roster = roster;
+    return { ok: true };
+  }
+
+  /**
+   * How a roster player or the bank likes to be paid (docs/design.md "Paying
+   * from the table"): the player's in the roster, the bank's in the settings.
+   * A mistyped IBAN (its checksum) or a missing BIC is refused, nothing saved.
+   */
+  private setPayDetails(args: ParsedCommandArgs<'setPayDetails'>): Outcome {
+    const change = changedPayDetails(args, this.roster);
+    if (!change.ok) return change;
+    try {
+      if (change.party === 'player') this.repo.saveRoster(change.roster);
+      else {
+        const { bankPay: _old, ...rest } = this.settings;
+        const settings = Object.keys(change.details).length > 0 ? { ...rest, bankPay: change.details } : rest;
+        this.repo.saveSettings(settings);
+        this.settings = settings;
+      }
+    } catch (error) {
+      return refused(commandError('storage', `The payment details could not be saved, so nothing changed: ${(error as Error).message}`));
+    }
+    if (change.party === 'player') this.roster = change.roster;
+    return { ok: true };
+  }
+
+  /** The kinds of payment detail shown for a night (the one on the table unless named), kept with its settle mode in the tab file. */
+  private hidePayKinds(args: ParsedCommandArgs<'hidePayKinds'>): Outcome {
+    const nightId = args.nightId ?? this.night?.state.nightId;
+    if (nightId === undefined) return refused(commandError('no-night', 'No night is on the table: name the night.'));
+    if (!this.index.some((s) => s.id === nightId)) return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
+    const hidden = { ...this.hiddenPay };
+    if (args.hidden.length > 0) hidden[nightId] = [...args.hidden];
+    else delete hidden[nightId];
+    try {
+      this.repo.saveTab([...this.paidTransfers].sort(), this.settleModes, hidden);
+    } catch (error) {
+      return refused(commandError('storage', `The choice could not be saved, so nothing changed: ${(error as Error).message}`));
+    }
+    this.hiddenPay = hidden;
     return { ok: true };
   }
 
@@ -676,6 +738,7 @@ export class GameSession implements DealerService {
     this.paidTransfers = new Set(this.repo.loadPaidTransfers());
     this.settleModes = this.repo.loadSettleModes();
     this.merges = this.repo.loadMerges();
+    this.hiddenPay = this.repo.loadHiddenPay();
     this.reloadHistory();
     this.tableScreen = { kind: 'live' };
   }
@@ -843,16 +906,18 @@ export class GameSession implements DealerService {
       night && night.state.phase.kind === 'ended'
         ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue)
         : null;
+    const nightShown = night
+      ? nightView(night.state, night.turns, results, {
+          payment: nightPayment(night),
+          balances: nightBalances(night),
+          expenses: night.expenses,
+          settleMode: this.settleModes[night.state.nightId] ?? 'fewest',
+        })
+      : null;
+    const settlePay = nightPayees(nightShown, this.paidTransfers, payDirectory(this.roster, this.settings.bankPay), this.hiddenPay);
     return {
-      night: night
-        ? nightView(night.state, night.turns, results, {
-            payment: nightPayment(night),
-            balances: nightBalances(night),
-            expenses: night.expenses,
-            settleMode: this.settleModes[night.state.nightId] ?? 'fewest',
-          })
-        : null,
-      roster: this.roster,
+      night: nightShown,
+      roster: publicRoster(this.roster),
       lastSetup: this.settings.lastSetup,
       storageNotices: [...this.repo.notices],
       tableScreen: this.tableScreen,
@@ -860,6 +925,7 @@ export class GameSession implements DealerService {
       preferences: this.settings.preferences ?? DEFAULT_PREFERENCES,
       reopenWarning: { paidTransfers: this.reopenablePaidMarks() },
       merges: mergesView(this.merges),
+      ...(settlePay ? { settlePay } : {}),
     };
   }
 

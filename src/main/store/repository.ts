@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { z } from 'zod';
-import type { NightSetup, RosterPlayer, SettleMode, StorageNotice, StorageNoticeKind } from '../../shared';
+import type { NightSetup, PayDetails, PayKind, RosterPlayer, SettleMode, StorageNotice, StorageNoticeKind } from '../../shared';
 import { Ledger, LedgerError } from '../ledger';
 import {
   decodeJournal,
@@ -28,6 +28,7 @@ import {
   type FileKind,
   type NightSummary,
   type StoredNight,
+  type StoredRosterPlayer,
   type StoredSettings,
 } from './schemas';
 
@@ -65,7 +66,8 @@ class UnusableFile extends Error {}
 
 // Compile-time check that what the files hold is what the contract calls it.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const _rosterMatches: Same<z.infer<typeof FILE_SCHEMAS.roster>['players'][number], RosterPlayer> = true;
+const _rosterMatches: Same<Omit<StoredRosterPlayer, 'pay'>, RosterPlayer> = true;
+const _payMatches: Same<NonNullable<StoredRosterPlayer['pay']>, PayDetails> = true;
 const _setupMatches: Same<NonNullable<StoredSettings['lastSetup']>, NightSetup> = true;
 
 /**
@@ -132,9 +134,22 @@ export class DealerRepository {
     return { ...(this.#load('tab', DOCUMENT_NAMES.tab)?.modes ?? {}) };
   }
 
-  /** The whole tab document: the paid marks and the nights' settle modes, written together so neither is lost. */
-  saveTab(paid: readonly string[], modes: Readonly<Record<string, SettleMode>>): void {
-    this.#save('tab', DOCUMENT_NAMES.tab, { paid: [...paid], ...(Object.keys(modes).length > 0 ? { modes: { ...modes } } : {}) });
+  /** The kinds of payment detail the host turned off, by night; none without a tab file. */
+  loadHiddenPay(): Record<string, PayKind[]> {
+    return { ...(this.#load('tab', DOCUMENT_NAMES.tab)?.hiddenPay ?? {}) };
+  }
+
+  /**
+   * The whole tab document: the paid marks, the nights' settle modes and the
+   * payment details turned off for them, written together so none is lost
+   * (`hiddenPay` left out keeps what the file holds).
+   */
+  saveTab(paid: readonly string[], modes: Readonly<Record<string, SettleMode>>, hiddenPay: Readonly<Record<string, PayKind[]>> = this.loadHiddenPay()): void {
+    this.#save('tab', DOCUMENT_NAMES.tab, {
+      paid: [...paid],
+      ...(Object.keys(modes).length > 0 ? { modes: { ...modes } } : {}),
+      ...(Object.keys(hiddenPay).length > 0 ? { hiddenPay: { ...hiddenPay } } : {}),
+    });
   }
 
   /** The roster players merged into others (history/aliases.ts); none without an aliases file or when it was set aside. */
@@ -375,7 +390,12 @@ export class DealerRepository {
   loadSettings(): StoredSettings {
     const file = this.#load('settings', DOCUMENT_NAMES.settings);
     if (file === undefined) return { ...DEFAULT_SETTINGS };
-    return { lastSetup: file.lastSetup, nextCarry: file.nextCarry, ...(file.preferences ? { preferences: file.preferences } : {}) };
+    return {
+      lastSetup: file.lastSetup,
+      nextCarry: file.nextCarry,
+      ...(file.preferences ? { preferences: file.preferences } : {}),
+      ...(file.bankPay ? { bankPay: file.bankPay } : {}),
+    };
   }
 
   saveSettings(settings: StoredSettings): void {
@@ -383,11 +403,11 @@ export class DealerRepository {
   }
 
   /** The roster, or an empty one when there is none yet or it was set aside. */
-  loadRoster(): RosterPlayer[] {
+  loadRoster(): StoredRosterPlayer[] {
     return this.#load('roster', DOCUMENT_NAMES.roster)?.players ?? [];
   }
 
-  saveRoster(players: readonly RosterPlayer[]): void {
+  saveRoster(players: readonly StoredRosterPlayer[]): void {
     this.#save('roster', DOCUMENT_NAMES.roster, { players });
   }
 

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RosterPlayer } from '../../shared';
+import type { PayKind } from '../../shared';
 import { locateDocument, syncDirectory } from './jsonFile';
 import { JOURNAL_EXTENSION, JOURNAL_FOLDER, writeFileDurably } from './journalFiles';
 import { DOCUMENT_NAMES, nightDocumentName, nightPartName, type DealerRepository, type PlayerMergeRecord } from './repository';
 import { checkedEnvelope } from './envelope';
 import { fileStamp, renameAside } from './fileAside';
-import type { FileKind, NightSummary, StoredSettings } from './schemas';
+import type { FileKind, NightSummary, StoredRosterPlayer, StoredSettings } from './schemas';
 
 /**
  * Replacing everything with a backup, all or nothing, whenever the process
@@ -30,13 +30,15 @@ const COMMIT_FORMAT = 'in-between-dealer/restore-commit';
 
 export interface RestoreContent {
   settings: StoredSettings;
-  roster: RosterPlayer[];
+  roster: StoredRosterPlayer[];
   /** The running tab's paid marks (M3), restored with everything else. */
   paid: string[];
   /** How each night settles up when not with the fewest transfers (M3), restored with the marks. */
   modes?: Record<string, 'fewest' | 'banker'>;
   /** The roster players merged into others (history/aliases.ts); none in older backups. */
   merges?: PlayerMergeRecord[];
+  /** The kinds of payment detail turned off per night. */
+  hiddenPay?: Record<string, PayKind[]>;
   /** Made from the nights themselves, never taken from a backup. */
   index: NightSummary[];
   /** Each night's whole journal text. */
@@ -63,7 +65,11 @@ export function replaceEverything(repo: DealerRepository, content: RestoreConten
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.roster).path, envelopeText('roster', { players: content.roster }));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.settings).path, envelopeText('settings', content.settings));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.nights).path, envelopeText('nights', { nights: content.index }));
-  writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.tab).path, envelopeText('tab', { paid: content.paid, ...(content.modes && Object.keys(content.modes).length > 0 ? { modes: content.modes } : {}) }));
+  writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.tab).path, envelopeText('tab', {
+      paid: content.paid,
+      ...(content.modes && Object.keys(content.modes).length > 0 ? { modes: content.modes } : {}),
+      ...(content.hiddenPay && Object.keys(content.hiddenPay).length > 0 ? { hiddenPay: content.hiddenPay } : {}),
+    }));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.aliases).path, envelopeText('aliases', { merges: content.merges ?? [] }));
   syncDirectory(staging);
   const commit: CommitFile = { format: COMMIT_FORMAT, version: 1, at: now.toISOString(), nights: [...content.journals.keys()] };

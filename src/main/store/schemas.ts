@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ledgerEntrySchema, preferencesSchema, ruleSettingsSchema } from '../../shared';
+import { ledgerEntrySchema, PAY_KINDS, preferencesSchema, ruleSettingsSchema, storedPayDetailsSchema } from '../../shared';
 import { nightIdSchema, nightSummarySchema } from '../night/summary';
 
 export { nightIdSchema, nightSummarySchema };
@@ -50,6 +50,8 @@ export const settingsFileSchema = z.object({
   nextCarry: chips,
   /** The host's language and sound preference; absent in files written before it existed. */
   preferences: preferencesSchema.optional(),
+  /** How the bank (the host's cash box, M2) likes to be paid; absent until the host says. */
+  bankPay: storedPayDetailsSchema.optional(),
 });
 
 export const rosterPlayerSchema = z.object({
@@ -59,6 +61,8 @@ export const rosterPlayerSchema = z.object({
   colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is written #rrggbb'),
   initials: z.string().min(1).max(3),
   archived: z.boolean(),
+  /** How the player likes to be paid (all optional); never in the view, only a payee's in a settling up. */
+  pay: storedPayDetailsSchema.optional(),
 });
 
 export const rosterFileSchema = z.object({
@@ -133,6 +137,8 @@ export const tabFileSchema = z.object({
   version: z.literal(1),
   paid: z.array(z.string().min(1)),
   modes: z.record(z.string().min(1), z.enum(['fewest', 'banker'])).optional(),
+  /** The kinds of payment detail the host turned off for a night, by night id; a night not listed shows them all. */
+  hiddenPay: z.record(z.string().min(1), z.array(z.enum(PAY_KINDS))).optional(),
 });
 
 /**
@@ -162,6 +168,8 @@ export const FILE_SCHEMAS = {
 } as const;
 
 export type SettingsFile = z.infer<typeof settingsFileSchema>;
+/** A roster player as kept: the view's RosterPlayer and the payment details the view never carries. */
+export type StoredRosterPlayer = z.infer<typeof rosterPlayerSchema>;
 export type RosterFile = z.infer<typeof rosterFileSchema>;
 export type NightsFile = z.infer<typeof nightsFileSchema>;
 export type NightFile = z.infer<typeof nightFileSchema>;

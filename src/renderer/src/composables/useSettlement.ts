@@ -1,6 +1,7 @@
 import { computed, ref, type Ref } from 'vue';
 import type { Settlement } from '../../../shared';
 import { copyText } from '../lib/browser';
+import { payeeLine } from '../lib/payOptions';
 import { settlementText, transfersFor } from '../lib/settlement';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
@@ -26,7 +27,18 @@ export function useSettlement(settlement: Ref<Settlement | null>, currency: Ref<
 
   const mode = computed(() => settlement.value?.mode ?? view.settleMode);
   const transfers = computed(() => (settlement.value ? transfersFor(settlement.value) : []));
-  const text = computed(() => (settlement.value ? settlementText(settlement.value, party, currency.value, tr) : ''));
+  /** How the night's payees like to be paid, when it is the night on the table (main sends the payees' details, the kinds turned off left out). */
+  const payees = computed(() => {
+    const pay = view.view?.settlePay;
+    return pay && nightId.value !== null && view.night?.id === nightId.value ? pay.payees : {};
+  });
+  /** The text copied: who pays whom, then how each payee likes to be paid. */
+  const text = computed(() => {
+    if (!settlement.value) return '';
+    const owed = [...new Set(transfers.value.map((t) => t.to))];
+    const how = owed.flatMap((id) => (payees.value[id] ? [payeeLine(party(id), payees.value[id], tr)] : []));
+    return [settlementText(settlement.value, party, currency.value, tr), ...how].join('\n');
+  });
 
   /**
    * S: the other list for this night, on both screens, kept for the night. A

@@ -43,6 +43,8 @@ const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'player-seated': ['name'],
   'unknown-backup': [],
   'data-folder-fixed': [],
+  'bad-iban': ['iban', 'why'],
+  'bad-bic': ['why'],
 };
 
 export function describeError(error: CommandError, t: Translate): string {
@@ -50,6 +52,8 @@ export function describeError(error: CommandError, t: Translate): string {
   // Main may name the deck size rather than the highest cut.
   if (error.code === 'bad-cut' && params.max === undefined && typeof params.size === 'number') params.max = params.size - 1;
   if (error.code === 'wrong-phase' && typeof params.phase === 'string') params.what = t(`waitingFor.${params.phase}`);
+  if (error.code === 'bad-iban' && typeof params.reason === 'string') params.why = t(`pay.ibanWhy.${params.reason}`);
+  if (error.code === 'bad-bic' && typeof params.reason === 'string') params.why = t(`pay.bicWhy.${params.reason}`, { bic: params.bic ?? '' });
   // Passing (R26) is the only house rule refused as "off" today; another would keep main's own words.
   if (error.code === 'rule-off' && error.rule !== 'R26') return error.message;
   if (error.code === 'invalid-input') return fieldRefusal(params, t) ?? error.message;

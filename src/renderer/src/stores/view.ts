@@ -51,6 +51,13 @@ export const useViewStore = defineStore('view', () => {
     return playersById.value.get(id)?.name ?? rosterById.value.get(id)?.name ?? id;
   }
 
+  /**
+   * Views main pushed (something changed), counted apart from the views that
+   * come with answers: a screen that asks again when something changes
+   * watches this, or its own questions' answers would make it ask forever.
+   */
+  const pushes = ref(0);
+
   /** Keeps the newest view: a push and a reply may arrive in either order. */
   function accept(next: AppView): void {
     const current = view.value?.night;
@@ -62,7 +69,10 @@ export const useViewStore = defineStore('view', () => {
     api = dealer.api;
     connection.value = dealer.status();
     dealer.onStatus((status) => (connection.value = status));
-    dealer.api.onView(accept);
+    dealer.api.onView((next) => {
+      pushes.value++;
+      accept(next);
+    });
     try {
       accept(await dealer.api.getView());
     } catch (error) {
@@ -98,6 +108,7 @@ export const useViewStore = defineStore('view', () => {
 
   return {
     view,
+    pushes,
     connection,
     busy,
     startFailure,
