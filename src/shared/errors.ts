@@ -46,6 +46,7 @@ export const COMMAND_ERROR_CODES = [
   'unknown-expense', // M4: no expense with that id on the night
   'too-many-expenses', // M4: the night already keeps EXPENSES_PER_NIGHT_MAX expenses
   'phones-unavailable', // this dealer runs without the LAN listener for phones (a bare session)
+  'too-many-questions', // a phone asked faster than its question rate: ask again in {seconds} s
   'payments-marked', // M3: a night with transfers marked paid cannot be settled another way until they are unmarked
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];

@@ -48,6 +48,8 @@ export class ClientLink {
   private answeredPing = true;
   private silentBeats = 0;
   private queuedRequests = 0;
+  /** Reading is held back for a while (a screen asking faster than its question rate). */
+  private holdTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly socket: WebSocket,
@@ -59,7 +61,11 @@ export class ClientLink {
     socket.on('pong', () => {
       this.answeredPing = true;
     });
-    socket.once('close', () => this.clearStuckTimer());
+    socket.once('close', () => {
+      this.clearStuckTimer();
+      if (this.holdTimer) clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+    });
   }
 
   /** Bytes waiting to reach this client (queued in ws and in the socket). */
@@ -106,12 +112,31 @@ export class ClientLink {
   /** A request was read from this client; with too many waiting, the host stops reading more for now. */
   requestQueued(): void {
     this.queuedRequests++;
-    if (this.queuedRequests > this.limits.maxQueuedRequests && !this.socket.isPaused) this.socket.pause();
+    this.followReading();
   }
 
   requestDone(): void {
     this.queuedRequests--;
-    if (this.queuedRequests <= this.limits.maxQueuedRequests && this.socket.isPaused) this.socket.resume();
+    this.followReading();
+  }
+
+  /** Reads nothing more from this client for `ms` (it asked faster than it may). */
+  holdReading(ms: number): void {
+    if (this.holdTimer || this.socket.readyState !== WebSocket.OPEN) return;
+    this.holdTimer = setTimeout(() => {
+      this.holdTimer = null;
+      this.followReading();
+    }, ms);
+    this.holdTimer.unref();
+    this.followReading();
+  }
+
+  /** Reading paused while too many requests wait or while held back, resumed once neither. */
+  private followReading(): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    const hold = this.queuedRequests > this.limits.maxQueuedRequests || this.holdTimer !== null;
+    if (hold && !this.socket.isPaused) this.socket.pause();
+    else if (!hold && this.socket.isPaused) this.socket.resume();
   }
 
   private write(text: string): void {

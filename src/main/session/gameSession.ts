@@ -42,7 +42,7 @@ import { recoverInterruptedRestore, replaceEverything } from '../store/restore';
 import type { StoredSettings } from '../store/schemas';
 import { nightView } from './nightView';
 import type { DealerService } from './service';
-import { answerQuestion, BackupError, nightTransfers, parseBackup, type QuestionName } from '../history';
+import { answerQuestion, BackupError, EndedNightAnswers, nightTransfers, parseBackup, type QuestionName } from '../history';
 import { initialsOf, paletteColour } from '../store/playerStyle';
 
 export interface SessionOptions {
@@ -82,6 +82,8 @@ export class GameSession implements DealerService {
   private settleModes: Readonly<Record<string, SettleMode>> = {};
   /** The settle mode the host chose last, for screens with no night of their own; in memory like tableScreen. Each night's own is in settleModes. */
   private settleMode: SettleMode = 'fewest';
+  /** Answers about ended nights, kept while their index line stays the same (history/endedNightAnswers.ts). */
+  private readonly endedAnswers = new EndedNightAnswers();
 
   private readonly handlers: Handlers = {
     startNight: (args) => this.startNight(args),
@@ -396,6 +398,7 @@ export class GameSession implements DealerService {
       paidTransfers: this.paidTransfers,
       settleModes: this.settleModes,
       live: this.night,
+      endedAnswers: this.endedAnswers,
     });
   }
 

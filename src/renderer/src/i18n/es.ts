@@ -41,6 +41,8 @@ const es: Translation = {
     lastUpdate: 'Última actualización hace {seconds} s',
     noUpdate: 'Aún no hay actualizaciones',
     results: 'Los resultados de la noche',
+    tableFull: 'La mesa está llena: ya miran demasiados teléfonos. Este teléfono lo vuelve a intentar solo.',
+    linkReplaced: 'Este enlace fue reemplazado: escanea el código nuevo en la tele.',
   },
   phase: {
     'pair-call': 'Pareja: más alta o más baja',
@@ -590,6 +592,7 @@ const es: Translation = {
     },
   },
   errors: {
+    'too-many-questions': 'Demasiadas preguntas desde este teléfono: vuelve a preguntar en {seconds} s.',
     'stale-state': 'Alguien actuó antes: la pantalla muestra ya el último estado. Vuelve a mirar e inténtalo de nuevo.',
     'payments-marked': 'Un pago de esta noche está marcado como pagado: vuelve a dejarlo pendiente en la cuenta pendiente (D) antes de ajustarla de otro modo (M3). | {n} pagos de esta noche están marcados como pagados: vuelve a dejarlos pendientes en la cuenta pendiente (D) antes de ajustarla de otro modo (M3).',
     'wrong-phase': 'Ahora no: la mesa espera {what}.',

@@ -40,12 +40,14 @@ function fakeLink() {
   const statuses = new Set<(status: ConnectionStatus) => void>();
   let status: ConnectionStatus = 'connecting';
   let last: number | null = null;
+  let closeCode: number | null = null;
   const getTab = vi.fn(async () => ({ ok: true as const, view: nightView(1), data: tab }));
   const link = {
     status: () => status,
     onStatus: (l: (s: ConnectionStatus) => void) => (statuses.add(l), () => statuses.delete(l)),
     onView: (l: (v: AppView) => void) => (views.add(l), () => views.delete(l)),
     lastViewAt: () => last,
+    lastCloseCode: () => closeCode,
     getTab,
   } as unknown as PhoneSocketApi;
   return {
@@ -55,8 +57,9 @@ function fakeLink() {
       last = at;
       for (const l of views) l(view);
     },
-    setStatus(next: ConnectionStatus) {
+    setStatus(next: ConnectionStatus, code: number | null = null) {
       status = next;
+      closeCode = code;
       for (const l of statuses) l(next);
     },
   };
@@ -134,7 +137,7 @@ describe('the phone store', () => {
     phone.connect(fake.link);
     fake.push(nightView(1));
     phone.pick('zoe');
-    await vi.waitFor(() => expect(phone.tabFailure).toBe('no'));
+    await vi.waitFor(() => expect(phone.tabFailure).toMatchObject({ code: 'forbidden-role', message: 'no' }));
     fake.getTab.mockRejectedValueOnce(new Error('The connection to the dealer was lost.'));
     await phone.refreshTab();
     expect(phone.tabFailure).toMatch(/lost/);
