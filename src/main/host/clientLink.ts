@@ -78,13 +78,13 @@ export class ClientLink {
   }
 
   /** An answer the client is waiting for: sent, unless the client is so far behind that it is closed. */
-  sendReply(message: WireMessage): void {
+  sendReply(message: WireMessage, serialise: (message: WireMessage) => string = JSON.stringify): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.close('it stopped reading its replies');
       return;
     }
-    this.write(JSON.stringify(message));
+    this.write(serialise(message));
   }
 
   /** A new view (`{type:'view'}` already serialised): replaces any view still waiting for this client. */

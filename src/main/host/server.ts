@@ -13,7 +13,7 @@ import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, guardConnections, type
 import { QuestionBucket, type QuestionRate } from './questionRate';
 import { PRODUCTION_CSP } from './csp';
 import { contentTypeFor, resolveStaticFile } from './staticFiles';
-import { answerWireRequest, parseWireRequest } from './wireProtocol';
+import { answerWireRequest, parseWireRequest, replySerialiser } from './wireProtocol';
 import { isLoopback } from './serveArgs';
 
 /**
@@ -292,6 +292,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   // A read-only screen only asks small questions: it gets no room for a backup-sized message.
   const readOnlySockets = new WebSocketServer({ noServer: true, maxPayload: Math.min(maxPayload, READ_ONLY_MAX_MESSAGE_BYTES) });
   const links = new Set<ClientLink>();
+  const serialiseReply = replySerialiser();
 
   server.on('upgrade', (request, socket, head) => {
     socket.on('error', () => socket.destroy());
@@ -356,7 +357,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       // Asked too fast: refused, and nothing more is read from it until it may ask again.
       if (waitMs > 0) link.holdReading(waitMs);
       queue = queue
-        .then(async () => link.sendReply(waitMs > 0 ? refuseQuestion(data, isBinary, waitMs) : await answerMessage(data, isBinary, role)))
+        .then(async () => link.sendReply(waitMs > 0 ? refuseQuestion(data, isBinary, waitMs) : await answerMessage(data, isBinary, role), serialiseReply))
         // Whatever a message holds, it costs the host at most this reply.
         .catch(() => link.sendReply({ type: 'error', id: null, message: 'the host could not answer that message' }))
         .finally(() => link.requestDone())

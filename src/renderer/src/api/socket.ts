@@ -1,6 +1,6 @@
 import type { ApiResult, AppView, CommandArgs, CommandMethods, CommandsOf, DealerApi, WireMessage, WireRequest } from '../../../shared';
 import { COMMAND_NAMES, commandsFor, type CommandName, type Role } from '../../../shared/registry';
-import { WIRE_PATH, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
+import { WIRE_CLOSE_TABLE_FULL, WIRE_PATH, WIRE_TABLE_FULL_RETRY_MS, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
 
 /** How long a request may wait for the socket to (re)open before it is refused unsent. */
 export const QUEUED_REQUEST_MS = 5000;
@@ -240,7 +240,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
     failInFlight(new Error('The connection to the dealer was lost.'));
     if (disposed) return;
     setStatus('reconnecting');
-    retryTimer = setTimeout(connect, backoff(attempt++));
+    retryTimer = setTimeout(connect, closeCode === WIRE_CLOSE_TABLE_FULL ? WIRE_TABLE_FULL_RETRY_MS : backoff(attempt++));
   }
 
   function retryNow(): void {
