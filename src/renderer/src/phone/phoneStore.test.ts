@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppView, NightView, RunningTab } from '../../../shared';
+import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type NightView, type RunningTab } from '../../../shared';
 import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
 import { useViewStore } from '../stores/view';
 import { ME_STORAGE_KEY } from './me';
@@ -141,6 +141,20 @@ describe('the phone store', () => {
     fake.getTab.mockRejectedValueOnce(new Error('The connection to the dealer was lost.'));
     await phone.refreshTab();
     expect(phone.tabFailure).toMatch(/lost/);
+  });
+
+  it('says the table is full when the host turned it away for that, or that its link was replaced; back in, it says nothing', () => {
+    const fake = fakeLink();
+    const phone = usePhoneStore();
+    phone.connect(fake.link);
+    fake.setStatus('reconnecting', WIRE_CLOSE_TABLE_FULL);
+    expect(phone.turnedAway).toBe('table-full');
+    fake.setStatus('open');
+    expect(phone.turnedAway).toBeNull();
+    fake.setStatus('reconnecting', WIRE_CLOSE_LINK_REPLACED);
+    expect(phone.turnedAway).toBe('link-replaced');
+    fake.setStatus('connecting', 1006);
+    expect(phone.turnedAway).toBeNull();
   });
 
   it('"this is me" is kept in the phone\'s own storage and found again after a reload; "Not me" forgets it', () => {
