@@ -1,7 +1,8 @@
 /**
  * Phones that misbehave (the second part of `npm run bench:phones`), on
  * loopback, each scenario in a host process of its own (so its memory is its
- * own) with the phones in another (they are other devices):
+ * own) with the phones in another, at the lowest CPU priority (they are
+ * other devices: on this machine they must not take the host's CPU away):
  *
  * - `phones-flood`: 200 phones ask history questions in a loop (an ended
  *   night's detail and check, the tab, the list), asking again as soon as
@@ -19,7 +20,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -160,6 +161,8 @@ function startPhones(scenario: Scenario, link: string, count: number, nightId: s
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  // The phones are other devices: on this machine they get only the CPU the host leaves (lowest priority).
+  if (child.pid !== undefined) setPriority(child.pid, 19);
   return new Promise((done, failed) => {
     child.once('error', failed);
     child.once('exit', (code) => failed(new Error(`the phones' process stopped (${code})`)));

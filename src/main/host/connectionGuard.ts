@@ -5,13 +5,13 @@ import type { Duplex } from 'node:stream';
 /**
  * What a stranger (a connection that has shown no valid token yet) may cost
  * a listener beyond loopback: anyone on the Wi-Fi can open connections, so
- * only so many strangers are held at once (more are closed as they arrive),
+ * only so many strangers are held at once (the oldest is closed for a new one),
  * and each has a short time to show a token (in a request or a socket
  * upgrade) before it is closed. Idle and slow (slowloris) connections are
  * ended by the server's own timeouts, set here, checked every second.
  */
 export interface ConnectionLimits {
-  /** Connections without a valid token held at once; more are closed at once. */
+  /** Connections without a valid token held at once; one more closes the oldest. */
   maxStrangers: number;
   /** How long a connection may stay a stranger before it is closed. */
   strangerMs: number;
@@ -46,29 +46,29 @@ export function guardConnections(server: Server, limits: ConnectionLimits, guard
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  const waiting = new Map<object, ReturnType<typeof setTimeout>>();
+  /** Strangers, oldest first, each with the timer that closes it. */
+  const waiting = new Map<Duplex, ReturnType<typeof setTimeout>>();
+  const forget = (socket: Duplex): void => {
+    clearTimeout(waiting.get(socket));
+    waiting.delete(socket);
+  };
+  const evict = (socket: Duplex): void => {
+    forget(socket);
+    socket.destroy();
+  };
   if (guardStrangers) {
     server.on('connection', (socket: Socket) => {
-      if (waiting.size >= limits.maxStrangers) {
-        socket.destroy();
-        return;
-      }
-      const timer = setTimeout(() => socket.destroy(), limits.strangerMs);
+      // The oldest stranger goes, not the newcomer: idle connections cannot keep a phone from getting in.
+      const oldest = waiting.size >= limits.maxStrangers ? waiting.keys().next().value : undefined;
+      if (oldest) evict(oldest);
+      const timer = setTimeout(() => evict(socket), limits.strangerMs);
       timer.unref();
       waiting.set(socket, timer);
-      socket.once('close', () => {
-        clearTimeout(timer);
-        waiting.delete(socket);
-      });
+      socket.once('close', () => forget(socket));
     });
   }
   return {
-    trust(socket) {
-      const timer = waiting.get(socket);
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      waiting.delete(socket);
-    },
+    trust: forget,
     strangers: () => waiting.size,
   };
 }

@@ -262,8 +262,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       ...SECURITY_HEADERS,
       'Content-Type': contentTypeFor(found.path),
       'Content-Length': found.size,
-      // A page is always fresh, and an answer whose address or cookie holds a token is kept nowhere (no
-      // cache, no history of a shared browser); the built assets are content-hashed and the same for everyone.
+      // A page, and any answer to an address holding a token, is kept by no cache (nor a shared
+      // browser's); the built assets are content-hashed, the same for everyone, and carry no cookie.
       'Cache-Control': page || url.searchParams.has(WIRE_TOKEN_PARAM) ? 'no-store' : 'private, max-age=3600',
     };
     if (auth.fromQuery !== null && page) {
