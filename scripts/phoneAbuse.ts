@@ -61,6 +61,8 @@ interface HostReport {
   seconds: number;
   rssStartMb: number;
   rssPeakMb: number;
+  /** The host's CPU time over the run, per second of it (ms/s: 1000 is one core busy). */
+  cpuMsPerSecond: number;
   phonesReport: PhonesReport | null;
 }
 
@@ -220,12 +222,14 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
     let consoleViews = 0;
     const unsubscribe = service.onView(() => consoleViews++);
     const latencies: number[] = [];
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     while (performance.now() - started < RUN_SECONDS * 1000) {
       latencies.push(await playOne(service, bot));
       await pause(GAP_MS);
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     unsubscribe();
     clearInterval(sampler);
 
@@ -240,7 +244,7 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
         reporting.send({ type: 'done' });
       });
     }
-    return { scenario, phones, latencies, commands: latencies.length, consoleViews, seconds, rssStartMb: megabytes(rssStart), rssPeakMb: megabytes(rssPeak), phonesReport };
+    return { scenario, phones, latencies, commands: latencies.length, consoleViews, seconds, rssStartMb: megabytes(rssStart), rssPeakMb: megabytes(rssPeak), cpuMsPerSecond: Math.round((cpu.user + cpu.system) / 1000 / seconds), phonesReport };
   } finally {
     child?.kill();
     await service.shutDown();
@@ -288,6 +292,9 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
     withoutPhonesP50Ms: alone.p50Ms,
     withoutPhonesP99Ms: alone.p99Ms,
     p99Ratio: ratio,
+    // Robust where latency is not on a busy machine: what the phones cost the host in CPU.
+    hostCpuMsPerSecond: flood.cpuMsPerSecond,
+    withoutPhonesHostCpuMsPerSecond: floodAlone.cpuMsPerSecond,
     answersPerSecond: Math.round(answered / flood.seconds),
     refusalsPerSecond: Math.round((flood.phonesReport?.refused ?? 0) / flood.seconds),
     turnedAwayPerSecond: Math.round((flood.phonesReport?.turnedAway ?? 0) / flood.seconds),

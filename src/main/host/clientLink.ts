@@ -39,7 +39,7 @@ export const SILENT_BEATS_TO_CLOSE = 2;
 
 export class ClientLink {
   /** The newest view not yet sent (serialised once, shared by every client). */
-  private waitingView: string | null = null;
+  private waitingView: string | Buffer | null = null;
   private stuckTimer: ReturnType<typeof setTimeout> | null = null;
   /** Frames the socket has handed to the OS: counts up while the client reads. */
   private written = 0;
@@ -87,8 +87,8 @@ export class ClientLink {
     this.write(serialise(message));
   }
 
-  /** A new view (`{type:'view'}` already serialised): replaces any view still waiting for this client. */
-  pushView(text: string): void {
+  /** A new view (`{type:'view'}` already serialised, as UTF-8 once for every client): replaces any view still waiting for this client. */
+  pushView(text: string | Buffer): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     this.waitingView = text;
     this.flushView();
@@ -139,8 +139,8 @@ export class ClientLink {
     else if (!hold && this.socket.isPaused) this.socket.resume();
   }
 
-  private write(text: string): void {
-    this.socket.send(text, (error) => {
+  private write(text: string | Buffer): void {
+    this.socket.send(text, { binary: false }, (error) => {
       if (error) return;
       this.written++;
       this.flushView();

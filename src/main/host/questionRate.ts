@@ -11,7 +11,7 @@ export interface QuestionRate {
   burst: number;
 }
 
-export const PHONE_QUESTION_RATE: QuestionRate = { perSecond: 1, burst: 5 };
+export const PHONE_QUESTION_RATE: QuestionRate = { perSecond: 1, burst: 8 };
 
 export class QuestionBucket {
   private tokens: number;

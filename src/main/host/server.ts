@@ -381,8 +381,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
 
   function pushView(view: AppView): void {
-    // Serialised once for every client; a client that is behind keeps only the newest.
-    const text = JSON.stringify({ type: 'view', view } satisfies WireMessage);
+    // Serialised and encoded once for every client; a client that is behind keeps only the newest.
+    const text = Buffer.from(JSON.stringify({ type: 'view', view } satisfies WireMessage), 'utf8');
     for (const link of links) link.pushView(text);
   }
   let closing: Promise<void> | null = null;
