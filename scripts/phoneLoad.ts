@@ -11,7 +11,9 @@
  * the last (stateId never goes back) and that they end on the host's last
  * state. Printed: the host's command latency with and without phones (p50,
  * p99; the target is p99 within 1.5x), the views each phone got, and the
- * host's memory (RSS) before, while and after phones watch.
+ * host's memory (RSS) before, while and after phones watch. Then the
+ * phones that misbehave (phoneAbuse.ts: `phones-flood`, `phones-stalled`,
+ * `phones-churn`, one JSON line each; `--skip-abuse` leaves them out).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +33,7 @@ import { nextAction } from './lib/playNight';
 import { SeededStream } from './lib/seededStream';
 import { BOT_NAMES } from './lib/simulation';
 import { latencySummary, ms } from './lib/stats';
+import { phoneAbuseLines } from './phoneAbuse';
 
 const SEED = 'phones-load-1';
 const STARTING_CHIPS = 200;
@@ -221,6 +224,7 @@ async function main(): Promise<void> {
       'gap-ms': { type: 'string' },
       'viewers-child': { type: 'string' },
       link: { type: 'string' },
+      'skip-abuse': { type: 'boolean' },
     },
   });
   if (values['viewers-child']) {
@@ -296,6 +300,10 @@ async function main(): Promise<void> {
     ...(out.views.statesSeenMin < out.views.statesExpected ? [`a phone saw ${out.views.statesSeenMin} of ${out.views.statesExpected} states`] : []),
     ...(out.hostCommandLatency.p99Ratio > 1.5 ? [`p99 with phones is ${out.hostCommandLatency.p99Ratio}x without (target 1.5x)`] : []),
   ];
+  // Phones that misbehave (phoneAbuse.ts): one line each.
+  const abuse = values['skip-abuse'] ? [] : await phoneAbuseLines();
+  for (const line of abuse) process.stdout.write(`${JSON.stringify(line)}\n`);
+  failures.push(...abuse.filter((line) => !line.met).map((line) => `${line.name} missed its target (${String(line['target'])})`));
   if (failures.length > 0) {
     process.stderr.write(`FAILED: ${failures.join('; ')}\n`);
     process.exitCode = 1;

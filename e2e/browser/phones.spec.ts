@@ -3,7 +3,9 @@
  * listener; the console shows the viewer link and how many phones watch; the
  * TV shows the link as a QR code (with the short link) in the lobby and a
  * small code in its top line during play; "New link" disconnects the phones
- * holding the old one; W again disconnects them all. The host runs with
+ * holding the old one; W again disconnects them all and ends the link (on
+ * again, a new one). The phone page takes the token out of its address and
+ * gets in again after a reload with its cookie. The host runs with
  * `--phone-address 127.0.0.1` (hostProcess.ts), so the link opens here.
  * Screenshots of the console and the TV at 1080p go to e2e/artifacts/phones/.
  */
@@ -103,6 +105,12 @@ test('W lets phones watch: the link on the console, a QR code on the TV, a phone
     await phonePage.goto(opened);
     await expect(phonePage.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
     await expect(console.getByTestId('phones-connected')).toHaveAttribute('data-count', '2');
+    // The token leaves the address bar once the page has it; a reload gets in with the cookie the link left.
+    await expect.poll(() => new URL(phonePage.url()).search).toBe('');
+    await phonePage.reload();
+    await expect(phonePage.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
+    await expect(phonePage.getByTestId('phone-connection')).toHaveCount(0);
+    await expect(console.getByTestId('phones-connected')).toHaveAttribute('data-count', '2');
     expect(refused).toEqual([]);
     await phoneContext.close();
     await expect(console.getByTestId('phones-connected')).toHaveAttribute('data-count', '1');
@@ -145,5 +153,20 @@ test('W lets phones watch: the link on the console, a QR code on the TV, a phone
   await expect(console.getByTestId('phones-bar')).toHaveCount(0);
   await expect(console.getByTestId('phones-button')).toHaveAttribute('data-state', 'off');
   await expect(badge).toHaveCount(0);
+
+  // W on again: a new link, at once on the TV; the one before it opens nothing any more.
+  await console.keyboard.press('w');
+  await expect(console.getByTestId('phones-bar')).toHaveAttribute('data-state', 'on');
+  const again = await linkOnConsole(console);
+  expect(new URL(again).searchParams.get('token')).not.toBe(new URL(renewed).searchParams.get('token'));
+  await expect(badge.getByTestId('phone-qr')).toHaveAttribute('data-link', again);
+  const againOrigin = new URL(again).origin;
+  expect((await fetch(`${againOrigin}/phone.html?token=${new URL(renewed).searchParams.get('token')}`)).status).toBe(401);
+  await expect(phoneSocket(`${againOrigin}/phone.html?token=${new URL(renewed).searchParams.get('token')}`)).rejects.toThrow('401');
+  const fresh = await phoneSocket(again);
+  await expect(console.getByTestId('phones-connected')).toHaveAttribute('data-count', '1');
+  fresh.socket.close();
+  await console.keyboard.press('w');
+  await expect(console.getByTestId('phones-button')).toHaveAttribute('data-state', 'off');
   await context.close();
 });

@@ -48,6 +48,7 @@ export const COMMAND_ERROR_CODES = [
   'phones-unavailable', // this dealer runs without the LAN listener for phones (a bare session)
   'bad-iban', // an IBAN mistyped (its checksum), badly formed, or outside SEPA: nothing saved
   'bad-bic', // a BIC badly formed, or missing where the account's country needs one
+  'too-many-questions', // a phone asked faster than its question rate: ask again in {seconds} s
   'payments-marked', // M3: a night with transfers marked paid cannot be settled another way until they are unmarked
   'same-player', // a player merged into themselves, or into someone already counted as them
   'already-merged', // the player is already counted as another: unmerge first

@@ -17,6 +17,12 @@ import type { AppView } from './view';
 export const WIRE_PATH = '/ws';
 export const WIRE_ROLE_PARAM = 'role';
 export const WIRE_TOKEN_PARAM = 'token';
+/** The close code of a socket whose link was replaced (a new link, or phones turned off and on): the application's own range, 4000-4999. */
+export const WIRE_CLOSE_LINK_REPLACED = 4401;
+/** The close code of a read-only socket the host turned away because it holds as many as it takes ("the table is full"). */
+export const WIRE_CLOSE_TABLE_FULL = 4503;
+/** How long a page turned away because the table is full waits before it tries again: a seat rarely frees sooner. */
+export const WIRE_TABLE_FULL_RETRY_MS = 5000;
 
 export type WireRequest =
   | { id: number; method: 'getView' }

@@ -6,6 +6,7 @@ export { csvField, ledgerCsv, LEDGER_CSV_HEADER } from './ledgerCsv';
 export { nightDetail } from './nightDetail';
 export { readNightRecord, type NightRecordResult } from './nightRecord';
 export { listNights, nightListItem } from './nightsList';
+export { EndedNightAnswers } from './endedNightAnswers';
 export { answerQuestion, QUESTION_NAMES, type HistorySource, type QuestionName } from './questions';
 export { changedPayDetails, nightPayees, payDirectory, publicRoster, tabPayees } from './payments';
 export { nightSettlement, settlementTransfers } from './settlement';

@@ -10,6 +10,7 @@ import {
 import type { DealerRepository, NightSummary } from '../store';
 import { playerAlias, type PlayerMerge } from './aliases';
 import { makeBackup } from './backup';
+import type { CachedQuestion, EndedNightAnswers } from './endedNightAnswers';
 import { nightExportFile } from './exportFiles';
 import { verifyNight } from './fairness';
 import { nightDetail } from './nightDetail';
@@ -45,6 +46,8 @@ export interface HistorySource {
   merges: readonly PlayerMerge[];
   /** Everyone's payment details, and the kinds the host turned off per night: the tab shows its payees' only. */
   pay: { directory: PayDirectory; hidden: Readonly<Record<string, PayKind[]>> };
+  /** Answers about ended nights kept from earlier questions (endedNightAnswers.ts); none kept when absent. */
+  endedAnswers?: EndedNightAnswers;
 }
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
@@ -56,6 +59,12 @@ function openNight(source: HistorySource, nightId: string): { ok: true; summary:
   const read = readNightRecord(source.repo, nightId);
   if (!read.ok) return { ok: false, error: commandError('storage', read.reason, undefined, { night: nightId }) };
   return { ok: true, summary, night: read.night };
+}
+
+/** The answer kept about an ended night, when its index line has not changed since. */
+function keptAnswer<Q extends CachedQuestion>(question: Q, nightId: string, source: HistorySource): CommandData[Q] | undefined {
+  const summary = source.index.find((s) => s.id === nightId);
+  return summary ? source.endedAnswers?.get(question, summary, source.settleModes[nightId]) : undefined;
 }
 
 /** One answer per question; the compiler checks that none is missing and that each gets its own arguments. */
@@ -73,18 +82,26 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     return { ok: true, data: tabExportFile({ tab, index: source.index, roster: source.roster, modes: source.settleModes, now: source.now }, format) };
   },
   getNight: ({ nightId }, source) => {
+    const kept = keptAnswer('getNight', nightId, source);
+    if (kept) return { ok: true, data: kept };
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     try {
-      return { ok: true, data: nightDetail(opened.summary, opened.night, source.settleModes[nightId]) };
+      const data = nightDetail(opened.summary, opened.night, source.settleModes[nightId]);
+      source.endedAnswers?.set('getNight', opened.summary, source.settleModes[nightId], data);
+      return { ok: true, data };
     } catch (error) {
       return { ok: false, error: commandError('storage', `Night ${opened.summary.id} does not replay: ${(error as Error).message}`) };
     }
   },
   verifyNight: ({ nightId }, source) => {
+    const kept = keptAnswer('verifyNight', nightId, source);
+    if (kept) return { ok: true, data: kept };
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
-    return { ok: true, data: verifyNight(opened.summary.id, opened.night.events) };
+    const data = verifyNight(opened.summary.id, opened.night.events);
+    source.endedAnswers?.set('verifyNight', opened.summary, source.settleModes[nightId], data);
+    return { ok: true, data };
   },
   exportNight: ({ nightId, format, payDetails }, source) => {
     const opened = openNight(source, nightId);

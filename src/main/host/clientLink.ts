@@ -39,7 +39,7 @@ export const SILENT_BEATS_TO_CLOSE = 2;
 
 export class ClientLink {
   /** The newest view not yet sent (serialised once, shared by every client). */
-  private waitingView: string | null = null;
+  private waitingView: string | Buffer | null = null;
   private stuckTimer: ReturnType<typeof setTimeout> | null = null;
   /** Frames the socket has handed to the OS: counts up while the client reads. */
   private written = 0;
@@ -48,6 +48,8 @@ export class ClientLink {
   private answeredPing = true;
   private silentBeats = 0;
   private queuedRequests = 0;
+  /** Reading is held back for a while (a screen asking faster than its question rate). */
+  private holdTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     readonly socket: WebSocket,
@@ -59,7 +61,11 @@ export class ClientLink {
     socket.on('pong', () => {
       this.answeredPing = true;
     });
-    socket.once('close', () => this.clearStuckTimer());
+    socket.once('close', () => {
+      this.clearStuckTimer();
+      if (this.holdTimer) clearTimeout(this.holdTimer);
+      this.holdTimer = null;
+    });
   }
 
   /** Bytes waiting to reach this client (queued in ws and in the socket). */
@@ -72,17 +78,17 @@ export class ClientLink {
   }
 
   /** An answer the client is waiting for: sent, unless the client is so far behind that it is closed. */
-  sendReply(message: WireMessage): void {
+  sendReply(message: WireMessage, serialise: (message: WireMessage) => string = JSON.stringify): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.close('it stopped reading its replies');
       return;
     }
-    this.write(JSON.stringify(message));
+    this.write(serialise(message));
   }
 
-  /** A new view (`{type:'view'}` already serialised): replaces any view still waiting for this client. */
-  pushView(text: string): void {
+  /** A new view (`{type:'view'}` already serialised, as UTF-8 once for every client): replaces any view still waiting for this client. */
+  pushView(text: string | Buffer): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     this.waitingView = text;
     this.flushView();
@@ -106,16 +112,35 @@ export class ClientLink {
   /** A request was read from this client; with too many waiting, the host stops reading more for now. */
   requestQueued(): void {
     this.queuedRequests++;
-    if (this.queuedRequests > this.limits.maxQueuedRequests && !this.socket.isPaused) this.socket.pause();
+    this.followReading();
   }
 
   requestDone(): void {
     this.queuedRequests--;
-    if (this.queuedRequests <= this.limits.maxQueuedRequests && this.socket.isPaused) this.socket.resume();
+    this.followReading();
   }
 
-  private write(text: string): void {
-    this.socket.send(text, (error) => {
+  /** Reads nothing more from this client for `ms` (it asked faster than it may). */
+  holdReading(ms: number): void {
+    if (this.holdTimer || this.socket.readyState !== WebSocket.OPEN) return;
+    this.holdTimer = setTimeout(() => {
+      this.holdTimer = null;
+      this.followReading();
+    }, ms);
+    this.holdTimer.unref();
+    this.followReading();
+  }
+
+  /** Reading paused while too many requests wait or while held back, resumed once neither. */
+  private followReading(): void {
+    if (this.socket.readyState !== WebSocket.OPEN) return;
+    const hold = this.queuedRequests > this.limits.maxQueuedRequests || this.holdTimer !== null;
+    if (hold && !this.socket.isPaused) this.socket.pause();
+    else if (!hold && this.socket.isPaused) this.socket.resume();
+  }
+
+  private write(text: string | Buffer): void {
+    this.socket.send(text, { binary: false }, (error) => {
       if (error) return;
       this.written++;
       this.flushView();

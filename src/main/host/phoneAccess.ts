@@ -4,7 +4,10 @@ import { networkInterfaces, type NetworkInterfaceInfo } from 'node:os';
 import { join } from 'node:path';
 import { PHONES_OFF, WIRE_TOKEN_PARAM, type PhoneRefusal, type PhonesView } from '../../shared';
 import type { DealerService } from '../session/service';
-import { startHost, type HostOptions, type RunningHost } from './server';
+import type { FlowLimits } from './clientLink';
+import type { ConnectionLimits } from './connectionGuard';
+import { PHONE_QUESTION_RATE, type QuestionRate } from './questionRate';
+import { startHost, type ConnectionInfo, type HostOptions, type RunningHost } from './server';
 
 /**
  * "Let phones watch" (docs/design.md "Phones on the LAN"): a second listener
@@ -27,6 +30,30 @@ export const PHONE_PAGE = 'phone.html';
 export const NETWORK_CHECK_MS = 5_000;
 /** The phones' own cookie name: the headless host may listen on another port of the same address. */
 export const PHONE_TOKEN_COOKIE = 'dealer_phone_token';
+
+/**
+ * What phones may cost the host (anyone who saw the QR code can try): so many
+ * sockets at once, so many questions a second each, and at most `flow`'s
+ * bytes waiting for each (a phone that stops reading gets the newest view
+ * when it reads again, never a queue of old ones); strangers and slow
+ * connections as connectionGuard.ts says.
+ */
+export interface PhoneLimits {
+  maxPhones: number;
+  questionRate: QuestionRate;
+  flow: Partial<FlowLimits>;
+  connections: Partial<ConnectionLimits>;
+  /** Phones coming and going change a count on every screen: told at most once per this many ms (the newest count). */
+  countEveryMs: number;
+}
+
+export const PHONE_LIMITS: PhoneLimits = {
+  maxPhones: 64,
+  questionRate: PHONE_QUESTION_RATE,
+  flow: { maxBufferedBytes: 1024 * 1024, viewHighWaterBytes: 256 * 1024 },
+  connections: {},
+  countEveryMs: 250,
+};
 
 const TOKEN_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 /** 16 characters of 32: 80 bits, short enough to type from the TV. */
@@ -121,6 +148,8 @@ export interface PhoneAccessOptions {
   networkCheckMs?: number;
   /** Told when the listener closes a phone that stopped reading. */
   onClientDropped?: HostOptions['onClientDropped'];
+  /** PHONE_LIMITS unless given (tests use small ones). */
+  limits?: Partial<PhoneLimits>;
 }
 
 function defaultPorts(): number[] {
@@ -149,9 +178,13 @@ export class PhoneAccess {
   private networkTimer: ReturnType<typeof setInterval> | null = null;
   private readonly listeners = new Set<() => void>();
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly limits: PhoneLimits;
+  /** A count change waiting to be told (phones coming and going are told at most every `countEveryMs`). */
+  private countTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(options: PhoneAccessOptions) {
     this.options = options;
+    this.limits = { ...PHONE_LIMITS, ...options.limits };
     this.token = (options.newToken ?? newPhoneToken)();
   }
 
@@ -163,6 +196,11 @@ export class PhoneAccess {
     const connected = host.connections().length;
     if (this.addresses.length === 0) return { state: 'no-network', links: [], port: host.port, connected, refusal: null };
     return { state: 'on', links: this.addresses.map((address) => phoneLink(address, host.port, this.token)), port: host.port, connected, refusal: null };
+  }
+
+  /** The sockets open now (none when off), for diagnostics and tests. */
+  connections(): ConnectionInfo[] {
+    return this.host?.connections() ?? [];
   }
 
   get isOn(): boolean {
@@ -196,9 +234,13 @@ export class PhoneAccess {
             files: { allowed: files, index: PHONE_PAGE },
             hostNames: () => this.addresses,
             tokenCookie: PHONE_TOKEN_COOKIE,
-            onClientsChanged: () => this.changed(),
+            onClientsChanged: () => this.countChanged(),
             // The phones never hold up the host's own commands.
             deferViewPushes: true,
+            maxViewers: this.limits.maxPhones,
+            questionRate: this.limits.questionRate,
+            flow: this.limits.flow,
+            connections: this.limits.connections,
             ...(this.options.onClientDropped ? { onClientDropped: this.options.onClientDropped } : {}),
           });
           break;
@@ -218,14 +260,22 @@ export class PhoneAccess {
     });
   }
 
-  /** Stops listening: every phone is disconnected at once. A refusal shown is cleared. */
+  /**
+   * Stops listening: every phone is disconnected at once, and the link ends
+   * with it (turned on again, phones need the new one from the TV). A refusal
+   * shown is cleared.
+   */
   turnOff(): Promise<void> {
     return this.serially(async () => {
       const host = this.host;
       this.host = null;
       this.refusal = null;
       this.stopFollowingNetwork();
-      if (host) await host.close();
+      this.cancelCount();
+      if (host) {
+        await host.close();
+        this.token = (this.options.newToken ?? newPhoneToken)();
+      }
       this.changed();
     });
   }
@@ -271,7 +321,24 @@ export class PhoneAccess {
   }
 
   private changed(): void {
+    this.cancelCount();
     for (const listener of this.listeners) listener();
+  }
+
+  /** A phone came or went: told once the moment passes, with the count as it is then (trailing). */
+  private countChanged(): void {
+    if (this.countTimer) return;
+    this.countTimer = setTimeout(() => {
+      this.countTimer = null;
+      if (this.host) this.changed();
+    }, this.limits.countEveryMs);
+    this.countTimer.unref();
+  }
+
+  /** A change told now carries the count too. */
+  private cancelCount(): void {
+    if (this.countTimer) clearTimeout(this.countTimer);
+    this.countTimer = null;
   }
 
   private serially(step: () => Promise<void>): Promise<void> {

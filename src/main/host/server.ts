@@ -5,13 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { WIRE_PATH, WIRE_ROLE_PARAM, WIRE_TOKEN_PARAM, type AppView, type Role, type WireMessage } from '../../shared';
+import { commandError, WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, WIRE_PATH, WIRE_ROLE_PARAM, WIRE_TOKEN_PARAM, type AppView, type Role, type WireMessage } from '../../shared';
 import type { DealerService } from '../session/service';
 import { credentialOf, grantRole, sameSecret, type AccessTokens, type Credential } from './access';
 import { ClientLink, DEFAULT_FLOW_LIMITS, type FlowLimits } from './clientLink';
+import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connectionGuard';
+import { QuestionBucket, type QuestionRate } from './questionRate';
 import { PRODUCTION_CSP } from './csp';
 import { contentTypeFor, resolveStaticFile } from './staticFiles';
-import { answerWireRequest, parseWireRequest } from './wireProtocol';
+import { answerWireRequest, parseWireRequest, replySerialiser } from './wireProtocol';
 import { isLoopback } from './serveArgs';
 
 /**
@@ -64,6 +66,12 @@ export interface HostOptions {
    * loop go out once, the newest.
    */
   deferViewPushes?: boolean;
+  /** Read-only sockets (table, phone) held at once; one more is closed with TABLE_FULL_CLOSE_CODE. No cap unless given. */
+  maxViewers?: number;
+  /** How fast a read-only socket may ask (questionRate.ts); no limit unless given. */
+  questionRate?: QuestionRate;
+  /** Strangers and timeouts (connectionGuard.ts). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface ConnectionInfo {
@@ -96,7 +104,10 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 2 * 64 * 1024 * 1024 + 1024 * 1024;
 export const READ_ONLY_MAX_MESSAGE_BYTES = 64 * 1024;
 const TOKEN_COOKIE = 'dealer_token';
 /** The close code a socket gets when its link was replaced (4000-4999: the application's own). */
-export const LINK_REPLACED_CLOSE_CODE = 4401;
+export const LINK_REPLACED_CLOSE_CODE = WIRE_CLOSE_LINK_REPLACED;
+/** The close code a read-only socket gets when the listener holds `maxViewers` already. */
+export const TABLE_FULL_CLOSE_CODE = WIRE_CLOSE_TABLE_FULL;
+export const TABLE_FULL_REASON = 'the table is full';
 /** How long a socket closed for a stale link has to take its close frame before it is cut. */
 const STALE_CLOSE_GRACE_MS = 1000;
 
@@ -163,8 +174,10 @@ function acceptableHost(request: IncomingMessage, hostNames: readonly string[], 
   return hostNames.includes(named.hostname) || isLoopback(named.hostname) || LOOPBACK_HOSTNAMES.has(named.hostname);
 }
 
+/** A refusal ends its connection: what a stranger pipelined behind it is never read, so never held. */
 function sendPlain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
-  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...extra });
+  const closing = status >= 400 ? { Connection: 'close' } : {};
+  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...closing, ...extra });
   response.end(text);
 }
 
@@ -172,6 +185,10 @@ function refuseUpgrade(socket: Duplex, status: 400 | 401 | 403 | 404): void {
   const reason = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' }[status];
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
+}
+
+function messageText(data: RawData): string {
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
 }
 
 function listenUrl(address: string, port: number): string {
@@ -235,18 +252,21 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     }
     const auth = authorised(request, url);
     if (!auth.ok) return sendPlain(response, 401, 'This table needs its access link.\n');
+    if (tokenSet) guard.trust(request.socket);
 
     const found = await lookUp(url.pathname);
     if (!found.found) return sendPlain(response, found.status, found.status === 404 ? 'Not found\n' : 'Bad request\n');
 
+    const page = found.path.endsWith('.html');
     const headers: Record<string, string | number> = {
       ...SECURITY_HEADERS,
       'Content-Type': contentTypeFor(found.path),
       'Content-Length': found.size,
-      // Built assets are content-hashed; the page itself must always be fresh.
-      'Cache-Control': found.path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600',
+      // A page, and any answer to an address holding a token, is kept by no cache (nor a shared
+      // browser's); the built assets are content-hashed, the same for everyone, and carry no cookie.
+      'Cache-Control': page || url.searchParams.has(WIRE_TOKEN_PARAM) ? 'no-store' : 'private, max-age=3600',
     };
-    if (auth.fromQuery !== null) {
+    if (auth.fromQuery !== null && page) {
       headers['Set-Cookie'] = `${tokenCookie}=${encodeURIComponent(auth.fromQuery)}; Path=/; HttpOnly; SameSite=Strict`;
     }
     response.writeHead(200, headers);
@@ -259,30 +279,59 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     stream.pipe(response);
   }
 
-  const server = createServer((request, response) => {
+  const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECK_MS }, (request, response) => {
     serveFile(request, response).catch(() => {
       if (!response.headersSent) sendPlain(response, 500, 'Internal error\n');
       else response.destroy();
     });
   });
 
+  const guard = guardConnections(server, { ...DEFAULT_CONNECTION_LIMITS, ...options.connections }, tokenSet);
+
   const sockets = new WebSocketServer({ noServer: true, maxPayload });
   // A read-only screen only asks small questions: it gets no room for a backup-sized message.
   const readOnlySockets = new WebSocketServer({ noServer: true, maxPayload: Math.min(maxPayload, READ_ONLY_MAX_MESSAGE_BYTES) });
   const links = new Set<ClientLink>();
+  const serialiseReply = replySerialiser();
 
   server.on('upgrade', (request, socket, head) => {
     socket.on('error', () => socket.destroy());
     const url = requestUrl(request);
     if (!url || url.pathname !== WEBSOCKET_PATH) return refuseUpgrade(socket, 404);
     if (!acceptable(request)) return refuseUpgrade(socket, 403);
-    // The socket's token travels in its URL (wire.ts), never only in a cookie.
-    const token = url.searchParams.get(WIRE_TOKEN_PARAM);
+    const token = socketToken(request, url);
     const grant = grantRole(credential(token), url.searchParams.get(WIRE_ROLE_PARAM));
     if (!grant.ok) return refuseUpgrade(socket, grant.status);
+    if (tokenSet) guard.trust(socket);
     const accepting = grant.role === 'host' ? sockets : readOnlySockets;
-    accepting.handleUpgrade(request, socket, head, (client) => welcome(client, grant.role, token));
+    const full = grant.role !== 'host' && options.maxViewers !== undefined && viewerCount() >= options.maxViewers;
+    accepting.handleUpgrade(request, socket, head, (client) => (full ? turnAway(client) : welcome(client, grant.role, token)));
   });
+
+  /**
+   * The socket's token travels in its URL (wire.ts). On the phones' listener a
+   * page reloaded without it in its address (phone.html takes it out) has the
+   * cookie its link left: a browser sends that only to this very origin
+   * (SameSite=Strict), and its Origin header is checked (acceptable).
+   */
+  function socketToken(request: IncomingMessage, url: URL): string | null {
+    const inUrl = url.searchParams.get(WIRE_TOKEN_PARAM);
+    if (inUrl !== null || !viewerToken || request.headers.origin === undefined) return inUrl;
+    return cookieValue(request, tokenCookie);
+  }
+
+  function viewerCount(): number {
+    let count = 0;
+    for (const link of links) if (link.role !== 'host') count++;
+    return count;
+  }
+
+  /** One read-only screen too many: told why (the phone page says so), then cut if it does not take its close frame. */
+  function turnAway(client: WebSocket): void {
+    client.on('error', () => client.terminate());
+    client.close(TABLE_FULL_CLOSE_CODE, TABLE_FULL_REASON);
+    setTimeout(() => client.terminate(), STALE_CLOSE_GRACE_MS).unref();
+  }
 
   /** The token each socket opened with, so a new link can close the ones holding the old. */
   const openedWith = new Map<ClientLink, string | null>();
@@ -301,10 +350,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // One request at a time per client, answered in order: a getView reply can
     // then never arrive after (and overwrite) the push of a later command's view.
     let queue = Promise.resolve();
+    const bucket = role !== 'host' && options.questionRate ? new QuestionBucket(options.questionRate) : null;
     client.on('message', (data: RawData, isBinary: boolean) => {
       link.requestQueued();
+      const waitMs = bucket === null || bucket.take() ? 0 : bucket.waitMs();
+      // Asked too fast: refused, and nothing more is read from it until it may ask again.
+      if (waitMs > 0) link.holdReading(waitMs);
       queue = queue
-        .then(async () => link.sendReply(await answerMessage(data, isBinary, role)))
+        .then(async () => link.sendReply(waitMs > 0 ? refuseQuestion(data, isBinary, waitMs) : await answerMessage(data, isBinary, role), serialiseReply))
         // Whatever a message holds, it costs the host at most this reply.
         .catch(() => link.sendReply({ type: 'error', id: null, message: 'the host could not answer that message' }))
         .finally(() => link.requestDone())
@@ -314,14 +367,22 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   async function answerMessage(data: RawData, isBinary: boolean, role: Role): Promise<WireMessage> {
     if (isBinary) return { type: 'error', id: null, message: 'requests are JSON text messages' };
-    const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]).toString('utf8');
-    const parsed = parseWireRequest(text);
+    const parsed = parseWireRequest(messageText(data));
     return parsed.ok ? await answerWireRequest(service, parsed.request, role) : parsed.reply;
   }
 
+  /** The answer to a question asked faster than the question rate: its id, and when to ask again. */
+  function refuseQuestion(data: RawData, isBinary: boolean, waitMs: number): WireMessage {
+    const parsed = isBinary ? null : parseWireRequest(messageText(data));
+    if (!parsed?.ok) return parsed?.reply ?? { type: 'error', id: null, message: 'requests are JSON text messages' };
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    const error = commandError('too-many-questions', `Too many questions from this screen: ask again in ${seconds} s.`, undefined, { seconds });
+    return { type: 'reply', id: parsed.request.id, result: { ok: false, error } };
+  }
+
   function pushView(view: AppView): void {
-    // Serialised once for every client; a client that is behind keeps only the newest.
-    const text = JSON.stringify({ type: 'view', view } satisfies WireMessage);
+    // Serialised and encoded once for every client; a client that is behind keeps only the newest.
+    const text = Buffer.from(JSON.stringify({ type: 'view', view } satisfies WireMessage), 'utf8');
     for (const link of links) link.pushView(text);
   }
   let closing: Promise<void> | null = null;

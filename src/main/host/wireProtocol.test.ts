@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES } from '../../shared';
-import { describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest } from './wireProtocol';
+import { COMMAND_NAMES, type WireMessage } from '../../shared';
+import { describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser } from './wireProtocol';
 
 /** Everything a refusal may say besides the quote: the known methods. */
 const KNOWN_LIST = `getView, ${COMMAND_NAMES.join(', ')}`.length;
@@ -51,5 +51,27 @@ describe('parsing a client message (issue 8: no message may crash the host)', ()
     }
     expect(parseWireRequest('{"id":3,"method":"toString"}')).toMatchObject({ ok: false });
     expect(parseWireRequest('{"id":3,"method":"__proto__"}')).toMatchObject({ ok: false });
+  });
+});
+
+describe('replies as text', () => {
+  it('are exactly what JSON.stringify gives, whatever they hold, with the same answer object serialised once', () => {
+    const serialise = replySerialiser();
+    fc.assert(
+      fc.property(fc.integer(), fc.jsonValue(), fc.jsonValue(), (id, data, view) => {
+        const messages = [
+          { type: 'reply', id, result: { ok: true, view, data } },
+          { type: 'reply', id, result: { ok: true, view } },
+          { type: 'reply', id, result: { ok: false, error: { code: 'no-night', message: 'x' } } },
+          { type: 'view', view },
+          { type: 'error', id: null, message: 'x' },
+        ] as unknown as WireMessage[];
+        for (const message of messages) expect(serialise(message)).toBe(JSON.stringify(message));
+      }),
+    );
+    const detail = { turns: [1, 2, 3] };
+    const first = serialise({ type: 'reply', id: 1, result: { ok: true, view: {}, data: detail } } as unknown as WireMessage);
+    detail.turns.push(4); // kept answers never change; the text made from one is reused
+    expect(serialise({ type: 'reply', id: 1, result: { ok: true, view: {}, data: detail } } as unknown as WireMessage)).toBe(first);
   });
 });

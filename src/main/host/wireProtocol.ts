@@ -89,3 +89,23 @@ export async function answerWireRequest(service: DealerService, request: WireReq
     return { type: 'error', id: request.id, message: `the host could not run ${request.method}: ${reason}` };
   }
 }
+
+/**
+ * A reply as text, its `data` serialised once per answer object: the
+ * session keeps the answers about ended nights (history/endedNightAnswers.ts),
+ * so the same detail, asked by every phone, is turned into JSON once, not
+ * once per phone. The text is what JSON.stringify would give.
+ */
+export function replySerialiser(): (message: WireMessage) => string {
+  const serialised = new WeakMap<object, string>();
+  return (message) => {
+    if (message.type !== 'reply' || !message.result.ok || typeof message.result.data !== 'object' || message.result.data === null) return JSON.stringify(message);
+    const { data, ...rest } = message.result;
+    let dataText = serialised.get(data);
+    if (dataText === undefined) {
+      dataText = JSON.stringify(data);
+      serialised.set(data, dataText);
+    }
+    return `{"type":"reply","id":${JSON.stringify(message.id)},"result":${JSON.stringify(rest).slice(0, -1)},"data":${dataText}}}`;
+  };
+}

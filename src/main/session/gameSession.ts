@@ -46,6 +46,7 @@ import type { DealerService } from './service';
 import {
   answerQuestion,
   BackupError,
+  EndedNightAnswers,
   changedPayDetails,
   makeBackup,
   nightPayees,
@@ -112,6 +113,8 @@ export class GameSession implements DealerService {
   private readonly onDataMoved: DataMoved | undefined;
   /** The kinds of payment detail the host turned off, by night, from the tab file (kept with the settle modes). */
   private hiddenPay: Readonly<Record<string, PayKind[]>> = {};
+  /** Answers about ended nights, kept while their index line stays the same (history/endedNightAnswers.ts). */
+  private readonly endedAnswers = new EndedNightAnswers();
 
   private readonly handlers: Handlers = {
     startNight: (args) => this.startNight(args),
@@ -467,6 +470,7 @@ export class GameSession implements DealerService {
       live: this.night,
       merges: this.merges,
       pay: { directory: payDirectory(this.roster, this.settings.bankPay), hidden: this.hiddenPay },
+      endedAnswers: this.endedAnswers,
     });
   }
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiResult, AppView, WireMessage } from '../../../shared';
+import { WIRE_CLOSE_TABLE_FULL, WIRE_TABLE_FULL_RETRY_MS, type ApiResult, type AppView, type WireMessage } from '../../../shared';
 import { COMMAND_NAMES, COMMAND_REGISTRY, commandsFor } from '../../../shared/registry';
 import {
   CONNECT_TIMEOUT_MS,
@@ -38,9 +38,9 @@ class FakeSocket implements SocketLike {
   push(message: WireMessage): void {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
-  drop(): void {
+  drop(code?: number): void {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.(code === undefined ? {} : { code });
   }
   /** The requests sent, without the getView the bridge makes on every open. */
   commands(): Record<string, unknown>[] {
@@ -331,5 +331,23 @@ describe('createPhoneSocketApi', () => {
     const url = new URL(socketUrlFor({ protocol: 'http:', host: '192.168.1.20:5199', search: '?token=V1', hash: '' }, 'phone'));
     expect(Object.fromEntries(url.searchParams)).toEqual({ role: 'phone', token: 'V1' });
     expect(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '', hash: '' }, 'phone')).toBe('ws://127.0.0.1:5199/ws?role=phone');
+  });
+
+  it('says why the host closed it (the table is full) and, turned away, waits longer before trying again; the reason clears once a socket opens', () => {
+    const api = createPhoneSocketApi({ url: 'ws://host/ws?role=phone', createSocket: (url) => new FakeSocket(url), backoff: () => 100 });
+    latest().open();
+    latest().drop(WIRE_CLOSE_TABLE_FULL);
+    expect(api.status()).toBe('reconnecting');
+    expect(api.lastCloseCode()).toBe(WIRE_CLOSE_TABLE_FULL);
+    vi.advanceTimersByTime(WIRE_TABLE_FULL_RETRY_MS - 1);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().open();
+    expect(api.lastCloseCode()).toBeNull();
+    // Any other loss: the usual short backoff.
+    latest().drop(1006);
+    vi.advanceTimersByTime(100);
+    expect(FakeSocket.all).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
 import type { ApiResult, AppView, CommandArgs, CommandMethods, CommandsOf, DealerApi, WireMessage, WireRequest } from '../../../shared';
 import { COMMAND_NAMES, commandsFor, type CommandName, type Role } from '../../../shared/registry';
-import { WIRE_PATH, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
+import { WIRE_CLOSE_TABLE_FULL, WIRE_PATH, WIRE_TABLE_FULL_RETRY_MS, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
 
 /** How long a request may wait for the socket to (re)open before it is refused unsent. */
 export const QUEUED_REQUEST_MS = 5000;
@@ -63,6 +63,8 @@ export interface ConnectionControls {
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
   /** When the last view arrived (`now()`), or null before the first: how far behind the screen may be. */
   lastViewAt(): number | null;
+  /** The close code the host gave the socket when it last closed it (e.g. WIRE_CLOSE_TABLE_FULL), null once one opens. */
+  lastCloseCode(): number | null;
   /**
    * Reconnect now instead of waiting out the backoff, or, when the socket
    * looks open, check that it still answers (and take the fresh view); a
@@ -177,6 +179,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
   /** The socket a wake-up check is waiting on, so two checks never run at once. */
   let probing: SocketLike | null = null;
   let lastView: number | null = null;
+  let closeCode: number | null = null;
 
   function setStatus(next: ConnectionStatus): void {
     if (next === status) return;
@@ -208,6 +211,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
       if (connectTimer) clearTimeout(connectTimer);
       connectTimer = null;
       attempt = 0;
+      closeCode = null;
       setStatus('open');
       for (const request of outbox.splice(0)) ws.send(JSON.stringify(request));
       // A view may have changed while we were away: fetch it rather than wait.
@@ -217,7 +221,12 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
       if (socket === ws && typeof event.data === 'string') receive(event.data);
     };
     ws.onerror = () => undefined; // onclose follows and handles it
-    ws.onclose = () => lost(ws);
+    ws.onclose = (event) => {
+      if (socket !== ws) return;
+      const code = (event as { code?: unknown } | null)?.code;
+      closeCode = typeof code === 'number' ? code : null;
+      lost(ws);
+    };
   }
 
   /** The socket closed, or is given up (no open in time, no answer on waking): fail what it carried and try again. */
@@ -231,7 +240,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
     failInFlight(new Error('The connection to the dealer was lost.'));
     if (disposed) return;
     setStatus('reconnecting');
-    retryTimer = setTimeout(connect, backoff(attempt++));
+    retryTimer = setTimeout(connect, closeCode === WIRE_CLOSE_TABLE_FULL ? WIRE_TABLE_FULL_RETRY_MS : backoff(attempt++));
   }
 
   function retryNow(): void {
@@ -329,6 +338,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
       return () => statusListeners.delete(listener);
     },
     lastViewAt: () => lastView,
+    lastCloseCode: () => closeCode,
     retryNow,
     dispose() {
       disposed = true;
@@ -360,6 +370,7 @@ function connectionOf(bridge: SocketBridge): Pick<SocketBridge, 'getView' | 'onV
     status: bridge.status,
     onStatus: bridge.onStatus,
     lastViewAt: bridge.lastViewAt,
+    lastCloseCode: bridge.lastCloseCode,
     retryNow: bridge.retryNow,
     dispose: bridge.dispose,
   };

@@ -15,6 +15,7 @@ export type Translate = (key: string, named?: Record<string, unknown>, plural?: 
  */
 const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'stale-state': [],
+  'too-many-questions': ['seconds'],
   'wrong-phase': ['what'],
   'no-night': [],
   'night-open': [],

@@ -40,6 +40,8 @@ const en = {
     lastUpdate: 'Last update {seconds} s ago',
     noUpdate: 'No update yet',
     results: 'Tonight’s results',
+    tableFull: 'The table is full: too many phones are watching already. This phone tries again by itself.',
+    linkReplaced: 'This link was replaced: scan the new code on the TV.',
   },
   phase: {
     'pair-call': 'Pair: higher or lower',
@@ -690,6 +692,7 @@ const en = {
   errors: {
     'bad-iban': 'The IBAN {iban} {why}: nothing was saved.',
     'bad-bic': '{why}: nothing was saved.',
+    'too-many-questions': 'Too many questions from this phone: ask again in {seconds} s.',
     'stale-state': 'Someone acted first: the screen now shows the latest state. Look again and retry.',
     'payments-marked': 'A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3). | {n} payments of this night are marked paid: mark them unpaid on the running tab (D) before settling the night another way (M3).',
     'same-player': '{name} cannot be merged into {into}: they are already counted as one.',

@@ -41,6 +41,8 @@ const es: Translation = {
     lastUpdate: 'Última actualización hace {seconds} s',
     noUpdate: 'Aún no hay actualizaciones',
     results: 'Los resultados de la noche',
+    tableFull: 'La mesa está llena: ya miran demasiados teléfonos. Este teléfono lo vuelve a intentar solo.',
+    linkReplaced: 'Este enlace fue reemplazado: escanea el código nuevo en la tele.',
   },
   phase: {
     'pair-call': 'Pareja: más alta o más baja',
@@ -690,6 +692,7 @@ const es: Translation = {
   errors: {
     'bad-iban': 'El IBAN {iban} {why}: no se ha guardado nada.',
     'bad-bic': '{why}: no se ha guardado nada.',
+    'too-many-questions': 'Demasiadas preguntas desde este teléfono: vuelve a preguntar en {seconds} s.',
     'stale-state': 'Alguien actuó antes: la pantalla muestra ya el último estado. Vuelve a mirar e inténtalo de nuevo.',
     'payments-marked': 'Un pago de esta noche está marcado como pagado: vuelve a dejarlo pendiente en la cuenta pendiente (D) antes de ajustarla de otro modo (M3). | {n} pagos de esta noche están marcados como pagados: vuelve a dejarlos pendientes en la cuenta pendiente (D) antes de ajustarla de otro modo (M3).',
     'same-player': '{name} no se puede fusionar con {into}: ya cuentan como una sola persona.',

@@ -41,6 +41,8 @@ const fr: Translation = {
     lastUpdate: 'Dernière mise à jour il y a {seconds} s',
     noUpdate: 'Pas encore de mise à jour',
     results: 'Les résultats de la soirée',
+    tableFull: 'La table est pleine : trop de téléphones regardent déjà. Ce téléphone réessaie tout seul.',
+    linkReplaced: 'Ce lien a été remplacé : scannez le nouveau code sur la télé.',
   },
   phase: {
     'pair-call': 'Paire : plus haut ou plus bas',
@@ -690,6 +692,7 @@ const fr: Translation = {
   errors: {
     'bad-iban': 'L’IBAN {iban} {why} : rien n’a été enregistré.',
     'bad-bic': '{why} : rien n’a été enregistré.',
+    'too-many-questions': 'Trop de questions de ce téléphone : redemandez dans {seconds} s.',
     'stale-state': 'Quelqu’un a agi avant vous : l’écran montre maintenant le dernier état. Regardez à nouveau et réessayez.',
     'payments-marked': 'Un paiement de cette soirée est marqué payé : remettez-le en impayé sur l’ardoise (D) avant de la régler autrement (M3). | {n} paiements de cette soirée sont marqués payés : remettez-les en impayés sur l’ardoise (D) avant de la régler autrement (M3).',
     'same-player': '{name} ne peut pas être fusionné avec {into} : ils comptent déjà comme une seule personne.',

@@ -41,6 +41,8 @@ const it: Translation = {
     lastUpdate: 'Ultimo aggiornamento {seconds} s fa',
     noUpdate: 'Nessun aggiornamento ancora',
     results: 'I risultati della serata',
+    tableFull: 'Il tavolo è pieno: troppi telefoni stanno già guardando. Questo telefono riprova da solo.',
+    linkReplaced: 'Questo link è stato sostituito: inquadra il nuovo codice sulla TV.',
   },
   phase: {
     'pair-call': 'Coppia: più alto o più basso',
@@ -690,6 +692,7 @@ const it: Translation = {
   errors: {
     'bad-iban': 'L’IBAN {iban} {why}: non è stato salvato niente.',
     'bad-bic': '{why}: non è stato salvato niente.',
+    'too-many-questions': 'Troppe domande da questo telefono: chiedi di nuovo tra {seconds} s.',
     'stale-state': 'Qualcuno ha agito prima: lo schermo mostra ora lo stato più recente. Guarda di nuovo e riprova.',
     'payments-marked': 'Un pagamento di questa serata è segnato pagato: rimettilo da pagare nel conto aperto (D) prima di saldarla in un altro modo (M3). | {n} pagamenti di questa serata sono segnati pagati: rimettili da pagare nel conto aperto (D) prima di saldarla in un altro modo (M3).',
     'same-player': '{name} non può essere unito a {into}: contano già come una sola persona.',

@@ -3,6 +3,7 @@ import { createApp } from 'vue';
 import { createPhoneSocketApi, retryOnWake, socketUrlFor } from '../api/socket';
 import { applyLanguage, createAppI18n } from '../i18n';
 import '../styles/base.css';
+import { addressWithoutToken } from './address';
 import { initialLanguage, LANGUAGE_STORAGE_KEY } from './language';
 import PhoneApp from './PhoneApp.vue';
 import { phoneStorage, usePhoneStore } from './phoneStore';
@@ -30,6 +31,10 @@ app.use(i18n);
 app.mount('#app');
 
 const link = createPhoneSocketApi({ url: socketUrlFor(window.location, 'phone') });
+// The socket has the token now: out of the address bar (a screenshot, a shared tab, the history); a reload
+// gets in with the cookie the link left.
+const withoutToken = addressWithoutToken(window.location.href);
+if (withoutToken !== null) window.history.replaceState(window.history.state, '', withoutToken);
 // A phone that slept or lost its Wi-Fi reconnects as soon as it is back, and checks a socket that only looks alive.
 retryOnWake({ window, document }, link.retryNow);
 usePhoneStore().connect(link);

@@ -1,6 +1,6 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AppView, NightView, RunningTab } from '../../../shared';
+import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type NightView, type RunningTab } from '../../../shared';
 import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
 import { useViewStore } from '../stores/view';
 import { ME_STORAGE_KEY } from './me';
@@ -40,12 +40,14 @@ function fakeLink() {
   const statuses = new Set<(status: ConnectionStatus) => void>();
   let status: ConnectionStatus = 'connecting';
   let last: number | null = null;
+  let closeCode: number | null = null;
   const getTab = vi.fn(async () => ({ ok: true as const, view: nightView(1), data: tab }));
   const link = {
     status: () => status,
     onStatus: (l: (s: ConnectionStatus) => void) => (statuses.add(l), () => statuses.delete(l)),
     onView: (l: (v: AppView) => void) => (views.add(l), () => views.delete(l)),
     lastViewAt: () => last,
+    lastCloseCode: () => closeCode,
     getTab,
   } as unknown as PhoneSocketApi;
   return {
@@ -55,8 +57,9 @@ function fakeLink() {
       last = at;
       for (const l of views) l(view);
     },
-    setStatus(next: ConnectionStatus) {
+    setStatus(next: ConnectionStatus, code: number | null = null) {
       status = next;
+      closeCode = code;
       for (const l of statuses) l(next);
     },
   };
@@ -134,10 +137,24 @@ describe('the phone store', () => {
     phone.connect(fake.link);
     fake.push(nightView(1));
     phone.pick('zoe');
-    await vi.waitFor(() => expect(phone.tabFailure).toBe('no'));
+    await vi.waitFor(() => expect(phone.tabFailure).toMatchObject({ code: 'forbidden-role', message: 'no' }));
     fake.getTab.mockRejectedValueOnce(new Error('The connection to the dealer was lost.'));
     await phone.refreshTab();
     expect(phone.tabFailure).toMatch(/lost/);
+  });
+
+  it('says the table is full when the host turned it away for that, or that its link was replaced; back in, it says nothing', () => {
+    const fake = fakeLink();
+    const phone = usePhoneStore();
+    phone.connect(fake.link);
+    fake.setStatus('reconnecting', WIRE_CLOSE_TABLE_FULL);
+    expect(phone.turnedAway).toBe('table-full');
+    fake.setStatus('open');
+    expect(phone.turnedAway).toBeNull();
+    fake.setStatus('reconnecting', WIRE_CLOSE_LINK_REPLACED);
+    expect(phone.turnedAway).toBe('link-replaced');
+    fake.setStatus('connecting', 1006);
+    expect(phone.turnedAway).toBeNull();
   });
 
   it('"this is me" is kept in the phone\'s own storage and found again after a reload; "Not me" forgets it', () => {

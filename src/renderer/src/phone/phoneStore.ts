@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { AppView, Language, RunningTab } from '../../../shared';
+import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type CommandError, type Language, type RunningTab } from '../../../shared';
 import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
 import { useViewStore } from '../stores/view';
 import { LANGUAGE_STORAGE_KEY } from './language';
@@ -30,8 +30,10 @@ export const usePhoneStore = defineStore('phone', () => {
   /** The player list is a picker: nobody is picked yet, or "Change" was pressed. */
   const changing = ref(false);
   const tab = shallowRef<RunningTab | null>(null);
-  /** Why the tab could not be had, as the host or the browser said it. */
-  const tabFailure = ref<string | null>(null);
+  /** Why the tab could not be had: the host's refusal (worded by the page, in the phone's language) or the browser's words. */
+  const tabFailure = shallowRef<CommandError | string | null>(null);
+  /** Why the host closed this phone's socket, when it said: too many phones already, or the link was replaced. */
+  const turnedAway = ref<'table-full' | 'link-replaced' | null>(null);
   let api: PhoneSocketApi | null = null;
   let tabKey = '';
   let tabTimer: ReturnType<typeof setTimeout> | null = null;
@@ -67,7 +69,7 @@ export const usePhoneStore = defineStore('phone', () => {
         tab.value = result.data ?? null;
         tabFailure.value = null;
       } else {
-        tabFailure.value = result.error.message;
+        tabFailure.value = result.error;
       }
     } catch (failure) {
       tabFailure.value = failure instanceof Error ? failure.message : String(failure);
@@ -94,6 +96,8 @@ export const usePhoneStore = defineStore('phone', () => {
     status.value = link.status();
     link.onStatus((next) => {
       status.value = next;
+      const code = next === 'open' ? null : link.lastCloseCode();
+      turnedAway.value = code === WIRE_CLOSE_TABLE_FULL ? 'table-full' : code === WIRE_CLOSE_LINK_REPLACED ? 'link-replaced' : null;
       if (next === 'open') void refreshTab();
     });
     link.onView((next) => {
@@ -122,6 +126,7 @@ export const usePhoneStore = defineStore('phone', () => {
     picking,
     tab,
     tabFailure,
+    turnedAway,
     pick,
     clear,
     refreshTab,

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { NightSummary } from '../store';
+import { EndedNightAnswers } from './endedNightAnswers';
+import { accepted, ask, closeNight, playNight, sessionFolderPerTest } from './testing';
+
+/**
+ * Questions about an ended night (its detail, its fairness check) are asked
+ * by every phone at the table: answered once from the night's journal, then
+ * from what was kept, until the night changes.
+ */
+
+const folder = sessionFolderPerTest('dealer-ended-answers-');
+const journal = (nightId: string): string => path.join(folder.root, 'nights', `${nightId}.jsonl`);
+
+describe('answers about ended nights', () => {
+  it('are worked out once: asked again, the journal is not read again; changed (an expense, another settle mode), the answer follows', () => {
+    const session = folder.start();
+    const nightId = playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-04-03', turns: 12 });
+    closeNight(session);
+    const detail = ask(session, 'getNight', { nightId });
+    const check = ask(session, 'verifyNight', { nightId });
+    expect(check.verified).toBe(true);
+
+    // With the journal out of reach, the same answers still come: nothing was read or replayed.
+    fs.renameSync(journal(nightId), `${journal(nightId)}.away`);
+    expect(ask(session, 'getNight', { nightId })).toEqual(detail);
+    expect(ask(session, 'verifyNight', { nightId })).toEqual(check);
+    fs.renameSync(`${journal(nightId)}.away`, journal(nightId));
+
+    // An expense recorded after the end changes the night: the answers are worked out again.
+    const [ana, ben] = detail.players.map((p) => p.id) as [string, string];
+    accepted(session.runNow('addExpense', { nightId, payer: ana, amount: 600, description: 'Pizza', sharers: [ana, ben] }));
+    const after = ask(session, 'getNight', { nightId });
+    expect(after.expenses.map((e) => e.description)).toEqual(['Pizza']);
+    expect(after.settlement?.balances[ana]).toBe((detail.settlement?.balances[ana] ?? 0) + 300);
+    expect(ask(session, 'verifyNight', { nightId }).verified).toBe(true);
+
+    accepted(session.runNow('setSettleMode', { mode: 'banker', nightId }));
+    expect(ask(session, 'getNight', { nightId }).settlement?.mode).toBe('banker');
+  });
+
+  it('keeps a bounded number of nights, the least recently asked going first, and never an open night', () => {
+    const kept = new EndedNightAnswers(2);
+    const line = (id: string, endedAt: string | null = '2026-04-03T23:00:00.000Z') => ({ id, endedAt }) as NightSummary;
+    const [a, b, c] = [line('a'), line('b'), line('c')];
+    const check = (nightId: string) => ({ nightId, verified: true }) as never;
+    kept.set('verifyNight', a, undefined, check('a'));
+    kept.set('verifyNight', b, undefined, check('b'));
+    expect(kept.get('verifyNight', a, undefined)).toEqual(check('a'));
+    kept.set('verifyNight', c, undefined, check('c'));
+    expect(kept.size).toBe(2);
+    expect(kept.get('verifyNight', b, undefined)).toBeUndefined();
+    expect(kept.get('verifyNight', a, undefined)).toEqual(check('a'));
+    // A night's line remade (it changed) is another night as far as kept answers go.
+    expect(kept.get('verifyNight', line('a'), undefined)).toBeUndefined();
+    kept.set('verifyNight', line('open', null), undefined, check('open'));
+    expect(kept.get('verifyNight', line('open', null), undefined)).toBeUndefined();
+  });
+});
