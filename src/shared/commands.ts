@@ -164,7 +164,14 @@ export const updatePreferencesArgs = z.strictObject({
   muted: z.boolean({ error: 'muted is true or false' }).optional(),
 });
 /** A storage notice the host has read (AppView.storageNotices). */
-export const dismissNoticeArgs = z.strictObject({ id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64) });
+export const dismissNoticeArgs = z.strictObject({
+  id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64),
+  /**
+   * The host's answer to a journal cut short (docs/night-journal.md): keep
+   * the index's figures for that night, or accept the shorter journal's.
+   */
+  keep: z.enum(['index', 'journal'], { error: 'keep is "index" or "journal"' }).optional(),
+});
 
 /** M3: the running tab as a file, JSON (`in-between-tab/1`) or CSV. */
 export const exportTabArgs = z.strictObject({ format: z.enum(['json', 'csv'], { error: 'the tab is exported as "json" or "csv"' }) });

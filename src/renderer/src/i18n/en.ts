@@ -105,6 +105,12 @@ const en = {
     missing: '{file} is missing: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Dismiss',
+    'short-journal-ended':
+      'The journal of night {night} is shorter than the history says: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. Its results and payments in the history stay as they were until you choose.',
+    'short-journal-open':
+      'The journal of the night on the table ({night}) is shorter than when the app last closed: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. The night goes on from what is left.',
+    keepIndex: 'Keep the history’s results',
+    acceptJournal: 'Accept the shorter journal',
   },
   phones: {
     button: 'Phones',

@@ -106,6 +106,12 @@ const es: Translation = {
     missing: 'Falta {file}: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Descartar',
+    'short-journal-ended':
+      'El registro de la noche {night} es más corto de lo que dice el historial: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. Sus resultados y pagos en el historial siguen como estaban hasta que elijas.',
+    'short-journal-open':
+      'El registro de la noche en juego ({night}) es más corto que cuando la aplicación se cerró por última vez: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. La noche sigue desde lo que queda.',
+    keepIndex: 'Mantener los resultados del historial',
+    acceptJournal: 'Aceptar el registro más corto',
   },
   phones: {
     button: 'Móviles',

@@ -106,6 +106,12 @@ const fr: Translation = {
     missing: '{file} est introuvable : {reason}',
     rebuilt: '{file} : {reason}',
     dismiss: 'Ignorer',
+    'short-journal-ended':
+      'Le journal de la soirée {night} est plus court que ne le dit l’historique : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. Ses résultats et ses paiements dans l’historique restent tels quels jusqu’à votre choix.',
+    'short-journal-open':
+      'Le journal de la soirée en cours ({night}) est plus court qu’à la dernière fermeture de l’application : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. La soirée reprend à partir de ce qui reste.',
+    keepIndex: 'Garder les résultats de l’historique',
+    acceptJournal: 'Accepter le journal plus court',
   },
   phones: {
     button: 'Téléphones',

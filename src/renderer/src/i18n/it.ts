@@ -106,6 +106,12 @@ const it: Translation = {
     missing: 'Manca {file}: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Chiudi',
+    'short-journal-ended':
+      'Il registro della serata {night} è più corto di quanto dice lo storico: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. I suoi risultati e pagamenti nello storico restano come erano finché non scegli.',
+    'short-journal-open':
+      'Il registro della serata in corso ({night}) è più corto di quando l’app è stata chiusa l’ultima volta: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. La serata continua da ciò che resta.',
+    keepIndex: 'Tieni i risultati dello storico',
+    acceptJournal: 'Accetta il registro più corto',
   },
   phones: {
     button: 'Telefoni',
