@@ -1,0 +1,89 @@
+/**
+ * What the table must know, said on the TV (and the phones): states played by
+ * the real engine in memory (tvStates.ts) are pushed into the built screens
+ * through a fake of what main sends, and each test reads the screen as the
+ * sofa would. Screenshots at 1920x1080 in e2e/artifacts/tv-tells/.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { AppView, NightDetail } from '../../src/shared';
+import { hostForSpecFile } from './hostFixture';
+import { FAKE_API } from './layoutAudit';
+import { detailOf, liveView, playUntil } from './tvStates';
+
+const SHOTS = 'e2e/artifacts/tv-tells';
+const host = hostForSpecFile('7e11ab1e');
+
+declare global {
+  interface Window {
+    __auditShow?: (view: unknown, answers: unknown) => void;
+  }
+}
+
+async function tvContext(browser: import('@playwright/test').Browser): Promise<{ context: BrowserContext; tv: Page }> {
+  mkdirSync(SHOTS, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  await context.addInitScript(FAKE_API);
+  const tv = await context.newPage();
+  return { context, tv };
+}
+
+/** Pushes a view (and the history's answer about a night) into a page running on the fake API. */
+async function show(page: Page, view: AppView, getNight: NightDetail | null = null): Promise<void> {
+  await page.evaluate(([v, answers]) => window.__auditShow!(v, answers), [view, getNight ? { getNight, getStandings: { rows: [], cumulative: [] }, listNights: [] } : null] as const);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+const HIGH_LOW = { pair: 'high-low' as const };
+const NAMES = ['Ann', 'Bob', 'Cleo'];
+
+test('R29: the TV says who calls the pair and what is asked, then what the third card must beat', async ({ browser }) => {
+  const { context, tv } = await tvContext(browser);
+  await tv.goto(`${host.url}#/table`);
+  const status = tv.getByTestId('status');
+
+  const calling = playUntil(NAMES, (n) => n.phase === 'pair-call', { settings: HIGH_LOW });
+  const caller = calling.roster.find((p) => p.id === calling.night.toActId)!.name;
+  await show(tv, liveView(calling.night, calling.roster));
+  await expect(status).toHaveText(`${caller}: higher or lower than the pair?`);
+  await tv.screenshot({ path: `${SHOTS}/pair-call.png` });
+
+  const betting = playUntil(NAMES, (n) => n.phase === 'bet' && n.turn?.call != null, { settings: HIGH_LOW });
+  const bettor = betting.roster.find((p) => p.id === betting.night.toActId)!.name;
+  await show(tv, liveView(betting.night, betting.roster));
+  await expect(status).toHaveText(`${bettor} to bet: ${betting.night.turn!.call} than the pair`);
+  await tv.screenshot({ path: `${SHOTS}/pair-called-bet.png` });
+
+  const after = playUntil(NAMES, (n) => n.phase === 'ready' && n.turn?.call != null && n.turn.outcome !== null, { settings: HIGH_LOW });
+  await show(tv, liveView(after.night, after.roster));
+  await expect(tv.getByTestId('pair-call')).toHaveText(`pair: ${after.night.turn!.call}`);
+  await tv.screenshot({ path: `${SHOTS}/pair-called-after.png` });
+  await context.close();
+});
+
+test('R29: the phones say the call too, and the history lists it with the turn', async ({ browser }) => {
+  const betting = playUntil(NAMES, (n) => n.phase === 'bet' && n.turn?.call != null, { settings: HIGH_LOW });
+  const call = betting.night.turn!.call!;
+  const view = liveView(betting.night, betting.roster);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // The phone's socket answered as main would: its view, and nothing it may change.
+  await context.routeWebSocket(/\/ws/, (socket) => {
+    socket.onMessage((message) => {
+      const request = JSON.parse(String(message)) as { id: number };
+      socket.send(JSON.stringify({ type: 'reply', id: request.id, result: { ok: true, view, data: null } }));
+    });
+  });
+  const phone = await context.newPage();
+  await phone.goto(host.phoneUrl);
+  await expect(phone.getByTestId('status')).toContainText(`${call} than the pair`);
+  await context.close();
+
+  const ended = playUntil(NAMES, (n) => n.turnsPlayed > 0 && n.recentTurns.some((t) => t.call !== null && t.outcome !== null && !t.void), { settings: HIGH_LOW });
+  const { context: historyContext, tv: history } = await tvContext(browser);
+  const detail = detailOf(ended.table);
+  const turn = detail.turns.find((t) => t.call !== null && t.outcome !== null && !t.void)!;
+  await history.goto(`${host.url}#/history/night/${detail.night.id}`);
+  await show(history, liveView(ended.night, ended.roster), detail);
+  await expect(history.getByTestId(`turn-${turn.n}`).locator('td.outcome')).toContainText(`called ${turn.call}`);
+  await historyContext.close();
+});
