@@ -87,3 +87,42 @@ test('R29: the phones say the call too, and the history lists it with the turn',
   await expect(history.getByTestId(`turn-${turn.n}`).locator('td.outcome')).toContainText(`called ${turn.call}`);
   await historyContext.close();
 });
+
+test('R26, R20: after a pass the two cards are put away, not left beside the next player', async ({ browser }) => {
+  const { context, tv } = await tvContext(browser);
+  await tv.goto(`${host.url}#/table`);
+  const passed = playUntil(NAMES, (n) => n.phase === 'ready' && n.turn?.outcome === 'pass', { settings: { pass: true } });
+  await show(tv, liveView(passed.night, passed.roster));
+  await expect(tv.getByTestId('status')).toContainText('Next:');
+  for (const place of ['post-low', 'third-card', 'post-high']) {
+    await expect(tv.getByTestId(place)).toHaveAttribute('data-card', '');
+    await expect(tv.getByTestId(place)).toHaveClass(/empty/);
+  }
+  await tv.screenshot({ path: `${SHOTS}/after-pass.png` });
+  await context.close();
+});
+
+test('R27, R29: the rules the lobby puts on the TV are the ones chosen for tonight, and P bets the limit, not the pot', async ({ browser }) => {
+  mkdirSync(SHOTS, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const consolePage = await context.newPage();
+  const table = await context.newPage();
+  await consolePage.goto(host.consoleUrl);
+  await table.goto(host.tableUrl);
+  await expect(table.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');
+  await consolePage.getByTestId('preset').selectOption('house-rules');
+  await consolePage.getByTestId('setting-pair').selectOption('high-low');
+  await consolePage.getByTestId('setting-maxBet').fill('5');
+  await consolePage.keyboard.press('Escape');
+  await consolePage.keyboard.press('r');
+  await expect(consolePage.getByTestId('rules')).toBeVisible();
+  await consolePage.keyboard.press('t');
+  const rules = table.getByTestId('tv-rules');
+  await expect(rules).toContainText('No bet above 5 chips.');
+  await expect(rules).toContainText('you call higher or lower than the pair');
+  await expect(rules).toContainText('you may pass instead');
+  await expect(rules).toContainText('P bets the most allowed.');
+  await expect(rules).not.toContainText('P bets the pot');
+  await table.screenshot({ path: `${SHOTS}/lobby-rules-on-tv.png` });
+  await context.close();
+});

@@ -144,7 +144,8 @@ export const showOnTableArgs = z.strictObject({
   screen: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('live') }),
     z.strictObject({ kind: z.literal('standings') }),
-    z.strictObject({ kind: z.literal('rules') }),
+    /** In the lobby the console sends the rules being chosen for tonight; during a night the night's own are shown. */
+    z.strictObject({ kind: z.literal('rules'), settings: ruleSettingsSchema.optional() }),
     z.strictObject({ kind: z.literal('phones') }),
     z.strictObject({ kind: z.literal('night'), nightId }),
     /** M3: the running tab, who owes whom across nights. */

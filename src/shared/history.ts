@@ -1,3 +1,4 @@
+import type { RuleSettings } from './settings';
 import type { PlayerResult, TurnView } from './view';
 
 /**
@@ -172,4 +173,4 @@ export interface ExportFile {
 }
 
 /** What the TV shows: the live table, or on request the leaderboard, the rules, the phones' QR code in full, one night or the running tab (M3). */
-export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules' } | { kind: 'phones' } | { kind: 'night'; nightId: string } | { kind: 'tab' };
+export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules'; settings?: RuleSettings } | { kind: 'phones' } | { kind: 'night'; nightId: string } | { kind: 'tab' };

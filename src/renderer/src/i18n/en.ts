@@ -664,6 +664,7 @@ const en = {
     decks: 'One deck of 52 cards, shuffled fresh for every deal | One deck of 52 cards, shuffled fresh for every deal. | {n} decks of 52 cards shuffled together, fresh for every deal.',
     ante: 'no ante | Everyone puts 1 chip in the pot at the start, and again whenever the pot is empty. | Everyone puts {n} chips in the pot at the start, and again whenever the pot is empty.',
     bet: 'At least 1 chip, at most what the pot holds and never more than your own chips. P bets the pot.',
+    betLimited: 'At least 1 chip, at most what the pot holds, within the limit below and never more than your own chips. P bets the most allowed.',
     third: 'Strictly between your two cards: you win your bet from the pot. Outside them: your bet goes into the pot.',
     aceLowOff: 'An ace is always high.',
     aceLowOn: 'When the first card is an ace, you call it low or high before the second card is turned. A second ace is always high.',

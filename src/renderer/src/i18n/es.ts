@@ -664,6 +664,7 @@ const es: Translation = {
     decks: 'Una baraja de 52 cartas, barajada de nuevo en cada reparto | Una baraja de 52 cartas, barajada de nuevo en cada reparto. | {n} barajas de 52 cartas mezcladas juntas, de nuevo en cada reparto.',
     ante: 'sin ante | Todos ponen 1 ficha en el bote al empezar, y de nuevo cada vez que el bote queda vacío. | Todos ponen {n} fichas en el bote al empezar, y de nuevo cada vez que el bote queda vacío.',
     bet: 'Al menos 1 ficha, como mucho lo que hay en el bote y nunca más que tus propias fichas. P apuesta el bote.',
+    betLimited: 'Al menos 1 ficha, como mucho lo que hay en el bote, dentro del límite de abajo y nunca más que tus propias fichas. P apuesta lo máximo permitido.',
     third: 'Estrictamente entre tus dos cartas: ganas tu apuesta del bote. Fuera de ellas: tu apuesta va al bote.',
     aceLowOff: 'El as siempre es alto.',
     aceLowOn: 'Cuando la primera carta es un as, lo cantas bajo o alto antes de que se levante la segunda. Un segundo as siempre es alto.',

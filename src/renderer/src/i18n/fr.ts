@@ -664,6 +664,7 @@ const fr: Translation = {
     decks: 'Un jeu de 52 cartes, mélangé à neuf à chaque donne | Un jeu de 52 cartes, mélangé à neuf à chaque donne. | {n} jeux de 52 cartes mélangés ensemble, à neuf à chaque donne.',
     ante: 'pas d’ante | Chacun met 1 jeton au pot au début, et à nouveau chaque fois que le pot est vide. | Chacun met {n} jetons au pot au début, et à nouveau chaque fois que le pot est vide.',
     bet: 'Au moins 1 jeton, au plus ce que contient le pot et jamais plus que vos propres jetons. P mise le pot.',
+    betLimited: 'Au moins 1 jeton, au plus ce que contient le pot, dans la limite ci-dessous et jamais plus que vos propres jetons. P mise le maximum permis.',
     third: 'Strictement entre vos deux cartes : vous gagnez votre mise sur le pot. En dehors : votre mise va au pot.',
     aceLowOff: 'Un as est toujours haut.',
     aceLowOn: 'Quand la première carte est un as, vous l’annoncez bas ou haut avant que la deuxième soit retournée. Un deuxième as est toujours haut.',

@@ -664,6 +664,7 @@ const it: Translation = {
     decks: 'Un mazzo da 52 carte, mescolato da capo a ogni mano | Un mazzo da 52 carte, mescolato da capo a ogni mano. | {n} mazzi da 52 carte mescolati insieme, da capo a ogni mano.',
     ante: 'nessun ante | Tutti mettono 1 fiche nel piatto all’inizio, e di nuovo ogni volta che il piatto è vuoto. | Tutti mettono {n} fiche nel piatto all’inizio, e di nuovo ogni volta che il piatto è vuoto.',
     bet: 'Almeno 1 fiche, al massimo quanto c’è nel piatto e mai più delle proprie fiche. P punta il piatto.',
+    betLimited: 'Almeno 1 fiche, al massimo quanto c’è nel piatto, entro il limite qui sotto e mai più delle proprie fiche. P punta il massimo permesso.',
     third: 'Strettamente tra le tue due carte: vinci la puntata dal piatto. Fuori: la puntata va nel piatto.',
     aceLowOff: 'L’asso è sempre alto.',
     aceLowOn: 'Quando la prima carta è un asso, lo chiami basso o alto prima che si giri la seconda. Un secondo asso è sempre alto.',
