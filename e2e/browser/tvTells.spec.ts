@@ -126,3 +126,44 @@ test('R27, R29: the rules the lobby puts on the TV are the ones chosen for tonig
   await table.screenshot({ path: `${SHOTS}/lobby-rules-on-tv.png` });
   await context.close();
 });
+
+/**
+ * Whether an element shows all of its text: a line-clamped box clips nothing below its last line,
+ * and a part inside one (who deals, before the phase) lies wholly within the lines it shows.
+ */
+async function whole(page: Page, testId: string): Promise<boolean> {
+  return page.getByTestId(testId).evaluate((el) => {
+    const box = el.closest('.deal') ?? el;
+    if (box === el) return el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1;
+    const clip = box.getBoundingClientRect();
+    return [...el.getClientRects()].every((r) => r.bottom <= clip.bottom + 1 && r.right <= clip.right + 1);
+  });
+}
+
+test('the top line always says who deals and who acts, even when a long name takes two lines', async ({ browser }) => {
+  const { context, tv } = await tvContext(browser);
+  await tv.goto(`${host.url}#/table`);
+  const long = 'Bartholomew Featherstonehaugh-Smythe Jr.';
+  const names = ['Zoë', long, 'Kwame', 'Ann', '山田太郎'];
+  // The long name to act next while another deals, then to deal while another acts.
+  const states = {
+    acts: playUntil(names, (n) => n.phase === 'ready' && n.turnsPlayed > 0 && n.toActId === 'p2' && n.dealerId !== 'p2'),
+    deals: playUntil(names, (n) => n.phase === 'ready' && n.turnsPlayed > 0 && n.dealerId === 'p2' && n.toActId !== 'p2'),
+  };
+  for (const language of ['en', 'fr', 'it', 'es'] as const) {
+    for (const role of ['acts', 'deals'] as const) {
+      const state = states[role];
+      // Each its own night, so the screen never takes one for an older view of the other.
+      const night = { ...state.night, id: `${state.night.id}-${language}-${role}` };
+      await show(tv, liveView(night, state.roster, { preferences: { language, muted: true } }));
+      const dealer = state.roster.find((p) => p.id === state.night.dealerId)!.name;
+      const next = state.roster.find((p) => p.id === state.night.toActId)!.name;
+      await expect(tv.getByTestId('tv-dealer')).toContainText(dealer);
+      await expect(tv.getByTestId('status')).toContainText(next);
+      expect(await whole(tv, 'tv-dealer'), `${language}: who deals (${dealer}) is cut`).toBe(true);
+      expect(await whole(tv, 'status'), `${language}: who acts (${next}) is cut`).toBe(true);
+      if (language === 'en') await tv.screenshot({ path: `${SHOTS}/long-name-${role}.png` });
+    }
+  }
+  await context.close();
+});
