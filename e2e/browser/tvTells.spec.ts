@@ -167,3 +167,19 @@ test('the top line always says who deals and who acts, even when a long name tak
   }
   await context.close();
 });
+
+test('the console\'s end screen at 1080p shows the balances and the copy button without scrolling', async ({ browser }) => {
+  const { context, tv: console_ } = await tvContext(browser);
+  await console_.goto(`${host.url}#/`);
+  const names = ['Zoë', 'Bartholomew Featherstonehaugh-Smythe Jr.', 'Kwame', 'Ann', '山田太郎', 'Siobhán', 'Dee', 'Bob'];
+  const ended = playUntil(names, (n) => n.turnsPlayed >= 40 && n.phase === 'ready', { startingChips: 20 });
+  ended.table.run('endNight', { stateId: ended.night.stateId });
+  await show(console_, liveView(ended.table.night(), ended.roster));
+  await expect(console_.getByTestId('settle-balances')).toBeVisible();
+  for (const part of ['settle-balances', 'settle-copy']) {
+    const box = (await console_.getByTestId(part).boundingBox())!;
+    expect(box.y + box.height, `${part} ends below the bottom of the screen`).toBeLessThanOrEqual(1080);
+  }
+  await console_.screenshot({ path: `${SHOTS}/console-ended.png` });
+  await context.close();
+});
