@@ -183,3 +183,28 @@ test('the console\'s end screen at 1080p shows the balances and the copy button 
   await console_.screenshot({ path: `${SHOTS}/console-ended.png` });
   await context.close();
 });
+
+test('with 5 to 8 players a short name is whole on its tile and in who pays whom, and the bank is never cut', async ({ browser }) => {
+  const { context, tv } = await tvContext(browser);
+  await tv.goto(`${host.url}#/table`);
+  const cut = (selector: string) =>
+    tv.locator(selector).evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent));
+  const reported = ['🎲 Kwame Lee', 'Zoë Lefebvre', 'Siobhán Ní M', '山田太郎山田太郎', 'Wilhelmina W', 'Anaïs', 'Bob', 'Mia 🍀'];
+  for (const players of [5, 6, 8]) {
+    const names = reported.slice(0, players);
+    const live = playUntil(names, (n) => n.phase === 'bet' && n.turnsPlayed > 3, { seed: `tiles-${players}` });
+    await show(tv, liveView({ ...live.night, id: `tiles-${players}` }, live.roster));
+    expect(await cut('.players .text'), `${players} players`).toEqual([]);
+    await tv.screenshot({ path: `${SHOTS}/tiles-${players}-players.png` });
+
+    const ended = playUntil(names, (n) => n.turnsPlayed >= 20 && n.phase === 'ready', { seed: `settle-${players}`, startingChips: 20 });
+    ended.table.run('endNight', { stateId: ended.night.stateId });
+    const night = ended.table.night()!;
+    const banker = { ...night, id: `settle-${players}`, settlement: { ...night.settlement!, mode: 'banker' as const } };
+    await show(tv, liveView(banker, ended.roster, { settleMode: 'banker' }));
+    await expect(tv.getByTestId('tv-settlement')).toContainText('the bank');
+    expect(await cut('.tv-transfers .who, .results .name'), `${players} players, settled with the bank`).toEqual([]);
+    await tv.screenshot({ path: `${SHOTS}/settle-banker-${players}-players.png` });
+  }
+  await context.close();
+});
