@@ -5,8 +5,10 @@
  * characters is never cut (e2e/browser/layoutAudit.ts).
  */
 
-/** The names the TV keeps whole: up to this many characters (an emoji or a CJK character counts as one). */
+/** The names the TV keeps whole: up to this many characters (an emoji or a CJK character counts as one)... */
 export const WHOLE_NAME_GRAPHEMES = 12;
+/** ...with up to this many players at the table. */
+export const WHOLE_NAME_PLAYERS = 8;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
