@@ -91,3 +91,34 @@ export async function nextPicture(page: Page, before: Picture, what: string): Pr
 export function sum(stacks: Record<string, number>): number {
   return Object.values(stacks).reduce((a, b) => a + b, 0);
 }
+
+/** Plays turns from the keyboard (a bet of 1 whenever one is asked) until `turns` are played and the next deal waits. */
+export async function playTurns(page: Page, turns: number): Promise<void> {
+  for (let guard = 0; guard < 200; guard++) {
+    const now = await picture(page);
+    if (now.turns >= turns && now.phase === 'ready') return;
+    const before = JSON.stringify([now.phase, now.turns, now.pot, now.stacks]);
+    if (now.phase === 'bet') {
+      await page.keyboard.press('1');
+      await page.keyboard.press('Enter');
+    } else if (now.phase === 'ace-call' || now.phase === 'pair-call') {
+      const higher = (await page.getByTestId('pair-call-prompt').count()) === 0 || ((await page.getByTestId('pair-call-prompt').textContent()) ?? '').includes('H for higher');
+      await page.keyboard.press(higher ? 'h' : 'l');
+    } else {
+      await page.keyboard.press('Enter');
+    }
+    await expect.poll(async () => {
+      const after = await picture(page);
+      return JSON.stringify([after.phase, after.turns, after.pot, after.stacks]);
+    }).not.toBe(before);
+  }
+  throw new Error(`the night did not reach ${turns} turns`);
+}
+
+/** E, then Enter on the question: the night ends (R22) and the console shows its results. */
+export async function endNight(page: Page): Promise<void> {
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('confirm')).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
+}

@@ -78,7 +78,20 @@ export interface AuditReport {
  * boxes (cards, pot, tiles, banner) not overlapping each other; the numbers
  * that matter at least their minimum size.
  */
-export function auditLayout(minFont: Record<string, number>): AuditReport {
+/** A name this short is never shortened on the TV (tiles, results, who pays whom) with up to this many players. */
+export const WHOLE_NAMES = { graphemes: 12, players: 8 } as const;
+
+export interface AuditOptions {
+  minFont: Record<string, number>;
+  wholeNames: { graphemes: number; players: number };
+}
+
+/** `options`: the minimum sizes alone (short names are then held to WHOLE_NAMES), or both. */
+export function auditLayout(options: Record<string, number> | AuditOptions): AuditReport {
+  const given = options as Partial<AuditOptions>;
+  const minFont = given.minFont ?? (options as Record<string, number>);
+  // Runs in the page: WHOLE_NAMES is not there, so its values are repeated.
+  const wholeNames = given.wholeNames ?? { graphemes: 12, players: 8 };
   const width = window.innerWidth;
   const height = window.innerHeight;
   const safe = { left: width * 0.05, top: height * 0.05, right: width * 0.95, bottom: height * 0.95 };
@@ -229,6 +242,18 @@ export function auditLayout(minFont: Record<string, number>): AuditReport {
       if (a.parentElement?.classList.contains('stack-of-cards') && a.parentElement === b.parentElement) continue;
       if (overlaps(a.getBoundingClientRect(), b.getBoundingClientRect())) problems.push(`${name(a)} and ${name(b)} overlap`);
     }
+  }
+
+  // Short names whole: with up to `wholeNames.players` players a name of up to `wholeNames.graphemes`
+  // characters (emoji and CJK counted as one) is never cut, and the bank is never cut at all.
+  const players = root.querySelectorAll('.players > li').length || root.querySelectorAll('.results tbody tr').length;
+  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  for (const el of root.querySelectorAll('.players .text, .results .name, .tv-transfers .who')) {
+    if (hidden(el)) continue;
+    const text = el.textContent?.trim() ?? '';
+    const bank = el.getAttribute('data-party') === 'bank';
+    if (!bank && (players > wholeNames.players || [...segmenter.segment(text)].length > wholeNames.graphemes)) continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) problems.push(`the name "${text}" is shortened (${name(el)}, ${players} players)`);
   }
 
   // The numbers that matter, big enough for the sofa.

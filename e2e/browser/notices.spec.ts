@@ -1,11 +1,13 @@
 /**
  * Storage notices (issue 8 §3): a file found damaged at start is reported on
  * every console screen, also while a night is open, and stays until the host
- * dismisses it, across restarts.
+ * dismisses it, across restarts. A journal cut short asks the host which
+ * figures stand (docs/night-journal.md, "A journal cut short").
  */
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { endNight, playTurns } from './consolePage';
 import { hostForSpecFile } from './hostFixture';
 
 const host = hostForSpecFile('0ff1ce5eed');
@@ -48,5 +50,59 @@ test('a damaged file is reported on the night and history screens until dismisse
   await host.restart();
   await page.goto(host.consoleUrl);
   await expect(page.getByTestId('phase')).toBeVisible();
+  await expect(notices).toHaveCount(0);
+});
+
+test('a night whose journal was cut in half is reported with a choice, and its results stay until the host chooses', async ({ page }) => {
+  test.setTimeout(180_000);
+  await host.restart({ wipeData: true });
+  await page.goto(host.consoleUrl);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('new-player')).toBeFocused();
+  for (const name of ['Cy', 'Di']) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  }
+  await page.keyboard.press('Enter');
+  await playTurns(page, 8);
+  await endNight(page);
+
+  // Half of the journal is lost while the host is down: many acknowledged lines, not a torn last one.
+  let nightFile = '';
+  await host.restart({
+    whileStopped: (dir) => {
+      const folder = path.join(dir, 'nights');
+      const [name] = readdirSync(folder).filter((n) => n.endsWith('.jsonl'));
+      nightFile = path.join(folder, name ?? '');
+      const text = readFileSync(nightFile, 'utf8');
+      writeFileSync(nightFile, text.slice(0, Math.floor(text.length / 2)));
+    },
+  });
+  await page.goto(host.consoleUrl);
+  const notices = page.getByTestId('storage-notices');
+  const notice = page.getByTestId('storage-notice-short-journal');
+  await expect(notice).toContainText('is shorter than the history says');
+  await expect(notice).toContainText('of its 8 turns are left');
+  await expect(notice).toContainText(`${nightFile}.short-`);
+  // No plain dismiss: the host chooses which figures stand.
+  await expect(notice.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
+
+  // The history still lists the night's 8 turns from the index.
+  const history = new URL(host.consoleUrl);
+  history.hash = '#/history';
+  await page.goto(history.toString());
+  await expect(page.getByTestId('nights').locator('tbody tr td').nth(3)).toHaveText('8');
+  await expect(notice).toBeVisible();
+
+  // Still there after a restart, then kept with the history's results: gone for good.
+  await host.restart();
+  await page.goto(host.consoleUrl);
+  await expect(notice).toBeVisible();
+  await notice.getByRole('button', { name: 'Keep the history’s results' }).click();
+  await expect(notices).toHaveCount(0);
+  await host.restart();
+  await page.goto(history.toString());
+  await expect(page.getByTestId('nights').locator('tbody tr td').nth(3)).toHaveText('8');
   await expect(notices).toHaveCount(0);
 });

@@ -8,42 +8,12 @@
  * tab has grown back. Screenshots at 1920x1080 in e2e/artifacts/screenshots.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { picture } from './consolePage';
+import { expect, test } from '@playwright/test';
+import { endNight, playTurns } from './consolePage';
 import { hostForSpecFile } from './hostFixture';
 
 const SHOTS = 'e2e/artifacts/screenshots';
 const host = hostForSpecFile('7ab5c0ffee');
-
-/** Plays turns from the keyboard (a bet of 1 whenever one is asked) until `turns` are played and the next deal waits. */
-async function playTurns(page: Page, turns: number): Promise<void> {
-  for (let guard = 0; guard < 200; guard++) {
-    const now = await picture(page);
-    if (now.turns >= turns && now.phase === 'ready') return;
-    const before = JSON.stringify([now.phase, now.turns, now.pot, now.stacks]);
-    if (now.phase === 'bet') {
-      await page.keyboard.press('1');
-      await page.keyboard.press('Enter');
-    } else if (now.phase === 'ace-call' || now.phase === 'pair-call') {
-      const higher = (await page.getByTestId('pair-call-prompt').count()) === 0 || ((await page.getByTestId('pair-call-prompt').textContent()) ?? '').includes('H for higher');
-      await page.keyboard.press(higher ? 'h' : 'l');
-    } else {
-      await page.keyboard.press('Enter');
-    }
-    await expect.poll(async () => {
-      const after = await picture(page);
-      return JSON.stringify([after.phase, after.turns, after.pot, after.stacks]);
-    }).not.toBe(before);
-  }
-  throw new Error(`the night did not reach ${turns} turns`);
-}
-
-async function endNight(page: Page): Promise<void> {
-  await page.keyboard.press('e');
-  await expect(page.getByTestId('confirm')).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
-}
 
 test('M2 M3 R33: cash or credit from the keyboard, settled with the bank, a debt marked paid on the tab screen and shown on the TV; reopening puts it back on the tab', async ({ browser }) => {
   test.setTimeout(180_000);

@@ -11,11 +11,13 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { hostForSpecFile } from './hostFixture';
-import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080, type AuditReport } from './layoutAudit';
-import { showcaseState, tableState, type TableState } from './tableStates';
+import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080, WHOLE_NAMES, type AuditReport } from './layoutAudit';
+import { shortNameStates, showcaseState, tableState, type TableState } from './tableStates';
 
 const SEED = 'tv-layout-audit-1';
 const STATES = Number(process.env.LAYOUT_AUDIT_STATES ?? 200);
+/** States whose players all have short wide names (WHOLE_NAMES): they must show whole. */
+const SHORT_NAME_STATES = Number(process.env.LAYOUT_AUDIT_SHORT_NAMES ?? 48);
 const SHOTS = 'e2e/artifacts/layout';
 
 const SCREENS = [
@@ -29,7 +31,7 @@ const host = hostForSpecFile('7ab1e1a7');
 
 let states: TableState[] | null = null;
 function allStates(): TableState[] {
-  states ??= Array.from({ length: STATES }, (_, i) => tableState(SEED, i));
+  states ??= [...Array.from({ length: STATES }, (_, i) => tableState(SEED, i)), ...shortNameStates(SEED, SHORT_NAME_STATES)];
   return states;
 }
 
@@ -87,7 +89,7 @@ for (const screen of SCREENS) {
       const reports: { state: TableState; report: AuditReport }[] = [];
       for (const state of allStates()) {
         await show(page, state);
-        const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
+        const report = await page.evaluate(auditLayout, { minFont: MIN_FONT_PX_AT_1080, wholeNames: WHOLE_NAMES });
         reports.push({ state, report });
       }
       for (const [rank, { state }] of worstOf(reports).entries()) {
@@ -98,7 +100,7 @@ for (const screen of SCREENS) {
         // The README's picture of the table view, audited like the rest.
         const showcase = showcaseState();
         await show(page, showcase);
-        expect((await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080)).problems).toEqual([]);
+        expect((await page.evaluate(auditLayout, { minFont: MIN_FONT_PX_AT_1080, wholeNames: WHOLE_NAMES })).problems).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/table-view.png` });
       }
       const broken = reports.filter((r) => r.report.problems.length > 0);

@@ -130,12 +130,33 @@ function longBanner(rng: SeededStream, players: RosterPlayer[], ante: number): A
   return several.slice(0, 2 + rng.below(4));
 }
 
-/** State `index` of the run seeded by `seed`: the same arguments always give the same state. */
-export function tableState(seed: string, index: number): TableState {
+/**
+ * Names of up to 12 characters in the widest kinds (capitals W, CJK, Hangul, emoji) and two a host
+ * reported cut: the TV never shortens a name this short with up to 8 players (layoutAudit.ts).
+ */
+const SHORT_WIDE = ['W'.repeat(12), '漢字'.repeat(6), '🎲'.repeat(12), 'Ẅ'.repeat(12), '🎲 Kwame Lee', 'Zoë Lefebvre', 'M'.repeat(12), '김민준'.repeat(4)];
+
+/**
+ * The states of short wide names: 5 to 8 players named from SHORT_WIDE, each
+ * played and stopped like any other state (some ended, half of those settled
+ * with the bank), so tiles, results and who pays whom all meet them.
+ */
+export function shortNameStates(seed: string, count: number): TableState[] {
+  return Array.from({ length: count }, (_, i) => {
+    const players = 5 + (i % 4);
+    const names = Array.from({ length: players }, (_, k) => SHORT_WIDE[(i + k) % SHORT_WIDE.length]!);
+    return tableState(`${seed}/short-names`, i, names);
+  });
+}
+
+/** State `index` of the run seeded by `seed`: the same arguments always give the same state. `names`: the players, instead of a random roster. */
+export function tableState(seed: string, index: number, names?: readonly string[]): TableState {
   const seedBytes = Buffer.from(`${seed}:${index}`, 'utf8');
   const rng = new SeededStream(seedBytes, 'audit/choices');
-  const count = 2 + rng.below(11);
-  const players = roster(rng, count);
+  const count = names ? names.length : 2 + rng.below(11);
+  const players = names
+    ? names.map((name, i) => ({ id: `p${i + 1}`, name, colour: COLOURS[i % COLOURS.length]!, initials: initialsOf(name), archived: false }))
+    : roster(rng, count);
   const settings = rules(rng);
   // R4: the starting chips cover the ante with some to play.
   const startingChips = Math.max(pick(rng, STARTING_CHIPS), settings.ante * 10);

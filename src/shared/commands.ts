@@ -150,7 +150,8 @@ export const showOnTableArgs = z.strictObject({
   screen: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('live') }),
     z.strictObject({ kind: z.literal('standings') }),
-    z.strictObject({ kind: z.literal('rules') }),
+    /** In the lobby the console sends the rules being chosen for tonight; during a night the night's own are shown. */
+    z.strictObject({ kind: z.literal('rules'), settings: ruleSettingsSchema.optional() }),
     z.strictObject({ kind: z.literal('phones') }),
     z.strictObject({ kind: z.literal('night'), nightId }),
     /** M3: the running tab, who owes whom across nights. */
@@ -170,7 +171,14 @@ export const updatePreferencesArgs = z.strictObject({
   muted: z.boolean({ error: 'muted is true or false' }).optional(),
 });
 /** A storage notice the host has read (AppView.storageNotices). */
-export const dismissNoticeArgs = z.strictObject({ id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64) });
+export const dismissNoticeArgs = z.strictObject({
+  id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64),
+  /**
+   * The host's answer to a journal cut short (docs/night-journal.md): keep
+   * the index's figures for that night, or accept the shorter journal's.
+   */
+  keep: z.enum(['index', 'journal'], { error: 'keep is "index" or "journal"' }).optional(),
+});
 
 /** M3: the running tab as a file, JSON (`in-between-tab/1`) or CSV. */
 export const exportTabArgs = z.strictObject({ format: z.enum(['json', 'csv'], { error: 'the tab is exported as "json" or "csv"' }) });

@@ -1,4 +1,5 @@
 import type { PayeesView } from './payDetails';
+import type { RuleSettings } from './settings';
 import type { PlayerResult, TurnView } from './view';
 
 /**
@@ -178,7 +179,7 @@ export interface ExportFile {
 }
 
 /** What the TV shows: the live table, or on request the leaderboard, the rules, the phones' QR code in full, one night or the running tab (M3). */
-export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules' } | { kind: 'phones' } | { kind: 'night'; nightId: string } | { kind: 'tab' };
+export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules'; settings?: RuleSettings } | { kind: 'phones' } | { kind: 'night'; nightId: string } | { kind: 'tab' };
 
 /** Why a kept backup was written: after a night ended, the day's first while the app is open, or just before a restore replaced the data. */
 export type BackupReason = 'night-end' | 'daily' | 'before-restore';

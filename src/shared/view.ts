@@ -106,7 +106,23 @@ export interface NightSetup {
  * aside (never deleted), a file that should be there and is not, or a file
  * rebuilt from the nights (the roster, the index).
  */
-export type StorageNoticeKind = 'set-aside' | 'missing' | 'rebuilt';
+/** `short-journal`: a night's journal is shorter than the nights index says it was (docs/night-journal.md, "A journal cut short"). */
+export type StorageNoticeKind = 'set-aside' | 'missing' | 'rebuilt' | 'short-journal';
+
+/** What a `short-journal` notice knows: the night, and how many turns the index and the journal each hold. */
+export interface ShortJournal {
+  night: string;
+  /** The turns the nights index listed for it (what was acknowledged before). */
+  turnsListed: number;
+  /** The turns its journal holds now. */
+  turnsFound: number;
+  /**
+   * True for an ended night: its index line (results, transfers) is kept
+   * until the host answers `dismissNotice` with `keep`. False for the open
+   * night, which plays on from what its journal holds.
+   */
+  awaitsChoice: boolean;
+}
 
 /** Kept (in notices.json) until the host dismisses it; shown on every console screen. */
 export interface StorageNotice {
@@ -118,6 +134,8 @@ export interface StorageNotice {
   setAsideAs: string;
   reason: string;
   at: string;
+  /** Only on a `short-journal` notice. */
+  shortJournal?: ShortJournal;
 }
 
 /**

@@ -42,6 +42,7 @@ import { MISSING_CONSEQUENCE, missingCoreDocuments, rosterFromNights, type CoreD
 import { recoverInterruptedRestore, replaceEverything } from '../store/restore';
 import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import { nightView } from './nightView';
+import { acceptShorterJournal, keepIndexFigures } from './shortJournalChoice';
 import type { DealerService } from './service';
 import {
   answerQuestion,
@@ -390,9 +391,32 @@ export class GameSession implements DealerService {
     return { ok: true };
   }
 
-  /** Forgets a storage notice the host has read (issue 8: notices stay until dismissed). */
+  /**
+   * Forgets a storage notice the host has read (issue 8: notices stay until
+   * dismissed). An ended night's journal cut short is dismissed only with
+   * the host's choice: keep the index's figures, or accept the shorter journal.
+   */
   private dismissNotice(args: ParsedCommandArgs<'dismissNotice'>): Outcome {
-    if (!this.repo.dismissNotice(args.id)) return refused(commandError('invalid-input', `There is no notice "${args.id}" (already dismissed?).`));
+    const notice = this.repo.notices.find((n) => n.id === args.id);
+    if (!notice) return refused(commandError('invalid-input', `There is no notice "${args.id}" (already dismissed?).`));
+    const short = notice.shortJournal?.awaitsChoice ? notice.shortJournal : undefined;
+    if (short && !args.keep) return refused(commandError('invalid-input', `Choose first: keep the index's figures for night ${short.night}, or accept its shorter journal.`, undefined, { night: short.night }));
+    if (!short && args.keep) return refused(commandError('invalid-input', 'Only the notice of a journal cut short asks which figures to keep.'));
+    const line = short && this.index.find((s) => s.id === short.night);
+    if (line && args.keep === 'index') {
+      const index = this.index.map((s) => (s === line ? keepIndexFigures(this.repo, line) : s));
+      try {
+        this.repo.saveIndex(index);
+      } catch (error) {
+        return refused(commandError('storage', `The nights index could not be saved, so nothing changed: ${(error as Error).message}`));
+      }
+      this.index = index;
+    } else if (line) {
+      const accepted = acceptShorterJournal(this.repo, line);
+      if (!accepted.ok) return accepted;
+      this.afterEndedNightChanged(accepted.night);
+    }
+    this.repo.dismissNotice(args.id);
     return { ok: true };
   }
 
@@ -423,7 +447,25 @@ export class GameSession implements DealerService {
   close(): void {
     this.backups.stop();
     this.listeners.clear();
+    this.recordOpenJournalSize();
     this.repo.journals.closeAll();
+  }
+
+  /**
+   * On a clean quit, the open night's index line records its journal's size
+   * (docs/night-journal.md, "A journal cut short"): a journal found shorter
+   * at the next start lost acknowledged lines. One write at quit, none per command.
+   */
+  private recordOpenJournalSize(): void {
+    const night = this.night;
+    if (!night || night.state.phase.kind === 'ended') return;
+    const id = night.state.nightId;
+    // Best effort, like every index write: a journal gone from under the app is reported at the next start.
+    this.saveQuietly(() => {
+      const index = this.index.map((s) => (s.id === id ? nightSummary(night, this.repo.journals.size(id)) : s));
+      this.repo.saveIndex(index);
+      this.index = index;
+    });
   }
 
   /** The night in progress, replayed from its journal, for the simulator and the export. */
@@ -552,7 +594,10 @@ export class GameSession implements DealerService {
   private carryFromLastNight(): number {
     const last = this.index.at(-1);
     if (!last || last.endedAt === null) return 0;
+    // A journal cut short that lost its end holds no carry: the index's figures stand for it (shortJournal.ts).
+    if (this.repo.shortJournalAwaitingChoice(last.id)) return last.carriedOut;
     const read = this.repo.readNight(last.id);
+    if (read && read.night.state.phase.kind !== 'ended') return last.carriedOut;
     return read ? read.night.ledger.balances().carriedOut : 0;
   }
 

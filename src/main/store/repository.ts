@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { z } from 'zod';
-import type { NightSetup, PayDetails, PayKind, RosterPlayer, SettleMode, StorageNotice, StorageNoticeKind } from '../../shared';
+import type { NightSetup, PayDetails, PayKind, RosterPlayer, SettleMode, ShortJournal, StorageNotice, StorageNoticeKind } from '../../shared';
 import { Ledger, LedgerError } from '../ledger';
 import {
   decodeJournal,
@@ -19,6 +19,7 @@ import type { StorageBackend } from './adapter';
 import { checkedEnvelope, describeIssues } from './envelope';
 import { copyAside, fileStamp, renameAside } from './fileAside';
 import { JournalFiles } from './journalFiles';
+import { cutBelowListedSize, fewerTurnsThanListed, shortJournalFacts } from './shortJournal';
 import { StoreReadError } from './jsonFile';
 import { MigrationError, migrate } from './migrations';
 import {
@@ -115,12 +116,12 @@ export class DealerRepository {
    * shown is not repeated: the same kind about the same file (a file found
    * missing again at the next start), or the same words.
    */
-  report(kind: StorageNoticeKind, file: string, reason: string, setAsideAs = ''): void {
+  report(kind: StorageNoticeKind, file: string, reason: string, setAsideAs = '', shortJournal?: ShortJournal): void {
     const repeated = this.notices.some((n) => n.kind === kind && n.file === file && (kind !== 'set-aside' || n.reason === reason));
     if (repeated) return;
     const at = this.now();
     const id = `${at.getTime().toString(36)}-${(this.#noticeCount++).toString(36)}`;
-    this.notices.push({ id, kind, file, setAsideAs, reason, at: at.toISOString() });
+    this.notices.push({ id, kind, file, setAsideAs, reason, at: at.toISOString(), ...(shortJournal ? { shortJournal } : {}) });
     this.#saveNotices();
   }
 
@@ -159,6 +160,11 @@ export class DealerRepository {
 
   saveMerges(merges: readonly PlayerMergeRecord[]): void {
     this.#save('aliases', DOCUMENT_NAMES.aliases, { merges: merges.map((m) => ({ ...m })) });
+  }
+
+  /** The notice of a night whose journal was cut short and whose index line awaits the host's choice, if any. */
+  shortJournalAwaitingChoice(nightId: string): StorageNotice | undefined {
+    return this.notices.find((n) => n.kind === 'short-journal' && n.shortJournal?.night === nightId && n.shortJournal.awaitsChoice);
   }
 
   /** Forgets a notice the host has read; false when there is no such notice. */
@@ -323,15 +329,27 @@ export class DealerRepository {
     for (const [id, size] of sizes) {
       const line = listed.get(id);
       // A line from an older version lacks figures counted now: it is remade from the journal like a changed one.
-      if (line && line.journalBytes === size && hasFigures(line)) {
+      // A line whose journal was cut short stands, figures and all, until the host chooses (shortJournal.ts).
+      if (line && ((line.journalBytes === size && hasFigures(line)) || this.shortJournalAwaitingChoice(id))) {
         out.push(line);
         continue;
       }
       changed = true;
+      // Copied aside before reading it can cut a torn tail off: the journal as found is kept whole.
+      const copy = cutBelowListedSize(line, size) ? this.#copyShortJournal(id) : undefined;
       const read = this.readNight(id);
       if (read && read.night.state.nightId === id) {
-        out.push(nightSummary(read.night, read.bytes ?? undefined));
+        const found = nightSummary(read.night, read.bytes ?? undefined);
         keep(id, read.night);
+        if (line && (copy !== undefined || fewerTurnsThanListed(line, found))) {
+          const { facts, reason } = shortJournalFacts(line, found);
+          this.report('short-journal', this.journals.pathOf(id), reason, copy ?? this.#copyShortJournal(id), facts);
+          if (facts.awaitsChoice) {
+            out.push(line);
+            continue;
+          }
+        }
+        out.push(found);
       } else reported.add(id);
     }
     for (const id of this.legacyNightIds()) {
@@ -580,6 +598,15 @@ export class DealerRepository {
     }
     this.report('set-aside', file, reason, target);
     return true;
+  }
+
+  /** A copy of a journal cut short, as found; '' when it could not be made (the notice still tells, with no copy to name). */
+  #copyShortJournal(id: string): string {
+    try {
+      return copyAside(this.journals.pathOf(id), `.short-${fileStamp(this.now())}`);
+    } catch {
+      return '';
+    }
   }
 
   /** Renames a bad file out of the way (never deletes it) and records why. */

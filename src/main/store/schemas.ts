@@ -117,11 +117,14 @@ export const noticesFileSchema = z.object({
   notices: z.array(
     z.object({
       id: z.string().min(1),
-      kind: z.enum(['set-aside', 'missing', 'rebuilt']),
+      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal']),
       file: z.string(),
       setAsideAs: z.string(),
       reason: z.string(),
       at: isoTime,
+      shortJournal: z
+        .object({ night: z.string().min(1), turnsListed: chips, turnsFound: chips, awaitsChoice: z.boolean() })
+        .optional(),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import { onBeforeUnmount, onMounted } from 'vue';
 import { LANGUAGES, type AppView } from '../../../shared';
+import { useEntryStore } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { isTyping } from './useKeys';
@@ -52,7 +53,9 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
 
   function showRulesOnTv(): void {
     const onTv = view.view?.tableScreen.kind === 'rules';
-    view.run('showOnTable', { screen: { kind: onTv ? 'live' : 'rules' } }).catch((failure: unknown) => ui.showError(String(failure)));
+    // In the lobby the TV shows the rules being chosen for tonight, which only this console knows yet.
+    const chosen = view.night ? {} : { settings: { ...useEntryStore().settings } };
+    view.run('showOnTable', { screen: onTv ? { kind: 'live' } : { kind: 'rules', ...chosen } }).catch((failure: unknown) => ui.showError(String(failure)));
   }
 
   /**

@@ -107,6 +107,12 @@ const en = {
     missing: '{file} is missing: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Dismiss',
+    'short-journal-ended':
+      'The journal of night {night} is shorter than the history says: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. Its results and payments in the history stay as they were until you choose.',
+    'short-journal-open':
+      'The journal of the night on the table ({night}) is shorter than when the app last closed: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. The night goes on from what is left.',
+    keepIndex: 'Keep the history’s results',
+    acceptJournal: 'Accept the shorter journal',
   },
   phones: {
     button: 'Phones',
@@ -525,6 +531,11 @@ const en = {
     toBet: '{name} to bet',
     betRange: '{name} bets {min} to {max}',
     toCall: '{name}: ace low or high?',
+    toCallPair: '{name}: higher or lower than the pair?',
+    toBetHigher: '{name} to bet: higher than the pair',
+    toBetLower: '{name} to bet: lower than the pair',
+    pairHigher: 'pair: higher',
+    pairLower: 'pair: lower',
     toDeal: 'Next: {name}',
     toCut: '{name} cuts the deck',
     drawing: 'Drawing for dealer',
@@ -767,6 +778,7 @@ const en = {
     decks: 'One deck of 52 cards, shuffled fresh for every deal | One deck of 52 cards, shuffled fresh for every deal. | {n} decks of 52 cards shuffled together, fresh for every deal.',
     ante: 'no ante | Everyone puts 1 chip in the pot at the start, and again whenever the pot is empty. | Everyone puts {n} chips in the pot at the start, and again whenever the pot is empty.',
     bet: 'At least 1 chip, at most what the pot holds and never more than your own chips. P bets the pot.',
+    betLimited: 'At least 1 chip, at most what the pot holds, within the limit below and never more than your own chips. P bets the most allowed.',
     third: 'Strictly between your two cards: you win your bet from the pot. Outside them: your bet goes into the pot.',
     aceLowOff: 'An ace is always high.',
     aceLowOn: 'When the first card is an ace, you call it low or high before the second card is turned. A second ace is always high.',

@@ -108,6 +108,12 @@ const es: Translation = {
     missing: 'Falta {file}: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Descartar',
+    'short-journal-ended':
+      'El registro de la noche {night} es más corto de lo que dice el historial: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. Sus resultados y pagos en el historial siguen como estaban hasta que elijas.',
+    'short-journal-open':
+      'El registro de la noche en juego ({night}) es más corto que cuando la aplicación se cerró por última vez: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. La noche sigue desde lo que queda.',
+    keepIndex: 'Mantener los resultados del historial',
+    acceptJournal: 'Aceptar el registro más corto',
   },
   phones: {
     button: 'Móviles',
@@ -525,6 +531,11 @@ const es: Translation = {
     toBet: 'Apuesta {name}',
     betRange: '{name} apuesta de {min} a {max}',
     toCall: '{name}: ¿as bajo o alto?',
+    toCallPair: '{name}: ¿más alta o más baja que la pareja?',
+    toBetHigher: 'Apuesta {name}: más alta que la pareja',
+    toBetLower: 'Apuesta {name}: más baja que la pareja',
+    pairHigher: 'pareja: más alta',
+    pairLower: 'pareja: más baja',
     toDeal: 'Siguiente: {name}',
     toCut: '{name} corta la baraja',
     drawing: 'Robo para repartir',
@@ -767,6 +778,7 @@ const es: Translation = {
     decks: 'Una baraja de 52 cartas, barajada de nuevo en cada reparto | Una baraja de 52 cartas, barajada de nuevo en cada reparto. | {n} barajas de 52 cartas mezcladas juntas, de nuevo en cada reparto.',
     ante: 'sin ante | Todos ponen 1 ficha en el bote al empezar, y de nuevo cada vez que el bote queda vacío. | Todos ponen {n} fichas en el bote al empezar, y de nuevo cada vez que el bote queda vacío.',
     bet: 'Al menos 1 ficha, como mucho lo que hay en el bote y nunca más que tus propias fichas. P apuesta el bote.',
+    betLimited: 'Al menos 1 ficha, como mucho lo que hay en el bote, dentro del límite de abajo y nunca más que tus propias fichas. P apuesta lo máximo permitido.',
     third: 'Estrictamente entre tus dos cartas: ganas tu apuesta del bote. Fuera de ellas: tu apuesta va al bote.',
     aceLowOff: 'El as siempre es alto.',
     aceLowOn: 'Cuando la primera carta es un as, lo cantas bajo o alto antes de que se levante la segunda. Un segundo as siempre es alto.',

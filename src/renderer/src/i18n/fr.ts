@@ -108,6 +108,12 @@ const fr: Translation = {
     missing: '{file} est introuvable : {reason}',
     rebuilt: '{file} : {reason}',
     dismiss: 'Ignorer',
+    'short-journal-ended':
+      'Le journal de la soirée {night} est plus court que ne le dit l’historique : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. Ses résultats et ses paiements dans l’historique restent tels quels jusqu’à votre choix.',
+    'short-journal-open':
+      'Le journal de la soirée en cours ({night}) est plus court qu’à la dernière fermeture de l’application : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. La soirée reprend à partir de ce qui reste.',
+    keepIndex: 'Garder les résultats de l’historique',
+    acceptJournal: 'Accepter le journal plus court',
   },
   phones: {
     button: 'Téléphones',
@@ -525,6 +531,11 @@ const fr: Translation = {
     toBet: '{name} mise',
     betRange: '{name} mise de {min} à {max}',
     toCall: '{name} : as bas ou haut ?',
+    toCallPair: '{name} : plus haut ou plus bas que la paire ?',
+    toBetHigher: '{name} mise : plus haut que la paire',
+    toBetLower: '{name} mise : plus bas que la paire',
+    pairHigher: 'paire : plus haut',
+    pairLower: 'paire : plus bas',
     toDeal: 'Ensuite : {name}',
     toCut: '{name} coupe le paquet',
     drawing: 'Tirage du donneur',
@@ -767,6 +778,7 @@ const fr: Translation = {
     decks: 'Un jeu de 52 cartes, mélangé à neuf à chaque donne | Un jeu de 52 cartes, mélangé à neuf à chaque donne. | {n} jeux de 52 cartes mélangés ensemble, à neuf à chaque donne.',
     ante: 'pas d’ante | Chacun met 1 jeton au pot au début, et à nouveau chaque fois que le pot est vide. | Chacun met {n} jetons au pot au début, et à nouveau chaque fois que le pot est vide.',
     bet: 'Au moins 1 jeton, au plus ce que contient le pot et jamais plus que vos propres jetons. P mise le pot.',
+    betLimited: 'Au moins 1 jeton, au plus ce que contient le pot, dans la limite ci-dessous et jamais plus que vos propres jetons. P mise le maximum permis.',
     third: 'Strictement entre vos deux cartes : vous gagnez votre mise sur le pot. En dehors : votre mise va au pot.',
     aceLowOff: 'Un as est toujours haut.',
     aceLowOn: 'Quand la première carte est un as, vous l’annoncez bas ou haut avant que la deuxième soit retournée. Un deuxième as est toujours haut.',

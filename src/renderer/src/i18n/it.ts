@@ -108,6 +108,12 @@ const it: Translation = {
     missing: 'Manca {file}: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Chiudi',
+    'short-journal-ended':
+      'Il registro della serata {night} è più corto di quanto dice lo storico: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. I suoi risultati e pagamenti nello storico restano come erano finché non scegli.',
+    'short-journal-open':
+      'Il registro della serata in corso ({night}) è più corto di quando l’app è stata chiusa l’ultima volta: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. La serata continua da ciò che resta.',
+    keepIndex: 'Tieni i risultati dello storico',
+    acceptJournal: 'Accetta il registro più corto',
   },
   phones: {
     button: 'Telefoni',
@@ -525,6 +531,11 @@ const it: Translation = {
     toBet: 'Punta {name}',
     betRange: '{name} punta da {min} a {max}',
     toCall: '{name}: asso basso o alto?',
+    toCallPair: '{name}: più alto o più basso della coppia?',
+    toBetHigher: 'Punta {name}: più alto della coppia',
+    toBetLower: 'Punta {name}: più basso della coppia',
+    pairHigher: 'coppia: più alto',
+    pairLower: 'coppia: più basso',
     toDeal: 'Tocca a: {name}',
     toCut: '{name} taglia il mazzo',
     drawing: 'Sorteggio del mazziere',
@@ -767,6 +778,7 @@ const it: Translation = {
     decks: 'Un mazzo da 52 carte, mescolato da capo a ogni mano | Un mazzo da 52 carte, mescolato da capo a ogni mano. | {n} mazzi da 52 carte mescolati insieme, da capo a ogni mano.',
     ante: 'nessun ante | Tutti mettono 1 fiche nel piatto all’inizio, e di nuovo ogni volta che il piatto è vuoto. | Tutti mettono {n} fiche nel piatto all’inizio, e di nuovo ogni volta che il piatto è vuoto.',
     bet: 'Almeno 1 fiche, al massimo quanto c’è nel piatto e mai più delle proprie fiche. P punta il piatto.',
+    betLimited: 'Almeno 1 fiche, al massimo quanto c’è nel piatto, entro il limite qui sotto e mai più delle proprie fiche. P punta il massimo permesso.',
     third: 'Strettamente tra le tue due carte: vinci la puntata dal piatto. Fuori: la puntata va nel piatto.',
     aceLowOff: 'L’asso è sempre alto.',
     aceLowOn: 'Quando la prima carta è un asso, lo chiami basso o alto prima che si giri la seconda. Un secondo asso è sempre alto.',

@@ -33,7 +33,8 @@ export function rulesInForce(
   };
   add('decks', t('rulesScreen.decks', { n: settings.decks }, settings.decks));
   add('ante', t('rulesScreen.ante', { n: settings.ante }, settings.ante));
-  add('bet', t('rulesScreen.bet'));
+  // R27: with a house limit, P bets the largest bet it allows, not the pot.
+  add('bet', t(settings.maxBet !== null || settings.firstRound === 'half-pot' ? 'rulesScreen.betLimited' : 'rulesScreen.bet'));
   add('third', t('rulesScreen.third'));
   add('aceLowChoice', t(settings.aceLowChoice ? 'rulesScreen.aceLowOn' : 'rulesScreen.aceLowOff'));
   add('pair', valueText(`rulesScreen.pair.${settings.pair}`, settings.pair));

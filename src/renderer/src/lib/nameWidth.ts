@@ -1,0 +1,37 @@
+/**
+ * How wide a name sets in the TV's bold type, in ems, estimated from its
+ * characters and never under: the seat tiles size a short name's type to
+ * its tile with it (CSS divides the room by it), so a name of up to 12
+ * characters is never cut (e2e/browser/layoutAudit.ts).
+ */
+
+/** The names the TV keeps whole: up to this many characters (an emoji or a CJK character counts as one)... */
+export const WHOLE_NAME_GRAPHEMES = 12;
+/** ...with up to this many players at the table. */
+export const WHOLE_NAME_PLAYERS = 8;
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+export function graphemesOf(name: string): string[] {
+  return [...segmenter.segment(name)].map((s) => s.segment);
+}
+
+const EMOJI = /\p{Extended_Pictographic}/u;
+const WIDE = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+
+/** One character's width in ems of a bold sans-serif, rounded up from DejaVu Sans Bold and Segoe UI Bold. */
+function emsOf(grapheme: string): number {
+  if (EMOJI.test(grapheme)) return 1.3;
+  if (WIDE.test(grapheme)) return 1.05;
+  const base = grapheme.normalize('NFD')[0] ?? grapheme;
+  if (/[WMŒÆ]/.test(base)) return 1.12;
+  if (/[A-Z]/.test(base) || /\p{Lu}/u.test(base)) return 0.86;
+  if (/[mw]/.test(base)) return 0.98;
+  if (/\s/.test(base)) return 0.36;
+  if (/[iljft.,'’:;!|]/.test(base)) return 0.42;
+  return 0.72;
+}
+
+export function nameEms(name: string): number {
+  return graphemesOf(name).reduce((sum, g) => sum + emsOf(g), 0);
+}
