@@ -4,7 +4,7 @@ import { DEFAULT_RULES } from '../../shared/settings';
 import { shuffledDeck, cutDeck } from './deck';
 import type { EngineEvent, EventOf } from './events';
 import { halfPotRound, limitsFor } from './limits';
-import type { DeckState, EngineState, LastAction, Phase, SeatedPlayer, TurnState } from './state';
+import type { DeckState, EngineState, LastAction, Phase, PlayedInDeal, SeatedPlayer, TurnState } from './state';
 
 /**
  * Applies one event to the state and returns the next state; the old state
@@ -31,6 +31,7 @@ export function copyOfState(s: EngineState): EngineState {
     settings: s.settings,
     chipValue: s.chipValue,
     currency: s.currency,
+    revision: s.revision,
     players: s.players,
     stacks: s.stacks,
     pot: s.pot,
@@ -48,6 +49,7 @@ export function copyOfState(s: EngineState): EngineState {
     dealNumber: s.dealNumber,
     dealNeedsDeck: s.dealNeedsDeck,
     toActSeat: s.toActSeat,
+    playedInDeal: s.playedInDeal,
     turnCount: s.turnCount,
     turn: s.turn,
     firstRound: s.firstRound,
@@ -171,6 +173,8 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       turn.potAfter = event.potAfter;
       turn.stackAfter = event.stackAfter;
       if (state.firstRound.length > 0) state.firstRound = state.firstRound.filter((id) => id !== turn.playerId);
+      const played = state.playedInDeal;
+      state.playedInDeal = { deal: turn.deal, playerIds: played.deal === turn.deal ? [...played.playerIds, turn.playerId] : [turn.playerId] };
       return state;
     }
     case 'last-action': {
@@ -187,6 +191,7 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       state.settings = event.settings;
       state.chipValue = event.chipValue;
       state.currency = event.currency;
+      state.revision = event.revision ?? 1;
       state.players = event.players.map((p, seat) => ({ id: p.id, name: p.name, seat, left: false, sittingOut: false, fromDeal: 0 }));
       state.stacks = Object.fromEntries(event.players.map((p) => [p.id, 0]));
       state.boughtIn = Object.fromEntries(event.players.map((p) => [p.id, 0]));
@@ -325,6 +330,7 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       const turn = ownTurn(state, copies, event.n);
       turn.void = true;
       state.firstRound = turn.firstRoundBefore;
+      state.playedInDeal = withoutLastTurnOf(state.playedInDeal, turn.deal, turn.playerId);
       return state;
     }
     case 'pair-called':
@@ -345,6 +351,14 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       state.endedAt = event.at;
       return state;
   }
+}
+
+const NOBODY_PLAYED: PlayedInDeal = Object.freeze({ deal: 0, playerIds: Object.freeze([]) });
+
+/** R21: a voided turn does not count as played: its player's place in the deal's order is theirs again. */
+function withoutLastTurnOf(played: PlayedInDeal, deal: number, playerId: string): PlayedInDeal {
+  const at = played.deal === deal ? played.playerIds.lastIndexOf(playerId) : -1;
+  return at < 0 ? played : { deal, playerIds: played.playerIds.filter((_, i) => i !== at) };
 }
 
 /** The phases that carry nothing, shared rather than rebuilt for every event. */
@@ -380,6 +394,7 @@ export function emptyState(): EngineState {
     settings: DEFAULT_RULES,
     chipValue: 0,
     currency: '',
+    revision: 1,
     players: [],
     stacks: {},
     pot: 0,
@@ -397,6 +412,7 @@ export function emptyState(): EngineState {
     dealNumber: 0,
     dealNeedsDeck: false,
     toActSeat: null,
+    playedInDeal: NOBODY_PLAYED,
     turnCount: 0,
     turn: null,
     firstRound: [],

@@ -1,7 +1,7 @@
 import { playerAccount, type ChipMove } from '../../../shared/chips';
-import { activePlayers, turnInProgress } from '../rotation';
+import { activePlayers, turnInProgress } from '../flow';
 import { playerOrRefuse, refuse, type Draft } from './draft';
-import { ensurePlayerToAct, recordSeatingChange, rotationOf, sameRotation } from './rotate';
+import { dueAfterSittingOutOrBack, ensurePlayerToAct, recordSeatingChange, rotationOf, sameRotation } from './rotate';
 
 /** Chips coming to the table and leaving it: antes (R4, R5), buy-ins and cash-outs (R3, R6). */
 
@@ -37,7 +37,7 @@ export function buyIn(d: Draft, playerId: string, amount: number): void {
   d.emit({ type: 'last-action', kind: 'buy-in', turn: null, playerId, entries: d.entries });
 }
 
-/** R32: the player keeps their chips and is skipped like a player with none; the turn moves on if it was theirs next. */
+/** R32: the player keeps their chips and is skipped like a player with none from now on (who is due: rotate.ts). */
 export function sitOut(d: Draft, playerId: string): void {
   const player = playerOrRefuse(d, playerId);
   if (player.left) refuse('already-left', `${player.name} has cashed out: there is nobody to sit out.`, 'R32', { player: player.name });
@@ -51,11 +51,11 @@ export function sitOut(d: Draft, playerId: string): void {
   const before = rotationOf(d.state);
   d.emit({ type: 'player-sat-out', playerId });
   d.announce('sat-out', playerId, 0);
-  if (d.state.toActSeat === player.seat && (d.state.phase.kind === 'ready' || d.state.phase.kind === 'cut')) ensurePlayerToAct(d);
+  dueAfterSittingOutOrBack(d, player, 'sit-out');
   recordSeatingChange(d, { change: 'sit-out', playerId }, before);
 }
 
-/** R32: back from sitting out: plays again from the next turn that reaches them. */
+/** R32: back from sitting out: plays again from the next turn that reaches their place, in this deal if it has not passed it. */
 export function comeBack(d: Draft, playerId: string): void {
   const player = playerOrRefuse(d, playerId);
   if (!player.sittingOut) refuse('not-sitting-out', `${player.name} is not sitting out.`, 'R32', { player: player.name });
@@ -63,6 +63,7 @@ export function comeBack(d: Draft, playerId: string): void {
   const before = rotationOf(d.state);
   d.emit({ type: 'player-came-back', playerId });
   d.announce('came-back', playerId, 0);
+  dueAfterSittingOutOrBack(d, player, 'come-back');
   recordSeatingChange(d, { change: 'come-back', playerId }, before);
 }
 

@@ -1,5 +1,5 @@
 import { rankOf, type CardCode } from '../../../shared/cards';
-import { activePlayers, nextActiveSeat } from '../rotation';
+import { activePlayers, nextActiveSeat } from '../flow';
 import { cardsLeft, expectPhase, refuse, seatOf, topCard, type Draft } from './draft';
 import { needDeck, retireDeck } from './decks';
 

@@ -1,5 +1,5 @@
 import { playerAccount } from '../../../shared/chips';
-import { holdsChips } from '../rotation';
+import { holdsChips } from '../flow';
 import type { SeatedPlayer } from '../state';
 import { expectPhase, refuse, type Draft } from './draft';
 import { retireDeck } from './decks';

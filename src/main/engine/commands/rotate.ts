@@ -1,5 +1,5 @@
-import { isActive, nextActiveSeat, nextTurnAfter } from '../rotation';
-import type { EngineState, Rotation, SeatingChange } from '../state';
+import { isActive, keepsPlaceInDeal, nextActiveSeat, nextInDeal, nextTurnAfter } from '../flow';
+import type { EngineState, Rotation, SeatedPlayer, SeatingChange } from '../state';
 import type { Draft } from './draft';
 
 /**
@@ -31,6 +31,27 @@ export function ensurePlayerToAct(d: Draft): void {
     return;
   }
   passTurnOn(d, seat ?? dealerSeat ?? 0);
+}
+
+/**
+ * R32: who is due once a player has sat out or come back between turns.
+ * From revision 2 (flow.ts), who the deal's order reaches next: a player
+ * back before the order passed their place plays in this deal, and when
+ * nobody in this deal is left the rotation stays, so the next deal command
+ * passes the deal (the dealer back before then still has their last turn).
+ * Nights of revision 1 keep their own way, so they replay as played: a
+ * player sitting out when due handed the turn on at once (passing the deal
+ * if they were its last), and coming back gave nothing back.
+ */
+export function dueAfterSittingOutOrBack(d: Draft, player: SeatedPlayer, change: 'sit-out' | 'come-back'): void {
+  const { dealerSeat, dealNumber, dealNeedsDeck, toActSeat, phase } = d.state;
+  if (!keepsPlaceInDeal(d.state)) {
+    if (change === 'sit-out' && toActSeat === player.seat && (phase.kind === 'ready' || phase.kind === 'cut')) ensurePlayerToAct(d);
+    return;
+  }
+  if (dealerSeat === null || toActSeat === null) return;
+  const next = nextInDeal(d.state);
+  if (next !== null && next !== toActSeat) d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck, toActSeat: next });
 }
 
 export function rotationOf(state: EngineState): Rotation {

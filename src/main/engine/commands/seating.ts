@@ -1,5 +1,5 @@
 import { playerAccount } from '../../../shared/chips';
-import { dealUnderWay, nextActiveSeat, turnInProgress } from '../rotation';
+import { dealUnderWay, nextActiveSeat, turnInProgress } from '../flow';
 import { playerOrRefuse, refuse, type Draft } from './draft';
 import { recordSeatingChange, rotationOf } from './rotate';
 

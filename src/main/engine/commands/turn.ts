@@ -4,7 +4,7 @@ import type { TurnOutcome } from '../../../shared/view';
 import type { BetLimits } from '../../../shared/view';
 import { currentLimits, halfPotRound, limitsFor } from '../limits';
 import { deckOddsBetween, oddsBetween, oddsBeyond } from '../odds';
-import { activePlayers, hasTwoActive, nextTurnAfter } from '../rotation';
+import { activePlayers, hasTwoActive, nextTurnAfter } from '../flow';
 import type { EngineState, TurnState } from '../state';
 import { anteAll } from './chips';
 import { beginDeal, freshDeckForTurn, needDeck } from './decks';

@@ -1,9 +1,32 @@
 import type { EngineState, SeatedPlayer } from './state';
 
 /**
- * Who acts and who deals (docs/rules.md R6, R8). Seats are numbered clockwise, so
- * "the player on the left" is the next seat number, wrapping.
+ * The game's flow (docs/rules.md R6, R8, R11, R31, R32): who plays, who is
+ * skipped, who acts next, when the deal passes and who cuts, worked out from
+ * the seating, who sits out, who has chips and who has played in this deal.
+ * Seats are numbered clockwise, so "the player on the left" is the next seat
+ * number, wrapping.
  */
+
+/**
+ * The engine revision a night started today is played by; a night keeps the
+ * revision it started with (its journal's `start` line says it), so a night
+ * recorded earlier replays exactly as it was played and shown.
+ * - 1: a player sitting out when due handed the turn on at once, and coming
+ *   back gave nothing back.
+ * - 2: R32 made precise: sitting out and coming back change only who is
+ *   skipped from then on (see `keepsPlaceInDeal`).
+ */
+export const ENGINE_REVISION = 2;
+
+/**
+ * R32 (revision 2 on): a player brought back before the turn order of the
+ * current deal has passed their place takes their turn in that deal, so
+ * sitting out and back between the same two turns changes nothing.
+ */
+export function keepsPlaceInDeal(state: EngineState): boolean {
+  return state.revision >= 2;
+}
 
 /** R6, R32: seated, not gone home, not sitting out, and holding chips: antes, draws, can be dealt a turn. */
 export function isActive(state: EngineState, player: SeatedPlayer | undefined): player is SeatedPlayer {
@@ -81,4 +104,68 @@ export function nextTurnAfter(state: EngineState, fromSeat: number): NextTurn {
   if (newDealer === null) return { dealerSeat, toActSeat: null, dealPassed: true };
   const toAct = nextActiveSeat(state, newDealer, nextDeal);
   return { dealerSeat: newDealer, toActSeat: toAct === newDealer && !hasTwoActive(state) ? null : toAct, dealPassed: true };
+}
+
+/**
+ * R8: the seat the current deal's turn order has reached: the last player
+ * who played a turn in it (a voided turn does not count, R21), or the
+ * dealer's seat while nobody has, the first turn being on the dealer's left.
+ */
+export function orderReached(state: EngineState): number | null {
+  const { dealerSeat } = state;
+  if (dealerSeat === null) return null;
+  const last = lastPlayedInDeal(state);
+  if (last === undefined) return dealerSeat;
+  const seat = state.players.findIndex((p) => p.id === last);
+  return seat < 0 ? dealerSeat : seat;
+}
+
+function lastPlayedInDeal(state: EngineState): string | undefined {
+  const played = state.playedInDeal;
+  return played.deal === state.dealNumber ? played.playerIds.at(-1) : undefined;
+}
+
+/**
+ * R8, R32: who acts next in the current deal: the first player clockwise
+ * after the place the turn order has reached, the dealer last, who plays in
+ * this deal now (seated, not sitting out, with chips). Null when nobody is
+ * left to play in it: the deal passes before the next turn.
+ */
+export function nextInDeal(state: EngineState): number | null {
+  const { dealerSeat } = state;
+  const reached = orderReached(state);
+  if (reached === null || dealerSeat === null) return null;
+  // The dealer plays last: once they have, the deal is over.
+  const dealer = state.players[dealerSeat];
+  if (dealer && lastPlayedInDeal(state) === dealer.id) return null;
+  const count = state.players.length;
+  for (let step = 1; step <= count; step++) {
+    const seat = (reached + step) % count;
+    if (playsIn(state, state.players[seat], state.dealNumber)) return seat;
+    if (seat === dealerSeat) break;
+  }
+  return null;
+}
+
+/**
+ * The player the table waits for between turns, as shown: the player due
+ * if they can play, else who the order reaches next in this deal; null when
+ * the deal is about to pass (the next deal command passes it, R8).
+ */
+export function dueToAct(state: EngineState): number | null {
+  const seat = state.toActSeat;
+  if (seat === null || playsIn(state, state.players[seat], state.dealNumber)) return seat;
+  return nextInDeal(state);
+}
+
+/** R11, R32: the cutter: the player on the dealer's right in the seating now, skipping who left or sits out. */
+export function cutterSeat(state: EngineState): number | null {
+  if (state.dealerSeat === null) return null;
+  const count = state.players.length;
+  for (let step = 1; step < count; step++) {
+    const seat = (state.dealerSeat - step + count) % count;
+    const player = state.players[seat];
+    if (player && !player.left && !player.sittingOut) return seat;
+  }
+  return null;
 }
