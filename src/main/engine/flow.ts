@@ -169,3 +169,35 @@ export function cutterSeat(state: EngineState): number | null {
   }
   return null;
 }
+
+/** R4, R5, R28: who antes: every seated player with chips who is not sitting out (a newcomer antes on sitting down, R31). */
+export function whoAntes(state: EngineState): SeatedPlayer[] {
+  return activePlayers(state);
+}
+
+/** R28: with `anteWhen: every-deal`, every deal after the first begins with an ante (the first deal's is R4's own). */
+export function dealBeginsWithAnte(state: EngineState): boolean {
+  return state.settings.anteWhen === 'every-deal' && state.dealNumber > 1;
+}
+
+/** R5 with R28: before the host's deal, an empty pot is refilled by a re-ante, unless a new deal's own ante is about to refill it. */
+export function reAntesBeforeTurn(state: EngineState): boolean {
+  return state.pot === 0 && !(state.dealNeedsDeck && dealBeginsWithAnte(state));
+}
+
+/**
+ * R5 with R28: after a turn (or its correction, R21) an empty pot is
+ * refilled at once, unless the turn was its deal's last with `anteWhen:
+ * every-deal`: the next deal's ante refills it. `dealPassed` is asked only
+ * when the pot is empty.
+ */
+export function reAntesAfterTurn(state: EngineState, dealPassed: () => boolean): boolean {
+  return state.pot === 0 && !(state.settings.anteWhen === 'every-deal' && dealPassed());
+}
+
+/** R22: the players in turn order, starting on the dealer's left (seat 0 when no dealer was drawn). */
+export function inTurnOrder(state: EngineState): SeatedPlayer[] {
+  const { players, dealerSeat } = state;
+  const first = dealerSeat === null ? 0 : (dealerSeat + 1) % players.length;
+  return [...players.slice(first), ...players.slice(0, first)];
+}

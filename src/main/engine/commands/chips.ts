@@ -1,5 +1,5 @@
 import { playerAccount, type ChipMove } from '../../../shared/chips';
-import { activePlayers, turnInProgress } from '../flow';
+import { activePlayers, turnInProgress, whoAntes } from '../flow';
 import { playerOrRefuse, refuse, type Draft } from './draft';
 import { dueAfterSittingOutOrBack, ensurePlayerToAct, recordSeatingChange, rotationOf, sameRotation } from './rotate';
 
@@ -10,7 +10,7 @@ export function anteAll(d: Draft, kind: 'ante' | 're-ante', turn: number | null)
   const { ante } = d.state.settings;
   const moves: ChipMove[] = [];
   const who: string[] = [];
-  for (const player of activePlayers(d.state)) {
+  for (const player of whoAntes(d.state)) {
     const amount = Math.min(ante, d.state.stacks[player.id] ?? 0);
     const move = d.move('ante', player.id, amount, playerAccount(player.id), 'pot', turn);
     if (move) {
