@@ -1,12 +1,16 @@
-import type { EngineState, SeatedPlayer } from './state';
+import type { EngineState, Rotation, SeatedPlayer } from './state';
 
 /**
- * The game's flow (docs/rules.md R6, R8, R11, R31, R32): who plays, who is
- * skipped, who acts next, when the deal passes and who cuts, worked out from
- * the seating, who sits out, who has chips and who has played in this deal.
- * Seats are numbered clockwise, so "the player on the left" is the next seat
- * number, wrapping.
+ * The game's flow (docs/rules.md R4-R8, R11, R22, R28, R31, R32), decided
+ * here and only here: who plays and who is skipped, who acts next, when the
+ * deal passes and to whom, who antes, who cuts and in which order a pot is
+ * shared at the end; all worked out from the seating, who sits out, who has
+ * chips and who has played in this deal. The commands record what it
+ * decides (commands/rotate.ts). Seats are numbered clockwise, so "the player
+ * on the left" is the next seat number, wrapping.
  */
+
+// ---------------------------------------------------------------- The engine revision of a night
 
 /**
  * The engine revision a night started today is played by; a night keeps the
@@ -28,6 +32,8 @@ export function keepsPlaceInDeal(state: EngineState): boolean {
   return state.revision >= 2;
 }
 
+// ---------------------------------------------------------------- Who plays (R6, R31, R32)
+
 /** R6, R32: seated, not gone home, not sitting out, and holding chips: antes, draws, can be dealt a turn. */
 export function isActive(state: EngineState, player: SeatedPlayer | undefined): player is SeatedPlayer {
   return player !== undefined && !player.left && !player.sittingOut && (state.stacks[player.id] ?? 0) > 0;
@@ -41,17 +47,6 @@ export function playsIn(state: EngineState, player: SeatedPlayer | undefined, de
 /** R22, R32: still at the table with chips in front of them, sitting out or not: shares a pot split at the end. */
 export function holdsChips(state: EngineState, player: SeatedPlayer): boolean {
   return !player.left && (state.stacks[player.id] ?? 0) > 0;
-}
-
-/** A turn whose cards are out and whose outcome is not known yet (it may be waiting for a new deck, R13). */
-export function turnInProgress(state: EngineState): boolean {
-  const turn = state.turn;
-  return turn !== null && turn.outcome === null && !turn.void;
-}
-
-/** R31: a deal is under way from its first turn to its last: some turn of the current deal has been dealt. */
-export function dealUnderWay(state: EngineState): boolean {
-  return state.turn !== null && state.dealerSeat !== null && state.turn.deal === state.dealNumber;
 }
 
 export function activePlayers(state: EngineState): SeatedPlayer[] {
@@ -75,35 +70,17 @@ export function nextActiveSeat(state: EngineState, seat: number, deal = state.de
   return null;
 }
 
-export interface NextTurn {
-  dealerSeat: number | null;
-  toActSeat: number | null;
-  dealPassed: boolean;
+// ---------------------------------------------------------------- Where the deal stands (R8, R31)
+
+/** A turn whose cards are out and whose outcome is not known yet (it may be waiting for a new deck, R13). */
+export function turnInProgress(state: EngineState): boolean {
+  const turn = state.turn;
+  return turn !== null && turn.outcome === null && !turn.void;
 }
 
-/**
- * R8: after the player at `fromSeat` (whose turn just ended, or who left),
- * the next active player clockwise acts, the dealer last. Once the turn would
- * go past the dealer's seat, every player has had a turn in this deal and the
- * deal passes to the next active player on the dealer's left.
- */
-export function nextTurnAfter(state: EngineState, fromSeat: number): NextTurn {
-  const dealerSeat = state.dealerSeat;
-  const count = state.players.length;
-  if (dealerSeat === null) return { dealerSeat, toActSeat: null, dealPassed: false };
-  if (fromSeat !== dealerSeat) {
-    for (let step = 1; step <= count; step++) {
-      const seat = (fromSeat + step) % count;
-      if (playsIn(state, state.players[seat], state.dealNumber)) return { dealerSeat, toActSeat: seat, dealPassed: false };
-      if (seat === dealerSeat) break;
-    }
-  }
-  // The next deal: newcomers seated during this one play in it (R31).
-  const nextDeal = state.dealNumber + 1;
-  const newDealer = nextActiveSeat(state, dealerSeat, nextDeal);
-  if (newDealer === null) return { dealerSeat, toActSeat: null, dealPassed: true };
-  const toAct = nextActiveSeat(state, newDealer, nextDeal);
-  return { dealerSeat: newDealer, toActSeat: toAct === newDealer && !hasTwoActive(state) ? null : toAct, dealPassed: true };
+/** R31: a deal is under way from its first turn to its last: some turn of the current deal has been dealt. */
+export function dealUnderWay(state: EngineState): boolean {
+  return state.turn !== null && state.dealerSeat !== null && state.turn.deal === state.dealNumber;
 }
 
 /**
@@ -158,17 +135,119 @@ export function dueToAct(state: EngineState): number | null {
   return nextInDeal(state);
 }
 
-/** R11, R32: the cutter: the player on the dealer's right in the seating now, skipping who left or sits out. */
-export function cutterSeat(state: EngineState): number | null {
-  if (state.dealerSeat === null) return null;
-  const count = state.players.length;
-  for (let step = 1; step < count; step++) {
-    const seat = (state.dealerSeat - step + count) % count;
-    const player = state.players[seat];
-    if (player && !player.left && !player.sittingOut) return seat;
-  }
-  return null;
+// ---------------------------------------------------------------- Who acts next and when the deal passes (R7, R8, R31, R32)
+
+export interface NextTurn {
+  dealerSeat: number | null;
+  toActSeat: number | null;
+  dealPassed: boolean;
 }
+
+/**
+ * R8: after the player at `fromSeat` (whose turn just ended, or who left),
+ * the next active player clockwise acts, the dealer last. Once the turn would
+ * go past the dealer's seat, every player has had a turn in this deal and the
+ * deal passes to the next active player on the dealer's left.
+ */
+export function nextTurnAfter(state: EngineState, fromSeat: number): NextTurn {
+  const dealerSeat = state.dealerSeat;
+  const count = state.players.length;
+  if (dealerSeat === null) return { dealerSeat, toActSeat: null, dealPassed: false };
+  if (fromSeat !== dealerSeat) {
+    for (let step = 1; step <= count; step++) {
+      const seat = (fromSeat + step) % count;
+      if (playsIn(state, state.players[seat], state.dealNumber)) return { dealerSeat, toActSeat: seat, dealPassed: false };
+      if (seat === dealerSeat) break;
+    }
+  }
+  // The next deal: newcomers seated during this one play in it (R31).
+  const nextDeal = state.dealNumber + 1;
+  const newDealer = nextActiveSeat(state, dealerSeat, nextDeal);
+  if (newDealer === null) return { dealerSeat, toActSeat: null, dealPassed: true };
+  const toAct = nextActiveSeat(state, newDealer, nextDeal);
+  return { dealerSeat: newDealer, toActSeat: toAct === newDealer && !hasTwoActive(state) ? null : toAct, dealPassed: true };
+}
+
+/** A change of who deals and who acts, as the `rotation` event records it; `dealPassed`: a new deal begins (the table is told). */
+export interface RotationMove extends Rotation {
+  dealPassed: boolean;
+}
+
+function moveTo(state: EngineState, next: NextTurn): RotationMove {
+  return {
+    dealerSeat: next.dealerSeat,
+    dealNumber: state.dealNumber + (next.dealPassed ? 1 : 0),
+    dealNeedsDeck: state.dealNeedsDeck || next.dealPassed,
+    toActSeat: next.toActSeat,
+    dealPassed: next.dealPassed,
+  };
+}
+
+function sameDeal(state: EngineState, toActSeat: number | null): RotationMove {
+  const { dealerSeat, dealNumber, dealNeedsDeck } = state;
+  return { dealerSeat, dealNumber, dealNeedsDeck, toActSeat, dealPassed: false };
+}
+
+/** R7, R8: the draw chose the first dealer: the first deal is theirs, begun by the player on their left. */
+export function firstDeal(state: EngineState, dealerSeat: number): Rotation {
+  return { dealerSeat, dealNumber: 1, dealNeedsDeck: true, toActSeat: nextActiveSeat(state, dealerSeat) };
+}
+
+/** R8: after a turn by the player at `fromSeat`, the next player acts, or the deal passes. */
+export function rotationAfterTurn(state: EngineState, fromSeat: number): RotationMove {
+  return moveTo(state, nextTurnAfter(state, fromSeat));
+}
+
+/**
+ * R6, R8: before a turn is dealt (or once the player due has cashed out),
+ * the player due may no longer be able to play: the turn moves on, passing
+ * the deal if nobody of this one is left. Null when the player due can play.
+ */
+export function rotationBeforeTurn(state: EngineState): RotationMove | null {
+  const seat = state.toActSeat;
+  if (seat !== null && isActive(state, state.players[seat])) return null;
+  const { dealerSeat } = state;
+  // The deal passed while only one player held chips: it is this dealer's deal, begun by the player on their left (R8).
+  if (seat === null && dealerSeat !== null) return sameDeal(state, nextActiveSeat(state, dealerSeat));
+  return moveTo(state, nextTurnAfter(state, seat ?? dealerSeat ?? 0));
+}
+
+/**
+ * R32: who is due once `player` has sat out or come back between turns.
+ * From revision 2, who the deal's order reaches next (`nextInDeal`): a
+ * player back before the order passed their place plays in this deal; when
+ * nobody of this deal is left the rotation stays, so the next deal passes
+ * it then (a dealer back before that still has their last turn). Nights of
+ * revision 1 keep their own way, so they replay as they were played: a
+ * player sitting out when due handed the turn on at once (passing the deal
+ * if they were its last), and coming back gave nothing back. Null when
+ * nothing changes.
+ */
+export function rotationAfterSittingOutOrBack(state: EngineState, player: SeatedPlayer, change: 'sit-out' | 'come-back'): RotationMove | null {
+  const { dealerSeat, toActSeat, phase } = state;
+  if (!keepsPlaceInDeal(state)) {
+    const wasDue = change === 'sit-out' && toActSeat === player.seat && (phase.kind === 'ready' || phase.kind === 'cut');
+    return wasDue ? rotationBeforeTurn(state) : null;
+  }
+  if (dealerSeat === null || toActSeat === null) return null;
+  const next = nextInDeal(state);
+  return next !== null && next !== toActSeat ? sameDeal(state, next) : null;
+}
+
+/** R6, R8: a cash-out of the player due while the table waits for the next turn hands the turn on; null otherwise. */
+export function rotationAfterCashOut(state: EngineState, player: SeatedPlayer): RotationMove | null {
+  return state.toActSeat === player.seat && state.phase.kind === 'ready' ? rotationBeforeTurn(state) : null;
+}
+
+/** R8 with R31: before a deal's first turn, it is begun by whoever now sits on the dealer's left; null when that is the player due already. */
+export function rotationAfterReseating(state: EngineState): RotationMove | null {
+  const { dealerSeat, toActSeat } = state;
+  if (dealerSeat === null || toActSeat === null) return null;
+  const first = nextActiveSeat(state, dealerSeat);
+  return first === toActSeat ? null : sameDeal(state, first);
+}
+
+// ---------------------------------------------------------------- Who antes (R4, R5, R28)
 
 /** R4, R5, R28: who antes: every seated player with chips who is not sitting out (a newcomer antes on sitting down, R31). */
 export function whoAntes(state: EngineState): SeatedPlayer[] {
@@ -193,6 +272,20 @@ export function reAntesBeforeTurn(state: EngineState): boolean {
  */
 export function reAntesAfterTurn(state: EngineState, dealPassed: () => boolean): boolean {
   return state.pot === 0 && !(state.settings.anteWhen === 'every-deal' && dealPassed());
+}
+
+// ---------------------------------------------------------------- Who cuts (R11) and who shares the pot at the end (R22)
+
+/** R11, R32: the cutter: the player on the dealer's right in the seating now, skipping who left or sits out. */
+export function cutterSeat(state: EngineState): number | null {
+  if (state.dealerSeat === null) return null;
+  const count = state.players.length;
+  for (let step = 1; step < count; step++) {
+    const seat = (state.dealerSeat - step + count) % count;
+    const player = state.players[seat];
+    if (player && !player.left && !player.sittingOut) return seat;
+  }
+  return null;
 }
 
 /** R22: the players in turn order, starting on the dealer's left (seat 0 when no dealer was drawn). */
