@@ -105,6 +105,27 @@ describe('R32: sitting out and coming back change only who is skipped from then 
     expect(playTurn(table)).toBe('p1');
   });
 
+  it('R6, R32: a dealer sitting out when their deal is about to begin is passed over: the player on their left deals it', () => {
+    const table = tableOfFour();
+    expect([playTurn(table), playTurn(table), playTurn(table), playTurn(table)]).toEqual(['p1', 'p2', 'p3', 'p0']);
+    expect(dealerOf(table)).toBe('p1');
+    sitOut(table, 'p1');
+    expect(playTurn(table)).toBe('p3');
+    expect(dealerOf(table)).toBe('p2');
+    expect(table.events.some((e) => e.type === 'announce' && e.announcement.kind === 'new-deal' && e.announcement.playerId === 'p2')).toBe(true);
+    expect([playTurn(table), playTurn(table)]).toEqual(['p0', 'p2']);
+    expect(replay(table.events)).toEqual(table.state);
+  });
+
+  it('R32: a dealer who sits out and comes back before their deal begins deals it as usual', () => {
+    const table = tableOfFour();
+    expect([playTurn(table), playTurn(table), playTurn(table), playTurn(table)]).toEqual(['p1', 'p2', 'p3', 'p0']);
+    sitOut(table, 'p1');
+    comeBack(table, 'p1');
+    expect(playTurn(table)).toBe('p2');
+    expect(dealerOf(table)).toBe('p1');
+  });
+
   it('R32: a night played by revision 1 keeps its own way: sitting out when due and back loses the turn, so it replays as recorded', () => {
     const table = tableOfFour(1);
     expect(playTurn(table)).toBe('p1');

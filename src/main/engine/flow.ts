@@ -19,7 +19,8 @@ import type { EngineState, Rotation, SeatedPlayer } from './state';
  * - 1: a player sitting out when due handed the turn on at once, and coming
  *   back gave nothing back.
  * - 2: R32 made precise: sitting out and coming back change only who is
- *   skipped from then on (see `keepsPlaceInDeal`).
+ *   skipped from then on (see `keepsPlaceInDeal`), and a dealer sitting out
+ *   when their deal begins is passed over (R6).
  */
 export const ENGINE_REVISION = 2;
 
@@ -188,6 +189,22 @@ function sameDeal(state: EngineState, toActSeat: number | null): RotationMove {
   return { dealerSeat, dealNumber, dealNeedsDeck, toActSeat, dealPassed: false };
 }
 
+/**
+ * R6, R32 (revision 2 on): a deal not begun yet (its deck not shuffled)
+ * whose dealer now sits out, or has no chips or has left, passes on to the
+ * next player on their left who plays, who deals it; their left begins it.
+ * Asked when the deal begins, so a dealer who sat out and came back before
+ * then deals as usual. Null when the dealer can deal.
+ */
+function dealerPassedOver(state: EngineState): RotationMove | null {
+  const { dealerSeat } = state;
+  if (!keepsPlaceInDeal(state) || !state.dealNeedsDeck || dealerSeat === null || isActive(state, state.players[dealerSeat])) return null;
+  const dealer = nextActiveSeat(state, dealerSeat);
+  if (dealer === null) return null;
+  const { dealNumber, dealNeedsDeck } = state;
+  return { dealerSeat: dealer, dealNumber, dealNeedsDeck, toActSeat: nextActiveSeat(state, dealer), dealPassed: true };
+}
+
 /** R7, R8: the draw chose the first dealer: the first deal is theirs, begun by the player on their left. */
 export function firstDeal(state: EngineState, dealerSeat: number): Rotation {
   return { dealerSeat, dealNumber: 1, dealNeedsDeck: true, toActSeat: nextActiveSeat(state, dealerSeat) };
@@ -204,6 +221,8 @@ export function rotationAfterTurn(state: EngineState, fromSeat: number): Rotatio
  * the deal if nobody of this one is left. Null when the player due can play.
  */
 export function rotationBeforeTurn(state: EngineState): RotationMove | null {
+  const passedOver = dealerPassedOver(state);
+  if (passedOver) return passedOver;
   const seat = state.toActSeat;
   if (seat !== null && isActive(state, state.players[seat])) return null;
   const { dealerSeat } = state;
