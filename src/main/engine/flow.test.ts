@@ -159,4 +159,11 @@ describe('R11: who cuts', () => {
     sitOut(table, 'p3');
     expect(table.state.players[cutterSeat(table.state) ?? -1]?.id).toBe('p2');
   });
+
+  it('R6, R11: a player with no chips on the dealer\'s right is passed over for the cut', () => {
+    const table = tableOfFour();
+    // Dan has lost every chip (a state of the pure flow, not played out).
+    const busted = { ...table.state, stacks: { ...table.state.stacks, p3: 0 } };
+    expect(busted.players[cutterSeat(busted) ?? -1]?.id).toBe('p2');
+  });
 });

@@ -295,14 +295,13 @@ export function reAntesAfterTurn(state: EngineState, dealPassed: () => boolean):
 
 // ---------------------------------------------------------------- Who cuts (R11) and who shares the pot at the end (R22)
 
-/** R11, R32: the cutter: the player on the dealer's right in the seating now, skipping who left or sits out. */
+/** R6, R11, R32: the cutter: the player on the dealer's right in the seating now, skipping who left, sits out or has no chips. */
 export function cutterSeat(state: EngineState): number | null {
   if (state.dealerSeat === null) return null;
   const count = state.players.length;
   for (let step = 1; step < count; step++) {
     const seat = (state.dealerSeat - step + count) % count;
-    const player = state.players[seat];
-    if (player && !player.left && !player.sittingOut) return seat;
+    if (isActive(state, state.players[seat])) return seat;
   }
   return null;
 }
