@@ -221,14 +221,17 @@ export function rotationAfterTurn(state: EngineState, fromSeat: number): Rotatio
  * the deal if nobody of this one is left. Null when the player due can play.
  */
 export function rotationBeforeTurn(state: EngineState): RotationMove | null {
-  const passedOver = dealerPassedOver(state);
-  if (passedOver) return passedOver;
   const seat = state.toActSeat;
   if (seat !== null && isActive(state, state.players[seat])) return null;
   const { dealerSeat } = state;
   // The deal passed while only one player held chips: it is this dealer's deal, begun by the player on their left (R8).
   if (seat === null && dealerSeat !== null) return sameDeal(state, nextActiveSeat(state, dealerSeat));
   return moveTo(state, nextTurnAfter(state, seat ?? dealerSeat ?? 0));
+}
+
+/** R6, R8, R32: as the host deals (or cuts) the next turn: a dealer passed over, else `rotationBeforeTurn`. */
+export function rotationAsTurnIsDealt(state: EngineState): RotationMove | null {
+  return dealerPassedOver(state) ?? rotationBeforeTurn(state);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { rotationAfterTurn, rotationBeforeTurn, type RotationMove } from '../flow';
+import { rotationAfterTurn, rotationAsTurnIsDealt, type RotationMove } from '../flow';
 import type { EngineState, Rotation, SeatingChange } from '../state';
 import type { Draft } from './draft';
 
@@ -20,9 +20,9 @@ export function passTurnOn(d: Draft, fromSeat: number): void {
   moveRotation(d, rotationAfterTurn(d.state, fromSeat));
 }
 
-/** The player due to act may have left or lost their chips since: move on (R6, R8). */
+/** As a turn is dealt: the dealer or the player due may have left, sat out or lost their chips since: move on (R6, R8, R32). */
 export function ensurePlayerToAct(d: Draft): void {
-  moveRotation(d, rotationBeforeTurn(d.state));
+  moveRotation(d, rotationAsTurnIsDealt(d.state));
 }
 
 export function rotationOf(state: EngineState): Rotation {
