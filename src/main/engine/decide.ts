@@ -4,13 +4,14 @@ import type { RuleSettings } from '../../shared/settings';
 import type { Payment } from '../../shared/commands';
 import { anteAll, buyIn, cashOut, comeBack, sitOut } from './commands/chips';
 import { correctBet, undo, voidTurn } from './commands/corrections';
-import { cut, shuffle } from './commands/decks';
+import { cut, deal, shuffle } from './commands/deal';
 import { Draft, refuse, RuleViolation } from './commands/draft';
 import { draw } from './commands/draw';
 import { end, reopen } from './commands/end';
 import { movePlayer, seatPlayer, type Newcomer } from './commands/seating';
-import { aceCall, bet, callPair, deal, pass } from './commands/turn';
+import { aceCall, bet, callPair, pass } from './commands/turn';
 import type { EngineEvent } from './events';
+import { ENGINE_REVISION } from './flow';
 import type { EngineState } from './state';
 
 export { betLimits } from './commands/turn';
@@ -30,6 +31,8 @@ export type EngineCommand =
       carryIn: number;
       /** M2: the night's default payment (absent in older journals: credit). */
       payment?: Payment;
+      /** The engine revision to play the night by (flow.ts ENGINE_REVISION); absent: today's. A replayed night passes the one it was recorded with. */
+      revision?: number;
     }
   | { type: 'shuffle'; seed: string }
   | { type: 'draw' }
@@ -157,6 +160,10 @@ function start(d: Draft, command: Extract<EngineCommand, { type: 'start' }>): vo
     });
   }
   if (!Number.isInteger(command.carryIn) || command.carryIn < 0) refuse('invalid-input', 'The carried pot must be a whole number of chips.');
+  const revision = command.revision ?? ENGINE_REVISION;
+  if (!Number.isInteger(revision) || revision < 1 || revision > ENGINE_REVISION) {
+    refuse('invalid-input', `This night was played by engine revision ${revision}; this app plays revisions 1 to ${ENGINE_REVISION}: update the app.`);
+  }
   d.emit({
     type: 'night-started',
     nightId: command.nightId,
@@ -165,6 +172,7 @@ function start(d: Draft, command: Extract<EngineCommand, { type: 'start' }>): vo
     players: players.map((p) => ({ id: p.id, name: p.name })),
     chipValue: command.chipValue,
     currency: command.currency,
+    revision,
   });
   for (const player of d.state.players) d.move('buy-in', player.id, startingChips, 'bank', playerAccount(player.id), null);
   const carried = d.move('carry-in', null, command.carryIn, 'bank', 'pot', null);

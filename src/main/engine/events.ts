@@ -83,6 +83,8 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     /** Whole minor units of `currency` (M1); nights stored as major-unit floats are migrated on read (store/migrations.ts). */
     chipValue: z.number().int().nonnegative(),
     currency: z.string(),
+    /** The engine revision the night is played by (flow.ts); absent in events written before revisions: 1. */
+    revision: z.number().int().positive().optional(),
   }),
   z.strictObject({ type: z.literal('chips'), id: z.string().min(1), move: chipMoveSchema, turn: z.number().int().positive().nullable() }),
   z.strictObject({ type: z.literal('player-left'), playerId: z.string() }),

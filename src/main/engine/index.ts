@@ -4,7 +4,7 @@ export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedH
 export { engineEventSchema, type EngineEvent, type EventOf } from './events';
 export { applyEvent, emptyState, evolve, replay } from './evolve';
 export { oddsBetween } from './odds';
-export { activePlayers, dealUnderWay, isActive, turnInProgress } from './rotation';
+export { activePlayers, cutterSeat, dealUnderWay, dueToAct, ENGINE_REVISION, isActive, turnInProgress } from './flow';
 export { currentLimits, halfPotRound } from './limits';
 export { correctionLimits } from './correctionLimits';
 export { pairCallsFor } from './commands/turn';

@@ -1,5 +1,5 @@
 import type { BetLimits } from '../../shared/view';
-import { isActive } from './rotation';
+import { isActive } from './flow';
 import type { EngineState } from './state';
 
 /**

@@ -4,7 +4,7 @@ import type { RuleSettings } from '../../shared/settings';
 import { applyCommand, betLimits, conservationProblem, type EngineCommand } from './decide';
 import { engineEventSchema, type EngineEvent } from './events';
 import { emptyState, replay } from './evolve';
-import { activePlayers } from './rotation';
+import { activePlayers } from './flow';
 import type { EngineState } from './state';
 import { seedFor, startCommand } from './testing';
 

@@ -19,6 +19,12 @@ export interface EngineState {
   /** What one chip is worth, in whole minor units of `currency` (M1). */
   chipValue: number;
   currency: string;
+  /**
+   * The engine revision the night is played by (ENGINE_REVISION when it
+   * started; 1 for nights recorded before revisions were). A night keeps its
+   * revision for good, so it replays exactly as it was played (flow.ts).
+   */
+  revision: number;
   /** In seat order: index = seat number (R8). */
   players: SeatedPlayer[];
   stacks: Record<string, number>;
@@ -39,6 +45,8 @@ export interface EngineState {
   /** A new deal has begun and its deck is not shuffled yet (R9). */
   dealNeedsDeck: boolean;
   toActSeat: number | null;
+  /** R8, R32: who has played a turn (not voided) in deal `deal`, in order: where the deal's turn order has reached. */
+  playedInDeal: PlayedInDeal;
   turnCount: number;
   turn: TurnState | null;
   /**
@@ -76,6 +84,11 @@ export type Phase =
   | { kind: 'ended' };
 
 export type PhaseKind = Phase['kind'];
+
+export interface PlayedInDeal {
+  deal: number;
+  playerIds: readonly string[];
+}
 
 export interface SeatedPlayer {
   id: string;

@@ -20,9 +20,11 @@ export interface Expense {
  * whole quotient, and the units left over go one each to the sharers in seat
  * order starting from the payer's left (the next seat clockwise, R8), so the
  * shares add up to the amount exactly and differ by at most one unit.
- * `seating` is the seating in force when the expense is recorded, clockwise;
- * a payer who is not seated (they left) counts from the first seat. Sharers
- * not in the seating come after the seated ones, in the order given.
+ * `seating` is the seating in force when the expense is recorded, clockwise,
+ * with every player of the night in the place they last had (those who
+ * cashed out or sit out included), so the payer's left is counted from the
+ * payer's own place even when they have left. A payer not in it counts from
+ * the first seat; sharers not in it come after the others, in the order given.
  */
 export function shareExpense(amount: number, sharers: readonly string[], payer: string, seating: readonly string[]): Record<string, number> {
   if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError(`an expense is a whole number of minor units, at least 1, not ${amount}`);

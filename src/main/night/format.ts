@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ruleSettingsSchema } from '../../shared/settings';
-import type { EngineCommand } from '../engine';
+import { ENGINE_REVISION, type EngineCommand } from '../engine';
 
 /**
  * The night journal (docs/night-journal.md): one file a night, one line of
@@ -76,6 +76,8 @@ const commandV1Schema = z.discriminatedUnion('type', [
     settings: recordedSettingsSchema,
     carryIn: whole,
     payment: paid,
+    /** The engine revision the night is played by (engine/flow.ts); absent on lines written before revisions: 1. */
+    revision: positive.optional(),
   }),
   z.strictObject({ type: z.literal('draw') }),
   z.strictObject({ type: z.literal('cut'), cut: whole }),
@@ -241,7 +243,8 @@ export function engineCommandOf(entry: JournalEntry & { command: EngineRecordedC
   const { command } = entry;
   if (command.type === 'start' || command.type === 'end' || command.type === 'reopen') {
     if (entry.at === undefined) throw new JournalLineError(`a ${command.type} line needs its time`);
-    if (command.type === 'start') return { ...command, settings: ruleSettingsSchema.parse(command.settings), at: entry.at };
+    // A start line without a revision was written before revisions: its night is played by revision 1, as it was.
+    if (command.type === 'start') return { ...command, settings: ruleSettingsSchema.parse(command.settings), at: entry.at, revision: command.revision ?? 1 };
     return { ...command, at: entry.at };
   }
   return command;
@@ -249,7 +252,12 @@ export function engineCommandOf(entry: JournalEntry & { command: EngineRecordedC
 
 /** The fact to record for an engine command (the time goes on the line). */
 export function recordedCommandOf(command: Exclude<EngineCommand, { type: 'shuffle' }>): RecordedCommand {
-  if (command.type === 'start' || command.type === 'end' || command.type === 'reopen') {
+  if (command.type === 'start') {
+    const { at: _at, ...rest } = command;
+    // The revision is written on every new night, so it replays by the rules it was played by.
+    return { ...rest, revision: command.revision ?? ENGINE_REVISION };
+  }
+  if (command.type === 'end' || command.type === 'reopen') {
     const { at: _at, ...rest } = command;
     return rest;
   }

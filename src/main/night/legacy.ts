@@ -81,6 +81,8 @@ function factOf(name: string, group: readonly EngineEvent[]): RecordedCommand | 
         currency: started.currency,
         settings: started.settings,
         carryIn: carry?.move.amount ?? 0,
+        // Events written before engine revisions have none: their night is revision 1, as it was played.
+        ...(started.revision !== undefined ? { revision: started.revision } : {}),
       };
     }
     case 'draw':

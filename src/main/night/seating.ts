@@ -19,7 +19,7 @@ export interface SeatingEntry {
  * seating at the draw for the first dealer (R7; with no draw yet, the
  * seating now). Then one entry for each turn before which the seating
  * changed: a newcomer seated, a player moved, sitting out or coming back
- * (and their undoing, R21). Several changes between two turns make one
+ * (and their undoing, R21: a newcomer whose seating is undone leaves it). Several changes between two turns make one
  * entry, and changes that cancel out (sitting out and coming back between
  * the same two turns) make none. A change between the draw and the first
  * turn makes a second entry with `beforeTurn` 1: the draw was made in the
@@ -59,6 +59,12 @@ export function seatingHistory(events: readonly EngineEvent[]): SeatingEntry[] {
         break;
       case 'player-seated':
         order.splice(event.seat, 0, event.playerId);
+        changed();
+        break;
+      case 'player-unseated':
+        // R21: a newcomer's seating undone: they leave the seating as if never seated.
+        order = order.filter((id) => id !== event.playerId);
+        sittingOut.delete(event.playerId);
         changed();
         break;
       case 'player-moved':

@@ -46,6 +46,17 @@ describe('shared expenses on an open night (M4)', () => {
     expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ command: { type: 'expense-add', id: expense?.id, payer: ben, amount: 1000, description: 'Pizza', shares: { [cleo]: 334 } } });
   });
 
+  it('M4: a payer who cashed out keeps their place: the units left over go from their own left, not from the first seat', () => {
+    const session = start();
+    accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Ben' }, { name: 'Cleo' }, { name: 'Dan' }], startingChips: 20, chipValue: 25, currency: 'EUR' }));
+    const [ana, ben, cleo, dan] = currentNight(session).players.map((p) => p.id) as [string, string, string, string];
+    accepted(session.runNow('cashOut', { stateId: currentNight(session).stateId, playerId: ben }));
+    accepted(session.runNow('sitOut', { stateId: currentNight(session).stateId, playerId: cleo }));
+    const view = accepted(session.runNow('addExpense', { payer: ben, amount: 1001, sharers: [ana, cleo, dan] })).view;
+    // 10.01 among three leaves 2 cents: from Ben's left, Cleo (sitting out, still in her place) then Dan; Ana, on Dan's left, gets none.
+    expect(view.night?.expenses[0]?.shares).toEqual({ [ana]: 333, [cleo]: 334, [dan]: 334 });
+  });
+
   it('M4: editing works the shares out again and removing takes the expense out; each is one more journal line', () => {
     const session = start();
     const night = openNightOfThree(session);

@@ -312,9 +312,13 @@ export class GameSession implements DealerService {
     return { ok: true, night: read.night, live: false };
   }
 
-  /** M4: the shares of an expense, fixed now from the seating in force (players still at the table, clockwise). */
+  /**
+   * M4: the shares of an expense, fixed now from the seating in force,
+   * clockwise: every player of the night in the place they last had, those
+   * who cashed out or sit out included, so a payer who left counts from their own place.
+   */
   private expenseFacts(night: PlayedNight, fields: { payer: string; amount: number; description: string; sharers: string[] }) {
-    const seating = night.state.players.filter((p) => !p.left).map((p) => p.id);
+    const seating = night.state.players.map((p) => p.id);
     const played = new Set(night.state.players.map((p) => p.id));
     // Unknown players are refused by expenseRefusal; their shares are not worked out.
     const shares = [fields.payer, ...fields.sharers].every((id) => played.has(id)) ? shareExpense(fields.amount, fields.sharers, fields.payer, seating) : {};

@@ -3,7 +3,9 @@ import type { ExpenseView, SettleMode } from '../../shared/history';
 import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
 import {
   betLimits,
+  cutterSeat,
   dealUnderWay,
+  dueToAct,
   halfPotRound,
   pairCallsFor,
   turnInProgress,
@@ -36,9 +38,12 @@ export interface NightMoneyFacts {
 
 
 export function nightView(state: EngineState, turns: readonly TurnView[], results: PlayerResult[] | null, money: NightMoneyFacts = {}): NightView {
-  const toAct = state.toActSeat === null ? null : (state.players[state.toActSeat] ?? null);
+  // Who the table waits for and who cuts are the engine's to say (flow.ts: R8, R11, R32).
+  const toActSeat = dueToAct(state);
+  const toAct = toActSeat === null ? null : (state.players[toActSeat] ?? null);
   const dealer = state.dealerSeat === null ? null : (state.players[state.dealerSeat] ?? null);
-  const cutter = cutterOf(state);
+  const cutSeat = cutterSeat(state);
+  const cutter = cutSeat === null ? null : (state.players[cutSeat] ?? null);
   const phase = state.phase.kind;
   const acting = phase === 'ready' || phase === 'ace-call' || phase === 'pair-call' || phase === 'bet' || phase === 'cut';
   const betweenTurns = !turnInProgress(state) && (phase === 'draw' || phase === 'ready' || phase === 'cut');
@@ -103,17 +108,6 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     expenses: expenseViews(money.expenses ?? []),
     allowed: allowedView(state),
   };
-}
-
-/** R11: the player on the dealer's right (the previous seat still at the table, not sitting out, R32) cuts. */
-function cutterOf(state: EngineState) {
-  if (state.dealerSeat === null) return null;
-  const count = state.players.length;
-  for (let step = 1; step < count; step++) {
-    const player = state.players[(state.dealerSeat - step + count) % count];
-    if (player && !player.left && !player.sittingOut) return player;
-  }
-  return null;
 }
 
 function liveDeckView(deck: DeckState): DeckView {

@@ -1,7 +1,7 @@
 import { playerAccount, type ChipMove } from '../../../shared/chips';
-import { activePlayers, turnInProgress } from '../rotation';
+import { activePlayers, rotationAfterCashOut, rotationAfterSittingOutOrBack, turnInProgress, whoAntes } from '../flow';
 import { playerOrRefuse, refuse, type Draft } from './draft';
-import { ensurePlayerToAct, recordSeatingChange, rotationOf, sameRotation } from './rotate';
+import { moveRotation, recordSeatingChange, rotationOf, sameRotation } from './rotate';
 
 /** Chips coming to the table and leaving it: antes (R4, R5), buy-ins and cash-outs (R3, R6). */
 
@@ -10,7 +10,7 @@ export function anteAll(d: Draft, kind: 'ante' | 're-ante', turn: number | null)
   const { ante } = d.state.settings;
   const moves: ChipMove[] = [];
   const who: string[] = [];
-  for (const player of activePlayers(d.state)) {
+  for (const player of whoAntes(d.state)) {
     const amount = Math.min(ante, d.state.stacks[player.id] ?? 0);
     const move = d.move('ante', player.id, amount, playerAccount(player.id), 'pot', turn);
     if (move) {
@@ -37,7 +37,7 @@ export function buyIn(d: Draft, playerId: string, amount: number): void {
   d.emit({ type: 'last-action', kind: 'buy-in', turn: null, playerId, entries: d.entries });
 }
 
-/** R32: the player keeps their chips and is skipped like a player with none; the turn moves on if it was theirs next. */
+/** R32: the player keeps their chips and is skipped like a player with none from now on (who is due: flow.ts). */
 export function sitOut(d: Draft, playerId: string): void {
   const player = playerOrRefuse(d, playerId);
   if (player.left) refuse('already-left', `${player.name} has cashed out: there is nobody to sit out.`, 'R32', { player: player.name });
@@ -51,11 +51,11 @@ export function sitOut(d: Draft, playerId: string): void {
   const before = rotationOf(d.state);
   d.emit({ type: 'player-sat-out', playerId });
   d.announce('sat-out', playerId, 0);
-  if (d.state.toActSeat === player.seat && (d.state.phase.kind === 'ready' || d.state.phase.kind === 'cut')) ensurePlayerToAct(d);
+  moveRotation(d, rotationAfterSittingOutOrBack(d.state, player, 'sit-out'));
   recordSeatingChange(d, { change: 'sit-out', playerId }, before);
 }
 
-/** R32: back from sitting out: plays again from the next turn that reaches them. */
+/** R32: back from sitting out: plays again from the next turn that reaches their place, in this deal if it has not passed it. */
 export function comeBack(d: Draft, playerId: string): void {
   const player = playerOrRefuse(d, playerId);
   if (!player.sittingOut) refuse('not-sitting-out', `${player.name} is not sitting out.`, 'R32', { player: player.name });
@@ -63,6 +63,7 @@ export function comeBack(d: Draft, playerId: string): void {
   const before = rotationOf(d.state);
   d.emit({ type: 'player-came-back', playerId });
   d.announce('came-back', playerId, 0);
+  moveRotation(d, rotationAfterSittingOutOrBack(d.state, player, 'come-back'));
   recordSeatingChange(d, { change: 'come-back', playerId }, before);
 }
 
@@ -77,7 +78,7 @@ export function cashOut(d: Draft, playerId: string): void {
   const move = d.move('cash-out', playerId, stack, playerAccount(playerId), 'bank', null);
   d.emit({ type: 'player-left', playerId });
   d.announce('cash-out', playerId, stack, [move]);
-  if (d.state.toActSeat === player.seat && d.state.phase.kind === 'ready') ensurePlayerToAct(d);
+  moveRotation(d, rotationAfterCashOut(d.state, player));
   const after = rotationOf(d.state);
   d.emit({
     type: 'last-action',

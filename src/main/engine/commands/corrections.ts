@@ -2,7 +2,9 @@ import type { ChipMove } from '../../../shared/chips';
 import type { EngineState, LastAction, SeatingChange, TurnState } from '../state';
 import { nameOf, refuse, type Draft } from './draft';
 import { rotationOf, sameRotation } from './rotate';
-import { afterTurn, checkedBet, outcomeOf, payBet } from './turn';
+import { reAntesAfterTurn } from '../flow';
+import { anteAll } from './chips';
+import { checkedBet, outcomeOf, payBet } from './turn';
 
 /** R21: undo, correct a bet, void a turn. Nothing is deleted: every correction is new entries. */
 
@@ -124,9 +126,7 @@ export function correctBet(d: Draft, amount: number | 'pot'): void {
   d.emit({ type: 'bet-corrected', n: turn.n, amount: chips, potAfter: d.state.pot, stackAfter: d.state.stacks[player] ?? 0 });
   // The reversal took back any re-ante the turn caused: its first round (R27) is as the turn left it, before the re-ante.
   if (d.state.settings.firstRound === 'half-pot') d.emit({ type: 'first-round', waiting: turn.firstRoundBefore.filter((id) => id !== player) });
-  // R28: a pot emptied on a deal's last turn is refilled by the next deal's ante, not a re-ante.
-  const dealPassed = d.state.dealNumber !== turn.deal;
-  if (!(d.state.pot === 0 && d.state.settings.anteWhen === 'every-deal' && dealPassed)) afterTurn(d, turn.n);
+  if (reAntesAfterTurn(d.state, () => d.state.dealNumber !== turn.deal)) anteAll(d, 're-ante', turn.n);
   const corrections = d.entries.filter((e) => e.move.code !== 'reversal');
   d.emit({ type: 'last-action', kind: 'turn', turn: turn.n, entries: corrections });
   d.announce('corrected', player, moved, d.entries.map((e) => e.move));

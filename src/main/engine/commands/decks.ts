@@ -1,13 +1,13 @@
 import type { DeckPurpose } from '../../../shared/view';
 import { seedBytesOf, sha256Hex } from '../deck';
-import type { Resume } from '../state';
+import type { PlayResume, Resume } from '../state';
 import { expectPhase, refuse, type Draft } from './draft';
-import { runDraw } from './draw';
-import { ensurePlayerToAct } from './rotate';
-import { anteAll } from './chips';
-import { antesThisDeal, continueTurn, startTurn } from './turn';
 
-/** The provable deck's life (R9-R13): asked for, shuffled and committed, cut, retired. */
+/**
+ * The provable deck's life (R9-R13): asked for, shuffled and committed, cut,
+ * retired. What the table does once a deck is ready is the deal's to say
+ * (deal.ts).
+ */
 
 /** R9, R13: retire the deck in play (revealing its seed) and wait for a new one. */
 export function needDeck(d: Draft, purpose: DeckPurpose, resume: Resume): void {
@@ -22,20 +22,14 @@ export function retireDeck(d: Draft): void {
   d.emit({ type: 'deck-retired', deckId: deck.id, seed: deck.seed });
 }
 
-/** R9, R28: a new deal begins: with `anteWhen: every-deal` everyone antes, then its dealer shuffles a fresh deck. */
-export function beginDeal(d: Draft): void {
-  freshDeckForTurn(d);
-  if (antesThisDeal(d)) anteAll(d, 'ante', null);
-  needDeck(d, 'play', 'deal');
-}
-
 /** R13: the turn needs a fresh deck (a new deal's, or this one is spent); the deal is no longer waiting for one. */
 export function freshDeckForTurn(d: Draft): void {
   const { dealerSeat, dealNumber, toActSeat } = d.state;
   d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck: false, toActSeat });
 }
 
-export function shuffle(d: Draft, seed: string): void {
+/** R9, R10: the deck asked for is shuffled from `seed` and its commitment shown; returns what it was made for. */
+export function shuffleDeck(d: Draft, seed: string): { purpose: DeckPurpose; resume: Resume } {
   const { purpose, resume } = expectPhase(d, 'shuffle', 'A shuffle');
   const seedBytes = seedBytesOf(seed);
   if (!seedBytes) refuse('invalid-input', 'A deck seed is 32 bytes as 64 lowercase hex digits (R9).', 'R9');
@@ -47,17 +41,11 @@ export function shuffle(d: Draft, seed: string): void {
     seed,
     commitment: sha256Hex(seedBytes),
   });
-  if (purpose === 'draw') {
-    // R7: the draw deck is committed but never cut.
-    d.phase('draw');
-    runDraw(d);
-  } else {
-    d.emit({ type: 'phase', phase: 'cut', resume: resume === 'continue-turn' ? 'continue-turn' : 'deal' });
-  }
+  return { purpose, resume };
 }
 
-/** R11: the cut, then the turn the deck was made for. */
-export function cut(d: Draft, at: number): void {
+/** R11: the deck is cut at `at`; returns what the cut resumes. */
+export function cutDeck(d: Draft, at: number): PlayResume {
   const { resume } = expectPhase(d, 'cut', 'The cut');
   const deck = d.state.deck;
   if (!deck) refuse('wrong-phase', 'There is no deck to cut.');
@@ -67,10 +55,5 @@ export function cut(d: Draft, at: number): void {
   }
   d.emit({ type: 'deck-cut', deckId: deck.id, cut: at });
   d.phase('ready');
-  if (resume === 'continue-turn') return continueTurn(d);
-  // The player due may have left or been undone to 0 chips while the deck was cut.
-  ensurePlayerToAct(d);
-  // That passed the deal: the new dealer shuffles a fresh deck (R9); this one is retired unused.
-  if (d.state.dealNeedsDeck) return beginDeal(d);
-  startTurn(d);
+  return resume;
 }

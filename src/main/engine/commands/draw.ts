@@ -1,5 +1,5 @@
 import { rankOf, type CardCode } from '../../../shared/cards';
-import { activePlayers, nextActiveSeat } from '../rotation';
+import { activePlayers, firstDeal } from '../flow';
 import { cardsLeft, expectPhase, refuse, seatOf, topCard, type Draft } from './draft';
 import { needDeck, retireDeck } from './decks';
 
@@ -49,7 +49,7 @@ function chooseDealer(d: Draft, dealerId: string): void {
   d.emit({ type: 'dealer-chosen', playerId: dealerId });
   retireDeck(d);
   const dealerSeat = seatOf(d, dealerId);
-  d.emit({ type: 'rotation', dealerSeat, dealNumber: 1, dealNeedsDeck: true, toActSeat: nextActiveSeat(d.state, dealerSeat) });
+  d.emit({ type: 'rotation', ...firstDeal(d.state, dealerSeat) });
   d.announce('dealer-chosen', dealerId, 0);
   d.phase('ready');
 }

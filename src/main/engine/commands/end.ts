@@ -1,6 +1,5 @@
 import { playerAccount } from '../../../shared/chips';
-import { holdsChips } from '../rotation';
-import type { SeatedPlayer } from '../state';
+import { holdsChips, inTurnOrder } from '../flow';
 import { expectPhase, refuse, type Draft } from './draft';
 import { retireDeck } from './decks';
 
@@ -15,7 +14,7 @@ export function end(d: Draft, at: string): void {
   const pot = d.state.pot;
   if (pot > 0) {
     // Sitting out or not (R32): whoever still has chips in front of them shares it.
-    const holders = playersInTurnOrder(d).filter((p) => holdsChips(d.state, p));
+    const holders = inTurnOrder(d.state).filter((p) => holdsChips(d.state, p));
     if (d.state.settings.potAtEnd === 'carry' || holders.length === 0) {
       const move = d.move('carry-out', null, pot, 'pot', 'bank', null);
       d.announce('pot-carried', null, pot, [move]);
@@ -31,13 +30,6 @@ export function end(d: Draft, at: string): void {
   d.emit({ type: 'night-ended', at });
   d.announce('night-ended', null, 0);
   d.phase('ended');
-}
-
-/** R22: turn order starting left of the dealer (seat 0 when no dealer was drawn). */
-function playersInTurnOrder(d: Draft): SeatedPlayer[] {
-  const players = d.state.players;
-  const first = d.state.dealerSeat === null ? 0 : (d.state.dealerSeat + 1) % players.length;
-  return [...players.slice(first), ...players.slice(0, first)];
 }
 
 /**

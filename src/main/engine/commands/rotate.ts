@@ -1,36 +1,28 @@
-import { isActive, nextActiveSeat, nextTurnAfter } from '../rotation';
+import { rotationAfterTurn, rotationAsTurnIsDealt, type RotationMove } from '../flow';
 import type { EngineState, Rotation, SeatingChange } from '../state';
 import type { Draft } from './draft';
 
 /**
- * Moving the turn and the deal on (R6, R8), written once: after a turn,
- * and whenever the player due to act can no longer play.
+ * Records who deals and who acts (R6, R8) as flow.ts decides it: after a
+ * turn, before one, and after seating changes.
  */
+
+/** Records a move of the turn or the deal; a new deal is announced with its dealer. */
+export function moveRotation(d: Draft, move: RotationMove | null): void {
+  if (move === null) return;
+  const { dealerSeat, dealNumber, dealNeedsDeck, toActSeat } = move;
+  d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck, toActSeat });
+  if (move.dealPassed && dealerSeat !== null) d.announce('new-deal', d.state.players[dealerSeat]?.id ?? null, 0);
+}
 
 /** R8: the turn passes on from `fromSeat`; when it would pass the dealer, the deal passes left and a new deal begins. */
 export function passTurnOn(d: Draft, fromSeat: number): void {
-  const next = nextTurnAfter(d.state, fromSeat);
-  d.emit({
-    type: 'rotation',
-    dealerSeat: next.dealerSeat,
-    dealNumber: d.state.dealNumber + (next.dealPassed ? 1 : 0),
-    dealNeedsDeck: d.state.dealNeedsDeck || next.dealPassed,
-    toActSeat: next.toActSeat,
-  });
-  if (next.dealPassed && next.dealerSeat !== null) d.announce('new-deal', d.state.players[next.dealerSeat]?.id ?? null, 0);
+  moveRotation(d, rotationAfterTurn(d.state, fromSeat));
 }
 
-/** The player due to act may have left or lost their chips since: move on (R6, R8). */
+/** As a turn is dealt: the dealer or the player due may have left, sat out or lost their chips since: move on (R6, R8, R32). */
 export function ensurePlayerToAct(d: Draft): void {
-  const seat = d.state.toActSeat;
-  if (seat !== null && isActive(d.state, d.state.players[seat])) return;
-  const { dealerSeat, dealNumber, dealNeedsDeck } = d.state;
-  if (seat === null && dealerSeat !== null) {
-    // The deal passed while only one player held chips: it is this dealer's deal, begun by the player on their left (R8).
-    d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck, toActSeat: nextActiveSeat(d.state, dealerSeat) });
-    return;
-  }
-  passTurnOn(d, seat ?? dealerSeat ?? 0);
+  moveRotation(d, rotationAsTurnIsDealt(d.state));
 }
 
 export function rotationOf(state: EngineState): Rotation {

@@ -1,7 +1,7 @@
 import { playerAccount } from '../../../shared/chips';
-import { dealUnderWay, nextActiveSeat, turnInProgress } from '../rotation';
+import { dealUnderWay, rotationAfterReseating, turnInProgress } from '../flow';
 import { playerOrRefuse, refuse, type Draft } from './draft';
-import { recordSeatingChange, rotationOf } from './rotate';
+import { moveRotation, recordSeatingChange, rotationOf } from './rotate';
 
 /**
  * R31: seating a newcomer between two seated players, and moving a player
@@ -44,7 +44,7 @@ export function seatPlayer(d: Draft, newcomer: Newcomer): void {
   const bought = d.move('buy-in', playerId, buyIn, 'bank', playerAccount(playerId), null);
   const anted = d.move('ante', playerId, Math.min(ante, buyIn), playerAccount(playerId), 'pot', null);
   d.announce('player-seated', playerId, buyIn, [bought, anted]);
-  if (!underWay) firstTurnLeftOfDealer(d);
+  if (!underWay) moveRotation(d, rotationAfterReseating(d.state));
   recordSeatingChange(d, { change: 'seat', playerId }, before);
 }
 
@@ -60,15 +60,7 @@ export function movePlayer(d: Draft, playerId: string, afterPlayerId: string): v
   const before = rotationOf(d.state);
   d.emit({ type: 'player-moved', playerId, seat });
   d.announce('player-moved', playerId, 0, [], [afterPlayerId]);
-  firstTurnLeftOfDealer(d);
+  moveRotation(d, rotationAfterReseating(d.state));
   // The rotation before is numbered in the order before the move, which the undo puts back first.
   recordSeatingChange(d, { change: 'move', playerId, seatBefore: moving.seat }, before);
-}
-
-/** R8 with R31: before a deal's first turn, it is begun by whoever now sits on the dealer's left. */
-function firstTurnLeftOfDealer(d: Draft): void {
-  const { dealerSeat, dealNumber, dealNeedsDeck, toActSeat } = d.state;
-  if (dealerSeat === null || toActSeat === null) return;
-  const first = nextActiveSeat(d.state, dealerSeat);
-  if (first !== toActSeat) d.emit({ type: 'rotation', dealerSeat, dealNumber, dealNeedsDeck, toActSeat: first });
 }

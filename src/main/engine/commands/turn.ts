@@ -4,33 +4,14 @@ import type { TurnOutcome } from '../../../shared/view';
 import type { BetLimits } from '../../../shared/view';
 import { currentLimits, halfPotRound, limitsFor } from '../limits';
 import { deckOddsBetween, oddsBetween, oddsBeyond } from '../odds';
-import { activePlayers, hasTwoActive, nextTurnAfter } from '../rotation';
+import { hasTwoActive, nextTurnAfter, reAntesAfterTurn } from '../flow';
 import type { EngineState, TurnState } from '../state';
 import { anteAll } from './chips';
-import { beginDeal, freshDeckForTurn, needDeck } from './decks';
+import { needDeck } from './decks';
 import { cardsLeft, currentTurn, expectPhase, nameOf, refuse, seatOf, topCard, type Draft } from './draft';
-import { ensurePlayerToAct, passTurnOn } from './rotate';
+import { passTurnOn } from './rotate';
 
 /** A turn (R14-R20): the deal, the posts, the bet, the third card and the chips it moves. */
-
-export function deal(d: Draft): void {
-  expectPhase(d, 'ready', 'Dealing');
-  if (!hasTwoActive(d.state)) {
-    const names = activePlayers(d.state).map((p) => p.name);
-    refuse('not-enough-players', `Only ${names.join(', ') || 'nobody'} has chips: record a buy-in or end the night (R6).`, 'R6');
-  }
-  // R28: a new deal's own ante refills an empty pot, instead of a re-ante as well.
-  const dealAnte = d.state.dealNeedsDeck && antesThisDeal(d);
-  if (d.state.pot === 0 && !dealAnte) anteAll(d, 're-ante', null);
-  ensurePlayerToAct(d);
-  if (d.state.dealNeedsDeck) return beginDeal(d);
-  // R13: fewer than 3 cards before a turn.
-  if (cardsLeft(d) < 3) {
-    freshDeckForTurn(d);
-    return needDeck(d, 'play', 'deal');
-  }
-  startTurn(d);
-}
 
 export function startTurn(d: Draft): void {
   if (!hasTwoActive(d.state)) {
@@ -91,11 +72,6 @@ function postValues(turn: TurnState): { low: number; high: number } {
   const a = turn.aceCall === 'low' ? ACE_LOW : rankOf(first);
   const b = rankOf(second);
   return { low: Math.min(a, b), high: Math.max(a, b) };
-}
-
-/** R28: with `anteWhen: every-deal`, every deal after the first begins with an ante (the first deal's is R4's own). */
-export function antesThisDeal(d: Draft): boolean {
-  return d.state.settings.anteWhen === 'every-deal' && d.state.dealNumber > 1;
 }
 
 function judgePosts(d: Draft): void {
@@ -250,15 +226,8 @@ function resolveTurn(d: Draft, outcome: TurnOutcome, amount: number, move: ChipM
   const turn = currentTurn(d);
   d.announce(outcome, turn.playerId, amount, [move]);
   d.emit({ type: 'turn-resolved', outcome, potAfter: d.state.pot, stackAfter: d.state.stacks[turn.playerId] ?? 0 });
-  // R28: when the deal's last turn empties the pot, the next deal's ante refills it.
-  const refilledByNextDeal = d.state.pot === 0 && d.state.settings.anteWhen === 'every-deal' && nextTurnAfter(d.state, seatOf(d, turn.playerId)).dealPassed;
-  if (!refilledByNextDeal) afterTurn(d, turn.n);
+  if (reAntesAfterTurn(d.state, () => nextTurnAfter(d.state, seatOf(d, turn.playerId)).dealPassed)) anteAll(d, 're-ante', turn.n);
   d.emit({ type: 'last-action', kind: 'turn', turn: turn.n, entries: d.entries });
   passTurnOn(d, seatOf(d, turn.playerId));
   d.phase('ready');
-}
-
-/** R5: an empty pot is refilled at once, before the next turn. */
-export function afterTurn(d: Draft, turn: number): void {
-  if (d.state.pot === 0) anteAll(d, 're-ante', turn);
 }
