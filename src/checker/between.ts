@@ -1,5 +1,5 @@
 import type { Findings } from './findings';
-import { isActive, type Rotation } from './rotation';
+import { isActive } from './rotation';
 import type { CheckedEntry, CheckedExport, CheckedSeating } from './schema';
 import type { ChipTable } from './table';
 
@@ -14,6 +14,8 @@ export interface BetweenTurns {
   reopened: boolean;
   /** R27: who anted when the pot was made here, or null when it was not. */
   madePot: string[] | null;
+  /** The seating disagrees with the ledger here (a newcomer with no buy-in, a player gone). */
+  seatingBroken: boolean;
 }
 
 export function checkBetweenTurns(
@@ -22,11 +24,14 @@ export function checkBetweenTurns(
   before: CheckedSeating,
   seating: CheckedSeating,
   n: number | null,
-  rotation: Rotation,
+  /** This turn starts a deal (its deal number is not the last turn's). */
+  startsDeal: boolean,
   table: ChipTable,
   fromDeal: Map<string, number>,
+  trusted: boolean,
   f: Findings,
 ): BetweenTurns {
+  let seatingBroken = false;
   const reversedHere = new Set(block.filter((e) => e.code === 'reversal').map((e) => e.reverses));
   const standing = block.filter((e) => e.code !== 'reversal' && !reversedHere.has(e.id) && !table.reversed.has(e.id));
   const reopened = block.some((e) => e.code === 'reversal' && ['pot-split', 'carry-out'].includes(table.entries.get(e.reverses ?? '')?.code ?? ''));
@@ -35,17 +40,21 @@ export function checkBetweenTurns(
   const newcomers = seating.order.filter((id) => !before.order.includes(id));
   const newcomerAntes = new Set<CheckedEntry>();
   for (const id of newcomers) {
-    if (!standing.some((e) => e.code === 'buy-in' && e.player === id)) f.violation('R31', n, `${id}, seated, buys in`, 'no buy-in standing for them');
+    if (!standing.some((e) => e.code === 'buy-in' && e.player === id)) {
+      f.violation('R31', n, `${id}, seated, buys in`, 'no buy-in standing for them');
+      seatingBroken = true;
+    }
     const ante = standing.find((e) => e.code === 'ante' && e.player === id);
     if (ante) newcomerAntes.add(ante);
-    else f.violation('R31', n, `${id}, seated, puts the ante in the pot at once`, 'no ante');
+    else if (!seatingBroken) f.violation('R31', n, `${id}, seated, puts the ante in the pot at once`, 'no ante');
   }
   for (const id of before.order.filter((p) => !seating.order.includes(p))) {
     f.violation('R31', n, `${id} stays in the seating (players leave it only by an undone seating, R21)`, 'gone from the seating');
+    seatingBroken = true;
   }
   const common = seating.order.filter((id) => before.order.includes(id));
-  const dealUnderWay = n !== null && rotation.lastPlayer !== null && n !== 1;
-  if (common.join() !== before.order.filter((id) => seating.order.includes(id)).join() && dealUnderWay) {
+  const dealUnderWay = n !== null && n !== 1 && !startsDeal;
+  if (trusted && common.join() !== before.order.filter((id) => seating.order.includes(id)).join() && dealUnderWay) {
     f.violation('R31', n, 'seats moved only while no deal is under way', `order ${common.join(', ')} mid-deal`);
   }
 
@@ -55,13 +64,13 @@ export function checkBetweenTurns(
   let owed: string[] = [];
   let rule = 'R4';
   if (n === 1) owed = seating.order.filter((id) => !newcomers.includes(id) && (isActive({ seating, table, fromDeal }, id) || anted.includes(id)));
-  else if (n !== null && night.rules.anteWhen === 'every-deal' && rotation.lastPlayer === null && rotation.voided === null && !reopened) {
+  else if (n !== null && night.rules.anteWhen === 'every-deal' && startsDeal && !reopened) {
     rule = 'R28';
     owed = seating.order.filter((id) => isActive({ seating, table, fromDeal }, id) || anted.includes(id));
   }
   const sorted = (ids: string[]) => [...ids].sort().join(', ');
-  if (sorted(owed) !== sorted(anted)) f.violation(rule, n, owed.length ? `antes by ${sorted(owed)}` : 'no ante', anted.length ? `antes by ${sorted(anted)}` : 'no ante');
-  return { reopened, madePot: anted.length > 0 ? anted : null };
+  if (trusted && !seatingBroken && sorted(owed) !== sorted(anted)) f.violation(rule, n, owed.length ? `antes by ${sorted(owed)}` : 'no ante', anted.length ? `antes by ${sorted(anted)}` : 'no ante');
+  return { reopened, madePot: anted.length > 0 ? anted : null, seatingBroken };
 }
 
 /** R22: the pot at the end split among the players holding chips, the remainder from the dealer's left; or carried. */

@@ -35,7 +35,7 @@ export function bytesToHex(bytes: Uint8Array): string {
 /** R10: uniform integers from sha256(seed || u32be(0)) || sha256(seed || u32be(1)) || ..., 4 bytes at a time. */
 class SeedIntegers {
   private readonly input: Uint8Array;
-  private block = new Uint8Array(0);
+  private block: Uint8Array = new Uint8Array(0);
   private offset = 0;
   private index = 0;
 

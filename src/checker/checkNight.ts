@@ -21,16 +21,18 @@ export function checkNight(json: unknown): Finding[] {
   }
   const night = parsed.data;
   const f = new Findings();
-  const seatingOf = seatingHistory(night, f);
+  const history = seatingHistory(night, f);
+  const seatingOf = history.at;
   const decks = checkDeckList(night, f);
   const drawers = seatingOf(0).order.filter((id) => !seatingOf(0).sittingOut.includes(id));
   const winner = night.turns.length > 0 || night.draw.length > 0 ? checkDraw(night, decks, drawers, f) : null;
-  walkNight(night, seatingOf, winner, new DeckWalker(night, decks, f), f);
+  walkNight(night, history, winner, new DeckWalker(night, decks, f), f);
   const reopens = night.ledger.filter((e) => e.code === 'reversal' && night.ledger.some((o) => o.id === e.reverses && (o.code === 'pot-split' || o.code === 'carry-out'))).length;
   const ends = night.ledger.filter((e) => e.code === 'pot-split' || e.code === 'carry-out').length;
   if (night.night.reopened > 0 && reopens === 0 && ends > 0) f.violation('R33', null, `the end reversed ${night.night.reopened} time(s)`, 'no reversal of the end');
   checkFinal(night, f);
-  const order = seatingOf(Number.MAX_SAFE_INTEGER).order;
+  // M4: every player keeps the place they last had: the seat order of `players` at the end.
+  const order = [...night.players].sort((a, b) => a.seat - b.seat).map((p) => p.id);
   const money = checkExpenses(night, order, f);
   checkSettlement(night, money, f);
   return f.list;

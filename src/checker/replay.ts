@@ -4,6 +4,8 @@ import type { Findings } from './findings';
 import { judgeTurn } from './outcome';
 import { afterTurn, expectedTurn, isActive, type Eligibility, type Rotation } from './rotation';
 import type { CheckedEntry, CheckedExport, CheckedSeating, CheckedTurn } from './schema';
+import type { SeatingHistory } from './seating';
+import { placeHostMoves } from './placement';
 import { ChipTable } from './table';
 import { checkTurnChips } from './turnChips';
 
@@ -23,8 +25,16 @@ export interface Walked {
   rotation: Rotation;
 }
 
-export function walkNight(night: CheckedExport, seatingOf: (n: number) => CheckedSeating, drawWinner: string | null, walker: DeckWalker, f: Findings): Walked {
+export function walkNight(night: CheckedExport, history: SeatingHistory, drawWinner: string | null, walker: DeckWalker, f: Findings): Walked {
   const { rules } = night;
+  const seatingOf = history.at;
+  // Once the seating contradicts the ledger, who acts, deals and antes cannot be judged from it: said once, then left.
+  let trusted = true;
+  const distrust = (n: number | null) => {
+    if (!trusted) return;
+    trusted = false;
+    f.cannotCheck('R8', n, 'the seating history contradicts itself or the ledger from here on: who acts, deals and antes, and the end split, are not judged after it');
+  };
   const table = new ChipTable(rules.ante);
   const ledger = night.ledger;
   const lastOfTurn = new Map<number, number>();
@@ -44,14 +54,14 @@ export function walkNight(night: CheckedExport, seatingOf: (n: number) => Checke
   const applyAt = (i: number) => {
     const entry = ledger[i] as CheckedEntry;
     if ((entry.code === 'pot-split' || entry.code === 'carry-out') && ledger[i - 1]?.code !== entry.code) {
-      checkEnd(night, ledger, i, table, seatingNow, rotation.dealer, f);
+      if (trusted) checkEnd(night, ledger, i, table, seatingNow, rotation.dealer, f);
     }
     table.apply(entry, f);
     return entry;
   };
   const eligibility = (seating: CheckedSeating, chips: ChipTable = table): Eligibility => ({ seating, table: chips, fromDeal });
 
-  for (const turn of night.turns) {
+  night.turns.forEach((turn, index) => {
     const n = turn.n;
     if (previous && n !== previous.n + 1) f.violation('R8', n, `turn ${previous.n + 1}`, `turn ${n}`);
     const seating = seatingOf(n);
@@ -73,34 +83,45 @@ export function walkNight(night: CheckedExport, seatingOf: (n: number) => Checke
       const least = seated < 0 ? 0 : seated + (pending[seated + 1]?.code === 'ante' && pending[seated + 1]?.player === pending[seated]?.player ? 2 : 1);
       // ...and a player not seated yet for this turn buys in after it.
       const notYet = pending.findIndex((x) => x.player !== null && !seating.order.includes(x.player));
-      for (take = notYet < 0 ? pending.length : Math.max(least, notYet); take > least; take--) {
-        const trial = table.clone();
-        for (const e of pending.slice(0, take)) trial.apply(e, null);
-        const due = expectedTurn(rotation, eligibility(seating, trial));
-        if (trial.pot === turn.potBefore && trial.stack(turn.player) === turn.stackBefore && (!due || due.player === turn.player)) break;
-      }
+      const next = night.turns[index + 1];
+      take = placeHostMoves({
+        pending,
+        least,
+        most: notYet < 0 ? pending.length : Math.max(least, notYet),
+        table,
+        rotation,
+        turn,
+        seating,
+        next,
+        nextSeating: seatingOf(next?.n ?? n),
+        eligibility: (s, chips) => eligibility(s, chips),
+      });
     }
     seatingNow = seating;
     for (let i = ptr; i < ptr + take; i++) block.push(applyAt(i));
     ptr += take;
-    const reopened = checkBetweenTurns(night, block, previousSeating, seating, n, rotation, table, fromDeal, f);
+    if (history.brokenFrom !== null && n >= history.brokenFrom) distrust(n);
+    const reopened = checkBetweenTurns(night, block, previousSeating, seating, n, previous !== null && turn.deal !== previous.deal, table, fromDeal, trusted, f);
+    if (reopened.seatingBroken) distrust(n);
     if (reopened.madePot) waiting = reopened.madePot;
+    const hostMoves = block;
     block = [];
 
     // R8: who deals, which deal, who acts.
     const e = eligibility(seating);
     const due = expectedTurn(rotation, e);
-    if (due) {
+    if (due && trusted) {
       if (due.player !== turn.player) {
-        const rule = seatingOf(n).sittingOut.includes(due.player) || night.seating?.some((s) => s.beforeTurn <= n && s.sittingOut.includes(due.player)) ? 'R32' : (fromDeal.get(due.player) ?? 0) > 0 || (fromDeal.get(turn.player) ?? 0) > 0 ? 'R31' : 'R8';
+        const boughtBack = hostMoves.some((x) => x.code === 'buy-in' && x.player === due.player);
+        const rule = boughtBack ? 'R6' : seatingOf(n).sittingOut.includes(due.player) || night.seating?.some((s) => s.beforeTurn <= n && s.sittingOut.includes(due.player)) ? 'R32' : (fromDeal.get(due.player) ?? 0) > 0 || (fromDeal.get(turn.player) ?? 0) > 0 ? 'R31' : 'R8';
         f.violation(rule, n, `${due.player} to act`, `${turn.player} acted`);
       }
       f.same('R8', n, 'dealer', due.dealer, turn.dealer);
       f.same('R8', n, 'deal', due.deal, turn.deal);
-    } else if (rotation.dealer !== null) f.violation('R6', n, 'no turn: fewer than 2 players can play', `${turn.player} acted`);
-    if (!isActive(e, turn.player)) f.violation('R6', n, `${turn.player} has chips, is seated and not sitting out`, `they acted`);
+    } else if (!due && trusted && rotation.dealer !== null) f.violation('R6', n, 'no turn: fewer than 2 players can play', `${turn.player} acted`);
+    if (trusted && !isActive(e, turn.player)) f.violation('R6', n, `${turn.player} has chips, is seated and not sitting out`, `they acted`);
     const active = seating.order.filter((id) => isActive(e, id)).length;
-    if (active < 2) f.violation('R6', n, 'at least 2 players with chips, not sitting out', `${active}`);
+    if (trusted && active < 2) f.violation('R6', n, 'at least 2 players with chips, not sitting out', `${active}`);
     f.same('R24', n, 'potBefore', table.pot, turn.potBefore);
     f.same('R24', n, `stackBefore of ${turn.player}`, table.stack(turn.player), turn.stackBefore);
     if (turn.potBefore === 0) f.violation('R5', n, 'a pot made again before the turn', 'pot 0');
@@ -134,20 +155,21 @@ export function walkNight(night: CheckedExport, seatingOf: (n: number) => Checke
     if (!turn.void && turn.outcome !== null) {
       waiting = waiting.filter((id) => id !== turn.player);
       const next = afterTurn({ dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: null }, turn.player, e);
-      const anted = checkTurnChips(night, turn, judged?.outcome ?? turn.outcome, own, next.deal === turn.deal, e, f);
+      const anted = checkTurnChips(night, turn, judged?.outcome ?? turn.outcome, own, next.deal === turn.deal, e, trusted, f);
       if (anted.length > 0) waiting = anted;
       rotation = next;
     } else if (turn.void) {
-      checkTurnChips(night, turn, null, own, false, e, f);
+      checkTurnChips(night, turn, null, own, false, e, trusted, f);
       waiting = waitingBefore;
       rotation = { dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: turn.player };
     }
+    if (process.env.CHECKER_DEBUG) console.log(n, JSON.stringify(rotation), turn.player, table.pot, JSON.stringify([...table.stacks]), seating.order.join(), [...table.left].join());
     previous = turn;
     previousSeating = seating;
-  }
+  });
   // After the last turn: the host's last moves and the end (R22).
   seatingNow = seatingOf(Number.MAX_SAFE_INTEGER);
   for (; ptr < ledger.length; ptr++) block.push(applyAt(ptr));
-  checkBetweenTurns(night, block, previousSeating, seatingOf(Number.MAX_SAFE_INTEGER), null, rotation, table, fromDeal, f);
+  checkBetweenTurns(night, block, previousSeating, seatingOf(Number.MAX_SAFE_INTEGER), null, false, table, fromDeal, trusted, f);
   return { table, rotation };
 }

@@ -32,8 +32,7 @@ export function playsIn(e: Eligibility, id: string, deal: number): boolean {
 }
 
 /** The first player strictly after `id` clockwise (wrapping to `id` itself last) who plays in `deal`. */
-export function nextPlaying(e: Eligibility, id: string, deal: number, stopAt: string | null = null): string | null {
-  const order = e.seating.order;
+export function nextPlaying(e: Eligibility, id: string, deal: number, stopAt: string | null = null, order: readonly string[] = e.seating.order): string | null {
   const start = order.indexOf(id);
   for (let step = 1; step <= order.length; step++) {
     const candidate = order[(start + step + order.length) % order.length] as string;
@@ -61,10 +60,10 @@ export function expectedTurn(rot: Rotation, e: Eligibility): Expected | null {
     // Everyone has had a turn: the deal passes to the dealer's left.
     const dealer = nextPlaying(e, rot.dealer, rot.deal + 1);
     if (!dealer) return null;
-    const player = nextPlaying(e, dealer, rot.deal + 1);
+    const player = nextPlaying(e, dealer, rot.deal + 1, null, e.seating.order);
     return player ? { dealer, deal: rot.deal + 1, player } : null;
   }
-  const player = nextPlaying(e, rot.dealer, rot.deal);
+  const player = nextPlaying(e, rot.dealer, rot.deal, null, e.seating.order);
   return player ? { dealer: rot.dealer, deal: rot.deal, player } : null;
 }
 

@@ -7,21 +7,31 @@ import type { CheckedExport, CheckedSeating } from './schema';
  * out a part of the seating, and the last entry the seat order of `players`.
  * Returns the seating in force for a turn (0: the draw's).
  */
-export function seatingHistory(night: CheckedExport, f: Findings): (n: number) => CheckedSeating {
+export interface SeatingHistory {
+  at: (n: number) => CheckedSeating;
+  /** The first turn from which the history contradicts itself (a player listed twice), or null. */
+  brokenFrom: number | null;
+}
+
+export function seatingHistory(night: CheckedExport, f: Findings): SeatingHistory {
   const byPlayers: CheckedSeating = { beforeTurn: 1, order: [...night.players].sort((a, b) => a.seat - b.seat).map((p) => p.id), sittingOut: [] };
   const entries = night.seating;
   if (!entries) {
     f.cannotCheck('R31', null, 'the export has no seating history: who sat where and who sat out is taken from `players`');
-    return () => byPlayers;
+    return { at: () => byPlayers, brokenFrom: null };
   }
   night.players.forEach((p, i) => {
     if (p.seat !== i) f.violation('R31', null, `players in seat order, ${p.id} at seat ${i}`, `seat ${p.seat}`);
   });
   const first = entries[0] as CheckedSeating;
   if (first.beforeTurn !== 1) f.violation('R31', null, 'the first seating entry before turn 1', `before turn ${first.beforeTurn}`);
+  let brokenFrom: number | null = null;
   entries.forEach((entry, i) => {
     const previous = entries[i - 1];
-    if (new Set(entry.order).size !== entry.order.length) f.violation('R31', entry.beforeTurn, 'each player seated once', entry.order.join(', '));
+    if (new Set(entry.order).size !== entry.order.length) {
+      f.violation('R31', entry.beforeTurn, 'each player seated once', entry.order.join(', '));
+      brokenFrom ??= entry.beforeTurn;
+    }
     const inOrder = entry.order.filter((id) => entry.sittingOut.includes(id));
     if (inOrder.join() !== entry.sittingOut.join()) f.violation('R32', entry.beforeTurn, `sitting out, seated, in seat order: ${inOrder.join(', ')}`, entry.sittingOut.join(', '));
     if (!previous) return;
@@ -38,13 +48,16 @@ export function seatingHistory(night: CheckedExport, f: Findings): (n: number) =
     const missing = byPlayers.order.filter((id) => !last.order.includes(id));
     f.violation('R31', null, `the last seating, the players in seat order: ${byPlayers.order.join(', ')}`, `${last.order.join(', ')}${extra.length ? ` (seated but not a player of the night: ${extra.join(', ')})` : ''}${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`);
   }
-  return (n) => {
-    if (n === 0) return first;
-    let inForce = first;
-    for (const entry of entries) {
+  // A player listed twice is reported above; the walk goes on with their first place, so one slip is not counted again at every turn.
+  const unique = entries.map((entry) => ({ ...entry, order: [...new Set(entry.order)], sittingOut: [...new Set(entry.sittingOut)] }));
+  const at = (n: number): CheckedSeating => {
+    let inForce = unique[0] as CheckedSeating;
+    if (n === 0) return inForce;
+    for (const entry of unique) {
       if (entry.beforeTurn <= n) inForce = entry;
       else break;
     }
     return inForce;
   };
+  return { at, brokenFrom };
 }

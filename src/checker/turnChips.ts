@@ -15,6 +15,7 @@ export function checkTurnChips(
   own: CheckedEntry[],
   dealContinues: boolean,
   e: Eligibility,
+  trusted: boolean,
   f: Findings,
 ): string[] {
   const n = turn.n;
@@ -71,7 +72,7 @@ export function checkTurnChips(
   const dueReAnte = pot === 0 && (rules.anteWhen === 'empty-pot' || dealContinues);
   const owed = dueReAnte ? e.seating.order.filter((id) => isActive(e, id) || anted.includes(id)) : [];
   const ruleOfAnte = rules.anteWhen === 'every-deal' ? 'R28' : 'R5';
-  if (owed.join(',') !== e.seating.order.filter((id) => anted.includes(id)).join(',') || new Set(anted).size !== anted.length) {
+  if (trusted && owed.join(',') !== e.seating.order.filter((id) => anted.includes(id)).join(',') || new Set(anted).size !== anted.length) {
     f.violation(ruleOfAnte, n, owed.length ? `a re-ante by ${owed.join(', ')}` : 'no re-ante', anted.length ? `antes by ${anted.join(', ')}` : 'no re-ante');
   }
   return anted;
