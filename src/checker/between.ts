@@ -64,7 +64,7 @@ export function checkBetweenTurns(
   let owed: string[] = [];
   let rule = 'R4';
   if (n === 1) owed = seating.order.filter((id) => !newcomers.includes(id) && (isActive({ seating, table, fromDeal }, id) || anted.includes(id)));
-  else if (n !== null && night.rules.anteWhen === 'every-deal' && startsDeal && !reopened) {
+  else if (n !== null && night.rules.anteWhen === 'every-deal' && startsDeal) {
     rule = 'R28';
     owed = seating.order.filter((id) => isActive({ seating, table, fromDeal }, id) || anted.includes(id));
   }

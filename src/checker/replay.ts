@@ -59,6 +59,16 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
     table.apply(entry, f);
     return entry;
   };
+  // A turn dealt from a new deck in the middle of a deal with 3 or more cards left: only a reopened night (R33) does that.
+  const dealtFrom = new Map<string, number>();
+  const newDeckAt = night.turns.map((turn, i) => turn.cards[0]?.deck !== night.turns[i - 1]?.cards.at(-1)?.deck);
+  const freshForNoReason = night.turns.map((turn, i) => {
+    const before = night.turns[i - 1];
+    const lastDeck = before?.cards[before.cards.length - 1]?.deck;
+    const left = lastDeck === undefined ? 0 : 52 * rules.decks - (dealtFrom.get(lastDeck) ?? 0);
+    for (const c of turn.cards) dealtFrom.set(c.deck, (dealtFrom.get(c.deck) ?? 0) + 1);
+    return before !== undefined && before.deal === turn.deal && turn.cards[0]?.deck !== lastDeck && left >= 3;
+  });
   const eligibility = (seating: CheckedSeating, chips: ChipTable = table): Eligibility => ({ seating, table: chips, fromDeal });
 
   night.turns.forEach((turn, index) => {
@@ -80,14 +90,33 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       // A newcomer in this turn's seating was seated, bought in and anted before it (R31).
       const newcomers = seating.order.filter((id) => !previousSeating.order.includes(id));
       const seated = pending.findLastIndex((x) => x.code === 'buy-in' && x.player !== null && newcomers.includes(x.player));
-      const least = seated < 0 ? 0 : seated + (pending[seated + 1]?.code === 'ante' && pending[seated + 1]?.player === pending[seated]?.player ? 2 : 1);
+      const seatedUpTo = seated < 0 ? 0 : seated + (pending[seated + 1]?.code === 'ante' && pending[seated + 1]?.player === pending[seated]?.player ? 2 : 1);
+      // An end of the night (R22) and its reopening (R33) retire the deck: they come before the first turn dealt from a new one.
+      const firstEnd = pending.findIndex((x) => x.code === 'pot-split' || x.code === 'carry-out');
+      const ends = new Set(pending.filter((x) => x.code === 'pot-split' || x.code === 'carry-out').map((x) => x.id));
+      const reopenedUpTo = pending.findLastIndex((x) => x.code === 'reversal' && ends.has(x.reverses ?? '')) + 1;
+      // The first turn from here on whose new deck neither a deal nor R13 explains is the one right after the reopening.
+      // Failing that, the first dealt from a new deck at all (a reopened night that starts a deal).
+      let reopenAt = index;
+      if (firstEnd >= 0) {
+        let firstNewDeck: number | null = null;
+        let unexplained: number | null = null;
+        for (let t = index; t < night.turns.length && unexplained === null; t++) {
+          if (freshForNoReason[t]) unexplained = t;
+          else if (firstNewDeck === null && newDeckAt[t]) firstNewDeck = t;
+          if (t > index && lastOfTurn.has(night.turns[t]?.n ?? 0)) break;
+        }
+        reopenAt = unexplained ?? firstNewDeck ?? index;
+      }
+      const newDeck = reopenAt === index;
+      const least = Math.max(seatedUpTo, newDeck ? reopenedUpTo : 0);
       // ...and a player not seated yet for this turn buys in after it.
       const notYet = pending.findIndex((x) => x.player !== null && !seating.order.includes(x.player));
       const next = night.turns[index + 1];
       take = placeHostMoves({
         pending,
         least,
-        most: notYet < 0 ? pending.length : Math.max(least, notYet),
+        most: Math.max(least, Math.min(notYet < 0 ? pending.length : notYet, firstEnd < 0 || newDeck ? pending.length : firstEnd)),
         table,
         rotation,
         turn,
