@@ -21,7 +21,8 @@ const VALUES = {
   anteWhen: ['empty-pot', 'every-deal'],
 } as const satisfies { [K in keyof RuleSettings]: readonly RuleSettings[K][] };
 
-const STEPS = [1, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31];
+/** Each setting moves to its next value every DIVISORS[k] nights, so neighbouring nights differ in several settings and the combinations keep changing. */
+const DIVISORS = [1, 2, 3, 5, 7, 11, 13, 4, 6, 9, 10];
 
 export interface MatrixNight {
   seed: Uint8Array;
@@ -35,8 +36,7 @@ export interface MatrixNight {
 export function matrixNight(i: number, label = 'matrix'): MatrixNight {
   const rules: Record<string, unknown> = { ...DEFAULT_RULES };
   Object.entries(VALUES).forEach(([name, values], k) => {
-    const step = STEPS[k] ?? 1;
-    rules[name] = values[Math.floor((i * step + k) / (k % 2 === 0 ? 1 : 2)) % values.length];
+    rules[name] = values[(Math.floor(i / (DIVISORS[k] ?? 1)) + k) % values.length];
   });
   const seed = new TextEncoder().encode(`${label}-${i}`);
   return {
