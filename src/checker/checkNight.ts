@@ -33,7 +33,7 @@ export function checkNight(json: unknown): Finding[] {
   checkFinal(night, f);
   // M4: every player keeps the place they last had: the seat order of `players` at the end.
   const order = [...night.players].sort((a, b) => a.seat - b.seat).map((p) => p.id);
-  const money = checkExpenses(night, order, f);
+  const money = checkExpenses(night, order, f, (night.seating ?? []).map((entry) => entry.order));
   checkSettlement(night, money, f);
   return f.list;
 }

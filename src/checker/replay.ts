@@ -141,7 +141,7 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
     const due = expectedTurn(rotation, e);
     if (due && trusted) {
       if (due.player !== turn.player) {
-        const boughtBack = hostMoves.some((x) => x.code === 'buy-in' && x.player === due.player);
+        const boughtBack = previous !== null && hostMoves.some((x) => x.code === 'buy-in' && x.player === due.player);
         const rule = boughtBack ? 'R6' : seatingOf(n).sittingOut.includes(due.player) || night.seating?.some((s) => s.beforeTurn <= n && s.sittingOut.includes(due.player)) ? 'R32' : (fromDeal.get(due.player) ?? 0) > 0 || (fromDeal.get(turn.player) ?? 0) > 0 ? 'R31' : 'R8';
         f.violation(rule, n, `${due.player} to act`, `${turn.player} acted`);
       }
