@@ -33,7 +33,9 @@ export function checkBetweenTurns(
 ): BetweenTurns {
   let seatingBroken = false;
   const reversedHere = new Set(block.filter((e) => e.code === 'reversal').map((e) => e.reverses));
-  const standing = block.filter((e) => e.code !== 'reversal' && !reversedHere.has(e.id) && !table.reversed.has(e.id));
+  // An entry reversed anywhere in the ledger does not stand: undoing a seating reverses its buy-in and ante (R21).
+  const everReversed = reversedIn(night);
+  const standing = block.filter((e) => e.code !== 'reversal' && !reversedHere.has(e.id) && !everReversed.has(e.id));
   const reopened = block.some((e) => e.code === 'reversal' && ['pot-split', 'carry-out'].includes(table.entries.get(e.reverses ?? '')?.code ?? ''));
 
   // R31: every newcomer bought in and anted; nobody leaves the seating but a seating undone (R21).
@@ -94,4 +96,15 @@ export function checkEnd(night: CheckedExport, ledger: readonly CheckedEntry[], 
   const found = run.map((e) => `${e.player}:${e.amount}`);
   const key = (xs: string[]) => [...xs].sort().join(', ');
   if (key(expected) !== key(found)) f.violation('R22', null, `split ${key(expected)}`, `split ${key(found)}`);
+}
+
+const reversedOf = new WeakMap<CheckedExport, Set<string>>();
+
+function reversedIn(night: CheckedExport): Set<string> {
+  let reversed = reversedOf.get(night);
+  if (!reversed) {
+    reversed = new Set(night.ledger.filter((e) => e.code === 'reversal').map((e) => e.reverses ?? ''));
+    reversedOf.set(night, reversed);
+  }
+  return reversed;
 }
