@@ -192,7 +192,6 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       waiting = waitingBefore;
       rotation = { dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: turn.player };
     }
-    if (process.env.CHECKER_DEBUG) console.log(n, JSON.stringify(rotation), turn.player, table.pot, JSON.stringify([...table.stacks]), seating.order.join(), [...table.left].join());
     previous = turn;
     previousSeating = seating;
   });
