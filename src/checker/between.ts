@@ -70,7 +70,13 @@ export function checkBetweenTurns(
     rule = 'R28';
     owed = seating.order.filter((id) => isActive({ seating, table, fromDeal }, id) || anted.includes(id));
   }
-  const sorted = (ids: string[]) => [...ids].sort().join(', ');
+  // Who bought in after the antes had none to put in; who sat out or came back in this stretch may have done so either side of them.
+  const firstAnte = antes[0]?.seq ?? Infinity;
+  const boughtAfter = new Set(standing.filter((e) => e.code === 'buy-in' && e.seq > firstAnte && e.player).map((e) => e.player as string));
+  const changedSides = new Set([...seating.sittingOut, ...before.sittingOut].filter((id) => seating.sittingOut.includes(id) !== before.sittingOut.includes(id)));
+  const certain = (ids: string[]) => ids.filter((id) => !changedSides.has(id) && !(boughtAfter.has(id) && !anted.includes(id)));
+  owed = certain(owed);
+  const sorted = (ids: string[]) => [...certain(ids)].sort().join(', ');
   if (trusted && !seatingBroken && sorted(owed) !== sorted(anted)) f.violation(rule, n, owed.length ? `antes by ${sorted(owed)}` : 'no ante', anted.length ? `antes by ${sorted(anted)}` : 'no ante');
   return { reopened, madePot: anted.length > 0 ? anted : null, seatingBroken };
 }

@@ -167,8 +167,11 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       if (rules.maxBet !== null) limit = Math.min(limit, rules.maxBet);
       if (halfPot) limit = Math.min(limit, Math.max(1, Math.floor(turn.potBefore / 2)));
       const rule = rules.maxBet !== null || rules.firstRound === 'half-pot' ? 'R27' : 'R17';
-      f.same(rule, n, 'limit', limit, turn.limit ?? null);
-      if (turn.bet !== null && turn.bet > limit) f.violation(rule, n, `a bet of at most ${limit}`, `bet ${turn.bet}`);
+      // Whether the half-pot round is on depends on who can play: with the seating in doubt, only the other limits are judged.
+      const halfPotKnown = trusted || rules.firstRound !== 'half-pot';
+      if (halfPotKnown) f.same(rule, n, 'limit', limit, turn.limit ?? null);
+      else if ((turn.limit ?? 0) > Math.min(turn.potBefore, turn.stackBefore, rules.maxBet ?? Infinity)) f.violation(rule, n, 'a limit within the pot, the stack and maxBet', `limit ${turn.limit}`);
+      if (halfPotKnown && turn.bet !== null && turn.bet > limit) f.violation(rule, n, `a bet of at most ${limit}`, `bet ${turn.bet}`);
     }
 
     // The turn's own chips, and any host moves made before its void or correction.
