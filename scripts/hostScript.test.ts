@@ -54,6 +54,11 @@ describe('the simulated host with every host action', () => {
     expect(pairs.filter(([, b]) => b.command === 'movePlayer').length).toBeGreaterThan(0);
   });
 
+  it('the same seed plays the same night, every host action included', () => {
+    const options = { ...matrixNight(3, 'host-script'), hostMoves: 'every' as const };
+    expect(JSON.stringify(simulateNight(options))).toBe(JSON.stringify(simulateNight(options)));
+  });
+
   it('R33: now and then the night is reopened and played on', () => {
     const reopened = Array.from({ length: 12 }, (_, i) => simulateNight({ ...matrixNight(i, 'host-script'), hostMoves: 'every' })).filter((n) => n.night.reopened > 0);
     expect(reopened.length).toBeGreaterThan(0);
