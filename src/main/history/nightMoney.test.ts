@@ -8,7 +8,7 @@ import { Bot } from '../../../scripts/lib/bot';
 import { endNight, playTurns, sessionTable, type NightPlan } from '../../../scripts/lib/playNight';
 import { SeededStream } from '../../../scripts/lib/seededStream';
 import { nightExportSchema } from '../night';
-import { accepted, ask, closeNight, currentNight, openSession, TestClock } from './testing';
+import { accepted, ask, closeNight, currentNight, openSession, TestClock } from '../session/testing';
 
 let root: string;
 beforeEach(() => {

@@ -5,7 +5,7 @@ import { DEFAULT_RULES, type StorageNotice } from '../../shared';
 import { Bot } from '../../../scripts/lib/bot';
 import { playTurns, sessionTable, startNight } from '../../../scripts/lib/playNight';
 import { SeededStream } from '../../../scripts/lib/seededStream';
-import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from '../history/testing';
+import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing';
 import type { GameSession } from './gameSession';
 
 /**
