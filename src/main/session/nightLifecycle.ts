@@ -5,7 +5,7 @@ import { loadNight, replaceIndexLine } from './nightIndex';
 import { play } from './nightPlay';
 import { DONE, refused, saveQuietly, type HandlerMap, type Outcome } from './outcome';
 import { clearPaidMarks, paidMarksOf } from './paidMarks';
-import { addToRoster, findOrAddPlayers } from './roster';
+import { addToRoster, findOrAddPlayer, findOrAddPlayers } from './roster';
 import type { SessionState } from './sessionState';
 
 /** A night's start and end at the table, seating newcomers, and reopening the last night. */
@@ -86,14 +86,13 @@ function carryFromLastNight(state: SessionState): number {
 function seatPlayer(state: SessionState, args: ParsedCommandArgs<'seatPlayer'>): Outcome {
   const night = state.night;
   if (!night) return refused(commandError('no-night', 'No night is open: start one first.'));
-  const found = findOrAddPlayers(state, [args.player]);
+  const found = findOrAddPlayer(state, args.player);
   if (!found.ok) return found;
-  const [player] = found.players;
-  if (!player) return refused(commandError('invalid-input', 'Name the player to seat.'));
+  const { player } = found;
   const seat: EngineCommand = { type: 'seat', playerId: player.id, name: player.name, afterPlayerId: args.afterPlayerId, buyIn: args.buyIn, paid: args.paid ?? state.nightPayment() };
   const check = applyCommand(night.state, seat, args.stateId);
   if (!check.ok) return check;
-  const rostered = addToRoster(state, found.added, 'The roster could not be saved, so nobody was seated');
+  const rostered = addToRoster(state, found.isNew ? [player] : [], 'The roster could not be saved, so nobody was seated');
   if (!rostered.ok) return rostered;
   return play(state, seat, args.stateId);
 }

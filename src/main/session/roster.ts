@@ -15,21 +15,32 @@ export function rosterHandlers(state: SessionState): HandlerMap<RosterCommand> {
   };
 }
 
-/** Players a command names, by roster id or by name: found in the roster, or new ones to add (`added`) with the next colours. */
-export function findOrAddPlayers(
-  state: SessionState,
-  wanted: readonly { id?: string | undefined; name: string }[],
-): { ok: true; players: RosterPlayer[]; added: RosterPlayer[] } | { ok: false; error: CommandError } {
+type Wanted = { id?: string | undefined; name: string };
+type Refusal = { ok: false; error: CommandError };
+
+/** The players a command names (findOrAddPlayer), with the new ones to add to the roster. */
+export function findOrAddPlayers(state: SessionState, wanted: readonly Wanted[]): { ok: true; players: RosterPlayer[]; added: RosterPlayer[] } | Refusal {
   const players: RosterPlayer[] = [];
   const added: RosterPlayer[] = [];
   for (const one of wanted) {
-    const known = one.id ? state.roster.find((p) => p.id === one.id) : state.roster.find((p) => p.name.toLowerCase() === one.name.toLowerCase());
-    if (one.id && !known) return refused(commandError('unknown-player', `There is no player "${one.id}" in the roster.`, undefined, { player: one.id }));
-    const player = known ?? newPlayer(state, one.name, state.roster.length + added.length, added);
-    if (!known) added.push(player);
-    players.push(player);
+    const found = findOrAddPlayer(state, one, added);
+    if (!found.ok) return found;
+    if (found.isNew) added.push(found.player);
+    players.push(found.player);
   }
   return { ok: true, players, added };
+}
+
+/**
+ * A player a command names: by roster id (refused if the roster has none),
+ * or by name, found in the roster or made new (`isNew`, not yet written)
+ * with the next colour after the roster and `alsoAdded`.
+ */
+export function findOrAddPlayer(state: SessionState, one: Wanted, alsoAdded: readonly RosterPlayer[] = []): { ok: true; player: RosterPlayer; isNew: boolean } | Refusal {
+  const known = one.id ? state.roster.find((p) => p.id === one.id) : state.roster.find((p) => p.name.toLowerCase() === one.name.toLowerCase());
+  if (one.id && !known) return refused(commandError('unknown-player', `There is no player "${one.id}" in the roster.`, undefined, { player: one.id }));
+  if (known) return { ok: true, player: known, isNew: false };
+  return { ok: true, player: newPlayer(state, one.name, state.roster.length + alsoAdded.length, alsoAdded), isNew: true };
 }
 
 /** The roster with `added` players written before any night names them; refused (with `failure`) if the disk refuses. */
