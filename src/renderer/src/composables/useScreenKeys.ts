@@ -1,8 +1,9 @@
 import { onBeforeUnmount, onMounted } from 'vue';
-import { LANGUAGES, type AppView } from '../../../shared';
+import { LANGUAGES, type AppView, type CommandError } from '../../../shared';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { isTyping } from './useKeys';
+import { useWords } from './useWords';
 
 /**
  * Keys of the whole console, whatever the screen: M mutes the table's sounds,
@@ -29,13 +30,19 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
  * parts of a screen, which stay quiet while either is open.)
  */
 export function useScreenKeys(handle: (e: KeyboardEvent) => boolean): void {
-  const onKey = screenKeyHandler(handle);
+  const onKey = screenKeyHandler(handle, useWords().error);
   onMounted(() => window.addEventListener('keydown', onKey));
   onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
 }
 
-/** The keydown listener useScreenKeys installs; apart so it can be tested without a window. */
-export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: KeyboardEvent) => void {
+/**
+ * The keydown listener useScreenKeys installs; apart so it can be tested
+ * without a window. `refusalWords` says main's refusals in the console's language.
+ */
+export function screenKeyHandler(
+  handle: (e: KeyboardEvent) => boolean,
+  refusalWords: (refusal: CommandError) => string = (refusal) => refusal.message,
+): (e: KeyboardEvent) => void {
   const ui = useUiStore();
   const view = useViewStore();
 
@@ -45,7 +52,7 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
 
   function updatePreferences(args: { language?: (typeof LANGUAGES)[number]; muted?: boolean }): void {
     view.run('updatePreferences', args).then(
-      (result) => ui.showError(result.ok ? null : result.error.message),
+      (result) => ui.showError(result.ok ? null : refusalWords(result.error)),
       (failure: unknown) => ui.showError(String(failure)),
     );
   }
@@ -81,7 +88,7 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
         return true;
       case 'w':
         view.run('setPhoneAccess', { on: !phonesWatching(view.view) }).then(
-          (result) => ui.showError(result.ok ? null : result.error.message),
+          (result) => ui.showError(result.ok ? null : refusalWords(result.error)),
           (failure: unknown) => ui.showError(String(failure)),
         );
         return true;
