@@ -9,5 +9,7 @@ export * from './money';
 export * from './preferences';
 export * from './registry';
 export * from './settings';
+export * from './turns';
 export * from './view';
+export * from './vocabulary';
 export * from './wire';
