@@ -1,0 +1,139 @@
+import type { HelpId, KeyBinding, KeyScreen } from './types';
+
+/**
+ * Every key of the console, once. A screen converted to the keymap runs its
+ * keys from here (dispatch.ts, with a function for each action name); the
+ * key list (?) is generated from here for every screen. Lines are in the key
+ * list's order; within a screen no two lines claim the same key at once
+ * (keymap.test.ts), so their order never decides what a key does.
+ *
+ * Letters are lower case; Shift is free unless a line says (Shift+H is H).
+ * `typing`: the focus is in a text box, where a letter is typed, not a command.
+ */
+
+const plainLetter = (key: string) => [{ key }] as const;
+const altLetter = (key: string) => [{ key, alt: true }] as const;
+const arrows = [{ key: 'ArrowUp' }, { key: 'ArrowDown' }] as const;
+const anyArrow = [
+  { key: 'ArrowUp', anyModifiers: true },
+  { key: 'ArrowDown', anyModifiers: true },
+] as const;
+/** A line of the key list for keys a screen's own handler still runs (not yet dispatched from here). */
+const listed = (screen: KeyScreen, help: HelpId): KeyBinding<never> => ({ screen, chords: [], help, action: null });
+
+/** The lobby (LobbyPanel.vue): every key dispatched from here. */
+export const LOBBY_KEYS = [
+  { screen: 'lobby', chords: anyArrow, when: { onRoster: true }, help: 'lobbyMove', action: 'rosterKey' },
+  { screen: 'lobby', chords: arrows.map((c) => ({ ...c, shift: false })), when: { onSeats: true, onRoster: false }, help: 'lobbyMove', action: 'seatCursor' },
+  { screen: 'lobby', chords: [{ key: ' ', anyModifiers: true }], when: { onRoster: true }, help: 'lobbySeat', action: 'rosterKey' },
+  {
+    screen: 'lobby',
+    chords: [
+      { key: 'ArrowUp', alt: true },
+      { key: 'ArrowDown', alt: true },
+      { key: 'ArrowUp', shift: true },
+      { key: 'ArrowDown', shift: true },
+    ],
+    when: { onSeats: true, onRoster: false },
+    help: 'lobbyOrder',
+    action: 'seatMove',
+  },
+  {
+    screen: 'lobby',
+    chords: [
+      { key: 'Delete', anyModifiers: true },
+      { key: 'Backspace', anyModifiers: true },
+    ],
+    when: { onSeats: true, onRoster: false },
+    help: 'lobbyRemove',
+    action: 'seatRemove',
+  },
+  { screen: 'lobby', chords: plainLetter('n'), when: { typing: false }, help: 'lobbyName', action: 'focusName' },
+  { screen: 'lobby', chords: plainLetter('l'), when: { typing: false }, help: 'lobbyLast', action: 'sameAsLast' },
+  { screen: 'lobby', chords: altLetter('l'), help: null, action: 'sameAsLast' },
+  { screen: 'lobby', chords: plainLetter('e'), when: { typing: false }, help: 'lobbyEdit', action: 'editPlayer' },
+  { screen: 'lobby', chords: plainLetter('a'), when: { typing: false }, help: 'lobbyArchive', action: 'archivePlayer' },
+  { screen: 'lobby', chords: plainLetter('v'), when: { typing: false }, help: 'lobbyShowArchived', action: 'showArchived' },
+  { screen: 'lobby', chords: plainLetter('h'), when: { typing: false }, help: 'lobbyHistory', action: 'history' },
+  { screen: 'lobby', chords: plainLetter('o'), when: { typing: false, hasLastSetup: true }, help: 'lobbyReopen', action: 'reopenLast' },
+  // M2: C switches the night's default payment; Alt+C while typing.
+  { screen: 'lobby', chords: plainLetter('c'), when: { typing: false }, help: 'lobbyPayment', action: 'switchPayment' },
+  { screen: 'lobby', chords: altLetter('c'), help: null, action: 'switchPayment' },
+  { screen: 'lobby', chords: plainLetter('d'), when: { typing: false }, help: 'tabOpen', action: 'runningTab' },
+  // Enter: a focused button's own click; in the new-player box it adds the name (or starts when empty); anywhere else it starts.
+  { screen: 'lobby', chords: [{ key: 'Enter', anyModifiers: true }], when: { onButton: true }, help: null, action: 'buttonClick' },
+  { screen: 'lobby', chords: [{ key: 'Enter', anyModifiers: true }], when: { onButton: false, onNameBox: true }, help: null, action: 'addOrStart' },
+  { screen: 'lobby', chords: [{ key: 'Enter', anyModifiers: true }], when: { onButton: false, onNameBox: false }, help: 'lobbyStart', action: 'start' },
+  { screen: 'lobby', chords: [{ key: 'Escape', anyModifiers: true }], when: { inField: true }, help: null, action: 'leaveField' },
+] as const satisfies readonly KeyBinding[];
+
+export type LobbyAction = NonNullable<(typeof LOBBY_KEYS)[number]['action']>;
+
+/**
+ * Keys of the whole console, whatever the screen (useScreenKeys.ts). A
+ * screen that reads letters as typing (a number box) leaves them alone while clean.
+ */
+export const CONSOLE_KEYS_MAP = [
+  { screen: 'anywhere', chords: [{ key: '?' }], help: 'help', action: 'openHelp' },
+  { screen: 'anywhere', chords: plainLetter('r'), when: { typing: false }, help: 'rules', action: 'openRules' },
+  { screen: 'anywhere', chords: [{ key: 'g', shift: false }], when: { typing: false }, help: 'language', action: 'nextLanguage' },
+  { screen: 'anywhere', chords: [{ key: 'g', shift: true }], when: { typing: false }, help: 'languageBack', action: 'previousLanguage' },
+  { screen: 'anywhere', chords: plainLetter('m'), when: { typing: false }, help: 'mute', action: 'mute' },
+  { screen: 'anywhere', chords: plainLetter('w'), when: { typing: false }, help: 'phones', action: 'phones' },
+] as const satisfies readonly KeyBinding[];
+
+export type ConsoleAction = NonNullable<(typeof CONSOLE_KEYS_MAP)[number]['action']>;
+
+/** The screens whose keys their own handlers still run (useNightKeys.ts, houseKeys.ts, TabView.vue, HistoryView.vue): listed here for the key list. */
+const LISTED_ONLY: readonly KeyBinding<never>[] = [
+  ...(['draw', 'cut', 'ace', 'pairCall', 'bet', 'largest', 'pass', 'clear', 'buyIn', 'cashOut', 'seatNew', 'movePlayer', 'sitOut', 'expenses', 'undo', 'end', 'tabOpen'] as const).map((id) =>
+    listed('night', id),
+  ),
+  // Alt with the night's letters from the bet or cut box, where a plain letter is typing.
+  listed('anywhere', 'altLetter'),
+  ...(['panelMove', 'panelPayment', 'panelOk', 'panelCancel'] as const).map((id) => listed('panel', id)),
+  ...(['endedClose', 'endedMode', 'endedCopy', 'endedHistory', 'expenses', 'reopen', 'tabOpen'] as const).map((id) => listed('ended', id)),
+  ...(['tabMove', 'tabMark', 'tabTv', 'tabExport', 'tabBack'] as const).map((id) => listed('tab', id)),
+  ...(
+    [
+      'historyNights',
+      'historyAllTime',
+      'historyOpen',
+      'historyBack',
+      'historyFairness',
+      'historyJson',
+      'historyCsv',
+      'historyExpenses',
+      'historyTv',
+      'historyFilter',
+      'historyBackup',
+      'historyRestore',
+      'historyKept',
+      'historyMerge',
+    ] as const
+  ).map((id) => listed('history', id)),
+];
+
+/** The whole keymap. */
+export const KEYMAP: readonly KeyBinding[] = [...LOBBY_KEYS, ...CONSOLE_KEYS_MAP, ...LISTED_ONLY];
+
+/** The key list's heading for each screen. */
+export const KEY_SCREEN_HEADINGS = {
+  lobby: 'keys.lobbyHeading',
+  night: 'keys.nightHeading',
+  anywhere: 'keys.consoleHeading',
+  panel: 'keys.panelHeading',
+  ended: 'keys.endedHeading',
+  tab: 'keys.tabHeading',
+  history: 'keys.historyHeading',
+} as const satisfies Record<KeyScreen, string>;
+
+/** The key list (?): for each screen in order, its lines, each once, in the keymap's order. */
+export function keyListGroups(keymap: readonly KeyBinding[] = KEYMAP): { screen: KeyScreen; heading: string; keys: HelpId[] }[] {
+  const order = Object.keys(KEY_SCREEN_HEADINGS) as KeyScreen[];
+  return order.map((screen) => ({
+    screen,
+    heading: KEY_SCREEN_HEADINGS[screen],
+    keys: [...new Set(keymap.flatMap((b) => (b.screen === screen && b.help ? [b.help] : [])))],
+  }));
+}
