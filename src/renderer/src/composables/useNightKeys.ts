@@ -9,6 +9,9 @@ import { useCommand } from './useCommand';
 import { createHouseKeys } from './houseKeys';
 import { useNightBoxes, type NumberBox } from './nightBoxes';
 import { CONSOLE_KEYS, useScreenKeys } from './useScreenKeys';
+import { dispatchKey, noFacts } from '../keymap/dispatch';
+import { ENDED_KEYS, NIGHT_KEYS, type EndedAction, type NightAction } from '../keymap/keymap';
+import type { KeyFacts } from '../keymap/types';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
 
@@ -65,133 +68,97 @@ export function useNightKeys(): void {
       return true;
     }
     if (ui.panel) return house.panelKey(e, night) || (e.key === 'Escape' && closePanel()) || panelKey(e, night);
-    if (night.phase !== 'ended' && tableKey(e, night)) return true;
-    return phaseKey(e, night);
+    const ended = night.phase === 'ended';
+    const used = ended ? dispatchKey(ENDED_KEYS, e, factsOf(night), endedActions(night)) : dispatchKey(NIGHT_KEYS, e, factsOf(night), nightActions(night));
+    if (used) return true;
+    // Anything else goes into the waiting number box, which refuses what cannot be a number.
+    if (night.phase === 'cut') return editBox(e);
+    if (night.phase === 'bet') return editBet(e, entry.bet);
+    return false;
   }
 
-  /**
-   * Keys that work in every phase of an open night. While a number box waits
-   * for a number (the bet, the cut), a letter is typing, refused by the box,
-   * never a command ("five" is not F): Alt with the letter reaches it there.
-   */
-  function tableKey(e: KeyboardEvent, night: NightView): boolean {
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
-      undo(night);
-      return true;
-    }
-    if (e.ctrlKey || e.metaKey) return false;
-    if (boxes.value !== null && !e.altKey) return false;
-    // Alt+letter by the key's place (what Alt types differs from one keyboard to another).
-    const letter = e.altKey ? (/^Key[A-Z]$/.test(e.code) ? e.code.slice(3).toLowerCase() : e.key.toLowerCase()) : e.key.toLowerCase();
-    switch (letter) {
-      case 'b':
+  /** What the keymap's conditions ask about the night, now. */
+  function factsOf(night: NightView): KeyFacts {
+    const emptyBet = entry.bet.digits === '';
+    return {
+      ...noFacts(),
+      phase: night.phase,
+      boxWaiting: boxes.value !== null,
+      betAsked: night.phase === 'bet',
+      canPass: night.allowed.commands.includes('pass') && emptyBet && !entry.bet.pot,
+      betEmpty: emptyBet,
+    };
+  }
+
+  /** What each of the night's keys does (keymap.ts NIGHT_KEYS says which key, and when). */
+  function nightActions(night: NightView): Record<NightAction, (e: KeyboardEvent) => boolean | void> {
+    const plainKey = (key: string, e: KeyboardEvent) => ({ key, code: e.code, ctrlKey: false, metaKey: false, altKey: false, repeat: e.repeat }) as KeyboardEvent;
+    return {
+      drawForDealer: (e) => !e.repeat && void send('drawForDealer', { stateId: stateId() }),
+      deal: (e) => !e.repeat && void send('deal', { stateId: stateId() }),
+      // R11: Enter alone cuts at 0; a refused cut ("-3", "abc") sends nothing.
+      cut: (e) => {
+        if (e.repeat) return editBox(e);
+        if (!refusedNow()) void send('cut', { stateId: stateId(), cut: wholeNumber(entry.cut) ?? 0 });
+      },
+      callAce: (e) => void send('callAce', { stateId: stateId(), call: e.key.toLowerCase() === 'l' ? 'low' : 'high' }),
+      callPair: (e) => house.pairCallKey(e, night),
+      bet: (e) => {
+        if (e.repeat) return editBet(e, entry.bet);
+        if (refusedNow()) return;
+        const amount = betAmount(entry.bet);
+        if (amount === null) ui.showError(words.t('errors.noBet'));
+        else void send('bet', { stateId: stateId(), amount });
+      },
+      // The largest bet allowed: the pot (R17), or a house limit (R27).
+      largestBet: () => {
+        Object.assign(entry.bet, { digits: '', pot: true });
+        ui.showError(null);
+      },
+      pass: (e) => house.betKey(plainKey('x', e), night),
+      buyIn: () => {
         entry.panelPlayer = defaultBuyInPlayer(night);
         entry.buyInAmount = '';
         entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('buy-in');
-        return true;
-      case 'c':
+      },
+      cashOut: () => {
         entry.panelPlayer = Math.max(0, night.players.findIndex((p) => p.status !== 'left'));
         entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('cash-out');
-        return true;
-      case 'd':
-        // M3: the running tab, its own screen; Esc there comes back to the night.
-        void router.push({ name: 'tab' });
-        return true;
-      case 'j':
-      case 't':
-      case 's':
-        return house.tableKey({ key: letter, code: e.code, ctrlKey: false, metaKey: false, altKey: false, repeat: e.repeat } as KeyboardEvent, night);
-      case 'f':
-        // M4: the night's shared expenses, whatever the phase.
-        ui.openPanel('expenses');
-        return true;
-      case 'e': {
+      },
+      seatNewcomer: (e) => house.tableKey(plainKey('j', e), night),
+      movePlayer: (e) => house.tableKey(plainKey('t', e), night),
+      sitOut: (e) => house.tableKey(plainKey('s', e), night),
+      // M4: the night's shared expenses, whatever the phase.
+      expenses: () => ui.openPanel('expenses'),
+      undo: () => undo(night),
+      endNight: () => {
         // Main says whether the night can end now (a turn in progress, a deck cut mid-turn): never ask a question whose yes it refuses.
         const refusal = night.allowed.endRefusal;
         if (refusal) ui.showError(refusal.code === 'wrong-phase' ? words.t('errors.endMidTurn') : words.error(refusal));
         else ui.ask(words.t('end.confirm'), () => send('endNight', { stateId: stateId() }).then(() => undefined));
-        return true;
-      }
-      default:
-        return false;
-    }
+      },
+      // M3: the running tab, its own screen; Esc there comes back to the night.
+      runningTab: () => void router.push({ name: 'tab' }),
+    };
   }
 
-  function phaseKey(e: KeyboardEvent, night: NightView): boolean {
-    const enter = e.key === 'Enter' && !e.repeat;
-    switch (night.phase) {
-      case 'draw':
-        if (enter) void send('drawForDealer', { stateId: stateId() });
-        return enter;
-      case 'ready':
-        if (enter) void send('deal', { stateId: stateId() });
-        return enter;
-      case 'cut':
-        if (enter) {
-          // R11: Enter alone cuts at 0; a refused cut ("-3", "abc") sends nothing.
-          if (!refusedNow()) void send('cut', { stateId: stateId(), cut: wholeNumber(entry.cut) ?? 0 });
-          return true;
-        }
-        return editBox(e);
-      case 'ace-call': {
-        const key = e.key.toLowerCase();
-        if (key === 'l' || key === 'h') {
-          void send('callAce', { stateId: stateId(), call: key === 'l' ? 'low' : 'high' });
-          return true;
-        }
-        return false;
-      }
-      case 'pair-call':
-        return house.pairCallKey(e, night);
-      case 'bet':
-        if (house.betKey(e, night)) return true;
-        if (enter) {
-          if (refusedNow()) return true;
-          const amount = betAmount(entry.bet);
-          if (amount === null) ui.showError(words.t('errors.noBet'));
-          else void send('bet', { stateId: stateId(), amount });
-          return true;
-        }
-        return editBet(e, entry.bet);
-      case 'ended':
-        if (enter) {
-          const closing = stateId();
-          void send('closeNight', { stateId: closing }).then((ok) => ok && (ui.lastClosedStateId = closing));
-        }
-        return enter || endedKey(e, night);
-      default:
-        return false;
-    }
-  }
-
-  /** After the night: S switches how to settle up, Y copies it, H opens the night in the history. */
-  function endedKey(e: KeyboardEvent, night: NightView): boolean {
-    if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    switch (e.key.toLowerCase()) {
-      case 's':
-        void settlement.switchMode();
-        return true;
-      case 'y':
-        void settlement.copy();
-        return true;
-      case 'h':
-        void router.push({ name: 'history-night', params: { id: night.id } });
-        return true;
-      case 'o':
-        house.askReopen(night.stateId);
-        return true;
-      case 'd':
-        void router.push({ name: 'tab' });
-        return true;
-      case 'f':
-        // M4: expenses still come in after the last turn (who paid for the pizza).
-        ui.openPanel('expenses');
-        return true;
-      default:
-        return false;
-    }
+  /** After the night (keymap.ts ENDED_KEYS): Enter closes it, S switches how to settle up, Y copies it, H opens it in the history. */
+  function endedActions(night: NightView): Record<EndedAction, (e: KeyboardEvent) => boolean | void> {
+    return {
+      closeNight: (e) => {
+        if (e.repeat) return false;
+        const closing = stateId();
+        void send('closeNight', { stateId: closing }).then((ok) => ok && (ui.lastClosedStateId = closing));
+      },
+      settleMode: () => void settlement.switchMode(),
+      copySettlement: () => void settlement.copy(),
+      nightInHistory: () => void router.push({ name: 'history-night', params: { id: night.id } }),
+      expenses: () => ui.openPanel('expenses'),
+      reopen: () => house.askReopen(night.stateId),
+      runningTab: () => void router.push({ name: 'tab' }),
+    };
   }
 
   function closePanel(): boolean {

@@ -1,14 +1,14 @@
-import type { Chord, Condition, Conditions, KeyBinding } from './types';
+import type { Chord, Conditions, KeyBinding, KeyFacts } from './types';
 
 /** The key as a chord names it: a letter in lower case, anything else as KeyboardEvent.key has it. */
 function keyName(key: string): string {
   return key.length === 1 ? key.toLowerCase() : key;
 }
 
-type KeyFacts = Pick<KeyboardEvent, 'key' | 'code' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>;
+type Pressed = Pick<KeyboardEvent, 'key' | 'code' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>;
 
 /** Whether the pressed key is this chord. Alt with a letter goes by the key's place (what Alt types differs between keyboards). */
-export function chordMatches(chord: Chord, e: KeyFacts): boolean {
+export function chordMatches(chord: Chord, e: Pressed): boolean {
   const letter = /^[a-z]$/.test(chord.key);
   const byPlace = letter && Boolean(e.altKey) && e.code === `Key${chord.key.toUpperCase()}`;
   if (keyName(e.key) !== chord.key && !byPlace) return false;
@@ -18,12 +18,12 @@ export function chordMatches(chord: Chord, e: KeyFacts): boolean {
   return chord.shift === undefined || Boolean(e.shiftKey) === chord.shift;
 }
 
-function conditionsHold(when: Conditions | undefined, facts: Readonly<Record<Condition, boolean>>): boolean {
-  return Object.entries(when ?? {}).every(([name, wanted]) => facts[name as Condition] === wanted);
+function conditionsHold(when: Conditions | undefined, facts: Readonly<KeyFacts>): boolean {
+  return Object.entries(when ?? {}).every(([name, wanted]) => facts[name as keyof KeyFacts] === wanted);
 }
 
 /** The binding of `keymap` this key is, in the moment `facts` describe, or null. */
-export function bindingFor<B extends KeyBinding>(keymap: readonly B[], e: KeyFacts, facts: Readonly<Record<Condition, boolean>>): B | null {
+export function bindingFor<B extends KeyBinding>(keymap: readonly B[], e: Pressed, facts: Readonly<KeyFacts>): B | null {
   return keymap.find((b) => b.action !== null && b.chords.some((c) => chordMatches(c, e)) && conditionsHold(b.when, facts)) ?? null;
 }
 
@@ -35,7 +35,7 @@ export function bindingFor<B extends KeyBinding>(keymap: readonly B[], e: KeyFac
 export function dispatchKey<A extends string>(
   keymap: readonly KeyBinding<A>[],
   e: KeyboardEvent,
-  facts: Readonly<Record<Condition, boolean>>,
+  facts: Readonly<KeyFacts>,
   actions: Readonly<Record<A, (e: KeyboardEvent) => boolean | void>>,
 ): boolean {
   const binding = bindingFor(keymap, e, facts);
@@ -43,7 +43,20 @@ export function dispatchKey<A extends string>(
   return actions[binding.action](e) !== false;
 }
 
-/** All conditions false: a screen sets the ones that hold. */
-export function noFacts(): Record<Condition, boolean> {
-  return { typing: false, inField: false, hasLastSetup: false, onRoster: false, onSeats: false, onNameBox: false, onButton: false };
+/** All conditions false and no night: a screen sets the ones that hold. */
+export function noFacts(): KeyFacts {
+  return {
+    phase: null,
+    typing: false,
+    inField: false,
+    hasLastSetup: false,
+    onRoster: false,
+    onSeats: false,
+    onNameBox: false,
+    onButton: false,
+    boxWaiting: false,
+    betAsked: false,
+    canPass: false,
+    betEmpty: false,
+  };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en';
 import { bindingFor, dispatchKey, noFacts } from './dispatch';
-import { CONSOLE_KEYS_MAP, KEYMAP, keyListGroups, LOBBY_KEYS, type LobbyAction } from './keymap';
+import { CONSOLE_KEYS_MAP, KEYMAP, keyListGroups, LOBBY_KEYS, NIGHT_KEYS, type LobbyAction } from './keymap';
 import type { Chord, Conditions, KeyBinding } from './types';
 
 /** Two chords some key press matches both of. */
@@ -67,6 +67,26 @@ describe('the keymap', () => {
     expect(lobby).toEqual([...new Set(LOBBY_KEYS.flatMap((b) => (b.help ? [b.help] : [])))]);
     expect(lobby).toEqual(['lobbyMove', 'lobbySeat', 'lobbyOrder', 'lobbyRemove', 'lobbyName', 'lobbyLast', 'lobbyEdit', 'lobbyArchive', 'lobbyShowArchived', 'lobbyHistory', 'lobbyReopen', 'lobbyPayment', 'tabOpen', 'lobbyStart']);
     expect(groups.find((g) => g.screen === 'anywhere')!.keys).toEqual(['help', 'rules', 'language', 'languageBack', 'mute', 'phones', 'altLetter']);
+    expect(groups.find((g) => g.screen === 'night')!.keys).toEqual([
+      'draw',
+      'cut',
+      'ace',
+      'pairCall',
+      'bet',
+      'largest',
+      'pass',
+      'clear',
+      'buyIn',
+      'cashOut',
+      'seatNew',
+      'movePlayer',
+      'sitOut',
+      'expenses',
+      'undo',
+      'end',
+      'tabOpen',
+    ]);
+    expect(groups.find((g) => g.screen === 'ended')!.keys).toEqual(['endedClose', 'endedMode', 'endedCopy', 'endedHistory', 'expenses', 'reopen', 'tabOpen']);
     // A line added to the keymap is in the list; one taken out is not.
     const added = keyListGroups([...KEYMAP, { screen: 'tab', chords: [{ key: 'q' }], help: 'lobbyHistory', action: 'history' }]);
     expect(added.find((g) => g.screen === 'tab')!.keys.at(-1)).toBe('lobbyHistory');
@@ -102,6 +122,23 @@ describe('the keymap', () => {
     const actions = lobbyActions();
     actions.buttonClick = () => false;
     expect(dispatchKey(LOBBY_KEYS, press('Enter'), { ...noFacts(), onButton: true }, actions)).toBe(false);
+  });
+
+  it('a night\'s letters are typing while a number box waits for digits, and reach their action with Alt there', () => {
+    const waiting = { ...noFacts(), phase: 'bet', betAsked: true, boxWaiting: true };
+    expect(bindingFor(NIGHT_KEYS, press('e'), waiting)).toBeNull();
+    expect(bindingFor(NIGHT_KEYS, press('e', { altKey: true }), waiting)?.action).toBe('endNight');
+    expect(bindingFor(NIGHT_KEYS, press('e'), { ...noFacts(), phase: 'ready' })?.action).toBe('endNight');
+    // R31, R32: seating waits for the bet, even with Alt.
+    expect(bindingFor(NIGHT_KEYS, press('j', { altKey: true }), waiting)).toBeNull();
+    // R26: X passes only on an empty bet box with passing on; P bets the largest bet on an empty box.
+    expect(bindingFor(NIGHT_KEYS, press('x'), { ...waiting, canPass: true, betEmpty: true })?.action).toBe('pass');
+    expect(bindingFor(NIGHT_KEYS, press('x'), { ...waiting, betEmpty: true })).toBeNull();
+    expect(bindingFor(NIGHT_KEYS, press('p'), { ...waiting, betEmpty: true })?.action).toBe('largestBet');
+    // The phase picks what Enter and H do.
+    expect(bindingFor(NIGHT_KEYS, press('Enter'), { ...noFacts(), phase: 'draw' })?.action).toBe('drawForDealer');
+    expect(bindingFor(NIGHT_KEYS, press('h'), { ...noFacts(), phase: 'ace-call' })?.action).toBe('callAce');
+    expect(bindingFor(NIGHT_KEYS, press('h'), { ...noFacts(), phase: 'pair-call' })?.action).toBe('callPair');
   });
 
   it('Shift+G goes back a language and G forward: two lines of the list, two actions', () => {

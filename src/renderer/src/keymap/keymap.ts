@@ -1,4 +1,4 @@
-import type { HelpId, KeyBinding, KeyScreen } from './types';
+import type { Conditions, HelpId, KeyBinding, KeyScreen } from './types';
 
 /**
  * Every key of the console, once. A screen converted to the keymap runs its
@@ -84,15 +84,70 @@ export const CONSOLE_KEYS_MAP = [
 
 export type ConsoleAction = NonNullable<(typeof CONSOLE_KEYS_MAP)[number]['action']>;
 
-/** The screens whose keys their own handlers still run (useNightKeys.ts, houseKeys.ts, TabView.vue, HistoryView.vue): listed here for the key list. */
+/**
+ * A night's table keys: B, C, D, F, E, J, T, S plain, or with Alt while a
+ * number box waits for digits (a plain letter is typing there, refused by
+ * the box: "five" is not F).
+ */
+const tableLetter = <A extends string>(key: string, help: HelpId, action: A, when: Conditions = {}) =>
+  [
+    { screen: 'night', chords: plainLetter(key), when: { ...when, boxWaiting: false }, help, action },
+    { screen: 'night', chords: altLetter(key), when, help, action },
+  ] as const;
+
+/** During a night (useNightKeys.ts), outside a panel. Digits, Backspace and Esc in a number box are the box's typing. */
+export const NIGHT_KEYS = [
+  { screen: 'night', chords: [{ key: 'Enter', anyModifiers: true }], when: { phase: 'draw' }, help: 'draw', action: 'drawForDealer' },
+  { screen: 'night', chords: [{ key: 'Enter', anyModifiers: true }], when: { phase: 'ready' }, help: 'draw', action: 'deal' },
+  { screen: 'night', chords: [{ key: 'Enter', anyModifiers: true }], when: { phase: 'cut' }, help: 'cut', action: 'cut' },
+  {
+    screen: 'night',
+    chords: [
+      { key: 'l', anyModifiers: true },
+      { key: 'h', anyModifiers: true },
+    ],
+    when: { phase: 'ace-call' },
+    help: 'ace',
+    action: 'callAce',
+  },
+  // R29: H or ↑ calls the pair higher, L or ↓ lower.
+  { screen: 'night', chords: [...plainLetter('h'), ...plainLetter('l'), ...arrows], when: { phase: 'pair-call' }, help: 'pairCall', action: 'callPair' },
+  { screen: 'night', chords: [{ key: 'Enter', anyModifiers: true }], when: { phase: 'bet' }, help: 'bet', action: 'bet' },
+  { screen: 'night', chords: plainLetter('p'), when: { phase: 'bet', betEmpty: true }, help: 'largest', action: 'largestBet' },
+  { screen: 'night', chords: plainLetter('x'), when: { phase: 'bet', canPass: true }, help: 'pass', action: 'pass' },
+  listed('night', 'clear'),
+  ...tableLetter('b', 'buyIn', 'buyIn'),
+  ...tableLetter('c', 'cashOut', 'cashOut'),
+  ...tableLetter('j', 'seatNew', 'seatNewcomer', { betAsked: false }),
+  ...tableLetter('t', 'movePlayer', 'movePlayer', { betAsked: false }),
+  ...tableLetter('s', 'sitOut', 'sitOut', { betAsked: false }),
+  ...tableLetter('f', 'expenses', 'expenses'),
+  { screen: 'night', chords: [{ key: 'z', ctrl: true, alt: false }, { key: 'z', ctrl: true, alt: true }], help: 'undo', action: 'undo' },
+  ...tableLetter('e', 'end', 'endNight'),
+  ...tableLetter('d', 'tabOpen', 'runningTab'),
+] as const satisfies readonly KeyBinding[];
+
+export type NightAction = NonNullable<(typeof NIGHT_KEYS)[number]['action']>;
+
+/** After the last turn, until the night is closed (useNightKeys.ts). */
+export const ENDED_KEYS = [
+  { screen: 'ended', chords: [{ key: 'Enter', anyModifiers: true }], help: 'endedClose', action: 'closeNight' },
+  { screen: 'ended', chords: plainLetter('s'), help: 'endedMode', action: 'settleMode' },
+  { screen: 'ended', chords: plainLetter('y'), help: 'endedCopy', action: 'copySettlement' },
+  { screen: 'ended', chords: plainLetter('h'), help: 'endedHistory', action: 'nightInHistory' },
+  // M4: expenses still come in after the last turn (who paid for the pizza).
+  { screen: 'ended', chords: plainLetter('f'), help: 'expenses', action: 'expenses' },
+  { screen: 'ended', chords: plainLetter('o'), help: 'reopen', action: 'reopen' },
+  { screen: 'ended', chords: plainLetter('d'), help: 'tabOpen', action: 'runningTab' },
+] as const satisfies readonly KeyBinding[];
+
+export type EndedAction = NonNullable<(typeof ENDED_KEYS)[number]['action']>;
+
+/** The screens whose keys their own handlers still run (useNightKeys.ts's panels, houseKeys.ts, TabView.vue, HistoryView.vue): listed here for the key list. */
 const LISTED_ONLY: readonly KeyBinding<never>[] = [
-  ...(['draw', 'cut', 'ace', 'pairCall', 'bet', 'largest', 'pass', 'clear', 'buyIn', 'cashOut', 'seatNew', 'movePlayer', 'sitOut', 'expenses', 'undo', 'end', 'tabOpen'] as const).map((id) =>
-    listed('night', id),
-  ),
   // Alt with the night's letters from the bet or cut box, where a plain letter is typing.
   listed('anywhere', 'altLetter'),
   ...(['panelMove', 'panelPayment', 'panelOk', 'panelCancel'] as const).map((id) => listed('panel', id)),
-  ...(['endedClose', 'endedMode', 'endedCopy', 'endedHistory', 'expenses', 'reopen', 'tabOpen'] as const).map((id) => listed('ended', id)),
   ...(['tabMove', 'tabMark', 'tabTv', 'tabExport', 'tabBack'] as const).map((id) => listed('tab', id)),
   ...(
     [
@@ -115,7 +170,7 @@ const LISTED_ONLY: readonly KeyBinding<never>[] = [
 ];
 
 /** The whole keymap. */
-export const KEYMAP: readonly KeyBinding[] = [...LOBBY_KEYS, ...CONSOLE_KEYS_MAP, ...LISTED_ONLY];
+export const KEYMAP: readonly KeyBinding[] = [...LOBBY_KEYS, ...CONSOLE_KEYS_MAP, ...NIGHT_KEYS, ...ENDED_KEYS, ...LISTED_ONLY];
 
 /** The key list's heading for each screen. */
 export const KEY_SCREEN_HEADINGS = {

@@ -40,9 +40,18 @@ export type Condition =
   | 'onRoster' // the roster list has the focus, and lists someone
   | 'onSeats' // the table list has the focus, and seats someone
   | 'onNameBox' // the new-player box has the focus
-  | 'onButton'; // a button has the focus (Enter is its click)
+  | 'onButton' // a button has the focus (Enter is its click)
+  | 'boxWaiting' // a night's number box (the bet, the cut) waits for digits: a plain letter is typing
+  | 'betAsked' // the night waits for a bet (seating waits for the turn to end, R31, R32)
+  | 'canPass' // R26: passing is on and the bet box is empty
+  | 'betEmpty'; // the bet box holds no digits (P bets the largest bet allowed)
 
-export type Conditions = Partial<Record<Condition, boolean>>;
+/** The night's phase (NightView.phase), for keys that work in one phase only. */
+export interface KeyFacts extends Record<Condition, boolean> {
+  phase: string | null;
+}
+
+export type Conditions = Partial<Record<Condition, boolean>> & { phase?: string };
 
 export interface KeyBinding<Action extends string = string> {
   screen: KeyScreen;
