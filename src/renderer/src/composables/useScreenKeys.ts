@@ -2,7 +2,7 @@ import { onBeforeUnmount, onMounted } from 'vue';
 import { LANGUAGES, type AppView, type CommandError } from '../../../shared';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
-import { CONSOLE_KEYS_MAP, type ConsoleAction } from '../keymap/keymap';
+import { CONSOLE_KEYS_MAP, RULES_SHEET_KEYS, type ConsoleAction, type RulesSheetAction } from '../keymap/keymap';
 import { bindingFor, dispatchKey, noFacts } from '../keymap/dispatch';
 import { isTyping } from './useKeys';
 import { useWords } from './useWords';
@@ -87,6 +87,11 @@ export function screenKeyHandler(
       ),
   };
 
+  const rulesSheetActions: Record<RulesSheetAction, () => void> = {
+    rulesOnTv: showRulesOnTv,
+    closeRules: () => (ui.rulesOpen = false),
+  };
+
   /**
    * M, G, R and W, unless the host is typing into a field. A night's number
    * box (`data-keys="screen"`) gets its keys from the screen, which has
@@ -109,10 +114,9 @@ export function screenKeyHandler(
       if (e.key === 'Escape' || e.key === '?') ui.helpOpen = false;
       return true;
     }
+    // The rules sheet takes every key; its own are in the keymap (RULES_SHEET_KEYS).
     if (ui.rulesOpen) {
-      const key = e.key.toLowerCase();
-      if (key === 'escape' || key === 'r') ui.rulesOpen = false;
-      else if (key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) showRulesOnTv();
+      dispatchKey(RULES_SHEET_KEYS, e, noFacts(), rulesSheetActions);
       return true;
     }
     return false;

@@ -247,6 +247,7 @@ const en = {
     historyHeading: 'History',
     consoleHeading: 'Anywhere on the console',
     tabHeading: 'Running tab (D, from the lobby, the night or its end)',
+    rulesHeading: 'The rules sheet (R)',
     settingsWhere:
       "The night's settings (starting chips, chip value, currency and rules) are chosen in the lobby, before Enter starts the night: Tab moves to them from the new-player box (Esc leaves it). During the night, R shows the rules in force.",
     scroll: '↑ ↓ PgUp PgDn scroll',
@@ -258,6 +259,8 @@ const en = {
       movePlayer: { key: 'T', what: 'move a player to another seat, between deals (R31)' },
       sitOut: { key: 'S', what: 'sit a player out, or bring them back (R32)' },
       reopen: { key: 'O', what: 'reopen the night (R33)' },
+      rulesTv: { key: 'T', what: 'put the rules on the TV, or take them off' },
+      rulesClose: { key: 'Esc / R', what: 'close the rules' },
       lobbyReopen: { key: 'O', what: 'reopen the last night (R33)' },
       lobbyMove: { key: '↑ ↓', what: 'move in the roster or the table list' },
       lobbySeat: { key: 'Space', what: 'seat or unseat the highlighted player' },
@@ -658,7 +661,6 @@ const en = {
     title: 'The rules tonight',
     titleLobby: 'The rules chosen for tonight',
     short: 'rules',
-    close: 'T puts them on the TV or back · Esc or R closes',
     onTv: 'On the TV now',
     notOnTv: 'Only on this screen',
     titles: {

@@ -247,6 +247,7 @@ const es: Translation = {
     historyHeading: 'Historial',
     consoleHeading: 'En cualquier parte de la consola',
     tabHeading: 'Cuenta pendiente (D, desde la entrada, la noche o su final)',
+    rulesHeading: 'Las reglas (R)',
     settingsWhere:
       'Los ajustes de la noche (fichas iniciales, valor de la ficha, moneda y reglas) se eligen en la entrada, antes de que Intro empiece la noche: Tab llega a ellos desde la casilla del jugador nuevo (Esc sale de ella). Durante la noche, R muestra las reglas vigentes.',
     scroll: '↑ ↓ RePág AvPág para desplazarse',
@@ -258,6 +259,8 @@ const es: Translation = {
       movePlayer: { key: 'T', what: 'cambiar a un jugador de sitio, entre dos manos (R31)' },
       sitOut: { key: 'S', what: 'dejar a un jugador fuera un rato, o hacerlo volver (R32)' },
       reopen: { key: 'O', what: 'reabrir la noche (R33)' },
+      rulesTv: { key: 'T', what: 'poner las reglas en la tele, o quitarlas' },
+      rulesClose: { key: 'Esc / R', what: 'cerrar las reglas' },
       lobbyReopen: { key: 'O', what: 'reabrir la última noche (R33)' },
       lobbyMove: { key: '↑ ↓', what: 'moverse por la lista de jugadores o de la mesa' },
       lobbySeat: { key: 'Espacio', what: 'sentar o levantar al jugador resaltado' },
@@ -657,7 +660,6 @@ const es: Translation = {
     title: 'Las reglas de esta noche',
     titleLobby: 'Las reglas elegidas para esta noche',
     short: 'reglas',
-    close: 'T las pone en la tele o las quita · Esc o R cierra',
     onTv: 'En la tele ahora',
     notOnTv: 'Solo en esta pantalla',
     titles: {

@@ -247,6 +247,7 @@ const fr: Translation = {
     historyHeading: 'Historique',
     consoleHeading: 'Partout sur la console',
     tabHeading: 'Ardoise (D, depuis l’accueil, la soirée ou sa fin)',
+    rulesHeading: 'Les règles (R)',
     settingsWhere:
       'Les réglages de la soirée (jetons de départ, valeur du jeton, monnaie et règles) se choisissent à l’accueil, avant qu’Entrée ne lance la soirée : Tab y mène depuis la case du nouveau joueur (Échap en sort). Pendant la soirée, R montre les règles en vigueur.',
     scroll: '↑ ↓ Pg↑ Pg↓ pour défiler',
@@ -258,6 +259,8 @@ const fr: Translation = {
       movePlayer: { key: 'T', what: 'changer un joueur de place, entre deux donnes (R31)' },
       sitOut: { key: 'S', what: 'mettre un joueur en pause, ou le faire revenir (R32)' },
       reopen: { key: 'O', what: 'rouvrir la soirée (R33)' },
+      rulesTv: { key: 'T', what: 'mettre les règles à la télé, ou les retirer' },
+      rulesClose: { key: 'Échap / R', what: 'fermer les règles' },
       lobbyReopen: { key: 'O', what: 'rouvrir la dernière soirée (R33)' },
       lobbyMove: { key: '↑ ↓', what: 'se déplacer dans la liste des joueurs ou de la table' },
       lobbySeat: { key: 'Espace', what: 'asseoir ou lever le joueur en surbrillance' },
@@ -657,7 +660,6 @@ const fr: Translation = {
     title: 'Les règles de ce soir',
     titleLobby: 'Les règles choisies pour ce soir',
     short: 'règles',
-    close: 'T les met à la télé ou les retire · Échap ou R ferme',
     onTv: 'À la télé maintenant',
     notOnTv: 'Seulement sur cet écran',
     titles: {

@@ -247,6 +247,7 @@ const it: Translation = {
     historyHeading: 'Storico',
     consoleHeading: 'Ovunque sulla console',
     tabHeading: 'Conto aperto (D, dall’ingresso, dalla serata o dalla sua fine)',
+    rulesHeading: 'Le regole (R)',
     settingsWhere:
       'Le impostazioni della serata (fiche iniziali, valore della fiche, valuta e regole) si scelgono all’ingresso, prima che Invio inizi la serata: Tab ci arriva dalla casella del nuovo giocatore (Esc ne esce). Durante la serata, R mostra le regole in vigore.',
     scroll: '↑ ↓ PagSu PagGiù per scorrere',
@@ -258,6 +259,8 @@ const it: Translation = {
       movePlayer: { key: 'T', what: 'spostare un giocatore a un altro posto, fra due mani (R31)' },
       sitOut: { key: 'S', what: 'mettere un giocatore in pausa, o farlo tornare (R32)' },
       reopen: { key: 'O', what: 'riaprire la serata (R33)' },
+      rulesTv: { key: 'T', what: 'mettere le regole in TV, o toglierle' },
+      rulesClose: { key: 'Esc / R', what: 'chiudere le regole' },
       lobbyReopen: { key: 'O', what: 'riaprire l’ultima serata (R33)' },
       lobbyMove: { key: '↑ ↓', what: 'spostarsi nell’elenco dei giocatori o del tavolo' },
       lobbySeat: { key: 'Spazio', what: 'far sedere o alzare il giocatore evidenziato' },
@@ -657,7 +660,6 @@ const it: Translation = {
     title: 'Le regole di stasera',
     titleLobby: 'Le regole scelte per stasera',
     short: 'regole',
-    close: 'T le mette in TV o le toglie · Esc o R chiude',
     onTv: 'In TV adesso',
     notOnTv: 'Solo su questo schermo',
     titles: {

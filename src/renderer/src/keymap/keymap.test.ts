@@ -62,7 +62,9 @@ describe('the keymap', () => {
       'keys.endedHeading',
       'keys.tabHeading',
       'keys.historyHeading',
+      'keys.rulesHeading',
     ]);
+    expect(groups.find((g) => g.screen === 'rules')!.keys).toEqual(['rulesTv', 'rulesClose']);
     const lobby = groups.find((g) => g.screen === 'lobby')!.keys;
     expect(lobby).toEqual([...new Set(LOBBY_KEYS.flatMap((b) => (b.help ? [b.help] : [])))]);
     expect(lobby).toEqual(['lobbyMove', 'lobbySeat', 'lobbyOrder', 'lobbyRemove', 'lobbyName', 'lobbyLast', 'lobbyEdit', 'lobbyArchive', 'lobbyShowArchived', 'lobbyHistory', 'lobbyReopen', 'lobbyPayment', 'tabOpen', 'lobbyStart']);

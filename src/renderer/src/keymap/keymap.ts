@@ -169,8 +169,24 @@ const LISTED_ONLY: readonly KeyBinding<never>[] = [
   ).map((id) => listed('history', id)),
 ];
 
+/** The rules sheet (R), while it is open (useScreenKeys.ts); its own footer lists these. */
+export const RULES_SHEET_KEYS = [
+  { screen: 'rules', chords: plainLetter('t'), help: 'rulesTv', action: 'rulesOnTv' },
+  {
+    screen: 'rules',
+    chords: [
+      { key: 'Escape', anyModifiers: true },
+      { key: 'r', anyModifiers: true },
+    ],
+    help: 'rulesClose',
+    action: 'closeRules',
+  },
+] as const satisfies readonly KeyBinding[];
+
+export type RulesSheetAction = NonNullable<(typeof RULES_SHEET_KEYS)[number]['action']>;
+
 /** The whole keymap. */
-export const KEYMAP: readonly KeyBinding[] = [...LOBBY_KEYS, ...CONSOLE_KEYS_MAP, ...NIGHT_KEYS, ...ENDED_KEYS, ...LISTED_ONLY];
+export const KEYMAP: readonly KeyBinding[] = [...LOBBY_KEYS, ...CONSOLE_KEYS_MAP, ...NIGHT_KEYS, ...ENDED_KEYS, ...LISTED_ONLY, ...RULES_SHEET_KEYS];
 
 /** The key list's heading for each screen. */
 export const KEY_SCREEN_HEADINGS = {
@@ -181,6 +197,7 @@ export const KEY_SCREEN_HEADINGS = {
   ended: 'keys.endedHeading',
   tab: 'keys.tabHeading',
   history: 'keys.historyHeading',
+  rules: 'keys.rulesHeading',
 } as const satisfies Record<KeyScreen, string>;
 
 /** The key list (?): for each screen in order, its lines, each once, in the keymap's order. */

@@ -9,7 +9,7 @@ import type { MessageSchema } from '../i18n/en';
  */
 
 /** The console's screens, each a heading of the key list (`keys.<screen>Heading`). */
-export const KEY_SCREENS = ['lobby', 'night', 'anywhere', 'panel', 'ended', 'tab', 'history'] as const;
+export const KEY_SCREENS = ['lobby', 'night', 'anywhere', 'panel', 'ended', 'tab', 'history', 'rules'] as const;
 export type KeyScreen = (typeof KEY_SCREENS)[number];
 
 /** A line of the key list: `keys.list.<id>.key` and `.what`, in the four languages (locales.test.ts holds them to English). */
