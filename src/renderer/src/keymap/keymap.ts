@@ -143,12 +143,23 @@ export const ENDED_KEYS = [
 
 export type EndedAction = NonNullable<(typeof ENDED_KEYS)[number]['action']>;
 
-/** The screens whose keys their own handlers still run (useNightKeys.ts's panels, houseKeys.ts, TabView.vue, HistoryView.vue): listed here for the key list. */
+/** The running tab (TabView.vue), from the lobby, the night or its end (D). */
+export const TAB_KEYS = [
+  { screen: 'tab', chords: arrows, help: 'tabMove', action: 'moveCursor' },
+  { screen: 'tab', chords: [{ key: 'ArrowLeft' }, { key: 'ArrowRight' }], help: 'tabMove', action: 'switchList' },
+  { screen: 'tab', chords: [{ key: 'Enter' }, { key: ' ' }], help: 'tabMark', action: 'markPaid' },
+  { screen: 'tab', chords: plainLetter('t'), help: 'tabTv', action: 'tabOnTv' },
+  { screen: 'tab', chords: [...plainLetter('j'), ...plainLetter('c')], help: 'tabExport', action: 'exportTab' },
+  { screen: 'tab', chords: [{ key: 'Escape' }, { key: 'Backspace' }, ...plainLetter('d')], help: 'tabBack', action: 'back' },
+] as const satisfies readonly KeyBinding[];
+
+export type TabAction = NonNullable<(typeof TAB_KEYS)[number]['action']>;
+
+/** The screens whose keys their own handlers still run (useNightKeys.ts's panels, houseKeys.ts, HistoryView.vue and its parts): listed here for the key list. */
 const LISTED_ONLY: readonly KeyBinding<never>[] = [
   // Alt with the night's letters from the bet or cut box, where a plain letter is typing.
   listed('anywhere', 'altLetter'),
   ...(['panelMove', 'panelPayment', 'panelOk', 'panelCancel'] as const).map((id) => listed('panel', id)),
-  ...(['tabMove', 'tabMark', 'tabTv', 'tabExport', 'tabBack'] as const).map((id) => listed('tab', id)),
   ...(
     [
       'historyNights',
@@ -186,7 +197,7 @@ export const RULES_SHEET_KEYS = [
 export type RulesSheetAction = NonNullable<(typeof RULES_SHEET_KEYS)[number]['action']>;
 
 /** The whole keymap. */
-export const KEYMAP: readonly KeyBinding[] = [...LOBBY_KEYS, ...CONSOLE_KEYS_MAP, ...NIGHT_KEYS, ...ENDED_KEYS, ...LISTED_ONLY, ...RULES_SHEET_KEYS];
+export const KEYMAP: readonly KeyBinding[] = [...LOBBY_KEYS, ...CONSOLE_KEYS_MAP, ...NIGHT_KEYS, ...ENDED_KEYS, ...TAB_KEYS, ...LISTED_ONLY, ...RULES_SHEET_KEYS];
 
 /** The key list's heading for each screen. */
 export const KEY_SCREEN_HEADINGS = {
