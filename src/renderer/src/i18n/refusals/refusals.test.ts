@@ -57,6 +57,12 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
 const MAIN_ENGLISH = 'MAIN-ENGLISH-MESSAGE';
 
 describe('the refusal texts', () => {
+  it('are checked by the compiler: a table that leaves out a code does not build', () => {
+    // @ts-expect-error every code of src/shared/errors.ts needs its text
+    const partial: RefusalTexts = { 'stale-state': 'Someone acted first.' };
+    expect(Object.keys(partial)).toHaveLength(1);
+  });
+
   it('have a text for every code main can send, in each of the four languages, and no text for a code main does not send', () => {
     for (const [language, table] of Object.entries(TABLES)) {
       expect(Object.keys(table).sort(), language).toEqual([...COMMAND_ERROR_CODES].sort());
