@@ -2,7 +2,7 @@ import { computed, watch } from 'vue';
 import { useRouter } from 'vue-router';
 import type { BetAmount, CommandError, NightView } from '../../../shared';
 import { typedText, wholeNumber } from '../lib/numberText';
-import { isPaymentKey, otherPayment, useEntryStore, type BetEntry } from '../stores/entry';
+import { otherPayment, useEntryStore, type BetEntry } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useCommand } from './useCommand';
@@ -10,7 +10,7 @@ import { createHouseKeys } from './houseKeys';
 import { useNightBoxes, type NumberBox } from './nightBoxes';
 import { CONSOLE_KEYS, useScreenKeys } from './useScreenKeys';
 import { dispatchKey, noFacts } from '../keymap/dispatch';
-import { ENDED_KEYS, NIGHT_KEYS, type EndedAction, type NightAction } from '../keymap/keymap';
+import { CHIP_PANEL_KEYS, ENDED_KEYS, NIGHT_KEYS, type ChipPanelAction, type EndedAction, type NightAction } from '../keymap/keymap';
 import type { KeyFacts } from '../keymap/types';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
@@ -67,7 +67,7 @@ export function useNightKeys(): void {
       ui.helpOpen = true;
       return true;
     }
-    if (ui.panel) return house.panelKey(e, night) || (e.key === 'Escape' && closePanel()) || panelKey(e, night);
+    if (ui.panel) return house.panelKey(e, night) || panelKey(e, night);
     const ended = night.phase === 'ended';
     const used = ended ? dispatchKey(ENDED_KEYS, e, factsOf(night), endedActions(night)) : dispatchKey(NIGHT_KEYS, e, factsOf(night), nightActions(night));
     if (used) return true;
@@ -161,85 +161,78 @@ export function useNightKeys(): void {
     };
   }
 
-  function closePanel(): boolean {
-    ui.closePanel();
-    return true;
-  }
-
+  /** The keys of the buy-in, cash-out and fix-turn panels, and Esc for any panel (keymap.ts CHIP_PANEL_KEYS); then the panel's number box. */
   function panelKey(e: KeyboardEvent, night: NightView): boolean {
-    const enter = e.key === 'Enter' && !e.repeat;
-    const target = night.players[entry.panelPlayer];
-    // M2: C switches how the buy-in or cash-out is paid (Alt+C once chips are typed: then C is typing, refused).
-    if ((ui.panel === 'buy-in' || ui.panel === 'cash-out') && isPaymentKey(e, ui.panel === 'buy-in' && entry.buyInAmount !== '')) {
-      entry.panelPayment = otherPayment(entry.panelPayment);
-      return true;
-    }
-    switch (ui.panel) {
-      case 'buy-in':
-        if (movePanelPlayer(e, night)) return true;
-        if (enter) {
-          const amount = wholeNumber(entry.buyInAmount);
-          if (!target || refusedNow()) return true;
-          if (amount === null) {
-            ui.showError(words.t('lobby.badNumber', { field: words.t('buyIn.amount') }));
-            return true;
-          }
-          void send('buyIn', { stateId: stateId(), playerId: target.id, amount, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
-          return true;
-        }
-        return editBox(e);
-      case 'cash-out':
-        if (movePanelPlayer(e, night)) return true;
-        if (enter && target) {
-          // Main's refusal, said before any question: the view says whether this player can cash out now.
-          const refusal = night.allowed.players[target.id]?.cashOut ?? null;
-          if (refusal) {
-            ui.showError(cashOutWords(refusal, target.name));
-            return true;
-          }
-          const paid = entry.panelPayment;
-          ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack), paid: words.t(`payment.cash-out.${paid}`) }), () =>
-            send('cashOut', { stateId: stateId(), playerId: target.id, paid }).then((ok) => void (ok && ui.closePanel())),
-          );
-        }
-        return enter;
-      case 'fix-turn':
-        return fixTurnKey(e, night);
-      default:
-        return false;
-    }
+    const turn = night.turn;
+    const allowed = night.allowed.commands;
+    const facts: KeyFacts = {
+      ...noFacts(),
+      panel: ui.panel,
+      paymentTyping: ui.panel === 'buy-in' && entry.buyInAmount !== '',
+      canVoid: turn !== null && allowed.includes('voidTurn'),
+      canCorrect: turn !== null && allowed.includes('correctBet'),
+      correctionTyping: entry.correction.digits !== '' || entry.correction.pot,
+    };
+    if (dispatchKey(CHIP_PANEL_KEYS, e, facts, chipPanelActions(night))) return true;
+    // Anything else goes into the panel's number box, which refuses what cannot be a number.
+    if (ui.panel === 'buy-in') return editBox(e);
+    if (ui.panel === 'fix-turn' && facts.canCorrect) return editBet(e, entry.correction);
+    return false;
   }
 
-  function fixTurnKey(e: KeyboardEvent, night: NightView): boolean {
-    const turn = night.turn;
-    if (!turn) return false;
-    const name = view.nameOf(turn.playerId);
-    const allowed = night.allowed.commands;
-    // V voids; once a correction is being typed, V is typing (refused), and Alt+V still voids.
-    const typing = entry.correction.digits !== '' || entry.correction.pot;
-    const v = e.key.toLowerCase() === 'v' || (e.altKey && e.code === 'KeyV');
-    if (allowed.includes('voidTurn') && v && !e.ctrlKey && !e.metaKey && (!typing || e.altKey)) {
-      ui.ask(words.t('fixTurn.confirmVoid', { n: turn.n, name }), () =>
-        send('voidTurn', { stateId: stateId() }).then((ok) => void (ok && ui.closePanel())),
-      );
-      return true;
-    }
-    if (!allowed.includes('correctBet')) return false;
-    if (e.key === 'Enter' && !e.repeat) {
+  function chipPanelActions(night: NightView): Record<ChipPanelAction, (e: KeyboardEvent) => boolean | void> {
+    const target = night.players[entry.panelPlayer];
+    return {
+      choosePlayer: (e) => movePanelPlayer(e, night),
+      switchPayment: () => void (entry.panelPayment = otherPayment(entry.panelPayment)),
+      buyIn: (e) => {
+        if (e.repeat) return editBox(e);
+        const amount = wholeNumber(entry.buyInAmount);
+        if (!target || refusedNow()) return;
+        if (amount === null) {
+          ui.showError(words.t('lobby.badNumber', { field: words.t('buyIn.amount') }));
+          return;
+        }
+        void send('buyIn', { stateId: stateId(), playerId: target.id, amount, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
+      },
+      cashOut: (e) => {
+        if (e.repeat) return false;
+        if (!target) return;
+        // Main's refusal, said before any question: the view says whether this player can cash out now.
+        const refusal = night.allowed.players[target.id]?.cashOut ?? null;
+        if (refusal) {
+          ui.showError(cashOutWords(refusal, target.name));
+          return;
+        }
+        const paid = entry.panelPayment;
+        ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack), paid: words.t(`payment.cash-out.${paid}`) }), () =>
+          send('cashOut', { stateId: stateId(), playerId: target.id, paid }).then((ok) => void (ok && ui.closePanel())),
+        );
+      },
       // R21 with R17, R27: the correction's limits came with the view and were checked as it was typed.
-      if (refusedNow()) return true;
-      const amount = betAmount(entry.correction);
-      if (amount === null) {
-        ui.showError(words.t('errors.noBet'));
-        return true;
-      }
-      const to = amount === 'pot' ? words.t('prompt.potBet') : String(amount);
-      ui.ask(words.t('fixTurn.confirmCorrect', { n: turn.n, from: turn.bet ?? '-', to }), () =>
-        send('correctBet', { stateId: stateId(), amount }).then((ok) => void (ok && ui.closePanel())),
-      );
-      return true;
-    }
-    return editBet(e, entry.correction);
+      correctBet: (e) => {
+        const turn = night.turn;
+        if (e.repeat || !turn) return editBet(e, entry.correction);
+        if (refusedNow()) return;
+        const amount = betAmount(entry.correction);
+        if (amount === null) {
+          ui.showError(words.t('errors.noBet'));
+          return;
+        }
+        const to = amount === 'pot' ? words.t('prompt.potBet') : String(amount);
+        ui.ask(words.t('fixTurn.confirmCorrect', { n: turn.n, from: turn.bet ?? '-', to }), () =>
+          send('correctBet', { stateId: stateId(), amount }).then((ok) => void (ok && ui.closePanel())),
+        );
+      },
+      voidTurn: () => {
+        const turn = night.turn;
+        if (!turn) return false;
+        ui.ask(words.t('fixTurn.confirmVoid', { n: turn.n, name: view.nameOf(turn.playerId) }), () =>
+          send('voidTurn', { stateId: stateId() }).then((ok) => void (ok && ui.closePanel())),
+        );
+      },
+      closePanel: () => ui.closePanel(),
+    };
   }
 
   function undo(night: NightView): void {

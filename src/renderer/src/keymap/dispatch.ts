@@ -47,6 +47,7 @@ export function dispatchKey<A extends string>(
 export function noFacts(): KeyFacts {
   return {
     phase: null,
+    panel: null,
     typing: false,
     inField: false,
     hasLastSetup: false,
@@ -58,5 +59,9 @@ export function noFacts(): KeyFacts {
     betAsked: false,
     canPass: false,
     betEmpty: false,
+    paymentTyping: false,
+    canVoid: false,
+    canCorrect: false,
+    correctionTyping: false,
   };
 }

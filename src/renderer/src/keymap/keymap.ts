@@ -143,6 +143,43 @@ export const ENDED_KEYS = [
 
 export type EndedAction = NonNullable<(typeof ENDED_KEYS)[number]['action']>;
 
+const anyKey = (...keys: string[]) => keys.map((key) => ({ key, anyModifiers: true }));
+
+/** The seating panels of a night (houseKeys.ts): J seats a newcomer, T moves a player, S sits one out (R31, R32). */
+export const HOUSE_PANEL_KEYS = [
+  { screen: 'panel', chords: anyKey('ArrowUp', 'ArrowDown'), when: { panel: 'seat' }, help: 'panelMove', action: 'seatNeighbour' },
+  { screen: 'panel', chords: anyKey('ArrowUp', 'ArrowDown'), when: { panel: 'move' }, help: 'panelMove', action: 'movingPlayer' },
+  { screen: 'panel', chords: anyKey('ArrowLeft', 'ArrowRight'), when: { panel: 'move' }, help: 'panelMove', action: 'moveNeighbour' },
+  { screen: 'panel', chords: anyKey('ArrowUp', 'ArrowDown'), when: { panel: 'sit-out' }, help: 'panelMove', action: 'sitOutPlayer' },
+  // M2: C switches how the newcomer's buy-in is paid, Alt+C in the name box.
+  { screen: 'panel', chords: plainLetter('c'), when: { panel: 'seat', paymentTyping: false }, help: 'panelPayment', action: 'seatPayment' },
+  { screen: 'panel', chords: altLetter('c'), when: { panel: 'seat' }, help: 'panelPayment', action: 'seatPayment' },
+  { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'seat' }, help: 'panelOk', action: 'seatNewcomer' },
+  { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'move' }, help: 'panelOk', action: 'movePlayer' },
+  { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'sit-out' }, help: 'panelOk', action: 'sitOutOrBack' },
+] as const satisfies readonly KeyBinding[];
+
+export type HousePanelAction = NonNullable<(typeof HOUSE_PANEL_KEYS)[number]['action']>;
+
+/** The chip panels of a night (useNightKeys.ts): a buy-in (B), a cash-out (C), fixing the last turn (Ctrl+Z); Esc closes any panel. */
+export const CHIP_PANEL_KEYS = [
+  { screen: 'panel', chords: anyKey('ArrowUp', 'ArrowDown'), when: { panel: 'buy-in' }, help: 'panelMove', action: 'choosePlayer' },
+  { screen: 'panel', chords: anyKey('ArrowUp', 'ArrowDown'), when: { panel: 'cash-out' }, help: 'panelMove', action: 'choosePlayer' },
+  // M2: C switches how it is paid (Alt+C once chips are typed: C is typing then, refused).
+  { screen: 'panel', chords: plainLetter('c'), when: { panel: 'buy-in', paymentTyping: false }, help: 'panelPayment', action: 'switchPayment' },
+  { screen: 'panel', chords: altLetter('c'), when: { panel: 'buy-in' }, help: 'panelPayment', action: 'switchPayment' },
+  { screen: 'panel', chords: [...plainLetter('c'), ...altLetter('c')], when: { panel: 'cash-out' }, help: 'panelPayment', action: 'switchPayment' },
+  { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'buy-in' }, help: 'panelOk', action: 'buyIn' },
+  { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'cash-out' }, help: 'panelOk', action: 'cashOut' },
+  { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'fix-turn', canCorrect: true }, help: 'panelOk', action: 'correctBet' },
+  // R21: V voids the turn; once a correction is being typed V is typing, and Alt+V still voids.
+  { screen: 'panel', chords: plainLetter('v'), when: { panel: 'fix-turn', canVoid: true, correctionTyping: false }, help: null, action: 'voidTurn' },
+  { screen: 'panel', chords: altLetter('v'), when: { panel: 'fix-turn', canVoid: true }, help: null, action: 'voidTurn' },
+  { screen: 'panel', chords: anyKey('Escape'), help: 'panelCancel', action: 'closePanel' },
+] as const satisfies readonly KeyBinding[];
+
+export type ChipPanelAction = NonNullable<(typeof CHIP_PANEL_KEYS)[number]['action']>;
+
 /** The running tab (TabView.vue), from the lobby, the night or its end (D). */
 export const TAB_KEYS = [
   { screen: 'tab', chords: arrows, help: 'tabMove', action: 'moveCursor' },
@@ -155,11 +192,10 @@ export const TAB_KEYS = [
 
 export type TabAction = NonNullable<(typeof TAB_KEYS)[number]['action']>;
 
-/** The screens whose keys their own handlers still run (useNightKeys.ts's panels, houseKeys.ts, HistoryView.vue and its parts): listed here for the key list. */
+/** The screens whose keys their own handlers still run (HistoryView.vue and its parts): listed here for the key list. */
 const LISTED_ONLY: readonly KeyBinding<never>[] = [
   // Alt with the night's letters from the bet or cut box, where a plain letter is typing.
   listed('anywhere', 'altLetter'),
-  ...(['panelMove', 'panelPayment', 'panelOk', 'panelCancel'] as const).map((id) => listed('panel', id)),
   ...(
     [
       'historyNights',
@@ -197,7 +233,17 @@ export const RULES_SHEET_KEYS = [
 export type RulesSheetAction = NonNullable<(typeof RULES_SHEET_KEYS)[number]['action']>;
 
 /** The whole keymap. */
-export const KEYMAP: readonly KeyBinding[] = [...LOBBY_KEYS, ...CONSOLE_KEYS_MAP, ...NIGHT_KEYS, ...ENDED_KEYS, ...TAB_KEYS, ...LISTED_ONLY, ...RULES_SHEET_KEYS];
+export const KEYMAP: readonly KeyBinding[] = [
+  ...LOBBY_KEYS,
+  ...CONSOLE_KEYS_MAP,
+  ...NIGHT_KEYS,
+  ...ENDED_KEYS,
+  ...HOUSE_PANEL_KEYS,
+  ...CHIP_PANEL_KEYS,
+  ...TAB_KEYS,
+  ...LISTED_ONLY,
+  ...RULES_SHEET_KEYS,
+];
 
 /** The key list's heading for each screen. */
 export const KEY_SCREEN_HEADINGS = {

@@ -44,14 +44,20 @@ export type Condition =
   | 'boxWaiting' // a night's number box (the bet, the cut) waits for digits: a plain letter is typing
   | 'betAsked' // the night waits for a bet (seating waits for the turn to end, R31, R32)
   | 'canPass' // R26: passing is on and the bet box is empty
-  | 'betEmpty'; // the bet box holds no digits (P bets the largest bet allowed)
+  | 'betEmpty' // the bet box holds no digits (P bets the largest bet allowed)
+  | 'paymentTyping' // a panel's box is being typed into, where C is a letter (Alt+C switches the payment there)
+  | 'canVoid' // the turn can be voided (R21)
+  | 'canCorrect' // the turn's bet can be corrected (R21)
+  | 'correctionTyping'; // a corrected bet is being typed, where V is a letter (Alt+V voids there)
 
 /** The night's phase (NightView.phase), for keys that work in one phase only. */
 export interface KeyFacts extends Record<Condition, boolean> {
   phase: string | null;
+  /** The open panel of the night (ui.panel), or null. */
+  panel: string | null;
 }
 
-export type Conditions = Partial<Record<Condition, boolean>> & { phase?: string };
+export type Conditions = Partial<Record<Condition, boolean>> & { phase?: string; panel?: string };
 
 export interface KeyBinding<Action extends string = string> {
   screen: KeyScreen;
