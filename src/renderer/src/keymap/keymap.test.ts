@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en';
 import { bindingFor, dispatchKey, noFacts } from './dispatch';
-import { CONSOLE_KEYS_MAP, KEYMAP, keyListGroups, LOBBY_KEYS, NIGHT_KEYS, type LobbyAction } from './keymap';
+import { CHIP_PANEL_KEYS, CONSOLE_KEYS_MAP, KEYMAP, keyListGroups, LOBBY_KEYS, NIGHT_KEYS, type LobbyAction } from './keymap';
 import type { Chord, Conditions, KeyBinding } from './types';
 
 /** Two chords some key press matches both of. */
@@ -65,6 +65,8 @@ describe('the keymap', () => {
       'keys.rulesHeading',
     ]);
     expect(groups.find((g) => g.screen === 'rules')!.keys).toEqual(['rulesTv', 'rulesClose']);
+    expect(groups.find((g) => g.screen === 'panel')!.keys).toEqual(['panelMove', 'panelPayment', 'panelOk', 'panelCancel']);
+    expect(groups.find((g) => g.screen === 'tab')!.keys).toEqual(['tabMove', 'tabMark', 'tabTv', 'tabExport', 'tabBack']);
     const lobby = groups.find((g) => g.screen === 'lobby')!.keys;
     expect(lobby).toEqual([...new Set(LOBBY_KEYS.flatMap((b) => (b.help ? [b.help] : [])))]);
     expect(lobby).toEqual(['lobbyMove', 'lobbySeat', 'lobbyOrder', 'lobbyRemove', 'lobbyName', 'lobbyLast', 'lobbyEdit', 'lobbyArchive', 'lobbyShowArchived', 'lobbyHistory', 'lobbyReopen', 'lobbyPayment', 'tabOpen', 'lobbyStart']);
@@ -141,6 +143,15 @@ describe('the keymap', () => {
     expect(bindingFor(NIGHT_KEYS, press('Enter'), { ...noFacts(), phase: 'draw' })?.action).toBe('drawForDealer');
     expect(bindingFor(NIGHT_KEYS, press('h'), { ...noFacts(), phase: 'ace-call' })?.action).toBe('callAce');
     expect(bindingFor(NIGHT_KEYS, press('h'), { ...noFacts(), phase: 'pair-call' })?.action).toBe('callPair');
+  });
+
+  it('R21: in the fix-turn panel V voids the turn, but is typing once a correction is typed, where Alt+V voids', () => {
+    const fixing = { ...noFacts(), panel: 'fix-turn', canVoid: true, canCorrect: true };
+    expect(bindingFor(CHIP_PANEL_KEYS, press('v'), fixing)?.action).toBe('voidTurn');
+    expect(bindingFor(CHIP_PANEL_KEYS, press('v'), { ...fixing, correctionTyping: true })).toBeNull();
+    expect(bindingFor(CHIP_PANEL_KEYS, press('v', { altKey: true }), { ...fixing, correctionTyping: true })?.action).toBe('voidTurn');
+    // Esc closes whichever panel is open.
+    expect(bindingFor(CHIP_PANEL_KEYS, press('Escape'), { ...noFacts(), panel: 'seat' })?.action).toBe('closePanel');
   });
 
   it('Shift+G goes back a language and G forward: two lines of the list, two actions', () => {
