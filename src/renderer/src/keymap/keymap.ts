@@ -192,29 +192,33 @@ export const TAB_KEYS = [
 
 export type TabAction = NonNullable<(typeof TAB_KEYS)[number]['action']>;
 
-/** The screens whose keys their own handlers still run (HistoryView.vue and its parts): listed here for the key list. */
-const LISTED_ONLY: readonly KeyBinding<never>[] = [
-  // Alt with the night's letters from the bet or cut box, where a plain letter is typing.
-  listed('anywhere', 'altLetter'),
-  ...(
-    [
-      'historyNights',
-      'historyAllTime',
-      'historyOpen',
-      'historyBack',
-      'historyFairness',
-      'historyJson',
-      'historyCsv',
-      'historyExpenses',
-      'historyTv',
-      'historyFilter',
-      'historyBackup',
-      'historyRestore',
-      'historyKept',
-      'historyMerge',
-    ] as const
-  ).map((id) => listed('history', id)),
-];
+/**
+ * The history (HistoryView.vue): its own keys are dispatched from here; the
+ * keys of its parts (the nights list, a night, all time, the backups, merging
+ * names) are still run by those parts and listed here for the key list.
+ */
+export const HISTORY_KEYS = [
+  { screen: 'history', chords: plainLetter('n'), when: { typing: false }, help: 'historyNights', action: 'nights' },
+  { screen: 'history', chords: plainLetter('a'), when: { typing: false }, help: 'historyAllTime', action: 'allTime' },
+  listed('history', 'historyOpen'),
+  { screen: 'history', chords: [{ key: 'Escape' }, { key: 'Backspace' }], when: { typing: false }, help: 'historyBack', action: 'back' },
+  { screen: 'history', chords: [{ key: 'Escape' }], when: { typing: true }, help: null, action: 'leaveField' },
+  listed('history', 'historyFairness'),
+  listed('history', 'historyJson'),
+  listed('history', 'historyCsv'),
+  listed('history', 'historyExpenses'),
+  { screen: 'history', chords: plainLetter('t'), when: { typing: false }, help: 'historyTv', action: 'onTv' },
+  listed('history', 'historyFilter'),
+  { screen: 'history', chords: plainLetter('b'), when: { typing: false }, help: 'historyBackup', action: 'backup' },
+  { screen: 'history', chords: plainLetter('o'), when: { typing: false }, help: 'historyRestore', action: 'restore' },
+  { screen: 'history', chords: plainLetter('k'), when: { typing: false }, help: 'historyKept', action: 'keptBackups' },
+  listed('history', 'historyMerge'),
+] as const satisfies readonly KeyBinding[];
+
+export type HistoryAction = NonNullable<(typeof HISTORY_KEYS)[number]['action']>;
+
+/** Alt with the night's letters from the bet or cut box, where a plain letter is typing (the night's lines above): one line of the list. */
+const ALT_LETTERS_LINE = listed('anywhere', 'altLetter');
 
 /** The rules sheet (R), while it is open (useScreenKeys.ts); its own footer lists these. */
 export const RULES_SHEET_KEYS = [
@@ -241,7 +245,8 @@ export const KEYMAP: readonly KeyBinding[] = [
   ...HOUSE_PANEL_KEYS,
   ...CHIP_PANEL_KEYS,
   ...TAB_KEYS,
-  ...LISTED_ONLY,
+  ALT_LETTERS_LINE,
+  ...HISTORY_KEYS,
   ...RULES_SHEET_KEYS,
 ];
 
