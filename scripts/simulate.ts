@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { paymentSchema, type Payment } from '../src/shared/commands';
+import { paymentSchema, type Payment } from '../src/shared/vocabulary';
 import { RULE_PRESETS, ruleSettingsSchema, type RuleSettings } from '../src/shared/settings';
 import { nightExportSchema, type NightExport } from '../src/main/night';
 import { parseSeedHex } from '../src/main/simulation/seededStream';

@@ -78,6 +78,18 @@ test('issue 9: the console refuses what main would, says what Enter does, and sp
     await page.keyboard.press('Enter');
   }
   await expect(page.getByTestId('roster-empty')).toHaveText('The 5 new players join the roster when the night starts.');
+  // R4: main's refusal reaches an Italian console in Italian, with the ante main names (never main's English).
+  await page.getByTestId('language').selectOption('it');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await page.getByTestId('starting-chips').fill('1');
+  await box.focus();
+  await page.keyboard.press('Enter');
+  await expect(error).toHaveText('Servono più fiche dell’ante di 1, altrimenti dopo l’ante non resta nulla per giocare (R4).');
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  await page.getByTestId('language').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByTestId('starting-chips').fill('20');
+  await box.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('lobby')).toHaveCount(0);
 

@@ -44,6 +44,8 @@ test('J merges Bobby into Bob on the leaderboard and the TV, U undoes it; K list
 
   await page.keyboard.press('Escape');
   await page.keyboard.press('h');
+  // The history is loaded on demand: a key pressed before it shows still belongs to the lobby (where A archives).
+  await expect(page.getByTestId('tab-nights')).toHaveClass(/on/);
   await page.keyboard.press('a');
   await expect(page.getByTestId('tab-all')).toHaveClass(/on/);
   await expect(page.getByTestId('standings').locator('[data-testid^="standings-row-"]')).toHaveCount(4);

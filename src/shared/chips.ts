@@ -61,3 +61,29 @@ export const ledgerEntrySchema = z.strictObject({
   turn: z.number().int().positive().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/**
+ * Which of a night's totals a move counts in (R24 counts the chips crossing
+ * the table's edge): chips `in` from the bank (a buy-in, or a carried pot)
+ * or `out` to it (a cash-out, or the pot carried to the next night), and the
+ * table side they came to or left from (a player or the pot). A reversal
+ * counts against the total of the move it reverses (`sign` -1): undoing a
+ * cash-out takes it back from the chips cashed out, never adds a buy-in.
+ * Null for chips that stay on the table (antes, bets, wins). The engine and
+ * both ledger folds count with this one function, so they cannot disagree on it.
+ */
+export interface TableEdgeCrossing {
+  direction: 'in' | 'out';
+  /** The table side of the move: `pot`, or the player's account. */
+  side: Exclude<Account, 'bank'>;
+  sign: 1 | -1;
+}
+
+export function tableEdgeCrossing(move: { code: ChipCode; from: Account; to: Account }): TableEdgeCrossing | null {
+  const sign = move.code === 'reversal' ? -1 : 1;
+  // A reversal runs backwards: its `to` is where the original came from.
+  const [source, target] = sign === 1 ? [move.from, move.to] : [move.to, move.from];
+  if (source === 'bank' && target !== 'bank') return { direction: 'in', side: target, sign };
+  if (target === 'bank' && source !== 'bank') return { direction: 'out', side: source, sign };
+  return null;
+}

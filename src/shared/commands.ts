@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { SETTLE_MODES } from './history';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
 import { PAY_KINDS, payDetailsSchema } from './payDetails';
 import { ruleSettingsSchema } from './settings';
+import { paymentSchema, settleModeSchema, type TableScreen } from './vocabulary';
+
+/** The payment words, for modules that import them from here; declared in vocabulary.ts. */
+export type { Payment } from './vocabulary';
 
 /**
  * The arguments of every `window.api` method, checked in main before anything
@@ -44,14 +47,6 @@ export const newPlayerSchema = z.strictObject({
   id: playerId.optional(),
   name: playerName,
 });
-
-/**
- * How a buy-in or a cash-out was paid (M2): `cash` into or out of the bank
- * (the host's cash box), or `credit` (a buy-in owed, a cash-out owed to the player).
- */
-export const PAYMENTS = ['cash', 'credit'] as const;
-export const paymentSchema = z.enum(PAYMENTS, { error: 'paid is "cash" or "credit" (M2)' });
-export type Payment = z.infer<typeof paymentSchema>;
 
 export const startNightArgs = z.strictObject({
   players: z.array(newPlayerSchema).min(2, 'a night needs at least 2 players (R6)').max(12, 'at most 12 players'),
@@ -156,12 +151,12 @@ export const showOnTableArgs = z.strictObject({
     z.strictObject({ kind: z.literal('night'), nightId }),
     /** M3: the running tab, who owes whom across nights. */
     z.strictObject({ kind: z.literal('tab') }),
-  ]),
+  ]) satisfies z.ZodType<TableScreen>,
 });
 
 /** Which settle-up list both screens show (docs/design.md: what both screens show lives in main's view). */
 export const setSettleModeArgs = z.strictObject({
-  mode: z.enum(SETTLE_MODES, { error: 'the settle-up mode is "fewest" or "banker"' }),
+  mode: settleModeSchema,
   /** M3: the night settled this way (kept with the tab, used by the tab and the export); absent, only what the screens show changes. */
   nightId: nightId.optional(),
 });

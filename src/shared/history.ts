@@ -1,6 +1,6 @@
+import type { PlayerResult, TurnView } from './turns';
+import type { SettleMode, Transfer } from './vocabulary';
 import type { PayeesView } from './payDetails';
-import type { RuleSettings } from './settings';
-import type { PlayerResult, TurnView } from './view';
 
 /**
  * What the host asks about past nights (issue 4): read-only answers carried
@@ -20,17 +20,6 @@ export interface NightListItem {
   minutes: number | null;
   currency: string;
 }
-
-/** A transfer that squares the night: `from` pays `to` an amount of money. */
-export interface Transfer {
-  from: string;
-  to: string;
-  amount: number;
-}
-
-/** How a night is settled up (M3): the fewest transfers, or every party with the bank (banker mode). */
-export const SETTLE_MODES = ['fewest', 'banker'] as const;
-export type SettleMode = (typeof SETTLE_MODES)[number];
 
 export interface Settlement {
   /** The fewest transfers that square everyone. */
@@ -179,7 +168,6 @@ export interface ExportFile {
 }
 
 /** What the TV shows: the live table, or on request the leaderboard, the rules, the phones' QR code in full, one night or the running tab (M3). */
-export type TableScreen = { kind: 'live' } | { kind: 'standings' } | { kind: 'rules'; settings?: RuleSettings } | { kind: 'phones' } | { kind: 'night'; nightId: string } | { kind: 'tab' };
 
 /** Why a kept backup was written: after a night ended, the day's first while the app is open, or just before a restore replaced the data. */
 export type BackupReason = 'night-end' | 'daily' | 'before-restore';

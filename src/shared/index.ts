@@ -11,6 +11,8 @@ export * from './payLinks';
 export * from './preferences';
 export * from './registry';
 export * from './settings';
+export * from './turns';
 export * from './view';
+export * from './vocabulary';
 export * from './wire';
 export * from './zodIssue';

@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import type { Transfer } from './history';
+import type { Transfer } from './vocabulary';
 
 /**
  * How a player (or the bank, the host's cash box) likes to be paid: all

@@ -1,11 +1,12 @@
 import type { CardCode } from './cards';
 import type { Account } from './chips';
 import type { CommandError } from './errors';
-import type { Payment } from './commands';
-import type { ExpenseView, NightAwards, PlayerMergeView, SettleMode, Settlement, TableScreen } from './history';
+import type { ExpenseView, NightAwards, PlayerMergeView, Settlement } from './history';
 import type { PayeesView } from './payDetails';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
+import type { Odds, PlayerResult, TurnView } from './turns';
+import type { AnnouncementKind, Payment, SettleMode, TableScreen } from './vocabulary';
 
 /**
  * The read-only picture of the app that main pushes to every window after
@@ -189,79 +190,9 @@ export interface DeckView {
   remaining: number;
 }
 
-/** `pass`: the player passed instead of betting (R26). */
-export type TurnOutcome = 'win' | 'lose' | 'post' | 'pair' | 'consecutive' | 'push' | 'redeal' | 'pass';
+export type { Odds, PlayerResult, TurnCard, TurnOutcome, TurnView } from './turns';
 
-export interface TurnCard {
-  deck: string;
-  card: CardCode;
-}
-
-export interface Odds {
-  /** Cards left in the deck strictly between the posts (R25). */
-  winners: number;
-  /** Cards left in the deck. */
-  remaining: number;
-}
-
-export interface TurnView {
-  /** 1-based number of the turn in the night (voided turns keep theirs). */
-  n: number;
-  deal: number;
-  dealerId: string;
-  playerId: string;
-  /** Every card turned in this turn, in order, redeals included. */
-  cards: TurnCard[];
-  /** The two posts, low then high as ranked, once both are up. */
-  posts: [CardCode, CardCode] | null;
-  aceCall: 'low' | 'high' | null;
-  /** R29: a pair called higher or lower; null otherwise. */
-  call: 'higher' | 'lower' | null;
-  third: CardCode | null;
-  bet: number | null;
-  /** R27: the largest bet allowed when the bet was asked; null when no bet was asked. */
-  limit: number | null;
-  /** Null while the turn is in progress. */
-  outcome: TurnOutcome | null;
-  odds: Odds | null;
-  potBefore: number;
-  potAfter: number | null;
-  stackBefore: number;
-  stackAfter: number | null;
-  void: boolean;
-  corrected: boolean;
-}
-
-export type AnnouncementKind =
-  | 'night-started'
-  | 'ante'
-  | 're-ante'
-  | 'dealer-chosen'
-  | 'draw-tie'
-  | 'new-deal'
-  | 'deck-retired'
-  | 'win'
-  | 'lose'
-  | 'post'
-  | 'pair'
-  | 'consecutive'
-  | 'push'
-  | 'redeal'
-  | 'pass'
-  | 'pair-called'
-  | 'player-seated'
-  | 'player-moved'
-  | 'sat-out'
-  | 'came-back'
-  | 'night-reopened'
-  | 'buy-in'
-  | 'cash-out'
-  | 'undo'
-  | 'corrected'
-  | 'voided'
-  | 'pot-split'
-  | 'pot-carried'
-  | 'night-ended';
+export type { AnnouncementKind } from './vocabulary';
 
 /**
  * What the real table must do after the last action, e.g. "Maya wins 4: take
@@ -277,16 +208,6 @@ export interface Announcement {
   moves: { from: Account; to: Account; amount: number }[];
 }
 
-export interface PlayerResult {
-  playerId: string;
-  boughtIn: number;
-  /** Chips at the end: stack after the pot split, plus chips cashed out. */
-  finalChips: number;
-  netChips: number;
-  /** netChips x the night's chipValue, in whole minor units (M1). */
-  netMoney: number;
-  isWinner: boolean;
-}
 
 export interface LastActionView {
   /** `seating`: a newcomer seated, a player moved, sitting out or coming back (R31, R32). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { firstIssueText, ledgerEntrySchema, type ExportFile, type LedgerEntry, type PayKind } from '../../shared';
+import { firstIssueText, ledgerEntrySchema, type ExportFile, type LedgerEntry, type PayKind, type SettleMode } from '../../shared';
 import { engineEventSchema, evolve, emptyState, type EngineEvent } from '../engine';
 import { Ledger } from '../ledger';
 import { decodeJournal, JournalHeaderError, migrateLegacyNight, nightSummary, replayJournal, ReplayError, type JournalEntry, type PlayedNight } from '../night';
@@ -329,7 +329,7 @@ export function parseBackup(text: string): BackupContent {
 }
 
 /** The nights' settle modes, only when there are any: a tab with none is written as before modes existed. */
-function withModes(modes: Readonly<Record<string, 'fewest' | 'banker'>>): { modes?: Record<string, 'fewest' | 'banker'> } {
+function withModes(modes: Readonly<Record<string, SettleMode>>): { modes?: Record<string, SettleMode> } {
   return Object.keys(modes).length > 0 ? { modes: { ...modes } } : {};
 }
 

@@ -1,4 +1,4 @@
-import type { Account, LedgerEntry } from '../../shared';
+import { tableEdgeCrossing, type Account, type LedgerEntry } from '../../shared/chips';
 
 /**
  * Where every chip of a night sits, folded from the ledger (docs/design.md: stacks
@@ -43,7 +43,6 @@ export function foldEntries(entries: readonly LedgerEntry[]): Balances {
     b.cashedOut[playerId] ??= 0;
   };
   for (const entry of entries) {
-    const sign = entry.code === 'reversal' ? -1 : 1;
     const fromPlayer = playerOfAccount(entry.from);
     const toPlayer = playerOfAccount(entry.to);
     if (fromPlayer !== null) touch(fromPlayer);
@@ -55,15 +54,15 @@ export function foldEntries(entries: readonly LedgerEntry[]): Balances {
     if (entry.to === 'pot') b.pot += entry.amount;
 
     // A reversal runs the other way, so "bank -> player" then means "undo a cash-out".
-    const [inward, outward] = sign === 1 ? [entry.from, entry.to] : [entry.to, entry.from];
-    if (inward === 'bank') {
-      const p = playerOfAccount(outward);
-      if (p !== null) b.boughtIn[p] = (b.boughtIn[p] ?? 0) + sign * entry.amount;
-      else b.carriedIn += sign * entry.amount;
-    } else if (outward === 'bank') {
-      const p = playerOfAccount(inward);
-      if (p !== null) b.cashedOut[p] = (b.cashedOut[p] ?? 0) + sign * entry.amount;
-      else b.carriedOut += sign * entry.amount;
+    const crossing = tableEdgeCrossing(entry);
+    if (crossing) {
+      const p = playerOfAccount(crossing.side);
+      const delta = crossing.sign * entry.amount;
+      if (crossing.direction === 'in') {
+        if (p !== null) b.boughtIn[p] = (b.boughtIn[p] ?? 0) + delta;
+        else b.carriedIn += delta;
+      } else if (p !== null) b.cashedOut[p] = (b.cashedOut[p] ?? 0) + delta;
+      else b.carriedOut += delta;
     }
   }
   return b;

@@ -1,4 +1,4 @@
-import type { ChipMove, LedgerEntry, RuleId } from '../../shared';
+import { tableEdgeCrossing, type ChipMove, type LedgerEntry, type RuleId } from '../../shared';
 import { playerOfAccount, type Balances } from './balances';
 import { checkConservation } from './invariants';
 import { describeMove, moveProblem, reversalProblem, type MoveProblem } from './moves';
@@ -63,19 +63,15 @@ class BalanceSheet {
     if (entry.from === 'pot') this.pot -= amount;
     if (entry.to === 'pot') this.pot += amount;
 
-    // The bank side says whether chips entered or left the table. A reversal
-    // runs backwards, so it takes back from the total its original added to.
-    const undo = entry.code === 'reversal';
-    const source = undo ? entry.to : entry.from;
-    const target = undo ? entry.from : entry.to;
-    const delta = undo ? -amount : amount;
-    if (source === 'bank') {
-      const p = playerOfAccount(target);
-      if (p !== null) this.#add(this.boughtIn, p, delta);
-      else this.carriedIn += delta;
-    } else if (target === 'bank') {
-      const p = playerOfAccount(source);
-      if (p !== null) this.#add(this.cashedOut, p, delta);
+    // Chips crossing the table's edge (a reversal takes back from its original's total).
+    const crossing = tableEdgeCrossing(entry);
+    if (crossing) {
+      const p = playerOfAccount(crossing.side);
+      const delta = crossing.sign * amount;
+      if (crossing.direction === 'in') {
+        if (p !== null) this.#add(this.boughtIn, p, delta);
+        else this.carriedIn += delta;
+      } else if (p !== null) this.#add(this.cashedOut, p, delta);
       else this.carriedOut += delta;
     }
 

@@ -1,4 +1,4 @@
-import type { LedgerEntry } from '../../shared';
+import type { LedgerEntry, Payment } from '../../shared';
 import { playerOfAccount } from './balances';
 import { shareExpense, type Expense } from './expenses';
 
@@ -11,11 +11,6 @@ import { shareExpense, type Expense } from './expenses';
 
 /** The bank (the host's cash box) as a party of settling up, beside the player ids. */
 export const BANK = 'bank';
-
-/** How a buy-in was paid: cash into the bank, or on credit. */
-export type BuyInPayment = 'cash' | 'credit';
-/** How a cash-out was paid: cash out of the bank, or owed to the player. */
-export type CashOutPayment = 'cash' | 'owed';
 
 /** One player's chips at the end of a night, split by how they were paid. */
 export interface PlayerMoneyChips {
@@ -90,7 +85,8 @@ export function paidChipsOf(
   entries: readonly LedgerEntry[],
   players: readonly { id: string }[],
   stacks: Readonly<Record<string, number>>,
-  paymentOf: (entryId: string) => BuyInPayment,
+  /** M2: `cash` for a buy-in paid into the bank or a cash-out paid out of it; `credit` bought on credit or owed to the player. */
+  paymentOf: (entryId: string) => Payment,
 ): PlayerMoneyChips[] {
   const rows = new Map<string, PlayerMoneyChips>(
     players.map(({ id }) => [id, { playerId: id, held: stacks[id] ?? 0, boughtCash: 0, boughtCredit: 0, cashedOutCash: 0, cashedOutOwed: 0 }]),

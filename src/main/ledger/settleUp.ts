@@ -1,3 +1,4 @@
+import type { SettleMode } from '../../shared/vocabulary';
 import { BANK } from './money';
 import type { Transfer } from './settlement';
 
@@ -5,9 +6,6 @@ import type { Transfer } from './settlement';
  * Settling up (docs/rules.md M3): transfers that bring every balance (players and
  * the bank) to 0, in whole minor units. Pure.
  */
-
-/** `fewest`: as few transfers as can be found; `banker`: every party settles with the bank alone. */
-export type SettleMode = 'fewest' | 'banker';
 
 /** Up to this many parties with a balance, the fewest transfers are found exactly; beyond, greedily. */
 const EXACT_PARTIES = 14;
@@ -22,7 +20,8 @@ function checkBalances(balances: Readonly<Record<string, number>>): void {
 }
 
 /**
- * The transfers that square `balances` (party -> minor units, positive is
+ * The transfers that square `balances` (`fewest`: as few transfers as can
+ * be found; `banker`: every party settles with the bank alone) (party -> minor units, positive is
  * owed). In `fewest` mode: never more than one fewer than the parties with a
  * balance, never two between the same pair, and for up to 14 such parties
  * the fewest possible: the parties are split into as many groups that add up

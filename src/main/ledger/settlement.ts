@@ -1,12 +1,8 @@
-import type { PlayerResult } from '../../shared';
+import type { PlayerResult, Transfer } from '../../shared';
 import type { Balances } from './balances';
 
 /** Money one player hands another to square the night, in whole minor units of the night's currency (M1). */
-export interface Transfer {
-  from: string;
-  to: string;
-  amount: number;
-}
+export type { Transfer };
 
 /** A whole number of minor units; `|| 0` turns -0 into 0, which Intl would otherwise print as "-0.00". */
 function minorUnits(amount: number): number {

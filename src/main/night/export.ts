@@ -4,6 +4,7 @@ import { accountSchema, chipCodeSchema } from '../../shared/chips';
 import { storedPayDetailsSchema } from '../../shared/payDetails';
 import { ruleSettingsSchema } from '../../shared/settings';
 import type { TurnView } from '../../shared/view';
+import { PAYMENTS, SETTLE_MODES, type SettleMode } from '../../shared/vocabulary';
 import { foldEntries, settleUp } from '../ledger';
 import { expenseViews, nightBalances } from './money';
 import type { PlayedNight } from './play';
@@ -70,7 +71,7 @@ export const exportedLedgerEntrySchema = z.strictObject({
   reverses: z.string().nullable(),
   turn: z.number().int().positive().nullable(),
   /** M2: on buy-ins and cash-outs, how they were paid (`credit` on a cash-out: owed to the player). */
-  paid: z.enum(['cash', 'credit']).optional(),
+  paid: z.enum(PAYMENTS).optional(),
 });
 
 /** R31, R32: the seating in force from turn `beforeTurn` on (docs/export-format.md `seating`). */
@@ -137,7 +138,7 @@ export const nightExportSchema = z.strictObject({
    */
   settlement: z
     .strictObject({
-      mode: z.enum(['fewest', 'banker']),
+      mode: z.enum(SETTLE_MODES),
       balances: z.record(z.string(), z.number().int()),
       transfers: z.array(z.strictObject({ from: id, to: id, amount: z.number().int().positive(), paid: z.boolean() })),
     })
@@ -162,7 +163,7 @@ export function exportNight(
   /** M3: whether the host marked a transfer of this night paid (none without it). */
   isPaid: (transfer: { from: string; to: string }) => boolean = () => false,
   /** M3: how the host chose to settle this night. */
-  mode: 'fewest' | 'banker' = 'fewest',
+  mode: SettleMode = 'fewest',
 ): NightExport {
   const { state } = night;
   const ledger = night.ledger.entries;
@@ -241,7 +242,7 @@ export function exportNight(
 function settlementOf(
   night: Pick<PlayedNight, 'state' | 'ledger'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>,
   isPaid: (transfer: { from: string; to: string }) => boolean,
-  mode: 'fewest' | 'banker',
+  mode: SettleMode,
 ): NightExport['settlement'] {
   const balances = nightBalances({ state: night.state, ledger: night.ledger, payments: night.payments ?? new Map(), expenses: night.expenses ?? [] });
   if (!balances) return null;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ruleSettingsSchema } from '../../shared/settings';
 import { firstIssueText } from '../../shared/zodIssue';
+import { PAYMENTS } from '../../shared/vocabulary';
 import { ENGINE_REVISION, type EngineCommand } from '../engine';
 
 /**
@@ -21,7 +22,7 @@ const positive = z.number().int().positive();
 const id = z.string().min(1);
 const betAmount = z.union([z.literal('pot'), positive]);
 /** M2: cash or credit. Lines written before M2 have none: the night's payment, and a night's payment defaults to credit. */
-const paid = z.enum(['cash', 'credit']).optional();
+const paid = z.enum(PAYMENTS).optional();
 
 /**
  * A shared expense as recorded (M4): its shares are facts, fixed by the

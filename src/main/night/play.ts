@@ -233,12 +233,29 @@ export function replayPrefix(entries: readonly JournalEntry[]): { night: PlayedN
   return { night, failure: null };
 }
 
-/** The engine's running chip counts must equal the ledger's fold (docs/design.md: R24 in two places). */
+/**
+ * The engine's running chip counts must equal the ledger's fold (docs/design.md:
+ * R24 in two places): the pot, every stack, and every total of chips crossing
+ * the table's edge (bought in, cashed out, carried in and out).
+ */
 export function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
   if (ledger.pot !== state.pot) return `the ledger's pot is ${ledger.pot} but the table's is ${state.pot}.`;
   for (const [id, chips] of Object.entries(state.stacks)) {
     const booked = ledger.stackOf(id);
     if (booked !== chips) return `the ledger gives ${id} ${booked} chips but the table ${chips}.`;
+  }
+  const books = ledger.balances();
+  if (books.carriedIn !== state.carriedIn) return `the ledger carries ${books.carriedIn} chips in but the table ${state.carriedIn}.`;
+  if (books.carriedOut !== state.carriedOut) return `the ledger carries ${books.carriedOut} chips out but the table ${state.carriedOut}.`;
+  return totalMismatch('bought in', books.boughtIn, state.boughtIn) ?? totalMismatch('cashed out', books.cashedOut, state.cashedOut);
+}
+
+/** A player's total that differs between the ledger and the table (a player absent from one counts 0 there). */
+function totalMismatch(what: string, booked: Readonly<Record<string, number>>, table: Readonly<Record<string, number>>): string | null {
+  for (const id of new Set([...Object.keys(booked), ...Object.keys(table)])) {
+    const inBooks = booked[id] ?? 0;
+    const atTable = table[id] ?? 0;
+    if (inBooks !== atTable) return `the ledger says ${id} ${what} ${inBooks} chips but the table ${atTable}.`;
   }
   return null;
 }

@@ -1,5 +1,5 @@
-import type { Payment } from '../../shared/commands';
-import type { ExpenseView, SettleMode } from '../../shared/history';
+import type { ExpenseView } from '../../shared/history';
+import type { Payment, SettleMode } from '../../shared/vocabulary';
 import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
 import {
   betLimits,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PayKind } from '../../shared';
+import type { PayKind, SettleMode } from '../../shared';
 import { locateDocument, syncDirectory } from './jsonFile';
 import { JOURNAL_EXTENSION, JOURNAL_FOLDER, writeFileDurably } from './journalFiles';
 import { DOCUMENT_NAMES, nightDocumentName, nightPartName, type DealerRepository, type PlayerMergeRecord } from './repository';
@@ -34,7 +34,7 @@ export interface RestoreContent {
   /** The running tab's paid marks (M3), restored with everything else. */
   paid: string[];
   /** How each night settles up when not with the fewest transfers (M3), restored with the marks. */
-  modes?: Record<string, 'fewest' | 'banker'>;
+  modes?: Record<string, SettleMode>;
   /** The roster players merged into others (history/aliases.ts); none in older backups. */
   merges?: PlayerMergeRecord[];
   /** The kinds of payment detail turned off per night. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ledgerEntrySchema, PAY_KINDS, preferencesSchema, ruleSettingsSchema, storedPayDetailsSchema } from '../../shared';
+import { ledgerEntrySchema, PAY_KINDS, PAYMENTS, preferencesSchema, ruleSettingsSchema, SETTLE_MODES, storedPayDetailsSchema } from '../../shared';
 import { nightIdSchema, nightSummarySchema } from '../night/summary';
 
 export { nightIdSchema, nightSummarySchema };
@@ -39,7 +39,7 @@ export const nightSetupSchema = z.object({
   currency: z.string(),
   settings: ruleSettingsSchema,
   /** M2: the night's default payment; absent in files from before it was kept (credit). */
-  payment: z.enum(['cash', 'credit']).optional(),
+  payment: z.enum(PAYMENTS).optional(),
 });
 
 export const settingsFileSchema = z.object({
@@ -139,7 +139,7 @@ export const tabFileSchema = z.object({
   format: z.literal(FORMATS.tab),
   version: z.literal(1),
   paid: z.array(z.string().min(1)),
-  modes: z.record(z.string().min(1), z.enum(['fewest', 'banker'])).optional(),
+  modes: z.record(z.string().min(1), z.enum(SETTLE_MODES)).optional(),
   /** The kinds of payment detail the host turned off for a night, by night id; a night not listed shows them all. */
   hiddenPay: z.record(z.string().min(1), z.array(z.enum(PAY_KINDS))).optional(),
 });

@@ -1,4 +1,4 @@
-import type { ChipMove } from '../../../shared/chips';
+import { tableEdgeCrossing, type ChipMove } from '../../../shared/chips';
 import type { EngineState } from '../state';
 import type { DraftCopies } from './copies';
 
@@ -11,10 +11,10 @@ export function moveChips(state: EngineState, move: ChipMove, copies: DraftCopie
   if (to === 'pot') state.pot += amount;
   else if (to !== 'bank') changeStack(state, playerIdIn(to, move.player), amount, copies);
   // Money crossing the table's edge is what R24 counts; reversals count against what they reverse.
-  const bankSide = from === 'bank' ? to : to === 'bank' ? from : null;
-  if (bankSide === null) return state;
-  const sign = move.code === 'reversal' ? -1 : 1;
-  const originalIn = (from === 'bank') === (sign === 1);
+  const crossing = tableEdgeCrossing(move);
+  if (crossing === null) return state;
+  const { sign, side: bankSide } = crossing;
+  const originalIn = crossing.direction === 'in';
   if (bankSide === 'pot') {
     if (originalIn) state.carriedIn += sign * amount;
     else state.carriedOut += sign * amount;

@@ -1,7 +1,9 @@
 import type { CommandArgs, CommandError, CommandName, NightView, PlayerView } from '../../../shared';
 import { NAME_MAX, nameLength } from '../../../shared/commands';
 import { wholeNumber } from '../lib/numberText';
-import { isPaymentKey, otherPayment, type useEntryStore } from '../stores/entry';
+import { dispatchKey, noFacts } from '../keymap/dispatch';
+import { HOUSE_PANEL_KEYS, type HousePanelAction } from '../keymap/keymap';
+import { otherPayment, type useEntryStore } from '../stores/entry';
 import type { useUiStore } from '../stores/ui';
 
 /**
@@ -99,43 +101,21 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     }
   }
 
-  /** The keys of the seat, move and sit-out panels; false for any other panel. */
+  /** The keys of the seat, move and sit-out panels (keymap.ts HOUSE_PANEL_KEYS); false for any other panel. */
   function panelKey(e: KeyboardEvent, night: NightView): boolean {
-    const enter = e.key === 'Enter' && !e.repeat;
-    switch (ui.panel) {
-      case 'seat':
-        // M2: Alt+C switches how the newcomer's buy-in is paid (C alone too, outside the name box).
-        if (isPaymentKey(e, typingText(e.target))) {
-          entry.panelPayment = otherPayment(entry.panelPayment);
-          return true;
-        }
-        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-          entry.seatAfter = stepAtTable(night, entry.seatAfter, e.key === 'ArrowUp' ? -1 : 1);
-          return true;
-        }
-        if (enter) seatNewcomer(night);
-        return enter;
-      case 'move':
-        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-          entry.panelPlayer = stepAtTable(night, entry.panelPlayer, e.key === 'ArrowUp' ? -1 : 1);
-          return true;
-        }
-        if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-          entry.seatAfter = stepAtTable(night, entry.seatAfter, e.key === 'ArrowLeft' ? -1 : 1);
-          return true;
-        }
-        if (enter) movePlayer(night);
-        return enter;
-      case 'sit-out':
-        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-          entry.panelPlayer = stepAtTable(night, entry.panelPlayer, e.key === 'ArrowUp' ? -1 : 1);
-          return true;
-        }
-        if (enter) sitOutOrBack(night);
-        return enter;
-      default:
-        return false;
-    }
+    const step = (index: number, delta: number) => stepAtTable(night, index, delta);
+    const back = (e: KeyboardEvent) => e.key === 'ArrowUp' || e.key === 'ArrowLeft';
+    const actions: Record<HousePanelAction, (e: KeyboardEvent) => boolean | void> = {
+      seatNeighbour: (e) => void (entry.seatAfter = step(entry.seatAfter, back(e) ? -1 : 1)),
+      movingPlayer: (e) => void (entry.panelPlayer = step(entry.panelPlayer, back(e) ? -1 : 1)),
+      moveNeighbour: (e) => void (entry.seatAfter = step(entry.seatAfter, back(e) ? -1 : 1)),
+      sitOutPlayer: (e) => void (entry.panelPlayer = step(entry.panelPlayer, back(e) ? -1 : 1)),
+      seatPayment: () => void (entry.panelPayment = otherPayment(entry.panelPayment)),
+      seatNewcomer: (e) => !e.repeat && seatNewcomer(night),
+      movePlayer: (e) => !e.repeat && movePlayer(night),
+      sitOutOrBack: (e) => !e.repeat && sitOutOrBack(night),
+    };
+    return dispatchKey(HOUSE_PANEL_KEYS, e, { ...noFacts(), panel: ui.panel, paymentTyping: typingText(e.target) }, actions);
   }
 
   /** R31: sent as typed; a newcomer seated mid-turn is refused by the engine, whose message says why. */

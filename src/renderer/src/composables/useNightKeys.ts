@@ -2,13 +2,16 @@ import { computed, watch } from 'vue';
 import { useRouter } from 'vue-router';
 import type { BetAmount, CommandError, NightView } from '../../../shared';
 import { typedText, wholeNumber } from '../lib/numberText';
-import { isPaymentKey, otherPayment, useEntryStore, type BetEntry } from '../stores/entry';
+import { otherPayment, useEntryStore, type BetEntry } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { useCommand } from './useCommand';
 import { createHouseKeys } from './houseKeys';
 import { useNightBoxes, type NumberBox } from './nightBoxes';
 import { CONSOLE_KEYS, useScreenKeys } from './useScreenKeys';
+import { dispatchKey, noFacts } from '../keymap/dispatch';
+import { CHIP_PANEL_KEYS, ENDED_KEYS, NIGHT_KEYS, type ChipPanelAction, type EndedAction, type NightAction } from '../keymap/keymap';
+import type { KeyFacts } from '../keymap/types';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
 
@@ -64,215 +67,172 @@ export function useNightKeys(): void {
       ui.helpOpen = true;
       return true;
     }
-    if (ui.panel) return house.panelKey(e, night) || (e.key === 'Escape' && closePanel()) || panelKey(e, night);
-    if (night.phase !== 'ended' && tableKey(e, night)) return true;
-    return phaseKey(e, night);
+    if (ui.panel) return house.panelKey(e, night) || panelKey(e, night);
+    const ended = night.phase === 'ended';
+    const used = ended ? dispatchKey(ENDED_KEYS, e, factsOf(night), endedActions(night)) : dispatchKey(NIGHT_KEYS, e, factsOf(night), nightActions(night));
+    if (used) return true;
+    // Anything else goes into the waiting number box, which refuses what cannot be a number.
+    if (night.phase === 'cut') return editBox(e);
+    if (night.phase === 'bet') return editBet(e, entry.bet);
+    return false;
   }
 
-  /**
-   * Keys that work in every phase of an open night. While a number box waits
-   * for a number (the bet, the cut), a letter is typing, refused by the box,
-   * never a command ("five" is not F): Alt with the letter reaches it there.
-   */
-  function tableKey(e: KeyboardEvent, night: NightView): boolean {
-    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
-      undo(night);
-      return true;
-    }
-    if (e.ctrlKey || e.metaKey) return false;
-    if (boxes.value !== null && !e.altKey) return false;
-    // Alt+letter by the key's place (what Alt types differs from one keyboard to another).
-    const letter = e.altKey ? (/^Key[A-Z]$/.test(e.code) ? e.code.slice(3).toLowerCase() : e.key.toLowerCase()) : e.key.toLowerCase();
-    switch (letter) {
-      case 'b':
+  /** What the keymap's conditions ask about the night, now. */
+  function factsOf(night: NightView): KeyFacts {
+    const emptyBet = entry.bet.digits === '';
+    return {
+      ...noFacts(),
+      phase: night.phase,
+      boxWaiting: boxes.value !== null,
+      betAsked: night.phase === 'bet',
+      canPass: night.allowed.commands.includes('pass') && emptyBet && !entry.bet.pot,
+      betEmpty: emptyBet,
+    };
+  }
+
+  /** What each of the night's keys does (keymap.ts NIGHT_KEYS says which key, and when). */
+  function nightActions(night: NightView): Record<NightAction, (e: KeyboardEvent) => boolean | void> {
+    const plainKey = (key: string, e: KeyboardEvent) => ({ key, code: e.code, ctrlKey: false, metaKey: false, altKey: false, repeat: e.repeat }) as KeyboardEvent;
+    return {
+      drawForDealer: (e) => !e.repeat && void send('drawForDealer', { stateId: stateId() }),
+      deal: (e) => !e.repeat && void send('deal', { stateId: stateId() }),
+      // R11: Enter alone cuts at 0; a refused cut ("-3", "abc") sends nothing.
+      cut: (e) => {
+        if (e.repeat) return editBox(e);
+        if (!refusedNow()) void send('cut', { stateId: stateId(), cut: wholeNumber(entry.cut) ?? 0 });
+      },
+      callAce: (e) => void send('callAce', { stateId: stateId(), call: e.key.toLowerCase() === 'l' ? 'low' : 'high' }),
+      callPair: (e) => house.pairCallKey(e, night),
+      bet: (e) => {
+        if (e.repeat) return editBet(e, entry.bet);
+        if (refusedNow()) return;
+        const amount = betAmount(entry.bet);
+        if (amount === null) ui.showError(words.t('errors.noBet'));
+        else void send('bet', { stateId: stateId(), amount });
+      },
+      // The largest bet allowed: the pot (R17), or a house limit (R27).
+      largestBet: () => {
+        Object.assign(entry.bet, { digits: '', pot: true });
+        ui.showError(null);
+      },
+      pass: (e) => house.betKey(plainKey('x', e), night),
+      buyIn: () => {
         entry.panelPlayer = defaultBuyInPlayer(night);
         entry.buyInAmount = '';
         entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('buy-in');
-        return true;
-      case 'c':
+      },
+      cashOut: () => {
         entry.panelPlayer = Math.max(0, night.players.findIndex((p) => p.status !== 'left'));
         entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('cash-out');
-        return true;
-      case 'd':
-        // M3: the running tab, its own screen; Esc there comes back to the night.
-        void router.push({ name: 'tab' });
-        return true;
-      case 'j':
-      case 't':
-      case 's':
-        return house.tableKey({ key: letter, code: e.code, ctrlKey: false, metaKey: false, altKey: false, repeat: e.repeat } as KeyboardEvent, night);
-      case 'f':
-        // M4: the night's shared expenses, whatever the phase.
-        ui.openPanel('expenses');
-        return true;
-      case 'e': {
+      },
+      seatNewcomer: (e) => house.tableKey(plainKey('j', e), night),
+      movePlayer: (e) => house.tableKey(plainKey('t', e), night),
+      sitOut: (e) => house.tableKey(plainKey('s', e), night),
+      // M4: the night's shared expenses, whatever the phase.
+      expenses: () => ui.openPanel('expenses'),
+      undo: () => undo(night),
+      endNight: () => {
         // Main says whether the night can end now (a turn in progress, a deck cut mid-turn): never ask a question whose yes it refuses.
         const refusal = night.allowed.endRefusal;
         if (refusal) ui.showError(refusal.code === 'wrong-phase' ? words.t('errors.endMidTurn') : words.error(refusal));
         else ui.ask(words.t('end.confirm'), () => send('endNight', { stateId: stateId() }).then(() => undefined));
-        return true;
-      }
-      default:
-        return false;
-    }
+      },
+      // M3: the running tab, its own screen; Esc there comes back to the night.
+      runningTab: () => void router.push({ name: 'tab' }),
+    };
   }
 
-  function phaseKey(e: KeyboardEvent, night: NightView): boolean {
-    const enter = e.key === 'Enter' && !e.repeat;
-    switch (night.phase) {
-      case 'draw':
-        if (enter) void send('drawForDealer', { stateId: stateId() });
-        return enter;
-      case 'ready':
-        if (enter) void send('deal', { stateId: stateId() });
-        return enter;
-      case 'cut':
-        if (enter) {
-          // R11: Enter alone cuts at 0; a refused cut ("-3", "abc") sends nothing.
-          if (!refusedNow()) void send('cut', { stateId: stateId(), cut: wholeNumber(entry.cut) ?? 0 });
-          return true;
-        }
-        return editBox(e);
-      case 'ace-call': {
-        const key = e.key.toLowerCase();
-        if (key === 'l' || key === 'h') {
-          void send('callAce', { stateId: stateId(), call: key === 'l' ? 'low' : 'high' });
-          return true;
-        }
-        return false;
-      }
-      case 'pair-call':
-        return house.pairCallKey(e, night);
-      case 'bet':
-        if (house.betKey(e, night)) return true;
-        if (enter) {
-          if (refusedNow()) return true;
-          const amount = betAmount(entry.bet);
-          if (amount === null) ui.showError(words.t('errors.noBet'));
-          else void send('bet', { stateId: stateId(), amount });
-          return true;
-        }
-        return editBet(e, entry.bet);
-      case 'ended':
-        if (enter) {
-          const closing = stateId();
-          void send('closeNight', { stateId: closing }).then((ok) => ok && (ui.lastClosedStateId = closing));
-        }
-        return enter || endedKey(e, night);
-      default:
-        return false;
-    }
+  /** After the night (keymap.ts ENDED_KEYS): Enter closes it, S switches how to settle up, Y copies it, H opens it in the history. */
+  function endedActions(night: NightView): Record<EndedAction, (e: KeyboardEvent) => boolean | void> {
+    return {
+      closeNight: (e) => {
+        if (e.repeat) return false;
+        const closing = stateId();
+        void send('closeNight', { stateId: closing }).then((ok) => ok && (ui.lastClosedStateId = closing));
+      },
+      settleMode: () => void settlement.switchMode(),
+      copySettlement: () => void settlement.copy(),
+      nightInHistory: () => void router.push({ name: 'history-night', params: { id: night.id } }),
+      expenses: () => ui.openPanel('expenses'),
+      reopen: () => house.askReopen(night.stateId),
+      runningTab: () => void router.push({ name: 'tab' }),
+    };
   }
 
-  /** After the night: S switches how to settle up, Y copies it, H opens the night in the history. */
-  function endedKey(e: KeyboardEvent, night: NightView): boolean {
-    if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    switch (e.key.toLowerCase()) {
-      case 's':
-        void settlement.switchMode();
-        return true;
-      case 'y':
-        void settlement.copy();
-        return true;
-      case 'h':
-        void router.push({ name: 'history-night', params: { id: night.id } });
-        return true;
-      case 'o':
-        house.askReopen(night.stateId);
-        return true;
-      case 'd':
-        void router.push({ name: 'tab' });
-        return true;
-      case 'f':
-        // M4: expenses still come in after the last turn (who paid for the pizza).
-        ui.openPanel('expenses');
-        return true;
-      default:
-        return false;
-    }
-  }
-
-  function closePanel(): boolean {
-    ui.closePanel();
-    return true;
-  }
-
+  /** The keys of the buy-in, cash-out and fix-turn panels, and Esc for any panel (keymap.ts CHIP_PANEL_KEYS); then the panel's number box. */
   function panelKey(e: KeyboardEvent, night: NightView): boolean {
-    const enter = e.key === 'Enter' && !e.repeat;
-    const target = night.players[entry.panelPlayer];
-    // M2: C switches how the buy-in or cash-out is paid (Alt+C once chips are typed: then C is typing, refused).
-    if ((ui.panel === 'buy-in' || ui.panel === 'cash-out') && isPaymentKey(e, ui.panel === 'buy-in' && entry.buyInAmount !== '')) {
-      entry.panelPayment = otherPayment(entry.panelPayment);
-      return true;
-    }
-    switch (ui.panel) {
-      case 'buy-in':
-        if (movePanelPlayer(e, night)) return true;
-        if (enter) {
-          const amount = wholeNumber(entry.buyInAmount);
-          if (!target || refusedNow()) return true;
-          if (amount === null) {
-            ui.showError(words.t('lobby.badNumber', { field: words.t('buyIn.amount') }));
-            return true;
-          }
-          void send('buyIn', { stateId: stateId(), playerId: target.id, amount, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
-          return true;
-        }
-        return editBox(e);
-      case 'cash-out':
-        if (movePanelPlayer(e, night)) return true;
-        if (enter && target) {
-          // Main's refusal, said before any question: the view says whether this player can cash out now.
-          const refusal = night.allowed.players[target.id]?.cashOut ?? null;
-          if (refusal) {
-            ui.showError(cashOutWords(refusal, target.name));
-            return true;
-          }
-          const paid = entry.panelPayment;
-          ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack), paid: words.t(`payment.cash-out.${paid}`) }), () =>
-            send('cashOut', { stateId: stateId(), playerId: target.id, paid }).then((ok) => void (ok && ui.closePanel())),
-          );
-        }
-        return enter;
-      case 'fix-turn':
-        return fixTurnKey(e, night);
-      default:
-        return false;
-    }
+    const turn = night.turn;
+    const allowed = night.allowed.commands;
+    const facts: KeyFacts = {
+      ...noFacts(),
+      panel: ui.panel,
+      paymentTyping: ui.panel === 'buy-in' && entry.buyInAmount !== '',
+      canVoid: turn !== null && allowed.includes('voidTurn'),
+      canCorrect: turn !== null && allowed.includes('correctBet'),
+      correctionTyping: entry.correction.digits !== '' || entry.correction.pot,
+    };
+    if (dispatchKey(CHIP_PANEL_KEYS, e, facts, chipPanelActions(night))) return true;
+    // Anything else goes into the panel's number box, which refuses what cannot be a number.
+    if (ui.panel === 'buy-in') return editBox(e);
+    if (ui.panel === 'fix-turn' && facts.canCorrect) return editBet(e, entry.correction);
+    return false;
   }
 
-  function fixTurnKey(e: KeyboardEvent, night: NightView): boolean {
-    const turn = night.turn;
-    if (!turn) return false;
-    const name = view.nameOf(turn.playerId);
-    const allowed = night.allowed.commands;
-    // V voids; once a correction is being typed, V is typing (refused), and Alt+V still voids.
-    const typing = entry.correction.digits !== '' || entry.correction.pot;
-    const v = e.key.toLowerCase() === 'v' || (e.altKey && e.code === 'KeyV');
-    if (allowed.includes('voidTurn') && v && !e.ctrlKey && !e.metaKey && (!typing || e.altKey)) {
-      ui.ask(words.t('fixTurn.confirmVoid', { n: turn.n, name }), () =>
-        send('voidTurn', { stateId: stateId() }).then((ok) => void (ok && ui.closePanel())),
-      );
-      return true;
-    }
-    if (!allowed.includes('correctBet')) return false;
-    if (e.key === 'Enter' && !e.repeat) {
+  function chipPanelActions(night: NightView): Record<ChipPanelAction, (e: KeyboardEvent) => boolean | void> {
+    const target = night.players[entry.panelPlayer];
+    return {
+      choosePlayer: (e) => movePanelPlayer(e, night),
+      switchPayment: () => void (entry.panelPayment = otherPayment(entry.panelPayment)),
+      buyIn: (e) => {
+        if (e.repeat) return editBox(e);
+        const amount = wholeNumber(entry.buyInAmount);
+        if (!target || refusedNow()) return;
+        if (amount === null) {
+          ui.showError(words.t('lobby.badNumber', { field: words.t('buyIn.amount') }));
+          return;
+        }
+        void send('buyIn', { stateId: stateId(), playerId: target.id, amount, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
+      },
+      cashOut: (e) => {
+        if (e.repeat) return false;
+        if (!target) return;
+        // Main's refusal, said before any question: the view says whether this player can cash out now.
+        const refusal = night.allowed.players[target.id]?.cashOut ?? null;
+        if (refusal) {
+          ui.showError(cashOutWords(refusal, target.name));
+          return;
+        }
+        const paid = entry.panelPayment;
+        ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack), paid: words.t(`payment.cash-out.${paid}`) }), () =>
+          send('cashOut', { stateId: stateId(), playerId: target.id, paid }).then((ok) => void (ok && ui.closePanel())),
+        );
+      },
       // R21 with R17, R27: the correction's limits came with the view and were checked as it was typed.
-      if (refusedNow()) return true;
-      const amount = betAmount(entry.correction);
-      if (amount === null) {
-        ui.showError(words.t('errors.noBet'));
-        return true;
-      }
-      const to = amount === 'pot' ? words.t('prompt.potBet') : String(amount);
-      ui.ask(words.t('fixTurn.confirmCorrect', { n: turn.n, from: turn.bet ?? '-', to }), () =>
-        send('correctBet', { stateId: stateId(), amount }).then((ok) => void (ok && ui.closePanel())),
-      );
-      return true;
-    }
-    return editBet(e, entry.correction);
+      correctBet: (e) => {
+        const turn = night.turn;
+        if (e.repeat || !turn) return editBet(e, entry.correction);
+        if (refusedNow()) return;
+        const amount = betAmount(entry.correction);
+        if (amount === null) {
+          ui.showError(words.t('errors.noBet'));
+          return;
+        }
+        const to = amount === 'pot' ? words.t('prompt.potBet') : String(amount);
+        ui.ask(words.t('fixTurn.confirmCorrect', { n: turn.n, from: turn.bet ?? '-', to }), () =>
+          send('correctBet', { stateId: stateId(), amount }).then((ok) => void (ok && ui.closePanel())),
+        );
+      },
+      voidTurn: () => {
+        const turn = night.turn;
+        if (!turn) return false;
+        ui.ask(words.t('fixTurn.confirmVoid', { n: turn.n, name: view.nameOf(turn.playerId) }), () =>
+          send('voidTurn', { stateId: stateId() }).then((ok) => void (ok && ui.closePanel())),
+        );
+      },
+      closePanel: () => ui.closePanel(),
+    };
   }
 
   function undo(night: NightView): void {

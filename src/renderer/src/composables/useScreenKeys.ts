@@ -1,17 +1,21 @@
 import { onBeforeUnmount, onMounted } from 'vue';
-import { LANGUAGES, type AppView } from '../../../shared';
+import { LANGUAGES, type AppView, type CommandError } from '../../../shared';
 import { useEntryStore } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
+import { CONSOLE_KEYS_MAP, RULES_SHEET_KEYS, type ConsoleAction, type RulesSheetAction } from '../keymap/keymap';
+import { bindingFor, dispatchKey, noFacts } from '../keymap/dispatch';
 import { isTyping } from './useKeys';
+import { useWords } from './useWords';
 
 /**
- * Keys of the whole console, whatever the screen: M mutes the table's sounds,
- * G switches to the next language, R shows the rules in force, W lets phones
- * watch or stops them (Shift+G goes back a language). A screen that reads letters as typing (a number box)
- * must leave these alone while clean.
+ * The letters of the whole console's keys (keymap.ts CONSOLE_KEYS_MAP): M
+ * mutes the table's sounds, G switches to the next language, R shows the
+ * rules in force, W lets phones watch or stops them (Shift+G goes back a
+ * language). A screen that reads letters as typing (a number box) must leave
+ * these alone while clean.
  */
-export const CONSOLE_KEYS: readonly string[] = ['m', 'g', 'r', 'w'];
+export const CONSOLE_KEYS: readonly string[] = CONSOLE_KEYS_MAP.flatMap((b) => b.chords.map((c) => c.key)).filter((key) => /^[a-z]$/.test(key));
 
 /** Phones may watch (or the listener waits for a network): W then stops them; otherwise W (again) lets them. */
 export function phonesWatching(view: AppView | null): boolean {
@@ -30,13 +34,19 @@ const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home
  * parts of a screen, which stay quiet while either is open.)
  */
 export function useScreenKeys(handle: (e: KeyboardEvent) => boolean): void {
-  const onKey = screenKeyHandler(handle);
+  const onKey = screenKeyHandler(handle, useWords().error);
   onMounted(() => window.addEventListener('keydown', onKey));
   onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
 }
 
-/** The keydown listener useScreenKeys installs; apart so it can be tested without a window. */
-export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: KeyboardEvent) => void {
+/**
+ * The keydown listener useScreenKeys installs; apart so it can be tested
+ * without a window. `refusalWords` says main's refusals in the console's language.
+ */
+export function screenKeyHandler(
+  handle: (e: KeyboardEvent) => boolean,
+  refusalWords: (refusal: CommandError) => string = (refusal) => refusal.message,
+): (e: KeyboardEvent) => void {
   const ui = useUiStore();
   const view = useViewStore();
 
@@ -46,7 +56,7 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
 
   function updatePreferences(args: { language?: (typeof LANGUAGES)[number]; muted?: boolean }): void {
     view.run('updatePreferences', args).then(
-      (result) => ui.showError(result.ok ? null : result.error.message),
+      (result) => ui.showError(result.ok ? null : refusalWords(result.error)),
       (failure: unknown) => ui.showError(String(failure)),
     );
   }
@@ -58,39 +68,43 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
     view.run('showOnTable', { screen: onTv ? { kind: 'live' } : { kind: 'rules', ...chosen } }).catch((failure: unknown) => ui.showError(String(failure)));
   }
 
+  function changeLanguage(step: number): void {
+    const at = LANGUAGES.indexOf(preferences().language);
+    updatePreferences({ language: LANGUAGES[(at + step + LANGUAGES.length) % LANGUAGES.length] });
+  }
+
+  const consoleActions: Record<ConsoleAction, () => void> = {
+    openHelp: () => {
+      ui.rulesOpen = false;
+      ui.helpOpen = true;
+    },
+    openRules: () => (ui.rulesOpen = true),
+    nextLanguage: () => changeLanguage(1),
+    // Shift+G goes back, so a language passed by mistake is one key away.
+    previousLanguage: () => changeLanguage(-1),
+    mute: () => updatePreferences({ muted: !preferences().muted }),
+    phones: () =>
+      void view.run('setPhoneAccess', { on: !phonesWatching(view.view) }).then(
+        (result) => ui.showError(result.ok ? null : refusalWords(result.error)),
+        (failure: unknown) => ui.showError(String(failure)),
+      ),
+  };
+
+  const rulesSheetActions: Record<RulesSheetAction, () => void> = {
+    rulesOnTv: showRulesOnTv,
+    closeRules: () => (ui.rulesOpen = false),
+  };
+
   /**
-   * M, G and R, unless the host is typing into a field. A night's number box
-   * (`data-keys="screen"`) gets its keys from the screen, which has already
-   * declined this one (the box is empty), so there it is the console's.
+   * M, G, R and W, unless the host is typing into a field. A night's number
+   * box (`data-keys="screen"`) gets its keys from the screen, which has
+   * already declined this one (the box is empty), so there it is the console's.
+   * A rule menu is not typing: a letter there would only pick an option.
    */
   function consoleKey(e: KeyboardEvent): boolean {
-    if (!CONSOLE_KEYS.includes(e.key.toLowerCase()) || e.ctrlKey || e.metaKey || e.altKey) return false;
-    // A rule menu is not typing: a letter there would only pick an option, so the console's keys work in it too.
     const menu = typeof HTMLSelectElement !== 'undefined' && e.target instanceof HTMLSelectElement;
-    if (isTyping(e.target) && !menu && (e.target as HTMLElement).dataset.keys !== 'screen') return false;
-    switch (e.key.toLowerCase()) {
-      case 'm':
-        updatePreferences({ muted: !preferences().muted });
-        return true;
-      case 'g': {
-        // Shift+G goes back, so a language passed by mistake is one key away.
-        const at = LANGUAGES.indexOf(preferences().language);
-        const step = e.shiftKey ? LANGUAGES.length - 1 : 1;
-        updatePreferences({ language: LANGUAGES[(at + step) % LANGUAGES.length] });
-        return true;
-      }
-      case 'r':
-        ui.rulesOpen = true;
-        return true;
-      case 'w':
-        view.run('setPhoneAccess', { on: !phonesWatching(view.view) }).then(
-          (result) => ui.showError(result.ok ? null : result.error.message),
-          (failure: unknown) => ui.showError(String(failure)),
-        );
-        return true;
-      default:
-        return false;
-    }
+    const typing = isTyping(e.target) && !menu && (e.target as HTMLElement).dataset.keys !== 'screen';
+    return dispatchKey(CONSOLE_KEYS_MAP, e, { ...noFacts(), typing }, consoleActions);
   }
 
   function overlayKey(e: KeyboardEvent): boolean {
@@ -103,10 +117,9 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
       if (e.key === 'Escape' || e.key === '?') ui.helpOpen = false;
       return true;
     }
+    // The rules sheet takes every key; its own are in the keymap (RULES_SHEET_KEYS).
     if (ui.rulesOpen) {
-      const key = e.key.toLowerCase();
-      if (key === 'escape' || key === 'r') ui.rulesOpen = false;
-      else if (key === 't' && !e.ctrlKey && !e.metaKey && !e.altKey) showRulesOnTv();
+      dispatchKey(RULES_SHEET_KEYS, e, noFacts(), rulesSheetActions);
       return true;
     }
     return false;
@@ -118,9 +131,8 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
     // An open sheet scrolls with the keyboard: the browser does it, nothing else sees the key.
     if ((ui.helpOpen || ui.rulesOpen) && !ui.confirmation && SCROLL_KEYS.has(e.key)) return;
     // `?` opens the key list from anywhere, even from a text box (where it would be typed otherwise).
-    if (e.key === '?' && !ui.confirmation && !ui.helpOpen && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      ui.rulesOpen = false;
-      ui.helpOpen = true;
+    if (!ui.confirmation && !ui.helpOpen && bindingFor(CONSOLE_KEYS_MAP, e, noFacts())?.action === 'openHelp') {
+      consoleActions.openHelp();
       e.preventDefault();
       return;
     }

@@ -23,8 +23,8 @@ describe('describeError', () => {
     i18n.global.locale.value = 'fr';
     expect(refusal('startNight', 'startingChips', 'too-big')).toBe('Les jetons de départ : plus que ce que cette table accepte. Tapez un nombre plus petit.');
     i18n.global.locale.value = 'en';
-    // A field without words keeps main's own message.
-    expect(refusal('updatePreferences', 'language', 'invalid')).toBe('language: English');
+    // A field without words is said in general words.
+    expect(refusal('updatePreferences', 'language', 'invalid')).toBe('Not accepted as written: check it and try again. Nothing changed.');
   });
 
   it('M3: says how many payments stop a night being settled another way, one or many', () => {
@@ -54,8 +54,8 @@ describe('describeError', () => {
       });
       expect(french[0]).toBe('La plus grosse mise permise maintenant est 5 : misez de 1 à 5 (R27).');
       expect(french[2]).toBe('Zoë est déjà en pause.');
-      // Another house rule refused as off keeps main's words rather than being called a pass.
-      expect(describeError({ code: 'rule-off', rule: 'R28', message: 'Main says why.' }, t)).toBe('Main says why.');
+      // Another house rule refused as off is not called a pass: it is said in general words, still in French.
+      expect(describeError({ code: 'rule-off', rule: 'R28', message: 'Main says why.' }, t)).toBe('Refusé par le croupier : rien n’a changé.');
     } finally {
       i18n.global.locale.value = 'en';
     }
@@ -77,15 +77,13 @@ describe('describeError', () => {
     expect(text).toBe('Leo has 3: bet 1 to 3');
   });
 
-  it('falls back to the English message from main when the params it needs are missing', () => {
-    expect(describeError({ code: 'bet-above-pot', message: 'Bet at most 6 chips', params: { pot: 6 } }, t)).toBe(
-      'Bet at most 6 chips',
-    );
+  it('says a refusal in general words, never with a hole or in main\'s English, when main leaves out a name or number it needs', () => {
+    expect(describeError({ code: 'bet-above-pot', message: 'Bet at most 6 chips', params: { pot: 6 } }, t)).toBe('Refused by the dealer: nothing changed.');
   });
 
-  it('keeps main\'s own message for codes whose meaning depends on the case', () => {
+  it('R6: words a refusal whose English from main names players in the console\'s own words', () => {
     const message = 'Only Maya has chips: record a buy-in or end the night (R6).';
-    expect(describeError({ code: 'not-enough-players', rule: 'R6', message }, t)).toBe(message);
+    expect(describeError({ code: 'not-enough-players', rule: 'R6', message }, t)).toBe('At least 2 players need chips: record a buy-in or end the night (R6).');
   });
 
   it('R11: derives the highest cut from the deck size', () => {

@@ -9,35 +9,47 @@ import type { Account, Announcement, CommandError, CommandErrorCode } from '../.
 export type Translate = (key: string, named?: Record<string, unknown>, plural?: number) => string;
 
 /**
- * The refusals worded here, with the parameters each needs. Any other code, or
- * one whose parameters are missing, shows main's own English `message`, which
- * is specific (it says what is allowed) and better than a generic line.
+ * The parameters each refusal's text needs (complete: a Record over every
+ * code, so a new code is a compile error here until it is worded). When main
+ * leaves one out, the refusal is said in general words (`errors.notAccepted`)
+ * rather than with a hole or in main's English.
  */
-const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
+const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
+  'invalid-input': [],
   'stale-state': [],
   'too-many-questions': ['seconds'],
   'wrong-phase': ['what'],
   'no-night': [],
   'night-open': [],
   'night-closed': [],
+  'unknown-player': ['player'],
+  'unknown-night': ['night'],
+  'data-exists': ['nights', 'players'],
   'bet-too-small': ['min', 'max'],
   'bet-above-pot': ['pot', 'min', 'max'],
   'bet-above-stack': ['player', 'stack', 'min', 'max'],
-  'bad-cut': ['max'],
-  'cannot-undo-cards': [],
-  'unknown-night': ['night'],
-  'unknown-player': ['player'],
-  'duplicate-player': ['name'],
-  'unknown-expense': ['expense'],
-  'too-many-expenses': ['max'],
-  'payments-marked': ['n'],
   'bet-above-limit': ['min', 'max'],
+  'bad-pair-call': [],
   'rule-off': [],
   'already-sitting-out': ['player'],
   'not-sitting-out': ['player'],
   'not-latest-night': [],
+  'bad-cut': ['max'],
+  'not-enough-players': [],
+  'starting-chips-too-few': ['ante'],
+  'already-left': ['player'],
+  'duplicate-player': ['name'],
   'nothing-to-undo': [],
+  'cannot-undo-cards': [],
+  'player-busy': ['player'],
   'seating-undo-too-late': ['player'],
+  conservation: [],
+  storage: [],
+  'forbidden-role': [],
+  'unknown-expense': ['expense'],
+  'too-many-expenses': ['max'],
+  'phones-unavailable': [],
+  'payments-marked': ['n'],
   'same-player': ['name', 'into'],
   'already-merged': ['name', 'into'],
   'not-merged': ['name'],
@@ -48,6 +60,7 @@ const ERROR_PARAMS: Partial<Record<CommandErrorCode, readonly string[]>> = {
   'bad-bic': ['why'],
 };
 
+/** A refusal of main in the console's language (refusals/<language>.ts), with the names and numbers main sent. */
 export function describeError(error: CommandError, t: Translate): string {
   const params: Record<string, string | number> = { ...error.params };
   // Main may name the deck size rather than the highest cut.
@@ -55,11 +68,12 @@ export function describeError(error: CommandError, t: Translate): string {
   if (error.code === 'wrong-phase' && typeof params.phase === 'string') params.what = t(`waitingFor.${params.phase}`);
   if (error.code === 'bad-iban' && typeof params.reason === 'string') params.why = t(`pay.ibanWhy.${params.reason}`);
   if (error.code === 'bad-bic' && typeof params.reason === 'string') params.why = t(`pay.bicWhy.${params.reason}`, { bic: params.bic ?? '' });
-  // Passing (R26) is the only house rule refused as "off" today; another would keep main's own words.
-  if (error.code === 'rule-off' && error.rule !== 'R26') return error.message;
-  if (error.code === 'invalid-input') return fieldRefusal(params, t) ?? error.message;
-  const needed = ERROR_PARAMS[error.code];
-  if (!needed || needed.some((p) => params[p] === undefined)) return error.message;
+  // A turn correction names no one: "a player" is busy.
+  if (error.code === 'player-busy' && params.player === undefined) params.player = t('errors.somePlayer');
+  // Passing (R26) is the only house rule refused as "off" today; another is not called a pass.
+  if (error.code === 'rule-off' && error.rule !== 'R26') return t('errors.notAccepted', params);
+  if (error.code === 'invalid-input') return fieldRefusal(params, t) ?? t('errors.invalid-input', params);
+  if (ERROR_PARAMS[error.code].some((p) => params[p] === undefined)) return t('errors.notAccepted', params);
   // A count (`n`) picks the plural form of its message.
   return typeof params.n === 'number' ? t(`errors.${error.code}`, params, params.n) : t(`errors.${error.code}`, params);
 }

@@ -1,3 +1,5 @@
+import refusals from './refusals/en';
+
 /**
  * English, the reference locale: its shape is the message schema every other
  * locale must match. vue-i18n syntax: `{name}` is a parameter, `|` separates
@@ -253,6 +255,7 @@ const en = {
     historyHeading: 'History',
     consoleHeading: 'Anywhere on the console',
     tabHeading: 'Running tab (D, from the lobby, the night or its end)',
+    rulesHeading: 'The rules sheet (R)',
     settingsWhere:
       "The night's settings (starting chips, chip value, currency and rules) are chosen in the lobby, before Enter starts the night: Tab moves to them from the new-player box (Esc leaves it). During the night, R shows the rules in force.",
     scroll: '↑ ↓ PgUp PgDn scroll',
@@ -264,6 +267,8 @@ const en = {
       movePlayer: { key: 'T', what: 'move a player to another seat, between deals (R31)' },
       sitOut: { key: 'S', what: 'sit a player out, or bring them back (R32)' },
       reopen: { key: 'O', what: 'reopen the night (R33)' },
+      rulesTv: { key: 'T', what: 'put the rules on the TV, or take them off' },
+      rulesClose: { key: 'Esc / R', what: 'close the rules' },
       lobbyReopen: { key: 'O', what: 'reopen the last night (R33)' },
       lobbyMove: { key: '↑ ↓', what: 'move in the roster or the table list' },
       lobbySeat: { key: 'Space', what: 'seat or unseat the highlighted player' },
@@ -701,38 +706,10 @@ const en = {
     },
   },
   errors: {
-    'bad-iban': 'The IBAN {iban} {why}: nothing was saved.',
-    'bad-bic': '{why}: nothing was saved.',
-    'too-many-questions': 'Too many questions from this phone: ask again in {seconds} s.',
-    'stale-state': 'Someone acted first: the screen now shows the latest state. Look again and retry.',
-    'payments-marked': 'A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3). | {n} payments of this night are marked paid: mark them unpaid on the running tab (D) before settling the night another way (M3).',
-    'same-player': '{name} cannot be merged into {into}: they are already counted as one.',
-    'already-merged': '{name} is already counted as {into}: undo that merge first.',
-    'not-merged': '{name} is counted under their own name: there is no merge to undo.',
-    'player-seated': '{name} sits at the open night: merge once it has ended.',
-    'unknown-backup': 'That backup is no longer kept (only the last ten are).',
-    'data-folder-fixed': 'This data folder is chosen on the command line (--data or --data-dir): start the app with the new folder instead.',
-    'wrong-phase': 'Not now: the table is waiting for {what}.',
-    'no-night': 'No night is open: start one first.',
-    'night-open': 'A night is already open: end it before starting another.',
-    'night-closed': 'This night has ended and is read-only.',
-    'bet-too-small': 'The smallest bet is {min}: bet {min} to {max}',
-    'bet-above-pot': 'The pot holds {pot}: bet {min} to {max}',
-    'bet-above-stack': '{player} has {stack}: bet {min} to {max}',
-    'bad-cut': 'The cut is a whole number from 0 to {max}.',
-    'cannot-undo-cards': 'Cards the table has seen stay: correct the bet or void the turn instead.',
-    'unknown-night': 'There is no night {night} in the history.',
-    'unknown-player': 'There is no player {player} here.',
-    'duplicate-player': 'Another player is already called {name}.',
-    'unknown-expense': 'There is no expense {expense} on this night.',
-    'too-many-expenses': 'A night keeps at most {max} expenses.',
-    'bet-above-limit': 'The largest bet allowed now is {max}: bet {min} to {max} (R27).',
-    'rule-off': 'Passing is not allowed tonight: bet at least 1 (R26).',
-    'already-sitting-out': '{player} is already sitting out.',
-    'not-sitting-out': '{player} is not sitting out.',
-    'not-latest-night': 'Only the most recent night can be reopened, and only while no night is open (R33).',
-    'nothing-to-undo': 'Nothing to undo now: only the last action can be undone, a turn only until new cards are out (R21).',
-    'seating-undo-too-late': 'The table has moved on since {player} changed seats: a seating change can be undone only before anything else is recorded (R21).',
+    // Every refusal main can send, in this language: refusals/en.ts (complete, checked by the compiler).
+    ...refusals,
+    somePlayer: 'A player',
+    notAccepted: 'Refused by the dealer: nothing changed.',
     connection: 'No answer from the dealer: {message}',
     noBet: 'Type a bet first, or P for the pot.',
     negative: 'Numbers here are 0 or more: a minus sign is not allowed.',
@@ -756,7 +733,6 @@ const en = {
     title: 'The rules tonight',
     titleLobby: 'The rules chosen for tonight',
     short: 'rules',
-    close: 'T puts them on the TV or back · Esc or R closes',
     onTv: 'On the TV now',
     notOnTv: 'Only on this screen',
     titles: {

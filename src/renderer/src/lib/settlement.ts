@@ -2,11 +2,8 @@ import type { SettleMode, Settlement, Transfer } from '../../../shared';
 import type { Translate } from '../i18n/describe';
 import { formatMoney } from './money';
 
-/** The shared mode (main's view), under the name this module always used. */
-export type SettlementMode = SettleMode;
-
 /** The transfers of the night's settle mode (M3): the fewest, or every party with the bank. */
-export function transfersFor(settlement: Settlement, mode: SettlementMode = settlement.mode): Transfer[] {
+export function transfersFor(settlement: Settlement, mode: SettleMode = settlement.mode): Transfer[] {
   return mode === 'banker' ? settlement.banker : settlement.fewest;
 }
 

@@ -1,0 +1,53 @@
+import type { RefusalTexts } from './texts';
+
+/**
+ * The refusals main can send, in Italian.
+ * Every code of src/shared/errors.ts needs its text here: the compiler says which one is missing.
+ */
+const refusals = {
+  'stale-state': 'Qualcuno ha agito prima: lo schermo mostra ora lo stato più recente. Guarda di nuovo e riprova.',
+  'payments-marked': 'Un pagamento di questa serata è segnato pagato: rimettilo da pagare nel conto aperto (D) prima di saldarla in un altro modo (M3). | {n} pagamenti di questa serata sono segnati pagati: rimettili da pagare nel conto aperto (D) prima di saldarla in un altro modo (M3).',
+  'same-player': '{name} non può essere unito a {into}: contano già come una sola persona.',
+  'already-merged': '{name} conta già come {into}: annulla prima quell’unione.',
+  'not-merged': '{name} conta con il proprio nome: non c’è nessuna unione da annullare.',
+  'player-seated': '{name} siede alla serata in corso: uniscili quando sarà finita.',
+  'unknown-backup': 'Quel backup non è più conservato (si tengono solo gli ultimi dieci).',
+  'data-folder-fixed': 'Questa cartella dei dati è scelta sulla riga di comando (--data o --data-dir): avvia invece l’app con la nuova cartella.',
+  'wrong-phase': 'Non ora: il tavolo aspetta {what}.',
+  'no-night': 'Nessuna serata aperta: iniziane una prima.',
+  'night-open': 'C’è già una serata aperta: finiscila prima di iniziarne un’altra.',
+  'night-closed': 'Questa serata è finita ed è di sola lettura.',
+  'bet-too-small': 'La puntata minima è {min}: punta da {min} a {max}',
+  'bet-above-pot': 'Il piatto contiene {pot}: punta da {min} a {max}',
+  'bet-above-stack': '{player} ha {stack}: punta da {min} a {max}',
+  'bad-cut': 'Il taglio è un numero intero da 0 a {max}.',
+  'cannot-undo-cards': 'Le carte viste dal tavolo restano: correggi la puntata o annulla il turno.',
+  'unknown-night': 'Non c’è nessuna serata {night} nello storico.',
+  'unknown-player': 'Non c’è nessun giocatore {player} qui.',
+  'duplicate-player': 'Un altro giocatore si chiama già {name}.',
+  'unknown-expense': 'Non c’è nessuna spesa {expense} in questa serata.',
+  'too-many-expenses': 'Una serata tiene al massimo {max} spese.',
+  'bet-above-limit': 'La puntata più alta consentita ora è {max}: punta da {min} a {max} (R27).',
+  'rule-off': 'Stasera non si può passare: punta almeno 1 (R26).',
+  'already-sitting-out': '{player} è già in pausa.',
+  'not-sitting-out': '{player} non è in pausa.',
+  'not-latest-night': 'Si può riaprire solo l’ultima serata, e solo se nessuna serata è aperta (R33).',
+  'nothing-to-undo': 'Niente da annullare ora: si può annullare solo l’ultima azione, un turno solo finché non escono nuove carte (R21).',
+  'seating-undo-too-late': 'Il tavolo è andato avanti da quando {player} ha cambiato posto: un cambio di posto si annulla solo prima di ogni altra azione (R21).',
+  'invalid-input': 'Non accettato così com’è scritto: controlla e riprova. Non è cambiato nulla.',
+  'data-exists': 'Qui ci sono già {nights} serate e {players} giocatori: conferma per sostituirli con il backup.',
+  'bad-pair-call': 'Una coppia di assi si chiama solo più bassa, una coppia di 2 solo più alta (R29).',
+  'not-enough-players': 'Servono almeno 2 giocatori con fiche: registra un acquisto o chiudi la serata (R6).',
+  'starting-chips-too-few': 'Servono più fiche dell’ante di {ante}, altrimenti dopo l’ante non resta nulla per giocare (R4).',
+  'already-left': '{player} è già uscito con le sue fiche.',
+  'player-busy': '{player} è nel mezzo di un turno: finiscilo prima.',
+  'conservation': 'Il conto delle fiche non tornerebbe più (R24): non è stato registrato nulla.',
+  'storage': 'Il disco non ha potuto leggere o salvare i dati: non è cambiato nulla.',
+  'forbidden-role': 'Questo schermo può solo guardare: i comandi sono per la console dell’host. Non è cambiato nulla.',
+  'phones-unavailable': 'Questo mazziere non può far guardare i telefoni: funziona senza il servizio di rete locale.',
+  'bad-iban': 'L’IBAN {iban} {why}: non è stato salvato niente.',
+  'bad-bic': '{why}: non è stato salvato niente.',
+  'too-many-questions': 'Troppe domande da questo telefono: chiedi di nuovo tra {seconds} s.',
+} satisfies RefusalTexts;
+
+export default refusals;

@@ -1,0 +1,60 @@
+import type { CardCode } from './cards';
+
+/**
+ * A turn as played and a player's result of a night: what both the live view
+ * (view.ts) and the history (history.ts) show, apart so neither imports the other.
+ */
+
+/** `pass`: the player passed instead of betting (R26). */
+export type TurnOutcome = 'win' | 'lose' | 'post' | 'pair' | 'consecutive' | 'push' | 'redeal' | 'pass';
+
+export interface TurnCard {
+  deck: string;
+  card: CardCode;
+}
+
+export interface Odds {
+  /** Cards left in the deck strictly between the posts (R25). */
+  winners: number;
+  /** Cards left in the deck. */
+  remaining: number;
+}
+
+export interface TurnView {
+  /** 1-based number of the turn in the night (voided turns keep theirs). */
+  n: number;
+  deal: number;
+  dealerId: string;
+  playerId: string;
+  /** Every card turned in this turn, in order, redeals included. */
+  cards: TurnCard[];
+  /** The two posts, low then high as ranked, once both are up. */
+  posts: [CardCode, CardCode] | null;
+  aceCall: 'low' | 'high' | null;
+  /** R29: a pair called higher or lower; null otherwise. */
+  call: 'higher' | 'lower' | null;
+  third: CardCode | null;
+  bet: number | null;
+  /** R27: the largest bet allowed when the bet was asked; null when no bet was asked. */
+  limit: number | null;
+  /** Null while the turn is in progress. */
+  outcome: TurnOutcome | null;
+  odds: Odds | null;
+  potBefore: number;
+  potAfter: number | null;
+  stackBefore: number;
+  stackAfter: number | null;
+  void: boolean;
+  corrected: boolean;
+}
+
+export interface PlayerResult {
+  playerId: string;
+  boughtIn: number;
+  /** Chips at the end: stack after the pot split, plus chips cashed out. */
+  finalChips: number;
+  netChips: number;
+  /** netChips x the night's chipValue, in whole minor units (M1). */
+  netMoney: number;
+  isWinner: boolean;
+}
