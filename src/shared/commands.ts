@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MAX, nameLength, PAYMENTS } from './choices';
 import { SETTLE_MODES } from './history';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
@@ -20,17 +21,7 @@ const wholeChips = (what: string) =>
     .positive(`${what} must be at least 1 chip`)
     .max(1_000_000, `${what} is more than 1,000,000 chips`);
 
-/**
- * The longest name the lobby takes, in characters (an emoji or an accented
- * letter is one). The TV's seat tiles, banner and results are laid out and
- * audited (e2e/browser/tableLayout.spec.ts) for names up to this length.
- */
-export const NAME_MAX = 40;
-
-/** Characters as the host counts them: code points, so an emoji is one, not two UTF-16 units. */
-export function nameLength(name: string): number {
-  return [...name.trim()].length;
-}
+export { NAME_MAX, nameLength } from './choices';
 
 const playerName = z
   .string({ error: 'a name is text' })
@@ -48,7 +39,7 @@ export const newPlayerSchema = z.strictObject({
  * How a buy-in or a cash-out was paid (M2): `cash` into or out of the bank
  * (the host's cash box), or `credit` (a buy-in owed, a cash-out owed to the player).
  */
-export const PAYMENTS = ['cash', 'credit'] as const;
+export { PAYMENTS } from './choices';
 export const paymentSchema = z.enum(PAYMENTS, { error: 'paid is "cash" or "credit" (M2)' });
 export type Payment = z.infer<typeof paymentSchema>;
 

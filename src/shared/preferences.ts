@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGES } from './choices';
 
 /**
  * The host's preferences: kept in the settings file by main and pushed with
  * the view, so the console and the TV always agree (docs/design.md: what both
  * screens show lives in main's view, never in one window's store).
  */
-export const LANGUAGES = ['en', 'fr', 'it', 'es'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language } from './choices';
 
 export const preferencesSchema = z.object({
   /** The language of both screens. */

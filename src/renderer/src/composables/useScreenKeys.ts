@@ -1,5 +1,6 @@
 import { onBeforeUnmount, onMounted } from 'vue';
-import { LANGUAGES, type AppView } from '../../../shared';
+import type { AppView } from '../../../shared';
+import { LANGUAGES } from '../../../shared/choices';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
 import { isTyping } from './useKeys';
