@@ -221,7 +221,7 @@ async function timedBet(consolePage: Page, table: Page): Promise<{ table: number
 /** Presses a key on the console and waits until the console shows the result. */
 async function pressAndWait(page: Page, key: string): Promise<void> {
   // The console ignores keys while its last command is still in flight (the view can arrive before the reply).
-  await page.waitForFunction(() => !document.querySelector('.busy'));
+  await page.waitForFunction(() => !document.querySelector('[data-busy]'));
   const before = await signature(page);
   await page.keyboard.press(key);
   await page.waitForFunction(

@@ -153,6 +153,7 @@ export const setSettleModeArgs = z.strictObject({
 export const updatePreferencesArgs = z.strictObject({
   language: z.enum(LANGUAGES, { error: `a language is one of ${LANGUAGES.join(', ')}` }).optional(),
   muted: z.boolean({ error: 'muted is true or false' }).optional(),
+  fourColourDeck: z.boolean({ error: 'fourColourDeck is true or false' }).optional(),
 });
 /** A storage notice the host has read (AppView.storageNotices). */
 export const dismissNoticeArgs = z.strictObject({ id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64) });

@@ -13,6 +13,11 @@ export const preferencesSchema = z.object({
   language: z.enum(LANGUAGES).default('en'),
   /** The table view's sound cues are off. */
   muted: z.boolean().default(false),
+  /**
+   * Cards on the TV (and the console) in four colours, clubs green and diamonds
+   * blue, for eyes that mix red and black at a distance. Absent is off.
+   */
+  fourColourDeck: z.boolean().optional(),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

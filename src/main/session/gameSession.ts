@@ -584,12 +584,13 @@ export class GameSession implements DealerService {
     return { ok: true };
   }
 
-  /** The language of both screens, or muting the table's sounds: kept in the settings file. */
+  /** The language of both screens, muting the table's sounds, the four-colour deck: kept in the settings file. */
   private updatePreferences(args: ParsedCommandArgs<'updatePreferences'>): Outcome {
     const current = this.settings.preferences ?? DEFAULT_PREFERENCES;
     const preferences = {
       language: args.language ?? current.language,
       muted: args.muted ?? current.muted,
+      fourColourDeck: args.fourColourDeck ?? current.fourColourDeck,
     };
     const settings = { ...this.settings, preferences };
     try {

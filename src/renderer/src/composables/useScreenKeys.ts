@@ -8,10 +8,11 @@ import { isTyping } from './useKeys';
 /**
  * Keys of the whole console, whatever the screen: M mutes the table's sounds,
  * G switches to the next language, R shows the rules in force, W lets phones
- * watch or stops them (Shift+G goes back a language). A screen that reads letters as typing (a number box)
+ * watch or stops them, Q turns the four-colour deck on or off (Shift+G goes back a language). A screen
+ * that reads letters as typing (a number box)
  * must leave these alone while clean.
  */
-export const CONSOLE_KEYS: readonly string[] = ['m', 'g', 'r', 'w'];
+export const CONSOLE_KEYS: readonly string[] = ['m', 'g', 'r', 'w', 'q'];
 
 /** Phones may watch (or the listener waits for a network): W then stops them; otherwise W (again) lets them. */
 export function phonesWatching(view: AppView | null): boolean {
@@ -41,10 +42,10 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
   const view = useViewStore();
 
   function preferences() {
-    return view.view?.preferences ?? { language: 'en' as const, muted: false };
+    return view.view?.preferences ?? { language: 'en' as const, muted: false, fourColourDeck: false };
   }
 
-  function updatePreferences(args: { language?: (typeof LANGUAGES)[number]; muted?: boolean }): void {
+  function updatePreferences(args: { language?: (typeof LANGUAGES)[number]; muted?: boolean; fourColourDeck?: boolean }): void {
     view.run('updatePreferences', args).then(
       (result) => ui.showError(result.ok ? null : result.error.message),
       (failure: unknown) => ui.showError(String(failure)),
@@ -77,6 +78,9 @@ export function screenKeyHandler(handle: (e: KeyboardEvent) => boolean): (e: Key
         updatePreferences({ language: LANGUAGES[(at + step) % LANGUAGES.length] });
         return true;
       }
+      case 'q':
+        updatePreferences({ fourColourDeck: !preferences().fourColourDeck });
+        return true;
       case 'r':
         ui.rulesOpen = true;
         return true;
