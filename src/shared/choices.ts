@@ -23,3 +23,6 @@ export const NAME_MAX = 40;
 export function nameLength(name: string): number {
   return [...name.trim()].length;
 }
+
+/** The longest description of a shared expense (M4), in characters as the host counts them. */
+export const EXPENSE_DESCRIPTION_MAX = 60;

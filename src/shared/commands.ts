@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MAX, nameLength, PAYMENTS } from './choices';
+import { EXPENSE_DESCRIPTION_MAX, NAME_MAX, nameLength, PAYMENTS } from './choices';
 import { SETTLE_MODES } from './history';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
@@ -167,8 +167,7 @@ export const markTransfersPaidArgs = z.strictObject({
   paid: z.boolean({ error: 'paid is true or false' }),
 });
 
-/** The longest description of a shared expense (M4), in characters as the host counts them. */
-export const EXPENSE_DESCRIPTION_MAX = 60;
+export { EXPENSE_DESCRIPTION_MAX } from './choices';
 /** The most expenses one night keeps (M4): far more than any table's pizzas, and a bound on what a phone draws. */
 export const EXPENSES_PER_NIGHT_MAX = 100;
 
