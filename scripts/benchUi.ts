@@ -10,24 +10,22 @@
  * are `performance.timeOrigin + performance.now()` taken inside the pages, so
  * neither Playwright's round trips nor Node's clock are counted.
  *
- * Also reports the renderer's first-load JavaScript, gzipped. Builds nothing:
+ * Also reports each page's first-load JavaScript, gzipped (lib/firstLoad.ts). Builds nothing:
  * run `npm run build` first. Prints one JSON object per line; exit code 0
  * whatever the numbers (benchmarks report, they do not fail the build).
  */
-import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/chromium';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { freshDataDir, removeDataDir, startHostProcess } from '../e2e/browser/hostProcess';
+import { firstLoadLines } from './lib/firstLoad';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = join(ROOT, 'out/renderer');
 const DECK_SEED = 'be9c4a11';
 const TARGET_P95_MS = 16;
-const TARGET_GZIP_KB = 250;
 const PLAYERS = ['Ann', 'Bob', 'Cy', 'Dee'];
 /** Enough that nobody runs out of chips betting 1 a turn for a few hundred turns. */
 const STARTING_CHIPS = '1000';
@@ -48,7 +46,7 @@ declare global {
 }
 
 export async function benchUi(options: { turns: number }): Promise<Record<string, unknown>[]> {
-  const results: Record<string, unknown>[] = [firstLoadJs()];
+  const results: Record<string, unknown>[] = firstLoadLines(RENDERER);
   const dataDir = freshDataDir();
   const host = await startHostProcess({ deckSeed: DECK_SEED, dataDir });
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
@@ -146,15 +144,6 @@ async function playTimedTurns(
   }
 }
 
-/** Sum of the gzipped JS files index.html loads up front (entry script and module preloads). */
-function firstLoadJs(): Record<string, unknown> {
-  const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g)].map((m) => m[1]!);
-  const bytes = files.reduce((total, file) => total + gzipSync(readFileSync(join(RENDERER, file))).length, 0);
-  const kB = Math.round((bytes / 1000) * 10) / 10;
-  return { bench: 'first-load-js-gzip-kb', kB, files, target: `<= ${TARGET_GZIP_KB}`, met: kB <= TARGET_GZIP_KB };
-}
-
 /** The lobby on the keyboard, with deep stacks so a few hundred turns of 1-chip bets fit. */
 async function startNight(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="lobby"]');
@@ -232,7 +221,7 @@ async function timedBet(consolePage: Page, table: Page): Promise<{ table: number
 /** Presses a key on the console and waits until the console shows the result. */
 async function pressAndWait(page: Page, key: string): Promise<void> {
   // The console ignores keys while its last command is still in flight (the view can arrive before the reply).
-  await page.waitForFunction(() => !document.querySelector('.busy'));
+  await page.waitForFunction(() => !document.querySelector('[data-busy]'));
   const before = await signature(page);
   await page.keyboard.press(key);
   await page.waitForFunction(

@@ -6,7 +6,8 @@
  * 1920x1080, software rendering, motion reduced, and times the store update
  * and Vue's patch (to the DOM) and the frame after it (style, layout, paint,
  * until a task queued from requestAnimationFrame runs). With `--trace FILE`
- * it also writes a Chromium performance trace of the pushes. Build first.
+ * it also writes a Chromium performance trace of the pushes; `--screen console`
+ * times the host's console instead of the table (the same views). Build first.
  */
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/chromium';
@@ -22,7 +23,7 @@ import { SeededStream } from '../src/main/simulation/seededStream';
 import { tickingClock } from './lib/simulation';
 import { latencySummary } from './lib/stats';
 
-const { values } = parseArgs({ options: { css: { type: 'string' }, trace: { type: 'string' }, views: { type: 'string', default: '300' }, motion: { type: 'string', default: 'reduce' } } });
+const { values } = parseArgs({ options: { css: { type: 'string' }, trace: { type: 'string' }, views: { type: 'string', default: '300' }, motion: { type: 'string', default: 'reduce' }, screen: { type: 'string', default: 'table' } } });
 
 function views(count: number): AppView[] {
   const seed = Buffer.from('profile-table', 'utf8');
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: values.motion === 'reduce' ? 'reduce' : 'no-preference' });
     await context.addInitScript(FAKE_API);
     const page = await context.newPage();
-    await page.goto(`${host.url}#/table`);
+    await page.goto(`${host.url}#/${values.screen === 'console' ? '' : 'table'}`);
     await page.evaluate(PUSH);
     // An experiment: extra CSS over the built page (e.g. to see what a property costs).
     if (values.css) {

@@ -42,6 +42,8 @@ async function show(page: Page, state: TableState): Promise<void> {
   else if (screen === 'night') await page.locator('[data-testid="tv-stack-chart"]').waitFor();
   else if (screen === 'phones') await page.locator('[data-testid="phones-screen"] [data-testid="phone-qr"]').waitFor();
   else await page.locator(`[data-testid="phase"][data-phase="${state.view.night?.phase ?? 'lobby'}"]`).waitFor();
+  // A language shown for the first time is fetched first (i18n/index.ts): the page's lang says when its words are in.
+  await page.waitForFunction((language) => document.documentElement.lang === language, state.view.preferences?.language ?? 'en');
   // Two frames: the update is laid out and painted.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }

@@ -56,6 +56,8 @@ function widest(state: TableState): TableState {
 async function show(page: Page, state: TableState): Promise<void> {
   await page.evaluate(([view, answers]) => window.__auditShow!(view, answers), [state.view, state.answers] as const);
   await page.locator('[data-testid="phase"][data-phase="ended"]').waitFor();
+  // A language shown for the first time is fetched first (i18n/index.ts): the page's lang says when its words are in.
+  await page.waitForFunction((language) => document.documentElement.lang === language, state.view.preferences?.language ?? 'en');
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 

@@ -89,6 +89,8 @@ async function show(page: Page, tab: TabState): Promise<void> {
   const debts = tab.answers.getTab.tab.length;
   if (debts === 0) await page.getByTestId('tv-tab-clear').waitFor();
   else await expect(page.getByTestId('tv-tab-debt')).toHaveCount(Math.min(debts, 10));
+  // A language shown for the first time is fetched first (i18n/index.ts): the page's lang says when its words are in.
+  await page.waitForFunction((language) => document.documentElement.lang === language, tab.view.preferences?.language ?? 'en');
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXPENSE_DESCRIPTION_MAX, NAME_MAX, nameLength } from './choices';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
@@ -24,17 +25,7 @@ const wholeChips = (what: string) =>
     .positive(`${what} must be at least 1 chip`)
     .max(1_000_000, `${what} is more than 1,000,000 chips`);
 
-/**
- * The longest name the lobby takes, in characters (an emoji or an accented
- * letter is one). The TV's seat tiles, banner and results are laid out and
- * audited (e2e/browser/tableLayout.spec.ts) for names up to this length.
- */
-export const NAME_MAX = 40;
-
-/** Characters as the host counts them: code points, so an emoji is one, not two UTF-16 units. */
-export function nameLength(name: string): number {
-  return [...name.trim()].length;
-}
+export { NAME_MAX, nameLength } from './choices';
 
 const playerName = z
   .string({ error: 'a name is text' })
@@ -164,6 +155,7 @@ export const setSettleModeArgs = z.strictObject({
 export const updatePreferencesArgs = z.strictObject({
   language: z.enum(LANGUAGES, { error: `a language is one of ${LANGUAGES.join(', ')}` }).optional(),
   muted: z.boolean({ error: 'muted is true or false' }).optional(),
+  fourColourDeck: z.boolean({ error: 'fourColourDeck is true or false' }).optional(),
 });
 /** A storage notice the host has read (AppView.storageNotices). */
 export const dismissNoticeArgs = z.strictObject({
@@ -184,8 +176,7 @@ export const markTransfersPaidArgs = z.strictObject({
   paid: z.boolean({ error: 'paid is true or false' }),
 });
 
-/** The longest description of a shared expense (M4), in characters as the host counts them. */
-export const EXPENSE_DESCRIPTION_MAX = 60;
+export { EXPENSE_DESCRIPTION_MAX } from './choices';
 /** The most expenses one night keeps (M4): far more than any table's pizzas, and a bound on what a phone draws. */
 export const EXPENSES_PER_NIGHT_MAX = 100;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENTS, SETTLE_MODES } from './choices';
 import type { RuleSettings } from './settings';
 
 /**
@@ -15,12 +16,12 @@ import type { RuleSettings } from './settings';
  * How a buy-in or a cash-out was paid (M2): `cash` into or out of the bank
  * (the host's cash box), or `credit` (a buy-in owed, a cash-out owed to the player).
  */
-export const PAYMENTS = ['cash', 'credit'] as const;
+// The lists themselves live in choices.ts (no zod), so the phone page can read them without the schema library.
+export { PAYMENTS, SETTLE_MODES };
 export const paymentSchema = z.enum(PAYMENTS, { error: 'paid is "cash" or "credit" (M2)' });
 export type Payment = z.infer<typeof paymentSchema>;
 
 /** How a night is settled up (M3): the fewest transfers, or every party with the bank (banker mode). */
-export const SETTLE_MODES = ['fewest', 'banker'] as const;
 export const settleModeSchema = z.enum(SETTLE_MODES, { error: 'the settle-up mode is "fewest" or "banker"' });
 export type SettleMode = z.infer<typeof settleModeSchema>;
 

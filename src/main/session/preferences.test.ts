@@ -34,6 +34,15 @@ describe('host preferences (language, sound)', () => {
     expect(open().getView().preferences).toEqual({ language: 'fr', muted: true });
   });
 
+  it('the four-colour deck is off until the host turns it on, and is kept across a restart with the rest', () => {
+    const first = open();
+    expect(first.getView().preferences.fourColourDeck ?? false).toBe(false);
+    first.runNow('updatePreferences', { fourColourDeck: true });
+    first.runNow('updatePreferences', { language: 'es' });
+    first.close();
+    expect(open().getView().preferences).toEqual({ language: 'es', muted: false, fourColourDeck: true });
+  });
+
   it('refuse a language the app does not speak, and change nothing', () => {
     const session = open();
     const result = session.runNow('updatePreferences', { language: 'de' });

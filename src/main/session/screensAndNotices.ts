@@ -28,7 +28,7 @@ function showOnTable(state: SessionState, args: ParsedCommandArgs<'showOnTable'>
 /** The language of both screens, or muting the table's sounds: kept in the settings file. */
 function updatePreferences(state: SessionState, args: ParsedCommandArgs<'updatePreferences'>): Outcome {
   const current = state.settings.preferences ?? DEFAULT_PREFERENCES;
-  const preferences = { language: args.language ?? current.language, muted: args.muted ?? current.muted };
+  const preferences = { language: args.language ?? current.language, muted: args.muted ?? current.muted, fourColourDeck: args.fourColourDeck ?? current.fourColourDeck };
   const settings = { ...state.settings, preferences };
   const saved = saveOrRefuse(() => state.repo.saveSettings(settings), 'The preferences could not be saved, so nothing changed');
   if (saved.ok) state.settings = settings;

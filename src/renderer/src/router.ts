@@ -1,18 +1,17 @@
 import { createRouter, createWebHashHistory } from 'vue-router';
-import HostConsole from './views/HostConsole.vue';
-import TableView from './views/TableView.vue';
 
 /**
  * `#/` is the host's console on the laptop, `#/table` the TV, `#/history` the
- * past nights, `#/tab` the running tab (M3). History (and Chart.js with it) is loaded only when opened, so
- * the first load stays small.
+ * past nights, `#/tab` the running tab (M3). Every screen is its own chunk, loaded when opened, so the
+ * console does not load the TV's code nor the TV the console's, and History (Chart.js with it) loads only
+ * when opened.
  */
 export function createAppRouter() {
   return createRouter({
     history: createWebHashHistory(),
     routes: [
-      { path: '/', name: 'host', component: HostConsole },
-      { path: '/table', name: 'table', component: TableView },
+      { path: '/', name: 'host', component: () => import('./views/HostConsole.vue') },
+      { path: '/table', name: 'table', component: () => import('./views/TableView.vue') },
       {
         path: '/history',
         component: () => import('./views/HistoryView.vue'),

@@ -1,5 +1,5 @@
 import type { CommandArgs, CommandError, CommandName, NightView, PlayerView } from '../../../shared';
-import { NAME_MAX, nameLength } from '../../../shared/commands';
+import { NAME_MAX, nameLength } from '../../../shared/choices';
 import { wholeNumber } from '../lib/numberText';
 import { dispatchKey, noFacts } from '../keymap/dispatch';
 import { HOUSE_PANEL_KEYS, type HousePanelAction } from '../keymap/keymap';

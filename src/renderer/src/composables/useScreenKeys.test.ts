@@ -110,6 +110,21 @@ describe('screen keys', () => {
     expect(ui.error).toBe('disk full');
   });
 
+  it('Q turns the four-colour deck on through main, and off again once main says it is on', () => {
+    const view = useViewStore();
+    const run = vi.spyOn(view, 'run').mockResolvedValue({ ok: false, error: { code: 'storage', message: 'x' } });
+    const onKey = screenKeyHandler(() => false);
+    const base = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' as const }, settleMode: 'fewest' as const };
+    view.view = { ...base, preferences: { language: 'en', muted: false } };
+    onKey(key({ key: 'q' }) as unknown as KeyboardEvent);
+    view.view = { ...base, preferences: { language: 'en', muted: false, fourColourDeck: true } };
+    onKey(key({ key: 'Q' }) as unknown as KeyboardEvent);
+    expect(run.mock.calls).toEqual([
+      ['updatePreferences', { fourColourDeck: true }],
+      ['updatePreferences', { fourColourDeck: false }],
+    ]);
+  });
+
   it('W lets phones watch, and stops them once they may (also while waiting for a network); a refusal shown, W tries again', () => {
     const view = useViewStore();
     const run = vi.spyOn(view, 'run').mockResolvedValue({ ok: false, error: { code: 'storage', message: 'x' } });

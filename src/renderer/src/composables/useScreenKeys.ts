@@ -1,5 +1,6 @@
 import { onBeforeUnmount, onMounted } from 'vue';
-import { LANGUAGES, type AppView, type CommandError } from '../../../shared';
+import type { AppView, CommandError } from '../../../shared';
+import { LANGUAGES } from '../../../shared/choices';
 import { useEntryStore } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useViewStore } from '../stores/view';
@@ -11,8 +12,8 @@ import { useWords } from './useWords';
 /**
  * The letters of the whole console's keys (keymap.ts CONSOLE_KEYS_MAP): M
  * mutes the table's sounds, G switches to the next language, R shows the
- * rules in force, W lets phones watch or stops them (Shift+G goes back a
- * language). A screen that reads letters as typing (a number box) must leave
+ * rules in force, W lets phones watch or stops them, Q turns the
+ * four-colour deck on or off (Shift+G goes back a language). A screen that reads letters as typing (a number box) must leave
  * these alone while clean.
  */
 export const CONSOLE_KEYS: readonly string[] = CONSOLE_KEYS_MAP.flatMap((b) => b.chords.map((c) => c.key)).filter((key) => /^[a-z]$/.test(key));
@@ -51,10 +52,10 @@ export function screenKeyHandler(
   const view = useViewStore();
 
   function preferences() {
-    return view.view?.preferences ?? { language: 'en' as const, muted: false };
+    return view.view?.preferences ?? { language: 'en' as const, muted: false, fourColourDeck: false };
   }
 
-  function updatePreferences(args: { language?: (typeof LANGUAGES)[number]; muted?: boolean }): void {
+  function updatePreferences(args: { language?: (typeof LANGUAGES)[number]; muted?: boolean; fourColourDeck?: boolean }): void {
     view.run('updatePreferences', args).then(
       (result) => ui.showError(result.ok ? null : refusalWords(result.error)),
       (failure: unknown) => ui.showError(String(failure)),
@@ -83,6 +84,7 @@ export function screenKeyHandler(
     // Shift+G goes back, so a language passed by mistake is one key away.
     previousLanguage: () => changeLanguage(-1),
     mute: () => updatePreferences({ muted: !preferences().muted }),
+    fourColour: () => updatePreferences({ fourColourDeck: !preferences().fourColourDeck }),
     phones: () =>
       void view.run('setPhoneAccess', { on: !phonesWatching(view.view) }).then(
         (result) => ui.showError(result.ok ? null : refusalWords(result.error)),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Announcement } from '../../../shared';
 import { describeAnnouncement, describeError, type Translate } from './describe';
+import { LOCALE_MESSAGES } from './allLocales';
 import { createAppI18n } from './index';
 
-const i18n = createAppI18n();
+const i18n = createAppI18n('en', LOCALE_MESSAGES);
 const t: Translate = (key, named = {}, plural) =>
   plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural);
 const names = (id: string) => ({ p1: 'Maya', p2: 'Leo', p3: 'Ana' })[id] ?? id;

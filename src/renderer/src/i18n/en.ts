@@ -316,6 +316,7 @@ const en = {
       altLetter: { key: 'Alt+B…S', what: "the night's B, C, D, E, F, J, T, S from the bet or cut box" },
       languageBack: { key: 'Shift+G', what: 'previous language' },
       mute: { key: 'M', what: "mute or unmute the table's sounds" },
+      fourColour: { key: 'Q', what: 'four-colour deck on the TV: clubs green, diamonds blue (or back to two colours)' },
       phones: { key: 'W', what: 'let phones on the Wi-Fi watch (read only: a QR code on the TV), or disconnect them all' },
       panelMove: { key: '↑ ↓', what: 'choose the player' },
       panelOk: { key: 'Enter', what: 'confirm' },
@@ -876,6 +877,10 @@ const en = {
     'ace-call': 'the call of the ace, low or high',
     bet: 'the bet',
     ended: 'nothing: the night has ended',
+  },
+  /** Accessibility: words for what a screen shows by colour or for a screen reader. */
+  access: {
+    fourColourDeck: 'Four-colour cards: clubs green, diamonds blue',
   },
 };
 

@@ -316,6 +316,7 @@ const es: Translation = {
       altLetter: { key: 'Alt+B…S', what: 'B, C, D, E, F, J, T, S de la noche desde la apuesta o el corte' },
       languageBack: { key: 'Mayús+G', what: 'idioma anterior' },
       mute: { key: 'M', what: 'silenciar o activar los sonidos de la mesa' },
+      fourColour: { key: 'Q', what: 'baraja de cuatro colores en la tele: tréboles verdes, diamantes azules (o de vuelta a dos colores)' },
       phones: { key: 'W', what: 'dejar mirar a los móviles de la Wi-Fi (solo lectura: un código QR en la tele), o desconectarlos a todos' },
       panelMove: { key: '↑ ↓', what: 'elegir al jugador' },
       panelOk: { key: 'Intro', what: 'confirmar' },
@@ -875,6 +876,9 @@ const es: Translation = {
     'ace-call': 'que se cante el as, bajo o alto',
     bet: 'la apuesta',
     ended: 'nada: la noche ha terminado',
+  },
+  access: {
+    fourColourDeck: 'Cartas de cuatro colores: tréboles verdes, diamantes azules',
   },
 };
 

@@ -316,6 +316,7 @@ const fr: Translation = {
       altLetter: { key: 'Alt+B…S', what: 'B, C, D, E, F, J, T, S de la soirée depuis la mise ou la coupe' },
       languageBack: { key: 'Maj+G', what: 'langue précédente' },
       mute: { key: 'M', what: 'couper ou remettre les sons de la table' },
+      fourColour: { key: 'Q', what: 'jeu en quatre couleurs sur la télé : trèfles verts, carreaux bleus (ou retour à deux couleurs)' },
       phones: { key: 'W', what: 'laisser les téléphones du Wi-Fi regarder (lecture seule : un QR code sur la télé), ou les déconnecter tous' },
       panelMove: { key: '↑ ↓', what: 'choisir le joueur' },
       panelOk: { key: 'Entrée', what: 'confirmer' },
@@ -875,6 +876,9 @@ const fr: Translation = {
     'ace-call': 'l’annonce de l’as, bas ou haut',
     bet: 'la mise',
     ended: 'rien : la soirée est finie',
+  },
+  access: {
+    fourColourDeck: 'Cartes en quatre couleurs : trèfles verts, carreaux bleus',
   },
 };
 

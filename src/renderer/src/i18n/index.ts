@@ -2,9 +2,7 @@ import { createI18n } from 'vue-i18n';
 import type { Language } from '../../../shared';
 import { setFormatLocale } from '../lib/money';
 import en, { type MessageSchema } from './en';
-import es from './es';
-import fr from './fr';
-import it from './it';
+import type { Translation } from './messages';
 
 declare module 'vue-i18n' {
   // Typed keys for `t()` everywhere: the English messages are the schema.
@@ -12,8 +10,16 @@ declare module 'vue-i18n' {
   export interface DefineLocaleMessage extends MessageSchema {}
 }
 
-/** Every language of the app, English first (the reference every other must match key for key). */
-export const LOCALE_MESSAGES = { en, fr, it, es } as const satisfies Record<Language, unknown>;
+/**
+ * The other languages, each its own chunk fetched when first shown: a page
+ * loads only English (the fallback for a key a translation lacks) and the
+ * language it shows, not all four.
+ */
+const TRANSLATIONS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Translation }>> = {
+  fr: () => import('./fr'),
+  it: () => import('./it'),
+  es: () => import('./es'),
+};
 
 /** Each language named in itself, for the picker. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -38,23 +44,52 @@ function pluralRule(language: Language) {
   };
 }
 
-export function createAppI18n(language: Language = 'en') {
-  setFormatLocale(language);
+type AppI18n = ReturnType<typeof buildI18n>;
+
+function buildI18n(language: Language, messages: Partial<Record<Language, Translation>>) {
   return createI18n<[MessageSchema], Language, false>({
     legacy: false,
     locale: language,
     // A key a translation lacks shows the English words rather than the key itself.
     fallbackLocale: 'en',
-    messages: LOCALE_MESSAGES as unknown as Record<Language, MessageSchema>,
+    messages: { en, ...messages } as unknown as Record<Language, MessageSchema>,
     pluralRules: { en: pluralRule('en'), fr: pluralRule('fr'), it: pluralRule('it'), es: pluralRule('es') },
   });
 }
 
+/** The page's one i18n instance, which `loadLanguage` adds languages to. */
+let pageI18n: AppI18n | null = null;
+
 /**
- * Switches both the words and the number/date formats; called with the
- * language in main's view, so the console and the TV always agree.
+ * The page's i18n with English, plus any language given already loaded (a
+ * language not given is loaded by `loadLanguage` before it is shown).
  */
-export function applyLanguage(locale: { value: string }, language: Language): void {
+export function createAppI18n(language: Language = 'en', messages: Partial<Record<Language, Translation>> = {}): AppI18n {
+  setFormatLocale(language);
+  pageI18n = buildI18n(language, messages);
+  return pageI18n;
+}
+
+/** Fetches a language's messages into the page's i18n, once. */
+export async function loadLanguage(language: Language): Promise<void> {
+  const i18n = pageI18n;
+  if (language === 'en' || !i18n || i18n.global.availableLocales.includes(language)) return;
+  const { default: messages } = await TRANSLATIONS[language]();
+  if (!i18n.global.availableLocales.includes(language)) i18n.global.setLocaleMessage(language, messages as MessageSchema);
+}
+
+/** Counts calls, so that of two switches in quick succession the later one wins even if its words arrive first. */
+let latestSwitch = 0;
+
+/**
+ * Switches both the words and the number/date formats once the language's
+ * words are loaded; called with the language in main's view, so the console
+ * and the TV always agree.
+ */
+export async function applyLanguage(locale: { value: string }, language: Language): Promise<void> {
+  const ticket = ++latestSwitch;
+  await loadLanguage(language);
+  if (ticket !== latestSwitch) return;
   setFormatLocale(language);
   locale.value = language;
   if (typeof document !== 'undefined') document.documentElement.lang = language;

@@ -316,6 +316,7 @@ const it: Translation = {
       altLetter: { key: 'Alt+B…S', what: 'B, C, D, E, F, J, T, S della serata dalla puntata o dal taglio' },
       languageBack: { key: 'Maiusc+G', what: 'lingua precedente' },
       mute: { key: 'M', what: 'togliere o rimettere i suoni del tavolo' },
+      fourColour: { key: 'Q', what: 'mazzo a quattro colori sulla TV: fiori verdi, quadri blu (o di nuovo due colori)' },
       phones: { key: 'W', what: 'far guardare i telefoni sulla Wi-Fi (sola lettura: un codice QR sulla TV), o scollegarli tutti' },
       panelMove: { key: '↑ ↓', what: 'scegliere il giocatore' },
       panelOk: { key: 'Invio', what: 'confermare' },
@@ -875,6 +876,9 @@ const it: Translation = {
     'ace-call': 'la chiamata dell’asso, basso o alto',
     bet: 'la puntata',
     ended: 'niente: la serata è finita',
+  },
+  access: {
+    fourColourDeck: 'Carte a quattro colori: fiori verdi, quadri blu',
   },
 };
 

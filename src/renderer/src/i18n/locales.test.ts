@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../shared';
-import { createAppI18n, LOCALE_MESSAGES } from './index';
+import { LOCALE_MESSAGES } from './allLocales';
+import { createAppI18n } from './index';
 
 /** Every message of a locale, by its dotted key. */
 function flatten(messages: unknown, prefix = ''): Map<string, string> {
@@ -88,14 +89,14 @@ describe('plural rules per language', () => {
     ['it', ['nessuna fiche', '1 fiche', '2 fiche']],
     ['es', ['ninguna ficha', '1 ficha', '2 fichas']],
   ] as const)('%s counts chips in its own words', (language, expected) => {
-    const i18n = createAppI18n(language);
+    const i18n = createAppI18n(language, LOCALE_MESSAGES);
     const t = i18n.global.t as (key: string, named: Record<string, unknown>, plural: number) => string;
     expect([0, 1, 2].map((n) => t('chips', { n }, n))).toEqual(expected);
   });
 
   it('two-form messages follow each language: French counts 0 as one, English as many', () => {
     const two = (language: 'en' | 'fr', n: number) =>
-      (createAppI18n(language).global.t as (key: string, named: Record<string, unknown>, plural: number) => string)('notices.title', { n }, n);
+      (createAppI18n(language, LOCALE_MESSAGES).global.t as (key: string, named: Record<string, unknown>, plural: number) => string)('notices.title', { n }, n);
     expect(two('en', 0)).toBe('Storage notices (0)');
     expect(two('fr', 0)).not.toMatch(/\(0\)/);
     expect(two('fr', 1)).toBe(two('fr', 0));
@@ -104,7 +105,7 @@ describe('plural rules per language', () => {
 
   it('every message compiles and fills its parameters in every language', () => {
     for (const language of LANGUAGES) {
-      const i18n = createAppI18n(language);
+      const i18n = createAppI18n(language, LOCALE_MESSAGES);
       const t = i18n.global.t as (key: string, named: Record<string, unknown>, plural?: number) => string;
       for (const [key, en] of english) {
         const named = Object.fromEntries(parameters(en).map((p) => [p, `<${p}>`]));

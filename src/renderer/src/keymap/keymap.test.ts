@@ -70,7 +70,7 @@ describe('the keymap', () => {
     const lobby = groups.find((g) => g.screen === 'lobby')!.keys;
     expect(lobby).toEqual([...new Set(LOBBY_KEYS.flatMap((b) => (b.help ? [b.help] : [])))]);
     expect(lobby).toEqual(['lobbyMove', 'lobbySeat', 'lobbyOrder', 'lobbyRemove', 'lobbyName', 'lobbyLast', 'lobbyEdit', 'lobbyArchive', 'lobbyShowArchived', 'lobbyHistory', 'lobbyReopen', 'lobbyPayment', 'tabOpen', 'lobbyStart']);
-    expect(groups.find((g) => g.screen === 'anywhere')!.keys).toEqual(['help', 'rules', 'language', 'languageBack', 'mute', 'phones', 'altLetter']);
+    expect(groups.find((g) => g.screen === 'anywhere')!.keys).toEqual(['help', 'rules', 'language', 'languageBack', 'mute', 'fourColour', 'phones', 'altLetter']);
     expect(groups.find((g) => g.screen === 'night')!.keys).toEqual([
       'draw',
       'cut',

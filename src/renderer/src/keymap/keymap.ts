@@ -79,6 +79,7 @@ export const CONSOLE_KEYS_MAP = [
   { screen: 'anywhere', chords: [{ key: 'g', shift: false }], when: { typing: false }, help: 'language', action: 'nextLanguage' },
   { screen: 'anywhere', chords: [{ key: 'g', shift: true }], when: { typing: false }, help: 'languageBack', action: 'previousLanguage' },
   { screen: 'anywhere', chords: plainLetter('m'), when: { typing: false }, help: 'mute', action: 'mute' },
+  { screen: 'anywhere', chords: plainLetter('q'), when: { typing: false }, help: 'fourColour', action: 'fourColour' },
   { screen: 'anywhere', chords: plainLetter('w'), when: { typing: false }, help: 'phones', action: 'phones' },
 ] as const satisfies readonly KeyBinding[];
 

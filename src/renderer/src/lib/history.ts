@@ -88,7 +88,3 @@ export function cardText(code: CardCode): string {
   const suit = code.slice(-1);
   return `${rank === 'T' ? '10' : rank}${SUITS[suit] ?? suit}`;
 }
-
-export function isRedCard(code: CardCode): boolean {
-  return code.endsWith('H') || code.endsWith('D');
-}

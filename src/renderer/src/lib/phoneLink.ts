@@ -33,12 +33,5 @@ export function qrDrawing(text: string): QrDrawing {
   return { size, path };
 }
 
-/** `http://192.168.1.20:47800/phone.html?token=abc` becomes `192.168.1.20:47800/?token=abc`. */
-export function shortPhoneLink(link: string): string {
-  try {
-    const url = new URL(link);
-    return `${url.host}/${url.search}`;
-  } catch {
-    return link;
-  }
-}
+// The short link has its own module, so the console (which shows only the text) does not load the QR encoder.
+export { shortPhoneLink } from './phoneAddress';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ruleSettingsSchema } from '../../../shared/settings';
-import { LOCALE_MESSAGES } from '../i18n/index';
+import { LOCALE_MESSAGES } from '../i18n/allLocales';
 import { ENUM_RULE_OPTIONS, MAX_BET_RANGE, parseMaxBet, POST_PAYS_OPTIONS, SWITCH_RULES } from './ruleOptions';
 
 describe('lobby rule options, read from the settings schema', () => {

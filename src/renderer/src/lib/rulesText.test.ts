@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, RULE_PRESETS, type RuleSettings } from '../../../shared/settings';
 import { createAppI18n } from '../i18n';
+import { LOCALE_MESSAGES } from '../i18n/allLocales';
 import type { Translate } from '../i18n/describe';
 import { rulesInForce } from './rulesText';
 
 function translator(language: 'en' | 'fr' | 'it' | 'es'): Translate {
-  const t = createAppI18n(language).global.t as unknown as Translate;
+  const t = createAppI18n(language, LOCALE_MESSAGES).global.t as unknown as Translate;
   return (key, named = {}, plural) => (plural === undefined ? t(key, named) : t(key, named, plural));
 }
 

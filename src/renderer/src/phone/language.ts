@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../../shared';
+import { LANGUAGES, type Language } from '../../../shared/choices';
 
 /**
  * A phone's language is its own: picked on the phone and kept there, never

@@ -1,7 +1,8 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
 import { createPhoneSocketApi, retryOnWake, socketUrlFor } from '../api/socket';
-import { applyLanguage, createAppI18n } from '../i18n';
+import { createAppI18n, loadLanguage } from '../i18n';
+import { setFormatLocale } from '../lib/money';
 import '../styles/base.css';
 import { addressWithoutToken } from './address';
 import { initialLanguage, LANGUAGE_STORAGE_KEY } from './language';
@@ -22,13 +23,25 @@ function savedLanguage(): string | null {
 }
 
 const language = initialLanguage(savedLanguage(), navigator.languages?.length ? navigator.languages : [navigator.language]);
-const i18n = createAppI18n(language);
-applyLanguage(i18n.global.locale, language);
+const i18n = createAppI18n('en');
+
+/** Mounts in the phone's language, its words fetched first (English if they cannot be). */
+async function mount(): Promise<void> {
+  try {
+    await loadLanguage(language);
+    i18n.global.locale.value = language;
+  } catch {
+    // Offline between the page and its chunk: English rather than nothing.
+  }
+  setFormatLocale(i18n.global.locale.value);
+  document.documentElement.lang = i18n.global.locale.value;
+  app.mount('#app');
+}
 
 const app = createApp(PhoneApp);
 app.use(createPinia());
 app.use(i18n);
-app.mount('#app');
+void mount();
 
 const link = createPhoneSocketApi({ url: socketUrlFor(window.location, 'phone') });
 // The socket has the token now: out of the address bar (a screenshot, a shared tab, the history); a reload

@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 import type { ApiResult, AppView, CommandArgs, CommandData, CommandName, DealerApi, PlayerView, RosterPlayer } from '../../../shared';
+import { keepUnchanged } from '../lib/keepUnchanged';
 import { fallbackColour, initialsFrom } from '../lib/players';
 import type { ConnectionStatus, DealerConnection } from '../api';
 
@@ -58,11 +59,16 @@ export const useViewStore = defineStore('view', () => {
    */
   const pushes = ref(0);
 
-  /** Keeps the newest view: a push and a reply may arrive in either order. */
+  /**
+   * Keeps the newest view: a push and a reply may arrive in either order (the
+   * second of the two, the same view, changes nothing). What did not change
+   * keeps its objects, so only what shows a change is redrawn.
+   */
   function accept(next: AppView): void {
     const current = view.value?.night;
     if (current && next.night && current.id === next.night.id && next.night.stateId < current.stateId) return;
-    view.value = next;
+    const kept = keepUnchanged(view.value, next);
+    if (kept !== view.value) view.value = kept;
   }
 
   async function connect(dealer: DealerConnection): Promise<void> {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_ERROR_CODES, type CommandError, type CommandErrorCode, type Language } from '../../../../shared';
 import { describeError, type Translate } from '../describe';
-import { createAppI18n, LOCALE_MESSAGES } from '../index';
+import { createAppI18n } from '../index';
+import { LOCALE_MESSAGES } from '../allLocales';
 import type { RefusalTexts } from './texts';
 import en from './en';
 import es from './es';
@@ -74,7 +75,7 @@ describe('the refusal texts', () => {
   });
 
   it('are what the console shows: every refusal reaches a French, Italian or Spanish console in its language, with the names main sent', () => {
-    const i18n = createAppI18n();
+    const i18n = createAppI18n('en', LOCALE_MESSAGES);
     const t: Translate = (key, named = {}, plural) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural));
     for (const language of ['fr', 'it', 'es'] as const) {
       i18n.global.locale.value = language;
@@ -100,7 +101,7 @@ describe('the refusal texts', () => {
   });
 
   it('name the player main names, and "a player" when main names nobody (a busy player in a turn correction)', () => {
-    const i18n = createAppI18n('it');
+    const i18n = createAppI18n('it', LOCALE_MESSAGES);
     const t: Translate = (key, named = {}) => i18n.global.t(key, named);
     expect(describeError({ code: 'player-busy', message: MAIN_ENGLISH, params: { player: 'Zoë' } }, t)).toBe('Zoë è nel mezzo di un turno: finiscilo prima.');
     expect(describeError({ code: 'player-busy', message: MAIN_ENGLISH }, t)).toBe('Un giocatore è nel mezzo di un turno: finiscilo prima.');
