@@ -47,7 +47,7 @@ export const journalHeaderSchema = z.object({
 export type JournalHeader = z.infer<typeof journalHeaderSchema>;
 
 /**
- * The night's rule settings as recorded. The house settings R26-R28 came
+ * The night's rule settings as recorded. The house settings R26-R28 and R34 came
  * after the first journals: a line without them is read as it was written
  * (they stay absent, so it writes back the same), and the engine takes
  * their defaults, which leave R1-R25 as they were.
@@ -57,6 +57,7 @@ const recordedSettingsSchema = ruleSettingsSchema.extend({
   maxBet: ruleSettingsSchema.shape.maxBet.unwrap().optional(),
   firstRound: ruleSettingsSchema.shape.firstRound.unwrap().optional(),
   anteWhen: ruleSettingsSchema.shape.anteWhen.unwrap().optional(),
+  cards: ruleSettingsSchema.shape.cards.unwrap().optional(),
 });
 
 /**
