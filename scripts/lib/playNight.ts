@@ -89,6 +89,8 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number): A
       return fixOrBuyBack(night, bot, startingChips) ?? houseMoves(night, bot, startingChips) ?? { command: 'deal', args: { stateId } };
     case 'shuffle':
       throw new Error('the session left a deck unshuffled: it shuffles as soon as the engine asks (R9)');
+    case 'reveal':
+      throw new Error('the session left a card undrawn: the table draws as soon as the engine asks (R34)');
     case 'ended':
       return null;
   }

@@ -253,6 +253,8 @@ export function engineCommandOf(entry: JournalEntry & { command: EngineRecordedC
 
 /** The fact to record for an engine command (the time goes on the line). */
 export function recordedCommandOf(command: Exclude<EngineCommand, { type: 'shuffle' }>): RecordedCommand {
+  // R34: like the dealer's shuffles, the table's commitments and draws go on the line of the command that needed them, never on a line of their own.
+  if (command.type === 'commit' || command.type === 'reveal') throw new Error(`a ${command.type} is recorded on the line of the command that needed it`);
   if (command.type === 'start') {
     const { at: _at, ...rest } = command;
     // The revision is written on every new night, so it replays by the rules it was played by.
