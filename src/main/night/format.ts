@@ -115,6 +115,15 @@ export function isExpenseCommand(command: RecordedCommand): command is ExpenseCo
   return command.type === 'expense-add' || command.type === 'expense-edit' || command.type === 'expense-remove';
 }
 
+const witnessId = z.string().regex(/^[0-9a-f]{16}$/, 'a witness id is 16 lowercase hex digits');
+
+/** R34: a deal's commitment (the witnesses' heads) or one card's draw (the values revealed, the witnesses missing). */
+const tableStepSchema = z.union([
+  z.strictObject({ heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1) }),
+  z.strictObject({ reveals: z.array(z.strictObject({ id: witnessId, value: hex64 })).min(1), missing: z.array(witnessId) }),
+]);
+export type TableStep = z.infer<typeof tableStepSchema>;
+
 /** One line after the header, version 1. */
 export const journalLineV1Schema = z.strictObject({
   /** When the command was accepted; absent only on lines migrated from files that did not record it. */
@@ -122,6 +131,8 @@ export const journalLineV1Schema = z.strictObject({
   command: commandV1Schema,
   /** The seeds the dealer drew for this command, in order (R9); absent when it needed no new deck. */
   seeds: z.array(hex64).min(1).optional(),
+  /** R34: the table's commitments and draws this command needed, in order; absent with `cards: deck` or when it drew no card. */
+  table: z.array(tableStepSchema).min(1).optional(),
 });
 
 /** One accepted command, as every reader hands it over (today's shape). */
@@ -129,6 +140,7 @@ export interface JournalEntry {
   at?: string;
   command: RecordedCommand;
   seeds?: string[];
+  table?: TableStep[];
 }
 
 /** A line that does not hold a fact this version can use. */
@@ -161,6 +173,7 @@ export function headerLine(nightId: string): string {
 export function encodeEntry(entry: JournalEntry): string {
   const line: JournalEntry = { ...(entry.at !== undefined ? { at: entry.at } : {}), command: entry.command };
   if (entry.seeds && entry.seeds.length > 0) line.seeds = entry.seeds;
+  if (entry.table && entry.table.length > 0) line.table = entry.table;
   return `${JSON.stringify(line)}\n`;
 }
 

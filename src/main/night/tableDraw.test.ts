@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULES } from '../../shared/settings';
+import { LAPTOP_WITNESS } from '../../shared/tableDraw';
+import type { EngineCommand } from '../engine';
+import { decodeJournal, encodeEntry, headerLine, recordedCommandOf, type JournalEntry } from './format';
+import { LaptopWitness, laptopDealer } from './laptopWitness';
+import { decideStep, emptyNight, keepStep, replayJournal, ReplayError, type PlayedNight } from './play';
+
+/**
+ * Cards drawn by the table (docs/rules.md R34) through the night's one
+ * decide loop: the laptop commits and reveals as the engine asks, the
+ * commitments and reveals go on the line of the command that needed them,
+ * and the journal replays to the same cards.
+ */
+
+const NIGHT = '2026-11-26-td0001';
+const noSeed = (): string => {
+  throw new Error('no deck is shuffled when the table draws');
+};
+
+function play(night: PlayedNight, laptop: LaptopWitness, command: EngineCommand, at = '2026-11-26T20:00:00.000Z'): JournalEntry {
+  const decided = decideStep(night, command, night.state.stateId, laptopDealer(laptop, noSeed));
+  if (!decided.ok) throw new Error(decided.error.message);
+  const { step } = decided;
+  const entry: JournalEntry = {
+    at,
+    command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
+    ...(step.table.length > 0 ? { table: step.table } : {}),
+  };
+  keepStep(night, step, entry);
+  return entry;
+}
+
+function playedNight(): { night: PlayedNight; entries: JournalEntry[] } {
+  const laptop = new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i), 4096);
+  const night = emptyNight();
+  const start: EngineCommand = {
+    type: 'start',
+    nightId: NIGHT,
+    at: '2026-11-26T20:00:00.000Z',
+    players: [
+      { id: 'ann', name: 'Ann' },
+      { id: 'bob', name: 'Bob' },
+      { id: 'cat', name: 'Cat' },
+    ],
+    startingChips: 50,
+    chipValue: 0,
+    currency: 'EUR',
+    settings: { ...DEFAULT_RULES, cards: 'table' },
+    carryIn: 0,
+  };
+  const entries = [play(night, laptop, start), play(night, laptop, { type: 'draw' })];
+  for (let turn = 0; turn < 12; turn++) {
+    entries.push(play(night, laptop, { type: 'deal' }));
+    if (night.state.phase.kind === 'bet') entries.push(play(night, laptop, { type: 'bet', amount: 1 }));
+  }
+  return { night, entries };
+}
+
+const cardsOf = (night: PlayedNight) => night.events.flatMap((e) => (e.type === 'card-drawn' ? [e.card] : []));
+
+describe('R34: the table draws recorded in the night journal', () => {
+  it('R34: each line holds the commitments and reveals its command needed, and the journal replays to the same cards', () => {
+    const { night, entries } = playedNight();
+    const deal = entries.find((e) => e.command.type === 'deal' && e.table?.some((s) => 'heads' in s));
+    expect(deal?.table?.[0]).toEqual({ heads: [{ id: LAPTOP_WITNESS, head: expect.stringMatching(/^[0-9a-f]{64}$/) }] });
+    expect(deal?.table?.slice(1).every((s) => 'reveals' in s && s.missing.length === 0)).toBe(true);
+    // A restart reads the file back: the same lines give the same cards and the same table.
+    const text = headerLine(NIGHT) + entries.map(encodeEntry).join('');
+    const reread = decodeJournal(text);
+    expect(reread.entries).toEqual(entries);
+    const replayed = replayJournal(reread.entries);
+    expect(cardsOf(replayed)).toEqual(cardsOf(night));
+    expect(cardsOf(night).length).toBeGreaterThan(24);
+    expect(replayed.state).toEqual(night.state);
+  });
+
+  it('R34: a line whose reveal was changed, or that lost a draw, does not replay', () => {
+    const { entries } = playedNight();
+    const at = entries.findIndex((e) => e.command.type === 'bet');
+    const changed = entries.map((e, i) => {
+      if (i !== at || !e.table) return e;
+      const [first] = e.table;
+      if (!first || !('reveals' in first)) throw new Error('a bet line draws its third card');
+      return { ...e, table: [{ ...first, reveals: [{ id: LAPTOP_WITNESS, value: 'f'.repeat(64) }] }] };
+    });
+    expect(() => replayJournal(changed)).toThrow(ReplayError);
+    const lost = entries.map((e, i) => (i === at ? { ...e, table: undefined } : e));
+    expect(() => replayJournal(lost)).toThrow(/does not hold next/);
+  });
+});
