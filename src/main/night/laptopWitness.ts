@@ -38,6 +38,7 @@ export class LaptopWitness {
 /** R34 with no phone helping: the laptop alone commits and reveals; a deck's seed (never asked for with `cards: table`) still comes from `nextSeed`. */
 export function laptopDealer(laptop: LaptopWitness, nextSeed: () => string): Dealer {
   return {
+    drawsByTable: true,
     seed: nextSeed,
     commit: (state) => ({ heads: [{ id: LAPTOP_WITNESS, head: laptop.headIn(state) }] }),
     reveal: (state) => ({ reveals: [{ id: LAPTOP_WITNESS, value: laptop.nextReveal(state) }], missing: [] }),

@@ -93,6 +93,8 @@ export interface DecidedStep {
  * Live, fresh seeds and the witnesses' values; on replay, the line's own.
  */
 export interface Dealer {
+  /** Whether this dealer has witnesses to draw the cards (R34); without them a night with `cards: table` cannot start. */
+  readonly drawsByTable: boolean;
   seed(): string;
   commit(state: EngineState): Extract<TableStep, { heads: unknown }>;
   reveal(state: EngineState): Extract<TableStep, { reveals: unknown }>;
@@ -103,7 +105,7 @@ export function seedDealer(nextSeed: () => string): Dealer {
   const noWitness = (): never => {
     throw new Error('the table draws the cards tonight (R34), but no witness was given to deal them');
   };
-  return { seed: nextSeed, commit: noWitness, reveal: noWitness };
+  return { drawsByTable: false, seed: nextSeed, commit: noWitness, reveal: noWitness };
 }
 
 export type StepResult = { ok: true; step: DecidedStep } | { ok: false; error: CommandError };
@@ -117,6 +119,9 @@ export type StepResult = { ok: true; step: DecidedStep } | { ok: false; error: C
  */
 export function decideStep(night: PlayedNight, command: EngineCommand, expectedStateId: number | undefined, dealing: Dealer | (() => string)): StepResult {
   const dealer = typeof dealing === 'function' ? seedDealer(dealing) : dealing;
+  if (command.type === 'start' && command.settings.cards === 'table' && !dealer.drawsByTable) {
+    return { ok: false, error: commandError('invalid-input', 'Cards drawn by the table (R34) need the laptop as a witness, which this dealer cannot be: choose the shuffled deck.', 'R34') };
+  }
   const decided = applyCommand(night.state, command, expectedStateId);
   if (!decided.ok) return decided;
   let state = decided.state;
@@ -234,6 +239,7 @@ export function replayEntry(night: PlayedNight, entry: JournalEntry, line: numbe
     return step as Extract<TableStep, Record<K, unknown>>;
   };
   const dealer: Dealer = {
+    drawsByTable: true,
     seed: () => {
       const seed = seeds[used++];
       if (seed === undefined) throw new ReplayError(line, 'the engine asked for a deck the line holds no seed for');

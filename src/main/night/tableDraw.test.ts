@@ -75,6 +75,16 @@ describe('R34: the table draws recorded in the night journal', () => {
     expect(replayed.state).toEqual(night.state);
   });
 
+  it('R34: a dealer without witnesses (a deck seed alone) refuses to start a night whose cards the table draws, and records nothing', () => {
+    const night = emptyNight();
+    const { entries } = playedNight();
+    const start = entries[0]?.command;
+    if (start?.type !== 'start') throw new Error('the first line starts the night');
+    const decided = decideStep(night, { ...start, at: '2026-11-26T20:00:00.000Z', settings: { ...DEFAULT_RULES, cards: 'table' } }, 0, () => 'ab'.repeat(32));
+    expect(decided.ok || decided.error.rule).toBe('R34');
+    expect(night.state.nightId).toBe('');
+  });
+
   it('R34: a line whose reveal was changed, or that lost a draw, does not replay', () => {
     const { entries } = playedNight();
     const at = entries.findIndex((e) => e.command.type === 'bet');
