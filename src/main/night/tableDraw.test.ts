@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES } from '../../shared/settings';
-import { LAPTOP_WITNESS } from '../../shared/tableDraw';
+import { chainFrom, LAPTOP_WITNESS } from '../../shared/tableDraw';
+import { tableDrawProblems } from '../../shared/tableDrawCheck';
+import { exportNight, nightExportSchema, type NightExport } from './export';
 import type { EngineCommand } from '../engine';
 import { decodeJournal, encodeEntry, headerLine, recordedCommandOf, type JournalEntry } from './format';
 import { LaptopWitness, laptopDealer } from './laptopWitness';
-import { decideStep, emptyNight, keepStep, replayJournal, ReplayError, type PlayedNight } from './play';
+import { decideStep, emptyNight, keepStep, replayJournal, ReplayError, type Dealer, type PlayedNight } from './play';
 
 /**
  * Cards drawn by the table (docs/rules.md R34) through the night's one
@@ -18,8 +20,9 @@ const noSeed = (): string => {
   throw new Error('no deck is shuffled when the table draws');
 };
 
-function play(night: PlayedNight, laptop: LaptopWitness, command: EngineCommand, at = '2026-11-26T20:00:00.000Z'): JournalEntry {
-  const decided = decideStep(night, command, night.state.stateId, laptopDealer(laptop, noSeed));
+function play(night: PlayedNight, laptop: LaptopWitness | Dealer, command: EngineCommand, at = '2026-11-26T20:00:00.000Z'): JournalEntry {
+  const dealer = laptop instanceof LaptopWitness ? laptopDealer(laptop, noSeed) : laptop;
+  const decided = decideStep(night, command, night.state.stateId, dealer);
   if (!decided.ok) throw new Error(decided.error.message);
   const { step } = decided;
   const entry: JournalEntry = {
@@ -31,8 +34,37 @@ function play(night: PlayedNight, laptop: LaptopWitness, command: EngineCommand,
   return entry;
 }
 
-function playedNight(): { night: PlayedNight; entries: JournalEntry[] } {
-  const laptop = new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i), 4096);
+/** The laptop and one phone, each revealing the value under its head in the state, the phone missing every fifth draw. */
+function laptopAndPhone(): Dealer {
+  const PHONE = '00000000000000a1';
+  const chains = new Map([
+    [LAPTOP_WITNESS, chainFrom(Uint8Array.from({ length: 32 }, (_, i) => i), 4096)],
+    [PHONE, chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x20 + i), 4096)],
+  ]);
+  const headOf = (state: PlayedNight['state'], id: string) => state.witnesses?.heads.find((w) => w.id === id)?.head;
+  const next = (state: PlayedNight['state'], id: string) => {
+    const links = chains.get(id) ?? [];
+    return links[links.indexOf(headOf(state, id) ?? '') + 1] as string;
+  };
+  return {
+    drawsByTable: true,
+    seed: noSeed,
+    commit: (state) => ({ heads: [...chains].map(([id, links]) => ({ id, head: headOf(state, id) ?? (links[0] as string) })) }),
+    reveal: (state) => {
+      const phoneMissing = ((state.witnesses?.draws ?? 0) + 1) % 5 === 0;
+      return {
+        reveals: [{ id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) }, ...(phoneMissing ? [] : [{ id: PHONE, value: next(state, PHONE) }])],
+        missing: phoneMissing ? [PHONE] : [],
+      };
+    },
+  };
+}
+
+function playedNight(dealer: LaptopWitness | Dealer = new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i), 4096)): {
+  night: PlayedNight;
+  entries: JournalEntry[];
+} {
+  const laptop = dealer;
   const night = emptyNight();
   const start: EngineCommand = {
     type: 'start',
@@ -57,6 +89,8 @@ function playedNight(): { night: PlayedNight; entries: JournalEntry[] } {
   return { night, entries };
 }
 
+/** Every card the table turned, in order: the draw for dealer's, then each turn's. */
+const cardsTurned = (exported: NightExport) => [...exported.draw.map((d) => d.card), ...exported.turns.flatMap((t) => t.cards.map((c) => c.card))];
 const cardsOf = (night: PlayedNight) => night.events.flatMap((e) => (e.type === 'card-drawn' ? [e.card] : []));
 
 describe('R34: the table draws recorded in the night journal', () => {
@@ -83,6 +117,38 @@ describe('R34: the table draws recorded in the night journal', () => {
     const decided = decideStep(night, { ...start, at: '2026-11-26T20:00:00.000Z', settings: { ...DEFAULT_RULES, cards: 'table' } }, 0, () => 'ab'.repeat(32));
     expect(decided.ok || decided.error.rule).toBe('R34');
     expect(night.state.nightId).toBe('');
+  });
+
+  it('R34: the export (/3) records every commitment and draw, and the check recomputes each from them', () => {
+    const { night } = playedNight(laptopAndPhone());
+    const exported = nightExportSchema.parse(exportNight(night));
+    const table = exported.table;
+    if (!table) throw new Error('a night with cards: table exports its draws');
+    expect(exported.rules.cards).toBe('table');
+    expect(table.shoes[0]).toMatchObject({ id: 'draw-1', purpose: 'draw', renewed: false, heads: [{ id: LAPTOP_WITNESS }, { id: '00000000000000a1' }] });
+    expect(table.draws.filter((d) => d.missing.length > 0).length).toBeGreaterThan(0);
+    expect(tableDrawProblems(exported.night.id, table, cardsTurned(exported))).toEqual([]);
+  });
+
+  it('R34: the check catches a changed reveal, a changed card and a witness dropped without a record', () => {
+    const { night } = playedNight(laptopAndPhone());
+    const exported = nightExportSchema.parse(exportNight(night));
+    const table = exported.table;
+    if (!table) throw new Error('a night with cards: table exports its draws');
+    const at = 6;
+    const draw = table.draws[at];
+    if (!draw || draw.reveals.length !== 2) throw new Error('draw 7 has both witnesses');
+    const withDraw = (changed: typeof draw) => ({ ...table, draws: table.draws.map((d, i) => (i === at ? changed : d)) });
+    const changedReveal = withDraw({ ...draw, reveals: [draw.reveals[0] as (typeof draw.reveals)[0], { id: '00000000000000a1', value: 'e'.repeat(64) }] });
+    expect(tableDrawProblems(exported.night.id, changedReveal).join('\n')).toMatch(/draw 7: the value revealed by 00000000000000a1 does not hash/);
+    const changedCard = withDraw({ ...draw, card: draw.card === '2C' ? '3C' : '2C' });
+    expect(tableDrawProblems(exported.night.id, changedCard).join('\n')).toMatch(/draw 7: r draws/);
+    const dropped = withDraw({ ...draw, reveals: draw.reveals.filter((v) => v.id === LAPTOP_WITNESS) });
+    expect(tableDrawProblems(exported.night.id, dropped).join('\n')).toMatch(/draw 7: witness 00000000000000a1 neither revealed nor is recorded missing/);
+    // A card the table turned that is not the one drawn.
+    const turned = cardsTurned(exported);
+    const other = turned.map((c, i) => (i === at ? (c === '2C' ? '3C' : '2C') : c));
+    expect(tableDrawProblems(exported.night.id, table, other)).toEqual([expect.stringMatching(/^draw 7: the table turned/)]);
   });
 
   it('R34: a line whose reveal was changed, or that lost a draw, does not replay', () => {
