@@ -57,7 +57,7 @@ class WitnessedTable {
   }
 }
 
-function start(table: WitnessedTable, nightId: string, players = 2, chips = 20): void {
+function start(table: WitnessedTable, nightId: string, players = 2, chips = 20, rules: Partial<typeof DEFAULT_RULES> = {}): void {
   table.must({
     type: 'start',
     nightId,
@@ -66,7 +66,7 @@ function start(table: WitnessedTable, nightId: string, players = 2, chips = 20):
     startingChips: chips,
     chipValue: 0,
     currency: 'EUR',
-    settings: { ...DEFAULT_RULES, cards: 'table' },
+    settings: { ...DEFAULT_RULES, ...rules, cards: 'table' },
     carryIn: 0,
   });
 }
@@ -127,6 +127,26 @@ describe('R34: cards drawn by the table, in the engine', () => {
     const ks = ofType(table.events, 'card-drawn').map((e) => e.k);
     expect(ks).toEqual(ks.map((_, i) => i + 1));
     expect(replay(table.events)).toEqual(table.state);
+  });
+
+  it('R34 with R1: after a first ace the second post is drawn only once the ace is called', () => {
+    const table = new WitnessedTable({ [LAPTOP_WITNESS]: chainFrom(bytes(11), 5000) });
+    start(table, 'night-aces', 2, 500, { aceLowChoice: true });
+    table.must({ type: 'draw' });
+    let calls = 0;
+    for (let turns = 0; turns < 200 && calls < 2; turns++) {
+      const dealt = table.must({ type: 'deal' });
+      if (table.state.phase.kind === 'ace-call') {
+        calls++;
+        expect(ofType(dealt, 'card-drawn').map((e) => e.card[0])).toEqual(['A']);
+        const called = table.must({ type: 'ace-call', call: 'low' });
+        expect(ofType(called, 'card-drawn')).toHaveLength(1);
+        expect(ofType(called, 'card-turned').map((e) => e.role)).toEqual(['post']);
+      }
+      if (table.state.phase.kind === 'pair-call') table.must({ type: 'pair-call', call: 'lower' });
+      if (table.state.phase.kind === 'bet') table.must({ type: 'bet', amount: 1 });
+    }
+    expect(calls).toBe(2);
   });
 
   it('R34, R13: a shoe with fewer than 3 cards before a turn is put away and a fresh one drawn from, by the same witnesses', () => {
