@@ -31,17 +31,28 @@ export function isLinkHex(value: unknown): value is string {
   return typeof value === 'string' && LINK_HEX.test(value);
 }
 
+/** Each byte's two hex digits, and each digit's value by character code (-1 for any other character): every link of a chain is converted both ways. */
+const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+const DIGIT_VALUE = new Int8Array(128).fill(-1);
+for (let digit = 0; digit < 16; digit++) DIGIT_VALUE[digit.toString(16).charCodeAt(0)] = digit;
+
 export function hexOf(bytes: Uint8Array): string {
   let out = '';
-  for (const byte of bytes) out += byte.toString(16).padStart(2, '0');
+  for (const byte of bytes) out += BYTE_HEX[byte] as string;
   return out;
 }
 
 /** Bytes of an even-length lower-case hex string; throws on anything else, so a bad record is never hashed as something else. */
 export function bytesOfHex(hex: string): Uint8Array {
-  if (typeof hex !== 'string' || !/^(?:[0-9a-f]{2})*$/.test(hex)) throw new TypeError(`not lower-case hex bytes: ${String(hex).slice(0, 70)}`);
+  const bad = () => new TypeError(`not lower-case hex bytes: ${String(hex).slice(0, 70)}`);
+  if (typeof hex !== 'string' || hex.length % 2 !== 0) throw bad();
   const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  for (let i = 0; i < bytes.length; i++) {
+    const high = DIGIT_VALUE[hex.charCodeAt(2 * i)] ?? -1;
+    const low = DIGIT_VALUE[hex.charCodeAt(2 * i + 1)] ?? -1;
+    if (high < 0 || low < 0) throw bad();
+    bytes[i] = (high << 4) | low;
+  }
   return bytes;
 }
 
