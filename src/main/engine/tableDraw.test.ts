@@ -4,7 +4,7 @@ import { chainFrom, LAPTOP_WITNESS, sha256Hex } from '../../shared/tableDraw';
 import { DEFAULT_RULES } from '../../shared/settings';
 import { applyCommand, type EngineCommand } from './decide';
 import type { EngineEvent, EventOf } from './events';
-import { emptyState, replay } from './evolve';
+import { emptyState, evolve, replay } from './evolve';
 import type { EngineState } from './state';
 import { seatedPlayers } from './testing';
 
@@ -199,5 +199,17 @@ describe('R34: cards drawn by the table, in the engine', () => {
     // The laptop's next value is the one accepted.
     expect(sha256Hex(Buffer.from(good[0]?.value ?? '', 'hex'))).toBe(state.witnesses?.heads[0]?.head);
     expect(applyCommand(state, { type: 'reveal', reveals: good, missing: [] }).ok).toBe(true);
+  });
+});
+
+describe('R34: a shoe folded one event at a time', () => {
+  it('R34, R25: evolving event by event (no shared draft) keeps the shoe and its count, as one command does', () => {
+    const table = new WitnessedTable({ [LAPTOP_WITNESS]: chainFrom(bytes(13), 4096) });
+    start(table, 'night-evolve');
+    table.must({ type: 'draw' });
+    table.must({ type: 'deal' });
+    const folded = table.events.reduce((state, event) => evolve(state, event), emptyState());
+    expect(folded.deck?.shoe).toEqual(table.state.deck?.shoe);
+    expect(folded.deck?.shoe).toHaveLength(50);
   });
 });
