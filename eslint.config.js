@@ -10,7 +10,7 @@ import { defineConfig } from 'eslint/config';
 /*
  * docs/design.md's one-way layering, enforced per folder:
  *   shared <- engine <- ledger <- night <- store <- (session, history) <- (index.ts, host)
- * and `history` never imports `session`.
+ * and `history` never imports `session`. The night checker (src/checker) stands apart: it imports none of them.
  * Only the Electron shell (src/main/index.ts, src/main/electron/**) and the
  * electron-store adapter may load `electron` / `electron-store`.
  *
@@ -136,6 +136,24 @@ const layering = [
         ],
       },
       tests ? [] : ['src/main/night/**/*.test.ts'],
+    ),
+  ),
+  // The night checker (src/checker): re-judges an export from the rules alone, so it imports nothing of the app,
+  // only zod and node:crypto (behind hash.ts, the one file to replace for a browser). Tests may add their tools and fixtures.
+  ...[false, true].map((tests) =>
+    restrict(
+      [tests ? 'src/checker/**/*.test.ts' : 'src/checker/**/*.ts'],
+      {
+        paths: electronPackages('the night checker imports nothing of the app (docs/night-checker.md)'),
+        patterns: [
+          packagesExcept(['zod', 'node:crypto', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])], 'the night checker is pure: zod and node:crypto only (docs/night-checker.md)'),
+          relativeInto(
+            ['main', 'engine', 'ledger', 'night', 'session', 'history', 'store', 'host', 'electron', 'shared', 'preload', 'renderer', 'scripts'],
+            'the night checker re-judges a night from docs/rules.md alone: it imports nothing of the app (docs/night-checker.md)',
+          ),
+        ],
+      },
+      tests ? [] : ['src/checker/**/*.test.ts'],
     ),
   ),
   // The store: below the session.

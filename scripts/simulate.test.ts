@@ -114,6 +114,7 @@ describe('npm run simulate', () => {
     ['a payment that is neither cash nor credit (M2)', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"payment":"cheque"}', '--out', 'x.json'], '--rules: payment'],
     ['rules that are not an object', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '[1]', '--out', 'x.json'], '--rules: settings'],
     ['a missing seed', ['--players', '3', '--turns', '5', '--out', 'x.json'], '--seed is required'],
+    ['host moves that are neither house nor every', ['--players', '3', '--turns', '5', '--seed', '01', '--host-moves', 'often', '--out', 'x.json'], '--host-moves must be'],
     ['a seed that is not hex', ['--players', '3', '--turns', '5', '--seed', 'xyz', '--out', 'x.json'], '--seed must be'],
     ['one player (R6)', ['--players', '1', '--turns', '5', '--seed', '01', '--out', 'x.json'], '--players must be'],
     ['zero turns', ['--players', '3', '--turns', '0', '--seed', '01', '--out', 'x.json'], '--turns must be'],

@@ -16,7 +16,7 @@ import { BOT_NAMES, simulateNight, type SimulationOptions } from './lib/simulati
  * for byte. Exit codes: 0 written, 1 the simulation failed, 2 bad arguments.
  */
 
-export const USAGE = `usage: npm run simulate -- --players N --turns M --seed HEX --out FILE [--rules PRESET|JSON] [--chips C]
+export const USAGE = `usage: npm run simulate -- --players N --turns M --seed HEX --out FILE [--rules PRESET|JSON] [--chips C] [--host-moves house|every]
   --players N   bot players at the table, 2 to ${BOT_NAMES.length}
   --turns M     turns to play, 1 to 100000 (voided turns do not count)
   --seed HEX    2 to 128 hex digits; the same seed gives the same file byte for byte
@@ -26,7 +26,10 @@ export const USAGE = `usage: npm run simulate -- --players N --turns M --seed HE
                 every setting of docs/rules.md: decks, ante, aceLowChoice, pair, consecutive,
                 postPays, potAtEnd, pass, maxBet, firstRound, anteWhen; and "payment":
                 "cash" or "credit" (default), how the night's buy-ins and cash-outs are paid (M2)
-  --chips C     starting chips per player, 2 to 100000 (default 50); busted bots buy back in for as many`;
+  --chips C     starting chips per player, 2 to 100000 (default 50); busted bots buy back in for as many
+  --host-moves M  house (default): latecomers, moves, sitting out and going home on house nights only;
+                every: every host action on every night, sitting out and back between two turns, an expense
+                paid by a player who left, a void after a correction, and now and then the night reopened (R33)`;
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -90,6 +93,7 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateCommand {
         rules: { type: 'string' },
         out: { type: 'string' },
         chips: { type: 'string' },
+        'host-moves': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -99,12 +103,15 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateCommand {
   const seed = parseSeedHex(values.seed);
   if (!seed) throw new UsageError(`--seed must be 2 to 128 hex digits (an even count), not "${values.seed}"`);
   if (!values.out) throw new UsageError('--out is required');
+  const hostMoves = values['host-moves'] ?? 'house';
+  if (hostMoves !== 'house' && hostMoves !== 'every') throw new UsageError(`--host-moves must be "house" or "every", not "${hostMoves}"`);
   return {
     players: wholeNumber('players', values.players, 2, BOT_NAMES.length),
     turns: wholeNumber('turns', values.turns, 1, 100_000),
     startingChips: wholeNumber('chips', values.chips, 2, 100_000, 50),
     seed,
     ...parseRules(values.rules),
+    hostMoves,
     out: values.out,
   };
 }

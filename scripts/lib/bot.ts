@@ -97,6 +97,16 @@ export class Bot {
     return item;
   }
 
+  /** True with probability `p`: the host script's own rolls (scripts/lib/hostScript.ts). */
+  chance(p: number): boolean {
+    return this.rng.chance(p);
+  }
+
+  /** A whole number in [0, n). */
+  below(n: number): number {
+    return this.rng.below(n);
+  }
+
   buysBack(): boolean {
     return this.rng.chance(this.style.buyBack);
   }

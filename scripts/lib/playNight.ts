@@ -1,6 +1,7 @@
 import type { CommandError, CommandName, NightView, Payment, RuleSettings } from '../../src/shared';
 import type { GameSession } from '../../src/main/session/gameSession';
 import type { Bot } from './bot';
+import { HostScript } from './hostScript';
 import type { SeededStream } from './seededStream';
 
 /**
@@ -32,6 +33,13 @@ export interface NightPlan {
   chipValue?: number;
   /** M2: the night's payment, cash or credit (the session's default, credit, when not given). */
   payment?: Payment;
+  /**
+   * `house` (the default): latecomers, moves, sitting out and going home on
+   * house nights only, as `npm run simulate` always did (so a seed replays
+   * the same night). `every`: on every night, with the host's sequences of
+   * HostScript too.
+   */
+  hostMoves?: 'house' | 'every';
 }
 
 export interface Action {
@@ -69,13 +77,13 @@ export function startNight(table: Table, plan: NightPlan): void {
 }
 
 /** The host's next command for this night, or null once it has ended. */
-export function nextAction(night: NightView, bot: Bot, startingChips: number): Action | null {
+export function nextAction(night: NightView, bot: Bot, startingChips: number, everyNight = false): Action | null {
   const stateId = night.stateId;
   switch (night.phase) {
     case 'draw':
       return { command: 'drawForDealer', args: { stateId } };
     case 'cut':
-      return { command: 'cut', args: { stateId, cut: bot.cut(night.deck?.size ?? 1) } };
+      return needsBuyIn(night, startingChips) ?? { command: 'cut', args: { stateId, cut: bot.cut(night.deck?.size ?? 1) } };
     case 'ace-call':
       return { command: 'callAce', args: { stateId, call: bot.aceCall() } };
     case 'pair-call':
@@ -86,7 +94,7 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number): A
       return { command: 'bet', args: { stateId, amount: bot.bet(night.odds, limits) } };
     }
     case 'ready':
-      return fixOrBuyBack(night, bot, startingChips) ?? houseMoves(night, bot, startingChips) ?? { command: 'deal', args: { stateId } };
+      return fixOrBuyBack(night, bot, startingChips) ?? houseMoves(night, bot, startingChips, everyNight) ?? { command: 'deal', args: { stateId } };
     case 'shuffle':
       throw new Error('the session left a deck unshuffled: it shuffles as soon as the engine asks (R9)');
     case 'reveal':
@@ -94,6 +102,13 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number): A
     case 'ended':
       return null;
   }
+}
+
+/** R6: an every-deal ante (R28) can take the last chips of all but one player before the cut: one buys back in. */
+function needsBuyIn(night: NightView, startingChips: number): Action | null {
+  if (night.players.filter((p) => p.status === 'playing').length >= 2) return null;
+  const busted = night.players.find((p) => p.status !== 'left' && !p.sittingOut && p.stack === 0);
+  return busted ? { command: 'buyIn', args: { stateId: night.stateId, playerId: busted.id, amount: startingChips, ...paidFor(night, busted.seat) } } : null;
 }
 
 /** Between turns: now and then a void or a correction (R21), and buy-backs for busted players (R6). */
@@ -136,8 +151,8 @@ function isHouseNight(rules: RuleSettings): boolean {
  * seating change just made is sometimes undone, the host having picked the
  * wrong player (R21).
  */
-function houseMoves(night: NightView, bot: Bot, startingChips: number): Action | null {
-  if (!isHouseNight(night.settings) || !night.betweenTurns) return null;
+function houseMoves(night: NightView, bot: Bot, startingChips: number, everyNight: boolean): Action | null {
+  if (!(everyNight || isHouseNight(night.settings)) || !night.betweenTurns) return null;
   const stateId = night.stateId;
   if (night.lastAction?.kind === 'seating' && night.lastAction.canUndo && bot.undoesSeating()) return { command: 'undo', args: { stateId } };
   const seated = night.players.filter((p) => p.status !== 'left');
@@ -174,16 +189,19 @@ function houseMoves(night: NightView, bot: Bot, startingChips: number): Action |
  * Plays until `plan.turns` turns have been played and the table waits for the
  * next deal, so the night can end there (R22 refuses mid-turn).
  */
-export function playTurns(table: Table, bot: Bot, plan: NightPlan, onAction?: (action: Action) => void): void {
+export function playTurns(table: Table, bot: Bot, plan: NightPlan, onAction?: (action: Action) => void, script?: HostScript): void {
   const limit = plan.turns * 50 + 1000;
+  const every = plan.hostMoves === 'every';
+  const host = every ? (script ?? new HostScript(bot)) : null;
   for (let actions = 0; ; actions++) {
     const night = table.night();
     if (!night) throw new Error('no night is open');
     if (night.phase === 'ended' || (night.turnsPlayed >= plan.turns && night.phase === 'ready')) return;
     if (actions >= limit) throw new Error(`${limit} commands and still not ${plan.turns} turns: the bots are stuck in ${night.phase}`);
-    const action = nextAction(night, bot, plan.startingChips);
+    const action = host?.next(night) ?? nextAction(night, bot, plan.startingChips, every);
     if (!action) return;
     perform(table, action);
+    host?.observe(action, night);
     onAction?.(action);
   }
 }

@@ -6,7 +6,7 @@ import { GameSession } from '../../src/main/session/gameSession';
 import { exportNight, type NightExport } from '../../src/main/night';
 import { createConfBackend } from '../../src/main/store';
 import { Bot, DEFAULT_STYLE, type BotStyle } from './bot';
-import { endNight, perform, playTurns, sessionTable, sharedExpense, startNight, type NightPlan } from './playNight';
+import { endNight, perform, playTurns, sessionTable, sharedExpense, startNight, type NightPlan, type Table } from './playNight';
 import { SeededStream } from './seededStream';
 
 /** Stream labels (docs/export-format.md): one for the dealer (ids, deck seeds), one for the bots. */
@@ -54,15 +54,18 @@ export interface SimulationOptions {
   startingChips: number;
   /** M2: how the night's buy-ins and cash-outs are paid unless one says otherwise (credit when not given). */
   payment?: Payment;
+  /** `every`: every host action on every night, and now and then the night reopened (R33) and played on (NightPlan). */
+  hostMoves?: 'house' | 'every';
 }
 
-export function planFor(options: Pick<SimulationOptions, 'players' | 'turns' | 'rules' | 'startingChips' | 'payment'>): NightPlan {
+export function planFor(options: Pick<SimulationOptions, 'players' | 'turns' | 'rules' | 'startingChips' | 'payment' | 'hostMoves'>): NightPlan {
   return {
     players: BOT_NAMES.slice(0, options.players),
     startingChips: options.startingChips,
     rules: options.rules,
     turns: options.turns,
     ...(options.payment ? { payment: options.payment } : {}),
+    ...(options.hostMoves ? { hostMoves: options.hostMoves } : {}),
   };
 }
 
@@ -76,6 +79,7 @@ export function simulateNight(options: SimulationOptions): NightExport {
     startNight(driver, plan);
     playTurns(driver, table.bot, plan);
     endNight(driver);
+    if (plan.hostMoves === 'every') reopenAndPlayOn(driver, table.bot, plan);
     const ended = driver.night();
     const expense = ended ? sharedExpense(ended, new SeededStream(options.seed, EXPENSE_STREAM)) : null;
     if (expense) perform(driver, expense);
@@ -86,4 +90,14 @@ export function simulateNight(options: SimulationOptions): NightExport {
     table.session.close();
     fs.rmSync(root, { recursive: true, force: true });
   }
+}
+
+/** R33: now and then (1 night in 4) the host reopens the night just ended, plays a few more turns and ends it again. */
+function reopenAndPlayOn(driver: Table, bot: Bot, plan: NightPlan): void {
+  if (!bot.chance(0.25)) return;
+  const ended = driver.night();
+  if (!ended) return;
+  perform(driver, { command: 'reopenNight', args: { stateId: ended.stateId } });
+  playTurns(driver, bot, { ...plan, turns: ended.turnsPlayed + 3 + bot.below(15) });
+  endNight(driver);
 }

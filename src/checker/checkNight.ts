@@ -1,0 +1,41 @@
+import { checkDeckList, checkDraw, DeckWalker } from './decks';
+import { Findings, type Finding } from './findings';
+import { checkExpenses, checkFinal, checkSettlement } from './money';
+import { walkNight } from './replay';
+import { checkedExportSchema } from './schema';
+import { seatingHistory } from './seating';
+
+export type { Finding } from './findings';
+
+/**
+ * Re-judges an exported night (`in-between-night/2`, docs/export-format.md)
+ * from the rules of docs/rules.md alone, without the app's engine: every
+ * finding names its rule, the turn and what was expected versus found. An
+ * unreadable file is one finding of rule `format`.
+ */
+export function checkNight(json: unknown): Finding[] {
+  const parsed = checkedExportSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return [{ rule: 'format', kind: 'violation', turn: null, expected: 'an in-between-night/2 export', found: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not an export'}` }];
+  }
+  const night = parsed.data;
+  const f = new Findings();
+  const history = seatingHistory(night, f);
+  const seatingOf = history.at;
+  const decks = checkDeckList(night, f);
+  const drawers = seatingOf(0).order.filter((id) => !seatingOf(0).sittingOut.includes(id));
+  const winner = night.turns.length > 0 || night.draw.length > 0 ? checkDraw(night, decks, drawers, f) : null;
+  walkNight(night, history, winner, new DeckWalker(night, decks, f), f);
+  const reopens = night.ledger.filter((e) => e.code === 'reversal' && night.ledger.some((o) => o.id === e.reverses && (o.code === 'pot-split' || o.code === 'carry-out'))).length;
+  const ends = night.ledger.filter((e) => e.code === 'pot-split' || e.code === 'carry-out').length;
+  if (night.night.reopened > 0 && reopens === 0 && ends > 0) f.violation('R33', null, `the end reversed ${night.night.reopened} time(s)`, 'no reversal of the end');
+  checkFinal(night, f);
+  // M4: every player keeps the place they last had: the seat order of `players` at the end.
+  const order = [...night.players].sort((a, b) => a.seat - b.seat).map((p) => p.id);
+  const money = checkExpenses(night, order, f, (night.seating ?? []).map((entry) => entry.order));
+  checkSettlement(night, money, f);
+  return f.list;
+}
+
+export { formatFinding } from './findings';

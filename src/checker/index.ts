@@ -1,0 +1,1 @@
+export { checkNight, formatFinding, type Finding } from './checkNight';

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/**
+ * The night export `in-between-night/2`, written from docs/export-format.md
+ * alone (not the app's own schema), so the checker reads the file the way
+ * anyone checking a night by hand would.
+ */
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex of 32 bytes');
+const card = z.string().regex(/^[2-9TJQKA][CDHS]$/, 'a card code such as AS or TC');
+const chips = z.number().int().nonnegative();
+const id = z.string().min(1);
+const account = z.string().regex(/^(pot|bank|player:.+)$/, 'pot, bank or player:<id>');
+
+const rules = z.strictObject({
+  decks: z.number().int().min(1).max(4),
+  ante: z.number().int().min(1),
+  aceLowChoice: z.boolean(),
+  pair: z.enum(['pays-2', 'pays-3', 'redeal', 'high-low']),
+  consecutive: z.enum(['lose-minimum', 'push', 'redeal']),
+  postPays: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  potAtEnd: z.enum(['split', 'carry']),
+  pass: z.boolean().default(false),
+  maxBet: z.number().int().min(1).nullable().default(null),
+  firstRound: z.enum(['open', 'half-pot']).default('open'),
+  anteWhen: z.enum(['empty-pot', 'every-deal']).default('empty-pot'),
+});
+
+const turn = z.strictObject({
+  n: z.number().int().positive(),
+  deal: z.number().int().positive(),
+  dealer: id,
+  player: id,
+  cards: z.array(z.strictObject({ deck: id, card })),
+  aceCall: z.enum(['low', 'high']).nullable(),
+  call: z.enum(['higher', 'lower']).nullable().optional(),
+  bet: z.number().int().positive().nullable(),
+  limit: z.number().int().positive().nullable().optional(),
+  outcome: z.enum(['win', 'lose', 'post', 'pair', 'consecutive', 'push', 'redeal', 'pass']).nullable(),
+  odds: z.strictObject({ winners: chips, remaining: chips }).nullable(),
+  potBefore: chips,
+  potAfter: chips.nullable(),
+  stackBefore: chips,
+  stackAfter: chips.nullable(),
+  void: z.boolean(),
+  corrected: z.boolean(),
+});
+
+const entry = z.strictObject({
+  id,
+  seq: chips,
+  code: z.enum(['buy-in', 'cash-out', 'ante', 'win', 'bet-lost', 'post-loss', 'pair-win', 'consecutive-loss', 'pot-split', 'carry-out', 'carry-in', 'reversal']),
+  player: z.string().nullable(),
+  amount: z.number().int().positive(),
+  from: account,
+  to: account,
+  reverses: z.string().nullable(),
+  turn: z.number().int().positive().nullable(),
+  paid: z.enum(['cash', 'credit']).optional(),
+});
+
+export const checkedExportSchema = z.strictObject({
+  format: z.literal('in-between-night/2'),
+  night: z.strictObject({
+    id,
+    startedAt: z.string(),
+    endedAt: z.string().nullable(),
+    chipValue: chips,
+    currency: z.string(),
+    reopened: chips.default(0),
+  }),
+  rules,
+  players: z.array(z.strictObject({ id, name: z.string().min(1), seat: chips })),
+  seating: z.array(z.strictObject({ beforeTurn: z.number().int().positive(), order: z.array(id), sittingOut: z.array(id) })).min(1).optional(),
+  decks: z.array(
+    z.strictObject({
+      id,
+      purpose: z.enum(['draw', 'play']),
+      decks: z.number().int().min(1).max(4),
+      commitment: hex64,
+      seed: hex64.nullable(),
+      cut: chips.nullable(),
+    }),
+  ),
+  draw: z.array(z.strictObject({ round: z.number().int().positive(), player: id, deck: id, card })),
+  turns: z.array(turn),
+  ledger: z.array(entry),
+  final: z.strictObject({
+    stacks: z.record(z.string(), chips),
+    pot: chips,
+    boughtIn: z.record(z.string(), chips),
+    cashedOut: z.record(z.string(), chips),
+    carriedIn: chips,
+    carriedOut: chips,
+  }),
+  expenses: z
+    .array(
+      z.strictObject({
+        id,
+        payer: id,
+        amount: z.number().int().positive(),
+        description: z.string(),
+        sharers: z.array(id).min(1),
+        shares: z.record(z.string(), z.number().int().nonnegative()),
+      }),
+    )
+    .default([]),
+  settlement: z
+    .strictObject({
+      mode: z.enum(['fewest', 'banker']),
+      balances: z.record(z.string(), z.number().int()),
+      transfers: z.array(z.strictObject({ from: id, to: id, amount: z.number().int().positive(), paid: z.boolean() })),
+    })
+    .nullable()
+    .default(null),
+});
+
+export type CheckedExport = z.infer<typeof checkedExportSchema>;
+export type CheckedTurn = CheckedExport['turns'][number];
+export type CheckedEntry = CheckedExport['ledger'][number];
+export type CheckedRules = CheckedExport['rules'];
+export type CheckedSeating = NonNullable<CheckedExport['seating']>[number];
