@@ -192,10 +192,10 @@ const layering = [
         mainEntry('the history may not import the Electron entry point'),
       ],
     },
-    ['src/main/history/**/*.test.ts', 'src/main/history/testing.ts'],
+    ['src/main/history/**/*.test.ts'],
   ),
   // The history's tests drive a real session (the way the app asks its questions).
-  restrict(['src/main/history/**/*.test.ts', 'src/main/history/testing.ts'], {
+  restrict(['src/main/history/**/*.test.ts'], {
     paths: electronPackages('the history runs in plain Node too (headless host): no electron'),
     patterns: [relativeInto(['host', 'electron', 'preload', 'renderer'], 'the history\'s tests use the session, never the host or the shell')],
   }),

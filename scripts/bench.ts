@@ -9,7 +9,7 @@ import { DEFAULT_RULES } from '../src/shared/settings';
 import { applyCommand, betLimits, emptyState, type EngineCommand } from '../src/main/engine';
 import { createConfBackend, DealerRepository } from '../src/main/store';
 import { makeHistory } from './lib/history';
-import { endNight, playTurns, sessionTable, startNight, type Table } from './lib/playNight';
+import { endNight, playTurns, sessionTable, startNight, type Table } from '../src/main/simulation/playNight';
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { benchUi } from './benchUi';
 import { latencySummary, ms, percentile } from './lib/stats';

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RULE_PRESETS, type CommandName } from '../src/shared';
 import { exportNight, replayJournal } from '../src/main/night';
-import { Bot } from './lib/bot';
+import { Bot } from '../src/main/simulation/bot';
 import { MemoryTable } from './lib/memoryTable';
-import { perform, playTurns, sessionTable, startNight, type Action } from './lib/playNight';
-import { SeededStream } from './lib/seededStream';
+import { perform, playTurns, sessionTable, startNight, type Action } from '../src/main/simulation/playNight';
+import { SeededStream } from '../src/main/simulation/seededStream';
 import { BOT_NAMES, openSimulatedTable, planFor, tickingClock } from './lib/simulation';
 
 /**

@@ -31,9 +31,9 @@ import { runPhones, type PhonesReport, type Scenario } from './lib/misbehavingPh
 import { withPhoneAccess, type PhoneAwareService } from '../src/main/host/phoneService';
 import { openDealerService } from '../src/main/session';
 import { createConfBackend } from '../src/main/store/confBackend';
-import { Bot, DEFAULT_STYLE } from './lib/bot';
-import { nextAction } from './lib/playNight';
-import { SeededStream } from './lib/seededStream';
+import { Bot, DEFAULT_STYLE } from '../src/main/simulation/bot';
+import { nextAction } from '../src/main/simulation/playNight';
+import { SeededStream } from '../src/main/simulation/seededStream';
 import { BOT_NAMES } from './lib/simulation';
 import { latencySummary, ms } from './lib/stats';
 

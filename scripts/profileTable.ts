@@ -15,10 +15,10 @@ import type { AppView } from '../src/shared';
 import { DEFAULT_RULES } from '../src/shared/settings';
 import { FAKE_API } from '../e2e/browser/layoutAudit';
 import { freshDataDir, removeDataDir, startHostProcess } from '../e2e/browser/hostProcess';
-import { Bot } from './lib/bot';
+import { Bot } from '../src/main/simulation/bot';
 import { MemoryTable } from './lib/memoryTable';
-import { nextAction, perform } from './lib/playNight';
-import { SeededStream } from './lib/seededStream';
+import { nextAction, perform } from '../src/main/simulation/playNight';
+import { SeededStream } from '../src/main/simulation/seededStream';
 import { tickingClock } from './lib/simulation';
 import { latencySummary } from './lib/stats';
 

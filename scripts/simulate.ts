@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { paymentSchema, type Payment } from '../src/shared/commands';
 import { RULE_PRESETS, ruleSettingsSchema, type RuleSettings } from '../src/shared/settings';
 import { nightExportSchema, type NightExport } from '../src/main/night';
-import { parseSeedHex } from './lib/seededStream';
+import { parseSeedHex } from '../src/main/simulation/seededStream';
 import { BOT_NAMES, simulateNight, type SimulationOptions } from './lib/simulation';
 
 /**

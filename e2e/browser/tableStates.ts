@@ -16,10 +16,10 @@ import { DEFAULT_RULES } from '../../src/shared/settings';
 import { nightDetail } from '../../src/main/history/nightDetail';
 import { listNights } from '../../src/main/history/nightsList';
 import { standings } from '../../src/main/history/standings';
-import { Bot } from '../../scripts/lib/bot';
+import { Bot } from '../../src/main/simulation/bot';
 import { MemoryTable } from '../../scripts/lib/memoryTable';
-import { nextAction, perform } from '../../scripts/lib/playNight';
-import { SeededStream } from '../../scripts/lib/seededStream';
+import { nextAction, perform } from '../../src/main/simulation/playNight';
+import { SeededStream } from '../../src/main/simulation/seededStream';
 import { tickingClock } from '../../scripts/lib/simulation';
 
 export interface TableState {

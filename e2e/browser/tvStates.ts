@@ -7,10 +7,10 @@
 import type { AppView, NightDetail, NightView, RosterPlayer, RuleSettings } from '../../src/shared';
 import { DEFAULT_RULES } from '../../src/shared/settings';
 import { nightDetail } from '../../src/main/history/nightDetail';
-import { Bot } from '../../scripts/lib/bot';
+import { Bot } from '../../src/main/simulation/bot';
 import { MemoryTable } from '../../scripts/lib/memoryTable';
-import { nextAction, perform } from '../../scripts/lib/playNight';
-import { SeededStream } from '../../scripts/lib/seededStream';
+import { nextAction, perform } from '../../src/main/simulation/playNight';
+import { SeededStream } from '../../src/main/simulation/seededStream';
 import { tickingClock } from '../../scripts/lib/simulation';
 
 const COLOURS = ['#f2c14e', '#5fd38d', '#6aa7ff', '#ff7a7a', '#c58cff', '#4fd1d9', '#ff9f43', '#e84393'];

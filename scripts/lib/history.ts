@@ -2,10 +2,10 @@ import type { RosterPlayer, RuleSettings } from '../../src/shared';
 import { decodeJournal, encodeEntry, headerLine, type NightSummary } from '../../src/main/night';
 import { createConfBackend, DealerRepository, journalText } from '../../src/main/store';
 import { initialsOf, paletteColour } from '../../src/main/store/playerStyle';
-import { Bot } from './bot';
+import { Bot } from '../../src/main/simulation/bot';
 import { MemoryTable } from './memoryTable';
-import { endNight, playTurns, startNight } from './playNight';
-import { SeededStream } from './seededStream';
+import { endNight, playTurns, startNight } from '../../src/main/simulation/playNight';
+import { SeededStream } from '../../src/main/simulation/seededStream';
 import { BOT_NAMES, BOT_STREAM, DEALER_STREAM, planFor, tickingClock } from './simulation';
 
 export interface HistoryPlan {

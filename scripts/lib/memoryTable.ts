@@ -3,8 +3,8 @@ import { SEED_BYTES, type EngineCommand } from '../../src/main/engine';
 import { nightResults } from '../../src/main/ledger';
 import { decideStep, emptyNight, keepStep, nightPayment, nightSummary, recordedCommandOf, type PlayedNight, type NightSummary } from '../../src/main/night';
 import { nightView } from '../../src/main/session/nightView';
-import type { Table } from './playNight';
-import type { SeededStream } from './seededStream';
+import type { Table } from '../../src/main/simulation/playNight';
+import type { SeededStream } from '../../src/main/simulation/seededStream';
 
 /**
  * The session's play without the disk: the same decide-shuffle-post step

@@ -5,9 +5,9 @@ import type { Payment, RuleSettings } from '../../src/shared';
 import { GameSession } from '../../src/main/session/gameSession';
 import { exportNight, type NightExport } from '../../src/main/night';
 import { createConfBackend } from '../../src/main/store';
-import { Bot, DEFAULT_STYLE, type BotStyle } from './bot';
-import { endNight, perform, playTurns, sessionTable, sharedExpense, startNight, type NightPlan, type Table } from './playNight';
-import { SeededStream } from './seededStream';
+import { Bot, DEFAULT_STYLE, type BotStyle } from '../../src/main/simulation/bot';
+import { endNight, perform, playTurns, sessionTable, sharedExpense, startNight, type NightPlan, type Table } from '../../src/main/simulation/playNight';
+import { SeededStream } from '../../src/main/simulation/seededStream';
 
 /** Stream labels (docs/export-format.md): one for the dealer (ids, deck seeds), one for the bots. */
 export const DEALER_STREAM = 'in-between-sim/dealer';

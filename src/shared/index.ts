@@ -13,3 +13,4 @@ export * from './registry';
 export * from './settings';
 export * from './view';
 export * from './wire';
+export * from './zodIssue';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ledgerEntrySchema, type ExportFile, type LedgerEntry, type PayKind } from '../../shared';
+import { firstIssueText, ledgerEntrySchema, type ExportFile, type LedgerEntry, type PayKind } from '../../shared';
 import { engineEventSchema, evolve, emptyState, type EngineEvent } from '../engine';
 import { Ledger } from '../ledger';
 import { decodeJournal, JournalHeaderError, migrateLegacyNight, nightSummary, replayJournal, ReplayError, type JournalEntry, type PlayedNight } from '../night';
@@ -68,10 +68,9 @@ export class BackupError extends Error {
   override readonly name = 'BackupError';
 }
 
+/** What is wrong with a part of a backup, as the refusal says it. */
 function issueText(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'it does not match';
-  return `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`;
+  return firstIssueText(error, 'it does not match');
 }
 
 /**

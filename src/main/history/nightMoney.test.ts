@@ -4,11 +4,11 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type PlayerResult } from '../../shared';
-import { Bot } from '../../../scripts/lib/bot';
-import { endNight, playTurns, sessionTable, type NightPlan } from '../../../scripts/lib/playNight';
-import { SeededStream } from '../../../scripts/lib/seededStream';
+import { Bot } from '../simulation/bot';
+import { endNight, playTurns, sessionTable, type NightPlan } from '../simulation/playNight';
+import { SeededStream } from '../simulation/seededStream';
 import { nightExportSchema } from '../night';
-import { accepted, ask, closeNight, currentNight, openSession, TestClock } from './testing';
+import { accepted, ask, closeNight, currentNight, openSession, TestClock } from '../session/testing';
 
 let root: string;
 beforeEach(() => {

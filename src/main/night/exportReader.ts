@@ -1,4 +1,5 @@
 import { majorToMinorUnits } from '../../shared/money';
+import { firstIssueText } from '../../shared/zodIssue';
 import { NIGHT_EXPORT_FORMAT, nightExportSchema, type NightExport } from './export';
 
 /**
@@ -42,9 +43,7 @@ export function readNightExport(text: string): ReadNightExport {
 function checked(data: unknown, upcastFrom: typeof VERSION_1 | typeof VERSION_2 | null): ReadNightExport {
   const parsed = nightExportSchema.safeParse(data);
   if (parsed.success) return { ok: true, night: parsed.data, upcastFrom };
-  const issue = parsed.error.issues[0];
-  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  return { ok: false, problem: `${where}${issue?.message ?? 'not a night export'}` };
+  return { ok: false, problem: firstIssueText(parsed.error, 'not a night export') };
 }
 
 /** Version 1 as version 2, or why it cannot be. */

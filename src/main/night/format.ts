@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ruleSettingsSchema } from '../../shared/settings';
+import { firstIssueText } from '../../shared/zodIssue';
 import { ENGINE_REVISION, type EngineCommand } from '../engine';
 
 /**
@@ -158,8 +159,7 @@ export const JOURNAL_READERS: Readonly<Record<number, (raw: unknown) => JournalE
   1: (raw) => {
     const parsed = journalLineV1Schema.safeParse(raw);
     if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new JournalLineError(issue ? `${issue.path.join('.') || '(line)'}: ${issue.message}` : 'it does not match');
+      throw new JournalLineError(firstIssueText(parsed.error, 'it does not match', '(line)'));
     }
     return parsed.data;
   },

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldEntries } from '../ledger';
 import { createConfBackend } from '../store';
 import { GameSession } from './gameSession';
-import { accepted, ask, closeNight, openSession, playNight, TestClock } from '../history/testing';
+import { accepted, ask, closeNight, openSession, playNight, TestClock } from './testing';
 
 /**
  * Pulls the plug: a child process plays a night on a data folder and is

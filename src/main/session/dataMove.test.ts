@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accepted, ask, closeNight, countingBytes, currentNight, playNight, sessionFolderPerTest } from '../history/testing';
+import { accepted, ask, closeNight, countingBytes, currentNight, playNight, sessionFolderPerTest } from './testing';
 import { createConfBackend } from '../store';
 import { GameSession } from './gameSession';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { roleMaySend, type AppView, type CommandErrorCode } from '../../shared';
 import { BANK } from '../ledger';
 import { readNightExport } from '../night';
-import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from '../history/testing';
+import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing';
 import type { GameSession } from './gameSession';
 
 const folder = sessionFolderPerTest('dealer-expenses-');

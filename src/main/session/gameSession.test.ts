@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { ApiResult, AppView, CommandName, NightView, RuleSettings } from '../../shared';
-import { DEFAULT_RULES } from '../../shared';
+import type { CommandName, NightView, RuleSettings } from '../../shared';
 import { checkConservation, foldEntries } from '../ledger';
 import type { StorageBackend } from '../store/adapter';
 import { createConfBackend } from '../store/confBackend';
 import { GameSession } from './gameSession';
+import { advance, currentNight, ok, openSession as openSessionOn, playTurns as playOn, startNight, TestClock } from './testing';
 
 let root: string;
 beforeEach(() => {
@@ -19,64 +18,17 @@ afterEach(() => {
   fs.rmSync(root, { recursive: true, force: true });
 });
 
-/** Deterministic "secure" bytes: sha256 of a counter, so every run deals the same cards. */
-function countingBytes(label = 'session'): (size: number) => Uint8Array {
-  let n = 0;
-  return (size) => {
-    const out = Buffer.alloc(size);
-    for (let filled = 0; filled < size; filled += 32) createHash('sha256').update(`${label}:${n++}`).digest().copy(out, filled);
-    return new Uint8Array(out);
-  };
-}
+const CLOCK_START = '2026-11-22T20:00:00.000Z';
+const clock = (): (() => Date) => new TestClock(CLOCK_START).now;
+const openSession = (storage: StorageBackend | string = root, label = 'session'): GameSession => openSessionOn(storage, new TestClock(CLOCK_START), label);
+const night = currentNight;
 
-function clock(): () => Date {
-  let t = Date.parse('2026-11-22T20:00:00.000Z');
-  return () => new Date((t += 1000));
-}
-
-function openSession(storage: StorageBackend = createConfBackend(root), label?: string): GameSession {
-  return new GameSession({ storage, randomBytes: countingBytes(label), now: clock() });
-}
-
-function ok(result: ApiResult<unknown>): AppView {
-  if (!result.ok) throw new Error(`refused: ${result.error.code}: ${result.error.message}`);
-  return result.view;
-}
-
-function night(session: GameSession): NightView {
-  const view = session.getView().night;
-  if (!view) throw new Error('no night');
-  return view;
-}
-
-function start(
-  session: GameSession,
-  settings: Partial<RuleSettings> = {},
-  players: { id?: string; name: string }[] = [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }],
-): NightView {
-  ok(session.runNow('startNight', { players, startingChips: 20, chipValue: 50, currency: 'EUR', settings: { ...DEFAULT_RULES, ...settings } }));
-  return night(session);
-}
-
-/** Does what the table waits for: draw, cut, deal, call, bet. */
-function advance(session: GameSession, bet: number | 'pot' = 1): void {
-  const view = night(session);
-  const stateId = view.stateId;
-  const calls: Record<string, [CommandName, object]> = {
-    draw: ['drawForDealer', { stateId }],
-    cut: ['cut', { stateId, cut: 7 }],
-    ready: ['deal', { stateId }],
-    'ace-call': ['callAce', { stateId, call: 'high' }],
-    bet: ['bet', { stateId, amount: bet === 'pot' ? 'pot' : Math.min(bet, view.betLimits?.max ?? 1) }],
-  };
-  const call = calls[view.phase];
-  if (!call) throw new Error(`nothing to do in phase ${view.phase}`);
-  ok(session.runNow(call[0], call[1]));
+function start(session: GameSession, settings: Partial<RuleSettings> = {}, players?: { id?: string; name: string }[]): NightView {
+  return startNight(session, { settings, ...(players ? { players } : {}) });
 }
 
 function playTurns(session: GameSession, turns: number, bet: number | 'pot' = 1): void {
-  const target = night(session).turnsPlayed + turns;
-  for (let guard = 0; guard < turns * 10 && night(session).turnsPlayed < target; guard++) advance(session, bet);
+  playOn(session, turns, { bet: () => bet });
 }
 
 /** Every file under the data folder with its bytes. */
@@ -471,7 +423,7 @@ describe('GameSession with random commands (fast-check)', () => {
             }
           } else if (c.kind === 'advance') {
             if (view.players.filter((p) => p.status === 'playing').length < 2) session.runNow('buyIn', { stateId, playerId: player, amount: 5 });
-            else if (view.phase !== 'ended') advance(session, 2);
+            else if (view.phase !== 'ended') advance(session, { bet: () => 2 });
           } else if (c.kind === 'bet') session.runNow('bet', { stateId, amount: c.amount });
           else if (c.kind === 'buyIn') session.runNow('buyIn', { stateId, playerId: player, amount: c.amount });
           else if (c.kind === 'cashOut') session.runNow('cashOut', { stateId, playerId: player });

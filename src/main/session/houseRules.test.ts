@@ -1,12 +1,7 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiResult, AppView, CommandName, NightView, RuleSettings } from '../../shared';
-import { DEFAULT_RULES } from '../../shared';
-import { createConfBackend } from '../store/confBackend';
-import { GameSession } from './gameSession';
+import { describe, expect, it } from 'vitest';
+import type { NightView, RuleSettings } from '../../shared';
+import type { GameSession } from './gameSession';
+import { advance, currentNight, ok, openSession as openSessionOn, playTurns as playOn, run, sessionFolderPerTest, startNight, TestClock, type TablePlay } from './testing';
 
 /**
  * The house rules (R26-R33) through the session: each new command of the
@@ -14,88 +9,21 @@ import { GameSession } from './gameSession';
  * replays the same after a restart; the view says what the console needs.
  */
 
-let root: string;
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-house-'));
-});
-afterEach(() => {
-  fs.rmSync(root, { recursive: true, force: true });
-});
-
-function countingBytes(label = 'house'): (size: number) => Uint8Array {
-  let n = 0;
-  return (size) => {
-    const out = Buffer.alloc(size);
-    for (let filled = 0; filled < size; filled += 32) createHash('sha256').update(`${label}:${n++}`).digest().copy(out, filled);
-    return new Uint8Array(out);
-  };
-}
-
-function openSession(): GameSession {
-  let t = Date.parse('2026-11-23T20:00:00.000Z');
-  return new GameSession({ storage: createConfBackend(root), randomBytes: countingBytes(), now: () => new Date((t += 1000)) });
-}
-
-function ok(result: ApiResult<unknown>): AppView {
-  if (!result.ok) throw new Error(`refused: ${result.error.code}: ${result.error.message}`);
-  return result.view;
-}
-
-function night(session: GameSession): NightView {
-  const view = session.getView().night;
-  if (!view) throw new Error('no night');
-  return view;
-}
-
-function run(session: GameSession, command: CommandName, args: object = {}): ApiResult<unknown> {
-  return session.runNow(command, { stateId: night(session).stateId, ...args });
-}
+const folder = sessionFolderPerTest('dealer-house-', 'house');
+const openSession = (): GameSession => openSessionOn(folder.root, new TestClock('2026-11-23T20:00:00.000Z'), 'house');
+const night = currentNight;
 
 const HOUSE: Partial<RuleSettings> = { pass: true, maxBet: 4, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 3 };
 
 function start(session: GameSession, settings: Partial<RuleSettings> = HOUSE): NightView {
-  ok(
-    session.runNow('startNight', {
-      players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }],
-      startingChips: 30,
-      chipValue: 50,
-      currency: 'EUR',
-      settings: { ...DEFAULT_RULES, ...settings },
-    }),
-  );
-  return night(session);
+  return startNight(session, { startingChips: 30, settings });
 }
 
-/** Does what the table waits for; passes every other bet asked, calls pairs the way they allow. */
-function advance(session: GameSession, step: number): void {
-  const view = night(session);
-  switch (view.phase) {
-    case 'draw':
-      ok(run(session, 'drawForDealer'));
-      return;
-    case 'cut':
-      ok(run(session, 'cut', { cut: 5 }));
-      return;
-    case 'ready':
-      ok(run(session, 'deal'));
-      return;
-    case 'ace-call':
-      ok(run(session, 'callAce', { call: 'high' }));
-      return;
-    case 'pair-call':
-      ok(run(session, 'callPair', { call: view.pairCalls?.[0] ?? 'higher' }));
-      return;
-    case 'bet':
-      ok(step % 2 === 0 && view.canPass ? run(session, 'pass') : run(session, 'bet', { amount: 'pot' }));
-      return;
-    default:
-      throw new Error(`nothing to do in phase ${view.phase}`);
-  }
-}
+/** Passes every other bet asked, where the rules allow; bets the pot otherwise. */
+const PASS_OR_POT: TablePlay = { cut: 5, bet: (view, step) => (step % 2 === 0 && view.canPass ? 'pass' : 'pot') };
 
 function playTurns(session: GameSession, turns: number): void {
-  const target = night(session).turnsPlayed + turns;
-  for (let step = 0; step < turns * 10 && night(session).turnsPlayed < target; step++) advance(session, step);
+  playOn(session, turns, PASS_OR_POT);
 }
 
 describe('house rules through the session', () => {
@@ -132,8 +60,8 @@ describe('house rules through the session', () => {
   it('R27, R26: the view gives the largest bet allowed and its cap, and whether the player may pass', () => {
     const session = openSession();
     start(session, { maxBet: 2, pass: true });
-    for (let step = 0; night(session).phase !== 'bet' && night(session).phase !== 'pair-call' && step < 20; step++) advance(session, 1);
-    if (night(session).phase === 'pair-call') advance(session, 1);
+    for (let step = 0; night(session).phase !== 'bet' && night(session).phase !== 'pair-call' && step < 20; step++) advance(session, PASS_OR_POT, 1);
+    if (night(session).phase === 'pair-call') advance(session, PASS_OR_POT, 1);
     const view = night(session);
     expect(view.phase).toBe('bet');
     expect(view.betLimits).toEqual({ min: 1, max: 2, cap: 'max-bet' });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../engine';
 import { nightSummary } from '../night';
 import { createConfBackend, DealerRepository } from '../store';
-import { accepted, ask, closeNight, openSession, playNight, TestClock } from '../history/testing';
+import { accepted, ask, closeNight, openSession, playNight, TestClock } from './testing';
 import type { GameSession } from './gameSession';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackupsList } from '../../shared';
-import { accepted, ask, closeNight, countingBytes, currentNight, playNight as playOn, seedsInPlay, type PlayedNight, type TestClock } from '../history/testing';
+import { accepted, ask, closeNight, countingBytes, currentNight, playNight as playOn, seedsInPlay, type PlayedNight, type TestClock } from './testing';
 import { BACKUP_FOLDER, createConfBackend } from '../store';
 import { GameSession } from './gameSession';
 

@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULE_PRESETS, type CardCode, type NightView, type RuleSettings } from '../../shared';
+import { RULE_PRESETS, type CardCode, type CommandName, type RuleSettings } from '../../shared';
 import { dealtOrder } from '../engine';
 import { foldEntries } from '../ledger';
 import { createConfBackend } from '../store';
 import { GameSession } from './gameSession';
+import { currentNight, ok, run as runOn } from './testing';
 import { exportNight, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from '../night';
 
 const folders: string[] = [];
@@ -38,15 +39,10 @@ function openSession(label: string): GameSession {
   });
 }
 
-function night(session: GameSession): NightView {
-  const view = session.getView().night;
-  if (!view) throw new Error('no night');
-  return view;
-}
+const night = currentNight;
 
-function run(session: GameSession, command: Parameters<GameSession['runNow']>[0], args: Record<string, unknown>): void {
-  const result = session.runNow(command, { stateId: night(session).stateId, ...args });
-  if (!result.ok) throw new Error(`${command} refused: ${result.error.message}`);
+function run(session: GameSession, command: CommandName, args: Record<string, unknown>): void {
+  ok(runOn(session, command, args));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PayDetails, Transfer } from '../../shared';
-import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from '../history/testing';
+import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing';
 import type { GameSession } from './gameSession';
 
 const folder = sessionFolderPerTest('dealer-pay-details-', 'pay-details');

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, roleMaySend, type ApiResult, type AppView } from '../../shared';
+import { roleMaySend, type AppView } from '../../shared';
 import { createConfBackend } from '../store/confBackend';
 import { GameSession } from './gameSession';
+import { ok, startNight as startNightOn } from './testing';
 
 /**
  * What both screens show lives in main's view (docs/design.md "Two windows, three
@@ -18,11 +19,6 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-function ok(result: ApiResult<unknown>): AppView {
-  if (!result.ok) throw new Error(`refused: ${result.error.code}: ${result.error.message}`);
-  return result.view;
-}
-
 function openSession(): { session: GameSession; pushed: AppView[] } {
   let n = 0;
   const session = new GameSession({
@@ -35,15 +31,8 @@ function openSession(): { session: GameSession; pushed: AppView[] } {
 }
 
 function startNight(session: GameSession): AppView {
-  return ok(
-    session.runNow('startNight', {
-      players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }],
-      startingChips: 20,
-      chipValue: 50,
-      currency: 'EUR',
-      settings: DEFAULT_RULES,
-    }),
-  );
+  startNightOn(session);
+  return session.getView();
 }
 
 describe('the settle-up mode is main\'s, so the console and the TV show the same list', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, type CommandName } from '../../shared';
-import { accepted, ask, currentNight, sessionFolderPerTest } from '../history/testing';
+import type { CommandName } from '../../shared';
+import { advance as advanceOn, ask, currentNight, ok, run as runOn, sessionFolderPerTest, startNight } from './testing';
 import { readNightExport, type NightExport } from '../night';
 import type { GameSession } from './gameSession';
 
@@ -14,35 +14,16 @@ import type { GameSession } from './gameSession';
 const folder = sessionFolderPerTest('dealer-seating-export-');
 
 function run(session: GameSession, command: CommandName, args: object = {}): void {
-  accepted(session.runNow(command, { stateId: currentNight(session).stateId, ...args }));
+  ok(runOn(session, command, args));
 }
 
 function start(session: GameSession): string[] {
-  accepted(
-    session.runNow('startNight', {
-      players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }],
-      startingChips: 40,
-      chipValue: 25,
-      currency: 'EUR',
-      settings: DEFAULT_RULES,
-    }),
-  );
-  return currentNight(session).players.map((p) => p.id);
+  return startNight(session, { startingChips: 40, chipValue: 25 }).players.map((p) => p.id);
 }
 
 /** Does what the table waits for, betting 1. */
 function advance(session: GameSession): void {
-  const view = currentNight(session);
-  const next: Record<string, [CommandName, object]> = {
-    draw: ['drawForDealer', {}],
-    cut: ['cut', { cut: 3 }],
-    ready: ['deal', {}],
-    'ace-call': ['callAce', { call: 'high' }],
-    bet: ['bet', { amount: 1 }],
-  };
-  const step = next[view.phase];
-  if (!step) throw new Error(`nothing to do in phase ${view.phase}`);
-  run(session, step[0], step[1]);
+  advanceOn(session, { cut: 3 });
 }
 
 /** Turns dealt so far (the engine's count: a voided turn keeps its number). */

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type StorageNotice } from '../../shared';
-import { Bot } from '../../../scripts/lib/bot';
-import { playTurns, sessionTable, startNight } from '../../../scripts/lib/playNight';
-import { SeededStream } from '../../../scripts/lib/seededStream';
-import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from '../history/testing';
+import { Bot } from '../simulation/bot';
+import { playTurns, sessionTable, startNight } from '../simulation/playNight';
+import { SeededStream } from '../simulation/seededStream';
+import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing';
 import type { GameSession } from './gameSession';
 
 /**

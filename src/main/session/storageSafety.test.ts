@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RULES, type CommandName } from '../../shared';
-import { accepted, currentNight, sessionFolderPerTest } from '../history/testing';
+import type { CommandName } from '../../shared';
+import { accepted, currentNight, ok, run as runOn, sessionFolderPerTest, startNight } from './testing';
 import { JournalFiles } from '../store/journalFiles';
 import { DealerRepository } from '../store/repository';
 import type { GameSession } from './gameSession';
@@ -20,12 +20,12 @@ afterEach(() => {
 });
 
 function run(session: GameSession, command: CommandName, args: object = {}): void {
-  accepted(session.runNow(command, { stateId: currentNight(session).stateId, ...args }));
+  ok(runOn(session, command, args));
 }
 
 /** A night with a few turns played, left open. */
 function openNightWithTurns(session: GameSession): string {
-  accepted(session.runNow('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 20, chipValue: 10, currency: 'EUR', settings: DEFAULT_RULES }));
+  startNight(session, { players: [{ name: 'Ann' }, { name: 'Bob' }], chipValue: 10 });
   run(session, 'drawForDealer');
   for (let step = 0; currentNight(session).turnsPlayed < 3 && step < 30; step++) {
     const phase = currentNight(session).phase;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issueText } from '../../shared/zodIssue';
 import { CURRENT_VERSION, FILE_SCHEMAS, FORMATS, type FileKind } from './schemas';
 
 /**
@@ -20,7 +21,7 @@ export function checkedEnvelope<K extends FileKind>(kind: K, content: object, wh
 
 /** The first few problems zod found, with where. */
 export function describeIssues(error: z.ZodError): string {
-  const shown = error.issues.slice(0, 3).map((issue) => `${issue.path.join('.') || '(top)'}: ${issue.message}`);
+  const shown = error.issues.slice(0, 3).map((issue) => issueText(issue, '(top)'));
   const more = error.issues.length > 3 ? `; and ${error.issues.length - 3} more` : '';
   return shown.join('; ') + more;
 }

@@ -1,4 +1,4 @@
-import type { NightView } from '../../src/shared';
+import type { NightView } from '../../shared';
 import type { Bot } from './bot';
 import type { Action } from './playNight';
 

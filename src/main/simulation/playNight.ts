@@ -1,5 +1,5 @@
-import type { CommandError, CommandName, NightView, Payment, RuleSettings } from '../../src/shared';
-import type { GameSession } from '../../src/main/session/gameSession';
+import type { CommandError, CommandName, NightView, Payment, RuleSettings } from '../../shared';
+import type { GameSession } from '../session/gameSession';
 import type { Bot } from './bot';
 import { HostScript } from './hostScript';
 import type { SeededStream } from './seededStream';

@@ -3,22 +3,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { DEFAULT_RULES, type ApiResult, type AppView, type CommandData, type NightView } from '../../shared';
-import { Bot } from '../../../scripts/lib/bot';
-import { endNight, playTurns, sessionTable, startNight } from '../../../scripts/lib/playNight';
-import { SeededStream } from '../../../scripts/lib/seededStream';
+import { DEFAULT_RULES, type ApiResult, type AppView, type CommandData, type CommandName, type NightView, type RuleSettings } from '../../shared';
+import { Bot } from '../simulation/bot';
+import { endNight, playTurns as botsPlay, sessionTable, startNight as startTableNight } from '../simulation/playNight';
+import { SeededStream } from '../simulation/seededStream';
 import { createConfBackend } from '../store';
-import { GameSession } from '../session/gameSession';
+import type { StorageBackend } from '../store/adapter';
+import { GameSession } from './gameSession';
 
 /**
- * Test helpers for the history: a real GameSession on a temporary folder,
- * with a clock the test moves from night to night, and simulator bots playing.
+ * The session's test kit, for every test that drives a real GameSession: a
+ * temporary data folder, a clock the test moves from night to night,
+ * repeatable "secure" bytes, the table played command by command, and
+ * simulator bots playing whole nights.
  */
 
-/** A clock that ticks a second per call from whatever day the test sets. */
+/** A clock that ticks a second per call from `start`, or from whatever day the test sets. */
 export class TestClock {
-  private t = Date.parse('2026-01-02T20:00:00.000Z');
+  private t: number;
   readonly now = (): Date => new Date((this.t += 1000));
+  constructor(start = '2026-01-02T20:00:00.000Z') {
+    this.t = Date.parse(start);
+  }
   setDay(isoDay: string): void {
     this.t = Date.parse(`${isoDay}T20:00:00.000Z`);
   }
@@ -34,8 +40,10 @@ export function countingBytes(label: string): (size: number) => Uint8Array {
   };
 }
 
-export function openSession(root: string, clock: TestClock, label = 'history'): GameSession {
-  return new GameSession({ storage: createConfBackend(root), randomBytes: countingBytes(label), now: clock.now });
+/** A session on the data folder `root` (or another storage), dealing repeatable cards from `label`. */
+export function openSession(root: string | StorageBackend, clock: TestClock, label = 'history'): GameSession {
+  const storage = typeof root === 'string' ? createConfBackend(root) : root;
+  return new GameSession({ storage, randomBytes: countingBytes(label), now: clock.now });
 }
 
 /** A test's data folder and clock, and the sessions it opened there (closed after the test). */
@@ -88,6 +96,11 @@ export function accepted<T>(result: ApiResult<T>): { view: AppView; data: T } {
   return { view: result.view, data: result.data as T };
 }
 
+/** The view a command answered with; throws if it was refused. */
+export function ok(result: ApiResult<unknown>): AppView {
+  return accepted(result).view;
+}
+
 /** Asks the session a question and returns its data, typed. */
 export function ask<K extends keyof CommandData>(session: GameSession, question: K, args: unknown = {}): CommandData[K] {
   return accepted(session.runNow(question, args) as ApiResult<CommandData[K]>).data;
@@ -113,9 +126,9 @@ export function playNight(session: GameSession, clock: TestClock, plan: PlayedNi
   const table = sessionTable(session);
   const bot = new Bot(new SeededStream(Buffer.from(`${seed}/${plan.day}`), 'bots'));
   const nightPlan = { players: plan.players, startingChips: 20, rules: DEFAULT_RULES, turns: plan.turns, chipValue: 25 };
-  startNight(table, nightPlan);
+  startTableNight(table, nightPlan);
   if (plan.buyInAndCashOut) {
-    playTurns(table, bot, { ...nightPlan, turns: Math.floor(plan.turns / 2) });
+    botsPlay(table, bot, { ...nightPlan, turns: Math.floor(plan.turns / 2) });
     const night = currentNight(session);
     const first = night.players[0];
     const last = night.players.at(-1);
@@ -123,7 +136,7 @@ export function playNight(session: GameSession, clock: TestClock, plan: PlayedNi
     accepted(session.runNow('buyIn', { stateId: night.stateId, playerId: first.id, amount: 10 }));
     accepted(session.runNow('cashOut', { stateId: currentNight(session).stateId, playerId: last.id }));
   }
-  playTurns(table, bot, nightPlan);
+  botsPlay(table, bot, nightPlan);
   endNight(table);
   return currentNight(session).id;
 }
@@ -137,4 +150,63 @@ export function seedsInPlay(night: Readonly<{ entries: readonly { seeds?: string
   if (!night) return [];
   const retired = new Set(night.events.flatMap((e) => (e.type === 'deck-retired' && e.seed ? [e.seed] : [])));
   return night.entries.flatMap((e) => e.seeds ?? []).filter((seed) => !retired.has(seed));
+}
+
+/** A command on the night on the table, with its current stateId. */
+export function run(session: GameSession, command: CommandName, args: object = {}): ApiResult<unknown> {
+  return session.runNow(command, { stateId: currentNight(session).stateId, ...args });
+}
+
+export const ANN_BOB_CAT = [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }];
+
+/** Starts a night (Ann, Bob and Cat, 20 chips at 50 cents, the default rules unless told) and returns it. */
+export function startNight(
+  session: GameSession,
+  setup: { players?: { id?: string; name: string }[]; startingChips?: number; chipValue?: number; settings?: Partial<RuleSettings> } = {},
+): NightView {
+  const { players = ANN_BOB_CAT, startingChips = 20, chipValue = 50, settings = {} } = setup;
+  ok(session.runNow('startNight', { players, startingChips, chipValue, currency: 'EUR', settings: { ...DEFAULT_RULES, ...settings } }));
+  return currentNight(session);
+}
+
+/** How a test plays the table: where it cuts, and what each player bets (passes only where the rules allow). */
+export interface TablePlay {
+  cut?: number;
+  /** The bet at the `step`-th move: chips (kept within the limit), the pot, or a pass. */
+  bet?: (view: NightView, step: number) => number | 'pot' | 'pass';
+}
+
+/** Does what the table waits for: draw, cut, deal, call aces high and pairs the first way allowed, bet. */
+export function advance(session: GameSession, play: TablePlay = {}, step = 0): void {
+  const view = currentNight(session);
+  const bet = play.bet?.(view, step) ?? 1;
+  switch (view.phase) {
+    case 'draw':
+      ok(run(session, 'drawForDealer'));
+      return;
+    case 'cut':
+      ok(run(session, 'cut', { cut: play.cut ?? 7 }));
+      return;
+    case 'ready':
+      ok(run(session, 'deal'));
+      return;
+    case 'ace-call':
+      ok(run(session, 'callAce', { call: 'high' }));
+      return;
+    case 'pair-call':
+      ok(run(session, 'callPair', { call: view.pairCalls?.[0] ?? 'higher' }));
+      return;
+    case 'bet':
+      if (bet === 'pass') ok(run(session, 'pass'));
+      else ok(run(session, 'bet', { amount: bet === 'pot' ? 'pot' : Math.min(bet, view.betLimits?.max ?? 1) }));
+      return;
+    default:
+      throw new Error(`nothing to do in phase ${view.phase}`);
+  }
+}
+
+/** Plays until `turns` more turns are played. */
+export function playTurns(session: GameSession, turns: number, play: TablePlay = {}): void {
+  const target = currentNight(session).turnsPlayed + turns;
+  for (let step = 0; step < turns * 10 && currentNight(session).turnsPlayed < target; step++) advance(session, play, step);
 }

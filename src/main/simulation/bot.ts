@@ -1,4 +1,4 @@
-import type { Odds } from '../../src/shared/view';
+import type { Odds } from '../../shared/view';
 import type { SeededStream } from './seededStream';
 
 /**

@@ -1,0 +1,77 @@
+import { commandError } from '../../shared';
+import { SEED_BYTES, type EngineCommand } from '../engine';
+import { decideStep, keepStep, recordedCommandOf, takeBack, type JournalEntry } from '../night';
+import { afterNightEnded } from './nightIndex';
+import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from './outcome';
+import type { SessionState } from './sessionState';
+
+/** The commands of play at the table: each one engine command on the open night. */
+export type PlayCommand =
+  | 'drawForDealer'
+  | 'cut'
+  | 'deal'
+  | 'callAce'
+  | 'bet'
+  | 'buyIn'
+  | 'cashOut'
+  | 'undo'
+  | 'correctBet'
+  | 'voidTurn'
+  | 'endNight'
+  | 'pass'
+  | 'callPair'
+  | 'movePlayer'
+  | 'sitOut'
+  | 'comeBack';
+
+export function playHandlers(state: SessionState): HandlerMap<PlayCommand> {
+  const on = (command: EngineCommand, stateId: number) => play(state, command, stateId);
+  return {
+    drawForDealer: ({ stateId }) => on({ type: 'draw' }, stateId),
+    cut: ({ stateId, cut }) => on({ type: 'cut', cut }, stateId),
+    deal: ({ stateId }) => on({ type: 'deal' }, stateId),
+    callAce: ({ stateId, call }) => on({ type: 'ace-call', call }, stateId),
+    bet: ({ stateId, amount }) => on({ type: 'bet', amount }, stateId),
+    buyIn: ({ stateId, playerId, amount, paid }) => on({ type: 'buy-in', playerId, amount, paid: paid ?? state.nightPayment() }, stateId),
+    cashOut: ({ stateId, playerId, paid }) => on({ type: 'cash-out', playerId, paid: paid ?? state.nightPayment() }, stateId),
+    undo: ({ stateId }) => on({ type: 'undo' }, stateId),
+    correctBet: ({ stateId, amount }) => on({ type: 'correct-bet', amount }, stateId),
+    voidTurn: ({ stateId }) => on({ type: 'void-turn' }, stateId),
+    endNight: ({ stateId }) => on({ type: 'end', at: state.now().toISOString() }, stateId),
+    pass: ({ stateId }) => on({ type: 'pass' }, stateId),
+    callPair: ({ stateId, call }) => on({ type: 'pair-call', call }, stateId),
+    movePlayer: ({ stateId, playerId, afterPlayerId }) => on({ type: 'move', playerId, afterPlayerId }, stateId),
+    sitOut: ({ stateId, playerId }) => on({ type: 'sit-out', playerId }, stateId),
+    comeBack: ({ stateId, playerId }) => on({ type: 'come-back', playerId }, stateId),
+  };
+}
+
+/**
+ * Plays a command on the night on the table (night/play.ts: decide, shuffle
+ * with fresh seeds from the secure random source (R9), post the chips),
+ * appends its facts to the journal, fdatasync'd; only then is the new state kept.
+ */
+export function play(state: SessionState, command: EngineCommand, expectedStateId: number): Outcome {
+  const night = state.night;
+  if (!night) return refused(commandError('no-night', 'No night is open: start one first.'));
+  if (command.type === 'shuffle') return refused(commandError('invalid-input', 'Only the dealer shuffles.'));
+  const decided = decideStep(night, command, expectedStateId, () => state.hex(SEED_BYTES));
+  if (!decided.ok) return decided;
+  const { step } = decided;
+  const entry: JournalEntry = {
+    at: command.type === 'start' || command.type === 'end' || command.type === 'reopen' ? command.at : state.now().toISOString(),
+    command: recordedCommandOf(command),
+    ...(step.seeds.length > 0 ? { seeds: step.seeds } : {}),
+  };
+  const saved = saveOrRefuse(
+    () => (command.type === 'start' ? state.repo.writeJournal(step.state.nightId, [entry]) : state.repo.appendToJournal(step.state.nightId, entry)),
+    'The night could not be saved, so nothing was recorded',
+    () => takeBack(night, step),
+  );
+  if (!saved.ok) return saved;
+  keepStep(night, step, entry);
+  if (step.state.phase.kind === 'ended' && command.type === 'end') afterNightEnded(state, night);
+  // Play at the table brings the TV back to it, whatever history it was showing.
+  state.tableScreen = { kind: 'live' };
+  return DONE;
+}

@@ -1,0 +1,85 @@
+import type { Payment, PayKind, SettleMode, TableScreen } from '../../shared';
+import { nightPayment, type NightSummary, type PlayedNight } from '../night';
+import type { DealerRepository } from '../store/repository';
+import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
+import { EndedNightAnswers, type PlayerMerge } from '../history';
+import type { KeptBackups } from './backupsDomain';
+import type { DataMoved } from './dataMove';
+
+/**
+ * What the session's domains share: the store, the sources of time and
+ * randomness, and what was read from the data folder. Only the session's
+ * handlers change it, one command at a time (docs/design.md: one writer).
+ */
+export class SessionState {
+  /** The roster as kept, payment details included: the view gets it without them (publicRoster). */
+  roster: StoredRosterPlayer[] = [];
+  /** Read at start-up (startup.ts) before anything else uses it. */
+  settings!: StoredSettings;
+  index: NightSummary[] = [];
+  night: PlayedNight | null = null;
+  /** What the TV shows; kept in memory only (a restart shows the live table). */
+  tableScreen: TableScreen = { kind: 'live' };
+  /** The night transfers marked paid (M3), from the tab file. */
+  paidTransfers: ReadonlySet<string> = new Set();
+  /** How each night is settled up where the host chose (M3), from the tab file; the fewest transfers otherwise. */
+  settleModes: Readonly<Record<string, SettleMode>> = {};
+  /** The settle mode the host chose last, for screens with no night of their own; in memory like tableScreen. Each night's own is in settleModes. */
+  settleMode: SettleMode = 'fewest';
+  /** Roster players counted as another (history/aliases.ts), from the aliases file. */
+  merges: PlayerMerge[] = [];
+  /** The kinds of payment detail the host turned off, by night, from the tab file (kept with the settle modes). */
+  hiddenPay: Readonly<Record<string, PayKind[]>> = {};
+  /** Answers about ended nights, kept while their index line stays the same (history/endedNightAnswers.ts). */
+  readonly endedAnswers = new EndedNightAnswers();
+  /** Set once at start-up (startup.ts), after the history is read: a backup is made of it. */
+  backups!: KeptBackups;
+
+  constructor(
+    readonly repo: DealerRepository,
+    /** The OS's secure random source (R9); tests and the simulator pass a seeded one. */
+    readonly randomBytes: (size: number) => Uint8Array,
+    readonly now: () => Date,
+    readonly autoBackups: boolean,
+    readonly onDataMoved: DataMoved | undefined,
+  ) {}
+
+  /** The night on the table if it has not ended. */
+  get openNight(): PlayedNight | null {
+    return this.night && this.night.state.phase.kind !== 'ended' ? this.night : null;
+  }
+
+  /** M2: the open night's default payment (credit when no night is open: the command is refused then anyway). */
+  nightPayment(): Payment {
+    return this.night ? nightPayment(this.night) : 'credit';
+  }
+
+  knowsNight(nightId: string): boolean {
+    return this.index.some((s) => s.id === nightId);
+  }
+
+  hex(bytes: number): string {
+    return Buffer.from(this.randomBytes(bytes)).toString('hex');
+  }
+
+  /** A random id not in `taken`; numbered on a clash, so a repeating random source cannot loop. */
+  newId(prefix: string, taken: readonly { id: string }[], randomBytes = 4): string {
+    const drawn = `${prefix}-${this.hex(randomBytes)}`;
+    let id = drawn;
+    for (let n = 2; taken.some((p) => p.id === id); n++) id = `${drawn}-${n}`;
+    return id;
+  }
+
+  /** The tab file's and the aliases file's contents, read (again). */
+  loadMarks(): void {
+    this.paidTransfers = new Set(this.repo.loadPaidTransfers());
+    this.settleModes = this.repo.loadSettleModes();
+    this.merges = this.repo.loadMerges();
+    this.hiddenPay = this.repo.loadHiddenPay();
+  }
+
+  /** The tab file written with the marks as they are, or as `changed` would make them (the state keeps them only once written); hidden kinds left out stay as the file has them. */
+  saveTab(changed: { paid?: ReadonlySet<string>; modes?: Readonly<Record<string, SettleMode>>; hidden?: Readonly<Record<string, PayKind[]>> } = {}): void {
+    this.repo.saveTab([...(changed.paid ?? this.paidTransfers)].sort(), changed.modes ?? this.settleModes, changed.hidden);
+  }
+}

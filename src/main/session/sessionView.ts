@@ -1,0 +1,35 @@
+import { DEFAULT_PREFERENCES, type AppView } from '../../shared';
+import { nightResults } from '../ledger';
+import { nightBalances, nightPayment } from '../night';
+import { nightPayees, payDirectory, publicRoster } from '../history';
+import { nightView } from './nightView';
+import { reopenablePaidMarks } from './paidMarks';
+import { mergesView } from './playerMerges';
+import type { SessionState } from './sessionState';
+
+/** What every window shows, made from the session's state after each accepted change. */
+export function buildView(state: SessionState): AppView {
+  const night = state.night;
+  const results = night && night.state.phase.kind === 'ended' ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue) : null;
+  const nightShown = night
+    ? nightView(night.state, night.turns, results, {
+        payment: nightPayment(night),
+        balances: nightBalances(night),
+        expenses: night.expenses,
+        settleMode: state.settleModes[night.state.nightId] ?? 'fewest',
+      })
+    : null;
+  const settlePay = nightPayees(nightShown, state.paidTransfers, payDirectory(state.roster, state.settings.bankPay), state.hiddenPay);
+  return {
+    night: nightShown,
+    roster: publicRoster(state.roster),
+    lastSetup: state.settings.lastSetup,
+    storageNotices: [...state.repo.notices],
+    tableScreen: state.tableScreen,
+    settleMode: state.settleMode,
+    preferences: state.settings.preferences ?? DEFAULT_PREFERENCES,
+    reopenWarning: { paidTransfers: reopenablePaidMarks(state) },
+    merges: mergesView(state.merges),
+    ...(settlePay ? { settlePay } : {}),
+  };
+}

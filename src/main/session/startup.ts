@@ -1,0 +1,89 @@
+import { randomBytes as secureRandomBytes } from 'node:crypto';
+import { makeBackup } from '../history';
+import type { StorageBackend } from '../store/adapter';
+import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
+import { recoverInterruptedRestore } from '../store/restore';
+import { KeptBackups } from './backupsDomain';
+import type { DataMoved } from './dataMove';
+import { reloadHistory } from './nightIndex';
+import { saveQuietly } from './outcome';
+import { SessionState } from './sessionState';
+import { MISSING_CONSEQUENCE, missingCoreDocuments, rosterFromNights, type CoreDocument } from './storageCheck';
+
+export interface SessionOptions {
+  storage: StorageBackend;
+  /** The OS's secure random source (R9); tests and the simulator pass a seeded one. */
+  randomBytes?: (size: number) => Uint8Array;
+  now?: () => Date;
+  /** Backups that keep themselves (session/backupsDomain.ts): after every night and daily. Off unless asked (the app and the headless host ask). */
+  autoBackups?: boolean;
+  /** When a night-end backup is written: after the answer (setImmediate) unless a test runs it itself. */
+  deferBackup?: (job: () => void) => void;
+  /** The desktop app's: the data folder was copied to `to` and checked; the app restarts there. Absent, the folder cannot be moved from the console. */
+  onDataMoved?: DataMoved;
+}
+
+/**
+ * The data folder read at start-up: an interrupted restore settled,
+ * interrupted writes removed, old nights migrated, the history made to
+ * agree with the journals, and any core document found missing or set
+ * aside reported and written back.
+ */
+export function openSessionState(options: SessionOptions): SessionState {
+  const repo = new DealerRepository(options.storage, options.now);
+  const now = options.now ?? (() => new Date());
+  const state = new SessionState(repo, options.randomBytes ?? ((size) => secureRandomBytes(size)), now, options.autoBackups ?? false, options.onDataMoved);
+  recoverInterruptedRestore(repo);
+  // Interrupted atomic writes were never acknowledged: their temporary files go before anything is read.
+  repo.removeInterruptedWrites();
+  repo.migrateLegacyNights();
+  const missing = missingCoreDocuments(repo);
+  const noticesBefore = repo.notices.length;
+  state.roster = repo.loadRoster();
+  state.settings = repo.loadSettings();
+  reloadHistory(state);
+  for (const name of missing) repo.report('missing', repo.pathOf(name), MISSING_CONSEQUENCE[name]);
+  const setAside = new Set(repo.notices.slice(noticesBefore).map((n) => n.file));
+  restoreLostDocuments(state, (name) => missing.has(name) || setAside.has(repo.pathOf(name)));
+  state.loadMarks();
+  state.backups = new KeptBackups({
+    root: repo.root,
+    now,
+    content: () => (state.index.length === 0 && state.roster.length === 0 ? null : makeBackup(repo, state.index, now(), state.night).file.content),
+    ...(options.deferBackup ? { defer: options.deferBackup } : {}),
+  });
+  if (state.autoBackups) state.backups.start();
+  return state;
+}
+
+/**
+ * Writes back each core document found missing or set aside, so the data
+ * folder is whole again and the next start does not report it twice: the
+ * roster rebuilt from the nights, the settings as now in use, the index as
+ * rebuilt from the nights. Best effort: a disk refusing the write leaves
+ * the notices saying what is wrong.
+ */
+function restoreLostDocuments(state: SessionState, lost: (name: CoreDocument) => boolean): void {
+  const { repo } = state;
+  if (lost(DOCUMENT_NAMES.roster) && state.index.length > 0) saveQuietly(() => rebuildRoster(state));
+  if (lost(DOCUMENT_NAMES.settings)) saveQuietly(() => repo.saveSettings(state.settings));
+  if (lost(DOCUMENT_NAMES.nights)) saveQuietly(() => repo.saveIndex(state.index));
+}
+
+/** A roster lost or damaged is rebuilt from the nights: the ids and names of everyone who played. */
+function rebuildRoster(state: SessionState): void {
+  const { repo } = state;
+  const nights = state.index.map((summary) => ({
+    startedAt: summary.startedAt,
+    playerIds: summary.playerIds,
+    players: repo.readNight(summary.id)?.night.state.players ?? null,
+  }));
+  const roster = rosterFromNights(nights);
+  repo.saveRoster(roster);
+  state.roster = roster;
+  repo.report(
+    'rebuilt',
+    repo.pathOf(DOCUMENT_NAMES.roster),
+    `the roster was rebuilt from ${nights.length} nights: ${roster.length} players under the names they last played as, with new colours`,
+  );
+}
