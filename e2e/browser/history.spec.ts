@@ -120,7 +120,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
 
     const json = await downloadByKey(page, 'j', DOWNLOADS);
     const exported = JSON.parse(readFileSync(json.path, 'utf8')) as { format?: unknown };
-    expect(exported.format).toBe('in-between-night/2');
+    expect(exported.format).toBe('in-between-night/3');
     const csv = await downloadByKey(page, 'c', DOWNLOADS);
     expect(csv.name).toMatch(/\.csv$/);
     const lines = readFileSync(csv.path, 'utf8').trim().split(/\r?\n/);

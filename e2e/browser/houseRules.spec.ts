@@ -44,6 +44,9 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
   await expect(consolePage.getByTestId('setting-postPays').locator('option')).toHaveCount(3);
   await expect(consolePage.getByTestId('setting-firstRound').locator('option')).toHaveCount(2);
   await expect(consolePage.getByTestId('setting-anteWhen').locator('option')).toHaveCount(2);
+  // R34: who draws the cards, the laptop's shuffled deck by default.
+  await expect(consolePage.getByTestId('setting-cards').locator('option')).toHaveText(['shuffled by the laptop', "drawn by the table's phones"]);
+  await expect(consolePage.getByTestId('setting-cards')).toHaveValue('deck');
   await consolePage.getByTestId('preset').selectOption('house-rules');
   await expect(consolePage.getByTestId('setting-maxBet')).toHaveValue('10');
   await expect(consolePage.getByTestId('setting-pass')).toHaveValue('true');

@@ -19,6 +19,8 @@ const VALUES = {
   maxBet: [null, 5, 1, 20],
   firstRound: ['open', 'half-pot'],
   anteWhen: ['empty-pot', 'every-deal'],
+  // R34: the session cannot deal cards drawn by the table yet (docs/rules.md, "What is built so far").
+  cards: ['deck'],
 } as const satisfies { [K in keyof RuleSettings]: readonly RuleSettings[K][] };
 
 /** Each setting moves to its next value every DIVISORS[k] nights, so neighbouring nights differ in several settings and the combinations keep changing. */

@@ -4,11 +4,12 @@ import { checkExpenses, checkFinal, checkSettlement } from './money';
 import { walkNight } from './replay';
 import { checkedExportSchema } from './schema';
 import { seatingHistory } from './seating';
+import { checkTableDraws } from './tableDraw';
 
 export type { Finding } from './findings';
 
 /**
- * Re-judges an exported night (`in-between-night/2`, docs/export-format.md)
+ * Re-judges an exported night (`in-between-night/2` or `/3`, docs/export-format.md)
  * from the rules of docs/rules.md alone, without the app's engine: every
  * finding names its rule, the turn and what was expected versus found. An
  * unreadable file is one finding of rule `format`.
@@ -17,13 +18,15 @@ export function checkNight(json: unknown): Finding[] {
   const parsed = checkedExportSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return [{ rule: 'format', kind: 'violation', turn: null, expected: 'an in-between-night/2 export', found: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not an export'}` }];
+    return [{ rule: 'format', kind: 'violation', turn: null, expected: 'an in-between-night/2 or /3 export', found: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not an export'}` }];
   }
-  const night = parsed.data;
   const f = new Findings();
+  // R34: with cards drawn by the table, its shoes stand where the decks would, each checked draw by draw first.
+  const table = parsed.data.rules.cards === 'table' ? checkTableDraws(parsed.data, f) : null;
+  const night = table ? table.night : parsed.data;
   const history = seatingHistory(night, f);
   const seatingOf = history.at;
-  const decks = checkDeckList(night, f);
+  const decks = table ? table.decks : checkDeckList(night, f);
   const drawers = seatingOf(0).order.filter((id) => !seatingOf(0).sittingOut.includes(id));
   const winner = night.turns.length > 0 || night.draw.length > 0 ? checkDraw(night, decks, drawers, f) : null;
   walkNight(night, history, winner, new DeckWalker(night, decks, f), f);

@@ -9,7 +9,7 @@ import type { CheckedExport, CheckedTurn } from './schema';
  * fewer than 3 cards are left before a turn.
  */
 
-interface DeckInPlay {
+export interface DeckInPlay {
   id: string;
   purpose: 'draw' | 'play';
   /** The dealt order (R10, R11), or null when the seed is not revealed. */

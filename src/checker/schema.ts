@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The night export `in-between-night/2`, written from docs/export-format.md
+ * The night export `in-between-night/2` or `/3`, written from docs/export-format.md
  * alone (not the app's own schema), so the checker reads the file the way
  * anyone checking a night by hand would.
  */
@@ -23,6 +23,34 @@ const rules = z.strictObject({
   maxBet: z.number().int().min(1).nullable().default(null),
   firstRound: z.enum(['open', 'half-pot']).default('open'),
   anteWhen: z.enum(['empty-pot', 'every-deal']).default('empty-pot'),
+  cards: z.enum(['deck', 'table']).default('deck'),
+});
+
+const witnessId = z.string().regex(/^[0-9a-f]{16}$/, '16 lowercase hex digits');
+
+/** R34: the shoes and draws of a night whose cards the table drew (`/3`). */
+const tableDraws = z.strictObject({
+  shoes: z.array(
+    z.strictObject({
+      id,
+      purpose: z.enum(['draw', 'play']),
+      decks: z.number().int().min(1).max(4),
+      renewed: z.boolean(),
+      heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
+      fingerprint: hex64,
+    }),
+  ),
+  draws: z.array(
+    z.strictObject({
+      k: z.number().int().positive(),
+      shoe: id,
+      reveals: z.array(z.strictObject({ id: witnessId, value: hex64 })).min(1),
+      missing: z.array(witnessId),
+      r: hex64,
+      j: chips,
+      card,
+    }),
+  ),
 });
 
 const turn = z.strictObject({
@@ -59,7 +87,7 @@ const entry = z.strictObject({
 });
 
 export const checkedExportSchema = z.strictObject({
-  format: z.literal('in-between-night/2'),
+  format: z.enum(['in-between-night/2', 'in-between-night/3']),
   night: z.strictObject({
     id,
     startedAt: z.string(),
@@ -81,6 +109,7 @@ export const checkedExportSchema = z.strictObject({
       cut: chips.nullable(),
     }),
   ),
+  table: tableDraws.nullable().default(null),
   draw: z.array(z.strictObject({ round: z.number().int().positive(), player: id, deck: id, card })),
   turns: z.array(turn),
   ledger: z.array(entry),
@@ -118,4 +147,5 @@ export type CheckedExport = z.infer<typeof checkedExportSchema>;
 export type CheckedTurn = CheckedExport['turns'][number];
 export type CheckedEntry = CheckedExport['ledger'][number];
 export type CheckedRules = CheckedExport['rules'];
+export type CheckedTableDraws = NonNullable<CheckedExport['table']>;
 export type CheckedSeating = NonNullable<CheckedExport['seating']>[number];

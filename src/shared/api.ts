@@ -101,7 +101,7 @@ export interface DealerApi {
   getStandings: CommandMethod<'getStandings'>;
   /** The fairness check of a night: every retired deck's commitment, shuffle and cut against the cards turned (R9-R12) (`data`). Any role. */
   verifyNight: CommandMethod<'verifyNight'>;
-  /** A night as `in-between-night/2` JSON or its chip ledger as CSV, as a file to save (`data`). */
+  /** A night as `in-between-night/3` JSON or its chip ledger as CSV, as a file to save (`data`). */
   exportNight: CommandMethod<'exportNight'>;
   /** Every setting, player and night in one JSON file to save (`data`). */
   backup: CommandMethod<'backup'>;

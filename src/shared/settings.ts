@@ -27,6 +27,8 @@ export const ruleSettingsSchema = z.strictObject({
   firstRound: z.enum(['open', 'half-pot']).default('open'),
   /** R28: when everyone antes: only when the pot is empty (R5), or also at the start of every deal. */
   anteWhen: z.enum(['empty-pot', 'every-deal']).default('empty-pot'),
+  /** R34: who draws the cards: the laptop's committed, cut deck (`deck`, R9-R13), or the laptop and the phones that help deal, card by card (`table`). */
+  cards: z.enum(['deck', 'table']).default('deck'),
 });
 
 export type RuleSettings = z.infer<typeof ruleSettingsSchema>;

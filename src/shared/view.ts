@@ -152,7 +152,7 @@ export interface StorageNotice {
  * - `bet`: two posts are up; the player bets (R17).
  * - `ended`: the night is over and read-only (R22, R23).
  */
-export type NightPhase = 'draw' | 'shuffle' | 'cut' | 'ready' | 'ace-call' | 'pair-call' | 'bet' | 'ended';
+export type NightPhase = 'draw' | 'shuffle' | 'cut' | 'reveal' | 'ready' | 'ace-call' | 'pair-call' | 'bet' | 'ended';
 
 export type PlayerStatus = 'playing' | 'sitting-out' | 'left';
 

@@ -4,7 +4,8 @@ import type { RuleSettings } from '../../shared/settings';
 import type { Payment } from '../../shared/commands';
 import { anteAll, buyIn, cashOut, comeBack, sitOut } from './commands/chips';
 import { correctBet, undo, voidTurn } from './commands/corrections';
-import { cut, deal, shuffle } from './commands/deal';
+import { commit, cut, deal, reveal, shuffle } from './commands/deal';
+import type { WitnessHead, WitnessReveal } from '../../shared/tableDraw';
 import { Draft, refuse, RuleViolation } from './commands/draft';
 import { draw } from './commands/draw';
 import { end, reopen } from './commands/end';
@@ -35,6 +36,10 @@ export type EngineCommand =
       revision?: number;
     }
   | { type: 'shuffle'; seed: string }
+  /** R34: the commitment of the witnesses' heads, where a deck would be shuffled (`cards: table`). */
+  | { type: 'commit'; heads: WitnessHead[] }
+  /** R34: the witnesses' reveals for the card the table waits for, and who is missing. */
+  | { type: 'reveal'; reveals: WitnessReveal[]; missing: string[] }
   | { type: 'draw' }
   | { type: 'cut'; cut: number }
   | { type: 'deal' }
@@ -104,6 +109,10 @@ function decide(d: Draft, command: EngineCommand): void {
       return start(d, command);
     case 'shuffle':
       return shuffle(d, command.seed);
+    case 'commit':
+      return commit(d, command.heads);
+    case 'reveal':
+      return reveal(d, command.reveals, command.missing);
     case 'draw':
       return draw(d);
     case 'cut':

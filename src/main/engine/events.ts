@@ -13,6 +13,7 @@ const card = z.custom<CardCode>((value) => typeof value === 'string' && isCardCo
   message: 'a card code such as AS or TC',
 });
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const witnessId = z.string().regex(/^[0-9a-f]{16}$/);
 const count = z.number().int().nonnegative();
 const seat = z.number().int().nonnegative();
 
@@ -110,7 +111,7 @@ export const engineEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('night-reopened'), at: z.string() }),
   z.strictObject({
     type: z.literal('phase'),
-    phase: z.enum(['draw', 'shuffle', 'cut', 'ready', 'ace-call', 'pair-call', 'bet', 'ended']),
+    phase: z.enum(['draw', 'shuffle', 'cut', 'reveal', 'ready', 'ace-call', 'pair-call', 'bet', 'ended']),
     resume,
   }),
   z.strictObject({ type: z.literal('deck-needed'), purpose: z.enum(['draw', 'play']), resume }),
@@ -123,6 +124,28 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     commitment: hex64,
   }),
   z.strictObject({ type: z.literal('deck-cut'), deckId: z.string(), cut: count }),
+  /** R34: a fresh shoe drawn from by the table, with the commitment of the witnesses' heads (`renewed`: started mid-deal, R13, with the deal's witnesses). */
+  z.strictObject({
+    type: z.literal('shoe-started'),
+    deckId: z.string(),
+    purpose: z.enum(['draw', 'play']),
+    copies: z.number().int().min(1).max(4),
+    heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
+    fingerprint: hex64,
+    renewed: z.boolean(),
+  }),
+  /** R34: the night's k-th card, drawn by the witnesses that revealed (`missing`: those that did not): r, its index j in the shoe, the card. */
+  z.strictObject({
+    type: z.literal('card-drawn'),
+    deckId: z.string(),
+    k: z.number().int().positive(),
+    reveals: z.array(z.strictObject({ id: witnessId, value: hex64 })).min(1),
+    missing: z.array(witnessId),
+    r: hex64,
+    j: count,
+    card,
+  }),
+  z.strictObject({ type: z.literal('shoe-retired'), deckId: z.string() }),
   z.strictObject({ type: z.literal('deck-retired'), deckId: z.string(), seed: hex64 }),
   z.strictObject({ type: z.literal('draw-round'), round: z.number().int().positive(), contenders: z.array(z.string()) }),
   z.strictObject({ type: z.literal('draw-card'), round: z.number().int().positive(), playerId: z.string(), deckId: z.string(), card }),

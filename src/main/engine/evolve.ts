@@ -4,6 +4,7 @@ import type { EngineEvent, EventOf } from './events';
 import { noDraftCopies, type DraftCopies } from './facts/copies';
 import { moveChips } from './facts/chips';
 import { dealerChosen, deckCut, deckNeeded, deckRetired, deckShuffled, drawCard, drawRound } from './facts/decks';
+import { cardDrawn, shoeRetired, shoeStarted } from './facts/tableDraw';
 import { nightStarted, playerFlagged, playerMoved, playerSeated, playerUnseated } from './facts/seating';
 import { betCorrected, cardTurned, NOBODY_PLAYED, oddsShown, ownTurn, postsRedealt, turnResolved, turnStarted, turnVoided } from './facts/turns';
 import type { EngineState, LastAction, Phase } from './state';
@@ -45,6 +46,7 @@ export function copyOfState(s: EngineState): EngineState {
     carriedOut: s.carriedOut,
     phase: s.phase,
     deck: s.deck,
+    witnesses: s.witnesses,
     lastRetiredDeck: s.lastRetiredDeck,
     decksMade: s.decksMade,
     decksRetired: s.decksRetired,
@@ -129,6 +131,12 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       state.endedAt = null;
       state.reopened = state.reopened + 1;
       return state;
+    case 'shoe-started':
+      return shoeStarted(state, event, copies);
+    case 'card-drawn':
+      return cardDrawn(state, event, copies);
+    case 'shoe-retired':
+      return shoeRetired(state, event);
     case 'deck-needed':
       return deckNeeded(state, event);
     case 'deck-shuffled':
@@ -200,6 +208,8 @@ function phaseOf(event: EventOf<'phase'>): Phase {
       return { kind: 'cut', resume: event.resume === 'continue-turn' ? 'continue-turn' : 'deal' };
     case 'shuffle':
       return { kind: 'shuffle', purpose: event.resume === 'draw' ? 'draw' : 'play', resume: event.resume ?? 'deal' };
+    case 'reveal':
+      return { kind: 'reveal', resume: event.resume ?? 'continue-turn' };
     default:
       return SIMPLE_PHASES[event.phase];
   }
@@ -225,6 +235,7 @@ export function emptyState(): EngineState {
     carriedOut: 0,
     phase: DRAW,
     deck: null,
+    witnesses: null,
     lastRetiredDeck: null,
     decksMade: 0,
     decksRetired: 0,

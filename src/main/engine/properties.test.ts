@@ -27,6 +27,8 @@ const settingsArb: fc.Arbitrary<RuleSettings> = fc.record({
   maxBet: fc.oneof(fc.constant(null), fc.integer({ min: 1, max: 12 })),
   firstRound: fc.constantFrom('open', 'half-pot'),
   anteWhen: fc.constantFrom('empty-pot', 'every-deal'),
+  // R34's table draws are driven by their own commands (a commitment, then reveals): tableDraw.test.ts plays them.
+  cards: fc.constant('deck'),
 });
 
 /** Numbers a host might type, or a buggy caller might send. */

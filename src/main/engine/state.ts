@@ -1,4 +1,5 @@
 import type { CardCode } from '../../shared/cards';
+import type { WitnessHead } from '../../shared/tableDraw';
 import type { ChipMove } from '../../shared/chips';
 import type { RuleSettings } from '../../shared/settings';
 import type { Announcement, DeckPurpose, Odds, TurnOutcome } from '../../shared/view';
@@ -36,6 +37,8 @@ export interface EngineState {
   /** What the table waits for, with what that step needs. */
   phase: Phase;
   deck: DeckState | null;
+  /** R34 with `cards: table`: the witnesses of the deal and the night's draws so far; null until the first commitment (and always with `cards: deck`). */
+  witnesses: TableWitnesses | null;
   lastRetiredDeck: RetiredDeck | null;
   decksMade: number;
   decksRetired: number;
@@ -78,6 +81,8 @@ export type Phase =
   | { kind: 'shuffle'; purpose: DeckPurpose; resume: Resume }
   | { kind: 'cut'; resume: PlayResume }
   | { kind: 'ready' }
+  /** R34: a card is to be drawn by the table: the witnesses' reveals are awaited, then `resume` goes on. */
+  | { kind: 'reveal'; resume: Resume }
   | { kind: 'ace-call' }
   | { kind: 'pair-call' }
   | { kind: 'bet' }
@@ -110,9 +115,21 @@ export interface DeckState {
   seed: string;
   commitment: string;
   cut: number | null;
-  /** In dealing order; `position` is the next card to turn. */
+  /** In dealing order; `position` is the next card to turn. With `cards: table` (R34): the cards drawn so far, each drawn just before it is turned. */
   cards: readonly CardCode[];
   position: number;
+  /** R34: a shoe drawn from by the table: its remaining cards in canonical order (R2); absent for a shuffled deck (R9-R12). */
+  shoe?: readonly CardCode[];
+}
+
+/** R34: who draws the cards of the current deal, and how far the night's draws have gone. */
+export interface TableWitnesses {
+  /** The night's draws so far: the next card is draw k = draws + 1. */
+  draws: number;
+  /** The fingerprint of the current deal's commitment. */
+  fingerprint: string;
+  /** The deal's witnesses, sorted by id, each with its head now (the last value it revealed, or the head it committed). */
+  heads: readonly WitnessHead[];
 }
 
 export interface RetiredDeck {

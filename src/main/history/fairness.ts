@@ -1,4 +1,5 @@
 import type { CardCode, FairnessReport } from '../../shared';
+import { tableDrawProblems, type RecordedDraw, type RecordedShoe } from '../../shared/tableDrawCheck';
 import { commitmentOf, dealtOrder, isSeedHex, opensslBlockHash, type EngineEvent } from '../engine';
 
 interface DeckRecord {
@@ -15,9 +16,11 @@ interface DeckRecord {
 /** Collects what the history says about each deck, in the order the decks were shuffled. */
 function decksOf(events: readonly EngineEvent[], mismatches: FairnessReport['mismatches']): DeckRecord[] {
   const decks = new Map<string, DeckRecord>();
+  const shoes = new Set(events.flatMap((e) => (e.type === 'shoe-started' ? [e.deckId] : [])));
   const turn = (deckId: string, card: CardCode) => {
     const deck = decks.get(deckId);
     if (deck) deck.turned.push(card);
+    else if (shoes.has(deckId)) return; // R34: drawn by the table, checked by tableDraws.
     else mismatches.push({ deckId, reason: `${card} was turned from deck ${deckId}, which was never shuffled` });
   };
   for (const event of events) {
@@ -89,5 +92,24 @@ export function verifyNight(nightId: string, events: readonly EngineEvent[]): Fa
     decks += 1;
     cards += deck.turned.length;
   }
+  const table = tableDrawsOf(events);
+  if (table.shoes.length > 0) {
+    for (const reason of tableDrawProblems(nightId, table, table.turned)) mismatches.push({ deckId: 'table', reason: `${reason} (R34)` });
+    decks += table.shoes.length;
+    cards += table.draws.length;
+  }
   return { nightId, decks, cards, verified: mismatches.length === 0, mismatches, unchecked };
+}
+
+/** R34: the table's shoes and draws as recorded, and every card turned from a shoe, in order. */
+function tableDrawsOf(events: readonly EngineEvent[]): { shoes: RecordedShoe[]; draws: RecordedDraw[]; turned: CardCode[] } {
+  const shoes: RecordedShoe[] = [];
+  const draws: RecordedDraw[] = [];
+  const turned: CardCode[] = [];
+  for (const event of events) {
+    if (event.type === 'shoe-started') shoes.push({ id: event.deckId, decks: event.copies, renewed: event.renewed, heads: event.heads, fingerprint: event.fingerprint });
+    else if (event.type === 'card-drawn') draws.push({ k: event.k, shoe: event.deckId, reveals: event.reveals, missing: event.missing, r: event.r, j: event.j, card: event.card });
+    else if ((event.type === 'card-turned' || event.type === 'draw-card') && shoes.some((s) => s.id === event.deckId)) turned.push(event.card);
+  }
+  return { shoes, draws, turned };
 }

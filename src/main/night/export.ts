@@ -11,11 +11,11 @@ import type { PlayedNight } from './play';
 import { seatingHistory } from './seating';
 
 /**
- * The night export `in-between-night/2` (docs/export-format.md): everything a
+ * The night export `in-between-night/3` (docs/export-format.md): everything a
  * player needs to check a night by hand, projected from its event log and its
  * chip ledger. Nothing here is stored; the export is rebuilt from the facts.
  */
-export const NIGHT_EXPORT_FORMAT = 'in-between-night/2';
+export const NIGHT_EXPORT_FORMAT = 'in-between-night/3';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex of 32 bytes');
 const card = z.custom<CardCode>((value) => typeof value === 'string' && isCardCode(value), { message: 'a card code such as AS or TC' });
@@ -33,6 +33,38 @@ export const exportedDeckSchema = z.strictObject({
   seed: hex64.nullable(),
   /** R11; null for a draw deck (never cut) or a deck not cut yet. */
   cut: chips.nullable(),
+});
+
+const witnessId = z.string().regex(/^[0-9a-f]{16}$/, '16 lowercase hex digits');
+
+/**
+ * R34: the cards drawn by the table: every shoe with the commitment it was
+ * started under, and every draw with the values revealed, the witnesses
+ * missing, r, j and the card. Null for a night played with shuffled decks.
+ */
+export const exportedTableDrawsSchema = z.strictObject({
+  shoes: z.array(
+    z.strictObject({
+      id,
+      purpose: z.enum(['draw', 'play']),
+      decks: z.number().int().min(1).max(4),
+      /** Started mid-deal (R13) by the deal's witnesses, rather than at a deal's (or the draw's) commitment. */
+      renewed: z.boolean(),
+      heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
+      fingerprint: hex64,
+    }),
+  ),
+  draws: z.array(
+    z.strictObject({
+      k: z.number().int().positive(),
+      shoe: id,
+      reveals: z.array(z.strictObject({ id: witnessId, value: hex64 })).min(1),
+      missing: z.array(witnessId),
+      r: hex64,
+      j: chips,
+      card,
+    }),
+  ),
 });
 
 export const exportedTurnSchema = z.strictObject({
@@ -102,6 +134,8 @@ export const nightExportSchema = z.strictObject({
    */
   seating: z.array(exportedSeatingSchema).min(1).optional(),
   decks: z.array(exportedDeckSchema),
+  /** R34: the table's shoes and draws (`cards: table`); null otherwise, and in files read from /1 and /2. */
+  table: exportedTableDrawsSchema.nullable(),
   draw: z.array(z.strictObject({ round: z.number().int().positive(), player: id, deck: id, card })),
   turns: z.array(exportedTurnSchema),
   ledger: z.array(exportedLedgerEntrySchema),
@@ -150,6 +184,7 @@ export const nightExportSchema = z.strictObject({
 
 export type NightExport = z.infer<typeof nightExportSchema>;
 export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
+export type ExportedTableDraws = z.infer<typeof exportedTableDrawsSchema>;
 export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
 export type ExportedSeating = z.infer<typeof exportedSeatingSchema>;
 
@@ -169,6 +204,7 @@ export function exportNight(
   const ledger = night.ledger.entries;
   const decks = new Map<string, ExportedDeck>();
   const draw: NightExport['draw'] = [];
+  const table: ExportedTableDraws = { shoes: [], draws: [] };
 
   for (const event of night.events) {
     switch (event.type) {
@@ -187,6 +223,12 @@ export function exportNight(
         break;
       case 'deck-retired':
         patchDeck(decks, event.deckId, { seed: event.seed });
+        break;
+      case 'shoe-started':
+        table.shoes.push({ id: event.deckId, purpose: event.purpose, decks: event.copies, renewed: event.renewed, heads: event.heads, fingerprint: event.fingerprint });
+        break;
+      case 'card-drawn':
+        table.draws.push({ k: event.k, shoe: event.deckId, reveals: event.reveals, missing: event.missing, r: event.r, j: event.j, card: event.card });
         break;
       case 'draw-card':
         draw.push({ round: event.round, player: event.playerId, deck: event.deckId, card: event.card });
@@ -212,6 +254,7 @@ export function exportNight(
     players: state.players.map((p) => ({ id: p.id, name: p.name, seat: p.seat })),
     seating: seatingHistory(night.events),
     decks: [...decks.values()],
+    table: state.settings.cards === 'table' ? table : null,
     draw,
     turns: night.turns.filter((t): t is TurnView => t !== undefined).map(exportTurn),
     ledger: ledger.map((e) => ({

@@ -11,7 +11,8 @@ describe('reading night exports of every version', () => {
     if (!read.ok) return;
     const original = JSON.parse(version1) as { turns: unknown[]; ledger: unknown[] };
     expect(read.upcastFrom).toBe('in-between-night/1');
-    expect(read.night.format).toBe('in-between-night/2');
+    expect(read.night.format).toBe('in-between-night/3');
+    expect(read.night.table).toBeNull();
     expect(read.night.night.chipValue).toBe(29);
     expect(read.night.turns).toHaveLength(original.turns.length);
     expect(read.night.ledger).toEqual(original.ledger);
@@ -37,11 +38,21 @@ describe('reading night exports of every version', () => {
     expect(bad).toMatchObject({ ok: false, problem: expect.stringContaining('expenses.0.amount') });
   });
 
-  it('a /2 file reads as it is, and reading it again gives the same night', () => {
+  it('a /3 file reads as it is, and reading it again gives the same night', () => {
     const first = readNightExport(version1);
     if (!first.ok) throw new Error(first.problem);
     const again = readNightExport(JSON.stringify(first.night));
     expect(again).toEqual({ ok: true, night: first.night, upcastFrom: null });
+  });
+
+  it('R34: an in-between-night/2 file (before cards drawn by the table) reads as /3 with no table draws and its rules on the shuffled deck', () => {
+    const first = readNightExport(version1);
+    if (!first.ok) throw new Error(first.problem);
+    const { table: _none, rules, ...rest } = first.night;
+    const { cards: _deck, ...rulesOf2 } = rules;
+    const read = readNightExport(JSON.stringify({ ...rest, rules: rulesOf2, format: 'in-between-night/2' }));
+    expect(read).toEqual({ ok: true, night: first.night, upcastFrom: 'in-between-night/2' });
+    if (read.ok) expect([read.night.table, read.night.rules.cards]).toEqual([null, 'deck']);
   });
 
   it('refuses what is not a night export with a reason, whatever the version', () => {

@@ -8,13 +8,16 @@ import { NIGHT_EXPORT_FORMAT, nightExportSchema, type NightExport } from './expo
  * is upcast (its chip value, a float in major units, becomes minor units
  * (M1); its turns gain `call` and `limit`, null as nothing was called or
  * capped then; its `seating` is one entry, the players in seat order, as
- * nobody changed seats or sat out then) and then checked by the same strict schema as a new file.
+ * nobody changed seats or sat out then), `in-between-night/2` too (it gains
+ * `table: null`: its cards came from shuffled decks, as R34 did not exist),
+ * and then checked by the same strict schema as a new file.
  */
 export type ReadNightExport =
-  | { ok: true; night: NightExport; upcastFrom: 'in-between-night/1' | null }
+  | { ok: true; night: NightExport; upcastFrom: typeof VERSION_1 | typeof VERSION_2 | null }
   | { ok: false; problem: string };
 
 const VERSION_1 = 'in-between-night/1';
+const VERSION_2 = 'in-between-night/2';
 
 export function readNightExport(text: string): ReadNightExport {
   let data: unknown;
@@ -27,13 +30,17 @@ export function readNightExport(text: string): ReadNightExport {
   if (data.format === VERSION_1) {
     const upcast = upcastVersion1(data);
     if (typeof upcast === 'string') return { ok: false, problem: upcast };
-    return checked(upcast, VERSION_1);
+    return checked(upcastVersion2(upcast), VERSION_1);
   }
+  if (data.format === VERSION_2) return checked(upcastVersion2(data), VERSION_2);
   if (data.format === NIGHT_EXPORT_FORMAT) return checked(data, null);
-  return { ok: false, problem: `unknown format ${JSON.stringify(String(data.format)).slice(0, 60)}; this app reads ${VERSION_1} and ${NIGHT_EXPORT_FORMAT}` };
+  return {
+    ok: false,
+    problem: `unknown format ${JSON.stringify(String(data.format)).slice(0, 60)}; this app reads ${VERSION_1}, ${VERSION_2} and ${NIGHT_EXPORT_FORMAT}`,
+  };
 }
 
-function checked(data: unknown, upcastFrom: 'in-between-night/1' | null): ReadNightExport {
+function checked(data: unknown, upcastFrom: typeof VERSION_1 | typeof VERSION_2 | null): ReadNightExport {
   const parsed = nightExportSchema.safeParse(data);
   if (parsed.success) return { ok: true, night: parsed.data, upcastFrom };
   return { ok: false, problem: firstIssueText(parsed.error, 'not a night export') };
@@ -51,7 +58,12 @@ function upcastVersion1(data: Record<string, unknown>): Record<string, unknown> 
   // Nobody changed seats or sat out before R31 and R32: the seating at the draw held all night.
   const players = Array.isArray(data.players) ? data.players.filter(isObject) : [];
   const order = [...players].sort((a, b) => Number(a.seat) - Number(b.seat)).map((p) => p.id);
-  return { ...data, format: NIGHT_EXPORT_FORMAT, night: { ...night, chipValue }, turns, seating: [{ beforeTurn: 1, order, sittingOut: [] }] };
+  return { ...data, format: VERSION_2, night: { ...night, chipValue }, turns, seating: [{ beforeTurn: 1, order, sittingOut: [] }] };
+}
+
+/** Version 2 as version 3: no card was drawn by the table before R34 (a /2 file with a `table` field is not a /2 file, and is refused by the schema). */
+function upcastVersion2(data: Record<string, unknown>): Record<string, unknown> {
+  return { table: null, ...data, format: NIGHT_EXPORT_FORMAT };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

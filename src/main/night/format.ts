@@ -49,7 +49,7 @@ export const journalHeaderSchema = z.object({
 export type JournalHeader = z.infer<typeof journalHeaderSchema>;
 
 /**
- * The night's rule settings as recorded. The house settings R26-R28 came
+ * The night's rule settings as recorded. The house settings R26-R28 and R34 came
  * after the first journals: a line without them is read as it was written
  * (they stay absent, so it writes back the same), and the engine takes
  * their defaults, which leave R1-R25 as they were.
@@ -59,6 +59,7 @@ const recordedSettingsSchema = ruleSettingsSchema.extend({
   maxBet: ruleSettingsSchema.shape.maxBet.unwrap().optional(),
   firstRound: ruleSettingsSchema.shape.firstRound.unwrap().optional(),
   anteWhen: ruleSettingsSchema.shape.anteWhen.unwrap().optional(),
+  cards: ruleSettingsSchema.shape.cards.unwrap().optional(),
 });
 
 /**
@@ -116,6 +117,15 @@ export function isExpenseCommand(command: RecordedCommand): command is ExpenseCo
   return command.type === 'expense-add' || command.type === 'expense-edit' || command.type === 'expense-remove';
 }
 
+const witnessId = z.string().regex(/^[0-9a-f]{16}$/, 'a witness id is 16 lowercase hex digits');
+
+/** R34: a deal's commitment (the witnesses' heads) or one card's draw (the values revealed, the witnesses missing). */
+const tableStepSchema = z.union([
+  z.strictObject({ heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1) }),
+  z.strictObject({ reveals: z.array(z.strictObject({ id: witnessId, value: hex64 })).min(1), missing: z.array(witnessId) }),
+]);
+export type TableStep = z.infer<typeof tableStepSchema>;
+
 /** One line after the header, version 1. */
 export const journalLineV1Schema = z.strictObject({
   /** When the command was accepted; absent only on lines migrated from files that did not record it. */
@@ -123,6 +133,8 @@ export const journalLineV1Schema = z.strictObject({
   command: commandV1Schema,
   /** The seeds the dealer drew for this command, in order (R9); absent when it needed no new deck. */
   seeds: z.array(hex64).min(1).optional(),
+  /** R34: the table's commitments and draws this command needed, in order; absent with `cards: deck` or when it drew no card. */
+  table: z.array(tableStepSchema).min(1).optional(),
 });
 
 /** One accepted command, as every reader hands it over (today's shape). */
@@ -130,6 +142,7 @@ export interface JournalEntry {
   at?: string;
   command: RecordedCommand;
   seeds?: string[];
+  table?: TableStep[];
 }
 
 /** A line that does not hold a fact this version can use. */
@@ -161,6 +174,7 @@ export function headerLine(nightId: string): string {
 export function encodeEntry(entry: JournalEntry): string {
   const line: JournalEntry = { ...(entry.at !== undefined ? { at: entry.at } : {}), command: entry.command };
   if (entry.seeds && entry.seeds.length > 0) line.seeds = entry.seeds;
+  if (entry.table && entry.table.length > 0) line.table = entry.table;
   return `${JSON.stringify(line)}\n`;
 }
 
@@ -253,6 +267,8 @@ export function engineCommandOf(entry: JournalEntry & { command: EngineRecordedC
 
 /** The fact to record for an engine command (the time goes on the line). */
 export function recordedCommandOf(command: Exclude<EngineCommand, { type: 'shuffle' }>): RecordedCommand {
+  // R34: like the dealer's shuffles, the table's commitments and draws go on the line of the command that needed them, never on a line of their own.
+  if (command.type === 'commit' || command.type === 'reveal') throw new Error(`a ${command.type} is recorded on the line of the command that needed it`);
   if (command.type === 'start') {
     const { at: _at, ...rest } = command;
     // The revision is written on every new night, so it replays by the rules it was played by.

@@ -21,10 +21,12 @@ export {
   type JournalEntry,
   type JournalHeader,
   type RecordedCommand,
+  type TableStep,
 } from './format';
 export {
   balancesMismatch,
   decideStep,
+  seedDealer,
   applyExpenseLine,
   emptyNight,
   expenseLineProblem,
@@ -38,6 +40,7 @@ export {
   stacksAtTable,
   takeBack,
   type DecidedStep,
+  type Dealer,
   type NightExpense,
   type PlayedNight,
   type StepResult,
@@ -45,6 +48,7 @@ export {
 export { journalOfLegacy, LegacyNightError, migrateLegacyNight, replayLegacyNight, replaysDiffer, type LegacyNight } from './legacy';
 export { allTimeStandings, biggestWinOf, hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary, type Standing } from './summary';
 export { exportNight, exportedDeckSchema, exportedSeatingSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
+export { LaptopWitness, laptopDealer } from './laptopWitness';
 export { seatingHistory, type SeatingEntry } from './seating';
 export { readNightExport, type ReadNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';

@@ -1,7 +1,7 @@
 import { commandError, type CommandError, type ExpenseView, type Payment, type TurnView } from '../../shared';
 import { applyCommand, emptyState, evolve, type EngineCommand, type EngineEvent, type EngineState } from '../engine';
 import { Ledger, LedgerError, type LedgerItem } from '../ledger';
-import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry } from './format';
+import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry, type TableStep } from './format';
 import { turnView } from './turnView';
 
 /**
@@ -81,7 +81,31 @@ export interface DecidedStep {
   events: EngineEvent[];
   /** The seeds drawn for the decks this command needed (R9). */
   seeds: string[];
+  /** R34: the table's commitments and draws this command needed, in order. */
+  table: TableStep[];
   ledgerBefore: number;
+}
+
+/**
+ * Whoever supplies what the engine waits for between a command's events: a
+ * seed for each deck (R9) and, when the table draws the cards (R34), the
+ * witnesses' heads for each commitment and their reveals for each card.
+ * Live, fresh seeds and the witnesses' values; on replay, the line's own.
+ */
+export interface Dealer {
+  /** Whether this dealer has witnesses to draw the cards (R34); without them a night with `cards: table` cannot start. */
+  readonly drawsByTable: boolean;
+  seed(): string;
+  commit(state: EngineState): Extract<TableStep, { heads: unknown }>;
+  reveal(state: EngineState): Extract<TableStep, { reveals: unknown }>;
+}
+
+/** A dealer of shuffled decks only (R9): asked for the table's values, it says the night cannot go on without its witnesses. */
+export function seedDealer(nextSeed: () => string): Dealer {
+  const noWitness = (): never => {
+    throw new Error('the table draws the cards tonight (R34), but no witness was given to deal them');
+  };
+  return { drawsByTable: false, seed: nextSeed, commit: noWitness, reveal: noWitness };
 }
 
 export type StepResult = { ok: true; step: DecidedStep } | { ok: false; error: CommandError };
@@ -93,19 +117,36 @@ export type StepResult = { ok: true; step: DecidedStep } | { ok: false; error: C
  * ledger, which must then agree with the table (R24, checked in two places).
  * On a refusal nothing changed.
  */
-export function decideStep(night: PlayedNight, command: EngineCommand, expectedStateId: number | undefined, nextSeed: () => string): StepResult {
+export function decideStep(night: PlayedNight, command: EngineCommand, expectedStateId: number | undefined, dealing: Dealer | (() => string)): StepResult {
+  const dealer = typeof dealing === 'function' ? seedDealer(dealing) : dealing;
+  if (command.type === 'start' && command.settings.cards === 'table' && !dealer.drawsByTable) {
+    return { ok: false, error: commandError('invalid-input', 'Cards drawn by the table (R34) need the laptop as a witness, which this dealer cannot be: choose the shuffled deck.', 'R34') };
+  }
   const decided = applyCommand(night.state, command, expectedStateId);
   if (!decided.ok) return decided;
   let state = decided.state;
   const events = [...decided.events];
   const seeds: string[] = [];
-  while (state.phase.kind === 'shuffle') {
-    const seed = nextSeed();
-    seeds.push(seed);
-    const shuffled = applyCommand(state, { type: 'shuffle', seed });
-    if (!shuffled.ok) throw new Error(`the dealer could not shuffle: ${shuffled.error.message}`);
-    state = shuffled.state;
-    events.push(...shuffled.events);
+  const table: TableStep[] = [];
+  for (;;) {
+    let next: EngineCommand;
+    if (state.phase.kind === 'shuffle' && state.settings.cards === 'table') {
+      const step = dealer.commit(state);
+      table.push(step);
+      next = { type: 'commit', heads: step.heads };
+    } else if (state.phase.kind === 'shuffle') {
+      const seed = dealer.seed();
+      seeds.push(seed);
+      next = { type: 'shuffle', seed };
+    } else if (state.phase.kind === 'reveal') {
+      const step = dealer.reveal(state);
+      table.push(step);
+      next = { type: 'reveal', reveals: step.reveals, missing: step.missing };
+    } else break;
+    const dealt = applyCommand(state, next);
+    if (!dealt.ok) throw new Error(`the dealer could not ${next.type === 'shuffle' ? 'shuffle' : `${next.type} for the table`}: ${dealt.error.message}`);
+    state = dealt.state;
+    events.push(...dealt.events);
   }
   const items: LedgerItem[] = events.flatMap((e) => (e.type === 'chips' ? [{ id: e.id, move: e.move, turn: e.turn }] : []));
   const ledgerBefore = night.ledger.entries.length;
@@ -120,7 +161,7 @@ export function decideStep(night: PlayedNight, command: EngineCommand, expectedS
     night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, ledgerBefore));
     return { ok: false, error: commandError('conservation', `R24: ${mismatch} Nothing was recorded.`, 'R24') };
   }
-  return { ok: true, step: { state, events, seeds, ledgerBefore } };
+  return { ok: true, step: { state, events, seeds, table, ledgerBefore } };
 }
 
 /** Undoes `decideStep`'s ledger posting (the write failed). */
@@ -182,29 +223,43 @@ export class ReplayError extends Error {
 export function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): void {
   const { command } = entry;
   if (isExpenseCommand(command)) {
-    if (entry.seeds) throw new ReplayError(line, 'an expense line holds no seeds');
+    if (entry.seeds || entry.table) throw new ReplayError(line, 'an expense line holds no seeds and no draws');
     const problem = expenseLineProblem(night, command);
     if (problem) throw new ReplayError(line, problem);
     applyExpenseLine(night, { ...entry, command });
     return;
   }
   const seeds = entry.seeds ?? [];
+  const table = entry.table ?? [];
   let used = 0;
-  let result: StepResult;
-  try {
-    result = decideStep(night, engineCommandOf({ ...entry, command }), undefined, () => {
+  let drawn = 0;
+  const recorded = <K extends 'heads' | 'reveals'>(key: K) => {
+    const step = table[drawn++];
+    if (step === undefined || !(key in step)) throw new ReplayError(line, `the engine asked the table for ${key === 'heads' ? 'a commitment' : 'a card'} the line does not hold next (R34)`);
+    return step as Extract<TableStep, Record<K, unknown>>;
+  };
+  const dealer: Dealer = {
+    drawsByTable: true,
+    seed: () => {
       const seed = seeds[used++];
       if (seed === undefined) throw new ReplayError(line, 'the engine asked for a deck the line holds no seed for');
       return seed;
-    });
+    },
+    commit: () => recorded('heads'),
+    reveal: () => recorded('reveals'),
+  };
+  let result: StepResult;
+  try {
+    result = decideStep(night, engineCommandOf({ ...entry, command }), undefined, dealer);
   } catch (error) {
     if (error instanceof ReplayError) throw error;
     throw new ReplayError(line, (error as Error).message);
   }
   if (!result.ok) throw new ReplayError(line, `the engine refuses it: ${result.error.message}`);
-  if (used !== seeds.length) {
+  if (used !== seeds.length || drawn !== table.length) {
     takeBack(night, result.step);
-    throw new ReplayError(line, `it holds ${seeds.length} seeds but the command used ${used}`);
+    const held = `${seeds.length} seeds${table.length > 0 ? ` and ${table.length} table steps` : ''}`;
+    throw new ReplayError(line, `it holds ${held} but the command used ${used}${table.length > 0 ? ` and ${drawn}` : ''}`);
   }
   keepStep(night, result.step, entry);
 }

@@ -115,3 +115,15 @@ describe('house rules through the session', () => {
     expect(!refused.ok && refused.error).toMatchObject({ rule: 'R33' });
   });
 });
+
+describe('R34 through the session', () => {
+  it('R34: a night whose cards the table would draw is refused at its start, naming the rule, and nothing is written', () => {
+    const session = openSession();
+    const result = session.runNow('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 20, chipValue: 0, currency: 'EUR', settings: { cards: 'table' } });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect([result.error.rule, result.error.message]).toEqual(['R34', expect.stringContaining('choose the shuffled deck')]);
+    expect(session.getView().night).toBeNull();
+    // Nothing was left half open: the same table starts at once with the shuffled deck.
+    expect(start(session, { cards: 'deck' }).settings.cards).toBe('deck');
+  });
+});

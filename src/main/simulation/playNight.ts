@@ -97,6 +97,8 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number, ev
       return fixOrBuyBack(night, bot, startingChips) ?? houseMoves(night, bot, startingChips, everyNight) ?? { command: 'deal', args: { stateId } };
     case 'shuffle':
       throw new Error('the session left a deck unshuffled: it shuffles as soon as the engine asks (R9)');
+    case 'reveal':
+      throw new Error('the session left a card undrawn: the table draws as soon as the engine asks (R34)');
     case 'ended':
       return null;
   }

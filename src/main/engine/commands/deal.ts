@@ -3,6 +3,8 @@ import { anteAll } from './chips';
 import { cardsLeft, refuse, expectPhase, type Draft } from './draft';
 import { cutDeck, freshDeckForTurn, needDeck, shuffleDeck } from './decks';
 import { runDraw } from './draw';
+import { commitShoe, drawCard, drawsByTable, renewShoe } from './tableDraw';
+import type { WitnessHead, WitnessReveal } from '../../../shared/tableDraw';
 import { ensurePlayerToAct } from './rotate';
 import { continueTurn, startTurn } from './turn';
 
@@ -25,7 +27,9 @@ export function deal(d: Draft): void {
   // R13: fewer than 3 cards before a turn.
   if (cardsLeft(d) < 3) {
     freshDeckForTurn(d);
-    return needDeck(d, 'play', 'deal');
+    // R34: the table's witnesses go on drawing from a fresh shoe; no new commitment within a deal.
+    if (drawsByTable(d)) renewShoe(d, 'play');
+    else return needDeck(d, 'play', 'deal');
   }
   startTurn(d);
 }
@@ -50,7 +54,33 @@ export function shuffle(d: Draft, seed: string): void {
 
 /** R11: the cut, then the turn the deck was made for. */
 export function cut(d: Draft, at: number): void {
-  if (cutDeck(d, at) === 'continue-turn') return continueTurn(d);
+  deckReady(d, cutDeck(d, at));
+}
+
+/** R34: the deal's commitment starts the table's shoe; the draw for dealer begins at once, a turn goes on as after a cut (none is made). */
+export function commit(d: Draft, heads: readonly WitnessHead[]): void {
+  const { purpose, resume } = commitShoe(d, heads);
+  if (purpose === 'draw') {
+    d.phase('draw');
+    return runDraw(d);
+  }
+  d.phase('ready');
+  deckReady(d, resume === 'continue-turn' ? 'continue-turn' : 'deal');
+}
+
+/** R34: the table drew the card it waited for: the draw for dealer or the turn goes on. */
+export function reveal(d: Draft, reveals: readonly WitnessReveal[], missing: readonly string[]): void {
+  if (drawCard(d, reveals, missing) === 'draw') {
+    d.phase('draw');
+    return runDraw(d);
+  }
+  d.phase('ready');
+  continueTurn(d);
+}
+
+/** The deck is ready (cut, or committed by the table): the turn it was made for. */
+function deckReady(d: Draft, resume: 'deal' | 'continue-turn'): void {
+  if (resume === 'continue-turn') return continueTurn(d);
   // The player due may have left or been undone to 0 chips while the deck was cut.
   ensurePlayerToAct(d);
   // That passed the deal: the new dealer shuffles a fresh deck (R9); this one is retired unused.

@@ -19,7 +19,9 @@ export function needDeck(d: Draft, purpose: DeckPurpose, resume: Resume): void {
 export function retireDeck(d: Draft): void {
   const deck = d.state.deck;
   if (!deck) return;
-  d.emit({ type: 'deck-retired', deckId: deck.id, seed: deck.seed });
+  // R34: a shoe drawn from by the table has no seed: its draws are already on the record.
+  if (deck.shoe) d.emit({ type: 'shoe-retired', deckId: deck.id });
+  else d.emit({ type: 'deck-retired', deckId: deck.id, seed: deck.seed });
 }
 
 /** R13: the turn needs a fresh deck (a new deal's, or this one is spent); the deal is no longer waiting for one. */
@@ -31,6 +33,7 @@ export function freshDeckForTurn(d: Draft): void {
 /** R9, R10: the deck asked for is shuffled from `seed` and its commitment shown; returns what it was made for. */
 export function shuffleDeck(d: Draft, seed: string): { purpose: DeckPurpose; resume: Resume } {
   const { purpose, resume } = expectPhase(d, 'shuffle', 'A shuffle');
+  if (d.state.settings.cards === 'table') refuse('invalid-input', 'Tonight the cards are drawn by the table (R34): no deck is shuffled.', 'R34');
   const seedBytes = seedBytesOf(seed);
   if (!seedBytes) refuse('invalid-input', 'A deck seed is 32 bytes as 64 lowercase hex digits (R9).', 'R9');
   d.emit({

@@ -72,7 +72,7 @@ export class Draft implements DraftCopies {
   }
 
   /** Moves to a phase that needs nothing more (a cut says what it resumes; a shuffle is asked for with needDeck). */
-  phase(phase: Exclude<PhaseKind, 'shuffle' | 'cut'>): void {
+  phase(phase: Exclude<PhaseKind, 'shuffle' | 'cut' | 'reveal'>): void {
     this.emit({ type: 'phase', phase, resume: null });
   }
 }
@@ -81,6 +81,7 @@ const PHASE_WORDS: Record<PhaseKind, string> = {
   draw: 'the draw for the first dealer',
   shuffle: 'the shuffle',
   cut: 'the cut',
+  reveal: 'the table to draw a card',
   ready: 'the next deal',
   'ace-call': 'the call of the ace, low or high',
   'pair-call': 'the call of the pair, higher or lower',
@@ -124,9 +125,16 @@ export function currentTurn(d: Draft): TurnState {
   return turn;
 }
 
+/** The cards still to be turned from the deck in play (R13); a shoe drawn from by the table (R34) counts those it still holds. */
 export function cardsLeft(d: Draft): number {
   const deck = d.state.deck;
-  return deck ? deck.cards.length - deck.position : 0;
+  return deck ? deck.cards.length - deck.position + (deck.shoe?.length ?? 0) : 0;
+}
+
+/** A card is there to turn: the next of a shuffled deck, or one the table has just drawn (R34). */
+export function cardReady(d: Draft): boolean {
+  const deck = d.state.deck;
+  return deck !== null && deck.position < deck.cards.length;
 }
 
 export function topCard(d: Draft): CardCode {

@@ -1,7 +1,8 @@
 import { rankOf, type CardCode } from '../../../shared/cards';
 import { activePlayers, firstDeal } from '../flow';
-import { cardsLeft, expectPhase, refuse, seatOf, topCard, type Draft } from './draft';
+import { cardReady, expectPhase, refuse, seatOf, topCard, type Draft } from './draft';
 import { needDeck, retireDeck } from './decks';
+import { needCard } from './tableDraw';
 
 /** R7: the draw for the first dealer. */
 
@@ -28,7 +29,7 @@ export function runDraw(d: Draft): void {
     const current = d.state.draw;
     if (!current || !round) throw new Error('the draw lost its round');
     for (const playerId of current.contenders.slice(round.cards.length)) {
-      if (cardsLeft(d) === 0) return needDeck(d, 'draw', 'draw');
+      if (!cardReady(d)) return needCard(d, 'draw', 'draw');
       const deck = d.state.deck;
       if (!deck) throw new Error('draw without a deck');
       d.emit({ type: 'draw-card', round: round.round, playerId, deckId: deck.id, card: topCard(d) });

@@ -5,10 +5,10 @@ import type { BetLimits } from '../../../shared/view';
 import { currentLimits, halfPotRound, limitsFor } from '../limits';
 import { deckOddsBetween, oddsBetween, oddsBeyond } from '../odds';
 import { hasTwoActive, nextTurnAfter, reAntesAfterTurn } from '../flow';
-import type { EngineState, TurnState } from '../state';
+import type { DeckState, EngineState, TurnState } from '../state';
 import { anteAll } from './chips';
-import { needDeck } from './decks';
-import { cardsLeft, currentTurn, expectPhase, nameOf, refuse, seatOf, topCard, type Draft } from './draft';
+import { needCard } from './tableDraw';
+import { cardReady, currentTurn, expectPhase, nameOf, refuse, seatOf, topCard, type Draft } from './draft';
 import { passTurnOn } from './rotate';
 
 /** A turn (R14-R20): the deal, the posts, the bet, the third card and the chips it moves. */
@@ -45,7 +45,7 @@ function turnPosts(d: Draft): void {
   for (;;) {
     const turn = currentTurn(d);
     if (turn.posts.length === 2) return judgePosts(d);
-    if (cardsLeft(d) === 0) return needDeck(d, 'play', 'continue-turn');
+    if (!cardReady(d)) return needCard(d, 'play', 'continue-turn');
     const deck = d.state.deck;
     if (!deck) throw new Error('posts without a deck');
     const card = topCard(d);
@@ -97,9 +97,14 @@ function judgePosts(d: Draft): void {
   }
   // R25: the odds counted from the cards still in the deck.
   const deck = d.state.deck;
-  const odds = deck ? deckOddsBetween(low, high, deck) : oddsBetween(low, high, []);
+  const odds = deck ? deckOddsBetween(low, high, cardsToCome(deck)) : oddsBetween(low, high, []);
   d.emit({ type: 'odds-shown', winners: odds.winners, remaining: odds.remaining });
   d.phase('bet');
+}
+
+/** R25: the cards the next one can be: the rest of a shuffled deck, or all a table's shoe still holds (R34). */
+function cardsToCome(deck: DeckState): Pick<DeckState, 'cards' | 'position' | 'copies'> {
+  return deck.shoe ? { cards: deck.shoe, position: 0, copies: deck.copies } : deck;
 }
 
 /** R15/R16 `redeal`: both posts go to the discards and two new ones are turned. */
@@ -129,7 +134,7 @@ export function callPair(d: Draft, call: 'higher' | 'lower'): void {
   d.emit({ type: 'pair-called', call });
   d.announce('pair-called', turn.playerId, 0);
   const deck = d.state.deck;
-  const odds = deck ? oddsBeyond(rank, call, deck) : { winners: 0, remaining: 0 };
+  const odds = deck ? oddsBeyond(rank, call, cardsToCome(deck)) : { winners: 0, remaining: 0 };
   d.emit({ type: 'odds-shown', winners: odds.winners, remaining: odds.remaining });
   d.phase('bet');
 }
@@ -187,7 +192,7 @@ export function pass(d: Draft): void {
 }
 
 function turnThird(d: Draft): void {
-  if (cardsLeft(d) === 0) return needDeck(d, 'play', 'continue-turn');
+  if (!cardReady(d)) return needCard(d, 'play', 'continue-turn');
   const deck = d.state.deck;
   if (!deck) throw new Error('third card without a deck');
   d.emit({ type: 'card-turned', deckId: deck.id, card: topCard(d), role: 'third' });

@@ -98,6 +98,8 @@ function ownDeck(state: EngineState, deckId: string, copies: DraftCopies | undef
     cards: deck.cards,
     position: deck.position,
   };
+  // R34: a table's shoe keeps the cards it still holds.
+  if (deck.shoe) copy.shoe = deck.shoe;
   state.deck = copy;
   if (copies) copies.deck = copy;
   return copy;

@@ -19,6 +19,7 @@ export function useTableStatus(night: Ref<NightView | null | undefined>): Comput
       case 'draw':
         return t('table.drawing');
       case 'shuffle':
+      case 'reveal':
         return t('table.shuffling');
       case 'cut':
         return t('table.toCut', { name: view.nameOf(current.cutterId) });

@@ -158,6 +158,7 @@ const en = {
     maxBetNone: 'no limit',
     firstRound: 'First round (R27)',
     anteWhen: 'Antes (R28)',
+    cards: 'Cards (R34)',
     decks: 'Decks (R1)',
     ante: 'Ante (R4)',
     aceLowChoice: 'Ace may be called low (R1)',
@@ -174,6 +175,8 @@ const en = {
       'half-pot': 'half the pot at most',
       'empty-pot': 'when the pot is empty',
       'every-deal': 'at every deal',
+      deck: 'shuffled by the laptop',
+      table: "drawn by the table's phones",
       'pays-2': 'pays 2',
       'pays-3': 'pays 3',
       redeal: 'redeal',
@@ -750,6 +753,7 @@ const en = {
       maxBet: 'Bet limit',
       firstRound: 'First round',
       anteWhen: 'Antes',
+      cards: 'Who draws the cards',
       chipValue: 'Chips',
     },
     decks: 'One deck of 52 cards, shuffled fresh for every deal | One deck of 52 cards, shuffled fresh for every deal. | {n} decks of 52 cards shuffled together, fresh for every deal.',
@@ -788,6 +792,10 @@ const en = {
     anteWhen: {
       'empty-pot': 'Everyone antes again only when the pot is empty.',
       'every-deal': 'Everyone also antes at the start of every deal.',
+    },
+    cards: {
+      deck: 'The laptop shuffles and seals the deck before the cut; the seal is opened afterwards, so anyone can check every card.',
+      table: "Each card is drawn by the table's phones and the laptop together, at the moment it is turned: nobody, not even the laptop, knows it before, and anyone can check it afterwards. With no phone helping, the laptop draws alone.",
     },
   },
   seatPanel: {

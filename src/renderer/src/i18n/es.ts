@@ -158,6 +158,7 @@ const es: Translation = {
     maxBetNone: 'sin límite',
     firstRound: 'Primera ronda (R27)',
     anteWhen: 'Apuestas iniciales (R28)',
+    cards: 'Cartas (R34)',
     decks: 'Barajas (R1)',
     ante: 'Ante (R4)',
     aceLowChoice: 'El as puede cantarse bajo (R1)',
@@ -174,6 +175,8 @@ const es: Translation = {
       'half-pot': 'la mitad del bote como máximo',
       'empty-pot': 'cuando el bote está vacío',
       'every-deal': 'en cada mano',
+      deck: 'barajadas por el portátil',
+      table: 'sacadas por los móviles de la mesa',
       'pays-2': 'paga 2',
       'pays-3': 'paga 3',
       redeal: 'se vuelve a repartir',
@@ -749,6 +752,7 @@ const es: Translation = {
       maxBet: 'Apuesta máxima',
       firstRound: 'Primera ronda',
       anteWhen: 'Los antes',
+      cards: 'Quién saca las cartas',
       chipValue: 'Fichas',
     },
     decks: 'Una baraja de 52 cartas, barajada de nuevo en cada reparto | Una baraja de 52 cartas, barajada de nuevo en cada reparto. | {n} barajas de 52 cartas mezcladas juntas, de nuevo en cada reparto.',
@@ -787,6 +791,10 @@ const es: Translation = {
     anteWhen: {
       'empty-pot': 'Todos vuelven a poner el ante solo cuando el bote está vacío.',
       'every-deal': 'Todos ponen también el ante al empezar cada reparto.',
+    },
+    cards: {
+      deck: 'El portátil baraja y sella la baraja antes del corte; el sello se abre después, para que cualquiera pueda comprobar cada carta.',
+      table: 'Cada carta la sacan juntos los móviles de la mesa y el portátil en el momento de girarla: nadie, ni siquiera el portátil, la conoce antes, y cualquiera puede comprobarla después. Sin móviles que ayuden, el portátil saca solo.',
     },
   },
   seatPanel: {

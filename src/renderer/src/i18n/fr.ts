@@ -158,6 +158,7 @@ const fr: Translation = {
     maxBetNone: 'sans limite',
     firstRound: 'Premier tour (R27)',
     anteWhen: 'Mises de départ (R28)',
+    cards: 'Cartes (R34)',
     decks: 'Jeux de cartes (R1)',
     ante: 'Ante (R4)',
     aceLowChoice: 'L’as peut être annoncé bas (R1)',
@@ -174,6 +175,8 @@ const fr: Translation = {
       'half-pot': 'la moitié du pot au plus',
       'empty-pot': 'quand le pot est vide',
       'every-deal': 'à chaque donne',
+      deck: 'mélangées par l’ordinateur',
+      table: 'tirées par les téléphones de la table',
       'pays-2': 'rapporte 2',
       'pays-3': 'rapporte 3',
       redeal: 'on redonne',
@@ -749,6 +752,7 @@ const fr: Translation = {
       maxBet: 'Mise maximale',
       firstRound: 'Premier tour',
       anteWhen: 'L’ante',
+      cards: 'Qui tire les cartes',
       chipValue: 'Jetons',
     },
     decks: 'Un jeu de 52 cartes, mélangé à neuf à chaque donne | Un jeu de 52 cartes, mélangé à neuf à chaque donne. | {n} jeux de 52 cartes mélangés ensemble, à neuf à chaque donne.',
@@ -787,6 +791,10 @@ const fr: Translation = {
     anteWhen: {
       'empty-pot': 'Chacun remet l’ante seulement quand le pot est vide.',
       'every-deal': 'Chacun met aussi l’ante au début de chaque donne.',
+    },
+    cards: {
+      deck: 'L’ordinateur mélange et scelle le paquet avant la coupe ; le sceau est ouvert ensuite, pour que chacun puisse vérifier chaque carte.',
+      table: 'Chaque carte est tirée ensemble par les téléphones de la table et l’ordinateur, au moment où elle est retournée : personne, pas même l’ordinateur, ne la connaît avant, et chacun peut la vérifier après. Sans téléphone pour aider, l’ordinateur tire seul.',
     },
   },
   seatPanel: {

@@ -158,6 +158,7 @@ const it: Translation = {
     maxBetNone: 'nessun limite',
     firstRound: 'Primo giro (R27)',
     anteWhen: 'Ante (R28)',
+    cards: 'Carte (R34)',
     decks: 'Mazzi (R1)',
     ante: 'Ante (R4)',
     aceLowChoice: 'L’asso può essere chiamato basso (R1)',
@@ -174,6 +175,8 @@ const it: Translation = {
       'half-pot': 'al massimo metà piatto',
       'empty-pot': 'quando il piatto è vuoto',
       'every-deal': 'a ogni mano',
+      deck: 'mescolate dal portatile',
+      table: 'estratte dai telefoni del tavolo',
       'pays-2': 'paga 2',
       'pays-3': 'paga 3',
       redeal: 'si ridistribuisce',
@@ -749,6 +752,7 @@ const it: Translation = {
       maxBet: 'Puntata massima',
       firstRound: 'Primo giro',
       anteWhen: 'Gli ante',
+      cards: 'Chi estrae le carte',
       chipValue: 'Fiche',
     },
     decks: 'Un mazzo da 52 carte, mescolato da capo a ogni mano | Un mazzo da 52 carte, mescolato da capo a ogni mano. | {n} mazzi da 52 carte mescolati insieme, da capo a ogni mano.',
@@ -787,6 +791,10 @@ const it: Translation = {
     anteWhen: {
       'empty-pot': 'Tutti rimettono l’ante solo quando il piatto è vuoto.',
       'every-deal': 'Tutti mettono l’ante anche all’inizio di ogni mano.',
+    },
+    cards: {
+      deck: 'Il portatile mescola e sigilla il mazzo prima del taglio; il sigillo viene aperto dopo, così chiunque può verificare ogni carta.',
+      table: 'Ogni carta è estratta insieme dai telefoni del tavolo e dal portatile nel momento in cui viene scoperta: nessuno, nemmeno il portatile, la conosce prima, e chiunque può verificarla dopo. Senza telefoni che aiutano, il portatile estrae da solo.',
     },
   },
   seatPanel: {

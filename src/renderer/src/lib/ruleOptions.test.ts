@@ -18,6 +18,12 @@ describe('lobby rule options, read from the settings schema', () => {
     expect(ENUM_RULE_OPTIONS.anteWhen).toEqual(['empty-pot', 'every-deal']);
   });
 
+  it('R34: cards offers the laptop\'s deck (the default) and cards drawn by the table', () => {
+    expect(ENUM_RULE_OPTIONS.cards).toEqual(['deck', 'table']);
+    expect(ruleSettingsSchema.parse({}).cards).toBe('deck');
+    for (const messages of Object.values(LOCALE_MESSAGES)) expect((messages as { settings: { cards: string } }).settings.cards).toMatch(/R34/);
+  });
+
   it('R30: postPays offers 1, 2 and 3, each accepted by the schema', () => {
     expect(POST_PAYS_OPTIONS).toEqual([1, 2, 3]);
     for (const n of POST_PAYS_OPTIONS) expect(ruleSettingsSchema.safeParse({ postPays: n }).success).toBe(true);

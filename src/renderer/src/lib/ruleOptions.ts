@@ -15,6 +15,7 @@ export const ENUM_RULE_OPTIONS = {
   potAtEnd: shape.potAtEnd.unwrap().options,
   firstRound: shape.firstRound.unwrap().options,
   anteWhen: shape.anteWhen.unwrap().options,
+  cards: shape.cards.unwrap().options,
 } as const satisfies { [K in keyof RuleSettings]?: readonly RuleSettings[K][] };
 
 export type EnumRuleName = keyof typeof ENUM_RULE_OPTIONS;

@@ -37,6 +37,18 @@ describe('the rules screen: every setting in plain words', () => {
     expect(text.postPays).toMatch(/lose 3 times your bet/);
   });
 
+  it('R34: says who draws the cards: the laptop\'s sealed deck, or the table\'s phones with the laptop alone when no phone helps', () => {
+    const deck = Object.fromEntries(rulesInForce(DEFAULT_RULES, translator('en')).map((l) => [l.id, l]));
+    expect(deck.cards?.text).toMatch(/shuffles and seals the deck before the cut/);
+    for (const language of ['en', 'fr', 'it', 'es'] as const) {
+      const table = rulesInForce({ ...DEFAULT_RULES, cards: 'table' }, translator(language)).find((l) => l.id === 'cards');
+      expect(table?.title).not.toBe('cards');
+      expect(table?.text).not.toMatch(/rulesScreen\./);
+      expect(table?.text).not.toBe(deck.cards?.text);
+    }
+    expect(rulesInForce({ ...DEFAULT_RULES, cards: 'table' }, translator('en')).find((l) => l.id === 'cards')?.text).toMatch(/the laptop draws alone/);
+  });
+
   it('lists every setting of every preset, in every language, with no key left unworded', () => {
     for (const language of ['en', 'fr', 'it', 'es'] as const) {
       const t = translator(language);

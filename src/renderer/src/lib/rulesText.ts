@@ -45,6 +45,7 @@ export function rulesInForce(
   add('maxBet', settings.maxBet === null ? t('rulesScreen.maxBetNone') : t('rulesScreen.maxBet', { n: settings.maxBet }, settings.maxBet));
   add('firstRound', valueText(`rulesScreen.firstRound.${settings.firstRound}`, settings.firstRound));
   add('anteWhen', valueText(`rulesScreen.anteWhen.${settings.anteWhen}`, settings.anteWhen));
+  add('cards', valueText(`rulesScreen.cards.${settings.cards}`, settings.cards));
   if (money) {
     add('chipValue', money.chipValue > 0 ? t('rulesScreen.chipValue', { value: money.text }) : t('rulesScreen.forFun'));
   }
