@@ -1,6 +1,6 @@
 /**
  * `npm run bench:phones [-- --viewers 20 --turns 300 --rounds 3 --gap-ms 5]`:
- * phones watching a night (issue 11 §3), on loopback. The host plays a seeded
+ * phones watching a night, on loopback. The host plays a seeded
  * 300-turn night through the session as the console does (IPC calls
  * `service.run`, the journal's fdatasync inside; each command its own task,
  * `--gap-ms` after the last one is answered, where a host at the keyboard

@@ -1,6 +1,6 @@
 /**
  * `tsx scripts/stalledViewers.ts [--commands N] [--stalled K]`: what a client
- * that stops reading its socket costs the headless host (issue 8). K raw
+ * that stops reading its socket costs the headless host. K raw
  * WebSocket clients finish the handshake and then never read; a console plays
  * N commands; the host's memory and each client's buffer are reported as one
  * JSON line: the bytes held for clients at their peak, after the commands,

@@ -27,7 +27,7 @@ async function untilBet(page: Page): Promise<void> {
   throw new Error('no bet was asked');
 }
 
-test('issue 9: the console refuses what main would, says what Enter does, and speaks four languages with the TV', async ({ browser }) => {
+test('the console refuses what main would, says what Enter does, and speaks four languages with the TV', async ({ browser }) => {
   test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, acceptDownloads: true });

@@ -137,7 +137,7 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
   const consoleTransfers = await readTransfers(consolePage.getByTestId('settlement'));
   expect(consoleTransfers.length).toBeGreaterThan(0);
   expect(await readTransfers(table.getByTestId('tv-settlement'))).toEqual(consoleTransfers);
-  // S switches to the banker's list on both screens: the mode is main's, not one window's (issue 7).
+  // S switches to the banker's list on both screens: the mode is main's, not one window's.
   await consolePage.keyboard.press('s');
   await expect(consolePage.getByTestId('settlement')).toHaveAttribute('data-mode', 'banker');
   await expect(table.getByTestId('tv-settlement')).toHaveAttribute('data-mode', 'banker');

@@ -1,5 +1,5 @@
 /**
- * Storage notices (issue 8 §3): a file found damaged at start is reported on
+ * Storage notices: a file found damaged at start is reported on
  * every console screen, also while a night is open, and stays until the host
  * dismisses it, across restarts. A journal cut short asks the host which
  * figures stand (docs/night-journal.md, "A journal cut short").

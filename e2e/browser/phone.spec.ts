@@ -1,5 +1,5 @@
 /**
- * Phones at the table (issue 11 §2): the phones' page (phone.html) on
+ * Phones at the table: the phones' page (phone.html) on
  * Playwright's phone descriptors, in our Chromium. A night is played on the
  * host console's keyboard; the phone must agree with it after every key (pot,
  * stacks, whose turn), show its holder's own stack, result and running tab,

@@ -1,5 +1,5 @@
 /**
- * Letting phones watch (issue 11 §1): W on the console starts the phones' LAN
+ * Letting phones watch: W on the console starts the phones' LAN
  * listener; the console shows the viewer link and how many phones watch; the
  * TV shows the link as a QR code (with the short link) in the lobby and a
  * small code in its top line during play; "New link" disconnects the phones

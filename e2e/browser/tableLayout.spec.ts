@@ -1,5 +1,5 @@
 /**
- * The TV layout audit (issue 9 §1): for each screen size, a few hundred table
+ * The TV layout audit: for each screen size, a few hundred table
  * states made by the real engine (tableStates.ts) are pushed into the built
  * table view through a fake `window.api` (layoutAudit.ts), and each is checked
  * for text overlapped or cut without an ellipsis, anything outside the 5%

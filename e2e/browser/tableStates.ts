@@ -208,7 +208,7 @@ export function tableState(seed: string, index: number, names?: readonly string[
   // Banker mode (M3) lists one transfer per party with a balance, each with the bank: the longest who-pays-whom.
   const settleMode = rng.chance(0.5) ? 'banker' : 'fewest';
   if (night?.settlement) night = { ...night, settlement: { ...night.settlement, mode: settleMode } };
-  // Phones watching (issue 11): a QR code in the top line during play, in full on request, or big in the lobby.
+  // Phones watching: a QR code in the top line during play, in full on request, or big in the lobby.
   // Their own stream, so the states above stay the ones every earlier run audited.
   const phonesRng = new SeededStream(seedBytes, 'audit/phones');
   let phones: PhonesView | undefined;
@@ -238,7 +238,7 @@ export function tableState(seed: string, index: number, names?: readonly string[
 }
 
 /**
- * The table of issue 9's report, for the README's picture: five players, one
+ * The table of the report, for the README's picture: five players, one
  * of them "Bartholomew Featherstonehaugh-Smythe", the dealer's badge beside a
  * name, a bet to make after a few turns.
  */

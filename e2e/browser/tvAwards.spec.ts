@@ -1,5 +1,5 @@
 /**
- * The night's awards on the TV's end screen (issue 10 §3): nights played to
+ * The night's awards on the TV's end screen: nights played to
  * their end by the real engine (tableStates.ts) are shown on the built table
  * view through the layout audit's fake `window.api`, at 1280x720, 1080p and
  * 4K, then once more with the awards stretched to their widest (three-way

@@ -128,7 +128,7 @@ export const exportNightArgs = z.strictObject({
 /** A backup file is at most 64 MiB of JSON text. */
 export const restoreArgs = z.strictObject({
   content: z.string().min(2).max(64 * 1024 * 1024, 'a backup file is at most 64 MiB'),
-  /** Replacing existing data must be confirmed (issue 4: never over existing data without confirmation). */
+  /** Replacing existing data must be confirmed. */
   replace: z.boolean().default(false),
 });
 

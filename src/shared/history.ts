@@ -3,7 +3,7 @@ import type { SettleMode, Transfer } from './vocabulary';
 import type { PayeesView } from './payDetails';
 
 /**
- * What the host asks about past nights (issue 4): read-only answers carried
+ * What the host asks about past nights: read-only answers carried
  * in `ApiResult.data`. Money is in whole minor units of the night's currency
  * (M1: 25 = 0.25 EUR); chips are whole.
  */

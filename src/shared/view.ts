@@ -34,7 +34,7 @@ export interface AppView {
    */
   reopenWarning?: { paidTransfers: number };
   /**
-   * Phones on the LAN watching (issue 11): whether they may, the viewer links
+   * Phones on the LAN watching: whether they may, the viewer links
    * to give them (the TV shows the first as a QR code) and how many watch now.
    * Absent where the dealer cannot let phones watch. It goes to every screen,
    * phones included, so it holds the viewer token only, never the host's.
@@ -274,7 +274,7 @@ export interface NightView {
   results: PlayerResult[] | null;
   /** The night's awards, counted from its turns once it has ended (shown on the TV). */
   awards: NightAwards | null;
-  /** Who pays whom once the night has ended (issue 4). */
+  /** Who pays whom once the night has ended. */
   settlement: Settlement | null;
   /** M2: how this night's buy-ins and cash-outs are paid unless one says otherwise (credit for nights from before M2). */
   payment?: Payment;

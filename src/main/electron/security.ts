@@ -21,7 +21,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     webviewTag: false,
     spellcheck: false,
     experimentalFeatures: false,
-    // The TV plays its sound cues (issue 9 §4) without anyone touching it first; the app plays no other media.
+    // The TV plays its sound cues without anyone touching it first; the app plays no other media.
     autoplayPolicy: 'no-user-gesture-required',
   };
 }

@@ -69,7 +69,7 @@ function checkDeck(deck: DeckRecord & { revealed: string }, mismatches: Fairness
 }
 
 /**
- * The fairness check of one night (issue 4, docs/rules.md R9-R12): for every
+ * The fairness check of one night (docs/rules.md R9-R12): for every
  * retired deck, the commitment shown before the cut must be sha256 of the
  * seed revealed at retirement, and redoing the shuffle (R10) and the cut
  * (R11) from them must give every card turned from that deck, in order. The

@@ -1,4 +1,4 @@
-/** Queries over past nights (issue 4): read-only, from the nights index and the night files. */
+/** Queries over past nights: read-only, from the nights index and the night files. */
 export { BACKUP_FORMAT, BACKUP_VERSION, BackupError, makeBackup, parseBackup, type BackupContent } from './backup';
 export { nightExportFile } from './exportFiles';
 export { verifyNight } from './fairness';

@@ -22,7 +22,7 @@ import { shownDetails, tabPayees } from './payments';
 import { tabOf, type SettleModes } from './tab';
 import { tabExportFile } from './tabExport';
 
-/** The commands that only ask: they answer with `data` and change nothing (issue 4). */
+/** The commands that only ask: they answer with `data` and change nothing. */
 export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab', 'exportTab', 'getPayDetails'] as const;
 export type QuestionName = (typeof QUESTION_NAMES)[number];
 

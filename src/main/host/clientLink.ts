@@ -4,7 +4,7 @@ import type { Role, WireMessage } from '../../shared';
 /**
  * One connected browser as the host sees it: its role, and everything the
  * host sends it, within bounds. A client that stops reading must not make the
- * host hold memory without end (issue 8), so:
+ * host hold memory without end, so:
  * - a view push supersedes the one before it: while the client is behind
  *   (more than `viewHighWaterBytes` waiting in its socket), only the newest
  *   view waits, once, and goes out when the socket drains;

@@ -14,7 +14,7 @@ import { withPhoneAccess, type PhoneAwareService } from './phoneService';
 import { LINK_REPLACED_CLOSE_CODE } from './server';
 
 /**
- * "Let phones watch" (issue 11 §1, §3 security): the LAN listener around a
+ * "Let phones watch": the LAN listener around a
  * real session, with a built renderer stand-in that has a console and a phone
  * page. Phones reach it on 127.0.0.1 here, naming the LAN address in `Host`
  * as a phone on the Wi-Fi would.

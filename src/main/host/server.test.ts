@@ -365,7 +365,7 @@ describe('headless host: roles (a table or phone only reads)', () => {
   });
 });
 
-describe('headless host: no message may crash it (issue 8)', () => {
+describe('headless host: no message may crash it', () => {
   it('answers a method nested 5,000 arrays deep with a short error, quoting none of it, and keeps answering', async () => {
     const running = await start(fakeService(), undefined, { maxMessageBytes: 1024 * 1024 });
     const client = await connect(socketUrl(running));
@@ -390,7 +390,7 @@ describe('headless host: no message may crash it (issue 8)', () => {
   });
 });
 
-describe('headless host: clients that stop reading (issue 8)', () => {
+describe('headless host: clients that stop reading', () => {
   it('holds a bounded buffer for viewers that stop reading (the newest view replaces older ones), then closes them', async () => {
     const service = fakeService({ padBytes: 20_000 });
     const viewBytes = JSON.stringify({ type: 'view', view: service.getView() }).length;

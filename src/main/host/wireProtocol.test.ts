@@ -7,7 +7,7 @@ import { describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser 
 const KNOWN_LIST = `getView, ${COMMAND_NAMES.join(', ')}`.length;
 const MOST_AN_ERROR_SAYS = KNOWN_LIST + MAX_QUOTED_CHARS + 100;
 
-describe('parsing a client message (issue 8: no message may crash the host)', () => {
+describe('parsing a client message: no message may crash the host', () => {
   it('never throws and never echoes more than a short quote, whatever JSON arrives in any field', () => {
     fc.assert(
       fc.property(fc.jsonValue(), fc.jsonValue(), fc.jsonValue(), (id, method, args) => {

@@ -20,7 +20,7 @@ function night(result: ApiResult<unknown>): NightView {
   return result.view.night;
 }
 
-describe('what Enter does when the table is ready (issue 9: "Press Enter to deal" brought up the cut)', () => {
+describe('what Enter does when the table is ready ("Press Enter to deal" once brought up the cut)', () => {
   it('R9 R11: the view says when Enter starts a new deal (shuffle and cut) rather than turning the cards', () => {
     const session = new GameSession({ storage: createConfBackend(root) });
     let view = night(

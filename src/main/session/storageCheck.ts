@@ -3,7 +3,7 @@ import { initialsOf, paletteColour } from '../store/playerStyle';
 import { DOCUMENT_NAMES, type DealerRepository } from '../store/repository';
 
 /**
- * What the app checks in its data folder at start (issue 8 §3): a document
+ * What the app checks in its data folder at start: a document
  * that should be there and is not is reported, never silently replaced by an
  * empty one, and what can be rebuilt from the nights is rebuilt.
  */

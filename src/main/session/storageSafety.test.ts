@@ -8,7 +8,7 @@ import { DealerRepository } from '../store/repository';
 import type { GameSession } from './gameSession';
 
 /**
- * What the last review of the journal and the store left (issue 8): the
+ * What the last review of the journal and the store left: the
  * open night replayed once at start, damage repaired without a moment where
  * the night is missing, and a failed restore that answers with its refusal.
  */

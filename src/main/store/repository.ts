@@ -91,7 +91,7 @@ export type NightToSave = Omit<StoredNight, 'events' | 'ledger'> & {
 export class DealerRepository {
   /**
    * Storage notices the host has not dismissed, oldest first: kept in
-   * notices.json, so they survive a restart (issue 8), and added to whenever a
+   * notices.json, so they survive a restart, and added to whenever a
    * file is set aside, found missing or rebuilt.
    */
   readonly notices: StorageNotice[] = [];

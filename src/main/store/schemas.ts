@@ -110,7 +110,7 @@ export const nightPartFileSchema = z.object({
   ledger: z.array(ledgerEntrySchema),
 });
 
-/** Storage notices the host has not dismissed yet (issue 8: they survive a restart). */
+/** Storage notices the host has not dismissed yet: they survive a restart. */
 export const noticesFileSchema = z.object({
   format: z.literal(FORMATS.notices),
   version: z.literal(1),

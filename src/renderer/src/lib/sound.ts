@@ -1,6 +1,6 @@
 import type { NightView } from '../../../shared';
 
-/** The table's sound cues (issue 9 §4): short, distinct, never louder than a chip on the felt. */
+/** The table's sound cues: short, distinct, never louder than a chip on the felt. */
 export type Cue = 'new-turn' | 'win' | 'post' | 'pair' | 'night-ended';
 
 /**
