@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createAppI18n } from '../i18n';
+import { LOCALE_MESSAGES } from '../i18n/allLocales';
 import type { Translate } from '../i18n/describe';
 import { EMPTY_PAY_FORM, payDetailsOfForm, payFormChanged } from './payForm';
 
-const words = (language: 'en' | 'fr' | 'it' | 'es'): Translate => createAppI18n(language).global.t as unknown as Translate;
+const words = (language: 'en' | 'fr' | 'it' | 'es'): Translate => createAppI18n(language, LOCALE_MESSAGES).global.t as unknown as Translate;
 
 describe('the payment fields of the roster editor', () => {
   it.each([
