@@ -18,6 +18,8 @@ export const useViewStore = defineStore('view', () => {
   const connection = ref<ConnectionStatus>('connecting');
   /** A command is on its way: a second Enter must not send it twice. */
   const busy = ref(false);
+  /** Settles when the command on its way has its answer (main pushes the new view before that answer). */
+  let answered: Promise<unknown> = Promise.resolve();
   /** Why the first view could not be had (refused by main, or failed): shown instead of a blank page. */
   const startFailure = ref<string | null>(null);
   let api: DealerApi | null = null;
@@ -93,14 +95,21 @@ export const useViewStore = defineStore('view', () => {
   async function run<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<ApiResult<AnswerOf<K>>> {
     if (!api) throw new Error('not connected');
     busy.value = true;
+    const method = api[command] as (a: CommandArgs<K>) => Promise<ApiResult<AnswerOf<K>>>;
+    const answer = method(args);
+    answered = answer.catch(() => undefined);
     try {
-      const method = api[command] as (a: CommandArgs<K>) => Promise<ApiResult<AnswerOf<K>>>;
-      const result = await method(args);
+      const result = await answer;
       if (result.ok) accept(result.view);
       return result;
     } finally {
       busy.value = false;
     }
+  }
+
+  /** Resolves once no command is on its way. */
+  async function whenAnswered(): Promise<void> {
+    while (busy.value) await answered;
   }
 
   function toggleFullScreen(): Promise<void> {
@@ -117,6 +126,7 @@ export const useViewStore = defineStore('view', () => {
     pushes,
     connection,
     busy,
+    whenAnswered,
     startFailure,
     night,
     phase,
