@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isCardCode, type CardCode } from '../../shared/cards';
 import { accountSchema, chipCodeSchema } from '../../shared/chips';
 import { ruleSettingsSchema } from '../../shared/settings';
+import { ANNOUNCEMENT_KINDS } from '../../shared/vocabulary';
 
 /**
  * Everything that happens in a night, as facts. The state is a fold of these
@@ -27,37 +28,7 @@ export const chipMoveSchema = z.strictObject({
 });
 
 export const announcementSchema = z.strictObject({
-  kind: z.enum([
-    'night-started',
-    'ante',
-    're-ante',
-    'dealer-chosen',
-    'draw-tie',
-    'new-deal',
-    'deck-retired',
-    'win',
-    'lose',
-    'post',
-    'pair',
-    'consecutive',
-    'push',
-    'redeal',
-    'pass',
-    'pair-called',
-    'player-seated',
-    'player-moved',
-    'sat-out',
-    'came-back',
-    'night-reopened',
-    'buy-in',
-    'cash-out',
-    'undo',
-    'corrected',
-    'voided',
-    'pot-split',
-    'pot-carried',
-    'night-ended',
-  ]),
+  kind: z.enum(ANNOUNCEMENT_KINDS),
   playerId: z.string().nullable(),
   amount: count,
   playerIds: z.array(z.string()),
