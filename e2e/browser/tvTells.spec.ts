@@ -208,3 +208,17 @@ test('with 5 to 8 players a short name is whole on its tile and in who pays whom
   }
   await context.close();
 });
+
+test('R27, R30: at the first bet the TV shows the largest bet allowed and the house rules whole, the post penalty first', async ({ browser }) => {
+  const { context, tv } = await tvContext(browser);
+  await tv.goto(`${host.url}#/table`);
+  const house = { pass: true, maxBet: 5, pair: 'high-low' as const, postPays: 2 as const };
+  const betting = playUntil(NAMES, (n) => n.phase === 'bet' && n.betLimits?.cap != null, { settings: house });
+  await show(tv, liveView(betting.night, betting.roster));
+  await expect(tv.getByTestId('tv-bet-limit')).toHaveText(`Largest bet allowed now: ${betting.night.betLimits!.max}`);
+  const rules = tv.getByTestId('tv-house-core');
+  await expect(rules).toHaveText('post loses double · bet limit 5 · passing allowed · pair: higher or lower');
+  expect(await whole(tv, 'tv-house-rules')).toBe(true);
+  await tv.screenshot({ path: `${SHOTS}/house-rules-first-bet.png` });
+  await context.close();
+});
