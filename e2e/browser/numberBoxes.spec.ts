@@ -130,6 +130,36 @@ test('the lobby: starting chips refuse 2.5, -5 and letters as typed, too many in
   await page.screenshot({ path: `${SHOTS}/help.png` });
 });
 
+test('the lobby: the chip value and the bet limit refuse what cannot be part of their number as it is typed, and Enter then starts nothing', async ({ page }) => {
+  await openConsole(page);
+  const error = page.getByTestId('error');
+  for (const name of ['Ann', 'Bob']) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  }
+  const refusals: [string, string, string | RegExp][] = [
+    ['chip-value', 'abc', 'letters are not numbers'],
+    ['chip-value', '-5', 'minus sign is not allowed'],
+    ['setting-maxBet', '2.5', 'a decimal point is not allowed'],
+    ['setting-maxBet', 'abc', 'letters are not numbers'],
+    ['setting-maxBet', '-5', 'minus sign is not allowed'],
+    ['setting-maxBet', '0', /^The bet limit is left empty \(no limit\) or a whole number from 1 to/],
+  ];
+  for (const [box, text, message] of refusals) {
+    await retype(page, box, text);
+    // As typed: no Enter, no leaving the box.
+    await expect(page.getByTestId(box)).toBeFocused();
+    await expect(error, `${box} "${text}"`).toContainText(message);
+    const shown = await error.textContent();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('lobby')).toBeVisible();
+    await expect(error).toHaveText(shown ?? '');
+    if (box === 'chip-value' && text === '-5') await page.screenshot({ path: `${SHOTS}/lobby-chip-value-refused.png` });
+    await retype(page, box, box === 'chip-value' ? '0.25' : '5');
+    await expect(error).toHaveCount(0);
+  }
+});
+
 test('a buy-in and a newcomer\'s buy-in take only what they show; stale messages go; a pasted 41-character name is refused', async ({ page }) => {
   await startNight(page, { players: ['Ann', 'Bob', 'Cy'] });
   const error = page.getByTestId('error');
