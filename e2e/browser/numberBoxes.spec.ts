@@ -237,6 +237,54 @@ test('a buy-in and a newcomer\'s buy-in take only what they show; stale messages
   expect((await picture(page)).stacks).toEqual(before.stacks);
 });
 
+test('R6, R32: B opens on the player to act, not on one sitting out; the list stops at its top; Ctrl+A selects the chips typed', async ({ page }) => {
+  await startNight(page, { players: ['Ann', 'Bob', 'Cy', 'Dee'] });
+  // Enter through the draw until the first deal waits (letters are keys there, not typing).
+  for (let i = 0; i < 40 && (await phaseOf(page)) !== 'ready'; i++) {
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByTestId('phase').first()).toHaveAttribute('data-phase', 'ready');
+  // S: Ann sits out (she keeps her chips: no buy-in is hers to need).
+  await page.keyboard.press('s');
+  const sitOut = page.getByTestId('sit-out-panel');
+  const sitChosen = sitOut.locator('li.chosen');
+  for (let i = 0; i < 5 && !((await sitChosen.textContent()) ?? '').includes('Ann'); i++) await page.keyboard.press('ArrowUp');
+  await expect(sitChosen).toContainText('Ann');
+  await page.keyboard.press('Enter');
+  await expect(sitOut).toHaveCount(0);
+  await expect(page.locator('tr', { hasText: 'Ann' }).getByText('sitting out')).toBeVisible();
+
+  const toAct = (await picture(page)).toActId!;
+  await page.keyboard.press('b');
+  const panel = page.getByTestId('buy-in-panel');
+  const chosen = panel.locator('li.chosen');
+  await expect(chosen).toHaveAttribute('data-testid', `pick-${toAct}`);
+  await page.screenshot({ path: `${SHOTS}/buy-in-opens-on-player-to-act.png` });
+  // ↑ past the top stays on the first player, never wraps round to the last.
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
+  await expect(chosen).toContainText('Ann');
+  await page.keyboard.press('ArrowDown');
+  await expect(chosen).toContainText('Bob');
+
+  // Ctrl+A selects what is typed, as in the lobby's boxes: the next digits replace it, Backspace empties it.
+  const amount = page.getByTestId('buy-in-amount');
+  await typeKeys(page, '25');
+  await page.keyboard.press('Control+a');
+  await expect.poll(() => amount.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 2]);
+  await typeKeys(page, '40');
+  await expect(amount).toHaveValue('40');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await expect(amount).toHaveValue('');
+  await typeKeys(page, '30');
+  const bob = (await chosen.getAttribute('data-testid'))!.slice('pick-'.length);
+  const before = (await picture(page)).stacks[bob]!;
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveCount(0);
+  await expect.poll(async () => (await picture(page)).stacks[bob]).toBe(before + 30);
+});
+
 test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an empty bet box are typing, not commands', async ({ page }) => {
   await startNight(page, { players: ['Ann', 'Bob', 'Cy'] });
   const error = page.getByTestId('error');
