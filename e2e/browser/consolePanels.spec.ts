@@ -57,3 +57,16 @@ for (const language of ['en', 'fr'] as Language[]) {
     await context.close();
   });
 }
+
+test('a prompt naming "Bartholomew Smythe Jr." ends with one full stop, not two', async ({ browser }) => {
+  const played = playUntil(['Bartholomew Smythe Jr.', 'Ann', 'Bob'], (n) => n.phase === 'ready' && n.turnsPlayed > 0 && n.toActId === 'p1');
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  await context.addInitScript(FAKE_API);
+  const page = await context.newPage();
+  await page.goto(`${host.url}#/`);
+  await page.evaluate((v) => window.__auditShow!(v, null), liveView(played.night, played.roster));
+  const prompt = page.getByTestId('ready-prompt');
+  await expect(prompt).toContainText('Bartholomew Smythe Jr.');
+  expect(await prompt.textContent()).not.toContain('Jr..');
+  await context.close();
+});
