@@ -52,3 +52,38 @@ test('M4: a 40-character payer keeps the expenses beside the results inside thei
   expect(overflow.sideways).toBeLessThanOrEqual(0);
   await context.close();
 });
+
+test('M4: in French the shared-expense panel (F) keeps its boxes inside it, and a 40-character sharer keeps a whole checkbox', async ({ browser }) => {
+  await host.restart({ wipeData: true });
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const page = await context.newPage();
+  await page.goto(host.consoleUrl);
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('g');
+  await expect(page.getByTestId('language')).toHaveValue('fr');
+  await page.keyboard.press('n');
+  for (const name of [LONGEST, 'Zoë', 'Søren', 'Renée']) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  }
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'draw');
+  await page.keyboard.press('f');
+  const panel = page.getByTestId('expenses-panel');
+  await expect(page.getByTestId('expense-amount')).toBeFocused();
+  await expect(panel).toContainText('Pour quoi');
+  const layout = await panel.evaluate((box) => {
+    const right = box.getBoundingClientRect().right;
+    const past = [...box.querySelectorAll('input, select, label, fieldset')]
+      .filter((el) => el.getBoundingClientRect().right > right + 0.5)
+      .map((el) => el.getAttribute('data-testid') ?? el.textContent?.trim().slice(0, 40));
+    const boxes = [...box.querySelectorAll('input[type="checkbox"]')].map((el) => el.getBoundingClientRect());
+    return { past, narrowest: Math.min(...boxes.map((b) => b.width)), fontSize: parseFloat(getComputedStyle(box).fontSize) };
+  });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/expenses-panel-fr.png' });
+  expect(layout.past).toEqual([]);
+  // 1.1em: a checkbox, not a dot.
+  expect(layout.narrowest).toBeGreaterThanOrEqual(layout.fontSize);
+  await context.close();
+});

@@ -130,6 +130,36 @@ test('the lobby: starting chips refuse 2.5, -5 and letters as typed, too many in
   await page.screenshot({ path: `${SHOTS}/help.png` });
 });
 
+test('the lobby: the chip value and the bet limit refuse what cannot be part of their number as it is typed, and Enter then starts nothing', async ({ page }) => {
+  await openConsole(page);
+  const error = page.getByTestId('error');
+  for (const name of ['Ann', 'Bob']) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  }
+  const refusals: [string, string, string | RegExp][] = [
+    ['chip-value', 'abc', 'letters are not numbers'],
+    ['chip-value', '-5', 'minus sign is not allowed'],
+    ['setting-maxBet', '2.5', 'a decimal point is not allowed'],
+    ['setting-maxBet', 'abc', 'letters are not numbers'],
+    ['setting-maxBet', '-5', 'minus sign is not allowed'],
+    ['setting-maxBet', '0', /^The bet limit is left empty \(no limit\) or a whole number from 1 to/],
+  ];
+  for (const [box, text, message] of refusals) {
+    await retype(page, box, text);
+    // As typed: no Enter, no leaving the box.
+    await expect(page.getByTestId(box)).toBeFocused();
+    await expect(error, `${box} "${text}"`).toContainText(message);
+    const shown = await error.textContent();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('lobby')).toBeVisible();
+    await expect(error).toHaveText(shown ?? '');
+    if (box === 'chip-value' && text === '-5') await page.screenshot({ path: `${SHOTS}/lobby-chip-value-refused.png` });
+    await retype(page, box, box === 'chip-value' ? '0.25' : '5');
+    await expect(error).toHaveCount(0);
+  }
+});
+
 test('a buy-in and a newcomer\'s buy-in take only what they show; stale messages go; a pasted 41-character name is refused', async ({ page }) => {
   await startNight(page, { players: ['Ann', 'Bob', 'Cy'] });
   const error = page.getByTestId('error');
@@ -205,6 +235,54 @@ test('a buy-in and a newcomer\'s buy-in take only what they show; stale messages
   await page.screenshot({ path: `${SHOTS}/newcomer-long-name.png` });
   await page.keyboard.press('Escape');
   expect((await picture(page)).stacks).toEqual(before.stacks);
+});
+
+test('R6, R32: B opens on the player to act, not on one sitting out; the list stops at its top; Ctrl+A selects the chips typed', async ({ page }) => {
+  await startNight(page, { players: ['Ann', 'Bob', 'Cy', 'Dee'] });
+  // Enter through the draw until the first deal waits (letters are keys there, not typing).
+  for (let i = 0; i < 40 && (await phaseOf(page)) !== 'ready'; i++) {
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(150);
+  }
+  await expect(page.getByTestId('phase').first()).toHaveAttribute('data-phase', 'ready');
+  // S: Ann sits out (she keeps her chips: no buy-in is hers to need).
+  await page.keyboard.press('s');
+  const sitOut = page.getByTestId('sit-out-panel');
+  const sitChosen = sitOut.locator('li.chosen');
+  for (let i = 0; i < 5 && !((await sitChosen.textContent()) ?? '').includes('Ann'); i++) await page.keyboard.press('ArrowUp');
+  await expect(sitChosen).toContainText('Ann');
+  await page.keyboard.press('Enter');
+  await expect(sitOut).toHaveCount(0);
+  await expect(page.locator('tr', { hasText: 'Ann' }).getByText('sitting out')).toBeVisible();
+
+  const toAct = (await picture(page)).toActId!;
+  await page.keyboard.press('b');
+  const panel = page.getByTestId('buy-in-panel');
+  const chosen = panel.locator('li.chosen');
+  await expect(chosen).toHaveAttribute('data-testid', `pick-${toAct}`);
+  await page.screenshot({ path: `${SHOTS}/buy-in-opens-on-player-to-act.png` });
+  // ↑ past the top stays on the first player, never wraps round to the last.
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowUp');
+  await expect(chosen).toContainText('Ann');
+  await page.keyboard.press('ArrowDown');
+  await expect(chosen).toContainText('Bob');
+
+  // Ctrl+A selects what is typed, as in the lobby's boxes: the next digits replace it, Backspace empties it.
+  const amount = page.getByTestId('buy-in-amount');
+  await typeKeys(page, '25');
+  await page.keyboard.press('Control+a');
+  await expect.poll(() => amount.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, 2]);
+  await typeKeys(page, '40');
+  await expect(amount).toHaveValue('40');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  await expect(amount).toHaveValue('');
+  await typeKeys(page, '30');
+  const bob = (await chosen.getAttribute('data-testid'))!.slice('pick-'.length);
+  const before = (await picture(page)).stacks[bob]!;
+  await page.keyboard.press('Enter');
+  await expect(panel).toHaveCount(0);
+  await expect.poll(async () => (await picture(page)).stacks[bob]).toBe(before + 30);
 });
 
 test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an empty bet box are typing, not commands', async ({ page }) => {

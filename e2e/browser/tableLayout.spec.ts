@@ -12,12 +12,14 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { hostForSpecFile } from './hostFixture';
 import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080, WHOLE_NAMES, type AuditReport } from './layoutAudit';
-import { shortNameStates, showcaseState, tableState, type TableState } from './tableStates';
+import { houseRuleStates, shortNameStates, showcaseState, tableState, type TableState } from './tableStates';
 
 const SEED = 'tv-layout-audit-1';
 const STATES = Number(process.env.LAYOUT_AUDIT_STATES ?? 200);
 /** States whose players all have short wide names (WHOLE_NAMES): they must show whole. */
 const SHORT_NAME_STATES = Number(process.env.LAYOUT_AUDIT_SHORT_NAMES ?? 48);
+/** States of 7 to 12 players under house rules (R26-R30): the rules line must still be there, whole. */
+const HOUSE_RULE_STATES = Number(process.env.LAYOUT_AUDIT_HOUSE_RULES ?? 36);
 const SHOTS = 'e2e/artifacts/layout';
 
 const SCREENS = [
@@ -31,7 +33,11 @@ const host = hostForSpecFile('7ab1e1a7');
 
 let states: TableState[] | null = null;
 function allStates(): TableState[] {
-  states ??= [...Array.from({ length: STATES }, (_, i) => tableState(SEED, i)), ...shortNameStates(SEED, SHORT_NAME_STATES)];
+  states ??= [
+    ...Array.from({ length: STATES }, (_, i) => tableState(SEED, i)),
+    ...shortNameStates(SEED, SHORT_NAME_STATES),
+    ...houseRuleStates(SEED, HOUSE_RULE_STATES),
+  ];
   return states;
 }
 
@@ -52,6 +58,25 @@ declare global {
   interface Window {
     __auditShow?: (view: unknown, answers: unknown) => void;
   }
+}
+
+/**
+ * R26-R30, R27: what the table must see of the house rules on a live night, or null when it does:
+ * the house rules whole (not in the ellipsis) and, while a house limit caps the bet, the largest bet allowed.
+ */
+async function houseRulesMissing(page: Page, state: TableState): Promise<string | null> {
+  const night = state.view.night;
+  if (state.view.tableScreen.kind !== 'live' || !night || night.phase === 'ended' || !state.label.includes('-house')) return null;
+  return page.evaluate((capped) => {
+    const line = document.querySelector('[data-testid="tv-house-rules"]');
+    const core = document.querySelector('[data-testid="tv-house-core"]');
+    if (!line || !core) return 'no house rules on the TV';
+    const clip = line.getBoundingClientRect();
+    if (![...core.getClientRects()].every((r) => r.bottom <= clip.bottom + 1 && r.right <= clip.right + 1)) return `house rules cut: ${core.textContent}`;
+    const limit = document.querySelector('[data-testid="tv-bet-limit"]');
+    if (capped && (!limit || limit.getBoundingClientRect().bottom > clip.bottom + 1)) return 'no largest bet allowed on the TV';
+    return null;
+  }, night.phase === 'bet' && night.betLimits?.cap != null);
 }
 
 /** Lower is worse: broken states first, then the ones with the least room left or the smallest key figures. */
@@ -79,7 +104,7 @@ function worstOf(reports: { state: TableState; report: AuditReport }[]): { state
 }
 
 for (const screen of SCREENS) {
-  test(`the TV holds at ${screen.name}: ${STATES} table states, no overlap, no clipping, all inside the safe area`, async ({ browser }) => {
+  test(`the TV holds at ${screen.name}: ${STATES} table states, no overlap, no clipping, all inside the safe area, R26-R30 house rules shown at up to 12 players`, async ({ browser }) => {
     test.setTimeout(240_000);
     mkdirSync(SHOTS, { recursive: true });
     for (const old of readdirSync(SHOTS)) if (old.startsWith(`${screen.name}-`)) rmSync(`${SHOTS}/${old}`);
@@ -92,6 +117,8 @@ for (const screen of SCREENS) {
       for (const state of allStates()) {
         await show(page, state);
         const report = await page.evaluate(auditLayout, { minFont: MIN_FONT_PX_AT_1080, wholeNames: WHOLE_NAMES });
+        const missing = await houseRulesMissing(page, state);
+        if (missing) report.problems.push(missing);
         reports.push({ state, report });
       }
       for (const [rank, { state }] of worstOf(reports).entries()) {

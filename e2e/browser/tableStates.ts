@@ -149,15 +149,36 @@ export function shortNameStates(seed: string, count: number): TableState[] {
   });
 }
 
-/** State `index` of the run seeded by `seed`: the same arguments always give the same state. `names`: the players, instead of a random roster. */
-export function tableState(seed: string, index: number, names?: readonly string[]): TableState {
+/** The house rules a host plays by (R26-R30): passing, a bet limit, pairs called, the post costing double, half-pot first rounds, antes every deal. */
+const HOUSE_RULES: Partial<RuleSettings>[] = [
+  { pass: true, maxBet: 5, pair: 'high-low', postPays: 2 },
+  { pass: true, maxBet: 20, pair: 'high-low', postPays: 3, firstRound: 'half-pot', anteWhen: 'every-deal' },
+  { maxBet: 1000, postPays: 2, firstRound: 'half-pot' },
+];
+
+/**
+ * The states of a full table playing house rules: 7 to 12 players, each night
+ * played under one of HOUSE_RULES (with the random plain settings too), so the
+ * TV must fit its house-rules line beside two rows of seat tiles.
+ */
+export function houseRuleStates(seed: string, count: number): TableState[] {
+  return Array.from({ length: count }, (_, i) => tableState(`${seed}/house-rules`, i, undefined, { players: 7 + (i % 6), settings: HOUSE_RULES[i % HOUSE_RULES.length]! }));
+}
+
+/**
+ * State `index` of the run seeded by `seed`: the same arguments always give the same state. `names`: the players, instead of a random roster;
+ * `house`: how many players and which house settings, instead of the plain game.
+ */
+export function tableState(seed: string, index: number, names?: readonly string[], house?: { players: number; settings: Partial<RuleSettings> }): TableState {
   const seedBytes = Buffer.from(`${seed}:${index}`, 'utf8');
   const rng = new SeededStream(seedBytes, 'audit/choices');
-  const count = names ? names.length : 2 + rng.below(11);
+  // The roll is made whenever it always was, so the states of earlier runs stay the same.
+  const drawn = names ? names.length : 2 + rng.below(11);
+  const count = house?.players ?? drawn;
   const players = names
     ? names.map((name, i) => ({ id: `p${i + 1}`, name, colour: COLOURS[i % COLOURS.length]!, initials: initialsOf(name), archived: false }))
     : roster(rng, count);
-  const settings = rules(rng);
+  const settings = { ...rules(rng), ...house?.settings };
   // R4: the starting chips cover the ante with some to play.
   const startingChips = Math.max(pick(rng, STARTING_CHIPS), settings.ante * 10);
   const table = new MemoryTable(new SeededStream(seedBytes, 'audit/dealer'), players, tickingClock(), `night-${index}`);
@@ -177,7 +198,7 @@ export function tableState(seed: string, index: number, names?: readonly string[
     if (!action) break;
     perform(table, action);
   }
-  let label = `${count}p-${steps}steps`;
+  let label = `${count}p-${steps}steps${house ? '-house' : ''}`;
   let answers: TableState['answers'] = null;
   let tableScreen: AppView['tableScreen'] = { kind: 'live' };
   if (ends) {

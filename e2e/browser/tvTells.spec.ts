@@ -9,6 +9,8 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { AppView, NightDetail } from '../../src/shared';
 import { hostForSpecFile } from './hostFixture';
 import { FAKE_API } from './layoutAudit';
+import { listNights } from '../../src/main/history/nightsList';
+import { standings } from '../../src/main/history/standings';
 import { detailOf, liveView, playUntil } from './tvStates';
 
 const SHOTS = 'e2e/artifacts/tv-tells';
@@ -206,5 +208,40 @@ test('with 5 to 8 players a short name is whole on its tile and in who pays whom
     expect(await cut('.tv-transfers .who, .results .name'), `${players} players, settled with the bank`).toEqual([]);
     await tv.screenshot({ path: `${SHOTS}/settle-banker-${players}-players.png` });
   }
+  await context.close();
+});
+
+test('R27, R30: at the first bet the TV shows the largest bet allowed and the house rules whole, the post penalty first', async ({ browser }) => {
+  const { context, tv } = await tvContext(browser);
+  await tv.goto(`${host.url}#/table`);
+  const house = { pass: true, maxBet: 5, pair: 'high-low' as const, postPays: 2 as const };
+  const betting = playUntil(NAMES, (n) => n.phase === 'bet' && n.betLimits?.cap != null, { settings: house });
+  await show(tv, liveView(betting.night, betting.roster));
+  await expect(tv.getByTestId('tv-bet-limit')).toHaveText(`Largest bet allowed now: ${betting.night.betLimits!.max}`);
+  const rules = tv.getByTestId('tv-house-core');
+  await expect(rules).toHaveText('post loses double · bet limit 5 · passing allowed · pair: higher or lower');
+  expect(await whole(tv, 'tv-house-rules')).toBe(true);
+  await tv.screenshot({ path: `${SHOTS}/house-rules-first-bet.png` });
+  await context.close();
+});
+
+test('the TV leaderboard shows CJK initials (王小) side by side on one line, not stacked', async ({ browser }) => {
+  const { context, tv } = await tvContext(browser);
+  await tv.goto(`${host.url}#/table`);
+  const played = playUntil(['王小明', 'Ann', 'Bob'], (n) => n.phase === 'ready' && n.turnsPlayed >= 3);
+  const ended = played.table.run('endNight', { stateId: played.night.stateId });
+  expect(ended.ok).toBe(true);
+  const summary = played.table.summary();
+  const answers = { getStandings: standings([summary], played.roster), listNights: listNights([summary]), getNight: detailOf(played.table) };
+  await tv.evaluate(([v, a]) => window.__auditShow!(v, a), [liveView(played.table.night(), played.roster, { tableScreen: { kind: 'standings' } }), answers] as const);
+  const mark = tv.getByTestId('tv-standings-row-p1').locator('.mark');
+  await expect(mark).toHaveText('王小');
+  const lines = await mark.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(lines).toBe(1);
+  await tv.screenshot({ path: `${SHOTS}/standings-cjk-initials.png` });
   await context.close();
 });

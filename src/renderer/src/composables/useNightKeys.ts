@@ -119,6 +119,7 @@ export function useNightKeys(): void {
       buyIn: () => {
         entry.panelPlayer = defaultBuyInPlayer(night);
         entry.buyInAmount = '';
+        entry.buyInSelected = false;
         entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('buy-in');
       },
@@ -175,7 +176,7 @@ export function useNightKeys(): void {
     };
     if (dispatchKey(CHIP_PANEL_KEYS, e, facts, chipPanelActions(night))) return true;
     // Anything else goes into the panel's number box, which refuses what cannot be a number.
-    if (ui.panel === 'buy-in') return editBox(e);
+    if (ui.panel === 'buy-in') return editSelectable(e);
     if (ui.panel === 'fix-turn' && facts.canCorrect) return editBet(e, entry.correction);
     return false;
   }
@@ -184,6 +185,7 @@ export function useNightKeys(): void {
     const target = night.players[entry.panelPlayer];
     return {
       choosePlayer: (e) => movePanelPlayer(e, night),
+      selectAmount: () => void (entry.buyInSelected = entry.buyInAmount !== ''),
       switchPayment: () => void (entry.panelPayment = otherPayment(entry.panelPayment)),
       buyIn: (e) => {
         if (e.repeat) return editBox(e);
@@ -252,8 +254,9 @@ export function useNightKeys(): void {
   function movePanelPlayer(e: KeyboardEvent, night: NightView): boolean {
     const delta = e.key === 'ArrowUp' ? -1 : e.key === 'ArrowDown' ? 1 : 0;
     if (delta === 0 || night.players.length === 0) return false;
-    const count = night.players.length;
-    entry.panelPlayer = (entry.panelPlayer + delta + count) % count;
+    // The list stops at its ends: passing the top never lands on the last player, whose buy-in it is not.
+    entry.panelPlayer = Math.min(Math.max(entry.panelPlayer + delta, 0), night.players.length - 1);
+    entry.buyInSelected = false;
     ui.showError(null);
     return true;
   }
@@ -288,6 +291,22 @@ export function useNightKeys(): void {
     return true;
   }
 
+  /** The buy-in box, whose text Ctrl+A may have selected: the next key typed replaces it. */
+  function editSelectable(e: KeyboardEvent): boolean {
+    const selected = entry.buyInSelected;
+    if (['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) return false;
+    entry.buyInSelected = false;
+    if (!selected || e.ctrlKey || e.metaKey || e.altKey) return editBox(e);
+    if (e.key === 'Backspace' || e.key === 'Delete' || e.key === 'Escape') {
+      entry.buyInAmount = '';
+      ui.showError(null);
+      return true;
+    }
+    if (typedText('', e.key) === null) return editBox(e);
+    entry.buyInAmount = '';
+    return editBox(e);
+  }
+
   /** A bet being typed: digits, P for the largest bet allowed (the pot, R17, or a house limit, R27), Backspace, Esc. */
   function editBet(e: KeyboardEvent, bet: BetEntry): boolean {
     if (!e.ctrlKey && !e.metaKey && !e.altKey && e.key.toLowerCase() === 'p' && bet.digits === '') {
@@ -309,8 +328,9 @@ export function betAmount(bet: BetEntry): BetAmount | null {
 }
 
 /** The player who most likely needs chips: the first one sitting out, else the one to act. */
+/** B opens on the first player still here with no chips (who most likely needs them), else the player to act (R6). */
 function defaultBuyInPlayer(night: NightView): number {
-  const out = night.players.findIndex((p) => p.status === 'sitting-out');
-  if (out >= 0) return out;
+  const broke = night.players.findIndex((p) => p.status !== 'left' && p.stack === 0);
+  if (broke >= 0) return broke;
   return Math.max(0, night.players.findIndex((p) => p.isToAct));
 }

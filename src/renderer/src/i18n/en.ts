@@ -531,6 +531,18 @@ const en = {
     night: 'Night of {date}',
     loading: 'Loading…',
   },
+  /** The house rules (R26-R30, R34) in the TV's short form: one line for many players. */
+  tvHouse: {
+    largest: 'Largest bet allowed now: {max}',
+    pass: 'passing allowed',
+    maxBet: 'bet limit {max}',
+    firstRound: 'first round: half the pot',
+    anteWhen: 'ante every deal',
+    pair: 'pair: higher or lower',
+    post2: 'post loses double',
+    post3: 'post loses triple',
+    cards: 'cards drawn by phones',
+  },
   table: {
     waiting: 'Waiting for the host…',
     pot: 'POT',

@@ -530,6 +530,17 @@ const es: Translation = {
     night: 'Noche del {date}',
     loading: 'Cargando…',
   },
+  tvHouse: {
+    largest: 'Apuesta máxima permitida ahora: {max}',
+    pass: 'se puede pasar',
+    maxBet: 'apuesta máx. {max}',
+    firstRound: '1.ª ronda: mitad del bote',
+    anteWhen: 'ante en cada reparto',
+    pair: 'pareja: mayor o menor',
+    post2: 'poste pierde el doble',
+    post3: 'poste pierde el triple',
+    cards: 'cartas sacadas por móvil',
+  },
   table: {
     waiting: 'Esperando al anfitrión…',
     pot: 'BOTE',

@@ -530,6 +530,17 @@ const fr: Translation = {
     night: 'Soirée du {date}',
     loading: 'Chargement…',
   },
+  tvHouse: {
+    largest: 'Mise la plus haute permise : {max}',
+    pass: 'passer autorisé',
+    maxBet: 'mise max {max}',
+    firstRound: '1er tour : moitié du pot',
+    anteWhen: 'ante à chaque donne',
+    pair: 'paire : plus haut ou plus bas',
+    post2: 'poteau : perd le double',
+    post3: 'poteau : perd le triple',
+    cards: 'cartes tirées par téléphone',
+  },
   table: {
     waiting: 'En attente de l’hôte…',
     pot: 'POT',

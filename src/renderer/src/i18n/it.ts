@@ -530,6 +530,17 @@ const it: Translation = {
     night: 'Serata del {date}',
     loading: 'Caricamento…',
   },
+  tvHouse: {
+    largest: 'Puntata massima consentita ora: {max}',
+    pass: 'si può passare',
+    maxBet: 'puntata max {max}',
+    firstRound: '1º giro: metà piatto',
+    anteWhen: 'ante a ogni mano',
+    pair: 'coppia: più alta o più bassa',
+    post2: 'palo perde il doppio',
+    post3: 'palo perde il triplo',
+    cards: 'carte estratte dai telefoni',
+  },
   table: {
     waiting: 'In attesa dell’host…',
     pot: 'PIATTO',

@@ -171,6 +171,8 @@ export const CHIP_PANEL_KEYS = [
   { screen: 'panel', chords: altLetter('c'), when: { panel: 'buy-in' }, help: 'panelPayment', action: 'switchPayment' },
   { screen: 'panel', chords: [...plainLetter('c'), ...altLetter('c')], when: { panel: 'cash-out' }, help: 'panelPayment', action: 'switchPayment' },
   { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'buy-in' }, help: 'panelOk', action: 'buyIn' },
+  // Ctrl+A selects the chips typed, as in any text box: the next key then replaces them.
+  { screen: 'panel', chords: [{ key: 'a', ctrl: true }], when: { panel: 'buy-in' }, help: null, action: 'selectAmount' },
   { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'cash-out' }, help: 'panelOk', action: 'cashOut' },
   { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'fix-turn', canCorrect: true }, help: 'panelOk', action: 'correctBet' },
   // R21: V voids the turn; once a correction is being typed V is typing, and Alt+V still voids.

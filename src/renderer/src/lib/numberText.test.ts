@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textProblem, typedText, wholeNumber } from './numberText';
+import { moneyTextProblem, textProblem, typedText, wholeNumber } from './numberText';
 
 const typed = (keys: string[]) => keys.reduce((text, key) => typedText(text, key) ?? text, '');
 
@@ -29,5 +29,17 @@ describe('a number box holds what it shows', () => {
     expect(typed(['0', '5'])).toBe('5');
     expect(typedText('3', 'ArrowUp')).toBeNull();
     expect(typedText('3', 'Enter')).toBeNull();
+  });
+});
+
+describe('a money box (the chip value) refuses what cannot be part of an amount as it is typed', () => {
+  it('takes digits and one decimal mark, half typed or whole', () => {
+    for (const text of ['', '0', '0.', '0.25', '0,25', '.5', '12']) expect(moneyTextProblem(text), text).toBeNull();
+  });
+  it('refuses a sign, letters and a second decimal mark', () => {
+    expect(moneyTextProblem('-5')).toBe('negative');
+    expect(moneyTextProblem('abc')).toBe('letters');
+    expect(moneyTextProblem('0.2x')).toBe('letters');
+    expect(moneyTextProblem('1.2.3')).toBe('letters');
   });
 });

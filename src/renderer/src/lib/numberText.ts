@@ -35,6 +35,17 @@ export function textProblem(text: string): TextProblem | null {
   return 'letters';
 }
 
+/**
+ * What makes a text not part of an amount of money in major units ("0.25",
+ * "0,25", "3."): a sign, or a character that is neither a digit nor one
+ * decimal mark. How many decimals the currency takes is for the parser (shared/money.ts).
+ */
+export function moneyTextProblem(text: string): Exclude<TextProblem, 'decimal'> | null {
+  if (/^[0-9]*(?:[.,][0-9]*)?$/.test(text)) return null;
+  if (/[-−]/.test(text)) return 'negative';
+  return 'letters';
+}
+
 /** The whole number a text shows, or null when it shows none (empty, or refused). */
 export function wholeNumber(text: string): number | null {
   return text !== '' && textProblem(text) === null ? Number(text) : null;
