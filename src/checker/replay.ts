@@ -138,7 +138,9 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
 
     // R8: who deals, which deal, who acts.
     const e = eligibility(seating);
-    const due = expectedTurn(rotation, e);
+    // R28: the deal's own ante is put in once it has begun, so a dealer who antes their last chips still deals it (R6 passes over only a dealer who could not play as it began).
+    const antedForDeal = (id: string) => night.rules.anteWhen === 'every-deal' && hostMoves.some((x) => x.code === 'ante' && x.player === id);
+    const due = expectedTurn(rotation, e, (id) => isActive(e, id) || (antedForDeal(id) && !seating.sittingOut.includes(id)));
     if (due && trusted) {
       if (due.player !== turn.player) {
         const boughtBack = previous !== null && hostMoves.some((x) => x.code === 'buy-in' && x.player === due.player);

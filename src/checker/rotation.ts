@@ -48,8 +48,12 @@ export interface Expected {
   player: string;
 }
 
-/** R8: the turn due now, given who played last; null when nobody can play. */
-export function expectedTurn(rot: Rotation, e: Eligibility): Expected | null {
+/**
+ * R8: the turn due now, given who played last; null when nobody can play.
+ * `canDeal`: whether the dealer of a deal not begun yet still deals it (R6,
+ * R32); by default when they play now.
+ */
+export function expectedTurn(rot: Rotation, e: Eligibility, canDeal: (id: string) => boolean = (id) => isActive(e, id)): Expected | null {
   if (rot.dealer === null) return null;
   if (rot.voided) return { dealer: rot.dealer, deal: rot.deal, player: rot.voided };
   if (rot.lastPlayer !== null && rot.lastPlayer !== rot.dealer) {
@@ -63,8 +67,11 @@ export function expectedTurn(rot: Rotation, e: Eligibility): Expected | null {
     const player = nextPlaying(e, dealer, rot.deal + 1, null, e.seating.order);
     return player ? { dealer, deal: rot.deal + 1, player } : null;
   }
-  const player = nextPlaying(e, rot.dealer, rot.deal, null, e.seating.order);
-  return player ? { dealer: rot.dealer, deal: rot.deal, player } : null;
+  // R6, R32: a deal not begun yet is not dealt by a player who sits out, has no chips or has left: it passes on to their left.
+  const dealer = canDeal(rot.dealer) ? rot.dealer : nextPlaying(e, rot.dealer, rot.deal);
+  if (!dealer) return null;
+  const player = nextPlaying(e, dealer, rot.deal, null, e.seating.order);
+  return player ? { dealer, deal: rot.deal, player } : null;
 }
 
 /**
