@@ -111,7 +111,9 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       const newDeck = reopenAt === index;
       const least = Math.max(seatedUpTo, newDeck ? reopenedUpTo : 0);
       // ...and a player not seated yet for this turn buys in after it.
-      const notYet = pending.findIndex((x) => x.player !== null && !seating.order.includes(x.player));
+      // A newcomer whose seating was undone (R21) before any turn never shows in a seating: their buy-in and its reversal say nothing of when.
+      const undone = new Set(pending.map((x) => x.reverses));
+      const notYet = pending.findIndex((x) => x.player !== null && !seating.order.includes(x.player) && x.code !== 'reversal' && !undone.has(x.id));
       const next = night.turns[index + 1];
       take = placeHostMoves({
         pending,

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { checkSimulatedNights, describeFindings } from './lib/checkedNights';
+
+/**
+ * Single nights of the matrix (checkNightMatrix1.test.ts) where the engine
+ * and the night checker once disagreed, each replayed and re-judged: quick
+ * to run while the full matrix takes minutes.
+ */
+function judged(night: number) {
+  const result = checkSimulatedNights(night, night + 1);
+  return { count: result.withFindings.length, message: describeFindings(result) };
+}
+
+describe('matrix nights where the engine and the checker once disagreed', () => {
+  it('R6: a player with no chips who buys in before the turn order reaches them plays in that deal (night 2)', () => {
+    const { count, message } = judged(2);
+    expect(count, message).toBe(0);
+  });
+
+  it('R8, R32: a dealer who sits out before their deal begins is passed over (night 41)', () => {
+    const { count, message } = judged(41);
+    expect(count, message).toBe(0);
+  });
+
+  it('R6, R28: a dealer whose last chips went in the deal\'s own ante still deals it (night 116)', () => {
+    const { count, message } = judged(116);
+    expect(count, message).toBe(0);
+  });
+
+  it('R28, R21: a newcomer seated and undone between turns that moved no chips does not hold back the next deal\'s ante (night 73)', () => {
+    const { count, message } = judged(73);
+    expect(count, message).toBe(0);
+  });
+});
