@@ -31,4 +31,14 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
     const { count, message } = judged(73);
     expect(count, message).toBe(0);
   });
+
+  it('R27: a player whose re-ante took their last chip could not take a turn when the pot was made: the half-pot round does not wait for them (night 188)', () => {
+    const { count, message } = judged(188);
+    expect(count, message).toBe(0);
+  });
+
+  it('R6, R28: a player bought in after the deal\'s own ante took their last chips plays in that deal (night 152)', () => {
+    const { count, message } = judged(152);
+    expect(count, message).toBe(0);
+  });
 });

@@ -2,7 +2,7 @@ import { checkBetweenTurns, checkEnd } from './between';
 import type { DeckWalker } from './decks';
 import type { Findings } from './findings';
 import { judgeTurn } from './outcome';
-import { afterTurn, expectedTurn, isActive, type Eligibility, type Rotation } from './rotation';
+import { afterTurn, canDealWith, expectedTurn, isActive, type Eligibility, type Rotation } from './rotation';
 import type { CheckedEntry, CheckedExport, CheckedSeating, CheckedTurn } from './schema';
 import type { SeatingHistory } from './seating';
 import { placeHostMoves } from './placement';
@@ -126,6 +126,7 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
         next,
         nextSeating: seatingOf(next?.n ?? n),
         eligibility: (s, chips) => eligibility(s, chips),
+        anteWhen: rules.anteWhen,
       });
     }
     seatingNow = seating;
@@ -134,15 +135,14 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
     if (history.brokenFrom !== null && n >= history.brokenFrom) distrust(n);
     const reopened = checkBetweenTurns(night, block, previousSeating, seating, n, previous !== null && turn.deal !== previous.deal, table, fromDeal, trusted, f);
     if (reopened.seatingBroken) distrust(n);
-    if (reopened.madePot) waiting = reopened.madePot;
+    // R27: the round waits for who could take a turn once the pot was made: not a player whose ante took their last chip.
+    if (reopened.madePot) waiting = reopened.madePot.filter((id) => table.stack(id) > 0);
     const hostMoves = block;
     block = [];
 
     // R8: who deals, which deal, who acts.
     const e = eligibility(seating);
-    // R28: the deal's own ante is put in once it has begun, so a dealer who antes their last chips still deals it (R6 passes over only a dealer who could not play as it began).
-    const antedForDeal = (id: string) => night.rules.anteWhen === 'every-deal' && hostMoves.some((x) => x.code === 'ante' && x.player === id);
-    const due = expectedTurn(rotation, e, (id) => isActive(e, id) || (antedForDeal(id) && !seating.sittingOut.includes(id)));
+    const due = expectedTurn(rotation, e, canDealWith(e, rules.anteWhen, hostMoves));
     if (due && trusted) {
       if (due.player !== turn.player) {
         const boughtBack = previous !== null && hostMoves.some((x) => x.code === 'buy-in' && x.player === due.player);
@@ -192,7 +192,7 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       waiting = waiting.filter((id) => id !== turn.player);
       const next = afterTurn({ dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: null }, turn.player, e);
       const anted = checkTurnChips(night, turn, judged?.outcome ?? turn.outcome, own, next.deal === turn.deal, e, trusted, f);
-      if (anted.length > 0) waiting = anted;
+      if (anted.length > 0) waiting = anted.filter((id) => table.stack(id) > 0);
       rotation = next;
     } else if (turn.void) {
       checkTurnChips(night, turn, null, own, false, e, trusted, f);

@@ -1,4 +1,4 @@
-import type { CheckedSeating } from './schema';
+import type { CheckedEntry, CheckedSeating } from './schema';
 import type { ChipTable } from './table';
 
 /**
@@ -40,6 +40,16 @@ export function nextPlaying(e: Eligibility, id: string, deal: number, stopAt: st
     if (candidate === stopAt) return null;
   }
   return null;
+}
+
+/**
+ * R6, R28: whether a dealer still deals a deal not begun yet: when they play
+ * now, or, with `anteWhen: every-deal`, when they put in the deal's own ante
+ * among the host's `moves` (the deal had begun: the ante taking their last
+ * chip does not pass them over).
+ */
+export function canDealWith(e: Eligibility, anteWhen: string, moves: readonly CheckedEntry[]): (id: string) => boolean {
+  return (id) => isActive(e, id) || (anteWhen === 'every-deal' && !e.seating.sittingOut.includes(id) && moves.some((x) => x.code === 'ante' && x.player === id));
 }
 
 export interface Expected {
