@@ -26,4 +26,12 @@ describe('the checker re-judges who deals (R6, R8, R32)', () => {
     expect(isActive(e, 'b')).toBe(false);
     expect(expectedTurn(dealPassedToB, e, (id) => id === 'b' || isActive(e, id))).toEqual({ dealer: 'b', deal: 2, player: 'c' });
   });
+
+  it('R21: the player of a voided turn takes a new turn; R6: one who has cashed out since is skipped', () => {
+    const voidedByC: Rotation = { dealer: 'b', deal: 2, lastPlayer: null, voided: 'c' };
+    const e = tableOfFour();
+    expect(expectedTurn(voidedByC, e)?.player).toBe('c');
+    e.table.left.add('c');
+    expect(expectedTurn(voidedByC, e)).toEqual({ dealer: 'b', deal: 2, player: 'd' });
+  });
 });

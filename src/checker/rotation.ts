@@ -65,7 +65,11 @@ export interface Expected {
  */
 export function expectedTurn(rot: Rotation, e: Eligibility, canDeal: (id: string) => boolean = (id) => isActive(e, id)): Expected | null {
   if (rot.dealer === null) return null;
-  if (rot.voided) return { dealer: rot.dealer, deal: rot.deal, player: rot.voided };
+  if (rot.voided) {
+    if (isActive(e, rot.voided)) return { dealer: rot.dealer, deal: rot.deal, player: rot.voided };
+    // R21 with R6, R32: the player of a voided turn who has since cashed out or sat out is skipped like anyone who cannot play.
+    return expectedTurn({ ...rot, lastPlayer: rot.voided, voided: null }, e, canDeal);
+  }
   if (rot.lastPlayer !== null && rot.lastPlayer !== rot.dealer) {
     const next = nextPlaying(e, rot.lastPlayer, rot.deal, rot.dealer);
     if (next) return { dealer: rot.dealer, deal: rot.deal, player: next };

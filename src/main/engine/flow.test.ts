@@ -185,6 +185,14 @@ describe('R6: a player with no chips is skipped only until the host records a bu
     expect(shownToAct(table)).toBe('p0');
   });
 
+  it('R6, R21: the player of a turn just voided keeps the new turn it gives them when a skipped player buys in', () => {
+    const table = tableWithCatBroke();
+    expect([playTurn(table), playTurn(table)]).toEqual(['p1', 'p3']);
+    table.must({ type: 'void-turn' });
+    table.must({ type: 'buy-in', playerId: 'p2', amount: 20 });
+    expect(shownToAct(table)).toBe('p3');
+  });
+
   it('R6: a night played by revision 2 replays as recorded: the player due stays fixed after a buy-in', () => {
     const table = tableWithCatBroke(2);
     expect(playTurn(table)).toBe('p1');

@@ -23,7 +23,8 @@ import type { EngineState, Rotation, SeatedPlayer } from './state';
  *   when their deal begins is passed over (R6).
  * - 3: R6 made precise the same way: a player with no chips who buys in
  *   before the deal's turn order reaches their place takes their turn in
- *   that deal (see `buyInRejoinsDeal`).
+ *   that deal (see `buyInRejoinsDeal`); the player of a turn just voided
+ *   keeps the new turn R21 gives them, whoever buys in or comes back.
  */
 export const ENGINE_REVISION = 3;
 
@@ -44,6 +45,16 @@ export function keepsPlaceInDeal(state: EngineState): boolean {
  */
 export function buyInRejoinsDeal(state: EngineState): boolean {
   return state.revision >= 3;
+}
+
+/**
+ * R21 (revision 3 on): the player due is the player of the turn just voided,
+ * who takes a new turn: the order had reached their place, so nobody bought
+ * in or back before them takes it from them.
+ */
+function replaysVoidedTurn(state: EngineState): boolean {
+  const { turn, toActSeat } = state;
+  return turn !== null && turn.void && toActSeat !== null && state.players[toActSeat]?.id === turn.playerId && isActive(state, state.players[toActSeat]);
 }
 
 // ---------------------------------------------------------------- Who plays (R6, R31, R32)
@@ -265,6 +276,7 @@ export function rotationAfterSittingOutOrBack(state: EngineState, player: Seated
     return wasDue ? rotationBeforeTurn(state) : null;
   }
   if (dealerSeat === null || toActSeat === null) return null;
+  if (buyInRejoinsDeal(state) && replaysVoidedTurn(state)) return null;
   const next = nextInDeal(state);
   return next !== null && next !== toActSeat ? sameDeal(state, next) : null;
 }
@@ -277,7 +289,7 @@ export function rotationAfterSittingOutOrBack(state: EngineState, player: Seated
  */
 export function rotationAfterBuyIn(state: EngineState): RotationMove | null {
   const { dealerSeat, toActSeat } = state;
-  if (!buyInRejoinsDeal(state) || dealerSeat === null || toActSeat === null || turnInProgress(state)) return null;
+  if (!buyInRejoinsDeal(state) || dealerSeat === null || toActSeat === null || turnInProgress(state) || replaysVoidedTurn(state)) return null;
   const next = nextInDeal(state);
   return next !== null && next !== toActSeat ? sameDeal(state, next) : null;
 }
