@@ -41,4 +41,11 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
     const { count, message } = judged(152);
     expect(count, message).toBe(0);
   });
+
+  it('R8, R6: a buy-in made after the next turn does not decide who that turn was due to (nights 1136, 1953)', () => {
+    for (const night of [1136, 1953]) {
+      const { count, message } = judged(night);
+      expect(count, message).toBe(0);
+    }
+  });
 });

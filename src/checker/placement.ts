@@ -47,10 +47,13 @@ export function placeHostMoves(p: Placement): number {
     const after: Rotation = turn.void
       ? { dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: turn.player }
       : afterTurn({ dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: null }, turn.player, p.eligibility(p.seating, trial));
-    for (const e of pending.slice(take)) trial.apply(e, null);
-    const next = p.eligibility(p.nextSeating, trial);
-    const due = expectedTurn(after, next, canDealWith(next, p.anteWhen, pending.slice(take)));
-    if (due && due.player === p.next.player && due.dealer === p.next.dealer && due.deal === p.next.deal) return take;
+    // The moves left may come before the next turn or after it (a buy-in after it would make its player due too early): any split that agrees will do.
+    for (let nextTake = take; nextTake <= pending.length; nextTake++) {
+      if (nextTake > take) trial.apply(pending[nextTake - 1] as CheckedEntry, null);
+      const next = p.eligibility(p.nextSeating, trial.clone());
+      const due = expectedTurn(after, next, canDealWith(next, p.anteWhen, pending.slice(take, nextTake)));
+      if (due && due.player === p.next.player && due.dealer === p.next.dealer && due.deal === p.next.deal) return take;
+    }
   }
   return (agreeing[0] as { take: number }).take;
 }
