@@ -48,4 +48,14 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
       expect(count, message).toBe(0);
     }
   });
+
+  it('R27, R28: a player bought in after the deal\'s own ante took their last chip is not waited for by the half-pot round (night 1730)', () => {
+    const { count, message } = judged(1730);
+    expect(count, message).toBe(0);
+  });
+
+  it('R8, R28: the deal passing after its dealer cashed out goes to the player on their left even when its ante took that player\'s last chip (night 1119)', () => {
+    const { count, message } = judged(1119);
+    expect(count, message).toBe(0);
+  });
 });

@@ -136,7 +136,11 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
     const reopened = checkBetweenTurns(night, block, previousSeating, seating, n, previous !== null && turn.deal !== previous.deal, table, fromDeal, trusted, f);
     if (reopened.seatingBroken) distrust(n);
     // R27: the round waits for who could take a turn once the pot was made: not a player whose ante took their last chip.
-    if (reopened.madePot) waiting = reopened.madePot.filter((id) => table.stack(id) > 0);
+    if (reopened.madePot) {
+      const lastAnte = block.findLastIndex((x) => x.code === 'ante');
+      const boughtSince = (id: string) => block.slice(lastAnte + 1).reduce((sum, x) => sum + (x.code === 'buy-in' && x.player === id ? x.amount : 0), 0);
+      waiting = reopened.madePot.filter((id) => table.stack(id) - boughtSince(id) > 0);
+    }
     const hostMoves = block;
     block = [];
 

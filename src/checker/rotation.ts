@@ -52,6 +52,17 @@ export function canDealWith(e: Eligibility, anteWhen: string, moves: readonly Ch
   return (id) => isActive(e, id) || (anteWhen === 'every-deal' && !e.seating.sittingOut.includes(id) && moves.some((x) => x.code === 'ante' && x.player === id));
 }
 
+/** R6, R8: the first player strictly after `id` clockwise who deals `deal` (`canDeal`, seated before it began, R31). */
+function nextDealer(e: Eligibility, id: string, deal: number, canDeal: (id: string) => boolean): string | null {
+  const order = e.seating.order;
+  const start = order.indexOf(id);
+  for (let step = 1; step <= order.length; step++) {
+    const candidate = order[(start + step) % order.length] as string;
+    if (canDeal(candidate) && (e.fromDeal.get(candidate) ?? 0) <= deal) return candidate;
+  }
+  return null;
+}
+
 export interface Expected {
   dealer: string;
   deal: number;
@@ -75,8 +86,8 @@ export function expectedTurn(rot: Rotation, e: Eligibility, canDeal: (id: string
     if (next) return { dealer: rot.dealer, deal: rot.deal, player: next };
   }
   if (rot.lastPlayer !== null) {
-    // Everyone has had a turn: the deal passes to the dealer's left.
-    const dealer = nextPlaying(e, rot.dealer, rot.deal + 1);
+    // Everyone has had a turn: the deal passes to the dealer's left (who may have put their last chips in its ante, R28).
+    const dealer = nextDealer(e, rot.dealer, rot.deal + 1, canDeal);
     if (!dealer) return null;
     const player = nextPlaying(e, dealer, rot.deal + 1, null, e.seating.order);
     return player ? { dealer, deal: rot.deal + 1, player } : null;
