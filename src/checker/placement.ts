@@ -1,4 +1,4 @@
-import { afterTurn, expectedTurn, type Eligibility, type Rotation } from './rotation';
+import { afterTurn, canDealWith, expectedTurn, type Eligibility, type Rotation } from './rotation';
 import type { CheckedEntry, CheckedSeating, CheckedTurn } from './schema';
 import type { ChipTable } from './table';
 
@@ -22,6 +22,8 @@ export interface Placement {
   next: CheckedTurn | undefined;
   nextSeating: CheckedSeating;
   eligibility: (seating: CheckedSeating, table: ChipTable) => Eligibility;
+  /** R28: `anteWhen`, for who deals a deal begun with its own ante. */
+  anteWhen: string;
 }
 
 export function placeHostMoves(p: Placement): number {
@@ -33,8 +35,9 @@ export function placeHostMoves(p: Placement): number {
     if (trial.pot === turn.potBefore && trial.stack(turn.player) === turn.stackBefore) chipsAgree.push({ take, trial });
   }
   // The player due is checked (and reported) by the caller: a place that only gets the chips right still beats none.
-  const agreeing = chipsAgree.filter(({ trial }) => {
-    const due = expectedTurn(rotation, p.eligibility(p.seating, trial.clone()));
+  const agreeing = chipsAgree.filter(({ take, trial }) => {
+    const e = p.eligibility(p.seating, trial.clone());
+    const due = expectedTurn(rotation, e, canDealWith(e, p.anteWhen, pending.slice(0, take)));
     return !due || due.player === turn.player;
   });
   if (agreeing.length === 0) agreeing.push(...chipsAgree);
@@ -44,9 +47,13 @@ export function placeHostMoves(p: Placement): number {
     const after: Rotation = turn.void
       ? { dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: turn.player }
       : afterTurn({ dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: null }, turn.player, p.eligibility(p.seating, trial));
-    for (const e of pending.slice(take)) trial.apply(e, null);
-    const due = expectedTurn(after, p.eligibility(p.nextSeating, trial));
-    if (due && due.player === p.next.player && due.dealer === p.next.dealer && due.deal === p.next.deal) return take;
+    // The moves left may come before the next turn or after it (a buy-in after it would make its player due too early): any split that agrees will do.
+    for (let nextTake = take; nextTake <= pending.length; nextTake++) {
+      if (nextTake > take) trial.apply(pending[nextTake - 1] as CheckedEntry, null);
+      const next = p.eligibility(p.nextSeating, trial.clone());
+      const due = expectedTurn(after, next, canDealWith(next, p.anteWhen, pending.slice(take, nextTake)));
+      if (due && due.player === p.next.player && due.dealer === p.next.dealer && due.deal === p.next.deal) return take;
+    }
   }
   return (agreeing[0] as { take: number }).take;
 }

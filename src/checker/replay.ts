@@ -2,7 +2,7 @@ import { checkBetweenTurns, checkEnd } from './between';
 import type { DeckWalker } from './decks';
 import type { Findings } from './findings';
 import { judgeTurn } from './outcome';
-import { afterTurn, expectedTurn, isActive, type Eligibility, type Rotation } from './rotation';
+import { afterTurn, canDealWith, expectedTurn, isActive, type Eligibility, type Rotation } from './rotation';
 import type { CheckedEntry, CheckedExport, CheckedSeating, CheckedTurn } from './schema';
 import type { SeatingHistory } from './seating';
 import { placeHostMoves } from './placement';
@@ -111,7 +111,9 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       const newDeck = reopenAt === index;
       const least = Math.max(seatedUpTo, newDeck ? reopenedUpTo : 0);
       // ...and a player not seated yet for this turn buys in after it.
-      const notYet = pending.findIndex((x) => x.player !== null && !seating.order.includes(x.player));
+      // A newcomer whose seating was undone (R21) before any turn never shows in a seating: their buy-in and its reversal say nothing of when.
+      const undone = new Set(pending.map((x) => x.reverses));
+      const notYet = pending.findIndex((x) => x.player !== null && !seating.order.includes(x.player) && x.code !== 'reversal' && !undone.has(x.id));
       const next = night.turns[index + 1];
       take = placeHostMoves({
         pending,
@@ -124,6 +126,7 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
         next,
         nextSeating: seatingOf(next?.n ?? n),
         eligibility: (s, chips) => eligibility(s, chips),
+        anteWhen: rules.anteWhen,
       });
     }
     seatingNow = seating;
@@ -132,13 +135,18 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
     if (history.brokenFrom !== null && n >= history.brokenFrom) distrust(n);
     const reopened = checkBetweenTurns(night, block, previousSeating, seating, n, previous !== null && turn.deal !== previous.deal, table, fromDeal, trusted, f);
     if (reopened.seatingBroken) distrust(n);
-    if (reopened.madePot) waiting = reopened.madePot;
+    // R27: the round waits for who could take a turn once the pot was made: not a player whose ante took their last chip.
+    if (reopened.madePot) {
+      const lastAnte = block.findLastIndex((x) => x.code === 'ante');
+      const boughtSince = (id: string) => block.slice(lastAnte + 1).reduce((sum, x) => sum + (x.code === 'buy-in' && x.player === id ? x.amount : 0), 0);
+      waiting = reopened.madePot.filter((id) => table.stack(id) - boughtSince(id) > 0);
+    }
     const hostMoves = block;
     block = [];
 
     // R8: who deals, which deal, who acts.
     const e = eligibility(seating);
-    const due = expectedTurn(rotation, e);
+    const due = expectedTurn(rotation, e, canDealWith(e, rules.anteWhen, hostMoves));
     if (due && trusted) {
       if (due.player !== turn.player) {
         const boughtBack = previous !== null && hostMoves.some((x) => x.code === 'buy-in' && x.player === due.player);
@@ -188,7 +196,7 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       waiting = waiting.filter((id) => id !== turn.player);
       const next = afterTurn({ dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: null }, turn.player, e);
       const anted = checkTurnChips(night, turn, judged?.outcome ?? turn.outcome, own, next.deal === turn.deal, e, trusted, f);
-      if (anted.length > 0) waiting = anted;
+      if (anted.length > 0) waiting = anted.filter((id) => table.stack(id) > 0);
       rotation = next;
     } else if (turn.void) {
       checkTurnChips(night, turn, null, own, false, e, trusted, f);

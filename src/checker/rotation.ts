@@ -1,4 +1,4 @@
-import type { CheckedSeating } from './schema';
+import type { CheckedEntry, CheckedSeating } from './schema';
 import type { ChipTable } from './table';
 
 /**
@@ -42,29 +42,61 @@ export function nextPlaying(e: Eligibility, id: string, deal: number, stopAt: st
   return null;
 }
 
+/**
+ * R6, R28: whether a dealer still deals a deal not begun yet: when they play
+ * now, or, with `anteWhen: every-deal`, when they put in the deal's own ante
+ * among the host's `moves` (the deal had begun: the ante taking their last
+ * chip does not pass them over).
+ */
+export function canDealWith(e: Eligibility, anteWhen: string, moves: readonly CheckedEntry[]): (id: string) => boolean {
+  return (id) => isActive(e, id) || (anteWhen === 'every-deal' && !e.seating.sittingOut.includes(id) && moves.some((x) => x.code === 'ante' && x.player === id));
+}
+
+/** R6, R8: the first player strictly after `id` clockwise who deals `deal` (`canDeal`, seated before it began, R31). */
+function nextDealer(e: Eligibility, id: string, deal: number, canDeal: (id: string) => boolean): string | null {
+  const order = e.seating.order;
+  const start = order.indexOf(id);
+  for (let step = 1; step <= order.length; step++) {
+    const candidate = order[(start + step) % order.length] as string;
+    if (canDeal(candidate) && (e.fromDeal.get(candidate) ?? 0) <= deal) return candidate;
+  }
+  return null;
+}
+
 export interface Expected {
   dealer: string;
   deal: number;
   player: string;
 }
 
-/** R8: the turn due now, given who played last; null when nobody can play. */
-export function expectedTurn(rot: Rotation, e: Eligibility): Expected | null {
+/**
+ * R8: the turn due now, given who played last; null when nobody can play.
+ * `canDeal`: whether the dealer of a deal not begun yet still deals it (R6,
+ * R32); by default when they play now.
+ */
+export function expectedTurn(rot: Rotation, e: Eligibility, canDeal: (id: string) => boolean = (id) => isActive(e, id)): Expected | null {
   if (rot.dealer === null) return null;
-  if (rot.voided) return { dealer: rot.dealer, deal: rot.deal, player: rot.voided };
+  if (rot.voided) {
+    if (isActive(e, rot.voided)) return { dealer: rot.dealer, deal: rot.deal, player: rot.voided };
+    // R21 with R6, R32: the player of a voided turn who has since cashed out or sat out is skipped like anyone who cannot play.
+    return expectedTurn({ ...rot, lastPlayer: rot.voided, voided: null }, e, canDeal);
+  }
   if (rot.lastPlayer !== null && rot.lastPlayer !== rot.dealer) {
     const next = nextPlaying(e, rot.lastPlayer, rot.deal, rot.dealer);
     if (next) return { dealer: rot.dealer, deal: rot.deal, player: next };
   }
   if (rot.lastPlayer !== null) {
-    // Everyone has had a turn: the deal passes to the dealer's left.
-    const dealer = nextPlaying(e, rot.dealer, rot.deal + 1);
+    // Everyone has had a turn: the deal passes to the dealer's left (who may have put their last chips in its ante, R28).
+    const dealer = nextDealer(e, rot.dealer, rot.deal + 1, canDeal);
     if (!dealer) return null;
     const player = nextPlaying(e, dealer, rot.deal + 1, null, e.seating.order);
     return player ? { dealer, deal: rot.deal + 1, player } : null;
   }
-  const player = nextPlaying(e, rot.dealer, rot.deal, null, e.seating.order);
-  return player ? { dealer: rot.dealer, deal: rot.deal, player } : null;
+  // R6, R32: a deal not begun yet is not dealt by a player who sits out, has no chips or has left: it passes on to their left.
+  const dealer = canDeal(rot.dealer) ? rot.dealer : nextPlaying(e, rot.dealer, rot.deal);
+  if (!dealer) return null;
+  const player = nextPlaying(e, dealer, rot.deal, null, e.seating.order);
+  return player ? { dealer, deal: rot.deal, player } : null;
 }
 
 /**

@@ -152,6 +152,55 @@ describe('R6, R8: cashing out is a separate action', () => {
   });
 });
 
+describe('R6: a player with no chips is skipped only until the host records a buy-in', () => {
+  /** Four players, Ann deals; Cat has lost every chip to the pot (a state of the pure flow, not played out). */
+  function tableWithCatBroke(revision?: number): TestTable {
+    const table = tableOfFour(revision);
+    const { stacks, pot } = table.state;
+    table.state = { ...table.state, stacks: { ...stacks, p2: 0 }, pot: pot + (stacks.p2 ?? 0) };
+    return table;
+  }
+
+  it('R6: a player who buys in before the deal\'s turn order reaches their place takes their turn in that deal', () => {
+    const table = tableWithCatBroke();
+    expect(playTurn(table)).toBe('p1');
+    expect(shownToAct(table)).toBe('p3');
+    table.must({ type: 'buy-in', playerId: 'p2', amount: 20 });
+    expect(shownToAct(table)).toBe('p2');
+    expect([playTurn(table), playTurn(table), playTurn(table)]).toEqual(['p2', 'p3', 'p0']);
+  });
+
+  it('R6, R21: undoing that buy-in skips the player again', () => {
+    const table = tableWithCatBroke();
+    playTurn(table);
+    table.must({ type: 'buy-in', playerId: 'p2', amount: 20 });
+    table.must({ type: 'undo' });
+    expect(shownToAct(table)).toBe('p3');
+  });
+
+  it('R6: a buy-in after the order has passed the player\'s place waits for the next deal', () => {
+    const table = tableWithCatBroke();
+    expect([playTurn(table), playTurn(table)]).toEqual(['p1', 'p3']);
+    table.must({ type: 'buy-in', playerId: 'p2', amount: 20 });
+    expect(shownToAct(table)).toBe('p0');
+  });
+
+  it('R6, R21: the player of a turn just voided keeps the new turn it gives them when a skipped player buys in', () => {
+    const table = tableWithCatBroke();
+    expect([playTurn(table), playTurn(table)]).toEqual(['p1', 'p3']);
+    table.must({ type: 'void-turn' });
+    table.must({ type: 'buy-in', playerId: 'p2', amount: 20 });
+    expect(shownToAct(table)).toBe('p3');
+  });
+
+  it('R6: a night played by revision 2 replays as recorded: the player due stays fixed after a buy-in', () => {
+    const table = tableWithCatBroke(2);
+    expect(playTurn(table)).toBe('p1');
+    table.must({ type: 'buy-in', playerId: 'p2', amount: 20 });
+    expect(playTurn(table)).toBe('p3');
+  });
+});
+
 describe('R11: who cuts', () => {
   it('R11, R32: the player on the dealer\'s right in the seating now cuts; one sitting out is passed over', () => {
     const table = tableOfFour();

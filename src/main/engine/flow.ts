@@ -21,8 +21,12 @@ import type { EngineState, Rotation, SeatedPlayer } from './state';
  * - 2: R32 made precise: sitting out and coming back change only who is
  *   skipped from then on (see `keepsPlaceInDeal`), and a dealer sitting out
  *   when their deal begins is passed over (R6).
+ * - 3: R6 made precise the same way: a player with no chips who buys in
+ *   before the deal's turn order reaches their place takes their turn in
+ *   that deal (see `buyInRejoinsDeal`); the player of a turn just voided
+ *   keeps the new turn R21 gives them, whoever buys in or comes back.
  */
-export const ENGINE_REVISION = 2;
+export const ENGINE_REVISION = 3;
 
 /**
  * R32 (revision 2 on): a player brought back before the turn order of the
@@ -31,6 +35,26 @@ export const ENGINE_REVISION = 2;
  */
 export function keepsPlaceInDeal(state: EngineState): boolean {
   return state.revision >= 2;
+}
+
+/**
+ * R6 (revision 3 on): a player with no chips is skipped only until the host
+ * records a buy-in for them: bought in before the turn order of the current
+ * deal has passed their place, they take their turn in that deal. Nights of
+ * revisions 1 and 2 kept the player due fixed, so they replay as recorded.
+ */
+export function buyInRejoinsDeal(state: EngineState): boolean {
+  return state.revision >= 3;
+}
+
+/**
+ * R21 (revision 3 on): the player due is the player of the turn just voided,
+ * who takes a new turn: the order had reached their place, so nobody bought
+ * in or back before them takes it from them.
+ */
+function replaysVoidedTurn(state: EngineState): boolean {
+  const { turn, toActSeat } = state;
+  return turn !== null && turn.void && toActSeat !== null && state.players[toActSeat]?.id === turn.playerId && isActive(state, state.players[toActSeat]);
 }
 
 // ---------------------------------------------------------------- Who plays (R6, R31, R32)
@@ -252,6 +276,20 @@ export function rotationAfterSittingOutOrBack(state: EngineState, player: Seated
     return wasDue ? rotationBeforeTurn(state) : null;
   }
   if (dealerSeat === null || toActSeat === null) return null;
+  if (buyInRejoinsDeal(state) && replaysVoidedTurn(state)) return null;
+  const next = nextInDeal(state);
+  return next !== null && next !== toActSeat ? sameDeal(state, next) : null;
+}
+
+/**
+ * R6 (revision 3 on): who is due once a player has bought in between turns:
+ * who the deal's order reaches next (`nextInDeal`), so a player who had no
+ * chips and whose place the order has not passed plays in this deal. Null
+ * when nothing changes.
+ */
+export function rotationAfterBuyIn(state: EngineState): RotationMove | null {
+  const { dealerSeat, toActSeat } = state;
+  if (!buyInRejoinsDeal(state) || dealerSeat === null || toActSeat === null || turnInProgress(state) || replaysVoidedTurn(state)) return null;
   const next = nextInDeal(state);
   return next !== null && next !== toActSeat ? sameDeal(state, next) : null;
 }

@@ -58,7 +58,8 @@ describe('GameSession', () => {
     expect(reloaded.getView().storageNotices).toEqual([]);
     // And play goes on from there.
     advance(reloaded);
-    expect(night(reloaded).stateId).toBe(view.night?.stateId !== undefined ? view.night.stateId + 1 : NaN);
+    // One command, or two when it begins a deal (the session shuffles its deck at once).
+    expect(night(reloaded).stateId - (view.night?.stateId ?? NaN)).toBeOneOf([1, 2]);
   });
 
   it('a refused command changes nothing on disk', () => {

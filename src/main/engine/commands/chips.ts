@@ -1,5 +1,5 @@
 import { playerAccount, type ChipMove } from '../../../shared/chips';
-import { activePlayers, rotationAfterCashOut, rotationAfterSittingOutOrBack, turnInProgress, whoAntes } from '../flow';
+import { activePlayers, rotationAfterBuyIn, rotationAfterCashOut, rotationAfterSittingOutOrBack, turnInProgress, whoAntes } from '../flow';
 import { playerOrRefuse, refuse, type Draft } from './draft';
 import { moveRotation, recordSeatingChange, rotationOf, sameRotation } from './rotate';
 
@@ -32,9 +32,20 @@ export function buyIn(d: Draft, playerId: string, amount: number): void {
   const player = playerOrRefuse(d, playerId);
   if (!Number.isInteger(amount) || amount < 1) refuse('invalid-input', 'A buy-in is a whole number of chips, at least 1 (R3).', 'R3');
   if (player.left) d.emit({ type: 'player-returned', playerId });
+  const before = rotationOf(d.state);
   const move = d.move('buy-in', playerId, amount, 'bank', playerAccount(playerId), null);
   d.announce('buy-in', playerId, amount, [move]);
-  d.emit({ type: 'last-action', kind: 'buy-in', turn: null, playerId, entries: d.entries });
+  // R6: a player who had no chips plays again from the next turn that reaches their place.
+  moveRotation(d, rotationAfterBuyIn(d.state));
+  const after = rotationOf(d.state);
+  d.emit({
+    type: 'last-action',
+    kind: 'buy-in',
+    turn: null,
+    playerId,
+    entries: d.entries,
+    ...(sameRotation(before, after) ? {} : { rotationChange: { before, after } }),
+  });
 }
 
 /** R32: the player keeps their chips and is skipped like a player with none from now on (who is due: flow.ts). */

@@ -40,8 +40,8 @@ export function undo(d: Draft): void {
   }
   reverseLastAction(d);
   if (last.kind === 'cash-out' && playerId) d.emit({ type: 'player-returned', playerId });
-  // A mistaken cash-out of the player due to act moved the turn on: give it back, unless the turn has moved since.
-  const change = last.kind === 'cash-out' ? last.rotationChange : undefined;
+  // A mistaken cash-out of the player due moved the turn on, a mistaken buy-in (R6) gave a turn: put it back, unless the turn has moved since.
+  const change = last.kind === 'cash-out' || last.kind === 'buy-in' ? last.rotationChange : undefined;
   if (change && sameRotation(change.after, rotationOf(d.state))) d.emit({ type: 'rotation', ...change.before });
   d.emit({ type: 'action-settled' });
   d.announce('undo', playerId, entry?.move.amount ?? 0, d.entries.map((e) => e.move));

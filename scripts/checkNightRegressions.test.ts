@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { checkSimulatedNights, describeFindings } from './lib/checkedNights';
+
+/**
+ * Single nights of the matrix (checkNightMatrix1.test.ts) where the engine
+ * and the night checker once disagreed, each replayed and re-judged: quick
+ * to run while the full matrix takes minutes.
+ */
+function judged(night: number) {
+  const result = checkSimulatedNights(night, night + 1);
+  return { count: result.withFindings.length, message: describeFindings(result) };
+}
+
+describe('matrix nights where the engine and the checker once disagreed', () => {
+  it('R6: a player with no chips who buys in before the turn order reaches them plays in that deal (night 2)', () => {
+    const { count, message } = judged(2);
+    expect(count, message).toBe(0);
+  });
+
+  it('R8, R32: a dealer who sits out before their deal begins is passed over (night 41)', () => {
+    const { count, message } = judged(41);
+    expect(count, message).toBe(0);
+  });
+
+  it('R6, R28: a dealer whose last chips went in the deal\'s own ante still deals it (night 116)', () => {
+    const { count, message } = judged(116);
+    expect(count, message).toBe(0);
+  });
+
+  it('R28, R21: a newcomer seated and undone between turns that moved no chips does not hold back the next deal\'s ante (night 73)', () => {
+    const { count, message } = judged(73);
+    expect(count, message).toBe(0);
+  });
+
+  it('R27: a player whose re-ante took their last chip could not take a turn when the pot was made: the half-pot round does not wait for them (night 188)', () => {
+    const { count, message } = judged(188);
+    expect(count, message).toBe(0);
+  });
+
+  it('R6, R28: a player bought in after the deal\'s own ante took their last chips plays in that deal (night 152)', () => {
+    const { count, message } = judged(152);
+    expect(count, message).toBe(0);
+  });
+
+  it('R8, R6: a buy-in made after the next turn does not decide who that turn was due to (nights 1136, 1953)', () => {
+    for (const night of [1136, 1953]) {
+      const { count, message } = judged(night);
+      expect(count, message).toBe(0);
+    }
+  });
+
+  it('R27, R28: a player bought in after the deal\'s own ante took their last chip is not waited for by the half-pot round (night 1730)', () => {
+    const { count, message } = judged(1730);
+    expect(count, message).toBe(0);
+  });
+
+  it('R8, R28: the deal passing after its dealer cashed out goes to the player on their left even when its ante took that player\'s last chip (night 1119)', () => {
+    const { count, message } = judged(1119);
+    expect(count, message).toBe(0);
+  });
+});
