@@ -116,6 +116,8 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
     await page.keyboard.press('f');
     await expect(page.getByTestId('fairness')).toHaveAttribute('data-verified', 'true');
     await expect(page.getByTestId('fairness')).toContainText(/\d+ decks?, \d+ cards?: all verified/);
+    await expect(page.getByTestId('rules-check')).toContainText('re-judged from the rules: all right');
+    await expect(page.getByTestId('fairness')).toHaveAttribute('data-rules-broken', '0');
     await page.screenshot({ path: `${SHOTS}/history-night-detail.png`, animations: 'disabled' });
 
     const json = await downloadByKey(page, 'j', DOWNLOADS);

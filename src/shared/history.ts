@@ -159,6 +159,24 @@ export interface FairnessReport {
   mismatches: { deckId: string; reason: string }[];
   /** Decks not checked and why: the deck still in play on an open night keeps its seed secret (R12). */
   unchecked?: { deckId: string; reason: string }[];
+  /**
+   * The night re-judged from the rules by the night checker (docs/night-checker.md),
+   * which shares no code with the engine: every turn, seating change, ante, chip,
+   * result, expense and transfer. Empty when every rule holds.
+   */
+  rules?: RuleFinding[];
+}
+
+/** One thing the night checker found: a broken rule, or one the record cannot tell. */
+export interface RuleFinding {
+  /** The rule id (R1-R34, M1-M4). */
+  rule: string;
+  kind: 'violation' | 'cannot-check';
+  /** The turn concerned, or null for the night as a whole. */
+  turn: number | null;
+  /** What the rules say, and what the night shows (in the checker's words). */
+  expected: string;
+  found: string;
 }
 
 export interface ExportFile {

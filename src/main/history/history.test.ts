@@ -167,6 +167,13 @@ describe('fairness check', () => {
     expect(report.cards).toBeGreaterThan(60);
   });
 
+  it('R8, R24, M1-M3: the night checker re-judges each night of the history from the rules and finds nothing to say', () => {
+    for (const nightId of ids) {
+      const report = ask(session, 'verifyNight', { nightId });
+      expect(report.rules, nightId).toEqual([]);
+    }
+  });
+
   it('R9: names the deck whose revealed seed does not match its commitment', () => {
     const events = storedEvents(ids[0] ?? '');
     const retired = events.findIndex((e) => e.type === 'deck-retired');

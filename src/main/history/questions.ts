@@ -12,6 +12,8 @@ import { playerAlias, type PlayerMerge } from './aliases';
 import { makeBackup } from './backup';
 import type { CachedQuestion, EndedNightAnswers } from './endedNightAnswers';
 import { nightExportFile } from './exportFiles';
+import { checkNight } from '../../checker';
+import { exportNight } from '../night';
 import { verifyNight } from './fairness';
 import { nightDetail } from './nightDetail';
 import type { PlayedNight } from '../night';
@@ -99,7 +101,8 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     if (kept) return { ok: true, data: kept };
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
-    const data = verifyNight(opened.summary.id, opened.night.events);
+    // The deck check (R9-R12), then the whole night re-judged from the rules by the checker, which shares no code with the engine.
+    const data = { ...verifyNight(opened.summary.id, opened.night.events), rules: checkNight(exportNight(opened.night)) };
     source.endedAnswers?.set('verifyNight', opened.summary, source.settleModes[nightId], data);
     return { ok: true, data };
   },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NightDetail, NightListItem, Standings } from '../../../shared';
 import type { Translate } from '../i18n/describe';
 import { createAppI18n } from '../i18n';
-import { cardText, commonCurrency, cumulativeChart, fairnessSummary, newestFirst, sameScreen, stackChart } from './history';
+import { cardText, commonCurrency, cumulativeChart, fairnessSummary, newestFirst, rulesSummary, sameScreen, stackChart } from './history';
 
 const i18n = createAppI18n();
 const t: Translate = (key, named = {}, plural) =>
@@ -16,6 +16,15 @@ describe('history helpers', () => {
   it('R12: reports a clean fairness check in one line', () => {
     const text = fairnessSummary({ nightId: 'n1', decks: 37, cards: 412, verified: true, mismatches: [] }, t);
     expect(text).toBe('37 decks, 412 cards: all verified');
+  });
+
+  it('R8: says how many things the night checker found against the rules, and nothing when it was not run', () => {
+    const fair = { nightId: 'n1', decks: 2, cards: 20, verified: true, mismatches: [] };
+    expect(rulesSummary(fair, t)).toBe('');
+    expect(rulesSummary({ ...fair, rules: [] }, t)).toMatch(/re-judged from the rules: all right/);
+    const broken = { rule: 'R8', kind: 'violation' as const, turn: 56, expected: 'Fay acts', found: 'Gus acted' };
+    const unknown = { rule: 'M4', kind: 'cannot-check' as const, turn: null, expected: 'a seating', found: 'none' };
+    expect(rulesSummary({ ...fair, rules: [broken, unknown] }, t)).toBe('1 thing against the rules');
   });
 
   it('R12: counts the mismatches when a deck does not match its seed', () => {

@@ -74,6 +74,13 @@ export function fairnessSummary(report: FairnessReport, t: Translate): string {
   return t('history.mismatches', { decks, cards, n }, n);
 }
 
+/** "Every rule holds", or how many rules the night checker found broken (each is listed apart); '' when it was not run. */
+export function rulesSummary(report: FairnessReport, t: Translate): string {
+  if (!report.rules) return '';
+  const n = report.rules.filter((f) => f.kind === 'violation').length;
+  return n === 0 ? t('history.rulesHold') : t('history.rulesBroken', { n }, n);
+}
+
 /** Whether the TV already shows this screen. */
 export function sameScreen(a: TableScreen, b: TableScreen): boolean {
   if (a.kind !== b.kind) return false;
