@@ -315,6 +315,11 @@ test('a phone comes back by itself after the host drops it or the phone goes off
   await expectNoSidewaysScroll(phone);
   await screenshot(phone, 'phone-night-over');
 
+  // Check this night, from the phone: the decks and every rule re-judged by the night checker.
+  await phone.getByTestId('phone-check-night').click();
+  await expect(phone.getByTestId('phone-check-result')).toContainText(/all verified/);
+  await expect(phone.getByTestId('phone-check-result')).toContainText('re-judged from the rules: all right');
+
   // Enter closes the night: in the lobby the phone waits for the next one and keeps Bob's running tab, tonight's transfers now in it.
   await consolePage.keyboard.press('Enter');
   await expect(phone.getByTestId('phase')).toHaveAttribute('data-phase', 'lobby');

@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type CommandError, type Language, type RunningTab } from '../../../shared';
+import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type CommandError, type FairnessReport, type Language, type RunningTab } from '../../../shared';
 import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
 import { useViewStore } from '../stores/view';
 import { LANGUAGE_STORAGE_KEY } from './language';
@@ -58,6 +58,21 @@ export const usePhoneStore = defineStore('phone', () => {
   function clear(): void {
     remember(withoutChoice(saved.value, view.night?.id ?? null));
     changing.value = false;
+  }
+
+  /** "Check this night" on an ended night: the deck check and the night checker's verdict, asked of the host. */
+  const check = shallowRef<FairnessReport | 'checking' | CommandError | null>(null);
+
+  async function checkNight(): Promise<void> {
+    const nightId = view.night?.id;
+    if (!api || !nightId || check.value === 'checking') return;
+    check.value = 'checking';
+    try {
+      const result = await api.verifyNight({ nightId });
+      check.value = result.ok ? (result.data ?? null) : result.error;
+    } catch (failure) {
+      check.value = { code: 'storage', message: failure instanceof Error ? failure.message : String(failure) } as CommandError;
+    }
   }
 
   /** The running tab (M3), asked of the host: a question any role may ask. */
@@ -130,6 +145,8 @@ export const usePhoneStore = defineStore('phone', () => {
     pick,
     clear,
     refreshTab,
+    check,
+    checkNight,
     connect,
     keepLanguage,
   };
