@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, type WireMessage } from '../../shared';
+import { COMMAND_NAMES, WITNESS_METHODS, type WireMessage } from '../../shared';
 import { describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser } from './wireProtocol';
 
 /** Everything a refusal may say besides the quote: the known methods. */
-const KNOWN_LIST = `getView, ${COMMAND_NAMES.join(', ')}`.length;
+const KNOWN_LIST = `getView, ${COMMAND_NAMES.join(', ')}, ${WITNESS_METHODS.join(', ')}`.length;
 const MOST_AN_ERROR_SAYS = KNOWN_LIST + MAX_QUOTED_CHARS + 100;
 
 describe('parsing a client message: no message may crash the host', () => {
