@@ -56,6 +56,10 @@ export const COMMAND_ERROR_CODES = [
   'player-seated', // the player sits at the open night: merge them once it has ended
   'unknown-backup', // no kept backup with that id (rotated away?)
   'data-folder-fixed', // the data folder is chosen on the command line (--data, --data-dir): it is moved there
+  'not-this-night', // R34: a phone helps deal, or reveals, for a night that is not the one open
+  'not-a-witness', // R34: reveals from a phone that is not helping deal on this connection
+  'bad-reveal', // R34: a value that does not hash to the witness's head: refused, the phone left out of that draw
+  'reveal-late', // R34: reveals after the wait, or for a request not open: that draw went on without them
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

@@ -15,4 +15,5 @@ export * from './turns';
 export * from './view';
 export * from './vocabulary';
 export * from './wire';
+export * from './witnessWire';
 export * from './zodIssue';

@@ -2,6 +2,7 @@ import type { ApiResult } from './api';
 import type { CommandName } from './commands';
 import type { Role } from './registry';
 import type { AppView } from './view';
+import type { WitnessMethod, WitnessPush } from './witnessWire';
 
 /**
  * The headless host's WebSocket protocol: the same contract as `window.api`,
@@ -26,12 +27,16 @@ export const WIRE_TABLE_FULL_RETRY_MS = 5000;
 
 export type WireRequest =
   | { id: number; method: 'getView' }
-  | { id: number; method: CommandName; args: unknown };
+  | { id: number; method: CommandName; args: unknown }
+  /** A phone helping deal (witnessWire.ts): the `phone` role only. */
+  | { id: number; method: WitnessMethod; args: unknown };
 
 export type WireMessage =
   /** A command's answer; questions carry their `data` (CommandData). A role's refusal is an `ok: false` result. */
   | { type: 'reply'; id: number; result: ApiResult<unknown> }
   | { type: 'view'; view: AppView }
+  /** To a phone helping deal (witnessWire.ts): a reveal request or its status as a witness. */
+  | { type: 'witness'; message: WitnessPush }
   /** The request itself was malformed (not JSON, no id, unknown method). */
   | { type: 'error'; id: number | null; message: string };
 

@@ -134,7 +134,7 @@ function ask(socket: WebSocket, messages: WireMessage[], id: number, method: str
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const look = (): void => {
-      const reply = messages.find((m) => m.type !== 'view' && m.id === id);
+      const reply = messages.find((m) => (m.type === 'reply' || m.type === 'error') && m.id === id);
       if (reply) resolve(reply);
       else if (Date.now() - started > 5000) reject(new Error(`no reply to ${method}`));
       else setTimeout(look, 5);

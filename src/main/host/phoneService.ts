@@ -1,5 +1,5 @@
 import { commandArgs, commandError, type ApiResult, type AppView, type CommandName } from '../../shared';
-import type { DealerService } from '../session/service';
+import type { DealerService, TableWitnessDesk } from '../session/service';
 import { PhoneAccess, type PhoneAccessOptions } from './phoneAccess';
 
 /**
@@ -49,6 +49,8 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
       else await phones.turnOff();
       return { ok: true, view: service.getView() };
     },
+    // The phones' witness requests reach the session's desk; its answers carry the view with `phones`.
+    ...(inner.tableWitnesses ? { tableWitnesses: mergedDesk(inner.tableWitnesses, merged) } : {}),
     close() {
       void phones.close().finally(() => inner.close());
     },
@@ -58,4 +60,14 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
     },
   };
   return service;
+}
+
+function mergedDesk(desk: TableWitnessDesk, merged: (view: AppView) => AppView): TableWitnessDesk {
+  return {
+    async answer(method, args, line) {
+      const result = await desk.answer(method, args, line);
+      return result.ok ? { ...result, view: merged(result.view) } : result;
+    },
+    lineClosed: (line) => desk.lineClosed(line),
+  };
 }

@@ -6,7 +6,7 @@ import { relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
 import { commandError, WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, WIRE_PATH, WIRE_ROLE_PARAM, WIRE_TOKEN_PARAM, type AppView, type Role, type WireMessage } from '../../shared';
-import type { DealerService } from '../session/service';
+import type { DealerService, WitnessLine } from '../session/service';
 import { credentialOf, grantRole, sameSecret, type AccessTokens, type Credential } from './access';
 import { ClientLink, DEFAULT_FLOW_LIMITS, type FlowLimits } from './clientLink';
 import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connectionGuard';
@@ -341,9 +341,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     links.add(link);
     openedWith.set(link, token);
     options.onClientsChanged?.();
+    // A phone helping deal (docs/table-draw.md) gets its reveal requests on its own socket.
+    const line: WitnessLine | undefined = role === 'phone' ? { send: (message) => link.sendReply({ type: 'witness', message }) } : undefined;
     client.on('close', () => {
       links.delete(link);
       openedWith.delete(link);
+      if (line) service.tableWitnesses?.lineClosed(line);
       options.onClientsChanged?.();
     });
     client.on('error', () => client.terminate());
@@ -353,11 +356,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const bucket = role !== 'host' && options.questionRate ? new QuestionBucket(options.questionRate) : null;
     client.on('message', (data: RawData, isBinary: boolean) => {
       link.requestQueued();
-      const waitMs = bucket === null || bucket.take() ? 0 : bucket.waitMs();
+      // A phone's reveals answer the host's own request: they never count as questions, or a fast table would leave its phones out.
+      const waitMs = bucket === null || answersHost(data, isBinary) || bucket.take() ? 0 : bucket.waitMs();
       // Asked too fast: refused, and nothing more is read from it until it may ask again.
       if (waitMs > 0) link.holdReading(waitMs);
       queue = queue
-        .then(async () => link.sendReply(waitMs > 0 ? refuseQuestion(data, isBinary, waitMs) : await answerMessage(data, isBinary, role), serialiseReply))
+        .then(async () => link.sendReply(waitMs > 0 ? refuseQuestion(data, isBinary, waitMs) : await answerMessage(data, isBinary, role, line), serialiseReply))
         // Whatever a message holds, it costs the host at most this reply.
         .catch(() => link.sendReply({ type: 'error', id: null, message: 'the host could not answer that message' }))
         .finally(() => link.requestDone())
@@ -365,10 +369,19 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     });
   }
 
-  async function answerMessage(data: RawData, isBinary: boolean, role: Role): Promise<WireMessage> {
+  async function answerMessage(data: RawData, isBinary: boolean, role: Role, line: WitnessLine | undefined): Promise<WireMessage> {
     if (isBinary) return { type: 'error', id: null, message: 'requests are JSON text messages' };
     const parsed = parseWireRequest(messageText(data));
-    return parsed.ok ? await answerWireRequest(service, parsed.request, role) : parsed.reply;
+    return parsed.ok ? await answerWireRequest(service, parsed.request, role, line) : parsed.reply;
+  }
+
+  /** Whether a message is a phone's reveals (revealDraws), read cheaply before the question rate is applied. */
+  function answersHost(data: RawData, isBinary: boolean): boolean {
+    if (isBinary || !service.tableWitnesses) return false;
+    const text = messageText(data);
+    if (!text.includes('"revealDraws"')) return false;
+    const parsed = parseWireRequest(text);
+    return parsed.ok && parsed.request.method === 'revealDraws';
   }
 
   /** The answer to a question asked faster than the question rate: its id, and when to ask again. */

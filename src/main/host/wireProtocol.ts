@@ -1,14 +1,18 @@
 import {
+  commandError,
   forbiddenRoleError,
   COMMAND_NAMES,
+  isWitnessMethod,
+  WITNESS_METHODS,
   isCommandName,
   roleMaySend,
   type ApiResult,
   type Role,
   type WireMessage,
   type WireRequest,
+  type WitnessMethod,
 } from '../../shared';
-import type { DealerService } from '../session/service';
+import type { DealerService, WitnessLine } from '../session/service';
 
 /**
  * The headless host's side of src/shared/wire.ts: turn one text message into
@@ -61,8 +65,9 @@ export function parseWireRequest(text: string): ParsedRequest {
     return refuse(null, 'a request needs a whole-number id');
   }
   if (method === 'getView') return { ok: true, request: { id, method } };
+  if (isWitnessMethod(method)) return { ok: true, request: { id, method, args } };
   if (!isCommandName(method)) {
-    return refuse(id, `unknown method ${describeUntrusted(method)}; known: getView, ${COMMAND_NAMES.join(', ')}`);
+    return refuse(id, `unknown method ${describeUntrusted(method)}; known: getView, ${COMMAND_NAMES.join(', ')}, ${WITNESS_METHODS.join(', ')}`);
   }
   return { ok: true, request: { id, method, args } };
 }
@@ -77,10 +82,11 @@ export function notAllowed(role: Role, command: string): ApiResult<unknown> {
  * send is refused before it reaches the service; the service checks the
  * arguments (zod); a service that throws becomes an `error` reply for that id.
  */
-export async function answerWireRequest(service: DealerService, request: WireRequest, role: Role): Promise<WireMessage> {
+export async function answerWireRequest(service: DealerService, request: WireRequest, role: Role, line?: WitnessLine): Promise<WireMessage> {
   try {
     let result: ApiResult<unknown>;
     if (request.method === 'getView') result = { ok: true, view: service.getView() };
+    else if (isWitnessMethod(request.method)) result = await answerWitness(service, request.method, request.args, role, line);
     else if (!roleMaySend(role, request.method)) result = notAllowed(role, request.method);
     else result = await service.run(request.method, request.args);
     return { type: 'reply', id: request.id, result };
@@ -88,6 +94,14 @@ export async function answerWireRequest(service: DealerService, request: WireReq
     const reason = bounded(error instanceof Error ? error.message : String(error), MAX_REASON_CHARS);
     return { type: 'error', id: request.id, message: `the host could not run ${request.method}: ${reason}` };
   }
+}
+
+/** A phone's witness request (docs/table-draw.md): the `phone` role only, on a socket the desk can push to. */
+async function answerWitness(service: DealerService, method: WitnessMethod, args: unknown, role: Role, line: WitnessLine | undefined): Promise<ApiResult<unknown>> {
+  if (role !== 'phone') return { ok: false, error: commandError('forbidden-role', `${method} is for a phone helping deal (R34); ${role} screens do not deal. Nothing changed.`, 'R34', { role, command: method }) };
+  const desk = service.tableWitnesses;
+  if (!desk || !line) return { ok: false, error: commandError('phones-unavailable', 'This dealer takes no phone witnesses (R34): the laptop draws alone.', 'R34') };
+  return desk.answer(method, args, line);
 }
 
 /**

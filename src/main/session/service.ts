@@ -1,4 +1,4 @@
-import type { ApiResult, AppView, CommandName } from '../../shared';
+import type { ApiResult, AppView, CommandName, WitnessMethod, WitnessPush } from '../../shared';
 
 /**
  * What the Electron shell and the headless host need from the core: one
@@ -12,4 +12,18 @@ export interface DealerService {
   /** Called after every accepted change; returns the unsubscribe. */
   onView(listener: (view: AppView) => void): () => void;
   close(): void;
+  /** The phones helping deal (docs/table-draw.md); absent where phones cannot help (a dealer without the witness desk). */
+  readonly tableWitnesses?: TableWitnessDesk;
+}
+
+/** One phone's socket as the witness desk sees it: where its reveal requests and status go. */
+export interface WitnessLine {
+  send(message: WitnessPush): void;
+}
+
+/** Answers a phone's two witness requests (src/shared/witnessWire.ts), each tied to the socket it came on. */
+export interface TableWitnessDesk {
+  answer(method: WitnessMethod, args: unknown, line: WitnessLine): Promise<ApiResult<unknown>>;
+  /** The socket closed: its witness misses the draws until it sends `helpDeal` again. */
+  lineClosed(line: WitnessLine): void;
 }

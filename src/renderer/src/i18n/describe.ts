@@ -58,6 +58,10 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'data-folder-fixed': [],
   'bad-iban': ['iban', 'why'],
   'bad-bic': ['why'],
+  'not-this-night': [],
+  'not-a-witness': [],
+  'bad-reveal': [],
+  'reveal-late': [],
 };
 
 /** A refusal of main in the console's language (refusals/<language>.ts), with the names and numbers main sent. */

@@ -48,6 +48,10 @@ const refusals = {
   'bad-iban': 'The IBAN {iban} {why}: nothing was saved.',
   'bad-bic': '{why}: nothing was saved.',
   'too-many-questions': 'Too many questions from this phone: ask again in {seconds} s.',
+  'not-this-night': 'This phone was helping deal at another night: it helps again once it has the night on the table.',
+  'not-a-witness': 'This phone is not helping deal right now: tap Help deal again.',
+  'bad-reveal': 'This phone\'s value did not match its chain: the card was drawn without it (R34).',
+  'reveal-late': 'This phone answered too late: the card was drawn without it (R34).',
 } satisfies RefusalTexts;
 
 export default refusals;

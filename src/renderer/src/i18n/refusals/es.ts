@@ -48,6 +48,10 @@ const refusals = {
   'bad-iban': 'El IBAN {iban} {why}: no se ha guardado nada.',
   'bad-bic': '{why}: no se ha guardado nada.',
   'too-many-questions': 'Demasiadas preguntas desde este teléfono: vuelve a preguntar en {seconds} s.',
+  'not-this-night': 'Este teléfono ayudaba a repartir en otra noche: vuelve a ayudar cuando tenga la noche en curso.',
+  'not-a-witness': 'Este teléfono no está ayudando a repartir ahora: toca de nuevo Ayudar a repartir.',
+  'bad-reveal': 'El valor de este teléfono no coincide con su cadena: la carta se sacó sin él (R34).',
+  'reveal-late': 'Este teléfono respondió demasiado tarde: la carta se sacó sin él (R34).',
 } satisfies RefusalTexts;
 
 export default refusals;

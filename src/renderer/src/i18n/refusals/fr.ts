@@ -48,6 +48,10 @@ const refusals = {
   'bad-iban': 'L’IBAN {iban} {why} : rien n’a été enregistré.',
   'bad-bic': '{why} : rien n’a été enregistré.',
   'too-many-questions': 'Trop de questions de ce téléphone : redemandez dans {seconds} s.',
+  'not-this-night': 'Ce téléphone aidait à donner pour une autre soirée : il aide de nouveau une fois la soirée en cours affichée.',
+  'not-a-witness': 'Ce téléphone n\'aide pas à donner en ce moment : touchez de nouveau Aider à donner.',
+  'bad-reveal': 'La valeur de ce téléphone ne correspond pas à sa chaîne : la carte a été tirée sans lui (R34).',
+  'reveal-late': 'Ce téléphone a répondu trop tard : la carte a été tirée sans lui (R34).',
 } satisfies RefusalTexts;
 
 export default refusals;

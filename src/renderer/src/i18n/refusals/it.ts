@@ -48,6 +48,10 @@ const refusals = {
   'bad-iban': 'L’IBAN {iban} {why}: non è stato salvato niente.',
   'bad-bic': '{why}: non è stato salvato niente.',
   'too-many-questions': 'Troppe domande da questo telefono: chiedi di nuovo tra {seconds} s.',
+  'not-this-night': 'Questo telefono aiutava a distribuire in un\'altra serata: aiuta di nuovo quando ha la serata in corso.',
+  'not-a-witness': 'Questo telefono non sta aiutando a distribuire: tocca di nuovo Aiuta a distribuire.',
+  'bad-reveal': 'Il valore di questo telefono non corrisponde alla sua catena: la carta è stata estratta senza di lui (R34).',
+  'reveal-late': 'Questo telefono ha risposto troppo tardi: la carta è stata estratta senza di lui (R34).',
 } satisfies RefusalTexts;
 
 export default refusals;

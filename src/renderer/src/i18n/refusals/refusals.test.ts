@@ -56,6 +56,10 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'player-seated': { params: { name: 'Zoë' } },
   'unknown-backup': {},
   'data-folder-fixed': {},
+  'not-this-night': {},
+  'not-a-witness': {},
+  'bad-reveal': { rule: 'R34' },
+  'reveal-late': { rule: 'R34' },
 };
 
 const MAIN_ENGLISH = 'MAIN-ENGLISH-MESSAGE';
