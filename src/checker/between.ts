@@ -26,6 +26,8 @@ export function checkBetweenTurns(
   n: number | null,
   /** This turn starts a deal (its deal number is not the last turn's). */
   startsDeal: boolean,
+  /** This stretch holds the night's opening antes (R4): before its first turn, or the whole night when no turn was played. */
+  opensNight: boolean,
   table: ChipTable,
   fromDeal: Map<string, number>,
   trusted: boolean,
@@ -55,7 +57,7 @@ export function checkBetweenTurns(
     seatingBroken = true;
   }
   const common = seating.order.filter((id) => before.order.includes(id));
-  const dealUnderWay = n !== null && n !== 1 && !startsDeal;
+  const dealUnderWay = n !== null && !opensNight && !startsDeal;
   if (trusted && common.join() !== before.order.filter((id) => seating.order.includes(id)).join() && dealUnderWay) {
     f.violation('R31', n, 'seats moved only while no deal is under way', `order ${common.join(', ')} mid-deal`);
   }
@@ -65,7 +67,7 @@ export function checkBetweenTurns(
   const anted = antes.map((e) => e.player ?? '');
   let owed: string[] = [];
   let rule = 'R4';
-  if (n === 1) owed = seating.order.filter((id) => !newcomers.includes(id) && (isActive({ seating, table, fromDeal }, id) || anted.includes(id)));
+  if (opensNight) owed = seating.order.filter((id) => !newcomers.includes(id) && (isActive({ seating, table, fromDeal }, id) || anted.includes(id)));
   else if (n !== null && night.rules.anteWhen === 'every-deal' && startsDeal) {
     rule = 'R28';
     owed = seating.order.filter((id) => isActive({ seating, table, fromDeal }, id) || anted.includes(id));

@@ -133,7 +133,7 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
     for (let i = ptr; i < ptr + take; i++) block.push(applyAt(i));
     ptr += take;
     if (history.brokenFrom !== null && n >= history.brokenFrom) distrust(n);
-    const reopened = checkBetweenTurns(night, block, previousSeating, seating, n, previous !== null && turn.deal !== previous.deal, table, fromDeal, trusted, f);
+    const reopened = checkBetweenTurns(night, block, previousSeating, seating, n, previous !== null && turn.deal !== previous.deal, n === 1, table, fromDeal, trusted, f);
     if (reopened.seatingBroken) distrust(n);
     // R27: the round waits for who could take a turn once the pot was made: not a player whose ante took their last chip.
     if (reopened.madePot) {
@@ -209,6 +209,6 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
   // After the last turn: the host's last moves and the end (R22).
   seatingNow = seatingOf(Number.MAX_SAFE_INTEGER);
   for (; ptr < ledger.length; ptr++) block.push(applyAt(ptr));
-  checkBetweenTurns(night, block, previousSeating, seatingOf(Number.MAX_SAFE_INTEGER), null, false, table, fromDeal, trusted, f);
+  checkBetweenTurns(night, block, previousSeating, seatingOf(Number.MAX_SAFE_INTEGER), null, false, previous === null, table, fromDeal, trusted, f);
   return { table, rotation };
 }
