@@ -54,13 +54,8 @@ export class SeedSeal {
 
   #keyToOpen(): { key: Buffer; file: string } {
     if (this.#key) return this.#key;
-    let key: { key: Buffer; file: string } | null;
-    try {
-      key = this.keys.load();
-    } catch (error) {
-      if (error instanceof SeedKeyError) throw new Error(error.message);
-      throw error;
-    }
+    // A key there but unusable throws SeedKeyError, whose message says why.
+    const key = this.keys.load();
     if (!key) throw new Error(`there is no key to open it (${this.keys.plainPath} and ${this.keys.keychainPath} are missing)`);
     this.#key = key;
     return key;
