@@ -295,6 +295,11 @@ function openSeeds(lines: readonly JournalLine[], open: SeedOpener | undefined):
   }
   const entries: JournalEntry[] = [];
   for (const line of lines) {
+    // Most lines draw no deck and reveal none: they are today's entries as read.
+    if (!line.seeds && !line.revealed) {
+      entries.push(line as JournalEntry);
+      continue;
+    }
     const { revealed: _revealed, seeds, ...rest } = line;
     if (!seeds) {
       entries.push(rest);

@@ -285,7 +285,8 @@ export class DealerRepository {
    * drew is sealed. Only a line that shuffles pays for sealing.
    */
   appendToJournal(id: string, entry: JournalEntry, retiredByCommand: readonly string[]): void {
-    this.journals.append(id, encodeEntry(this.#lineToWrite(entry, new Set(retiredByCommand), retiredByCommand)));
+    const line = entry.seeds || retiredByCommand.length > 0 ? this.#lineToWrite(entry, new Set(retiredByCommand), retiredByCommand) : entry;
+    this.journals.append(id, encodeEntry(line));
   }
 
   #lineToWrite(entry: JournalEntry, plain: ReadonlySet<string>, retiredHere: readonly string[]): JournalLine {
