@@ -14,7 +14,6 @@ import {
   replayPrefix,
   seedsRetired,
   type JournalEntry,
-  type JournalLine,
   type PlayedNight,
 } from '../night';
 import type { StorageBackend } from './adapter';
@@ -24,6 +23,7 @@ import { JournalFiles } from './journalFiles';
 import { cutBelowListedSize, fewerTurnsThanListed, shortJournalFacts } from './shortJournal';
 import { SeedKeyFiles, type OsKeychain } from './seedKey';
 import { SeedSeal } from './seedSeal';
+import { lineToWrite, voidedDeckReason, wholeLines } from './sealedJournal';
 import { StoreReadError } from './jsonFile';
 import { MigrationError, migrate } from './migrations';
 import {
@@ -273,7 +273,7 @@ export class DealerRepository {
    * the night has retired (R12), written in plain; any other is sealed.
    */
   writeJournal(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>): void {
-    const lines = entries.map((entry) => encodeEntry(this.#lineToWrite(entry, retired, [])));
+    const lines = entries.map((entry) => encodeEntry(lineToWrite(entry, this.seedSeal, retired, [])));
     this.journals.writeWhole(this.#checkNightId(id), headerLine(id) + lines.join(''));
   }
 
@@ -285,17 +285,8 @@ export class DealerRepository {
    * drew is sealed. Only a line that shuffles pays for sealing.
    */
   appendToJournal(id: string, entry: JournalEntry, retiredByCommand: readonly string[]): void {
-    const line = entry.seeds || retiredByCommand.length > 0 ? this.#lineToWrite(entry, new Set(retiredByCommand), retiredByCommand) : entry;
+    const line = entry.seeds || retiredByCommand.length > 0 ? lineToWrite(entry, this.seedSeal, new Set(retiredByCommand), retiredByCommand) : entry;
     this.journals.append(id, encodeEntry(line));
-  }
-
-  #lineToWrite(entry: JournalEntry, plain: ReadonlySet<string>, retiredHere: readonly string[]): JournalLine {
-    if (!entry.seeds && retiredHere.length === 0) return entry;
-    const drawn = entry.seeds ?? [];
-    const line: JournalLine = { ...entry, seeds: drawn.map((seed) => (plain.has(seed) ? seed : this.seedSeal.seal(seed))) };
-    const revealed = retiredHere.filter((seed) => !drawn.includes(seed));
-    if (revealed.length > 0) line.revealed = revealed;
-    return line;
   }
 
   /** The ids of the nights still in the old files (head + parts) with no journal yet. */
@@ -667,18 +658,3 @@ export function journalText(id: string, entries: readonly JournalEntry[]): strin
   return headerLine(id) + entries.map(encodeEntry).join('');
 }
 
-/** The whole lines of a journal's text, the header included. */
-function wholeLines(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count += 1;
-  return count;
-}
-
-/** The notice of a deck in play voided because its sealed seed could not be opened (R9, R12). */
-function voidedDeckReason(line: number, why: string, kept: number, lost: number): string {
-  return (
-    `line ${line} shuffled the deck in play, and ${why.replace(/^the seed of the deck shuffled here is /, 'its seed is ')}. ` +
-    `That deck cannot be dealt again, so it is voided (R9, R12): the night goes on from the ${kept} commands before it, as it stood before that deck was shuffled, ` +
-    `and a new deck is shuffled for the next deal. The ${lost} commands played from the voided deck are kept in the copy`
-  );
-}
