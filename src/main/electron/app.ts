@@ -7,6 +7,7 @@ import { createAppRequestHandler } from './appProtocol';
 import { registerIpc } from './ipc';
 import { pointToMovedData, setOldDataAside } from './dataMove';
 import { createNightAwakeKeeper } from './keepAwake';
+import { osKeychain } from './keychain';
 import { buildAppMenu } from './menu';
 import { APP_SCHEME, BUILT_RENDERER_DIR, PRELOAD_PATHS, rendererSource } from './renderer';
 import { applyDevServerContentSecurityPolicy, contentSecurityPolicy, lockDownWebContents, restrictPermissions } from './security';
@@ -53,7 +54,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
     });
   };
   // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
-  const service = withPhoneAccess(await openDealerService({ storage, autoBackups: true, ...(options.dataMovable === false ? {} : { onDataMoved }) }), {
+  const service = withPhoneAccess(await openDealerService({ storage, autoBackups: true, keychain: osKeychain(), ...(options.dataMovable === false ? {} : { onDataMoved }) }), {
     rendererDir: BUILT_RENDERER_DIR,
     onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
   });

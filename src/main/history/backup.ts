@@ -115,11 +115,16 @@ function backupJournalOf(repo: DealerRepository, id: string): string | null {
   const text = repo.journals.read(id);
   if (text !== undefined) {
     try {
+      // No key to open a sealed seed: a backup never holds a deck in play, and every retired one is revealed in the file (R12).
       const decoded = decodeJournal(text);
       if (!decoded.tornTail && decoded.damage === null && decoded.header.night === id) {
+        // An ended night goes with every seed in plain, so it restores on any computer; the file as it is when it seals none.
+        if (nightEnded(decoded.entries)) return decoded.sealedSeeds === 0 ? text : journalText(id, decoded.entries);
         // Not the night on the table: a night not ended here is cut at its last deck drawn, whether or not it was retired since.
-        return nightEnded(decoded.entries) ? text : journalWithoutLiveSeeds(id, decoded.entries, new Set());
+        return journalWithoutLiveSeeds(id, decoded.entries, new Set());
       }
+      // Stopped at a seed still sealed: the lines before it hold no deck in play.
+      if (!decoded.tornTail && decoded.damage?.sealed === true && decoded.header.night === id) return journalWithoutLiveSeeds(id, decoded.entries, new Set());
     } catch (error) {
       if (!(error instanceof JournalHeaderError)) throw error;
     }

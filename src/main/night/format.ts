@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ruleSettingsSchema } from '../../shared/settings';
 import { firstIssueText } from '../../shared/zodIssue';
 import { PAYMENTS } from '../../shared/vocabulary';
-import { ENGINE_REVISION, type EngineCommand } from '../engine';
+import { commitmentOf, ENGINE_REVISION, type EngineCommand } from '../engine';
 
 /**
  * The night journal (docs/night-journal.md): one file a night, one line of
@@ -127,24 +127,57 @@ const tableStepSchema = z.union([
 ]);
 export type TableStep = z.infer<typeof tableStepSchema>;
 
+/**
+ * The seed of a deck still in play when its line was written, sealed
+ * (AES-256-GCM, the store's key: store/seedSeal.ts) so the file beside the
+ * night does not show the cards to come (R12). `commitment` is sha256(seed),
+ * already public on the table (R9); `sealed` is base64url of
+ * iv (12 bytes) | the seed encrypted (32) | the tag (16).
+ */
+export const sealedSeedSchema = z.strictObject({
+  commitment: hex64,
+  sealed: z.string().regex(/^[A-Za-z0-9_-]{80}$/, 'a sealed seed is 60 bytes of base64url'),
+});
+export type SealedSeed = z.infer<typeof sealedSeedSchema>;
+/** A seed as a line holds it: in plain (its deck retired by that same command, or written before seeds were sealed), or sealed. */
+export type RecordedSeed = string | SealedSeed;
+
 /** One line after the header, version 1. */
 export const journalLineV1Schema = z.strictObject({
   /** When the command was accepted; absent only on lines migrated from files that did not record it. */
   at: z.string().min(1).optional(),
   command: commandV1Schema,
-  /** The seeds the dealer drew for this command, in order (R9); absent when it needed no new deck. */
-  seeds: z.array(hex64).min(1).optional(),
+  /** The seeds the dealer drew for this command, in order (R9), each plain or sealed; absent when it needed no new deck. */
+  seeds: z.array(z.union([hex64, sealedSeedSchema])).min(1).optional(),
+  /** R12: the seeds of the decks this command retired that an earlier line holds sealed, in plain; absent when none. */
+  revealed: z.array(hex64).min(1).optional(),
   /** R34: the table's commitments and draws this command needed, in order; absent with `cards: deck` or when it drew no card. */
   table: z.array(tableStepSchema).min(1).optional(),
 });
 
-/** One accepted command, as every reader hands it over (today's shape). */
+/** One accepted command, as every reader hands it over (today's shape), its seeds in plain: what replay and the session use. */
 export interface JournalEntry {
   at?: string;
   command: RecordedCommand;
   seeds?: string[];
   table?: TableStep[];
 }
+
+/** One line as it is on disk: its seeds may be sealed, and it may reveal seeds sealed earlier. */
+export interface JournalLine {
+  at?: string;
+  command: RecordedCommand;
+  seeds?: RecordedSeed[];
+  revealed?: string[];
+  table?: TableStep[];
+}
+
+/**
+ * Opens a sealed seed with the store's key, or throws (no key, not the key
+ * that sealed it) with a message saying which: the night I/O layer passes it
+ * in, so this module holds no key and does no decryption itself.
+ */
+export type SeedOpener = (sealed: SealedSeed) => string;
 
 /** A line that does not hold a fact this version can use. */
 export class JournalLineError extends Error {
@@ -153,11 +186,11 @@ export class JournalLineError extends Error {
 
 /**
  * Upcasting: one reader per version ever written, each turning a parsed
- * line of its version into today's JournalEntry. A new version adds a
+ * line of its version into today's JournalLine (its seeds as written, plain or sealed: decodeJournal opens them). A new version adds a
  * reader here and keeps every older one, so a night written years ago still
  * replays.
  */
-export const JOURNAL_READERS: Readonly<Record<number, (raw: unknown) => JournalEntry>> = {
+export const JOURNAL_READERS: Readonly<Record<number, (raw: unknown) => JournalLine>> = {
   1: (raw) => {
     const parsed = journalLineV1Schema.safeParse(raw);
     if (!parsed.success) {
@@ -171,10 +204,11 @@ export function headerLine(nightId: string): string {
   return `${JSON.stringify({ format: JOURNAL_FORMAT, version: JOURNAL_VERSION, night: nightId })}\n`;
 }
 
-/** One entry as the line appended to the journal, newline included. */
-export function encodeEntry(entry: JournalEntry): string {
-  const line: JournalEntry = { ...(entry.at !== undefined ? { at: entry.at } : {}), command: entry.command };
+/** One entry as the line appended to the journal, newline included. A JournalEntry is written with its seeds in plain; the store seals them first (store/sealedJournal.ts). */
+export function encodeEntry(entry: JournalLine): string {
+  const line: JournalLine = { ...(entry.at !== undefined ? { at: entry.at } : {}), command: entry.command };
   if (entry.seeds && entry.seeds.length > 0) line.seeds = entry.seeds;
+  if (entry.revealed && entry.revealed.length > 0) line.revealed = entry.revealed;
   if (entry.table && entry.table.length > 0) line.table = entry.table;
   return `${JSON.stringify(line)}\n`;
 }
@@ -187,8 +221,14 @@ export interface DecodedJournal {
   goodBytes: number;
   /** A last line cut short (no newline): never acknowledged, so dropped. */
   tornTail: boolean;
-  /** A whole line that cannot be read: the entries before it are kept, nothing after it. */
-  damage: { line: number; reason: string } | null;
+  /**
+   * A whole line that cannot be read: the entries before it are kept, nothing
+   * after it. `sealed`: the line is whole, but the seed of the deck it shuffled
+   * is sealed, never revealed later in the file, and could not be opened (R12).
+   */
+  damage: { line: number; reason: string; sealed?: true } | null;
+  /** How many seeds the file holds sealed (0 for a journal written before seeds were sealed). */
+  sealedSeeds: number;
 }
 
 /** The journal's header could not be read: the file is not a journal this app can read at all. */
@@ -200,30 +240,103 @@ export class JournalHeaderError extends Error {
  * Reads a journal's text. A last line without its newline was being written
  * when the power went: it was never acknowledged, so it is dropped. A whole
  * line that is not JSON or not a fact of its version stops the read there
- * (`damage`); the lines before it stay.
+ * (`damage`); the lines before it stay. Sealed seeds are opened from the
+ * seeds revealed later in the file (R12) or else by `open`; one that neither
+ * opens stops the read at its line the same way (`damage.sealed`).
  */
-export function decodeJournal(text: string): DecodedJournal {
+export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
   const firstBreak = text.indexOf('\n');
   if (firstBreak < 0) throw new JournalHeaderError(text.length === 0 ? 'the file is empty' : 'its first line is cut short');
   const header = parseHeader(text.slice(0, firstBreak));
   const read = JOURNAL_READERS[header.version];
   if (!read) throw new JournalHeaderError(`no reader for version ${header.version}`);
-  const entries: JournalEntry[] = [];
+  const lines: JournalLine[] = [];
+  /** Where each line starts, so a read stopped at a sealed seed knows its good bytes. */
+  const starts: number[] = [];
   let position = firstBreak + 1;
   let line = 2;
+  let tornTail = false;
+  let damage: DecodedJournal['damage'] = null;
   while (position < text.length) {
     const end = text.indexOf('\n', position);
-    if (end < 0) return { header, entries, goodBytes: byteLength(text, position), tornTail: true, damage: null };
+    if (end < 0) {
+      tornTail = true;
+      break;
+    }
     const lineText = text.slice(position, end);
     try {
-      entries.push(read(parseJson(lineText)));
+      lines.push(read(parseJson(lineText)));
     } catch (error) {
-      return { header, entries, goodBytes: byteLength(text, position), tornTail: false, damage: { line, reason: (error as Error).message } };
+      damage = { line, reason: (error as Error).message };
+      break;
     }
+    starts.push(position);
     position = end + 1;
     line += 1;
   }
-  return { header, entries, goodBytes: byteLength(text, position), tornTail: false, damage: null };
+  const opened = openSeeds(lines, open);
+  if (opened.lost) {
+    const at = opened.entries.length;
+    return { header, entries: opened.entries, goodBytes: byteLength(text, starts[at] ?? position), tornTail: false, damage: { line: at + 2, reason: opened.lost, sealed: true }, sealedSeeds: opened.sealedSeeds };
+  }
+  return { header, entries: opened.entries, goodBytes: byteLength(text, position), tornTail, damage, sealedSeeds: opened.sealedSeeds };
+}
+
+/**
+ * Every line's seeds in plain: a sealed one from the seed revealed later in
+ * the file whose sha256 is its commitment (R9, R12: no key needed), else
+ * opened by `open`. Stops at the first line holding a seed neither gives.
+ */
+function openSeeds(lines: readonly JournalLine[], open: SeedOpener | undefined): { entries: JournalEntry[]; lost: string | null; sealedSeeds: number } {
+  const revealed = new Map<string, string>();
+  let sealedSeeds = 0;
+  for (const line of lines) {
+    for (const seed of line.revealed ?? []) revealed.set(commitmentOf(seed), seed);
+    for (const seed of line.seeds ?? []) if (typeof seed !== 'string') sealedSeeds += 1;
+  }
+  const entries: JournalEntry[] = [];
+  for (const line of lines) {
+    // Most lines draw no deck and reveal none: they are today's entries as read.
+    if (!line.seeds && !line.revealed) {
+      entries.push(line as JournalEntry);
+      continue;
+    }
+    const { revealed: _revealed, seeds, ...rest } = line;
+    if (!seeds) {
+      entries.push(rest);
+      continue;
+    }
+    const plain: string[] = [];
+    for (const seed of seeds) {
+      if (typeof seed === 'string') {
+        plain.push(seed);
+        continue;
+      }
+      const known = revealed.get(seed.commitment);
+      if (known !== undefined) {
+        plain.push(known);
+        continue;
+      }
+      const problem = openProblem(seed, open, plain);
+      if (problem) return { entries, lost: problem, sealedSeeds };
+    }
+    entries.push({ ...rest, seeds: plain });
+  }
+  return { entries, lost: null, sealedSeeds };
+}
+
+/** Opens one sealed seed into `plain`; why it could not be opened, or null. */
+function openProblem(seed: SealedSeed, open: SeedOpener | undefined, plain: string[]): string | null {
+  if (!open) return 'the seed of the deck shuffled here is sealed and no key was given to open it';
+  let opened: string;
+  try {
+    opened = open(seed);
+  } catch (error) {
+    return `the seed of the deck shuffled here is sealed and ${(error as Error).message}`;
+  }
+  if (commitmentOf(opened) !== seed.commitment) return 'the seed of the deck shuffled here opens to a seed that does not match its commitment (R9)';
+  plain.push(opened);
+  return null;
 }
 
 function parseHeader(text: string): JournalHeader {

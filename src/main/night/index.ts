@@ -20,7 +20,11 @@ export {
   type ExpenseCommand,
   type JournalEntry,
   type JournalHeader,
+  type JournalLine,
   type RecordedCommand,
+  type RecordedSeed,
+  type SealedSeed,
+  type SeedOpener,
   type TableStep,
 } from './format';
 export {
@@ -37,6 +41,7 @@ export {
   replayJournal,
   replayPrefix,
   ReplayError,
+  seedsRetired,
   stacksAtTable,
   takeBack,
   type DecidedStep,

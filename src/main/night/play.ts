@@ -164,6 +164,11 @@ export function decideStep(night: PlayedNight, command: EngineCommand, expectedS
   return { ok: true, step: { state, events, seeds, table, ledgerBefore } };
 }
 
+/** R12: the seeds of the decks retired by these events (a command's, or a whole night's), in order. */
+export function seedsRetired(events: readonly EngineEvent[]): string[] {
+  return events.flatMap((e) => (e.type === 'deck-retired' ? [e.seed] : []));
+}
+
 /** Undoes `decideStep`'s ledger posting (the write failed). */
 export function takeBack(night: PlayedNight, step: DecidedStep): void {
   night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, step.ledgerBefore));

@@ -36,7 +36,7 @@ function recordExpense(state: SessionState, nightId: string | undefined, make: (
   const closeIfHistory = () => {
     if (!live) state.repo.journals.close(id);
   };
-  const saved = saveOrRefuse(() => state.repo.appendToJournal(id, entry), 'The night could not be saved, so the expense was not recorded', closeIfHistory);
+  const saved = saveOrRefuse(() => state.repo.appendToJournal(id, entry, []), 'The night could not be saved, so the expense was not recorded', closeIfHistory);
   if (!saved.ok) return saved;
   applyExpenseLine(night, { ...entry, command });
   if (night.state.phase.kind === 'ended') afterEndedNightChanged(state, night);

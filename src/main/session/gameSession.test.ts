@@ -480,6 +480,8 @@ function replayedStateIdAfter(lines: string[]): number {
     const id = (JSON.parse(lines[0] ?? '{}') as { night: string }).night;
     fs.mkdirSync(path.join(copy, 'nights'));
     fs.writeFileSync(path.join(copy, 'nights', `${id}.jsonl`), `${lines.join('\n')}\n`);
+    // With the key that sealed the seed of the deck in play (R12): without it, that deck would be voided.
+    fs.copyFileSync(path.join(root, 'seed-key'), path.join(copy, 'seed-key'));
     return new GameSession({ storage: createConfBackend(copy) }).getView().night?.stateId ?? -1;
   } finally {
     fs.rmSync(copy, { recursive: true, force: true });

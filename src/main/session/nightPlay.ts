@@ -1,6 +1,6 @@
 import { commandError } from '../../shared';
 import { SEED_BYTES, type EngineCommand } from '../engine';
-import { decideStep, keepStep, recordedCommandOf, takeBack, type JournalEntry, type StepResult } from '../night';
+import { decideStep, keepStep, recordedCommandOf, seedsRetired, takeBack, type JournalEntry, type StepResult } from '../night';
 import { afterNightEnded } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from './outcome';
 import type { SessionState } from './sessionState';
@@ -77,7 +77,11 @@ export function play(state: SessionState, command: EngineCommand, expectedStateI
     ...(step.table.length > 0 ? { table: step.table } : {}),
   };
   const saved = saveOrRefuse(
-    () => (command.type === 'start' ? state.repo.writeJournal(step.state.nightId, [entry]) : state.repo.appendToJournal(step.state.nightId, entry)),
+    // R12: the seed of a deck still in play goes on the line sealed; the seeds of the decks this command retired in plain.
+    () =>
+      command.type === 'start'
+        ? state.repo.writeJournal(step.state.nightId, [entry], new Set())
+        : state.repo.appendToJournal(step.state.nightId, entry, seedsRetired(step.events)),
     'The night could not be saved, so nothing was recorded',
     () => takeBack(night, step),
   );

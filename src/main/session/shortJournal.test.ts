@@ -35,7 +35,8 @@ const indexLine = (id: string): IndexLine | undefined =>
 function cutInHalf(id: string, atLine: boolean): string {
   const text = fs.readFileSync(journal(id), 'utf8');
   let cut = Math.floor(text.length / 2);
-  if (atLine) cut = text.lastIndexOf('\n', cut) + 1;
+  // At a line: after the last bet before half way, so no turn is left in progress and the night can be ended there.
+  if (atLine) cut = text.indexOf('\n', text.lastIndexOf('"type":"bet"', cut)) + 1;
   else if (text[cut - 1] === '\n') cut += 3;
   const kept = text.slice(0, cut);
   fs.writeFileSync(journal(id), kept);

@@ -1,5 +1,5 @@
 import { commandError, type CommandError } from '../../shared';
-import { decideStep, keepStep, recordedCommandOf, type JournalEntry, type PlayedNight } from '../night';
+import { decideStep, keepStep, recordedCommandOf, seedsRetired, type JournalEntry, type PlayedNight } from '../night';
 import type { DealerRepository } from '../store/repository';
 import type { NightSummary } from '../store/schemas';
 
@@ -40,7 +40,7 @@ export function acceptShorterJournal(
   if (!decided.ok) return refuse(`Night ${line.id} cannot be ended where its journal stops (${decided.error.message}), so the index's figures stay.`);
   const entry: JournalEntry = { at: line.endedAt, command: recordedCommandOf(command) };
   try {
-    repo.appendToJournal(line.id, entry);
+    repo.appendToJournal(line.id, entry, seedsRetired(decided.step.events));
   } catch (error) {
     return refuse(`The journal of night ${line.id} could not be written (${(error as Error).message}), so the index's figures stay.`);
   } finally {

@@ -1,6 +1,7 @@
 import { randomBytes as secureRandomBytes } from 'node:crypto';
 import { makeBackup } from '../history';
 import type { StorageBackend } from '../store/adapter';
+import type { OsKeychain } from '../store/seedKey';
 import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
 import { recoverInterruptedRestore } from '../store/restore';
 import { KeptBackups } from './backupsDomain';
@@ -19,6 +20,8 @@ export interface SessionOptions {
   autoBackups?: boolean;
   /** When a night-end backup is written: after the answer (setImmediate) unless a test runs it itself. */
   deferBackup?: (job: () => void) => void;
+  /** The desktop app's OS keychain (Electron's safeStorage, through its shell): it keeps the key that seals the seed of the deck in play. Absent, a key file in the data folder does (store/seedKey.ts). */
+  keychain?: OsKeychain;
   /** The desktop app's: the data folder was copied to `to` and checked; the app restarts there. Absent, the folder cannot be moved from the console. */
   onDataMoved?: DataMoved;
 }
@@ -30,7 +33,7 @@ export interface SessionOptions {
  * aside reported and written back.
  */
 export function openSessionState(options: SessionOptions): SessionState {
-  const repo = new DealerRepository(options.storage, options.now);
+  const repo = new DealerRepository(options.storage, options.now, options.keychain);
   const now = options.now ?? (() => new Date());
   const state = new SessionState(repo, options.randomBytes ?? ((size) => secureRandomBytes(size)), now, options.autoBackups ?? false, options.onDataMoved);
   recoverInterruptedRestore(repo);

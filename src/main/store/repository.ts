@@ -12,6 +12,7 @@ import {
   nightSummary,
   replayLegacyNight,
   replayPrefix,
+  seedsRetired,
   type JournalEntry,
   type PlayedNight,
 } from '../night';
@@ -20,6 +21,9 @@ import { checkedEnvelope, describeIssues } from './envelope';
 import { copyAside, fileStamp, renameAside } from './fileAside';
 import { JournalFiles } from './journalFiles';
 import { cutBelowListedSize, fewerTurnsThanListed, shortJournalFacts } from './shortJournal';
+import { SeedKeyFiles, type OsKeychain } from './seedKey';
+import { SeedSeal } from './seedSeal';
+import { lineToWrite, voidedDeckReason, wholeLines } from './sealedJournal';
 import { StoreReadError } from './jsonFile';
 import { MigrationError, migrate } from './migrations';
 import {
@@ -101,12 +105,17 @@ export class DealerRepository {
   readonly journals: JournalFiles;
   /** Numbers notices made within one millisecond apart. */
   #noticeCount = 0;
+  /** Seals the seed of a deck still in play before its line is written, opens it on replay (R12). */
+  readonly seedSeal: SeedSeal;
 
   constructor(
     private readonly backend: StorageBackend,
     private readonly now: () => Date = () => new Date(),
+    /** The OS keychain, when the shell has one to offer: it keeps the key that seals the seeds (seedKey.ts). */
+    keychain?: OsKeychain,
   ) {
     this.journals = new JournalFiles(backend.root);
+    this.seedSeal = new SeedSeal(new SeedKeyFiles(backend.root, keychain, now), (file, setAsideAs, reason) => this.report('set-aside', file, reason, setAsideAs));
     const kept = this.#load('notices', DOCUMENT_NAMES.notices)?.notices ?? [];
     this.notices.unshift(...kept);
   }
@@ -217,7 +226,9 @@ export class DealerRepository {
    * A torn last line is dropped (it was never acknowledged). A damaged line,
    * or one that does not replay, sets the file aside and reports it; the
    * commands before it are kept as the night's journal, so its turns stay
-   * readable.
+   * readable. A deck in play whose sealed seed cannot be opened (no key, or
+   * not the key that sealed it) is voided the same way: the night goes on
+   * from before it was shuffled (R9, R12).
    */
   readNight(id: string): { night: PlayedNight; bytes: number | null } | null {
     this.#checkNightId(id);
@@ -226,7 +237,7 @@ export class DealerRepository {
     const file = this.journals.pathOf(id);
     let decoded;
     try {
-      decoded = decodeJournal(text);
+      decoded = decodeJournal(text, (sealed) => this.seedSeal.open(sealed));
       if (decoded.header.night !== id) throw new JournalHeaderError(`it is the journal of night "${decoded.header.night}", not "${id}"`);
     } catch (error) {
       if (!(error instanceof JournalHeaderError)) throw error;
@@ -239,28 +250,43 @@ export class DealerRepository {
     if (damage) {
       this.journals.close(id);
       const kept = night.entries.length;
-      const reason = `line ${damage.line} cannot be used (${damage.reason}); the ${kept} commands before it were kept`;
+      const reason =
+        decoded.damage?.sealed === true
+          ? voidedDeckReason(damage.line, damage.reason, kept, wholeLines(text) - 1 - kept)
+          : `line ${damage.line} cannot be used (${damage.reason}); the ${kept} commands before it were kept`;
       if (kept === 0) {
         this.#setAside(file, reason);
         return null;
       }
       // Copied aside first, then replaced atomically: killed at any moment, the whole damaged night is still on disk.
       if (!this.#copyAside(file, reason)) return null;
-      this.writeJournal(id, night.entries);
+      this.writeJournal(id, night.entries, new Set(seedsRetired(night.events)));
       return { night, bytes: this.journals.size(id) };
     }
     if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
     return { night, bytes: decoded.goodBytes };
   }
 
-  /** Writes a night's whole journal at once (a new, migrated or restored night); durable when it returns. */
-  writeJournal(id: string, entries: readonly JournalEntry[]): void {
-    this.journals.writeWhole(this.#checkNightId(id), journalText(id, entries));
+  /**
+   * Writes a night's whole journal at once (a new, migrated or repaired
+   * night); durable when it returns. `retired`: the seeds of every deck
+   * the night has retired (R12), written in plain; any other is sealed.
+   */
+  writeJournal(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>): void {
+    const lines = entries.map((entry) => encodeEntry(lineToWrite(entry, this.seedSeal, retired, [])));
+    this.journals.writeWhole(this.#checkNightId(id), headerLine(id) + lines.join(''));
   }
 
-  /** Appends one accepted command to its night's journal; durable (fdatasync) when it returns. */
-  appendToJournal(id: string, entry: JournalEntry): void {
-    this.journals.append(id, encodeEntry(entry));
+  /**
+   * Appends one accepted command to its night's journal; durable (fdatasync)
+   * when it returns. `retiredByCommand`: the seeds of the decks this command
+   * retired (R12), so the line keeps in plain a seed whose deck it also
+   * retired and reveals those sealed on earlier lines; every other seed it
+   * drew is sealed. Only a line that shuffles pays for sealing.
+   */
+  appendToJournal(id: string, entry: JournalEntry, retiredByCommand: readonly string[]): void {
+    const line = entry.seeds || retiredByCommand.length > 0 ? lineToWrite(entry, this.seedSeal, new Set(retiredByCommand), retiredByCommand) : entry;
+    this.journals.append(id, encodeEntry(line));
   }
 
   /** The ids of the nights still in the old files (head + parts) with no journal yet. */
@@ -300,7 +326,7 @@ export class DealerRepository {
         this.report('set-aside', this.backend.open(name).path, `it could not be moved to a night journal (${migrated.reason}); the old file stays in use`);
         continue;
       }
-      this.writeJournal(id, migrated.entries);
+      this.writeJournal(id, migrated.entries, new Set(seedsRetired(migrated.played.events)));
       this.#setAsideLegacyFiles(id);
     }
   }
@@ -623,7 +649,12 @@ export class DealerRepository {
   }
 }
 
-/** A night's journal text: the header, then one line per command. */
+/**
+ * A night's journal text with every seed in plain: the header, then one line
+ * per command. For a backup, which holds no deck still in play (R12); the
+ * data folder's journals are written through `writeJournal`, which seals.
+ */
 export function journalText(id: string, entries: readonly JournalEntry[]): string {
   return headerLine(id) + entries.map(encodeEntry).join('');
 }
+
