@@ -4,16 +4,11 @@ import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type Com
 import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
 import { useViewStore } from '../stores/view';
 import { LANGUAGE_STORAGE_KEY } from './language';
-import { chosenPlayer, loadChoice, saveChoice, withChoice, withoutChoice, type SavedChoice, type StorageLike } from './me';
+import { useHelpDealStore } from './helpDealStore';
+import { chosenPlayer, loadChoice, saveChoice, withChoice, withoutChoice, type SavedChoice } from './me';
+import { phoneStorage } from './phoneStorage';
 
-/** The phone's own storage, or null where the browser refuses it (some private modes). */
-export function phoneStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+export { phoneStorage } from './phoneStorage';
 
 /**
  * What only a phone has: its link to the host (how it stands, when the last
@@ -108,6 +103,7 @@ export const usePhoneStore = defineStore('phone', () => {
 
   function connect(link: PhoneSocketApi): void {
     api = link;
+    useHelpDealStore().attach(link);
     status.value = link.status();
     link.onStatus((next) => {
       status.value = next;
