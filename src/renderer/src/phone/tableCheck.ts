@@ -1,6 +1,10 @@
 import { z } from 'zod';
+import type { ApiResult, CommandError, ExportFile } from '../../../shared';
 import { isCardCode, type CardCode } from '../../../shared/cards';
+import { hexOf, isWitnessId } from '../../../shared/tableDraw';
 import { tableDrawProblems } from '../../../shared/tableDrawCheck';
+import type { StorageLike } from './me';
+import { PhoneWitness, secureRandom } from './witness';
 
 /**
  * "Check this night" on a phone for a night whose cards the table drew
@@ -93,4 +97,46 @@ function ownProblemsAndCount(draws: z.infer<typeof tableNightSchema>['table']['d
   }
   const named = draws.some((d) => d.reveals.some((v) => v.id === own.id) || d.missing.includes(own.id));
   return named ? count : null;
+}
+
+/** The id this phone asks with when it never helped deal: drawn once, kept, so asking again counts it once. */
+export const CHECKER_STORAGE_KEY = 'in-between-dealer.phone.checker';
+
+function checkerId(storage: StorageLike | null, random: (bytes: number) => Uint8Array): string {
+  try {
+    const kept = storage?.getItem(CHECKER_STORAGE_KEY);
+    if (isWitnessId(kept)) return kept;
+  } catch {
+    /* drawn afresh below */
+  }
+  const drawn = hexOf(random(8));
+  try {
+    storage?.setItem(CHECKER_STORAGE_KEY, drawn);
+  } catch {
+    /* counted again next time, no harm */
+  }
+  return drawn;
+}
+
+/**
+ * "Check this night" on the phone: the night's export fetched from the host
+ * (asked as this phone's witness id when it helped deal, so the table counts
+ * each phone once), then recomputed here with this phone's own chain.
+ */
+export async function checkNightOnPhone(
+  nightId: string,
+  fetchExport: (args: { nightId: string; checker: string }) => Promise<ApiResult<ExportFile>>,
+  storage: StorageLike | null,
+  random: (bytes: number) => Uint8Array = secureRandom,
+): Promise<TableCheck | CommandError> {
+  const own = PhoneWitness.kept(nightId, storage);
+  const result = await fetchExport({ nightId, checker: own?.id ?? checkerId(storage, random) });
+  if (!result.ok) return result.error;
+  let exported: unknown;
+  try {
+    exported = JSON.parse(result.data?.content ?? '');
+  } catch {
+    exported = null;
+  }
+  return checkTableNight(exported, own ? { id: own.id, links: own.chain } : null);
 }
