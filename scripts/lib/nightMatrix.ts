@@ -19,8 +19,9 @@ const VALUES = {
   maxBet: [null, 5, 1, 20],
   firstRound: ['open', 'half-pot'],
   anteWhen: ['empty-pot', 'every-deal'],
-  // R34: the session cannot deal cards drawn by the table yet (docs/rules.md, "What is built so far").
+  // R34's draws wait for phones: the matrix plays the shuffled deck; the session's table-draw tests play the table.
   cards: ['deck'],
+  revealWaitMs: [1500],
 } as const satisfies { [K in keyof RuleSettings]: readonly RuleSettings[K][] };
 
 /** Each setting moves to its next value every DIVISORS[k] nights, so neighbouring nights differ in several settings and the combinations keep changing. */

@@ -4,7 +4,7 @@ import { judgeTurn } from './outcome';
 import type { CheckedRules, CheckedTurn } from './schema';
 
 const RULES: CheckedRules = {
-  decks: 1, ante: 1, aceLowChoice: false, pair: 'pays-2', consecutive: 'lose-minimum', postPays: 1, potAtEnd: 'split', pass: false, maxBet: null, firstRound: 'open', anteWhen: 'empty-pot', cards: 'deck',
+  decks: 1, ante: 1, aceLowChoice: false, pair: 'pays-2', consecutive: 'lose-minimum', postPays: 1, potAtEnd: 'split', pass: false, maxBet: null, firstRound: 'open', anteWhen: 'empty-pot', cards: 'deck', revealWaitMs: 1500,
 };
 
 function turn(cards: string[], fields: Partial<CheckedTurn>): CheckedTurn {

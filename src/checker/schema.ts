@@ -24,6 +24,7 @@ const rules = z.strictObject({
   firstRound: z.enum(['open', 'half-pot']).default('open'),
   anteWhen: z.enum(['empty-pot', 'every-deal']).default('empty-pot'),
   cards: z.enum(['deck', 'table']).default('deck'),
+  revealWaitMs: z.number().int().min(100).max(10_000).default(1500),
 });
 
 const witnessId = z.string().regex(/^[0-9a-f]{16}$/, '16 lowercase hex digits');

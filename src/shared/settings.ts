@@ -29,6 +29,8 @@ export const ruleSettingsSchema = z.strictObject({
   anteWhen: z.enum(['empty-pot', 'every-deal']).default('empty-pot'),
   /** R34: who draws the cards: the laptop's committed, cut deck (`deck`, R9-R13), or the laptop and the phones that help deal, card by card (`table`). */
   cards: z.enum(['deck', 'table']).default('deck'),
+  /** R34: how long the laptop waits for a phone's reveal before it draws without that phone, in ms. */
+  revealWaitMs: z.number().int().min(100).max(10_000).default(1500),
 });
 
 export type RuleSettings = z.infer<typeof ruleSettingsSchema>;

@@ -226,6 +226,21 @@ export interface LastActionView {
   canVoid: boolean;
 }
 
+/** R34: cards drawn by the table, as the TV's status line shows them (docs/table-draw.md). */
+export interface TableDrawView {
+  /** The first 8 hex characters of the deal's commitment fingerprint. */
+  fingerprint: string;
+  /** Phone witnesses in the deal's commitment, besides the laptop. */
+  phones: number;
+  /** No phone is a witness of this deal: the laptop draws alone, and the table says so. */
+  laptopAlone: boolean;
+  /** The phones (witness ids) left out of the night's last draw: they did not answer in time, or answered falsely. */
+  missedLastDraw: string[];
+  /** The shoe's cards when fresh (R1 decks x 52) and how many are left in it. */
+  shoeSize: number;
+  remaining: number;
+}
+
 export interface NightView {
   id: string;
   startedAt: string;
@@ -245,6 +260,8 @@ export interface NightView {
   cutterId: string | null;
   /** The deck in play, or the one waiting for its cut. */
   deck: DeckView | null;
+  /** R34: with `cards: table`, the deal's commitment and the last draw; null with `cards: deck` and before the first commitment. */
+  tableDraw: TableDrawView | null;
   lastRetiredDeck: DeckView | null;
   decksRetired: number;
   draw: DrawView | null;

@@ -29,6 +29,7 @@ const settingsArb: fc.Arbitrary<RuleSettings> = fc.record({
   anteWhen: fc.constantFrom('empty-pot', 'every-deal'),
   // R34's table draws are driven by their own commands (a commitment, then reveals): tableDraw.test.ts plays them.
   cards: fc.constant('deck'),
+  revealWaitMs: fc.integer({ min: 100, max: 10_000 }),
 });
 
 /** Numbers a host might type, or a buggy caller might send. */

@@ -3,6 +3,7 @@ import {
   COMMAND_REGISTRY,
   commandArgs,
   commandError,
+  DEFAULT_REVEAL_WAIT_MS,
   firstIssueText,
   isCommandName,
   issueField,
@@ -16,10 +17,11 @@ import type { PlayedNight } from '../night';
 import { sessionHandlers } from './handlers';
 import { recordOpenJournalSize } from './nightIndex';
 import { refused, type HandlerMap, type Outcome } from './outcome';
-import type { DealerService } from './service';
+import type { DealerService, TableWitnessDesk } from './service';
 import type { SessionState } from './sessionState';
 import { buildView } from './sessionView';
 import { openSessionState, type SessionOptions } from './startup';
+import { RevealsNeeded } from './witnessDesk';
 
 export type { SessionOptions } from './startup';
 
@@ -35,6 +37,8 @@ export class GameSession implements DealerService {
   private readonly handlers: HandlerMap<CommandName>;
   private readonly listeners = new Set<(view: AppView) => void>();
   private view: AppView;
+  /** The command running now, so the next waits for it (one writer, even while phones are asked for their values). */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: SessionOptions) {
     this.state = openSessionState(options);
@@ -63,9 +67,41 @@ export class GameSession implements DealerService {
     return this.state.night;
   }
 
-  async run(command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
-    return this.runNow(command, args);
+  /**
+   * Runs commands one at a time, in order. A command whose cards need the
+   * phones' values (R34) waits for them: the desk asks the phones for the
+   * draw the command reached, at most the night's `revealWaitMs`, and the
+   * command is decided again with what came (docs/table-draw.md).
+   */
+  run(command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
+    const turn = this.queue.then(() => this.runWaitingForPhones(command, args));
+    this.queue = turn.catch(() => undefined);
+    return turn;
   }
+
+  private async runWaitingForPhones(command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
+    const { table } = this.state;
+    for (;;) {
+      table.canWait = true;
+      try {
+        return this.runNow(command, args);
+      } catch (error) {
+        if (!(error instanceof RevealsNeeded)) throw error;
+        await table.desk.collect(error, this.state.night?.state.settings.revealWaitMs ?? DEFAULT_REVEAL_WAIT_MS);
+      } finally {
+        table.canWait = false;
+      }
+    }
+  }
+
+  /** The phones helping deal (docs/table-draw.md): their two requests, answered with the view as it is. */
+  readonly tableWitnesses: TableWitnessDesk = {
+    answer: (method, args, line) => {
+      const answer = this.state.table.desk.answer(method, args, line);
+      return Promise.resolve(answer.ok ? { ok: true, view: this.view, data: answer.data } : answer);
+    },
+    lineClosed: (line) => this.state.table.desk.lineClosed(line),
+  };
 
   /** `run` without the promise, for the simulator and benchmarks. */
   runNow(command: CommandName, args: unknown): ApiResult<unknown> {

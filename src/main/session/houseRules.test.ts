@@ -117,13 +117,23 @@ describe('house rules through the session', () => {
 });
 
 describe('R34 through the session', () => {
-  it('R34: a night whose cards the table would draw is refused at its start, naming the rule, and nothing is written', () => {
+  it('R34: a night whose cards the table draws starts, the laptop drawing alone, and replays the same cards after a restart', () => {
     const session = openSession();
-    const result = session.runNow('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 20, chipValue: 0, currency: 'EUR', settings: { cards: 'table' } });
-    expect(result.ok).toBe(false);
-    if (!result.ok) expect([result.error.rule, result.error.message]).toEqual(['R34', expect.stringContaining('choose the shuffled deck')]);
-    expect(session.getView().night).toBeNull();
-    // Nothing was left half open: the same table starts at once with the shuffled deck.
-    expect(start(session, { cards: 'deck' }).settings.cards).toBe('deck');
+    const started = start(session, { cards: 'table' });
+    expect(started.settings.cards).toBe('table');
+    expect(started.tableDraw).toBeNull();
+    playTurns(session, 6);
+    const before = currentNight(session);
+    expect(before.turnsPlayed).toBe(6);
+    expect(before.tableDraw).toMatchObject({ phones: 0, laptopAlone: true, missedLastDraw: [], shoeSize: 52 });
+    expect(before.tableDraw?.fingerprint).toMatch(/^[0-9a-f]{8}$/);
+    const cards = before.recentTurns.map((t) => t.cards);
+    session.close();
+    const again = openSession();
+    expect(currentNight(again).recentTurns.map((t) => t.cards)).toEqual(cards);
+    // The same chain goes on: the next turn draws after a restart too.
+    playTurns(again, 1);
+    expect(currentNight(again).turnsPlayed).toBe(7);
+    again.close();
   });
 });

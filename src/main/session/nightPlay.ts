@@ -1,9 +1,11 @@
 import { commandError } from '../../shared';
 import { SEED_BYTES, type EngineCommand } from '../engine';
-import { decideStep, keepStep, recordedCommandOf, takeBack, type JournalEntry } from '../night';
+import { decideStep, keepStep, recordedCommandOf, takeBack, type JournalEntry, type StepResult } from '../night';
 import { afterNightEnded } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from './outcome';
 import type { SessionState } from './sessionState';
+import { TableDealer } from './tableDealer';
+import { RevealsNeeded } from './witnessDesk';
 
 /** The commands of play at the table: each one engine command on the open night. */
 export type PlayCommand =
@@ -48,20 +50,31 @@ export function playHandlers(state: SessionState): HandlerMap<PlayCommand> {
 
 /**
  * Plays a command on the night on the table (night/play.ts: decide, shuffle
- * with fresh seeds from the secure random source (R9), post the chips),
- * appends its facts to the journal, fdatasync'd; only then is the new state kept.
+ * with fresh seeds from the secure random source (R9) or draw by the table
+ * (R34, tableDealer.ts), post the chips), appends its facts to the journal,
+ * fdatasync'd; only then is the new state kept.
  */
 export function play(state: SessionState, command: EngineCommand, expectedStateId: number): Outcome {
   const night = state.night;
   if (!night) return refused(commandError('no-night', 'No night is open: start one first.'));
   if (command.type === 'shuffle') return refused(commandError('invalid-input', 'Only the dealer shuffles.'));
-  const decided = decideStep(night, command, expectedStateId, () => state.hex(SEED_BYTES));
+  const byTable = TableDealer.drawsByTable(state, command);
+  let decided: StepResult;
+  try {
+    if (byTable && command.type === 'start') state.table.startNight(command.nightId);
+    decided = decideStep(night, command, expectedStateId, byTable ? state.table.dealer() : () => state.hex(SEED_BYTES));
+  } catch (error) {
+    // The phones are asked, then the command is decided again (GameSession.run).
+    if (error instanceof RevealsNeeded || !byTable) throw error;
+    return refused(commandError('storage', `The cards could not be drawn, so nothing was recorded: ${(error as Error).message}`, 'R34'));
+  }
   if (!decided.ok) return decided;
   const { step } = decided;
   const entry: JournalEntry = {
     at: command.type === 'start' || command.type === 'end' || command.type === 'reopen' ? command.at : state.now().toISOString(),
     command: recordedCommandOf(command),
     ...(step.seeds.length > 0 ? { seeds: step.seeds } : {}),
+    ...(step.table.length > 0 ? { table: step.table } : {}),
   };
   const saved = saveOrRefuse(
     () => (command.type === 'start' ? state.repo.writeJournal(step.state.nightId, [entry]) : state.repo.appendToJournal(step.state.nightId, entry)),
@@ -70,6 +83,7 @@ export function play(state: SessionState, command: EngineCommand, expectedStateI
   );
   if (!saved.ok) return saved;
   keepStep(night, step, entry);
+  if (byTable) state.table.desk.afterKept(step);
   if (step.state.phase.kind === 'ended' && command.type === 'end') afterNightEnded(state, night);
   // Play at the table brings the TV back to it, whatever history it was showing.
   state.tableScreen = { kind: 'live' };

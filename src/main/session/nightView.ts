@@ -1,6 +1,7 @@
 import type { ExpenseView } from '../../shared/history';
 import type { Payment, SettleMode } from '../../shared/vocabulary';
-import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TurnView } from '../../shared/view';
+import type { DeckView, LastActionView, NightView, PlayerResult, PlayerView, TableDrawView, TurnView } from '../../shared/view';
+import { LAPTOP_WITNESS } from '../../shared/tableDraw';
 import {
   betLimits,
   cutterSeat,
@@ -37,7 +38,14 @@ export interface NightMoneyFacts {
 }
 
 
-export function nightView(state: EngineState, turns: readonly TurnView[], results: PlayerResult[] | null, money: NightMoneyFacts = {}): NightView {
+export function nightView(
+  state: EngineState,
+  turns: readonly TurnView[],
+  results: PlayerResult[] | null,
+  money: NightMoneyFacts = {},
+  /** R34: the witnesses left out of the night's last draw (from its events). */
+  missedLastDraw: readonly string[] = [],
+): NightView {
   // Who the table waits for and who cuts are the engine's to say (flow.ts: R8, R11, R32).
   const toActSeat = dueToAct(state);
   const toAct = toActSeat === null ? null : (state.players[toActSeat] ?? null);
@@ -80,14 +88,18 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
     toActId: acting ? (toAct?.id ?? null) : null,
     cutterId: state.phase.kind === 'cut' ? (cutter?.id ?? null) : null,
     deck: state.deck ? liveDeckView(state.deck) : null,
+    tableDraw: tableDrawView(state, missedLastDraw),
     lastRetiredDeck: state.lastRetiredDeck ? retiredDeckView(state.lastRetiredDeck) : null,
     decksRetired: state.decksRetired,
     draw: state.draw ? { deckId: state.draw.deckId, rounds: state.draw.rounds, winnerId: state.draw.winnerId } : null,
     turn: state.turn ? turnView(state.turn) : null,
     odds: state.phase.kind === 'bet' ? (state.turn?.odds ?? null) : null,
     betLimits: betLimits(state),
+    // R34: with the table drawing, no deck is shuffled or cut.
     nextDealNeedsCut:
-      state.phase.kind === 'ready' && (state.dealNeedsDeck || state.deck === null || state.deck.cards.length - state.deck.position < 3),
+      state.settings.cards !== 'table' &&
+      state.phase.kind === 'ready' &&
+      (state.dealNeedsDeck || state.deck === null || state.deck.cards.length - state.deck.position < 3),
     canPass: phase === 'bet' && state.settings.pass,
     pairCalls: phase === 'pair-call' && state.turn?.posts[0] ? pairCallsFor(rankOf(state.turn.posts[0])) : null,
     halfPotRound: phase !== 'ended' && halfPotRound(state),
@@ -111,6 +123,8 @@ export function nightView(state: EngineState, turns: readonly TurnView[], result
 }
 
 function liveDeckView(deck: DeckState): DeckView {
+  // R34: a shoe holds its decks until drawn from; a shuffled deck's cards are all laid out.
+  const size = deck.shoe ? deck.copies * 52 : deck.cards.length;
   return {
     id: deck.id,
     purpose: deck.purpose,
@@ -118,8 +132,24 @@ function liveDeckView(deck: DeckState): DeckView {
     commitment: deck.commitment,
     seed: null,
     cut: deck.cut,
-    size: deck.cards.length,
-    remaining: deck.cards.length - deck.position,
+    size,
+    remaining: deck.shoe ? deck.shoe.length : deck.cards.length - deck.position,
+  };
+}
+
+/** R34: the deal's commitment (its fingerprint's first 8 characters, the phones in it), the last draw's missing phones and the shoe. */
+function tableDrawView(state: EngineState, missedLastDraw: readonly string[]): TableDrawView | null {
+  const witnesses = state.witnesses;
+  if (state.settings.cards !== 'table' || !witnesses) return null;
+  const phones = witnesses.heads.filter((w) => w.id !== LAPTOP_WITNESS).length;
+  const shoe = state.deck?.shoe ? state.deck : null;
+  return {
+    fingerprint: witnesses.fingerprint.slice(0, 8),
+    phones,
+    laptopAlone: phones === 0,
+    missedLastDraw: [...missedLastDraw],
+    shoeSize: shoe ? shoe.copies * 52 : state.settings.decks * 52,
+    remaining: shoe?.shoe ? shoe.shoe.length : state.settings.decks * 52,
   };
 }
 

@@ -5,6 +5,8 @@ import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import { EndedNightAnswers, type PlayerMerge } from '../history';
 import type { KeptBackups } from './backupsDomain';
 import type { DataMoved } from './dataMove';
+import { TableDealer } from './tableDealer';
+import { WitnessDesk } from './witnessDesk';
 
 /**
  * What the session's domains share: the store, the sources of time and
@@ -34,6 +36,8 @@ export class SessionState {
   readonly endedAnswers = new EndedNightAnswers();
   /** Set once at start-up (startup.ts), after the history is read: a backup is made of it. */
   backups!: KeptBackups;
+  /** R34: the laptop's chain and the phones helping deal, for nights whose cards the table draws. */
+  readonly table: TableDealer = new TableDealer(this, new WitnessDesk(this));
 
   constructor(
     readonly repo: DealerRepository,

@@ -1,11 +1,18 @@
 import { DEFAULT_PREFERENCES, type AppView } from '../../shared';
 import { nightResults } from '../ledger';
-import { nightBalances, nightPayment } from '../night';
+import { nightBalances, nightPayment, type PlayedNight } from '../night';
 import { nightPayees, payDirectory, publicRoster } from '../history';
 import { nightView } from './nightView';
 import { reopenablePaidMarks } from './paidMarks';
 import { mergesView } from './playerMerges';
 import type { SessionState } from './sessionState';
+
+/** R34: the witnesses left out of the night's last draw, from its events (only a night drawn by the table has any). */
+function missedLastDraw(night: PlayedNight): readonly string[] {
+  if (night.state.settings.cards !== 'table') return [];
+  const last = night.events.findLast((e) => e.type === 'card-drawn');
+  return last?.type === 'card-drawn' ? last.missing : [];
+}
 
 /** What every window shows, made from the session's state after each accepted change. */
 export function buildView(state: SessionState): AppView {
@@ -17,7 +24,7 @@ export function buildView(state: SessionState): AppView {
         balances: nightBalances(night),
         expenses: night.expenses,
         settleMode: state.settleModes[night.state.nightId] ?? 'fewest',
-      })
+      }, missedLastDraw(night))
     : null;
   const settlePay = nightPayees(nightShown, state.paidTransfers, payDirectory(state.roster, state.settings.bankPay), state.hiddenPay);
   return {

@@ -130,13 +130,38 @@ export class JournalFiles {
   closeAll(): void {
     for (const id of [...this.#open.keys()]) this.close(id);
   }
+
+  /** Where the laptop's chain secret of a night drawn by the table is kept (docs/table-draw.md): beside its journal, never in it. */
+  witnessPathOf(nightId: string): string {
+    return path.join(this.folder, `${nightId}${WITNESS_EXTENSION}`);
+  }
+
+  /** The laptop's chain secret (64 hex characters) of a night, written once, atomically, readable by this user only. */
+  writeWitnessSecret(nightId: string, secretHex: string): void {
+    writeFileDurably(this.witnessPathOf(nightId), `${secretHex}\n`, 0o600);
+  }
+
+  /** The laptop's chain secret of a night, or undefined when none was kept (or it is not 64 hex characters). */
+  readWitnessSecret(nightId: string): string | undefined {
+    let text: string;
+    try {
+      text = fs.readFileSync(this.witnessPathOf(nightId), 'utf8').trim();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    return /^[0-9a-f]{64}$/.test(text) ? text : undefined;
+  }
 }
 
-/** Writes a file whole through a temporary file: synced, renamed, the folder synced. */
-export function writeFileDurably(file: string, text: string): void {
+/** The laptop's chain secret beside a night's journal (R34). */
+export const WITNESS_EXTENSION = '.witness';
+
+/** Writes a file whole through a temporary file: synced, renamed, the folder synced. `mode` 0o600 keeps a secret to this user. */
+export function writeFileDurably(file: string, text: string, mode = 0o666): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.tmp-${process.pid}`;
-  const fd = fs.openSync(temp, 'w');
+  const fd = fs.openSync(temp, 'w', mode);
   try {
     fs.writeFileSync(fd, text);
     fs.fsyncSync(fd);
