@@ -591,6 +591,7 @@ const en = {
     shuffling: 'Shuffling…',
     fullScreen: 'F: full screen',
     over: 'The night is over',
+    phonesChecked: 'One phone checked this night on its own screen. | {n} phones checked this night on their own screens.',
   },
   announce: {
     pass: '{name} passes: no chips move',

@@ -589,6 +589,7 @@ const es: Translation = {
     shuffling: 'Barajando…',
     fullScreen: 'F: pantalla completa',
     over: 'La noche ha terminado',
+    phonesChecked: 'Un teléfono comprobó esta noche en su propia pantalla. | {n} teléfonos comprobaron esta noche en su propia pantalla.',
   },
   announce: {
     pass: '{name} pasa: no se mueven fichas',

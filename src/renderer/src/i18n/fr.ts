@@ -589,6 +589,7 @@ const fr: Translation = {
     shuffling: 'Mélange…',
     fullScreen: 'F : plein écran',
     over: 'La soirée est terminée',
+    phonesChecked: 'Un téléphone a vérifié cette soirée sur son propre écran. | {n} téléphones ont vérifié cette soirée sur leur propre écran.',
   },
   announce: {
     pass: '{name} passe : aucun jeton ne bouge',

@@ -589,6 +589,7 @@ const it: Translation = {
     shuffling: 'Si mescola…',
     fullScreen: 'F: schermo intero',
     over: 'La serata è finita',
+    phonesChecked: 'Un telefono ha verificato questa serata sul proprio schermo. | {n} telefoni hanno verificato questa serata sul proprio schermo.',
   },
   announce: {
     pass: '{name} passa: nessuna fiche si muove',
