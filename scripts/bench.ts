@@ -12,6 +12,7 @@ import { makeHistory } from './lib/history';
 import { endNight, playTurns, sessionTable, startNight, type Table } from '../src/main/simulation/playNight';
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { benchUi } from './benchUi';
+import { benchTableDraw } from './benchTableDraw';
 import { latencySummary, ms, percentile } from './lib/stats';
 
 /**
@@ -379,6 +380,12 @@ async function main(argv: readonly string[]): Promise<number> {
     print({ bench: 'error', message: (error as Error).stack ?? String(error) });
   } finally {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  }
+  try {
+    // R34: a bet's third card drawn with ten phones helping deal, over the real WebSocket server.
+    for (const line of await benchTableDraw({ turns: quick ? 40 : 200 })) print(line);
+  } catch (error) {
+    print({ bench: 'error', message: (error as Error).stack ?? String(error) });
   }
   await benchRenderer(quick);
   print({ bench: 'done', quick, seconds: Math.round((performance.now() - benchStarted) / 10) / 100 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, WITNESS_METHODS, type WireMessage } from '../../shared';
-import { describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser } from './wireProtocol';
+import { COMMAND_NAMES, roleMaySend, WITNESS_METHODS, type AppView, type WireMessage, type WireRequest } from '../../shared';
+import type { DealerService, TableWitnessDesk, WitnessLine } from '../session/service';
+import { answerWireRequest, describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser } from './wireProtocol';
 
 /** Everything a refusal may say besides the quote: the known methods. */
 const KNOWN_LIST = `getView, ${COMMAND_NAMES.join(', ')}, ${WITNESS_METHODS.join(', ')}`.length;
@@ -73,5 +74,60 @@ describe('replies as text', () => {
     const first = serialise({ type: 'reply', id: 1, result: { ok: true, view: {}, data: detail } } as unknown as WireMessage);
     detail.turns.push(4); // kept answers never change; the text made from one is reused
     expect(serialise({ type: 'reply', id: 1, result: { ok: true, view: {}, data: detail } } as unknown as WireMessage)).toBe(first);
+  });
+});
+
+describe('R34: a phone helping deal may send its two witness requests, and nothing else changes', () => {
+  const view = { night: null } as unknown as AppView;
+  function serviceWithDesk(): { service: DealerService; asked: string[]; ran: string[] } {
+    const asked: string[] = [];
+    const ran: string[] = [];
+    const desk: TableWitnessDesk = {
+      answer: (method) => {
+        asked.push(method);
+        return Promise.resolve({ ok: true, view });
+      },
+      lineClosed: () => undefined,
+    };
+    const service: DealerService = {
+      getView: () => view,
+      run: (command) => {
+        ran.push(command);
+        return Promise.resolve({ ok: true, view });
+      },
+      onView: () => () => undefined,
+      close: () => undefined,
+      tableWitnesses: desk,
+    };
+    return { service, asked, ran };
+  }
+  const line: WitnessLine = { send: () => undefined };
+  const request = (method: string): WireRequest => {
+    const parsed = parseWireRequest(JSON.stringify({ id: 1, method, args: {} }));
+    if (!parsed.ok) throw new Error(`not parsed: ${method}`);
+    return parsed.request;
+  };
+  const code = (message: WireMessage): string | undefined => (message.type === 'reply' && !message.result.ok ? message.result.error.code : undefined);
+
+  it('R34: helpDeal and revealDraws reach the witness desk from a phone socket only; the TV and the console are refused by role', async () => {
+    const { service, asked } = serviceWithDesk();
+    for (const method of WITNESS_METHODS) expect(code(await answerWireRequest(service, request(method), 'phone', line))).toBeUndefined();
+    expect(asked).toEqual([...WITNESS_METHODS]);
+    for (const role of ['table', 'host'] as const) expect(code(await answerWireRequest(service, request('helpDeal'), role, line))).toBe('forbidden-role');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('R34: every command of the registry a phone could not send before is still refused from a phone', async () => {
+    const { service, ran } = serviceWithDesk();
+    for (const command of COMMAND_NAMES.filter((name) => !roleMaySend('phone', name))) {
+      expect(code(await answerWireRequest(service, request(command), 'phone', line)), command).toBe('forbidden-role');
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('R34: a dealer without a witness desk says phones cannot help', async () => {
+    const { service } = serviceWithDesk();
+    const bare: DealerService = { getView: service.getView, run: service.run, onView: service.onView, close: service.close };
+    expect(code(await answerWireRequest(bare, request('helpDeal'), 'phone', line))).toBe('phones-unavailable');
   });
 });

@@ -49,7 +49,7 @@ export const journalHeaderSchema = z.object({
 export type JournalHeader = z.infer<typeof journalHeaderSchema>;
 
 /**
- * The night's rule settings as recorded. The house settings R26-R28 and R34 came
+ * The night's rule settings as recorded. The house settings R26-R28 and R34 (with its `revealWaitMs`) came
  * after the first journals: a line without them is read as it was written
  * (they stay absent, so it writes back the same), and the engine takes
  * their defaults, which leave R1-R25 as they were.
@@ -60,6 +60,7 @@ const recordedSettingsSchema = ruleSettingsSchema.extend({
   firstRound: ruleSettingsSchema.shape.firstRound.unwrap().optional(),
   anteWhen: ruleSettingsSchema.shape.anteWhen.unwrap().optional(),
   cards: ruleSettingsSchema.shape.cards.unwrap().optional(),
+  revealWaitMs: ruleSettingsSchema.shape.revealWaitMs.unwrap().optional(),
 });
 
 /**

@@ -789,6 +789,7 @@ const en = {
       firstRound: 'First round',
       anteWhen: 'Antes',
       cards: 'Who draws the cards',
+      revealWaitMs: 'Wait for each phone',
       chipValue: 'Chips',
     },
     decks: 'One deck of 52 cards, shuffled fresh for every deal | One deck of 52 cards, shuffled fresh for every deal. | {n} decks of 52 cards shuffled together, fresh for every deal.',
@@ -828,6 +829,7 @@ const en = {
       'empty-pot': 'Everyone antes again only when the pot is empty.',
       'every-deal': 'Everyone also antes at the start of every deal.',
     },
+    revealWait: 'Each phone has {n} ms to send its value for a card; one that does not, or sends a wrong one, is left out of that card, and after 3 in a row it stops helping from the next deal.',
     cards: {
       deck: 'The laptop shuffles and seals the deck before the cut; the seal is opened afterwards, so anyone can check every card.',
       table: "Each card is drawn by the table's phones and the laptop together, at the moment it is turned: nobody, not even the laptop, knows it before, and anyone can check it afterwards. With no phone helping, the laptop draws alone.",

@@ -787,6 +787,7 @@ const es: Translation = {
       firstRound: 'Primera ronda',
       anteWhen: 'Los antes',
       cards: 'Quién saca las cartas',
+      revealWaitMs: 'Espera a cada teléfono',
       chipValue: 'Fichas',
     },
     decks: 'Una baraja de 52 cartas, barajada de nuevo en cada reparto | Una baraja de 52 cartas, barajada de nuevo en cada reparto. | {n} barajas de 52 cartas mezcladas juntas, de nuevo en cada reparto.',
@@ -826,6 +827,7 @@ const es: Translation = {
       'empty-pot': 'Todos vuelven a poner el ante solo cuando el bote está vacío.',
       'every-deal': 'Todos ponen también el ante al empezar cada reparto.',
     },
+    revealWait: 'Cada teléfono tiene {n} ms para enviar su valor para una carta; el que no lo hace, o envía uno falso, queda fuera de esa carta, y tras 3 seguidas deja de ayudar desde la mano siguiente.',
     cards: {
       deck: 'El portátil baraja y sella la baraja antes del corte; el sello se abre después, para que cualquiera pueda comprobar cada carta.',
       table: 'Cada carta la sacan juntos los móviles de la mesa y el portátil en el momento de girarla: nadie, ni siquiera el portátil, la conoce antes, y cualquiera puede comprobarla después. Sin móviles que ayuden, el portátil saca solo.',

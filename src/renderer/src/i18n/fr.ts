@@ -787,6 +787,7 @@ const fr: Translation = {
       firstRound: 'Premier tour',
       anteWhen: 'L’ante',
       cards: 'Qui tire les cartes',
+      revealWaitMs: 'Attente de chaque téléphone',
       chipValue: 'Jetons',
     },
     decks: 'Un jeu de 52 cartes, mélangé à neuf à chaque donne | Un jeu de 52 cartes, mélangé à neuf à chaque donne. | {n} jeux de 52 cartes mélangés ensemble, à neuf à chaque donne.',
@@ -826,6 +827,7 @@ const fr: Translation = {
       'empty-pot': 'Chacun remet l’ante seulement quand le pot est vide.',
       'every-deal': 'Chacun met aussi l’ante au début de chaque donne.',
     },
+    revealWait: 'Chaque téléphone a {n} ms pour envoyer sa valeur pour une carte ; celui qui ne le fait pas, ou en envoie une fausse, est écarté de cette carte, et après 3 de suite il cesse d\'aider dès la donne suivante.',
     cards: {
       deck: 'L’ordinateur mélange et scelle le paquet avant la coupe ; le sceau est ouvert ensuite, pour que chacun puisse vérifier chaque carte.',
       table: 'Chaque carte est tirée ensemble par les téléphones de la table et l’ordinateur, au moment où elle est retournée : personne, pas même l’ordinateur, ne la connaît avant, et chacun peut la vérifier après. Sans téléphone pour aider, l’ordinateur tire seul.',

@@ -787,6 +787,7 @@ const it: Translation = {
       firstRound: 'Primo giro',
       anteWhen: 'Gli ante',
       cards: 'Chi estrae le carte',
+      revealWaitMs: 'Attesa per ogni telefono',
       chipValue: 'Fiche',
     },
     decks: 'Un mazzo da 52 carte, mescolato da capo a ogni mano | Un mazzo da 52 carte, mescolato da capo a ogni mano. | {n} mazzi da 52 carte mescolati insieme, da capo a ogni mano.',
@@ -826,6 +827,7 @@ const it: Translation = {
       'empty-pot': 'Tutti rimettono l’ante solo quando il piatto è vuoto.',
       'every-deal': 'Tutti mettono l’ante anche all’inizio di ogni mano.',
     },
+    revealWait: 'Ogni telefono ha {n} ms per inviare il suo valore per una carta; chi non lo fa, o ne invia uno sbagliato, resta fuori da quella carta, e dopo 3 di fila smette di aiutare dalla mano successiva.',
     cards: {
       deck: 'Il portatile mescola e sigilla il mazzo prima del taglio; il sigillo viene aperto dopo, così chiunque può verificare ogni carta.',
       table: 'Ogni carta è estratta insieme dai telefoni del tavolo e dal portatile nel momento in cui viene scoperta: nessuno, nemmeno il portatile, la conosce prima, e chiunque può verificarla dopo. Senza telefoni che aiutano, il portatile estrae da solo.',

@@ -46,6 +46,9 @@ export function rulesInForce(
   add('firstRound', valueText(`rulesScreen.firstRound.${settings.firstRound}`, settings.firstRound));
   add('anteWhen', valueText(`rulesScreen.anteWhen.${settings.anteWhen}`, settings.anteWhen));
   add('cards', valueText(`rulesScreen.cards.${settings.cards}`, settings.cards));
+  // R34: the wait for the phones matters only when they help deal.
+  if (settings.cards === 'table') add('revealWaitMs', t('rulesScreen.revealWait', { n: settings.revealWaitMs }));
+  else known.add('revealWaitMs');
   if (money) {
     add('chipValue', money.chipValue > 0 ? t('rulesScreen.chipValue', { value: money.text }) : t('rulesScreen.forFun'));
   }
