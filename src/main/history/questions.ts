@@ -111,7 +111,7 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     if (opened.summary.endedAt === null) {
-      return { ok: false, error: commandError('wrong-phase', `Night ${nightId} has not ended: it is checked once it has.`, undefined, { night: nightId }) };
+      return { ok: false, error: commandError('wrong-phase', `Night ${nightId} has not ended: it is checked once it has.`, undefined, { night: nightId, phase: opened.night.state.phase.kind }) };
     }
     try {
       return { ok: true, data: nightExportFile(opened.night, 'json', source.paidTransfers, source.settleModes[nightId]) };
