@@ -1,5 +1,5 @@
 import type { ApiResult, AppView, CommandArgs, CommandMethods, CommandsOf, DealerApi, WireMessage, WireRequest } from '../../../shared';
-import type { HelpDealArgs, RevealDrawsArgs, WitnessMethod, WitnessPush } from '../../../shared/witnessWire';
+import type { HelpDealArgs, RevealDrawsArgs, WitnessMethod } from '../../../shared/witnessWire';
 import { COMMAND_NAMES, commandsFor, type CommandName, type Role } from '../../../shared/registry';
 import { WIRE_CLOSE_TABLE_FULL, WIRE_PATH, WIRE_TABLE_FULL_RETRY_MS, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
 
@@ -94,8 +94,8 @@ export type PhoneApi = Pick<DealerApi, CommandsOf<'phone'> | 'getView' | 'onView
 export interface PhoneWitnessApi {
   helpDeal(args: HelpDealArgs): Promise<ApiResult<unknown>>;
   revealDraws(args: RevealDrawsArgs): Promise<ApiResult<unknown>>;
-  /** Called on each push about dealing (a reveal request, the phone's status as a witness); returns the unsubscribe. Not checked here: the page parses it. */
-  onWitness(listener: (message: WitnessPush) => void): () => void;
+  /** Called on each push about dealing (a reveal request, the phone's status as a witness), as it came: the page parses it (witnessPush). Returns the unsubscribe. */
+  onWitness(listener: (message: unknown) => void): () => void;
 }
 export type PhoneSocketApi = PhoneApi & ConnectionControls;
 
@@ -170,7 +170,7 @@ interface SocketBridge extends ConnectionControls {
   request<T>(method: CommandName | WitnessMethod, args: unknown): Promise<T>;
   getView(): Promise<AppView>;
   onView(listener: (view: AppView) => void): () => void;
-  onWitness(listener: (message: WitnessPush) => void): () => void;
+  onWitness(listener: (message: unknown) => void): () => void;
 }
 
 function openSocketBridge(options: SocketApiOptions): SocketBridge {
@@ -178,7 +178,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
   const backoff = options.backoff ?? defaultBackoff;
   const now = options.now ?? Date.now;
   const viewListeners = new Set<(view: AppView) => void>();
-  const witnessListeners = new Set<(message: WitnessPush) => void>();
+  const witnessListeners = new Set<(message: unknown) => void>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   const pending = new Map<number, Pending>();
   /** Requests made while the socket was not open, sent once it opens. */

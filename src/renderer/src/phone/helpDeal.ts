@@ -45,11 +45,6 @@ export class HelpDeal {
     private readonly events: HelpDealEvents,
   ) {}
 
-  /** Whether the holder lets this phone help deal (on unless turned off). */
-  get enabled(): boolean {
-    return this.wanted;
-  }
-
   /** Cards drawn with this phone's values tonight. */
   get helped(): number {
     return this.witness?.helped ?? 0;
