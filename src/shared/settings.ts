@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** R34: how long the laptop waits for a phone's reveal unless the night says otherwise (`revealWaitMs`). */
+export const DEFAULT_REVEAL_WAIT_MS = 1500;
+
 /**
  * The rule settings docs/rules.md names, with its defaults. The same names are
  * used in the night export (`rules`) and on the host console.
@@ -30,7 +33,7 @@ export const ruleSettingsSchema = z.strictObject({
   /** R34: who draws the cards: the laptop's committed, cut deck (`deck`, R9-R13), or the laptop and the phones that help deal, card by card (`table`). */
   cards: z.enum(['deck', 'table']).default('deck'),
   /** R34: how long the laptop waits for a phone's reveal before it draws without that phone, in ms. */
-  revealWaitMs: z.number().int().min(100).max(10_000).default(1500),
+  revealWaitMs: z.number().int().min(100).max(10_000).default(DEFAULT_REVEAL_WAIT_MS),
 });
 
 export type RuleSettings = z.infer<typeof ruleSettingsSchema>;

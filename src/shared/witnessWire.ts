@@ -129,5 +129,3 @@ export type WitnessPush = z.infer<typeof witnessPush>;
 
 /** R34: a phone missing this many draws in a row stops being a witness from the next deal. */
 export const MISSES_BEFORE_DROPPED = 3;
-/** R34: how long the laptop waits for a phone's reveal unless the night says otherwise (`revealWaitMs`). */
-export const DEFAULT_REVEAL_WAIT_MS = 1500;

@@ -379,7 +379,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   function answersHost(data: RawData, isBinary: boolean): boolean {
     if (isBinary || !service.tableWitnesses) return false;
     const text = messageText(data);
-    return text.includes('"revealDraws"') && parseWireRequest(text).ok && (JSON.parse(text) as { method?: unknown }).method === 'revealDraws';
+    if (!text.includes('"revealDraws"')) return false;
+    const parsed = parseWireRequest(text);
+    return parsed.ok && parsed.request.method === 'revealDraws';
   }
 
   /** The answer to a question asked faster than the question rate: its id, and when to ask again. */
