@@ -10,6 +10,7 @@
  * (`npm run check-night`). Screenshots go to e2e/artifacts/help-deal/.
  */
 import { spawnSync } from 'node:child_process';
+import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { AppView, ExportFile } from '../../src/shared';
@@ -18,6 +19,12 @@ import { HostDriver, phoneContext } from './phonePage';
 
 const SHOTS = 'e2e/artifacts/help-deal';
 const host = hostForSpecFile('7ab1ed0ca2d5ee34');
+
+/** Serious or critical axe violations in one part of a page, one line each. */
+async function violations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
 
 /** The number of cards a phone says it helped draw. */
 async function helped(phone: Page): Promise<number> {
@@ -77,6 +84,7 @@ test('R34: three phones help deal, one drops out and comes back with its chain, 
   await expect(tv.getByTestId('table-draw-commitment')).toContainText(/[0-9a-f]{8}/);
   await expect(tv.getByTestId('table-draw-missed')).toHaveCount(0);
   await phones[0]!.screenshot({ path: `${SHOTS}/phone-helping.png` });
+  expect(await violations(phones[0]!, '[data-testid="help-deal"]')).toEqual([]);
   await tv.screenshot({ path: `${SHOTS}/tv-commitment.png` });
 
   // Cleo's phone goes offline: the table goes on without it, and the TV says it missed.
@@ -117,6 +125,7 @@ test('R34: three phones help deal, one drops out and comes back with its chain, 
   expect(mine).toBeGreaterThan(0);
   expect(mine).toBeLessThan(all!);
   await phones[2]!.screenshot({ path: `${SHOTS}/phone-checked.png`, fullPage: true });
+  expect(await violations(phones[2]!, '[data-testid="phone-check-result"]')).toEqual([]);
 
   // The TV says how many phones checked the night: each counted once, asking twice changes nothing.
   await phones[0]!.getByTestId('phone-check-night').click();
