@@ -112,6 +112,16 @@ export const updatePlayerArgs = z.strictObject({
 
 export const nightArgs = z.strictObject({ nightId });
 
+/**
+ * R34 "Checking": an ended night's export for a phone to recompute, and the
+ * phone asking (`checker`, 16 hex characters it keeps: its witness id when
+ * it helped deal), so the table can say how many phones checked the night.
+ */
+export const nightToCheckArgs = z.strictObject({
+  nightId,
+  checker: z.string({ error: 'the checker is 16 lower-case hex characters' }).regex(/^[0-9a-f]{16}$/, 'the checker is 16 lower-case hex characters'),
+});
+
 export const standingsArgs = z.strictObject({
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -272,6 +282,7 @@ export const commandArgs = {
   getNight: nightArgs,
   getStandings: standingsArgs,
   verifyNight: nightArgs,
+  getNightToCheck: nightToCheckArgs,
   exportNight: exportNightArgs,
   backup: noArgs,
   restore: restoreArgs,

@@ -59,6 +59,8 @@ export const COMMAND_REGISTRY = {
   getNight: openQuestion,
   getStandings: openQuestion,
   verifyNight: openQuestion,
+  /** An ended night's export (no payment details) for a phone to recompute its cards in the page (R34); the phones that asked are counted on the TV. */
+  getNightToCheck: openQuestion,
   exportNight: hostQuestion,
   backup: hostQuestion,
   restore: change,

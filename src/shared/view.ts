@@ -40,6 +40,12 @@ export interface AppView {
    * phones included, so it holds the viewer token only, never the host's.
    */
   phones?: PhonesView;
+  /**
+   * R34 "Checking": how many phones fetched the night on the table to check
+   * it (getNightToCheck), counted once per phone since the host started.
+   * Absent until one has.
+   */
+  nightChecks?: { nightId: string; phones: number };
   /** Roster players counted as another on the leaderboard, the tab and the figures (mergePlayers); absent or empty when none. */
   merges?: PlayerMergeView[];
   /**

@@ -25,7 +25,7 @@ import { tabOf, type SettleModes } from './tab';
 import { tabExportFile } from './tabExport';
 
 /** The commands that only ask: they answer with `data` and change nothing. */
-export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'exportNight', 'backup', 'getTab', 'exportTab', 'getPayDetails'] as const;
+export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'getNightToCheck', 'exportNight', 'backup', 'getTab', 'exportTab', 'getPayDetails'] as const;
 export type QuestionName = (typeof QUESTION_NAMES)[number];
 
 /** What the questions read: the session's own index and roster (kept in memory) and the repository for night files. */
@@ -105,6 +105,19 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     const data = { ...verifyNight(opened.summary.id, opened.night.events), rules: checkNight(exportNight(opened.night)) };
     source.endedAnswers?.set('verifyNight', opened.summary, source.settleModes[nightId], data);
     return { ok: true, data };
+  },
+  // What anyone may read to check a night by hand once it has ended: the export, with no payment details.
+  getNightToCheck: ({ nightId }, source) => {
+    const opened = openNight(source, nightId);
+    if (!opened.ok) return opened;
+    if (opened.summary.endedAt === null) {
+      return { ok: false, error: commandError('wrong-phase', `Night ${nightId} has not ended: it is checked once it has.`, undefined, { night: nightId, phase: opened.night.state.phase.kind }) };
+    }
+    try {
+      return { ok: true, data: nightExportFile(opened.night, 'json', source.paidTransfers, source.settleModes[nightId]) };
+    } catch (error) {
+      return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
+    }
   },
   exportNight: ({ nightId, format, payDetails }, source) => {
     const opened = openNight(source, nightId);

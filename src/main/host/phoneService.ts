@@ -1,5 +1,6 @@
 import { commandArgs, commandError, type ApiResult, type AppView, type CommandName } from '../../shared';
 import type { DealerService, TableWitnessDesk } from '../session/service';
+import { NightChecks } from './nightChecks';
 import { PhoneAccess, type PhoneAccessOptions } from './phoneAccess';
 
 /**
@@ -9,7 +10,8 @@ import { PhoneAccess, type PhoneAccessOptions } from './phoneAccess';
  * stopping or re-keying the LAN listener (phoneAccess.ts). The listener
  * serves this very service, so phones see the views the TV sees. The role
  * checks stay where they are (IPC, WebSocket): only the host reaches `run`
- * with a change.
+ * with a change. It also counts the phones that fetched a night to check
+ * it (getNightToCheck, R34) and says so in the view (`nightChecks`).
  */
 export interface PhoneAwareService extends DealerService {
   readonly phones: PhoneAccess;
@@ -23,12 +25,23 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
   const phones = new PhoneAccess(options);
   const listeners = new Set<(view: AppView) => void>();
 
-  const merged = (view: AppView): AppView => ({ ...view, phones: phones.view() });
+  const checks = new NightChecks();
+  const merged = (view: AppView): AppView => {
+    const nightId = view.night?.id;
+    const checked = nightId === undefined ? 0 : checks.count(nightId);
+    return { ...view, phones: phones.view(), ...(nightId !== undefined && checked > 0 ? { nightChecks: { nightId, phones: checked } } : {}) };
+  };
   const tell = (view: AppView): void => {
     for (const listener of listeners) listener(view);
   };
   inner.onView((view) => tell(merged(view)));
   phones.onChange(() => tell(merged(inner.getView())));
+
+  /** A phone fetched a night to check it: the TV says how many did, once per phone. */
+  function countCheck(args: unknown): void {
+    const { nightId, checker } = args as { nightId: string; checker: string };
+    if (checks.record(nightId, checker)) tell(merged(inner.getView()));
+  }
 
   const service: PhoneAwareService = {
     phones,
@@ -40,7 +53,9 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
     async run(command, args): Promise<ApiResult<unknown>> {
       if (!PHONE_COMMANDS.has(command)) {
         const result = await inner.run(command, args);
-        return result.ok ? { ...result, view: merged(result.view) } : result;
+        if (!result.ok) return result;
+        if (command === 'getNightToCheck') countCheck(args);
+        return { ...result, view: merged(result.view) };
       }
       const parsed = commandArgs[command].safeParse(args);
       if (!parsed.success) return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'the request is malformed') };

@@ -18,6 +18,7 @@ export function questionHandlers(state: SessionState): HandlerMap<QuestionComman
     getNight: ask('getNight'),
     getStandings: ask('getStandings'),
     verifyNight: ask('verifyNight'),
+    getNightToCheck: ask('getNightToCheck'),
     exportNight: ask('exportNight'),
     backup: ask('backup'),
     // Phones watch through a LAN listener around the session (host/phoneService.ts), which answers these first.

@@ -350,4 +350,23 @@ describe('createPhoneSocketApi', () => {
     vi.advanceTimersByTime(100);
     expect(FakeSocket.all).toHaveLength(3);
   });
+
+  it('R34: helping deal, it sends its head and its values as requests and hands the host\'s pushes about dealing to the page, never the console\'s bridge', async () => {
+    const api = createPhoneSocketApi({ url: 'ws://host/ws?role=phone', createSocket: (url) => new FakeSocket(url), backoff: () => 100 });
+    latest().open();
+    const pushes: unknown[] = [];
+    api.onWitness((message) => pushes.push(message));
+    const head = 'ab'.repeat(32);
+    const offered = api.helpDeal({ night: 'n1', witness: '00000000000000a1', head });
+    const sent = latest().commands()[0];
+    expect(sent).toMatchObject({ method: 'helpDeal', args: { night: 'n1', witness: '00000000000000a1', head } });
+    latest().push({ type: 'reply', id: sent?.id as number, result: { ok: true, view: lobby, data: { witness: '00000000000000a1', head, from: 'next-deal' } } });
+    await expect(offered).resolves.toMatchObject({ ok: true, data: { from: 'next-deal' } });
+    const request = { kind: 'reveal-request', night: 'n1', witness: '00000000000000a1', request: 4, head, k: 1, count: 1, waitMs: 1500 } as const;
+    latest().push({ type: 'witness', message: request });
+    expect(pushes).toEqual([request]);
+    void api.revealDraws({ night: 'n1', witness: '00000000000000a1', request: 4, values: ['cd'.repeat(32)] });
+    expect(latest().commands()[1]).toMatchObject({ method: 'revealDraws', args: { request: 4, values: ['cd'.repeat(32)] } });
+    expect('helpDeal' in makeApi()).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import type { ApiResult, AppView, CommandArgs, CommandMethods, CommandsOf, DealerApi, WireMessage, WireRequest } from '../../../shared';
+import type { HelpDealArgs, RevealDrawsArgs, WitnessMethod } from '../../../shared/witnessWire';
 import { COMMAND_NAMES, commandsFor, type CommandName, type Role } from '../../../shared/registry';
 import { WIRE_CLOSE_TABLE_FULL, WIRE_PATH, WIRE_TABLE_FULL_RETRY_MS, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
 
@@ -84,7 +85,18 @@ export type SocketDealerApi = DealerApi & ConnectionControls;
  * anything, so no control on the page can; the host refuses a write from a
  * phone socket anyway.
  */
-export type PhoneApi = Pick<DealerApi, CommandsOf<'phone'> | 'getView' | 'onView'>;
+export type PhoneApi = Pick<DealerApi, CommandsOf<'phone'> | 'getView' | 'onView'> & PhoneWitnessApi;
+
+/**
+ * A phone helping deal (docs/table-draw.md "The witness protocol"): its two
+ * requests, which change no chip, seat or turn, and the host's pushes to it.
+ */
+export interface PhoneWitnessApi {
+  helpDeal(args: HelpDealArgs): Promise<ApiResult<unknown>>;
+  revealDraws(args: RevealDrawsArgs): Promise<ApiResult<unknown>>;
+  /** Called on each push about dealing (a reveal request, the phone's status as a witness), as it came: the page parses it (witnessPush). Returns the unsubscribe. */
+  onWitness(listener: (message: unknown) => void): () => void;
+}
 export type PhoneSocketApi = PhoneApi & ConnectionControls;
 
 const CONNECTING = 0;
@@ -155,9 +167,10 @@ interface Pending {
 
 /** The socket itself: requests and replies by id, view pushes, reconnecting. The APIs below add their methods on top. */
 interface SocketBridge extends ConnectionControls {
-  request<T>(method: CommandName, args: unknown): Promise<T>;
+  request<T>(method: CommandName | WitnessMethod, args: unknown): Promise<T>;
   getView(): Promise<AppView>;
   onView(listener: (view: AppView) => void): () => void;
+  onWitness(listener: (message: unknown) => void): () => void;
 }
 
 function openSocketBridge(options: SocketApiOptions): SocketBridge {
@@ -165,6 +178,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
   const backoff = options.backoff ?? defaultBackoff;
   const now = options.now ?? Date.now;
   const viewListeners = new Set<(view: AppView) => void>();
+  const witnessListeners = new Set<(message: unknown) => void>();
   const statusListeners = new Set<(status: ConnectionStatus) => void>();
   const pending = new Map<number, Pending>();
   /** Requests made while the socket was not open, sent once it opens. */
@@ -276,6 +290,8 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
     }
     if (message.type === 'view') {
       emitView(message.view);
+    } else if (message.type === 'witness') {
+      for (const listener of witnessListeners) listener(message.message);
     } else if (message.type === 'reply') {
       settle(message.id)?.resolve(message.result);
     } else if (message.type === 'error' && message.id !== null) {
@@ -326,11 +342,15 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
   connect();
 
   return {
-    request: (method, args) => send({ id: nextId++, method, args }),
+    request: (method, args) => send({ id: nextId++, method, args } as WireRequest),
     getView,
     onView(listener) {
       viewListeners.add(listener);
       return () => viewListeners.delete(listener);
+    },
+    onWitness(listener) {
+      witnessListeners.add(listener);
+      return () => witnessListeners.delete(listener);
     },
     status: () => status,
     onStatus(listener) {
@@ -397,5 +417,8 @@ export function createPhoneSocketApi(options: Omit<SocketApiOptions, 'toggleFull
   return {
     ...(commandMethods(bridge, commandsFor('phone')) as Pick<CommandMethods, CommandsOf<'phone'>>),
     ...connectionOf(bridge),
+    helpDeal: (args) => bridge.request<ApiResult<unknown>>('helpDeal', args),
+    revealDraws: (args) => bridge.request<ApiResult<unknown>>('revealDraws', args),
+    onWitness: bridge.onWitness,
   };
 }

@@ -1,14 +1,16 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type NightView, type RunningTab } from '../../../shared';
+import type { HelpDealArgs, RevealDrawsArgs } from '../../../shared/witnessWire';
 import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
 import { useViewStore } from '../stores/view';
+import { useHelpDealStore } from './helpDealStore';
 import { ME_STORAGE_KEY } from './me';
 import { usePhoneStore } from './phoneStore';
 
 const tab: RunningTab = { tab: [{ from: 'ann', to: 'zoe', amount: 450, nights: ['n0'], covers: ['n0:ann>zoe'] }], transfers: [] };
 
-function nightView(stateId: number, phase: NightView['phase'] = 'bet', id = 'n1'): AppView {
+function nightView(stateId: number, phase: NightView['phase'] = 'bet', id = 'n1', cards: 'deck' | 'table' = 'deck'): AppView {
   const player = (pid: string, name: string) => ({
     id: pid,
     name,
@@ -24,7 +26,7 @@ function nightView(stateId: number, phase: NightView['phase'] = 'bet', id = 'n1'
     waitsForNextDeal: false,
   });
   return {
-    night: { id, stateId, phase, players: [player('zoe', 'Zoë'), player('ann', 'Ann')], reopened: 0, currency: 'EUR', chipValue: 25 } as unknown as NightView,
+    night: { id, stateId, phase, players: [player('zoe', 'Zoë'), player('ann', 'Ann')], reopened: 0, currency: 'EUR', chipValue: 25, settings: { cards } } as unknown as NightView,
     roster: [],
     lastSetup: null,
     storageNotices: [],
@@ -37,11 +39,16 @@ function nightView(stateId: number, phase: NightView['phase'] = 'bet', id = 'n1'
 /** The phone's bridge as the store sees it, driven by hand. */
 function fakeLink() {
   const views = new Set<(view: AppView) => void>();
+  const witnessPushes = new Set<(message: unknown) => void>();
   const statuses = new Set<(status: ConnectionStatus) => void>();
   let status: ConnectionStatus = 'connecting';
   let last: number | null = null;
   let closeCode: number | null = null;
   const getTab = vi.fn(async () => ({ ok: true as const, view: nightView(1), data: tab }));
+  const helpDeal = vi.fn(async (args: HelpDealArgs) => ({ ok: true as const, view: nightView(1), data: { witness: args.witness, head: args.head, from: 'next-deal' } }));
+  const revealDraws = vi.fn(async (_args: RevealDrawsArgs) => ({ ok: true as const, view: nightView(1), data: { accepted: true } }));
+  const verifyNight = vi.fn(async () => ({ ok: true as const, view: nightView(1), data: { verified: true, decks: 0, cards: 0, mismatches: [], rules: [] } }));
+  const getNightToCheck = vi.fn(async (_args: { nightId: string; checker: string }) => ({ ok: false as const, error: { code: 'unknown-night', message: 'gone' } }));
   const link = {
     status: () => status,
     onStatus: (l: (s: ConnectionStatus) => void) => (statuses.add(l), () => statuses.delete(l)),
@@ -49,10 +56,22 @@ function fakeLink() {
     lastViewAt: () => last,
     lastCloseCode: () => closeCode,
     getTab,
+    helpDeal,
+    revealDraws,
+    verifyNight,
+    getNightToCheck,
+    onWitness: (l: (m: unknown) => void) => (witnessPushes.add(l), () => witnessPushes.delete(l)),
   } as unknown as PhoneSocketApi;
   return {
     link,
     getTab,
+    helpDeal,
+    revealDraws,
+    verifyNight,
+    getNightToCheck,
+    witness(message: unknown) {
+      for (const l of witnessPushes) l(message);
+    },
     push(view: AppView, at = Date.now()) {
       last = at;
       for (const l of views) l(view);
@@ -188,5 +207,47 @@ describe('the phone store', () => {
     expect(phone.meId).toBeNull();
     expect(phone.tabOwnerId).toBe('ann');
     expect(phone.picking).toBe(false);
+  });
+
+  it('R34: on a night whose cards the table draws, Help deal is shown and on, the head offered, a reveal request answered and counted', async () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    const fake = fakeLink();
+    usePhoneStore().connect(fake.link);
+    const help = useHelpDealStore();
+    fake.setStatus('open');
+    fake.push(nightView(1));
+    expect(help.night).toBeNull(); // a shuffled deck: nothing to help with, nothing loaded
+    fake.push(nightView(2, 'ready', 'n1', 'table'));
+    expect([help.night, help.enabled]).toEqual(['n1', true]);
+    await vi.waitFor(() => expect(fake.helpDeal).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(help.state).toBe('next-deal'));
+    const offered = fake.helpDeal.mock.calls[0]![0];
+    fake.witness({ kind: 'reveal-request', night: 'n1', witness: offered.witness, request: 1, head: offered.head, k: 1, count: 2, waitMs: 1500 });
+    await vi.waitFor(() => expect(help.helped).toBe(2));
+    expect(fake.revealDraws.mock.calls[0]![0].values).toHaveLength(2);
+
+    // Turned off for tonight, kept after a reload.
+    help.toggle();
+    expect(help.enabled).toBe(false);
+    setActivePinia(createPinia());
+    const again = fakeLink();
+    usePhoneStore().connect(again.link);
+    again.push(nightView(3, 'bet', 'n1', 'table'));
+    expect(useHelpDealStore().enabled).toBe(false);
+  });
+
+  it('R34: "Check this night" on such a night also recomputes the cards on the phone, and says why it could not', async () => {
+    const fake = fakeLink();
+    const phone = usePhoneStore();
+    phone.connect(fake.link);
+    fake.push(nightView(9, 'ended', 'n1', 'table'));
+    await phone.checkNight();
+    expect(fake.verifyNight).toHaveBeenCalledTimes(1);
+    expect(fake.getNightToCheck.mock.calls[0]![0]).toMatchObject({ nightId: 'n1' });
+    expect(phone.tableCheck).toMatchObject({ code: 'unknown-night' });
+
+    fake.push(nightView(1, 'ended', 'n2', 'deck'));
+    await phone.checkNight();
+    expect(fake.getNightToCheck).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,16 +4,12 @@ import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type Com
 import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
 import { useViewStore } from '../stores/view';
 import { LANGUAGE_STORAGE_KEY } from './language';
-import { chosenPlayer, loadChoice, saveChoice, withChoice, withoutChoice, type SavedChoice, type StorageLike } from './me';
+import { useHelpDealStore } from './helpDealStore';
+import { chosenPlayer, loadChoice, saveChoice, withChoice, withoutChoice, type SavedChoice } from './me';
+import { phoneStorage } from './phoneStorage';
+import type { TableCheck } from './tableCheck';
 
-/** The phone's own storage, or null where the browser refuses it (some private modes). */
-export function phoneStorage(): StorageLike | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+export { phoneStorage } from './phoneStorage';
 
 /**
  * What only a phone has: its link to the host (how it stands, when the last
@@ -63,15 +59,36 @@ export const usePhoneStore = defineStore('phone', () => {
   /** "Check this night" on an ended night: the deck check and the night checker's verdict, asked of the host. */
   const check = shallowRef<FairnessReport | 'checking' | CommandError | null>(null);
 
+  /**
+   * R34 "Checking", for a night whose cards the table drew: the export
+   * fetched and every link, draw and card recomputed in this page, and the
+   * draws this phone's own values went into (tableCheck.ts, loaded only then).
+   */
+  const tableCheck = shallowRef<TableCheck | 'checking' | CommandError | string | null>(null);
+
   async function checkNight(): Promise<void> {
-    const nightId = view.night?.id;
-    if (!api || !nightId || check.value === 'checking') return;
+    const night = view.night;
+    if (!api || !night || check.value === 'checking' || tableCheck.value === 'checking') return;
+    const link = api;
     check.value = 'checking';
+    if (night.settings.cards !== 'table') tableCheck.value = null;
+    const onPhone = night.settings.cards === 'table' ? checkCardsHere(link, night.id) : Promise.resolve();
     try {
-      const result = await api.verifyNight({ nightId });
+      const result = await link.verifyNight({ nightId: night.id });
       check.value = result.ok ? (result.data ?? null) : result.error;
     } catch (failure) {
       check.value = { code: 'storage', message: failure instanceof Error ? failure.message : String(failure) } as CommandError;
+    }
+    await onPhone;
+  }
+
+  async function checkCardsHere(link: PhoneSocketApi, nightId: string): Promise<void> {
+    tableCheck.value = 'checking';
+    try {
+      const { checkNightOnPhone } = await import('./tableCheck');
+      tableCheck.value = await checkNightOnPhone(nightId, (args) => link.getNightToCheck(args), phoneStorage());
+    } catch (failure) {
+      tableCheck.value = failure instanceof Error ? failure.message : String(failure);
     }
   }
 
@@ -108,6 +125,7 @@ export const usePhoneStore = defineStore('phone', () => {
 
   function connect(link: PhoneSocketApi): void {
     api = link;
+    useHelpDealStore().attach(link);
     status.value = link.status();
     link.onStatus((next) => {
       status.value = next;
@@ -146,6 +164,7 @@ export const usePhoneStore = defineStore('phone', () => {
     clear,
     refreshTab,
     check,
+    tableCheck,
     checkNight,
     connect,
     keepLanguage,
