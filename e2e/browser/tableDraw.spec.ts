@@ -10,7 +10,8 @@
 import { expect, test } from '@playwright/test';
 import { WebSocket } from 'ws';
 import { chainFrom } from '../../src/shared/tableDraw';
-import { witnessPush, type WireMessage } from '../../src/shared';
+import { type WireMessage } from '../../src/shared';
+import { witnessPush } from '../../src/shared/witnessWire';
 import { nextPicture, picture } from './consolePage';
 import { hostForSpecFile } from './hostFixture';
 

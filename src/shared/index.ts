@@ -15,5 +15,4 @@ export * from './turns';
 export * from './view';
 export * from './vocabulary';
 export * from './wire';
-export * from './witnessWire';
 export * from './zodIssue';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, roleMaySend, WITNESS_METHODS, type AppView, type WireMessage, type WireRequest } from '../../shared';
+import { COMMAND_NAMES, roleMaySend, type AppView, type WireMessage, type WireRequest } from '../../shared';
+import { WITNESS_METHODS } from '../../shared/witnessWire';
 import type { DealerService, TableWitnessDesk, WitnessLine } from '../session/service';
 import { answerWireRequest, describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser } from './wireProtocol';
 

@@ -1,17 +1,5 @@
-import {
-  commandError,
-  forbiddenRoleError,
-  COMMAND_NAMES,
-  isWitnessMethod,
-  WITNESS_METHODS,
-  isCommandName,
-  roleMaySend,
-  type ApiResult,
-  type Role,
-  type WireMessage,
-  type WireRequest,
-  type WitnessMethod,
-} from '../../shared';
+import { commandError, forbiddenRoleError, COMMAND_NAMES, isCommandName, roleMaySend, type ApiResult, type Role, type WireMessage, type WireRequest } from '../../shared';
+import { isWitnessMethod, WITNESS_METHODS, type WitnessMethod } from '../../shared/witnessWire';
 import type { DealerService, WitnessLine } from '../session/service';
 
 /**

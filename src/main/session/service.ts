@@ -1,4 +1,5 @@
-import type { ApiResult, AppView, CommandName, WitnessMethod, WitnessPush } from '../../shared';
+import type { ApiResult, AppView, CommandName } from '../../shared';
+import type { WitnessMethod, WitnessPush } from '../../shared/witnessWire';
 
 /**
  * What the Electron shell and the headless host need from the core: one

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RULES, MISSES_BEFORE_DROPPED, type ApiResult, type CommandName, type NightView, type WitnessPush, type WitnessStatus } from '../../shared';
+import { DEFAULT_RULES, type ApiResult, type CommandName, type NightView } from '../../shared';
+import { MISSES_BEFORE_DROPPED, type WitnessPush, type WitnessStatus } from '../../shared/witnessWire';
 import { chainFrom, LAPTOP_WITNESS, revealMatches } from '../../shared/tableDraw';
 import { checkNight } from '../../checker/checkNight';
 import { exportNight, type JournalEntry } from '../night';

@@ -1,14 +1,5 @@
-import {
-  commandError,
-  helpDealArgs,
-  MISSES_BEFORE_DROPPED,
-  revealDrawsArgs,
-  type CommandError,
-  type HelpDealAnswer,
-  type RevealDrawsAnswer,
-  type WitnessMethod,
-  type WitnessPush,
-} from '../../shared';
+import { commandError, type CommandError } from '../../shared';
+import { helpDealArgs, MISSES_BEFORE_DROPPED, revealDrawsArgs, type HelpDealAnswer, type RevealDrawsAnswer, type WitnessMethod, type WitnessPush } from '../../shared/witnessWire';
 import { bytesOfHex, isWitnessId, LAPTOP_WITNESS, revealMatches, sha256Hex, type WitnessHead, type WitnessReveal } from '../../shared/tableDraw';
 import type { EngineState } from '../engine';
 import type { DecidedStep } from '../night';
