@@ -14,6 +14,10 @@ export const PAYMENTS = ['cash', 'credit'] as const;
 /** How a night is settled (M3): the fewest transfers, or everyone with the bank. */
 export const SETTLE_MODES = ['fewest', 'banker'] as const;
 
+/** How a player can be paid at the end of a night (M3); shared/payDetails.ts says what each holds. */
+export const PAY_KINDS = ['sepa', 'paypal', 'revolut', 'venmo', 'phone'] as const;
+export type PayKind = (typeof PAY_KINDS)[number];
+
 /**
  * The longest name the lobby takes, in characters (an emoji or an accented
  * letter is one). The TV's seat tiles, banner and results are laid out and

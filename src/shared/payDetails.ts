@@ -1,5 +1,6 @@
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { PAY_KINDS, type PayKind } from './choices';
 import type { Transfer } from './vocabulary';
 
 /**
@@ -13,8 +14,7 @@ import type { Transfer } from './vocabulary';
  * - `phone`: a phone number for the apps that pay by number and have no
  *   public link (Bizum, Satispay, Wero, Lydia).
  */
-export const PAY_KINDS = ['sepa', 'paypal', 'revolut', 'venmo', 'phone'] as const;
-export type PayKind = (typeof PAY_KINDS)[number];
+export { PAY_KINDS, type PayKind } from './choices';
 
 export interface SepaAccount {
   /** The account holder, as the bank knows them (at most 70 characters in an EPC code). */

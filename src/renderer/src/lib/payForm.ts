@@ -1,4 +1,5 @@
-import { ibanElectronic, payDetailsProblem, type CommandArgs, type PayDetails } from '../../../shared';
+import type { CommandArgs } from '../../../shared';
+import { ibanElectronic, payDetailsProblem, type PayDetails } from '../../../shared/payDetails';
 import type { Translate } from '../i18n/describe';
 
 /** The payment fields of the roster editor, as typed. */

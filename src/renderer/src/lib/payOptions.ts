@@ -1,15 +1,7 @@
-import {
-  epcPayload,
-  minorToDecimal,
-  PAY_KINDS,
-  paypalLink,
-  revolutLink,
-  venmoLink,
-  type PayDetails,
-  type PayKind,
-  type SepaAccount,
-  type Transfer,
-} from '../../../shared';
+import type { PayDetails, SepaAccount, Transfer } from '../../../shared';
+import { PAY_KINDS, type PayKind } from '../../../shared/choices';
+import { minorToDecimal } from '../../../shared/money';
+import { epcPayload, paypalLink, revolutLink, venmoLink } from '../../../shared/payLinks';
 import type { Translate } from '../i18n/describe';
 import { formatMoney } from './money';
 

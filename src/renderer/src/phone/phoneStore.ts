@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, type AppView, type CommandError, type FairnessReport, type Language, type RunningTab } from '../../../shared';
+import type { AppView, CommandError, FairnessReport, Language, RunningTab } from '../../../shared';
+import { WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL } from '../../../shared/wire';
 import type { ConnectionStatus, PhoneSocketApi } from '../api/socket';
 import { useViewStore } from '../stores/view';
 import { LANGUAGE_STORAGE_KEY } from './language';
