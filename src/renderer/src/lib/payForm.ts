@@ -1,4 +1,6 @@
 import type { CommandArgs } from '../../../shared';
+// Loaded only with the roster's and the tab's payment editors, which the pages load when opened, so the schema library stays off their first load.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { ibanElectronic, payDetailsProblem, type PayDetails } from '../../../shared/payDetails';
 import type { Translate } from '../i18n/describe';
 

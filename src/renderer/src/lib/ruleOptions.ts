@@ -1,36 +1,25 @@
-import { ruleSettingsSchema, type RuleSettings } from '../../../shared/settings';
+import { POST_PAYS, RULE_CHOICES, RULE_RANGES, SWITCH_RULES as SWITCHES, type RuleSettings } from '../../../shared/ruleChoices';
 
 /**
- * The choices the lobby offers for each rule setting, read from the settings
- * schema itself, so a value added to the schema (as `high-low` was for R29,
- * or 3 for R30's `postPays`) shows up in the lobby without a second list to
- * keep in step.
+ * The choices the lobby offers for each rule setting: the very lists the
+ * settings schema is built from (shared/ruleChoices.ts), so a value added
+ * there (as `high-low` was for R29, or 3 for R30's `postPays`) shows up in
+ * the lobby without a second list to keep in step.
  */
-const shape = ruleSettingsSchema.shape;
 
 /** The values of an enum setting, in the schema's order. */
-export const ENUM_RULE_OPTIONS = {
-  pair: shape.pair.unwrap().options,
-  consecutive: shape.consecutive.unwrap().options,
-  potAtEnd: shape.potAtEnd.unwrap().options,
-  firstRound: shape.firstRound.unwrap().options,
-  anteWhen: shape.anteWhen.unwrap().options,
-  cards: shape.cards.unwrap().options,
-} as const satisfies { [K in keyof RuleSettings]?: readonly RuleSettings[K][] };
+export const ENUM_RULE_OPTIONS = RULE_CHOICES satisfies { [K in keyof RuleSettings]?: readonly RuleSettings[K][] };
 
 export type EnumRuleName = keyof typeof ENUM_RULE_OPTIONS;
 
-/** R18, R30: how many times the bet a post costs: the union's literals (1, 2, 3). */
-export const POST_PAYS_OPTIONS: readonly RuleSettings['postPays'][] = shape.postPays.unwrap().options.map((literal) => literal.value);
+/** R18, R30: how many times the bet a post costs (1, 2, 3). */
+export const POST_PAYS_OPTIONS: readonly RuleSettings['postPays'][] = POST_PAYS;
 
 /** R27: the range `maxBet` accepts when it is set (null is "no limit"). */
-const maxBetNumber = shape.maxBet.unwrap().unwrap();
-export const MAX_BET_RANGE = { min: maxBetNumber.minValue ?? 1, max: maxBetNumber.maxValue ?? Number.MAX_SAFE_INTEGER };
+export const MAX_BET_RANGE = RULE_RANGES.maxBet;
 
-/** The on/off settings: every boolean of the schema. */
-export const SWITCH_RULES = (Object.keys(shape) as (keyof RuleSettings)[]).filter(
-  (name) => shape[name].unwrap().def.type === 'boolean',
-) as ('aceLowChoice' | 'pass')[];
+/** The on/off settings. */
+export const SWITCH_RULES: readonly ('aceLowChoice' | 'pass')[] = SWITCHES;
 
 /**
  * What the host typed into the bet limit box, as the setting: empty is "no
@@ -42,6 +31,5 @@ export function parseMaxBet(typed: string): { ok: true; value: number | null } |
   if (text === '') return { ok: true, value: null };
   if (!/^\d+$/.test(text)) return { ok: false };
   const value = Number(text);
-  const checked = shape.maxBet.safeParse(value);
-  return checked.success ? { ok: true, value } : { ok: false };
+  return value >= MAX_BET_RANGE.min && value <= MAX_BET_RANGE.max ? { ok: true, value } : { ok: false };
 }

@@ -2,7 +2,7 @@ import { defineStore } from 'pinia';
 import { computed, reactive, ref } from 'vue';
 import type { CommandArgs, NightSetup, Payment, RosterPlayer } from '../../../shared';
 import { MAX_CHIP_VALUE, minorToDecimal, parseMoney, type MoneyProblem } from '../../../shared/money';
-import { DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from '../../../shared/settings';
+import { DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from '../../../shared/ruleChoices';
 import { parseMaxBet } from '../lib/ruleOptions';
 
 /** The most starting chips the contract takes (shared/commands.ts): said in the lobby, not by main's schema. */
