@@ -190,7 +190,7 @@ export interface DeckView {
   remaining: number;
 }
 
-export type { Odds, PlayerResult, TurnCard, TurnOutcome, TurnView } from './turns';
+export type { LuckVerdict, Odds, PlayerLuck, PlayerResult, TurnCard, TurnOutcome, TurnView } from './turns';
 
 export type { AnnouncementKind } from './vocabulary';
 
