@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type RuleSettings, type TurnView } from '../../shared';
 import { add, toNumber, ZERO, type Fraction } from '../night/fraction';
-import { betsOfNight, sumLuck, type BetLuck } from '../night/luck';
+import { betsOfNight, nightLuck, sumLuck, type BetLuck } from '../night/luck';
 import { Bot } from '../simulation/bot';
 import { endNight, playTurns, sessionTable, startNight } from '../simulation/playNight';
 import { SeededStream } from '../simulation/seededStream';
-import { ask, closeNight, sessionFolderPerTest } from './testing';
+import { ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing';
 
 /**
  * Luck against the odds over long simulated runs: the simulator's bots play
@@ -92,4 +92,30 @@ describe('luck against the odds over many simulated nights', () => {
     // The bound means something: four standard deviations are a small part of the chips the bets moved.
     expect(4 * Math.sqrt(toNumber(allVariance))).toBeLessThan(moved / 5);
   }, 240_000);
+});
+
+describe('luck on the screens and in the history', () => {
+  it('R25: the ended night\'s view, its history page and the all-time standings carry the same luck, added up over nights', () => {
+    const session = folder.start();
+    const players = ['Ana', 'Ben', 'Cleo'];
+    const first = playNight(session, folder.clock, { players, day: '2026-02-01', turns: 40 });
+    const firstLuck = currentNight(session).luck ?? [];
+    closeNight(session);
+    const second = playNight(session, folder.clock, { players, day: '2026-02-08', turns: 40 });
+    const secondLuck = currentNight(session).luck ?? [];
+    const detail = ask(session, 'getNight', { nightId: second });
+    expect(detail.luck).toEqual(secondLuck);
+    expect(secondLuck).toEqual(nightLuck(detail.players.map((p) => p.id), detail.turns, DEFAULT_RULES));
+    expect(ask(session, 'getNight', { nightId: first }).luck).toEqual(firstLuck);
+    expect(firstLuck.reduce((sum, l) => sum + l.bets, 0)).toBeGreaterThan(10);
+    const rows = ask(session, 'getStandings', {}).rows;
+    for (const player of detail.players) {
+      const [a, b] = [firstLuck, secondLuck].map((night) => night.find((l) => l.playerId === player.id));
+      const row = rows.find((r) => r.playerId === player.id);
+      expect(row?.luck).toMatchObject({ luck: (a?.luck ?? 0) + (b?.luck ?? 0), bets: (a?.bets ?? 0) + (b?.bets ?? 0) });
+      // Two nights' spreads add as variances: the whole is wider than either night, narrower than both added.
+      expect(row?.luck.spread ?? 0).toBeGreaterThanOrEqual(Math.max(a?.spread ?? 0, b?.spread ?? 0));
+      expect(row?.luck.spread ?? 0).toBeLessThanOrEqual((a?.spread ?? 0) + (b?.spread ?? 0) + 1);
+    }
+  });
 });
