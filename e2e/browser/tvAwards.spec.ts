@@ -4,8 +4,9 @@
  * view through the layout audit's fake `window.api`, at 1280x720, 1080p and
  * 4K, then once more with the awards stretched to their widest (three-way
  * ties of the longest names). The strip must show each award the night's
- * turns earned, and the whole end screen must pass the layout audit: nothing
- * overlapped, cut without an ellipsis or outside the 5% safe area.
+ * turns earned, the results each player's luck against the odds with main's
+ * verdict (docs/rules.md), and the whole end screen must pass the layout
+ * audit: nothing overlapped, cut without an ellipsis or outside the 5% safe area.
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -95,6 +96,13 @@ for (const screen of SCREENS) {
             const names = award.playerIds.map((id) => state.view.roster.find((p) => p.id === id)?.name ?? id).join(', ');
             await expect(item, `${state.label}: ${key}`).toHaveAttribute('title', new RegExp(`: ${names.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*${award.value}`));
           }
+        }
+        // Luck against the odds: a cell per player with main's verdict, worded in full in its title.
+        for (const luck of state.view.night!.luck ?? []) {
+          if (!state.view.night!.results?.some((r) => r.playerId === luck.playerId)) continue;
+          const cell = page.getByTestId(`luck-${luck.playerId}`);
+          await expect(cell, `${state.label}: luck of ${luck.playerId}`).toHaveAttribute('data-verdict', luck.verdict);
+          await expect(cell).toHaveAttribute('title', /.+: .+: .+/);
         }
         const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
         expect(report.problems, `${state.label} at ${screen.name}`).toEqual([]);

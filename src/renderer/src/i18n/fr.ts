@@ -379,7 +379,7 @@ const fr: Translation = {
     column: 'Chance',
     amount: '{n} jetons | {n} jeton | {n} jetons',
     line: 'Chance : {amount} : {verdict}',
-    short: { kind: 'clémentes', unkind: 'cruelles', even: 'égal' },
+    short: { kind: 'bonne', unkind: 'mauvaise', even: 'normale' },
     tonight: { kind: 'les cartes ont été clémentes ce soir', unkind: 'les cartes ont été cruelles ce soir', even: 'à peu près ce que promettaient les cotes ce soir' },
     nights: { kind: 'les cartes ont été clémentes', unkind: 'les cartes ont été cruelles', even: 'à peu près ce que promettaient les cotes' },
     explain: 'Chance : jetons gagnés ou perdus au-delà de ce que valait chaque mise aux cotes affichées.',

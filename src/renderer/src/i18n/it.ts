@@ -379,7 +379,7 @@ const it: Translation = {
     column: 'Fortuna',
     amount: '{n} fiche | {n} fiche | {n} fiche',
     line: 'Fortuna: {amount}: {verdict}',
-    short: { kind: 'generose', unkind: 'avare', even: 'pari' },
+    short: { kind: 'buona', unkind: 'cattiva', even: 'normale' },
     tonight: { kind: 'le carte sono state generose stasera', unkind: 'le carte sono state avare stasera', even: 'più o meno quanto dicevano le probabilità stasera' },
     nights: { kind: 'le carte sono state generose', unkind: 'le carte sono state avare', even: 'più o meno quanto dicevano le probabilità' },
     explain: 'Fortuna: fiche vinte o perse oltre quanto valeva ogni puntata secondo le probabilità mostrate.',
