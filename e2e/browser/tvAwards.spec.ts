@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { AppView, NightAwards } from '../../src/shared';
+import type { AppView, NightAwards, PlayerLuck } from '../../src/shared';
 import { NAME_MAX } from '../../src/shared/commands';
 import { hostForSpecFile } from './hostFixture';
 import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080 } from './layoutAudit';
@@ -50,7 +50,9 @@ function widest(state: TableState): TableState {
   };
   const roster = state.view.roster.map(renamed);
   const players = night.players.map(renamed);
-  const view: AppView = { ...state.view, roster, night: { ...night, players, awards }, preferences: { ...state.view.preferences, language: 'fr' } };
+  // The luck line at its longest: the cards kindest to the three long names (a tie) and unkindest to the next player.
+  const luck = (night.luck ?? []).map((l, i): PlayerLuck => (i < 3 ? { ...l, luck: 123_456, verdict: 'kind' } : i === 3 ? { ...l, luck: -98_765, verdict: 'unkind' } : { ...l, verdict: 'even' }));
+  const view: AppView = { ...state.view, roster, night: { ...night, players, awards, luck }, preferences: { ...state.view.preferences, language: 'fr' } };
   return { ...state, label: `${state.label}-widest`, view };
 }
 
@@ -103,6 +105,14 @@ for (const screen of SCREENS) {
           const cell = page.getByTestId(`luck-${luck.playerId}`);
           await expect(cell, `${state.label}: luck of ${luck.playerId}`).toHaveAttribute('data-verdict', luck.verdict);
           await expect(cell).toHaveAttribute('title', /.+: .+: .+/);
+        }
+        // Under the results, whom the cards were kindest and unkindest to, when main judged anyone so.
+        for (const verdict of ['kind', 'unkind'] as const) {
+          const judged = state.view.night!.luck?.some((l) => l.verdict === verdict && state.view.night!.results?.some((r) => r.playerId === l.playerId));
+          const extreme = page.locator(`[data-testid="tv-luck"] [data-verdict="${verdict}"]`);
+          await expect(extreme, `${state.label}: ${verdict}`).toHaveCount(judged ? 1 : 0);
+          // The name keeps room beside the other half of the line, whatever the lengths.
+          if (judged) expect((await extreme.locator('.luck-who').boundingBox())?.width ?? 0, `${state.label}: ${verdict} name`).toBeGreaterThan(40);
         }
         const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
         expect(report.problems, `${state.label} at ${screen.name}`).toEqual([]);

@@ -382,6 +382,7 @@ const en = {
     short: { kind: 'kind', unkind: 'unkind', even: 'even' },
     tonight: { kind: 'the cards were kind tonight', unkind: 'the cards were unkind tonight', even: 'about even with the odds tonight' },
     nights: { kind: 'the cards have been kind', unkind: 'the cards have been unkind', even: 'about even with the odds' },
+    tv: { kind: 'Kindest cards:', unkind: 'Unkindest cards:' },
     explain: 'Luck: chips won or lost beyond what the odds shown made each bet worth.',
   },
   settle: {

@@ -382,6 +382,7 @@ const it: Translation = {
     short: { kind: 'buona', unkind: 'cattiva', even: 'normale' },
     tonight: { kind: 'le carte sono state generose stasera', unkind: 'le carte sono state avare stasera', even: 'più o meno quanto dicevano le probabilità stasera' },
     nights: { kind: 'le carte sono state generose', unkind: 'le carte sono state avare', even: 'più o meno quanto dicevano le probabilità' },
+    tv: { kind: 'Carte generose:', unkind: 'Carte avare:' },
     explain: 'Fortuna: fiche vinte o perse oltre quanto valeva ogni puntata secondo le probabilità mostrate.',
   },
   settle: {
