@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardCode, TurnOutcome } from '../../shared';
-import { fraction } from './fraction';
+import { add, fraction, toHundredths } from './fraction';
 import { betsOfNight, luckVerdict, nightLuck, type LuckTurn } from './luck';
 
 let n = 0;
@@ -52,6 +52,13 @@ describe('luck against the odds: one bet worked by hand', () => {
     expect(nightLuck(['ana'], turns, ONE_DECK)).toEqual([{ playerId: 'ana', bets: 0, luck: 0, spread: 0, verdict: 'even' }]);
   });
 
+  it('R13: a third card from a fresh deck (a redeal emptied the old one after the posts) has the fresh deck\'s chances', () => {
+    const fresh = turn('ana', ['3S', 'QH', '7C'], 4, 'win');
+    fresh.cards[2] = { deck: 'play-3', card: '7C' };
+    // All 52 of play-3 are still to come: 32 between, the four 3s and four queens on the posts.
+    expect(betsOfNight([turn('bo', ['2S', '9H', '5D'], 1, 'win'), fresh], ONE_DECK)[1]?.chances).toEqual({ win: 32, lose: 12, post: 8, remaining: 52 });
+  });
+
   it('R1: two decks shuffled together hold eight of each rank', () => {
     const [bet] = betsOfNight([turn('ana', ['3S', 'QH', '7C'], 4, 'win')], { decks: 2, postPays: 1 });
     expect(bet?.chances).toEqual({ win: 64, lose: 24, post: 14, remaining: 102 });
@@ -98,5 +105,13 @@ describe('the verdict', () => {
     expect(luckVerdict(fraction(-10), variance)).toBe('even');
     expect(luckVerdict(fraction(1001, 100), variance)).toBe('kind');
     expect(luckVerdict(fraction(-1001, 100), variance)).toBe('unkind');
+  });
+});
+
+describe('exact sums, rounded once', () => {
+  it('adds thirds and sevenths exactly and rounds halves of a hundredth away from zero', () => {
+    expect(add(fraction(1, 3), fraction(2, 3))).toEqual(fraction(1));
+    expect(add(fraction(1, 7), fraction(-1, 7))).toEqual(fraction(0));
+    expect([fraction(1, 200), fraction(-1, 200), fraction(1, 300), fraction(-2, 3), fraction(1449, 100)].map(toHundredths)).toEqual([1, -1, 0, -67, 1449]);
   });
 });
