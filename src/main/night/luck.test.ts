@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CardCode, TurnOutcome } from '../../shared';
+import { DEFAULT_RULES, type CardCode, type TurnOutcome, type TurnView } from '../../shared';
+import type { EngineCommand } from '../engine';
+import { recordedCommandOf } from './format';
+import { LaptopWitness, laptopDealer } from './laptopWitness';
+import { decideStep, emptyNight, keepStep } from './play';
 import { add, fraction, toHundredths } from './fraction';
 import { betsOfNight, luckVerdict, nightLuck, type LuckTurn } from './luck';
 
@@ -113,5 +117,37 @@ describe('exact sums, rounded once', () => {
     expect(add(fraction(1, 3), fraction(2, 3))).toEqual(fraction(1));
     expect(add(fraction(1, 7), fraction(-1, 7))).toEqual(fraction(0));
     expect([fraction(1, 200), fraction(-1, 200), fraction(1, 300), fraction(-2, 3), fraction(1449, 100)].map(toHundredths)).toEqual([1, -1, 0, -67, 1449]);
+  });
+});
+
+describe('luck against the odds with cards drawn by the table', () => {
+  it('R34, R25: each bet\'s chances are counted from the shoe\'s cards left, the same as the odds shown, shoe after shoe', () => {
+    const witness = new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i), 4096);
+    const dealer = laptopDealer(witness, () => {
+      throw new Error('no deck is shuffled when the table draws');
+    });
+    const night = emptyNight();
+    const play = (command: EngineCommand) => {
+      const decided = decideStep(night, command, night.state.stateId, dealer);
+      if (!decided.ok) throw new Error(decided.error.message);
+      keepStep(night, decided.step, { at: '2026-11-26T20:00:00.000Z', command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>) });
+    };
+    const rules = { ...DEFAULT_RULES, cards: 'table' as const, decks: 2, postPays: 2 };
+    const players = ['ann', 'bob', 'cat'].map((id) => ({ id, name: id }));
+    play({ type: 'start', nightId: '2026-11-26-luck34', at: '2026-11-26T20:00:00.000Z', players, startingChips: 200, chipValue: 0, currency: 'EUR', settings: rules, carryIn: 0 });
+    play({ type: 'draw' });
+    for (let turn = 0; turn < 120 && night.state.phase.kind !== 'ended'; turn++) {
+      play({ type: 'deal' });
+      if (night.state.phase.kind === 'bet') play({ type: 'bet', amount: 1 });
+    }
+    const turns = night.turns.filter((t): t is TurnView => t !== undefined);
+    const bets = betsOfNight(turns, rules);
+    expect(bets.length).toBeGreaterThan(50);
+    // More than one shoe's worth of cards went by, so the count restarted with each new shoe.
+    expect(new Set(turns.flatMap((t) => t.cards.map((c) => c.deck))).size).toBeGreaterThan(1);
+    for (const bet of bets) {
+      const odds = turns.find((t) => t.n === bet.n)?.odds;
+      expect(`${bet.chances.win}/${bet.chances.remaining}`).toBe(`${odds?.winners}/${odds?.remaining}`);
+    }
   });
 });
