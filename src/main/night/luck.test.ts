@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, type CardCode, type TurnOutcome, type TurnView } from '../../shared';
+import { DEFAULT_RULES, type CardCode, type RuleSettings, type TurnOutcome, type TurnView } from '../../shared';
 import type { EngineCommand } from '../engine';
 import { recordedCommandOf } from './format';
 import { LaptopWitness, laptopDealer } from './laptopWitness';
@@ -132,7 +132,7 @@ describe('luck against the odds with cards drawn by the table', () => {
       if (!decided.ok) throw new Error(decided.error.message);
       keepStep(night, decided.step, { at: '2026-11-26T20:00:00.000Z', command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>) });
     };
-    const rules = { ...DEFAULT_RULES, cards: 'table' as const, decks: 2, postPays: 2 };
+    const rules: RuleSettings = { ...DEFAULT_RULES, cards: 'table', decks: 2, postPays: 2 };
     const players = ['ann', 'bob', 'cat'].map((id) => ({ id, name: id }));
     play({ type: 'start', nightId: '2026-11-26-luck34', at: '2026-11-26T20:00:00.000Z', players, startingChips: 200, chipValue: 0, currency: 'EUR', settings: rules, carryIn: 0 });
     play({ type: 'draw' });
