@@ -310,6 +310,10 @@ test('a phone comes back by itself after the host drops it or the phone goes off
   const bobsResult = ended.night!.results!.find((r) => r.playerId === bob)!;
   await expect(phone.getByTestId('me-result')).toHaveAttribute('data-value', String(bobsResult.netMoney));
   await expect(phone.getByTestId('me-net-chips')).toHaveAttribute('data-value', String(bobsResult.netChips));
+  // Bob's own luck against the odds, in a sentence with main's verdict.
+  const bobsLuck = ended.night!.luck!.find((l) => l.playerId === bob)!;
+  await expect(phone.getByTestId('me-luck')).toHaveAttribute('data-verdict', bobsLuck.verdict);
+  await expect(phone.getByTestId('me-luck')).toHaveText(/^Luck: [+-]?[\d.]+ chips?: /);
   const transfers = ended.night!.settlement?.fewest.length ?? 0;
   await expect(phone.getByTestId('transfer')).toHaveCount(transfers);
   await expectNoSidewaysScroll(phone);

@@ -4,12 +4,13 @@
  * view through the layout audit's fake `window.api`, at 1280x720, 1080p and
  * 4K, then once more with the awards stretched to their widest (three-way
  * ties of the longest names). The strip must show each award the night's
- * turns earned, and the whole end screen must pass the layout audit: nothing
- * overlapped, cut without an ellipsis or outside the 5% safe area.
+ * turns earned, the results each player's luck against the odds with main's
+ * verdict (docs/rules.md), and the whole end screen must pass the layout
+ * audit: nothing overlapped, cut without an ellipsis or outside the 5% safe area.
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { AppView, NightAwards } from '../../src/shared';
+import type { AppView, NightAwards, PlayerLuck } from '../../src/shared';
 import { NAME_MAX } from '../../src/shared/commands';
 import { hostForSpecFile } from './hostFixture';
 import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080 } from './layoutAudit';
@@ -49,7 +50,9 @@ function widest(state: TableState): TableState {
   };
   const roster = state.view.roster.map(renamed);
   const players = night.players.map(renamed);
-  const view: AppView = { ...state.view, roster, night: { ...night, players, awards }, preferences: { ...state.view.preferences, language: 'fr' } };
+  // The luck line at its longest: the cards kindest to the three long names (a tie) and unkindest to the next player.
+  const luck = (night.luck ?? []).map((l, i): PlayerLuck => (i < 3 ? { ...l, luck: 123_456, verdict: 'kind' } : i === 3 ? { ...l, luck: -98_765, verdict: 'unkind' } : { ...l, verdict: 'even' }));
+  const view: AppView = { ...state.view, roster, night: { ...night, players, awards, luck }, preferences: { ...state.view.preferences, language: 'fr' } };
   return { ...state, label: `${state.label}-widest`, view };
 }
 
@@ -95,6 +98,23 @@ for (const screen of SCREENS) {
             const names = award.playerIds.map((id) => state.view.roster.find((p) => p.id === id)?.name ?? id).join(', ');
             await expect(item, `${state.label}: ${key}`).toHaveAttribute('title', new RegExp(`: ${names.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*${award.value}`));
           }
+        }
+        // Luck against the odds: a cell per player with main's verdict, worded in full in its title;
+        // beside settling up the results keep four columns, and the lines under settling up say whom luck favoured.
+        const settling = (await page.getByTestId('tv-settlement').count()) > 0;
+        if (settling) await expect(page.locator('[data-testid^="luck-"]'), state.label).toHaveCount(0);
+        for (const luck of settling ? [] : (state.view.night!.luck ?? [])) {
+          if (!state.view.night!.results?.some((r) => r.playerId === luck.playerId)) continue;
+          const cell = page.getByTestId(`luck-${luck.playerId}`);
+          await expect(cell, `${state.label}: luck of ${luck.playerId}`).toHaveAttribute('data-verdict', luck.verdict);
+          await expect(cell).toHaveAttribute('title', /.+: .+: .+/);
+        }
+        // Under settling up, whom the cards were kindest and unkindest to, when main judged anyone so.
+        for (const verdict of ['kind', 'unkind'] as const) {
+          const judged = settling && state.view.night!.luck?.some((l) => l.verdict === verdict && state.view.night!.results?.some((r) => r.playerId === l.playerId));
+          const extreme = page.locator(`[data-testid="tv-luck"] [data-verdict="${verdict}"]`);
+          await expect(extreme, `${state.label}: ${verdict}`).toHaveCount(judged ? 1 : 0);
+          if (judged) expect((await extreme.locator('.who').boundingBox())?.width ?? 0, `${state.label}: ${verdict} name`).toBeGreaterThan(20);
         }
         const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
         expect(report.problems, `${state.label} at ${screen.name}`).toEqual([]);

@@ -1,4 +1,4 @@
-import type { PlayerResult, TurnView } from './turns';
+import type { PlayerLuck, PlayerResult, TurnView } from './turns';
 import type { SettleMode, Transfer } from './vocabulary';
 import type { PayeesView } from './payDetails';
 
@@ -92,6 +92,8 @@ export interface NightDetail {
   /** Each seated player's stack after every turn (index 0 = after the antes), for the chart; a player who cashed out is left out from then on. */
   stackSeries: { turn: number; stacks: Record<string, number> }[];
   results: PlayerResult[] | null;
+  /** Each player's luck against the odds shown (docs/rules.md, "Luck against the odds"), once the night has ended. */
+  luck: PlayerLuck[] | null;
   settlement: Settlement | null;
   /** M4: the night's shared expenses, apart from the game's results (their effect is in `settlement.balances`). */
   expenses: ExpenseView[];
@@ -126,6 +128,8 @@ export interface StandingRow {
   betsWon: number;
   /** betsWon / bets, in [0, 1]; null with no bet settled. */
   winRate: number | null;
+  /** Luck against the odds over these nights (docs/rules.md, "Luck against the odds"): its sum, the spread it is judged against and the verdict. */
+  luck: PlayerLuck;
 }
 
 /** An award of the night: the players at the top of a figure (ties shared) and the figure. */

@@ -48,6 +48,26 @@ export interface TurnView {
   corrected: boolean;
 }
 
+/**
+ * How the cards treated a player against the odds shown (docs/rules.md,
+ * "Luck against the odds"): `kind` when their luck is above one standard
+ * deviation of what their bets could have done, `unkind` below minus one,
+ * `even` in between (and with no bet at all).
+ */
+export type LuckVerdict = 'kind' | 'unkind' | 'even';
+
+/** A player's luck over a night, or over nights in the history. */
+export interface PlayerLuck {
+  playerId: string;
+  /** Bets settled by a third card (R18, R29); a pass (R26) bets nothing and has no luck. */
+  bets: number;
+  /** Hundredths of a chip: what their bets won or lost, less what the odds shown made them worth. */
+  luck: number;
+  /** Hundredths of a chip: one standard deviation of what their bets could have won or lost, the size their luck is judged against. */
+  spread: number;
+  verdict: LuckVerdict;
+}
+
 export interface PlayerResult {
   playerId: string;
   boughtIn: number;

@@ -5,7 +5,7 @@ import type { ExpenseView, NightAwards, PlayerMergeView, Settlement } from './hi
 import type { PayeesView } from './payDetails';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
-import type { Odds, PlayerResult, TurnView } from './turns';
+import type { Odds, PlayerLuck, PlayerResult, TurnView } from './turns';
 import type { AnnouncementKind, Payment, SettleMode, TableScreen } from './vocabulary';
 
 /**
@@ -196,7 +196,7 @@ export interface DeckView {
   remaining: number;
 }
 
-export type { Odds, PlayerResult, TurnCard, TurnOutcome, TurnView } from './turns';
+export type { LuckVerdict, Odds, PlayerLuck, PlayerResult, TurnCard, TurnOutcome, TurnView } from './turns';
 
 export type { AnnouncementKind } from './vocabulary';
 
@@ -297,6 +297,8 @@ export interface NightView {
   results: PlayerResult[] | null;
   /** The night's awards, counted from its turns once it has ended (shown on the TV). */
   awards: NightAwards | null;
+  /** Each player's luck against the odds shown (docs/rules.md, "Luck against the odds"), in seat order, once the night has ended. */
+  luck: PlayerLuck[] | null;
   /** Who pays whom once the night has ended. */
   settlement: Settlement | null;
   /** M2: how this night's buy-ins and cash-outs are paid unless one says otherwise (credit for nights from before M2). */

@@ -1,6 +1,6 @@
 import type { NightDetail, SettleMode, TurnView } from '../../shared';
 import { nightResults } from '../ledger';
-import { expenseViews, nightBalances, stacksAtTable, type NightSummary, type PlayedNight } from '../night';
+import { expenseViews, nightBalances, nightLuck, stacksAtTable, type NightSummary, type PlayedNight } from '../night';
 import { nightListItem } from './nightsList';
 import { nightSettlement } from './settlement';
 
@@ -19,13 +19,15 @@ export function nightDetail(summary: NightSummary, night: PlayedNight, mode: Set
   stackSeries.push({ turn: state.turnCount, stacks: stacksAtTable(state) });
   const ended = state.phase.kind === 'ended';
   const results = ended ? nightResults(night.ledger.balances(), state.players, state.chipValue) : null;
+  const turns = night.turns.filter((t): t is TurnView => t !== undefined);
   return {
     night: nightListItem(summary),
     players: state.players.map((p) => ({ id: p.id, name: p.name, seat: p.seat })),
     chipValue: state.chipValue,
-    turns: night.turns.filter((t): t is TurnView => t !== undefined),
+    turns,
     stackSeries,
     results,
+    luck: ended ? nightLuck(state.players.map((p) => p.id), turns, state.settings) : null,
     settlement: results ? nightSettlement(results, nightBalances(night), mode) : null,
     expenses: expenseViews(night.expenses),
   };

@@ -1,4 +1,6 @@
 import type { RosterPlayer, StandingRow, Standings, StandingsQuery } from '../../shared';
+import { luckVerdict } from '../night';
+import { fraction } from '../night/fraction';
 import type { NightSummary } from '../store';
 import { NO_ALIAS, type PlayerAlias } from './aliases';
 
@@ -31,6 +33,8 @@ export function standings(index: readonly NightSummary[], roster: readonly Roste
   const only = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds.map(alias)) : null;
   const rows = new Map<string, StandingRow>();
   const running: Record<string, number> = {};
+  /** Each row's luck variance so far, in hundredths of a chip squared. */
+  const luckVariances = new Map<string, number>();
   const cumulative: Standings['cumulative'] = [];
   for (const night of nightsFor(index, query, alias)) {
     const winners = new Set(night.winnerIds.map(alias));
@@ -50,6 +54,7 @@ export function standings(index: readonly NightSummary[], roster: readonly Roste
         bets: 0,
         betsWon: 0,
         winRate: null,
+        luck: { playerId: result.playerId, bets: 0, luck: 0, spread: 0, verdict: 'even' },
       };
       row.nights += 1;
       if (winners.has(result.playerId)) row.nightsWon += 1;
@@ -63,6 +68,7 @@ export function standings(index: readonly NightSummary[], roster: readonly Roste
       row.bets += result.bets ?? 0;
       row.betsWon += result.betsWon ?? 0;
       row.winRate = row.bets > 0 ? row.betsWon / row.bets : null;
+      row.luck = luckOver(row.luck, luckVariances, result);
       rows.set(result.playerId, row);
       running[result.playerId] = row.netMoney;
     }
@@ -72,6 +78,19 @@ export function standings(index: readonly NightSummary[], roster: readonly Roste
     (a, b) => b.netMoney - a.netMoney || b.netChips - a.netChips || a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId),
   );
   return { rows: sorted, cumulative };
+}
+
+/**
+ * Luck over nights: the nights' luck added up, and their spreads added as
+ * variances (a night's bets do not depend on another's cards), from the
+ * index's hundredths of a chip; the verdict as for one night (luck.ts).
+ */
+function luckOver(sofar: StandingRow['luck'], variances: Map<string, number>, night: NightResult): StandingRow['luck'] {
+  const luck = sofar.luck + (night.luck ?? 0);
+  const variance = (variances.get(sofar.playerId) ?? 0) + (night.luckSpread ?? 0) ** 2;
+  variances.set(sofar.playerId, variance);
+  const verdict = luckVerdict(fraction(luck, 100), fraction(variance, 10_000));
+  return { playerId: sofar.playerId, bets: sofar.bets + (night.bets ?? 0), luck, spread: Math.round(Math.sqrt(variance)), verdict };
 }
 
 /** A night's results with merged players added up under the id they are counted as. */
@@ -96,6 +115,8 @@ function resultsUnder(results: readonly NightResult[], alias: PlayerAlias): Nigh
       longestWinStreak: Math.max(other.longestWinStreak ?? 0, result.longestWinStreak ?? 0),
       bets: (other.bets ?? 0) + (result.bets ?? 0),
       betsWon: (other.betsWon ?? 0) + (result.betsWon ?? 0),
+      luck: (other.luck ?? 0) + (result.luck ?? 0),
+      luckSpread: Math.round(Math.hypot(other.luckSpread ?? 0, result.luckSpread ?? 0)),
     });
   }
   return [...byPlayer.values()];

@@ -59,3 +59,4 @@ export { readNightExport, type ReadNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';
 export { turnView } from './turnView';
 export { nightAwards, playerNightFigures, type PlayerNightFigures } from './figures';
+export { betsOfNight, luckVerdict, nightLuck, playerLuckOf, sumLuck, type BetChances, type BetLuck, type LuckSum, type LuckTurn } from './luck';

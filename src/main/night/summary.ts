@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TurnView } from '../../shared';
 import { nightResults } from '../ledger';
 import { playerNightFigures } from './figures';
+import { nightLuck } from './luck';
 import { nightBalances } from './money';
 import type { PlayedNight } from './play';
 
@@ -48,6 +49,9 @@ export const nightSummarySchema = z.object({
         bets: chips.optional(),
         betsWon: chips.optional(),
         longestWinStreak: chips.optional(),
+        /** Luck against the odds (luck.ts) and the spread it is judged against, in hundredths of a chip; absent in older lines, which are remade. */
+        luck: z.number().int().optional(),
+        luckSpread: chips.optional(),
       }),
     )
     .default([]),
@@ -76,6 +80,7 @@ export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledge
   const turns = night.turns.filter((t): t is TurnView => t !== undefined);
   const ended = state.phase.kind === 'ended';
   const results = ended ? nightResults(ledger.balances(), state.players, state.chipValue) : [];
+  const luckOf = new Map(nightLuck(results.map((r) => r.playerId), turns, state.settings).map((l) => [l.playerId, l]));
   return {
     id: state.nightId,
     startedAt: state.startedAt,
@@ -86,7 +91,8 @@ export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledge
     winnerIds: results.filter((r) => r.isWinner).map((r) => r.playerId),
     results: results.map(({ playerId, boughtIn, finalChips, netChips, netMoney }) => {
       const { biggestWin, postsHit, pairs, bets, betsWon, longestWinStreak } = playerNightFigures(playerId, turns);
-      return { playerId, boughtIn, finalChips, netChips, netMoney, biggestWin, postsHit, pairs, bets, betsWon, longestWinStreak };
+      const { luck, spread } = luckOf.get(playerId) ?? { luck: 0, spread: 0 };
+      return { playerId, boughtIn, finalChips, netChips, netMoney, biggestWin, postsHit, pairs, bets, betsWon, longestWinStreak, luck, luckSpread: spread };
     }),
     chipValue: state.chipValue,
     currency: state.currency,
@@ -99,7 +105,16 @@ export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledge
 
 /** Whether an index line carries every figure this version counts (an ended night's line from an older version does not). */
 export function hasFigures(line: NightSummary): boolean {
-  return line.results.every((r) => r.postsHit !== undefined && r.pairs !== undefined && r.bets !== undefined && r.betsWon !== undefined && r.longestWinStreak !== undefined);
+  return line.results.every(
+    (r) =>
+      r.postsHit !== undefined &&
+      r.pairs !== undefined &&
+      r.bets !== undefined &&
+      r.betsWon !== undefined &&
+      r.longestWinStreak !== undefined &&
+      r.luck !== undefined &&
+      r.luckSpread !== undefined,
+  );
 }
 
 /** The most chips a player took from the pot in one turn that stands (a win or a pair; voided turns do not count). */

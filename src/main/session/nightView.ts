@@ -17,6 +17,7 @@ import {
 import { rankOf } from '../../shared/cards';
 import { nightSettlement } from '../history/settlement';
 import { nightAwards } from '../night/figures';
+import { nightLuck } from '../night/luck';
 import { expenseViews } from '../night/money';
 import { turnView } from '../night/turnView';
 import { allowedView } from '../night/allowedView';
@@ -114,6 +115,7 @@ export function nightView(
     results,
     // Counted only once the night has ended: the TV shows them on its end screen.
     awards: phase === 'ended' ? nightAwards(state.players.map((p) => p.id), turns) : null,
+    luck: phase === 'ended' ? nightLuck(state.players.map((p) => p.id), turns, state.settings) : null,
     // M3: in the mode the host chose for this night (banker mode settles every party with the bank).
     settlement: results ? nightSettlement(results, money.balances, money.settleMode) : null,
     ...(money.payment ? { payment: money.payment } : {}),

@@ -389,6 +389,16 @@ const en = {
     netChips: 'Net chips',
     netMoney: 'Net',
   },
+  luck: {
+    column: 'Luck',
+    amount: '{n} chips | {n} chip | {n} chips',
+    line: 'Luck: {amount}: {verdict}',
+    short: { kind: 'kind', unkind: 'unkind', even: 'even' },
+    tonight: { kind: 'the cards were kind tonight', unkind: 'the cards were unkind tonight', even: 'about even with the odds tonight' },
+    nights: { kind: 'the cards have been kind', unkind: 'the cards have been unkind', even: 'about even with the odds' },
+    tv: { kind: 'Kindest cards:', unkind: 'Unkindest cards:' },
+    explain: 'Luck: chips won or lost beyond what the odds shown made each bet worth.',
+  },
   settle: {
     balances: 'Balances (M2: what each is owed, the bank owing back the cash it holds):',
     title: 'Settling up',

@@ -389,6 +389,16 @@ const es: Translation = {
     netChips: 'Fichas netas',
     netMoney: 'Neto',
   },
+  luck: {
+    column: 'Suerte',
+    amount: '{n} fichas | {n} ficha | {n} fichas',
+    line: 'Suerte: {amount}: {verdict}',
+    short: { kind: 'buena', unkind: 'mala', even: 'normal' },
+    tonight: { kind: 'las cartas fueron generosas esta noche', unkind: 'las cartas fueron crueles esta noche', even: 'más o menos lo que daban las probabilidades esta noche' },
+    nights: { kind: 'las cartas han sido generosas', unkind: 'las cartas han sido crueles', even: 'más o menos lo que daban las probabilidades' },
+    tv: { kind: 'Cartas generosas:', unkind: 'Cartas crueles:' },
+    explain: 'Suerte: fichas ganadas o perdidas más allá de lo que valía cada apuesta según las probabilidades mostradas.',
+  },
   settle: {
     balances: 'Saldos (M2: lo que se debe a cada uno; la banca devuelve el efectivo que guarda):',
     title: 'Ajuste de cuentas',

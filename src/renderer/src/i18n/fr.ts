@@ -389,6 +389,16 @@ const fr: Translation = {
     netChips: 'Jetons nets',
     netMoney: 'Net',
   },
+  luck: {
+    column: 'Chance',
+    amount: '{n} jetons | {n} jeton | {n} jetons',
+    line: 'Chance : {amount} : {verdict}',
+    short: { kind: 'bonne', unkind: 'mauvaise', even: 'normale' },
+    tonight: { kind: 'les cartes ont été clémentes ce soir', unkind: 'les cartes ont été cruelles ce soir', even: 'à peu près ce que promettaient les cotes ce soir' },
+    nights: { kind: 'les cartes ont été clémentes', unkind: 'les cartes ont été cruelles', even: 'à peu près ce que promettaient les cotes' },
+    tv: { kind: 'Cartes clémentes :', unkind: 'Cartes cruelles :' },
+    explain: 'Chance : jetons gagnés ou perdus au-delà de ce que valait chaque mise aux cotes affichées.',
+  },
   settle: {
     balances: 'Soldes (M2 : ce qui est dû à chacun, la banque rendant l’argent qu’elle détient) :',
     title: 'Règlement des comptes',

@@ -389,6 +389,16 @@ const it: Translation = {
     netChips: 'Fiche nette',
     netMoney: 'Netto',
   },
+  luck: {
+    column: 'Fortuna',
+    amount: '{n} fiche | {n} fiche | {n} fiche',
+    line: 'Fortuna: {amount}: {verdict}',
+    short: { kind: 'buona', unkind: 'cattiva', even: 'normale' },
+    tonight: { kind: 'le carte sono state generose stasera', unkind: 'le carte sono state avare stasera', even: 'più o meno quanto dicevano le probabilità stasera' },
+    nights: { kind: 'le carte sono state generose', unkind: 'le carte sono state avare', even: 'più o meno quanto dicevano le probabilità' },
+    tv: { kind: 'Carte generose:', unkind: 'Carte avare:' },
+    explain: 'Fortuna: fiche vinte o perse oltre quanto valeva ogni puntata secondo le probabilità mostrate.',
+  },
   settle: {
     balances: 'Saldi (M2: quanto spetta a ciascuno, la banca restituisce il contante che tiene):',
     title: 'Saldare i conti',

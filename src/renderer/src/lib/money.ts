@@ -61,6 +61,23 @@ export function formatSigned(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
+/**
+ * Luck against the odds, given by main in hundredths of a chip, as the table
+ * reads it: signed, a tenth below 10 chips ("+2.9", "-5,8" in French), whole
+ * from there ("+15"), and "0" for anything that rounds to nothing.
+ */
+export function formatLuckChips(hundredths: number): string {
+  const chips = hundredths / 100;
+  const places = Math.abs(chips) < 10 ? 1 : 0;
+  const key = `${formatLocale}:luck:${places}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(formatLocale, { signDisplay: 'exceptZero', maximumFractionDigits: places });
+    formats.set(key, format);
+  }
+  return format.format(chips);
+}
+
 /** "2 h 05", "45 min": how long a night lasted. */
 export function formatMinutes(minutes: number | null): string {
   if (minutes === null) return '–';
