@@ -70,13 +70,19 @@ class FakePhone implements WitnessLine {
   }
 }
 
+/** How long the fake clock has been moved by `play`, in ms: what the table waited for phones. */
+let advancedMs = 0;
+
 /** Runs a command through the session's queue, moving the fake clock until it is answered. */
 async function play(session: GameSession, command: CommandName, args: object = {}): Promise<NightView> {
   let answered = false;
   const running = session.run(command, { stateId: currentNight(session).stateId, ...args }).finally(() => {
     answered = true;
   });
-  while (!answered) await vi.advanceTimersByTimeAsync(250);
+  while (!answered) {
+    await vi.advanceTimersByTimeAsync(250);
+    advancedMs += 250;
+  }
   const result = await running;
   if (!result.ok) throw new Error(`${command} refused: ${result.error.message}`);
   return currentNight(session);
@@ -166,6 +172,24 @@ describe('R34: phones helping deal through the session', () => {
     // From the next deal the commitment holds the laptop and the three honest phones.
     expect(currentNight(session).tableDraw).toMatchObject({ phones: 3, missedLastDraw: [] });
     for (const phone of phones) expect(phone.statuses()).toContain('witness');
+    expect(checked(session)).toEqual([]);
+  });
+
+  it('R34: a phone that stops answering costs the table the wait once: it is still asked, but the next cards do not wait for it, and it counts again once it answers', async () => {
+    const session = open();
+    const night = await startTableNight(session);
+    const honest = new FakePhone(session, '00000000000000a1', 'true', 1);
+    const sleeping = new FakePhone(session, '00000000000000c1', 'silent', 8);
+    for (const phone of [honest, sleeping]) await phone.join(night.id);
+    advancedMs = 0;
+    let steps = 0;
+    for (; currentNight(session).dealNumber < 1 || currentNight(session).turnsPlayed < 2; steps++) await step(session);
+    const draws = revealsIn(journalOf(night.id)).draws;
+    expect(draws).toBeGreaterThan(4);
+    // Each step moves the clock 250 ms at least; on top of that, one wait of revealWaitMs for the sleeping phone, not one per card.
+    expect(advancedMs).toBeLessThanOrEqual(steps * 250 + DEFAULT_RULES.revealWaitMs);
+    expect(sleeping.pushes.filter((m) => m.kind === 'reveal-request').length).toBeGreaterThan(1);
+    expect(revealsIn(journalOf(night.id)).byWitness.get(honest.id)).toBe(draws);
     expect(checked(session)).toEqual([]);
   });
 

@@ -38,6 +38,13 @@ interface PhoneWitness {
   joinedHead: string;
   line: WitnessLine | null;
   missedInARow: number;
+  /**
+   * It let the last request it was asked run out: the laptop stops waiting
+   * for it (it is still asked, and its value still counts if it comes in
+   * time) until it answers again, so a phone whose screen went to sleep
+   * costs the table the wait once, not on every card until it is dropped.
+   */
+  quiet: boolean;
   dropped: boolean;
   /** The status last told to the phone. */
   told: 'next-deal' | 'witness' | 'dropped' | null;
@@ -48,6 +55,8 @@ interface OpenRequest {
   k: number;
   heads: Map<string, string>;
   waitingFor: Set<string>;
+  /** The phones the draw waits for: those asked that are not quiet. */
+  mustWaitFor: Set<string>;
   accepted: Map<string, string>;
   finish: () => void;
 }
@@ -85,8 +94,12 @@ export class WitnessDesk {
     for (const phone of this.phones.values()) if (phone.line === line) phone.line = null;
     const open = this.open;
     if (!open) return;
-    for (const id of [...open.waitingFor]) if (this.phones.get(id)?.line === null) open.waitingFor.delete(id);
-    if (open.waitingFor.size === 0) open.finish();
+    for (const id of [...open.waitingFor]) {
+      if (this.phones.get(id)?.line !== null) continue;
+      open.waitingFor.delete(id);
+      open.mustWaitFor.delete(id);
+    }
+    if (open.mustWaitFor.size === 0) open.finish();
   }
 
   private tableNight(night: string): { ok: true; state: EngineState } | { ok: false; error: CommandError } {
@@ -113,8 +126,10 @@ export class WitnessDesk {
     if (held !== undefined && held !== head && !sameChain(held, head)) id = this.freshId(phones, inDeal);
     // One witness per socket: a phone that sends another id leaves its old one behind.
     for (const other of phones.values()) if (other.line === line && other.id !== id) other.line = null;
-    const phone = phones.get(id) ?? { id, joinedHead: head, line, missedInARow: 0, dropped: false, told: null };
+    const phone = phones.get(id) ?? { id, joinedHead: head, line, missedInARow: 0, quiet: false, dropped: false, told: null };
     phone.line = line;
+    // It has just spoken: the next draw waits for it again.
+    phone.quiet = false;
     if (!inDeal.has(id)) phone.joinedHead = head;
     if (phone.dropped) Object.assign(phone, { dropped: false, missedInARow: 0 });
     phones.set(id, phone);
@@ -144,10 +159,13 @@ export class WitnessDesk {
       return { ok: false, error: commandError('reveal-late', `Reveal request ${request} is not open for witness ${witness}: the draw went on without it (R34).`, 'R34') };
     }
     open.waitingFor.delete(witness);
+    open.mustWaitFor.delete(witness);
     const value = values[0] as string;
     const truthful = revealMatches(open.heads.get(witness) ?? '', value);
     if (truthful) open.accepted.set(witness, value);
-    if (open.waitingFor.size === 0) open.finish();
+    const phone = this.phones.get(witness);
+    if (phone) phone.quiet = false;
+    if (open.mustWaitFor.size === 0) open.finish();
     if (!truthful) return { ok: false, error: commandError('bad-reveal', `The value of witness ${witness} does not hash to its head: draw ${open.k} goes on without it (R34).`, 'R34') };
     return { ok: true, data: { accepted: true } };
   }
@@ -156,25 +174,33 @@ export class WitnessDesk {
    * Asks every phone witness of the deal for its value for draw `k`, waits
    * at most the night's `revealWaitMs` (or until all have answered), and
    * keeps what was truthful for the dealer. A phone with no socket is left
-   * out at once.
+   * out at once; a quiet one (it let its last request run out) is asked but
+   * not waited for.
    */
   async collect(needed: RevealsNeeded, waitMs: number): Promise<void> {
     const { k, phones: heads } = needed;
     const phones = this.phonesOf(this.state.night?.state.nightId ?? '');
     const request = this.nextRequest++;
     const asked = heads.filter((w) => phones.get(w.id)?.line);
+    const waitedFor = asked.filter((w) => phones.get(w.id)?.quiet === false);
     const accepted = new Map<string, string>();
+    const unanswered = new Set(asked.map((w) => w.id));
     if (asked.length > 0) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => done(), waitMs);
+        const timer = setTimeout(() => done(), waitedFor.length > 0 ? waitMs : 0);
         const done = (): void => {
           clearTimeout(timer);
           if (this.open?.request === request) this.open = null;
           resolve();
         };
-        this.open = { request, k, heads: new Map(heads.map((w) => [w.id, w.head])), waitingFor: new Set(asked.map((w) => w.id)), accepted, finish: done };
+        this.open = { request, k, heads: new Map(heads.map((w) => [w.id, w.head])), waitingFor: unanswered, mustWaitFor: new Set(waitedFor.map((w) => w.id)), accepted, finish: done };
         for (const w of asked) this.tell(w.id, { kind: 'reveal-request', night: this.nightId, witness: w.id, request, head: w.head, k, count: 1, waitMs });
       });
+    }
+    // Who let the request run out (a liar answered, so waiting for it costs nothing): not waited for from the next draw.
+    for (const id of unanswered) {
+      const phone = phones.get(id);
+      if (phone) phone.quiet = true;
     }
     const reveals = heads.filter((w) => accepted.has(w.id)).map((w) => ({ id: w.id, value: accepted.get(w.id) as string }));
     this.collected.set(k, { heads, reveals, missing: heads.filter((w) => !accepted.has(w.id)).map((w) => w.id) });
