@@ -39,7 +39,7 @@ describe('the contract (src/shared)', () => {
   it('has no circle of imports: the shared word lists live in vocabulary.ts, which imports only files that import nothing of the contract', () => {
     const graph = contractImports();
     expect(graph.size).toBeGreaterThan(10);
-    // choices.ts (the bare lists, no zod) and settings.ts (the rules' schema) are leaves.
+    // choices.ts and ruleChoices.ts (the bare lists, no zod) are leaves.
     for (const imported of graph.get('vocabulary') ?? []) expect(graph.get(imported), imported).toEqual([]);
     expect(findCircle(graph)).toBeNull();
   });

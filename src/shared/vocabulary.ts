@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENTS, SETTLE_MODES } from './choices';
-import type { RuleSettings } from './settings';
+import type { RuleSettings } from './ruleChoices';
 
 /**
  * The word lists main, the screens and the files on disk share, each declared
