@@ -16,10 +16,14 @@ export type AnswerOf<K extends CommandName> = K extends keyof CommandData ? Comm
 export const useViewStore = defineStore('view', () => {
   const view = shallowRef<AppView | null>(null);
   const connection = ref<ConnectionStatus>('connecting');
+  /**
+   * The commands on their way, each until its answer (main pushes the new
+   * view before that answer). Counted, not a flag: a language switched while a
+   * bet is on its way answers first, and must not say the bet was answered.
+   */
+  const inFlight = shallowRef<ReadonlySet<Promise<unknown>>>(new Set());
   /** A command is on its way: a second Enter must not send it twice. */
-  const busy = ref(false);
-  /** Settles when the command on its way has its answer (main pushes the new view before that answer). */
-  let answered: Promise<unknown> = Promise.resolve();
+  const busy = computed(() => inFlight.value.size > 0);
   /** Why the first view could not be had (refused by main, or failed): shown instead of a blank page. */
   const startFailure = ref<string | null>(null);
   let api: DealerApi | null = null;
@@ -94,22 +98,24 @@ export const useViewStore = defineStore('view', () => {
    */
   async function run<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<ApiResult<AnswerOf<K>>> {
     if (!api) throw new Error('not connected');
-    busy.value = true;
     const method = api[command] as (a: CommandArgs<K>) => Promise<ApiResult<AnswerOf<K>>>;
     const answer = method(args);
-    answered = answer.catch(() => undefined);
+    const settled = answer.catch(() => undefined);
+    inFlight.value = new Set([...inFlight.value, settled]);
     try {
       const result = await answer;
       if (result.ok) accept(result.view);
       return result;
     } finally {
-      busy.value = false;
+      const rest = new Set(inFlight.value);
+      rest.delete(settled);
+      inFlight.value = rest;
     }
   }
 
-  /** Resolves once no command is on its way. */
+  /** Resolves once no command is on its way (one sent meanwhile is waited for too). */
   async function whenAnswered(): Promise<void> {
-    while (busy.value) await answered;
+    while (inFlight.value.size > 0) await Promise.all(inFlight.value);
   }
 
   function toggleFullScreen(): Promise<void> {
