@@ -68,7 +68,7 @@ describe('the number box a command was typed in', () => {
         if (name === 'getView') return () => Promise.resolve({ night: null });
         return () =>
           new Promise<ApiResult<unknown>>((resolve) => {
-            refuse = () => resolve({ ok: false, error: { code: 'bad-bet', message: 'too much' } } as ApiResult<unknown>);
+            refuse = () => resolve({ ok: false, error: { code: 'bet-above-pot', message: 'too much' } } as ApiResult<unknown>);
           });
       },
     });
