@@ -51,37 +51,3 @@ describe('keys pressed while a command is on its way', () => {
     expect(await deal).toBe(true);
   });
 });
-
-describe('the number box a command was typed in', () => {
-  beforeEach(() => setActivePinia(createPinia()));
-
-  it('has no focus while the bet is on its way (the view that answers removes an unfocused box), and has it back when the bet is refused', async () => {
-    const body = {};
-    const page: { activeElement: unknown; body: unknown } = { activeElement: null, body };
-    const betBox = { isConnected: true, dataset: { keys: 'screen' }, blur: () => (page.activeElement = body), focus: () => (page.activeElement = betBox) };
-    page.activeElement = betBox;
-    vi.stubGlobal('document', page);
-    let refuse: () => void = () => undefined;
-    const api = new Proxy({} as DealerApi, {
-      get(_target, name: string) {
-        if (name === 'onView') return () => () => undefined;
-        if (name === 'getView') return () => Promise.resolve({ night: null });
-        return () =>
-          new Promise<ApiResult<unknown>>((resolve) => {
-            refuse = () => resolve({ ok: false, error: { code: 'bet-above-pot', message: 'too much' } } as ApiResult<unknown>);
-          });
-      },
-    });
-    try {
-      await useViewStore().connect({ api, status: () => 'open', onStatus: () => () => undefined });
-      const bet = useCommand().send('bet', { stateId: 1, amount: 99 });
-      expect(page.activeElement).toBe(body);
-      refuse();
-      expect(await bet).toBe(false);
-      await tick();
-      expect(page.activeElement).toBe(betBox);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-});

@@ -70,3 +70,30 @@ describe('busy: a command on its way', () => {
     expect(view.busy).toBe(false);
   });
 });
+
+describe('a new view, before the screens change for it', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('is told to beforeNewView while the view before it is still the one shown; the same view again tells nothing', async () => {
+    const view = useViewStore();
+    await view.connect(dealer().connection);
+    const heard: [unknown, unknown][] = [];
+    const stop = view.beforeNewView((next, current) => heard.push([next.night, current?.night ?? null]));
+    const bet = { night: { id: 'n1', stateId: 4, phase: 'bet' } } as unknown as AppView;
+    const ready = { night: { id: 'n1', stateId: 5, phase: 'ready' } } as unknown as AppView;
+
+    view.accept(bet);
+    view.accept(ready);
+    view.accept(structuredClone(ready));
+    expect(heard).toEqual([
+      [bet.night, null],
+      [ready.night, bet.night],
+    ]);
+    expect(view.phase).toBe('ready');
+
+    stop();
+    view.accept({ night: { id: 'n1', stateId: 6, phase: 'bet' } } as unknown as AppView);
+    expect(view.phase).toBe('bet');
+    expect(heard).toHaveLength(2);
+  });
+});

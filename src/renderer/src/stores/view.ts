@@ -65,6 +65,22 @@ export const useViewStore = defineStore('view', () => {
    */
   const pushes = ref(0);
 
+  /** Told of each new view just before the screens change for it (beforeNewView). */
+  const beforeNewViewListeners = new Set<(next: AppView, current: AppView | null) => void>();
+
+  /**
+   * Calls `listener` with each new view and the one still shown, before Vue
+   * updates the screens: the page is still laid out as it was, so what the
+   * listener does to the DOM (a focus given up) costs no layout in the middle
+   * of the update. Returns the unsubscribe.
+   */
+  function beforeNewView(listener: (next: AppView, current: AppView | null) => void): () => void {
+    beforeNewViewListeners.add(listener);
+    return () => {
+      beforeNewViewListeners.delete(listener);
+    };
+  }
+
   /**
    * Keeps the newest view: a push and a reply may arrive in either order (the
    * second of the two, the same view, changes nothing). What did not change
@@ -74,7 +90,9 @@ export const useViewStore = defineStore('view', () => {
     const current = view.value?.night;
     if (current && next.night && current.id === next.night.id && next.night.stateId < current.stateId) return;
     const kept = keepUnchanged(view.value, next);
-    if (kept !== view.value) view.value = kept;
+    if (kept === view.value) return;
+    for (const listener of beforeNewViewListeners) listener(kept, view.value);
+    view.value = kept;
   }
 
   async function connect(dealer: DealerConnection): Promise<void> {
@@ -144,6 +162,7 @@ export const useViewStore = defineStore('view', () => {
     colourOf,
     initialsOf,
     accept,
+    beforeNewView,
     connect,
     run,
     toggleFullScreen,
