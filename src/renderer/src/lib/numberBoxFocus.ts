@@ -12,13 +12,20 @@
  * would wait for that frame.
  */
 
+/** What has the focus, as far as this needs: a page's focused element, or a stand-in in tests. */
+export interface FocusedField {
+  readonly dataset?: Record<string, string | undefined>;
+  blur(): void;
+}
+
 /** The part of `document` this needs, so it can be tested without a browser. */
 export interface FocusScope {
-  readonly activeElement: { readonly dataset?: Record<string, string | undefined>; blur(): void } | null;
+  readonly activeElement: Element | FocusedField | null;
 }
 
 /** Blurs the screen's number box if it has the focus; a field the host types into for itself (a name, a menu) keeps it. */
 export function releaseNumberBox(scope: FocusScope | undefined = typeof document === 'undefined' ? undefined : document): void {
   const focused = scope?.activeElement;
-  if (focused?.dataset?.keys === 'screen') focused.blur();
+  if (!focused || !('dataset' in focused) || !('blur' in focused)) return;
+  if (focused.dataset?.keys === 'screen') focused.blur();
 }
