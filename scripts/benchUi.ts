@@ -61,6 +61,9 @@ export async function benchUi(options: { turns: number }): Promise<Record<string
       summary('bet-to-table-with-motion-ms', moving.table, 'none (diagnostic)', () => true, 'card turn and banner animations running'),
       // For reading the figures above: the same path to the console's own screen, no target.
       summary('bet-to-console-ms', still.console, 'none (diagnostic)', () => true, 'prefers-reduced-motion'),
+      // The console's figure split the same way: the command there and back, then the console's own update.
+      summary('bet-to-console-message-ms', still.consoleUpstream, 'none (diagnostic)', () => true, 'Enter to the view arriving back at the console page'),
+      summary('console-message-to-dom-ms', still.consoleRender, 'none (diagnostic)', () => true, 'the console page: parse, store, Vue update, DOM'),
       // The table's figure in two parts: until its socket receives the view (console, host, network), then its own update.
       summary('bet-to-table-message-ms', still.upstream, 'none (diagnostic)', () => true, 'Enter to the view arriving at the table page'),
       summary('table-message-to-dom-ms', still.render, 'none (diagnostic)', () => true, 'the table page: parse, store, Vue update, DOM'),
@@ -85,10 +88,13 @@ interface TimedTurns {
   render: number[];
   /** Enter to the table's next frame after the outcome, laid out and painted (the DOM figure plus style, layout, paint). */
   framed: number[];
+  /** Enter to the view message reaching the console's own socket, and from there to the console's DOM. */
+  consoleUpstream: number[];
+  consoleRender: number[];
   turnsPlayed: number;
 }
 
-/** Stamps every message a page's WebSocket receives, before the page's own handler runs. */
+/** Stamps every message a page's WebSocket receives, before the page's own handler runs (both pages, so each figure splits at its socket). */
 const SOCKET_PROBE = `
   (() => {
     const Native = window.WebSocket;
@@ -115,8 +121,8 @@ async function playTimedTurns(
     [0, 1].map(() => browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: options.motion })),
   );
   try {
+    await Promise.all(contexts.map((c) => c.addInitScript(SOCKET_PROBE)));
     const consolePage = await contexts[0]!.newPage();
-    await contexts[1]!.addInitScript(SOCKET_PROBE);
     const table = await contexts[1]!.newPage();
     await consolePage.goto(`${url}#/`);
     await table.goto(`${url}#/table`);
@@ -124,7 +130,7 @@ async function playTimedTurns(
     await consolePage.waitForSelector('[data-testid="pot"]');
     await table.waitForSelector('[data-testid="pot"]');
     await installProbes(consolePage, table);
-    const timed: TimedTurns = { table: [], console: [], upstream: [], render: [], framed: [], turnsPlayed: 0 };
+    const timed: TimedTurns = { table: [], console: [], upstream: [], render: [], framed: [], consoleUpstream: [], consoleRender: [], turnsPlayed: 0 };
     const until = (await turnsPlayed(consolePage)) + options.turns;
     while (timed.turnsPlayed < until) {
       const phase = await consolePage.getAttribute('[data-testid="phase"]', 'data-phase');
@@ -135,6 +141,8 @@ async function playTimedTurns(
         timed.upstream.push(bet.upstream);
         timed.render.push(bet.table - bet.upstream);
         timed.framed.push(bet.framed);
+        timed.consoleUpstream.push(bet.consoleUpstream);
+        timed.consoleRender.push(bet.console - bet.consoleUpstream);
       } else await pressAndWait(consolePage, phase === 'ace-call' ? 'h' : 'Enter');
       timed.turnsPlayed = await turnsPlayed(consolePage);
     }
@@ -199,7 +207,10 @@ async function installProbes(consolePage: Page, table: Page): Promise<void> {
 }
 
 /** Bets 1 chip; returns the ms from the host's Enter to each screen showing the outcome, and to the view reaching the table. */
-async function timedBet(consolePage: Page, table: Page): Promise<{ table: number; console: number; upstream: number; framed: number }> {
+async function timedBet(
+  consolePage: Page,
+  table: Page,
+): Promise<{ table: number; console: number; upstream: number; framed: number; consoleUpstream: number }> {
   await table.waitForFunction(() => document.querySelector('[data-testid="phase"]')?.getAttribute('data-phase') === 'bet');
   await table.evaluate(() => window.__armOutcome!());
   await consolePage.keyboard.press('1');
@@ -209,12 +220,14 @@ async function timedBet(consolePage: Page, table: Page): Promise<{ table: number
   const consoleAt = await (await consolePage.waitForFunction(() => window.__outcomeAt ?? false)).jsonValue();
   const enterAt = await consolePage.evaluate(() => window.__enterAt!);
   const messageAt = await table.evaluate(() => window.__outcomeMessageAt ?? NaN);
+  const consoleMessageAt = await consolePage.evaluate(() => window.__outcomeMessageAt ?? NaN);
   const framedAt = await (await table.waitForFunction(() => window.__framedAt ?? false)).jsonValue();
   return {
     table: Number(tableAt) - enterAt,
     console: Number(consoleAt) - enterAt,
     upstream: messageAt - enterAt,
     framed: Number(framedAt) - enterAt,
+    consoleUpstream: consoleMessageAt - enterAt,
   };
 }
 

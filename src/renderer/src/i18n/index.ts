@@ -88,6 +88,8 @@ let latestSwitch = 0;
  */
 export async function applyLanguage(locale: { value: string }, language: Language): Promise<void> {
   const ticket = ++latestSwitch;
+  // Already shown: nothing to load, and a switch still loading (G pressed twice, back to this language) is now stale.
+  if (locale.value === language) return;
   await loadLanguage(language);
   if (ticket !== latestSwitch) return;
   setFormatLocale(language);

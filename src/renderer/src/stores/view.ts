@@ -16,10 +16,14 @@ export type AnswerOf<K extends CommandName> = K extends keyof CommandData ? Comm
 export const useViewStore = defineStore('view', () => {
   const view = shallowRef<AppView | null>(null);
   const connection = ref<ConnectionStatus>('connecting');
+  /**
+   * The commands on their way, each until its answer (main pushes the new
+   * view before that answer). Counted, not a flag: a language switched while a
+   * bet is on its way answers first, and must not say the bet was answered.
+   */
+  const inFlight = shallowRef<ReadonlySet<Promise<unknown>>>(new Set());
   /** A command is on its way: a second Enter must not send it twice. */
-  const busy = ref(false);
-  /** Settles when the command on its way has its answer (main pushes the new view before that answer). */
-  let answered: Promise<unknown> = Promise.resolve();
+  const busy = computed(() => inFlight.value.size > 0);
   /** Why the first view could not be had (refused by main, or failed): shown instead of a blank page. */
   const startFailure = ref<string | null>(null);
   let api: DealerApi | null = null;
@@ -61,6 +65,22 @@ export const useViewStore = defineStore('view', () => {
    */
   const pushes = ref(0);
 
+  /** Told of each new view just before the screens change for it (beforeNewView). */
+  const beforeNewViewListeners = new Set<(next: AppView, current: AppView | null) => void>();
+
+  /**
+   * Calls `listener` with each new view and the one still shown, before Vue
+   * updates the screens: the page is still laid out as it was, so what the
+   * listener does to the DOM (a focus given up) costs no layout in the middle
+   * of the update. Returns the unsubscribe.
+   */
+  function beforeNewView(listener: (next: AppView, current: AppView | null) => void): () => void {
+    beforeNewViewListeners.add(listener);
+    return () => {
+      beforeNewViewListeners.delete(listener);
+    };
+  }
+
   /**
    * Keeps the newest view: a push and a reply may arrive in either order (the
    * second of the two, the same view, changes nothing). What did not change
@@ -70,7 +90,9 @@ export const useViewStore = defineStore('view', () => {
     const current = view.value?.night;
     if (current && next.night && current.id === next.night.id && next.night.stateId < current.stateId) return;
     const kept = keepUnchanged(view.value, next);
-    if (kept !== view.value) view.value = kept;
+    if (kept === view.value) return;
+    for (const listener of beforeNewViewListeners) listener(kept, view.value);
+    view.value = kept;
   }
 
   async function connect(dealer: DealerConnection): Promise<void> {
@@ -94,22 +116,24 @@ export const useViewStore = defineStore('view', () => {
    */
   async function run<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<ApiResult<AnswerOf<K>>> {
     if (!api) throw new Error('not connected');
-    busy.value = true;
     const method = api[command] as (a: CommandArgs<K>) => Promise<ApiResult<AnswerOf<K>>>;
     const answer = method(args);
-    answered = answer.catch(() => undefined);
+    const settled = answer.catch(() => undefined);
+    inFlight.value = new Set([...inFlight.value, settled]);
     try {
       const result = await answer;
       if (result.ok) accept(result.view);
       return result;
     } finally {
-      busy.value = false;
+      const rest = new Set(inFlight.value);
+      rest.delete(settled);
+      inFlight.value = rest;
     }
   }
 
-  /** Resolves once no command is on its way. */
+  /** Resolves once no command is on its way (one sent meanwhile is waited for too). */
   async function whenAnswered(): Promise<void> {
-    while (busy.value) await answered;
+    while (inFlight.value.size > 0) await Promise.all(inFlight.value);
   }
 
   function toggleFullScreen(): Promise<void> {
@@ -138,6 +162,7 @@ export const useViewStore = defineStore('view', () => {
     colourOf,
     initialsOf,
     accept,
+    beforeNewView,
     connect,
     run,
     toggleFullScreen,
