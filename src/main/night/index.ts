@@ -16,6 +16,7 @@ export {
   JournalHeaderError,
   JournalLineError,
   recordedCommandOf,
+  sealedSeedSchema,
   type DecodedJournal,
   type ExpenseCommand,
   type JournalEntry,

@@ -6,8 +6,8 @@ import { RevealsNeeded, type WitnessDesk } from './witnessDesk';
 
 /**
  * The dealer of a night whose cards the table draws (docs/rules.md R34,
- * docs/table-draw.md): the laptop's chain, from the secret kept beside the
- * night's journal, and the phones' values the desk collected. A draw whose
+ * docs/table-draw.md): the laptop's chain, from the secret kept sealed
+ * beside the night's journal, and the phones' values the desk collected. A draw whose
  * phones have not been asked yet throws RevealsNeeded when the caller can
  * wait for them (GameSession.run); a caller that cannot (runNow: the
  * simulator, a benchmark without phones) draws without them, recorded as
@@ -32,13 +32,13 @@ export class TableDealer {
   /** The laptop's chain for a new night: its secret drawn and kept beside the journal before the night's first line. */
   startNight(nightId: string): void {
     const secret = this.state.randomBytes(LINK_BYTES);
-    this.state.repo.journals.writeWitnessSecret(nightId, Buffer.from(secret).toString('hex'));
+    this.state.repo.witnessSecrets.write(nightId, Buffer.from(secret).toString('hex'));
     this.laptop = { nightId, witness: new LaptopWitness(secret) };
   }
 
   private laptopOf(nightId: string): LaptopWitness {
     if (this.laptop?.nightId === nightId) return this.laptop.witness;
-    const secret = this.state.repo.journals.readWitnessSecret(nightId);
+    const secret = this.state.repo.witnessSecrets.read(nightId);
     if (secret === undefined) throw new Error(`the laptop's chain for night ${nightId} is not beside its journal: its cards cannot be drawn (R34)`);
     this.laptop = { nightId, witness: new LaptopWitness(bytesOfHex(secret)) };
     return this.laptop.witness;

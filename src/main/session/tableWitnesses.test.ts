@@ -193,7 +193,7 @@ describe('R34: phones helping deal through the session', () => {
     expect(checked(session)).toEqual([]);
   });
 
-  it('R34: a restart mid-night replays the same cards; the laptop goes on with its chain and a phone that comes back is a witness of the deal again', async () => {
+  it('R34: the laptop\'s chain is kept sealed beside the night; a restart mid-night replays the same cards; the laptop goes on with its chain and a phone that comes back is a witness of the deal again', async () => {
     const first = open();
     const night = await startTableNight(first);
     const phone = new FakePhone(first, '00000000000000a1', 'true', 1);
@@ -202,6 +202,10 @@ describe('R34: phones helping deal through the session', () => {
     const before = currentNight(first);
     const secretFile = path.join(folder.root, 'nights', `${night.id}.witness`);
     expect(fs.statSync(secretFile).mode & 0o777).toBe(0o600);
+    // Sealed like a deck's seed in play: no 64-hex secret in plain beside the night, whoever reads the folder.
+    const kept = JSON.parse(fs.readFileSync(secretFile, 'utf8')) as { commitment: string; sealed: string };
+    expect(Object.keys(kept).sort()).toEqual(['commitment', 'sealed']);
+    expect(fs.readFileSync(secretFile, 'utf8').match(/[0-9a-f]{64}/g)).toEqual([kept.commitment]);
     expect(fs.readFileSync(path.join(folder.root, 'nights', `${night.id}.jsonl`), 'utf8')).not.toContain(fs.readFileSync(secretFile, 'utf8').trim());
     first.close();
 

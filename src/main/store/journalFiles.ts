@@ -136,21 +136,19 @@ export class JournalFiles {
     return path.join(this.folder, `${nightId}${WITNESS_EXTENSION}`);
   }
 
-  /** The laptop's chain secret (64 hex characters) of a night, written once, atomically, readable by this user only. */
-  writeWitnessSecret(nightId: string, secretHex: string): void {
-    writeFileDurably(this.witnessPathOf(nightId), `${secretHex}\n`, 0o600);
+  /** Writes the file holding the laptop's chain secret of a night (sealed by store/witnessSecrets.ts): once, atomically, readable by this user only. */
+  writeWitnessFile(nightId: string, text: string): void {
+    writeFileDurably(this.witnessPathOf(nightId), `${text}\n`, 0o600);
   }
 
-  /** The laptop's chain secret of a night, or undefined when none was kept (or it is not 64 hex characters). */
-  readWitnessSecret(nightId: string): string | undefined {
-    let text: string;
+  /** That file's text, or undefined when none was kept. */
+  readWitnessFile(nightId: string): string | undefined {
     try {
-      text = fs.readFileSync(this.witnessPathOf(nightId), 'utf8').trim();
+      return fs.readFileSync(this.witnessPathOf(nightId), 'utf8').trim();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-    return /^[0-9a-f]{64}$/.test(text) ? text : undefined;
   }
 }
 

@@ -23,6 +23,7 @@ import { JournalFiles } from './journalFiles';
 import { cutBelowListedSize, fewerTurnsThanListed, shortJournalFacts } from './shortJournal';
 import { SeedKeyFiles, type OsKeychain } from './seedKey';
 import { SeedSeal } from './seedSeal';
+import { WitnessSecrets } from './witnessSecrets';
 import { lineToWrite, voidedDeckReason, wholeLines } from './sealedJournal';
 import { StoreReadError } from './jsonFile';
 import { MigrationError, migrate } from './migrations';
@@ -107,6 +108,8 @@ export class DealerRepository {
   #noticeCount = 0;
   /** Seals the seed of a deck still in play before its line is written, opens it on replay (R12). */
   readonly seedSeal: SeedSeal;
+  /** The laptop's chain secret of each night the table draws (R34), sealed with the same key. */
+  readonly witnessSecrets: WitnessSecrets;
 
   constructor(
     private readonly backend: StorageBackend,
@@ -116,6 +119,7 @@ export class DealerRepository {
   ) {
     this.journals = new JournalFiles(backend.root);
     this.seedSeal = new SeedSeal(new SeedKeyFiles(backend.root, keychain, now), (file, setAsideAs, reason) => this.report('set-aside', file, reason, setAsideAs));
+    this.witnessSecrets = new WitnessSecrets(this.journals, this.seedSeal);
     const kept = this.#load('notices', DOCUMENT_NAMES.notices)?.notices ?? [];
     this.notices.unshift(...kept);
   }
