@@ -186,7 +186,6 @@ export type NightExport = z.infer<typeof nightExportSchema>;
 export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
 export type ExportedTableDraws = z.infer<typeof exportedTableDrawsSchema>;
 export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
-export type ExportedSeating = z.infer<typeof exportedSeatingSchema>;
 
 /**
  * Projects a replayed night into the export: its turns as played, and the

@@ -18,7 +18,6 @@ export const ENUM_RULE_OPTIONS = {
   cards: shape.cards.unwrap().options,
 } as const satisfies { [K in keyof RuleSettings]?: readonly RuleSettings[K][] };
 
-export type EnumRuleName = keyof typeof ENUM_RULE_OPTIONS;
 
 /** R18, R30: how many times the bet a post costs: the union's literals (1, 2, 3). */
 export const POST_PAYS_OPTIONS: readonly RuleSettings['postPays'][] = shape.postPays.unwrap().options.map((literal) => literal.value);
