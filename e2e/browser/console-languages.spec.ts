@@ -1,5 +1,7 @@
 /**
- * Issue 9 §3-§5 on a real console and TV: the console's rough edges found by
+ * The console on a real console and TV (README.md, "Playing a night
+ * (keyboard only)"; docs/design.md, "One keymap, one vocabulary, one refusal
+ * table"): the rough edges found by
  * a new host (the key list from anywhere, minus signs and letters in a
  * number, questions main would refuse, stale errors, what Enter does, where
  * an export goes), then the four languages with the TV following the

@@ -148,5 +148,4 @@ export type CheckedExport = z.infer<typeof checkedExportSchema>;
 export type CheckedTurn = CheckedExport['turns'][number];
 export type CheckedEntry = CheckedExport['ledger'][number];
 export type CheckedRules = CheckedExport['rules'];
-export type CheckedTableDraws = NonNullable<CheckedExport['table']>;
 export type CheckedSeating = NonNullable<CheckedExport['seating']>[number];

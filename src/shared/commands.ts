@@ -311,5 +311,4 @@ export const commandArgs = {
 export type { CommandName };
 export type CommandArgs<K extends CommandName> = z.input<(typeof commandArgs)[K]>;
 export type ParsedCommandArgs<K extends CommandName> = z.output<(typeof commandArgs)[K]>;
-export type StartNightArgs = z.output<typeof startNightArgs>;
 export type BetAmount = z.output<typeof betAmount>;

@@ -4,7 +4,7 @@ import { accountSchema, chipCodeSchema } from '../../shared/chips';
 import { storedPayDetailsSchema } from '../../shared/payDetails';
 import { ruleSettingsSchema } from '../../shared/settings';
 import type { TurnView } from '../../shared/view';
-import { PAYMENTS, SETTLE_MODES, type SettleMode } from '../../shared/vocabulary';
+import { PAYMENTS, SETTLE_MODES, type Payment, type SettleMode } from '../../shared/vocabulary';
 import { foldEntries, settleUp } from '../ledger';
 import { expenseViews, nightBalances } from './money';
 import type { PlayedNight } from './play';
@@ -186,7 +186,6 @@ export type NightExport = z.infer<typeof nightExportSchema>;
 export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
 export type ExportedTableDraws = z.infer<typeof exportedTableDrawsSchema>;
 export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
-export type ExportedSeating = z.infer<typeof exportedSeatingSchema>;
 
 /**
  * Projects a replayed night into the export: its turns as played, and the
@@ -287,7 +286,7 @@ function settlementOf(
   isPaid: (transfer: { from: string; to: string }) => boolean,
   mode: SettleMode,
 ): NightExport['settlement'] {
-  const balances = nightBalances({ state: night.state, ledger: night.ledger, payments: night.payments ?? new Map(), expenses: night.expenses ?? [] });
+  const balances = nightBalances({ state: night.state, ledger: night.ledger, payments: night.payments ?? new Map<string, Payment>(), expenses: night.expenses ?? [] });
   if (!balances) return null;
   return { mode, balances, transfers: settleUp(balances, mode).map((t) => ({ ...t, paid: isPaid(t) })) };
 }

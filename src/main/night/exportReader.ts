@@ -54,7 +54,7 @@ function upcastVersion1(data: Record<string, unknown>): Record<string, unknown> 
   if (typeof night.chipValue !== 'number') return 'night.chipValue: a chip value is a number';
   const chipValue = majorToMinorUnits(night.chipValue, currency);
   if (chipValue === null) return `night.chipValue: ${night.chipValue} is not an amount of ${currency || 'money'}`;
-  const turns = Array.isArray(data.turns) ? data.turns.map((turn) => (isObject(turn) ? { call: null, limit: null, ...turn } : turn)) : data.turns;
+  const turns = Array.isArray(data.turns) ? data.turns.map((turn: unknown) => (isObject(turn) ? { call: null, limit: null, ...turn } : turn)) : data.turns;
   // Nobody changed seats or sat out before R31 and R32: the seating at the draw held all night.
   const players = Array.isArray(data.players) ? data.players.filter(isObject) : [];
   const order = [...players].sort((a, b) => Number(a.seat) - Number(b.seat)).map((p) => p.id);

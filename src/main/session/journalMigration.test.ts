@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../engine';
 import { nightSummary } from '../night';
 import { createConfBackend, DealerRepository } from '../store';
-import { accepted, ask, closeNight, openSession, playNight, TestClock } from './testing';
+import { ask, closeNight, openSession, playNight, TestClock } from './testing';
 import type { GameSession } from './gameSession';
 
 /**
@@ -36,39 +36,33 @@ function everything(session: GameSession) {
   };
 }
 
+const FIXTURES = path.join(import.meta.dirname, '..', 'store', 'fixtures');
+
 /**
- * Plays three nights (the last one left open), then rewrites the folder the
- * way the previous version stored it: every night as a head file and parts
- * (events + ledger), no journals. `change` may edit a night's events first.
+ * fixtures/three-nights-before-journal: three nights (the last one left open)
+ * as the last version before the journal stored them, every night a head file
+ * and parts (events + ledger), no journals; its `.expected.json` holds the ids,
+ * the open night's state id and everything the host could see of them then.
  */
-function oldFolder(change?: (events: EngineEvent[]) => void): { ids: string[]; before: ReturnType<typeof everything>; openStateId: number } {
-  const session = openSession(root, clock, 'migrate');
-  const ids = [
-    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-02', turns: 120 }),
-  ];
-  closeNight(session);
-  ids.push(playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-01-09', turns: 30, buyInAndCashOut: true }));
-  closeNight(session);
+function oldFolder(): { ids: string[]; before: ReturnType<typeof everything>; openStateId: number } {
+  fs.cpSync(path.join(FIXTURES, 'three-nights-before-journal'), root, { recursive: true });
   clock.setDay('2026-01-16');
-  accepted(session.runNow('startNight', { players: [{ name: 'Cleo' }, { name: 'Dev' }], startingChips: 20, chipValue: 25 }));
-  accepted(session.runNow('drawForDealer', { stateId: session.getView().night?.stateId }));
-  const before = everything(session);
-  const openStateId = session.getView().night?.stateId ?? -1;
-  ids.push(session.getView().night?.id ?? '');
-  session.close();
-  const repo = new DealerRepository(createConfBackend(root));
-  const index = repo.loadIndex();
-  for (const id of ids) {
-    const read = repo.readNight(id);
-    if (!read) throw new Error(`night ${id} did not read`);
-    const events = [...read.night.events];
-    if (id === ids[0]) change?.(events);
-    repo.saveNight({ id, startedAt: read.night.state.startedAt, endedAt: read.night.state.endedAt, events, ledger: read.night.ledger.entries });
-    fs.rmSync(repo.journals.pathOf(id));
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, 'three-nights-before-journal.expected.json'), 'utf8')) as ReturnType<typeof oldFolder>;
+}
+
+/** Makes the first recorded bet of a night's old files disagree with the chips it moved. */
+function tamperFirstBet(id: string): void {
+  const files = [...fs.readdirSync(path.join(root, 'night-parts')).filter((f) => f.startsWith(id)).sort().map((f) => path.join(root, 'night-parts', f)), path.join(root, 'nights', `${id}.json`)];
+  for (const file of files) {
+    const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { events: EngineEvent[] };
+    const bet = stored.events.findIndex((e) => e.type === 'bet-placed');
+    const placed = stored.events[bet];
+    if (placed?.type !== 'bet-placed') continue;
+    stored.events[bet] = { ...placed, amount: placed.amount + 1 };
+    fs.writeFileSync(file, JSON.stringify(stored));
+    return;
   }
-  // The old index had no journal sizes.
-  repo.saveIndex(index.map(({ journalBytes: _bytes, ...line }) => line));
-  return { ids, before, openStateId };
+  throw new Error(`night ${id} has no bet to tamper with`);
 }
 
 describe('moving old night files to journals', () => {
@@ -96,12 +90,8 @@ describe('moving old night files to journals', () => {
   });
 
   it('a night whose journal would replay differently keeps its old files in use, and says so', { timeout: 30_000 }, () => {
-    const { ids } = oldFolder((events) => {
-      // An old file whose recorded bet disagrees with the chips it moved.
-      const bet = events.findIndex((e) => e.type === 'bet-placed');
-      const placed = events[bet];
-      if (placed?.type === 'bet-placed') events[bet] = { ...placed, amount: placed.amount + 1 };
-    });
+    const { ids } = oldFolder();
+    tamperFirstBet(ids[0] ?? '');
     const session = openSession(root, clock, 'after');
     const notices = session.getView().storageNotices;
     expect(notices).toEqual([expect.objectContaining({ setAsideAs: '', reason: expect.stringMatching(/could not be moved to a night journal.*stays in use/) })]);

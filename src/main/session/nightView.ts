@@ -25,11 +25,6 @@ import { allowedView } from '../night/allowedView';
 /** How many finished turns the console and the table list. */
 const RECENT_TURNS = 12;
 
-/**
- * The read-only NightView the windows draw, made from the engine state, the
- * turn history and (once the night has ended) the results. Nothing secret
- * leaves here: a deck's seed only once it is retired (R12).
- */
 /** The night's money beyond its chips (M2, M3, M4): its default payment, its shared expenses and, once ended, its balances and how it is settled. */
 export interface NightMoneyFacts {
   payment?: Payment;
@@ -38,7 +33,11 @@ export interface NightMoneyFacts {
   settleMode?: SettleMode;
 }
 
-
+/**
+ * The read-only NightView the windows draw, made from the engine state, the
+ * turn history and (once the night has ended) the results. Nothing secret
+ * leaves here: a deck's seed only once it is retired (R12).
+ */
 export function nightView(
   state: EngineState,
   turns: readonly TurnView[],

@@ -6,9 +6,10 @@ import { accepted, ask, closeNight, playNight, sessionFolderPerTest } from './te
 import type { GameSession } from './gameSession';
 
 /**
- * Issue 8 §3, the storage-notice defects: notices lived in memory and in the
- * lobby only, a deleted file gave no notice at all, a damaged roster lost
- * every name, and the temporary files of interrupted writes piled up.
+ * Storage notices (README.md, "Where the data lives"): they are kept on disk
+ * and shown beyond the lobby, a deleted file gives one, a damaged roster keeps
+ * every name it can, and the temporary files of interrupted writes are cleared.
+ * Each of these once went wrong.
  */
 
 const folder = sessionFolderPerTest('dealer-notices-');

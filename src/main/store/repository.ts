@@ -48,18 +48,15 @@ export const DOCUMENT_NAMES = {
   aliases: 'aliases',
 } as const;
 
-/** One file a night, so a write tonight costs the same after 300 nights as after one (docs/design.md). */
+/** A night's head file in the format before the journal, read only to move it to a journal. */
 export function nightDocumentName(nightId: string): string {
   return `nights/${nightId}`;
 }
 
-/** The name of part `index` (1-based) of a night's history. */
+/** The name of part `index` (1-based) of a night's history in the format before the journal. */
 export function nightPartName(nightId: string, index: number): string {
   return `night-parts/${nightId}-${String(index).padStart(4, '0')}`;
 }
-
-/** How many events a night's tail holds before it is closed into a part: bounds every write. */
-export const NIGHT_PART_EVENTS = 200;
 
 export const DEFAULT_SETTINGS: StoredSettings = { lastSetup: null, nextCarry: 0 };
 
@@ -69,7 +66,6 @@ export type PlayerMergeRecord = z.infer<typeof FILE_SCHEMAS.aliases>['merges'][n
 /** A file that could be read but not used: it is set aside with this reason. */
 class UnusableFile extends Error {}
 
-
 // Compile-time check that what the files hold is what the contract calls it.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _rosterMatches: Same<Omit<StoredRosterPlayer, 'pay'>, RosterPlayer> = true;
@@ -78,7 +74,8 @@ const _setupMatches: Same<NonNullable<StoredSettings['lastSetup']>, NightSetup> 
 
 /**
  * Everything the app keeps on disk: settings, the roster, the index of nights
- * and one file per night, through one StorageBackend.
+ * and a journal per night (nights of older versions in their old files until
+ * moved), through one StorageBackend.
  *
  * A file that is not JSON, cannot be migrated or fails its schema is renamed
  * aside (`<file>.corrupt-<time>`, never deleted), a StorageNotice says why,
@@ -87,12 +84,6 @@ const _setupMatches: Same<NonNullable<StoredSettings['lastSetup']>, NightSetup> 
  * Saves check the document against its schema before writing, so the app
  * never writes a file it could not read back; they are durable when they return.
  */
-/** A night as the session hands it over: its arrays are only read (their tails are copied out). */
-export type NightToSave = Omit<StoredNight, 'events' | 'ledger'> & {
-  events: readonly StoredNight['events'][number][];
-  ledger: readonly StoredNight['ledger'][number][];
-};
-
 export class DealerRepository {
   /**
    * Storage notices the host has not dismissed, oldest first: kept in
@@ -100,8 +91,6 @@ export class DealerRepository {
    * file is set aside, found missing or rebuilt.
    */
   readonly notices: StorageNotice[] = [];
-  /** Per night: how much of its history is already in closed parts on disk (old format, read for migration). */
-  readonly #partsWritten = new Map<string, { events: number; entries: number; parts: number }>();
   /** The night journals: one append-only file a night. */
   readonly journals: JournalFiles;
   /** Numbers notices made within one millisecond apart. */
@@ -432,7 +421,6 @@ export class DealerRepository {
     const suffix = `.pre-journal-${fileStamp(this.now())}`;
     for (let index = 1; index <= parts; index++) renameAside(this.backend.open(nightPartName(id, index)).path, suffix);
     renameAside(head, suffix);
-    this.#partsWritten.delete(id);
   }
 
   loadSettings(): StoredSettings {
@@ -469,8 +457,8 @@ export class DealerRepository {
   }
 
   /**
-   * One night, or null when it has no file or it was set aside: its head and
-   * every part it names, joined. Its ledger has been checked entry by entry
+   * One night in the format before the journal, or null when it has no such
+   * file or it was set aside: its head and every part it names, joined. Its ledger has been checked entry by entry
    * and for R24 (Ledger.fromEntries). A missing or bad part makes the whole
    * night unusable, so its head is set aside too (the parts stay where they are).
    */
@@ -487,25 +475,21 @@ export class DealerRepository {
         if (p.night !== id || p.index !== index) throw new UnusableFile(`it is part ${p.index} of night "${p.night}", not part ${index} of "${id}"`);
       });
       if (part === undefined) {
-        this.#partsWritten.delete(id);
         this.#setAside(this.backend.open(name).path, `its part ${index} is missing or unreadable`);
         return null;
       }
       events.push(...part.events);
       ledger.push(...part.ledger);
     }
-    const stored = { events: events.length, entries: ledger.length, parts: head.parts };
     events.push(...head.events);
     ledger.push(...head.ledger);
     try {
       Ledger.fromEntries(ledger);
     } catch (error) {
       if (!(error instanceof LedgerError)) throw error;
-      this.#partsWritten.delete(id);
       this.#setAside(this.backend.open(name).path, `its chip ledger does not add up: ${error.message}`);
       return null;
     }
-    this.#partsWritten.set(id, stored);
     return { id: head.id, startedAt: head.startedAt, endedAt: head.endedAt, events, ledger };
   }
 
@@ -515,52 +499,10 @@ export class DealerRepository {
   }
 
   /**
-   * Forgets which parts of each night are on disk, so the next save of a night
-   * writes its whole history afresh: a restore replaces nights with versions
-   * whose history may differ from the parts this process wrote.
-   */
-  forgetWrittenParts(): void {
-    this.#partsWritten.clear();
-  }
-
-  /**
-   * Writes one night in the previous format (head file + parts), which the
-   * app now only reads, to move it to a journal: kept so tests and the
-   * benchmark can make such folders. No other night's file is touched. Only the tail
-   * since the last closed part is rewritten, so a command costs the same on
-   * turn 300 as on turn 3; once the tail reaches NIGHT_PART_EVENTS it is
-   * closed into a part of its own (written first, so a crash in between
-   * leaves the head pointing at the parts it had).
-   */
-  saveNight(night: NightToSave): void {
-    const id = this.#checkNightId(night.id);
-    let written = this.#partsWritten.get(id) ?? { events: 0, entries: 0, parts: 0 };
-    let events = night.events.slice(written.events);
-    let ledger = night.ledger.slice(written.entries);
-    if (events.length >= NIGHT_PART_EVENTS) {
-      const index = written.parts + 1;
-      this.#save('nightPart', nightPartName(id, index), { night: id, index, events, ledger });
-      written = { events: night.events.length, entries: night.ledger.length, parts: index };
-      events = [];
-      ledger = [];
-    }
-    this.#save('night', nightDocumentName(id), {
-      id,
-      startedAt: night.startedAt,
-      endedAt: night.endedAt,
-      parts: written.parts,
-      events,
-      ledger,
-    });
-    this.#partsWritten.set(id, written);
-  }
-
-  /**
    * Sets a night's file aside when it reads fine but its content cannot be
    * used (its events fail the engine's checks): kept, reported, never deleted.
    */
   setAsideNight(id: string, reason: string): void {
-    this.#partsWritten.delete(id);
     this.journals.close(this.#checkNightId(id));
     const journal = this.journals.pathOf(id);
     if (fs.existsSync(journal)) this.#setAside(journal, reason);

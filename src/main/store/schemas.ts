@@ -83,11 +83,10 @@ export const nightsFileSchema = z.object({
 export const storedEventSchema = z.looseObject({ type: z.string().min(1) });
 
 /**
- * A night's head file. A long night's history is split into parts of about
- * NIGHT_PART_EVENTS events (`night-parts/<id>-<n>`), written once each, so
- * every command rewrites only a small tail however long the night runs.
- * `parts` counts the parts that belong to the night; `events` and `ledger`
- * hold the tail that follows them.
+ * A night's head file, as versions before the journal wrote it (now only read,
+ * to move the night to a journal). A long night's history was split into parts
+ * (`night-parts/<id>-<n>`), written once each; `parts` counts the parts that
+ * belong to the night; `events` and `ledger` hold the tail that follows them.
  */
 export const nightFileSchema = z.object({
   format: z.literal(FORMATS.night),
@@ -173,11 +172,8 @@ export const FILE_SCHEMAS = {
 export type SettingsFile = z.infer<typeof settingsFileSchema>;
 /** A roster player as kept: the view's RosterPlayer and the payment details the view never carries. */
 export type StoredRosterPlayer = z.infer<typeof rosterPlayerSchema>;
-export type RosterFile = z.infer<typeof rosterFileSchema>;
-export type NightsFile = z.infer<typeof nightsFileSchema>;
 export type NightFile = z.infer<typeof nightFileSchema>;
 export type { NightSummary } from '../night/summary';
-export type StoredEvent = z.infer<typeof storedEventSchema>;
 
 /** What the settings file holds, without its envelope. */
 export type StoredSettings = Omit<SettingsFile, 'format' | 'version'>;

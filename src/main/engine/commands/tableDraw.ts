@@ -34,13 +34,25 @@ export function drawsByTable(d: Draft): boolean {
 export function commitShoe(d: Draft, heads: readonly WitnessHead[]): { purpose: DeckPurpose; resume: Resume } {
   const { purpose, resume } = expectPhase(d, 'shuffle', 'A commitment');
   if (!drawsByTable(d)) refuse('invalid-input', 'Tonight the cards come from a shuffled deck (R9), not from the table (R34).', 'R34');
-  if (!Array.isArray(heads) || !heads.every((w) => isWitnessId(w?.id) && isLinkHex(w?.head))) {
+  if (!isHeadList(heads)) {
     refuse('invalid-input', 'Each witness is an id of 16 lower-case hex characters and a head of 64 (R34).', 'R34');
   }
   if (new Set(heads.map((w) => w.id)).size !== heads.length) refuse('invalid-input', 'A witness is named twice in the commitment (R34).', 'R34');
   if (!heads.some((w) => w.id === LAPTOP_WITNESS)) refuse('invalid-input', 'The laptop is always a witness (R34).', 'R34');
   startShoe(d, purpose, heads, false);
   return { purpose, resume };
+}
+
+/**
+ * The heads come from the console or a phone: checked whole, element by element, as unknown values (a plain
+ * `Array.isArray` would turn them into `any` and check nothing the compiler could see).
+ */
+function isHeadList(heads: unknown): heads is readonly WitnessHead[] {
+  return Array.isArray(heads) && heads.every((w: unknown) => typeof w === 'object' && w !== null && 'id' in w && 'head' in w && isWitnessId(w.id) && isLinkHex(w.head));
+}
+
+function isRevealList(reveals: unknown): reveals is readonly WitnessReveal[] {
+  return Array.isArray(reveals) && reveals.every((v: unknown) => typeof v === 'object' && v !== null && 'id' in v && typeof v.id === 'string');
 }
 
 function startShoe(d: Draft, purpose: DeckPurpose, heads: readonly WitnessHead[], renewed: boolean): void {
@@ -85,9 +97,9 @@ export function drawCard(d: Draft, reveals: readonly WitnessReveal[], missing: r
   const deck = d.state.deck;
   const witnesses = d.state.witnesses;
   if (!deck?.shoe || !witnesses) throw new Error('a reveal without a shoe');
-  if (!Array.isArray(reveals) || !Array.isArray(missing)) refuse('invalid-input', 'A draw lists the reveals and the witnesses missing (R34).', 'R34');
+  if (!isRevealList(reveals) || !Array.isArray(missing) || !missing.every((id: unknown) => typeof id === 'string')) refuse('invalid-input', 'A draw lists the reveals and the witnesses missing (R34).', 'R34');
   const heads = new Map(witnesses.heads.map((w) => [w.id, w.head]));
-  const named = [...reveals.map((v) => v?.id), ...missing];
+  const named = [...reveals.map((v) => v.id), ...missing];
   if (named.length !== heads.size || new Set(named).size !== named.length || !named.every((id) => heads.has(id))) {
     refuse('invalid-input', `A draw names every witness of the deal once, revealing or missing: ${[...heads.keys()].join(', ')} (R34).`, 'R34');
   }

@@ -21,10 +21,6 @@ export function getDealerConnection(): DealerConnection {
   return connection;
 }
 
-export function getDealerApi(): DealerApi {
-  return getDealerConnection().api;
-}
-
 /** IPC to main never drops, so the status is always open. */
 function electronConnection(api: DealerApi): DealerConnection {
   return { api, status: () => 'open', onStatus: () => () => undefined };

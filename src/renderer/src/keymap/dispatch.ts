@@ -48,6 +48,7 @@ export function noFacts(): KeyFacts {
   return {
     phase: null,
     panel: null,
+    part: null,
     typing: false,
     inField: false,
     hasLastSetup: false,

@@ -1,7 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import en from '../i18n/en';
 import { bindingFor, dispatchKey, noFacts } from './dispatch';
-import { CHIP_PANEL_KEYS, CONSOLE_KEYS_MAP, KEYMAP, keyListGroups, LOBBY_KEYS, NIGHT_KEYS, type LobbyAction } from './keymap';
+import {
+  BACKUPS_KEYS,
+  CHIP_PANEL_KEYS,
+  CONSOLE_KEYS_MAP,
+  KEYMAP,
+  keyListGroups,
+  LOBBY_KEYS,
+  MERGE_KEYS,
+  NIGHT_DETAIL_KEYS,
+  NIGHT_KEYS,
+  NIGHTS_LIST_KEYS,
+  type LobbyAction,
+} from './keymap';
 import type { Chord, Conditions, KeyBinding } from './types';
 
 /** Two chords some key press matches both of. */
@@ -91,6 +103,29 @@ describe('the keymap', () => {
       'tabOpen',
     ]);
     expect(groups.find((g) => g.screen === 'ended')!.keys).toEqual(['endedClose', 'endedMode', 'endedCopy', 'endedHistory', 'expenses', 'reopen', 'tabOpen']);
+    // The history's parts (the nights list, a night, all time, the backups) are in it too, from their own lines.
+    expect(groups.find((g) => g.screen === 'history')!.keys).toEqual([
+      'historyNights',
+      'historyAllTime',
+      'historyBack',
+      'historyTv',
+      'historyBackup',
+      'historyRestore',
+      'historyKept',
+      'historyOpen',
+      'historyEnds',
+      'historyFairness',
+      'historyJson',
+      'historyCsv',
+      'historyExpenses',
+      'endedMode',
+      'endedCopy',
+      'historyFilter',
+      'historyMerge',
+      'historyKeptRestore',
+      'historyKeptUndo',
+      'historyKeptMove',
+    ]);
     // A line added to the keymap is in the list; one taken out is not.
     const added = keyListGroups([...KEYMAP, { screen: 'tab', chords: [{ key: 'q' }], help: 'lobbyHistory', action: 'history' }]);
     expect(added.find((g) => g.screen === 'tab')!.keys.at(-1)).toBe('lobbyHistory');
@@ -152,6 +187,19 @@ describe('the keymap', () => {
     expect(bindingFor(CHIP_PANEL_KEYS, press('v', { altKey: true }), { ...fixing, correctionTyping: true })?.action).toBe('voidTurn');
     // Esc closes whichever panel is open.
     expect(bindingFor(CHIP_PANEL_KEYS, press('Escape'), { ...noFacts(), panel: 'seat' })?.action).toBe('closePanel');
+  });
+
+  it('a key of the history does what the part showing says: U undoes a merge in all time, the last restore in the backups', () => {
+    const part = (name: string) => ({ ...noFacts(), part: name });
+    expect(bindingFor(MERGE_KEYS, press('u'), part('all-time'))?.action).toBe('unmerge');
+    expect(bindingFor(BACKUPS_KEYS, press('u'), part('backups'))?.action).toBe('undoRestore');
+    expect(bindingFor(BACKUPS_KEYS, press('u'), part('all-time'))).toBeNull();
+    // J exports a night as JSON, and in all time counts the highlighted player as another.
+    expect(bindingFor(NIGHT_DETAIL_KEYS, press('j'), part('night'))?.action).toBe('exportJson');
+    expect(bindingFor(MERGE_KEYS, press('J', { shiftKey: true }), part('all-time'))?.action).toBe('merge');
+    // Home and End jump in the nights list; Ctrl+Home is not theirs.
+    expect(bindingFor(NIGHTS_LIST_KEYS, press('End'), part('nights'))?.action).toBe('firstOrLast');
+    expect(bindingFor(NIGHTS_LIST_KEYS, press('End', { ctrlKey: true }), part('nights'))).toBeNull();
   });
 
   it('Shift+G goes back a language and G forward: two lines of the list, two actions', () => {

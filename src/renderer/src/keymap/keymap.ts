@@ -196,29 +196,70 @@ export const TAB_KEYS = [
 export type TabAction = NonNullable<(typeof TAB_KEYS)[number]['action']>;
 
 /**
- * The history (HistoryView.vue): its own keys are dispatched from here; the
- * keys of its parts (the nights list, a night, all time, the backups, merging
- * names) are still run by those parts and listed here for the key list.
+ * The history (HistoryView.vue): keys of the whole screen. Its parts (below)
+ * dispatch their own keys, each naming its `part`; they run only while no
+ * text box has the focus and no question or key list is open (useKeys.ts).
  */
 export const HISTORY_KEYS = [
   { screen: 'history', chords: plainLetter('n'), when: { typing: false }, help: 'historyNights', action: 'nights' },
   { screen: 'history', chords: plainLetter('a'), when: { typing: false }, help: 'historyAllTime', action: 'allTime' },
-  listed('history', 'historyOpen'),
   { screen: 'history', chords: [{ key: 'Escape' }, { key: 'Backspace' }], when: { typing: false }, help: 'historyBack', action: 'back' },
   { screen: 'history', chords: [{ key: 'Escape' }], when: { typing: true }, help: null, action: 'leaveField' },
-  listed('history', 'historyFairness'),
-  listed('history', 'historyJson'),
-  listed('history', 'historyCsv'),
-  listed('history', 'historyExpenses'),
   { screen: 'history', chords: plainLetter('t'), when: { typing: false }, help: 'historyTv', action: 'onTv' },
-  listed('history', 'historyFilter'),
   { screen: 'history', chords: plainLetter('b'), when: { typing: false }, help: 'historyBackup', action: 'backup' },
   { screen: 'history', chords: plainLetter('o'), when: { typing: false }, help: 'historyRestore', action: 'restore' },
   { screen: 'history', chords: plainLetter('k'), when: { typing: false }, help: 'historyKept', action: 'keptBackups' },
-  listed('history', 'historyMerge'),
 ] as const satisfies readonly KeyBinding[];
 
 export type HistoryAction = NonNullable<(typeof HISTORY_KEYS)[number]['action']>;
+
+/** The nights list of the history (NightsList.vue). */
+export const NIGHTS_LIST_KEYS = [
+  { screen: 'history', chords: arrows, when: { part: 'nights' }, help: 'historyOpen', action: 'moveCursor' },
+  { screen: 'history', chords: [{ key: 'Enter' }], when: { part: 'nights' }, help: 'historyOpen', action: 'open' },
+  { screen: 'history', chords: [{ key: 'Home' }, { key: 'End' }], when: { part: 'nights' }, help: 'historyEnds', action: 'firstOrLast' },
+] as const satisfies readonly KeyBinding[];
+
+export type NightsListAction = NonNullable<(typeof NIGHTS_LIST_KEYS)[number]['action']>;
+
+/** One night of the history (NightDetail.vue): its settlement as at the night's end, the fairness check, exports, expenses. */
+export const NIGHT_DETAIL_KEYS = [
+  { screen: 'history', chords: plainLetter('f'), when: { part: 'night' }, help: 'historyFairness', action: 'fairness' },
+  { screen: 'history', chords: plainLetter('j'), when: { part: 'night' }, help: 'historyJson', action: 'exportJson' },
+  { screen: 'history', chords: plainLetter('c'), when: { part: 'night' }, help: 'historyCsv', action: 'exportCsv' },
+  { screen: 'history', chords: plainLetter('e'), when: { part: 'night' }, help: 'historyExpenses', action: 'expenses' },
+  { screen: 'history', chords: plainLetter('s'), when: { part: 'night' }, help: 'endedMode', action: 'settleMode' },
+  { screen: 'history', chords: plainLetter('y'), when: { part: 'night' }, help: 'endedCopy', action: 'copySettlement' },
+] as const satisfies readonly KeyBinding[];
+
+export type NightDetailAction = NonNullable<(typeof NIGHT_DETAIL_KEYS)[number]['action']>;
+
+/** All time (AllTime.vue): the filters; the players list takes its own keys first while it has the focus (useListbox.ts). */
+export const ALL_TIME_KEYS = [
+  { screen: 'history', chords: plainLetter('d'), when: { part: 'all-time' }, help: 'historyFilter', action: 'filterDates' },
+  { screen: 'history', chords: plainLetter('p'), when: { part: 'all-time' }, help: 'historyFilter', action: 'filterPlayers' },
+  { screen: 'history', chords: plainLetter('x'), when: { part: 'all-time' }, help: 'historyFilter', action: 'clearFilters' },
+] as const satisfies readonly KeyBinding[];
+
+export type AllTimeAction = NonNullable<(typeof ALL_TIME_KEYS)[number]['action']>;
+
+/** One person under two names (MergePlayers.vue, in all time), on the highlighted player. */
+export const MERGE_KEYS = [
+  { screen: 'history', chords: plainLetter('j'), when: { part: 'all-time' }, help: 'historyMerge', action: 'merge' },
+  { screen: 'history', chords: plainLetter('u'), when: { part: 'all-time' }, help: 'historyMerge', action: 'unmerge' },
+] as const satisfies readonly KeyBinding[];
+
+export type MergeAction = NonNullable<(typeof MERGE_KEYS)[number]['action']>;
+
+/** The backups kept by themselves (BackupsList.vue, K). */
+export const BACKUPS_KEYS = [
+  { screen: 'history', chords: arrows, when: { part: 'backups' }, help: 'historyKeptRestore', action: 'moveCursor' },
+  { screen: 'history', chords: [{ key: 'Enter' }], when: { part: 'backups' }, help: 'historyKeptRestore', action: 'restore' },
+  { screen: 'history', chords: plainLetter('u'), when: { part: 'backups' }, help: 'historyKeptUndo', action: 'undoRestore' },
+  { screen: 'history', chords: plainLetter('l'), when: { part: 'backups' }, help: 'historyKeptMove', action: 'moveData' },
+] as const satisfies readonly KeyBinding[];
+
+export type BackupsAction = NonNullable<(typeof BACKUPS_KEYS)[number]['action']>;
 
 /** Alt with the night's letters from the bet or cut box, where a plain letter is typing (the night's lines above): one line of the list. */
 const ALT_LETTERS_LINE = listed('anywhere', 'altLetter');
@@ -250,6 +291,11 @@ export const KEYMAP: readonly KeyBinding[] = [
   ...TAB_KEYS,
   ALT_LETTERS_LINE,
   ...HISTORY_KEYS,
+  ...NIGHTS_LIST_KEYS,
+  ...NIGHT_DETAIL_KEYS,
+  ...ALL_TIME_KEYS,
+  ...MERGE_KEYS,
+  ...BACKUPS_KEYS,
   ...RULES_SHEET_KEYS,
 ];
 

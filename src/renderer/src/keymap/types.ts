@@ -55,9 +55,11 @@ export interface KeyFacts extends Record<Condition, boolean> {
   phase: string | null;
   /** The open panel of the night (ui.panel), or null. */
   panel: string | null;
+  /** The part of a screen whose keys these are (the history's nights list, a night, all time, the backups), or null. */
+  part: string | null;
 }
 
-export type Conditions = Partial<Record<Condition, boolean>> & { phase?: string; panel?: string };
+export type Conditions = Partial<Record<Condition, boolean>> & { phase?: string; panel?: string; part?: string };
 
 export interface KeyBinding<Action extends string = string> {
   screen: KeyScreen;

@@ -13,7 +13,7 @@ export function keepUnchanged<T>(previous: unknown, next: T): T {
   if (Array.isArray(previous) !== Array.isArray(next)) return next;
   if (Array.isArray(next)) {
     const before = previous as unknown[];
-    const merged = next.map((item, i) => keepUnchanged(before[i], item));
+    const merged = (next as unknown[]).map((item, i) => keepUnchanged(before[i], item));
     return (merged.length === before.length && merged.every((item, i) => item === before[i]) ? before : merged) as T;
   }
   const before = previous as Record<string, unknown>;

@@ -32,13 +32,20 @@ export function payFormOf(details: PayDetails | undefined): PayForm {
 const HANDLE = /^[A-Za-z0-9._-]{1,64}$/;
 const PHONE = /^\+?[0-9][0-9 ]{4,22}$/;
 
+/** Every box of the form without the spaces around what was typed. */
+function trimmedForm(form: PayForm): PayForm {
+  const trimmed = { ...form };
+  for (const key of Object.keys(EMPTY_PAY_FORM) as (keyof PayForm)[]) trimmed[key] = form[key].trim();
+  return trimmed;
+}
+
 /**
  * The details the form says, checked as main will check them (the IBAN's
  * checksum first), so the host reads what is wrong in the console's
  * language before anything is sent; or the message saying what is wrong.
  */
 export function payDetailsOfForm(form: PayForm, t: Translate): { ok: true; pay: CommandArgs<'setPayDetails'>['pay'] } | { ok: false; message: string } {
-  const trimmed = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value.trim()])) as unknown as PayForm;
+  const trimmed = trimmedForm(form);
   const pay: CommandArgs<'setPayDetails'>['pay'] = {};
   if (trimmed.holder || trimmed.iban || trimmed.bic) {
     if (!trimmed.holder) return { ok: false, message: t('pay.editor.needHolder') };
@@ -63,6 +70,5 @@ export function payDetailsOfForm(form: PayForm, t: Translate): { ok: true; pay: 
 export function payFormChanged(form: PayForm, kept: PayDetails | undefined): boolean {
   const was = payFormOf(kept);
   const norm = (f: PayForm) => JSON.stringify({ ...f, iban: f.iban.replace(/\s+/g, '').toUpperCase(), bic: f.bic.replace(/\s+/g, '').toUpperCase(), phone: f.phone.replace(/\s+/g, '') });
-  const trim = (f: PayForm) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, v.trim()])) as unknown as PayForm;
-  return norm(trim(form)) !== norm(trim(was));
+  return norm(trimmedForm(form)) !== norm(trimmedForm(was));
 }

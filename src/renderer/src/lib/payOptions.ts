@@ -3,7 +3,6 @@ import { PAY_KINDS, type PayKind } from '../../../shared/choices';
 import { minorToDecimal } from '../../../shared/money';
 import { epcPayload, paypalLink, revolutLink, venmoLink } from '../../../shared/payLinks';
 import type { Translate } from '../i18n/describe';
-import { formatMoney } from './money';
 
 /**
  * The ways a payer can pay one transfer, from main's transfer and the
@@ -73,11 +72,6 @@ export function payeeLine(name: string, details: PayDetails, t: Translate): stri
     else if (kind === 'phone' && details.phone) how.push(t('pay.text.phone', { phone: details.phone }));
   }
   return t('pay.text.pays', { name, how: how.join('; ') });
-}
-
-/** "You pay Bob 12.50 EUR" */
-export function youPayLine(name: string, amount: number, currency: string, t: Translate): string {
-  return t('pay.youPay', { name, amount: formatMoney(amount, currency) });
 }
 
 /** `items` in runs of `size`: the TV's pages of codes. */
