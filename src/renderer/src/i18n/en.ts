@@ -689,7 +689,7 @@ const en = {
     share: '{name} {amount}',
     errors: {
       'not-a-number': 'Type the amount as a number, e.g. 12.50.',
-      'too-precise': 'The amount has more decimals than {currency} has.',
+      'too-precise': 'The amount has more decimals than the currency: at most {places}.',
       'too-large': 'That amount is too large.',
       zero: 'An expense is more than 0.',
       noPayer: 'Choose who paid.',

@@ -687,7 +687,7 @@ const es: Translation = {
     share: '{name}: {amount}',
     errors: {
       'not-a-number': 'Escribe el importe en cifras, por ejemplo 12,50.',
-      'too-precise': 'El importe tiene más decimales que {currency}.',
+      'too-precise': 'El importe tiene más decimales que la moneda: como mucho {places}.',
       'too-large': 'Ese importe es demasiado grande.',
       zero: 'Un gasto es más de 0.',
       noPayer: 'Elige quién pagó.',

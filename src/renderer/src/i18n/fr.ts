@@ -687,7 +687,7 @@ const fr: Translation = {
     share: '{name} : {amount}',
     errors: {
       'not-a-number': 'Tapez le montant en chiffres, par exemple 12,50.',
-      'too-precise': 'Le montant a plus de décimales que {currency}.',
+      'too-precise': 'Le montant a plus de décimales que la monnaie : {places} au plus.',
       'too-large': 'Ce montant est trop grand.',
       zero: 'Une dépense est supérieure à 0.',
       noPayer: 'Choisissez qui a payé.',

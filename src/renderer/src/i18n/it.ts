@@ -687,7 +687,7 @@ const it: Translation = {
     share: '{name}: {amount}',
     errors: {
       'not-a-number': 'Scrivi l’importo in cifre, per esempio 12,50.',
-      'too-precise': 'L’importo ha più decimali di {currency}.',
+      'too-precise': 'L’importo ha più decimali della valuta: al massimo {places}.',
       'too-large': 'Questo importo è troppo grande.',
       zero: 'Una spesa è più di 0.',
       noPayer: 'Scegli chi ha pagato.',
