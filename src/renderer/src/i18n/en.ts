@@ -45,6 +45,7 @@ const en = {
     tableFull: 'The table is full: too many phones are watching already. This phone tries again by itself.',
     linkReplaced: 'This link was replaced: scan the new code on the TV.',
     helpDeal: 'Help deal',
+    helpDealId: 'On the TV this phone is {id} (named there if it misses a card).',
     helpDealHint: 'Every card is drawn from values this phone adds at the moment it is turned: nobody alone, not even the laptop, can know or choose it.',
     helpOff: 'Off: this phone adds nothing to the cards.',
     helpJoining: 'Offering this phone’s help…',

@@ -45,6 +45,7 @@ const fr: Translation = {
     tableFull: 'La table est pleine : trop de téléphones regardent déjà. Ce téléphone réessaie tout seul.',
     linkReplaced: 'Ce lien a été remplacé : scannez le nouveau code sur la télé.',
     helpDeal: 'Aider à donner',
+    helpDealId: 'Sur la télé, ce téléphone est {id} (nommé là s’il manque une carte).',
     helpDealHint: 'Chaque carte est tirée avec des valeurs que ce téléphone ajoute au moment où elle est retournée : personne seul, pas même l’ordinateur, ne peut la connaître ni la choisir.',
     helpOff: 'Désactivé : ce téléphone n’ajoute rien aux cartes.',
     helpJoining: 'Ce téléphone propose son aide…',
