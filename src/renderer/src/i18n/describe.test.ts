@@ -67,7 +67,7 @@ describe('describeError', () => {
       { code: 'bet-above-pot', rule: 'R17', message: 'The pot holds 6: bet 1 to 6 (R17).', params: { pot: 6, min: 1, max: 6 } },
       t,
     );
-    expect(text).toBe('The pot holds 6: bet 1 to 6');
+    expect(text).toBe('The pot holds 6: bet 1 to 6.');
   });
 
   it('R3: names the player whose stack limits the bet', () => {
@@ -75,7 +75,7 @@ describe('describeError', () => {
       { code: 'bet-above-stack', message: 'x', params: { player: 'Leo', stack: 3, min: 1, max: 3 } },
       t,
     );
-    expect(text).toBe('Leo has 3: bet 1 to 3');
+    expect(text).toBe('Leo has 3: bet 1 to 3.');
   });
 
   it('says a refusal in general words, never with a hole or in main\'s English, when main leaves out a name or number it needs', () => {

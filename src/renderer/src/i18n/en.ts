@@ -45,6 +45,7 @@ const en = {
     tableFull: 'The table is full: too many phones are watching already. This phone tries again by itself.',
     linkReplaced: 'This link was replaced: scan the new code on the TV.',
     helpDeal: 'Help deal',
+    helpDealId: 'On the TV this phone is {id} (named there if it misses a card).',
     helpDealHint: 'Every card is drawn from values this phone adds at the moment it is turned: nobody alone, not even the laptop, can know or choose it.',
     helpOff: 'Off: this phone adds nothing to the cards.',
     helpJoining: 'Offering this phone’s help…',
@@ -693,7 +694,7 @@ const en = {
     share: '{name} {amount}',
     errors: {
       'not-a-number': 'Type the amount as a number, e.g. 12.50.',
-      'too-precise': 'The amount has more decimals than {currency} has.',
+      'too-precise': 'The amount has more decimals than the currency: at most {places}.',
       'too-large': 'That amount is too large.',
       zero: 'An expense is more than 0.',
       noPayer: 'Choose who paid.',

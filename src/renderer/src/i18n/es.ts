@@ -45,6 +45,7 @@ const es: Translation = {
     tableFull: 'La mesa está llena: ya miran demasiados teléfonos. Este teléfono lo vuelve a intentar solo.',
     linkReplaced: 'Este enlace fue reemplazado: escanea el código nuevo en la tele.',
     helpDeal: 'Ayudar a repartir',
+    helpDealId: 'En la tele este teléfono es {id} (se nombra allí si falta a una carta).',
     helpDealHint: 'Cada carta se saca con valores que este teléfono añade en el momento en que se da la vuelta: nadie por sí solo, ni siquiera el portátil, puede conocerla ni elegirla.',
     helpOff: 'Apagado: este teléfono no añade nada a las cartas.',
     helpJoining: 'Este teléfono ofrece su ayuda…',
@@ -691,7 +692,7 @@ const es: Translation = {
     share: '{name}: {amount}',
     errors: {
       'not-a-number': 'Escribe el importe en cifras, por ejemplo 12,50.',
-      'too-precise': 'El importe tiene más decimales que {currency}.',
+      'too-precise': 'El importe tiene más decimales que la moneda: como mucho {places}.',
       'too-large': 'Ese importe es demasiado grande.',
       zero: 'Un gasto es más de 0.',
       noPayer: 'Elige quién pagó.',

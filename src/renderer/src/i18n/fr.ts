@@ -45,6 +45,7 @@ const fr: Translation = {
     tableFull: 'La table est pleine : trop de téléphones regardent déjà. Ce téléphone réessaie tout seul.',
     linkReplaced: 'Ce lien a été remplacé : scannez le nouveau code sur la télé.',
     helpDeal: 'Aider à donner',
+    helpDealId: 'Sur la télé, ce téléphone est {id} (nommé là s’il manque une carte).',
     helpDealHint: 'Chaque carte est tirée avec des valeurs que ce téléphone ajoute au moment où elle est retournée : personne seul, pas même l’ordinateur, ne peut la connaître ni la choisir.',
     helpOff: 'Désactivé : ce téléphone n’ajoute rien aux cartes.',
     helpJoining: 'Ce téléphone propose son aide…',
@@ -691,7 +692,7 @@ const fr: Translation = {
     share: '{name} : {amount}',
     errors: {
       'not-a-number': 'Tapez le montant en chiffres, par exemple 12,50.',
-      'too-precise': 'Le montant a plus de décimales que {currency}.',
+      'too-precise': 'Le montant a plus de décimales que la monnaie : {places} au plus.',
       'too-large': 'Ce montant est trop grand.',
       zero: 'Une dépense est supérieure à 0.',
       noPayer: 'Choisissez qui a payé.',

@@ -45,6 +45,7 @@ const it: Translation = {
     tableFull: 'Il tavolo è pieno: troppi telefoni stanno già guardando. Questo telefono riprova da solo.',
     linkReplaced: 'Questo link è stato sostituito: inquadra il nuovo codice sulla TV.',
     helpDeal: 'Aiuta a dare le carte',
+    helpDealId: 'Sulla TV questo telefono è {id} (indicato lì se salta una carta).',
     helpDealHint: 'Ogni carta è estratta con valori che questo telefono aggiunge nel momento in cui viene girata: nessuno da solo, nemmeno il portatile, può conoscerla o sceglierla.',
     helpOff: 'Spento: questo telefono non aggiunge nulla alle carte.',
     helpJoining: 'Questo telefono offre il suo aiuto…',
@@ -691,7 +692,7 @@ const it: Translation = {
     share: '{name}: {amount}',
     errors: {
       'not-a-number': 'Scrivi l’importo in cifre, per esempio 12,50.',
-      'too-precise': 'L’importo ha più decimali di {currency}.',
+      'too-precise': 'L’importo ha più decimali della valuta: al massimo {places}.',
       'too-large': 'Questo importo è troppo grande.',
       zero: 'Una spesa è più di 0.',
       noPayer: 'Scegli chi ha pagato.',

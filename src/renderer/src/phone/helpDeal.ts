@@ -45,6 +45,11 @@ export class HelpDeal {
     private readonly events: HelpDealEvents,
   ) {}
 
+  /** This phone's witness id tonight, as the host knows it (the TV names a phone that missed a card by its first characters). */
+  get witnessId(): string | null {
+    return this.witness?.id ?? null;
+  }
+
   /** Cards drawn with this phone's values tonight. */
   get helped(): number {
     return this.witness?.helped ?? 0;

@@ -40,6 +40,7 @@ export const useHelpDealStore = defineStore('helpDeal', () => {
   const offFor = ref<string | null>(offForNight());
   const state = ref<HelpState>('off');
   const helped = ref(0);
+  const witnessId = ref<string | null>(null);
   const refusal = shallowRef<CommandError | string | null>(null);
   const enabled = computed(() => night.value !== null && offFor.value !== night.value);
   let controller: HelpDeal | null = null;
@@ -51,6 +52,7 @@ export const useHelpDealStore = defineStore('helpDeal', () => {
     if (!controller) return;
     state.value = controller.state;
     helped.value = controller.helped;
+    witnessId.value = controller.witnessId;
     refusal.value = controller.refusal;
   }
 
@@ -94,5 +96,5 @@ export const useHelpDealStore = defineStore('helpDeal', () => {
     controller?.setEnabled(on);
   }
 
-  return { night, enabled, state, helped, refusal, attach, toggle };
+  return { night, enabled, state, helped, witnessId, refusal, attach, toggle };
 });

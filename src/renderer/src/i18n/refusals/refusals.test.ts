@@ -112,6 +112,12 @@ describe('the refusal texts', () => {
     expect(describeError({ code: 'starting-chips-too-few', rule: 'R4', message: MAIN_ENGLISH, params: { ante: 2 } }, t)).toContain('dell’ante di 2');
   });
 
+  it('each end as a sentence, in every language: "bet 1 to 6." like the refusals beside them, not cut off', () => {
+    for (const [language, table] of Object.entries(TABLES)) {
+      for (const code of COMMAND_ERROR_CODES) expect(table[code].trim(), `${language} ${code}`).toMatch(/[.!?…)]$/);
+    }
+  });
+
   it('are the messages of each locale (nothing else words a refusal code)', () => {
     for (const [language, messages] of Object.entries(LOCALE_MESSAGES)) {
       const errors = (messages as { errors: Record<string, unknown> }).errors;

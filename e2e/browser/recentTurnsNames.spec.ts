@@ -1,0 +1,46 @@
+/**
+ * R29 on the console at 1920x1080: a pair called higher or lower adds its
+ * call to the turn's outcome in "Recent turns" ("win, called higher"); the
+ * players' names in that list must stay readable beside it, not cut to an
+ * emoji or two letters. A night played by the real engine in memory
+ * (tvStates.ts), pushed into the built console through the fake `window.api`.
+ */
+import { expect, test } from '@playwright/test';
+import { hostForSpecFile } from './hostFixture';
+import { FAKE_API } from './layoutAudit';
+import { liveView, playUntil } from './tvStates';
+
+const host = hostForSpecFile('7ec3a7');
+
+declare global {
+  interface Window {
+    __auditShow?: (view: unknown, answers: unknown) => void;
+  }
+}
+
+test('R29: with a called pair among the recent turns, every name there keeps at least 8 characters\' room', async ({ browser }) => {
+  const played = playUntil(['Zoë Lefèvre-Ñúñez', '🎲 Kwame', 'Maximiliana Constantinopla Wolfeschlegel', '王小明'], (n) => n.phase === 'ready' && n.recentTurns.some((t) => t.call && t.outcome), {
+    settings: { pair: 'high-low' },
+  });
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  await context.addInitScript(FAKE_API);
+  const page = await context.newPage();
+  await page.goto(`${host.url}#/`);
+  for (const language of ['en', 'fr'] as const) {
+    await page.evaluate((view) => window.__auditShow!(view, null), liveView(played.night, played.roster, { preferences: { language, muted: true } }));
+    const list = page.getByTestId('recent-turns');
+    await expect(list).toContainText(language === 'en' ? 'called' : 'annoncée');
+    // 8 characters of the list's own type, measured on the page: room for "Zoë Lefè…" or "🎲 Kwame".
+    const { room, names } = await list.evaluate((table) => {
+      const probe = document.createElement('span');
+      probe.textContent = 'MMMMMMMM'.replace(/M/g, 'e');
+      table.querySelector('td.name')!.appendChild(probe);
+      const width = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { room: width, names: [...table.querySelectorAll('td.name')].map((td) => ({ text: td.textContent, width: td.clientWidth })) };
+    });
+    for (const name of names) expect(name.width, `${language}: "${name.text}" has ${name.width} px, under 8 characters (${room} px)`).toBeGreaterThanOrEqual(room);
+  }
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/recent-turns-called-pair.png' });
+  await context.close();
+});
