@@ -83,6 +83,12 @@ export class FakeElectron {
   readonly Menu: { buildFromTemplate(template: unknown[]): { template: unknown[] }; setApplicationMenu(menu: unknown): void; applicationMenu: unknown };
   readonly dialog: { showErrorBox(title: string, content: string): void };
   readonly shell: { openPath(path: string): Promise<string>; openExternal(url: string): Promise<void> };
+  readonly safeStorage: {
+    isEncryptionAvailable(): boolean;
+    getSelectedStorageBackend(): string;
+    encryptString(text: string): Buffer;
+    decryptString(blob: Buffer): string;
+  };
   readonly BrowserWindow: typeof FakeBrowserWindow & { electron: FakeElectron };
 
   constructor(options: { browser: Browser; userData: string; displays: FakeDisplay[] }) {
@@ -108,6 +114,13 @@ export class FakeElectron {
       },
     };
     this.shell = { openPath: async () => '', openExternal: async () => undefined };
+    // A Linux desktop with no keyring, as on this CI: safeStorage would only use its fixed password, so the app keeps its seed key in a file (electron/keychain.ts).
+    this.safeStorage = {
+      isEncryptionAvailable: () => true,
+      getSelectedStorageBackend: () => 'basic_text',
+      encryptString: (text: string) => Buffer.from(text, 'utf8'),
+      decryptString: (blob: Buffer) => blob.toString('utf8'),
+    };
     // A subclass per fake, so static lookups (getAllWindows) see only this app's windows.
     this.BrowserWindow = windowClassFor(this);
   }
@@ -125,6 +138,7 @@ export class FakeElectron {
       Menu: this.Menu,
       dialog: this.dialog,
       shell: this.shell,
+      safeStorage: this.safeStorage,
     };
   }
 
