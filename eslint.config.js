@@ -2,6 +2,7 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import pluginVue from 'eslint-plugin-vue';
+import prettierConfig from 'eslint-config-prettier/flat';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import vueParser from 'vue-eslint-parser';
@@ -80,7 +81,8 @@ const sharedIndexValues = {
   regex: '^(\\.\\./)+shared(/index|/settings|/commands|/payDetails|/vocabulary|/preferences|/chips|/zodIssue)?$',
   caseSensitive: true,
   allowTypeImports: true,
-  message: 'the renderer takes values from the src/shared module that holds them (shared/choices, shared/payLinks, ...), never from the index or a module of schemas, which bring zod into the first load',
+  message:
+    'the renderer takes values from the src/shared module that holds them (shared/choices, shared/payLinks, ...), never from the index or a module of schemas, which bring zod into the first load',
 };
 
 const layering = [
@@ -113,7 +115,10 @@ const layering = [
       [tests ? 'src/main/engine/**/*.test.ts' : 'src/main/engine/**/*.ts'],
       {
         patterns: [
-          packagesExcept(['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])], 'the engine is pure: only zod and node:crypto (docs/design.md)'),
+          packagesExcept(
+            ['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])],
+            'the engine is pure: only zod and node:crypto (docs/design.md)',
+          ),
           relativeInto(
             ['ledger', 'night', 'session', 'history', 'store', 'host', 'electron', 'preload', 'renderer'],
             'the engine imports only src/shared',
@@ -131,7 +136,10 @@ const layering = [
       {
         patterns: [
           packagesExcept(['zod', ...(tests ? TEST_TOOLS : [])], 'the ledger imports only src/shared and the engine (and zod)'),
-          relativeInto(['night', 'session', 'history', 'store', 'host', 'electron', 'preload', 'renderer'], 'the ledger imports only src/shared and the engine'),
+          relativeInto(
+            ['night', 'session', 'history', 'store', 'host', 'electron', 'preload', 'renderer'],
+            'the ledger imports only src/shared and the engine',
+          ),
           mainEntry('the ledger imports only src/shared and the engine'),
         ],
       },
@@ -146,8 +154,14 @@ const layering = [
         paths: electronPackages(),
         patterns: [
           // Its tests read fixtures: journals written by earlier versions.
-          packagesExcept(['zod', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])], 'the night journal is pure: it reads and writes no files (the store does)'),
-          relativeInto(['store', 'session', 'history', 'host', 'electron', 'preload', 'renderer'], 'the night imports only src/shared, the engine and the ledger'),
+          packagesExcept(
+            ['zod', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
+            'the night journal is pure: it reads and writes no files (the store does)',
+          ),
+          relativeInto(
+            ['store', 'session', 'history', 'host', 'electron', 'preload', 'renderer'],
+            'the night imports only src/shared, the engine and the ledger',
+          ),
           mainEntry('the night imports only src/shared, the engine and the ledger'),
         ],
       },
@@ -162,9 +176,26 @@ const layering = [
       {
         paths: electronPackages('the night checker imports nothing of the app (docs/night-checker.md)'),
         patterns: [
-          packagesExcept(['zod', 'node:crypto', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])], 'the night checker is pure: zod and node:crypto only (docs/night-checker.md)'),
+          packagesExcept(
+            ['zod', 'node:crypto', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
+            'the night checker is pure: zod and node:crypto only (docs/night-checker.md)',
+          ),
           relativeInto(
-            ['main', 'engine', 'ledger', 'night', 'session', 'history', 'store', 'host', 'electron', 'shared', 'preload', 'renderer', 'scripts'],
+            [
+              'main',
+              'engine',
+              'ledger',
+              'night',
+              'session',
+              'history',
+              'store',
+              'host',
+              'electron',
+              'shared',
+              'preload',
+              'renderer',
+              'scripts',
+            ],
             'the night checker re-judges a night from docs/rules.md alone: it imports nothing of the app (docs/night-checker.md)',
           ),
         ],
@@ -204,7 +235,10 @@ const layering = [
     {
       paths: electronPackages('the history runs in plain Node too (headless host): no electron'),
       patterns: [
-        relativeInto(['session', 'host', 'electron', 'preload', 'renderer'], 'the history never imports the session, the host or the shell (docs/design.md)'),
+        relativeInto(
+          ['session', 'host', 'electron', 'preload', 'renderer'],
+          'the history never imports the session, the host or the shell (docs/design.md)',
+        ),
         mainEntry('the history may not import the Electron entry point'),
       ],
     },
@@ -213,7 +247,9 @@ const layering = [
   // The history's tests drive a real session (the way the app asks its questions).
   restrict(['src/main/history/**/*.test.ts'], {
     paths: electronPackages('the history runs in plain Node too (headless host): no electron'),
-    patterns: [relativeInto(['host', 'electron', 'preload', 'renderer'], 'the history\'s tests use the session, never the host or the shell')],
+    patterns: [
+      relativeInto(['host', 'electron', 'preload', 'renderer'], "the history's tests use the session, never the host or the shell"),
+    ],
   }),
   // The headless host: plain Node, no Electron shell.
   restrict(['src/main/host/**/*.ts'], {
@@ -238,7 +274,9 @@ const layering = [
     ],
   }),
   // The renderer: its own code and src/shared; it reaches main only through window.api.
-  restrict(['src/renderer/**/*.{ts,vue}'], { paths: rendererPaths, patterns: [...rendererPatterns, sharedIndexValues] }, ['src/renderer/**/*.test.ts']),
+  restrict(['src/renderer/**/*.{ts,vue}'], { paths: rendererPaths, patterns: [...rendererPatterns, sharedIndexValues] }, [
+    'src/renderer/**/*.test.ts',
+  ]),
   // Its tests run in Node, where the first load does not matter: they may take values from the index.
   restrict(['src/renderer/**/*.test.ts'], { paths: rendererPaths, patterns: rendererPatterns }),
 ];
@@ -323,4 +361,6 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-unsafe-argument': 'off' },
   },
   ...layering,
+  // Layout is Prettier's (`npm run format`, checked by `npm run lint`): no lint rule may disagree with it.
+  prettierConfig,
 );

@@ -7,7 +7,10 @@ import { existsSync } from 'node:fs';
  * offline), else undefined, meaning Playwright's own browser (`npx
  * playwright install chromium` on macOS and Windows).
  */
-export function chromiumExecutable(env: NodeJS.ProcessEnv = process.env, exists: (path: string) => boolean = existsSync): string | undefined {
+export function chromiumExecutable(
+  env: NodeJS.ProcessEnv = process.env,
+  exists: (path: string) => boolean = existsSync,
+): string | undefined {
   const named = env['DEALER_CHROMIUM'] || env['CHROMIUM_PATH'];
   if (named) return named;
   for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {

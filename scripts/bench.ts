@@ -64,7 +64,17 @@ function engineGame(): { turns: () => number; step: () => void } {
     return createHash('sha256').update(SEED).update(counter).digest('hex');
   });
   const players = Array.from({ length: PLAYERS }, (_, i) => ({ id: `p${i}`, name: `P${i}` }));
-  apply({ type: 'start', nightId: 'bench', at: '2026-01-01T20:00:00.000Z', players, startingChips: 1000, chipValue: 1, currency: '', settings: DEFAULT_RULES, carryIn: 0 });
+  apply({
+    type: 'start',
+    nightId: 'bench',
+    at: '2026-01-01T20:00:00.000Z',
+    players,
+    startingChips: 1000,
+    chipValue: 1,
+    currency: '',
+    settings: DEFAULT_RULES,
+    carryIn: 0,
+  });
   const step = () => {
     switch (state.phase.kind) {
       case 'shuffle':
@@ -239,7 +249,16 @@ function benchNightBytes(root: string, nightId: string, turns: number): void {
   if (!read) throw new Error(`night ${nightId} did not read`);
   const journalBytes = fs.statSync(repo.journals.pathOf(nightId)).size;
   const { state, events, ledger } = read.night;
-  const oldDocument = { format: 'in-between-dealer/night', version: 3, id: nightId, startedAt: state.startedAt, endedAt: state.endedAt, parts: 0, events, ledger: ledger.entries };
+  const oldDocument = {
+    format: 'in-between-dealer/night',
+    version: 3,
+    id: nightId,
+    startedAt: state.startedAt,
+    endedAt: state.endedAt,
+    parts: 0,
+    events,
+    ledger: ledger.entries,
+  };
   const oldBytes = Buffer.byteLength(JSON.stringify(oldDocument, null, '\t'));
   print({
     bench: 'night-bytes',
@@ -302,9 +321,15 @@ function benchHistory(root: string, nights: number): void {
   };
   const line = (bench: string, value: number, target: number, note: string, extra: Record<string, unknown> = {}) =>
     print({ bench, value: ms(value), unit: 'ms', target: `<= ${target}`, met: value <= target, nights, ...extra, note });
-  line('startup-first-view', figures.openMs, TARGETS.startupMs, 'new GameSession on the data folder (interrupted restore check, migration check, settings, roster, index checked against every journal\'s size) to getView()', {
-    sinceProcessStartMs: ms(figures.sinceProcessStartMs),
-  });
+  line(
+    'startup-first-view',
+    figures.openMs,
+    TARGETS.startupMs,
+    "new GameSession on the data folder (interrupted restore check, migration check, settings, roster, index checked against every journal's size) to getView()",
+    {
+      sinceProcessStartMs: ms(figures.sinceProcessStartMs),
+    },
+  );
   line('history-nights-list', figures.listMs, TARGETS.nightsListMs, 'listNights, answered from the index');
   line('history-leaderboard', figures.leaderboardMs, TARGETS.leaderboardMs, 'getStandings over every night, folded from the index');
   print({
@@ -367,7 +392,7 @@ async function main(argv: readonly string[]): Promise<number> {
       players: PLAYERS,
       seconds: Math.round((performance.now() - made) / 10) / 100,
       folderBytes: folderBytes(large),
-      note: 'setup, not a target: bots through the session\'s own step (MemoryTable), each journal written once; the rest are copies under new ids and dates',
+      note: "setup, not a target: bots through the session's own step (MemoryTable), each journal written once; the rest are copies under new ids and dates",
     });
     flushDisk();
     benchHistory(large, HISTORY_NIGHTS);

@@ -55,19 +55,47 @@ export async function benchUi(options: { turns: number }): Promise<Record<string
     // banner entrance off): on a software-rendered 2-core machine a running flip competes with the host
     // for the CPU. The same path with motion on is reported beside it.
     const still = await playTimedTurns(browser, host.url, { turns: options.turns, motion: 'reduce', startNight: true });
-    const moving = await playTimedTurns(browser, host.url, { turns: Math.ceil(options.turns / 2), motion: 'no-preference', startNight: false });
+    const moving = await playTimedTurns(browser, host.url, {
+      turns: Math.ceil(options.turns / 2),
+      motion: 'no-preference',
+      startNight: false,
+    });
     results.push(
-      summary('bet-to-table-ms', still.table, `p95 <= ${TARGET_P95_MS}`, (s) => s.p95 <= TARGET_P95_MS, 'prefers-reduced-motion: animation excluded'),
+      summary(
+        'bet-to-table-ms',
+        still.table,
+        `p95 <= ${TARGET_P95_MS}`,
+        (s) => s.p95 <= TARGET_P95_MS,
+        'prefers-reduced-motion: animation excluded',
+      ),
       summary('bet-to-table-with-motion-ms', moving.table, 'none (diagnostic)', () => true, 'card turn and banner animations running'),
       // For reading the figures above: the same path to the console's own screen, no target.
       summary('bet-to-console-ms', still.console, 'none (diagnostic)', () => true, 'prefers-reduced-motion'),
       // The console's figure split the same way: the command there and back, then the console's own update.
-      summary('bet-to-console-message-ms', still.consoleUpstream, 'none (diagnostic)', () => true, 'Enter to the view arriving back at the console page'),
-      summary('console-message-to-dom-ms', still.consoleRender, 'none (diagnostic)', () => true, 'the console page: parse, store, Vue update, DOM'),
+      summary(
+        'bet-to-console-message-ms',
+        still.consoleUpstream,
+        'none (diagnostic)',
+        () => true,
+        'Enter to the view arriving back at the console page',
+      ),
+      summary(
+        'console-message-to-dom-ms',
+        still.consoleRender,
+        'none (diagnostic)',
+        () => true,
+        'the console page: parse, store, Vue update, DOM',
+      ),
       // The table's figure in two parts: until its socket receives the view (console, host, network), then its own update.
       summary('bet-to-table-message-ms', still.upstream, 'none (diagnostic)', () => true, 'Enter to the view arriving at the table page'),
       summary('table-message-to-dom-ms', still.render, 'none (diagnostic)', () => true, 'the table page: parse, store, Vue update, DOM'),
-      summary('bet-to-table-frame-ms', still.framed, 'none (diagnostic)', () => true, 'to the end of the frame that shows it: style, layout, paint included'),
+      summary(
+        'bet-to-table-frame-ms',
+        still.framed,
+        'none (diagnostic)',
+        () => true,
+        'to the end of the frame that shows it: style, layout, paint included',
+      ),
       summary('bet-to-table-frame-with-motion-ms', moving.framed, 'none (diagnostic)', () => true, 'the same with animations running'),
       { bench: 'ui-turns-played', turns: moving.turnsPlayed, bets: still.table.length + moving.table.length },
     );
@@ -130,7 +158,16 @@ async function playTimedTurns(
     await consolePage.waitForSelector('[data-testid="pot"]');
     await table.waitForSelector('[data-testid="pot"]');
     await installProbes(consolePage, table);
-    const timed: TimedTurns = { table: [], console: [], upstream: [], render: [], framed: [], consoleUpstream: [], consoleRender: [], turnsPlayed: 0 };
+    const timed: TimedTurns = {
+      table: [],
+      console: [],
+      upstream: [],
+      render: [],
+      framed: [],
+      consoleUpstream: [],
+      consoleRender: [],
+      turnsPlayed: 0,
+    };
     const until = (await turnsPlayed(consolePage)) + options.turns;
     while (timed.turnsPlayed < until) {
       const phase = await consolePage.getAttribute('[data-testid="phase"]', 'data-phase');
@@ -237,15 +274,12 @@ async function pressAndWait(page: Page, key: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[data-busy]'));
   const before = await signature(page);
   await page.keyboard.press(key);
-  await page.waitForFunction(
-    (was) => {
-      const phase = document.querySelector('[data-testid="phase"]')?.getAttribute('data-phase');
-      const header = document.querySelector('.bar .deal')?.textContent;
-      const recent = document.querySelector('[data-testid="recent-turns"] tr')?.textContent;
-      return JSON.stringify([phase, header, recent]) !== was;
-    },
-    before,
-  );
+  await page.waitForFunction((was) => {
+    const phase = document.querySelector('[data-testid="phase"]')?.getAttribute('data-phase');
+    const header = document.querySelector('.bar .deal')?.textContent;
+    const recent = document.querySelector('[data-testid="recent-turns"] tr')?.textContent;
+    return JSON.stringify([phase, header, recent]) !== was;
+  }, before);
 }
 
 function signature(page: Page): Promise<string> {

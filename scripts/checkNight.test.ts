@@ -62,10 +62,13 @@ describe('npm run check-night', () => {
 describe('layering (eslint.config.js)', () => {
   it('the night checker may not import the engine, ledger, night, session, store or history', async () => {
     const eslint = new ESLint();
-    const [result] = await eslint.lintText("import { exportNight } from '../main/night';\nimport { foldEntries } from '../main/ledger';\nexport const used = [exportNight, foldEntries];\n", {
-      // An existing file of the checker: the type-aware rules lint only files the TypeScript project holds, so a made-up path would not be linted.
-      filePath: path.resolve('src/checker/index.ts'),
-    });
+    const [result] = await eslint.lintText(
+      "import { exportNight } from '../main/night';\nimport { foldEntries } from '../main/ledger';\nexport const used = [exportNight, foldEntries];\n",
+      {
+        // An existing file of the checker: the type-aware rules lint only files the TypeScript project holds, so a made-up path would not be linted.
+        filePath: path.resolve('src/checker/index.ts'),
+      },
+    );
     const restricted = result?.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports') ?? [];
     expect(restricted.map((m) => m.line)).toEqual([1, 2]);
   }, 60_000);

@@ -9,7 +9,11 @@ import { checkNight, formatFinding } from '../src/checker';
  * tell is printed, as "cannot check"); 1: a rule broken; 2: a file that
  * cannot be read as an export.
  */
-export function main(files: readonly string[], out: (text: string) => void = (t) => process.stdout.write(t), err: (text: string) => void = (t) => process.stderr.write(t)): number {
+export function main(
+  files: readonly string[],
+  out: (text: string) => void = (t) => process.stdout.write(t),
+  err: (text: string) => void = (t) => process.stderr.write(t),
+): number {
   if (files.length === 0) {
     err('usage: npm run check-night -- FILE...\n');
     return 2;

@@ -17,7 +17,11 @@ describe('the night checker on simulated nights (1 of 2)', () => {
   it('the nights cover every value of every setting, 3 to 12 players, cash and credit', () => {
     const nights = Array.from({ length: 2000 }, (_, i) => matrixNight(i));
     for (const [name, values] of Object.entries(SETTING_VALUES)) {
-      for (const value of values) expect(nights.some((n) => (n.rules as Record<string, unknown>)[name] === value), `${name} ${String(value)}`).toBe(true);
+      for (const value of values)
+        expect(
+          nights.some((n) => (n.rules as Record<string, unknown>)[name] === value),
+          `${name} ${String(value)}`,
+        ).toBe(true);
     }
     expect(new Set(nights.map((n) => n.players))).toEqual(new Set([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]));
     expect(new Set(nights.map((n) => n.payment))).toEqual(new Set(['cash', 'credit']));

@@ -10,7 +10,14 @@ import { simulateNight } from './lib/simulation';
  */
 type Night = ReturnType<typeof simulateNight>;
 
-const original: Night = simulateNight({ seed: Buffer.from('mutations-2'), players: 5, turns: 40, rules: RULE_PRESETS['house-rules'], startingChips: 30, payment: 'cash' });
+const original: Night = simulateNight({
+  seed: Buffer.from('mutations-2'),
+  players: 5,
+  turns: 40,
+  rules: RULE_PRESETS['house-rules'],
+  startingChips: 30,
+  payment: 'cash',
+});
 
 function mutated(change: (night: Night) => void): Finding[] {
   const copy = JSON.parse(JSON.stringify(original)) as Night;
@@ -29,7 +36,9 @@ describe('the night checker on a night changed in one place', () => {
 
   it('R8: two players who swapped turns', () => {
     const turns = original.turns;
-    const i = turns.findIndex((t, k) => k > 0 && !t.void && !turns[k - 1]?.void && turns[k - 1]?.deal === t.deal && turns[k - 1]?.player !== t.player);
+    const i = turns.findIndex(
+      (t, k) => k > 0 && !t.void && !turns[k - 1]?.void && turns[k - 1]?.deal === t.deal && turns[k - 1]?.player !== t.player,
+    );
     const first = turns[i - 1];
     const second = turns[i];
     if (!first || !second) throw new Error('no two turns to swap');

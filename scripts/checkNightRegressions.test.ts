@@ -22,12 +22,12 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
     expect(count, message).toBe(0);
   });
 
-  it('R6, R28: a dealer whose last chips went in the deal\'s own ante still deals it (night 116)', () => {
+  it("R6, R28: a dealer whose last chips went in the deal's own ante still deals it (night 116)", () => {
     const { count, message } = judged(116);
     expect(count, message).toBe(0);
   });
 
-  it('R28, R21: a newcomer seated and undone between turns that moved no chips does not hold back the next deal\'s ante (night 73)', () => {
+  it("R28, R21: a newcomer seated and undone between turns that moved no chips does not hold back the next deal's ante (night 73)", () => {
     const { count, message } = judged(73);
     expect(count, message).toBe(0);
   });
@@ -37,7 +37,7 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
     expect(count, message).toBe(0);
   });
 
-  it('R6, R28: a player bought in after the deal\'s own ante took their last chips plays in that deal (night 152)', () => {
+  it("R6, R28: a player bought in after the deal's own ante took their last chips plays in that deal (night 152)", () => {
     const { count, message } = judged(152);
     expect(count, message).toBe(0);
   });
@@ -49,12 +49,12 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
     }
   });
 
-  it('R27, R28: a player bought in after the deal\'s own ante took their last chip is not waited for by the half-pot round (night 1730)', () => {
+  it("R27, R28: a player bought in after the deal's own ante took their last chip is not waited for by the half-pot round (night 1730)", () => {
     const { count, message } = judged(1730);
     expect(count, message).toBe(0);
   });
 
-  it('R8, R28: the deal passing after its dealer cashed out goes to the player on their left even when its ante took that player\'s last chip (night 1119)', () => {
+  it("R8, R28: the deal passing after its dealer cashed out goes to the player on their left even when its ante took that player's last chip (night 1119)", () => {
     const { count, message } = judged(1119);
     expect(count, message).toBe(0);
   });

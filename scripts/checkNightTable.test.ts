@@ -19,8 +19,20 @@ const PHONE = '00000000000000a1';
 
 function witnesses(): Dealer {
   const chains = new Map([
-    [LAPTOP_WITNESS, chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x11 * i), 4096)],
-    [PHONE, chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i), 4096)],
+    [
+      LAPTOP_WITNESS,
+      chainFrom(
+        Uint8Array.from({ length: 32 }, (_, i) => 0x11 * i),
+        4096,
+      ),
+    ],
+    [
+      PHONE,
+      chainFrom(
+        Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i),
+        4096,
+      ),
+    ],
   ]);
   type State = Parameters<Dealer['commit']>[0];
   const headOf = (state: State, id: string) => state.witnesses?.heads.find((w) => w.id === id)?.head;
@@ -37,7 +49,10 @@ function witnesses(): Dealer {
     reveal: (state) => {
       const missing = ((state.witnesses?.draws ?? 0) + 1) % 7 === 0;
       return {
-        reveals: [{ id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) }, ...(missing ? [] : [{ id: PHONE, value: next(state, PHONE) }])],
+        reveals: [
+          { id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) },
+          ...(missing ? [] : [{ id: PHONE, value: next(state, PHONE) }]),
+        ],
         missing: missing ? [PHONE] : [],
       };
     },
@@ -50,7 +65,9 @@ function tableNight(): NightExport {
   const play = (command: EngineCommand) => {
     const decided = decideStep(night, command, night.state.stateId, dealer);
     if (!decided.ok) throw new Error(decided.error.message);
-    keepStep(night, decided.step, { command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>) });
+    keepStep(night, decided.step, {
+      command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
+    });
   };
   play({
     type: 'start',

@@ -30,7 +30,9 @@ function probe(root: string): void {
   const memory = process.memoryUsage();
   session.close();
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-  process.stdout.write(`${JSON.stringify({ openMs, listMs, leaderboardMs, sinceProcessStartMs, rssBeforeMb, rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ openMs, listMs, leaderboardMs, sinceProcessStartMs, rssBeforeMb, rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed) })}\n`,
+  );
 }
 
 const root = process.argv[2];

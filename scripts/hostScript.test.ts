@@ -60,7 +60,9 @@ describe('the simulated host with every host action', () => {
   });
 
   it('R33: now and then the night is reopened and played on', () => {
-    const reopened = Array.from({ length: 12 }, (_, i) => simulateNight({ ...matrixNight(i, 'host-script'), hostMoves: 'every' })).filter((n) => n.night.reopened > 0);
+    const reopened = Array.from({ length: 12 }, (_, i) => simulateNight({ ...matrixNight(i, 'host-script'), hostMoves: 'every' })).filter(
+      (n) => n.night.reopened > 0,
+    );
     expect(reopened.length).toBeGreaterThan(0);
     for (const night of reopened) expect(night.ledger.some((e) => e.code === 'reversal' && e.turn === null)).toBe(true);
   }, 120_000);

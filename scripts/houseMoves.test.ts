@@ -42,7 +42,11 @@ describe('simulated house nights', () => {
     });
     const night = table.session.currentNight;
     if (!night) throw new Error('no night');
-    const paid = new Set(exportNight(night).ledger.filter((e) => e.code === 'buy-in' || e.code === 'cash-out').map((e) => `${e.code}:${e.paid}`));
+    const paid = new Set(
+      exportNight(night)
+        .ledger.filter((e) => e.code === 'buy-in' || e.code === 'cash-out')
+        .map((e) => `${e.code}:${e.paid}`),
+    );
     expect(paid).toContain('buy-in:cash');
     expect(paid).toContain('buy-in:credit');
     expect(exportNight(replayJournal(night.entries))).toEqual(exportNight(night));
@@ -51,7 +55,13 @@ describe('simulated house nights', () => {
 
   it('M2: the in-memory table keeps how buy-ins and cash-outs were paid, as the session does', () => {
     const seed = Buffer.from('memory-paid');
-    const roster = BOT_NAMES.slice(0, 5).map((name, i) => ({ id: `p-${i}`, name, colour: '#ffffff', initials: name.slice(0, 2), archived: false }));
+    const roster = BOT_NAMES.slice(0, 5).map((name, i) => ({
+      id: `p-${i}`,
+      name,
+      colour: '#ffffff',
+      initials: name.slice(0, 2),
+      archived: false,
+    }));
     const memory = new MemoryTable(new SeededStream(seed, 'dealer'), roster, tickingClock(), 'memory-night');
     const plan = { ...HOUSE_PLAN, payment: 'credit' as const };
     startNight(memory, plan);

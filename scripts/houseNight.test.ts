@@ -12,7 +12,10 @@ describe('npm run simulate with the house rules (R26-R33)', () => {
   it('R26-R32: the bots pass on poor spreads, call pairs, keep to the limit; latecomers sit down', () => {
     const out = path.join(folder, 'house.json');
     const rules = JSON.stringify({ pass: true, maxBet: 8, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 3 });
-    const code = main(['--players', '4', '--turns', '200', '--seed', '0dd6', '--rules', rules, '--out', out], { stdout: () => {}, stderr: () => {} });
+    const code = main(['--players', '4', '--turns', '200', '--seed', '0dd6', '--rules', rules, '--out', out], {
+      stdout: () => {},
+      stderr: () => {},
+    });
     expect(code).toBe(0);
     const exported = nightExportSchema.parse(JSON.parse(fs.readFileSync(out, 'utf8')));
     expect(exported.rules).toMatchObject({ pass: true, maxBet: 8, pair: 'high-low', postPays: 3 });

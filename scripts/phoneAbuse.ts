@@ -66,10 +66,14 @@ const pause = (msToWait: number): Promise<void> => new Promise((done) => setTime
 // ---- the host (its own process) ---------------------------------------------------------------
 
 function startPhones(scenario: Scenario, link: string, count: number, nightId: string): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(import.meta.url), ['--abuse-phones', scenario, '--link', link, '--count', String(count), '--night', nightId], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    ['--abuse-phones', scenario, '--link', link, '--count', String(count), '--night', nightId],
+    {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   // The phones are other devices: on this machine they get only the CPU the host leaves (lowest priority).
   if (child.pid !== undefined) setPriority(child.pid, 19);
   return new Promise((done, failed) => {
@@ -94,7 +98,12 @@ async function playOne(service: PhoneAwareService, bot: Bot): Promise<number> {
 }
 
 async function startBotNight(service: PhoneAwareService): Promise<void> {
-  const started = await service.run('startNight', { players: BOT_NAMES.slice(0, 6).map((name) => ({ name })), startingChips: STARTING_CHIPS, chipValue: 1, currency: '' });
+  const started = await service.run('startNight', {
+    players: BOT_NAMES.slice(0, 6).map((name) => ({ name })),
+    startingChips: STARTING_CHIPS,
+    chipValue: 1,
+    currency: '',
+  });
   if (!started.ok) throw new Error(started.error.message);
 }
 
@@ -103,8 +112,16 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
   mkdirSync(join(work, 'renderer'));
   writeFileSync(join(work, 'renderer', 'phone.html'), '<!doctype html><title>Phone</title>');
   writeFileSync(join(work, 'renderer', BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
-  const session = await openDealerService({ storage: createConfBackend(join(work, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) });
-  const service = withPhoneAccess(session, { rendererDir: join(work, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => ['127.0.0.1'] });
+  const session = await openDealerService({
+    storage: createConfBackend(join(work, 'data')),
+    randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')),
+  });
+  const service = withPhoneAccess(session, {
+    rendererDir: join(work, 'renderer'),
+    ports: [0],
+    listenAddress: '127.0.0.1',
+    addresses: () => ['127.0.0.1'],
+  });
   let child: ChildProcess | null = null;
   try {
     const on = await service.run('setPhoneAccess', { on: true });
@@ -151,7 +168,18 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
         reporting.send({ type: 'done' });
       });
     }
-    return { scenario, phones, latencies, commands: latencies.length, consoleViews, seconds, rssStartMb: megabytes(rssStart), rssPeakMb: megabytes(rssPeak), cpuMsPerSecond: Math.round((cpu.user + cpu.system) / 1000 / seconds), phonesReport };
+    return {
+      scenario,
+      phones,
+      latencies,
+      commands: latencies.length,
+      consoleViews,
+      seconds,
+      rssStartMb: megabytes(rssStart),
+      rssPeakMb: megabytes(rssPeak),
+      cpuMsPerSecond: Math.round((cpu.user + cpu.system) / 1000 / seconds),
+      phonesReport,
+    };
   } finally {
     child?.kill();
     await service.shutDown();
@@ -193,7 +221,9 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
     ...list[0]!,
     latencies: list.flatMap((r) => r.latencies),
     seconds: list.reduce((sum, r) => sum + r.seconds, 0),
-    cpuMsPerSecond: Math.round(list.reduce((sum, r) => sum + r.cpuMsPerSecond * r.seconds, 0) / list.reduce((sum, r) => sum + r.seconds, 0)),
+    cpuMsPerSecond: Math.round(
+      list.reduce((sum, r) => sum + r.cpuMsPerSecond * r.seconds, 0) / list.reduce((sum, r) => sum + r.seconds, 0),
+    ),
     phonesReport: list.every((r) => r.phonesReport)
       ? {
           answered: list.reduce((sum, r) => sum + r.phonesReport!.answered, 0),
@@ -261,7 +291,13 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { 'abuse-host': { type: 'string' }, 'abuse-phones': { type: 'string' }, link: { type: 'string' }, count: { type: 'string' }, night: { type: 'string' } },
+    options: {
+      'abuse-host': { type: 'string' },
+      'abuse-phones': { type: 'string' },
+      link: { type: 'string' },
+      count: { type: 'string' },
+      night: { type: 'string' },
+    },
   });
   if (values['abuse-phones']) {
     await runPhones(values['abuse-phones'] as Scenario, values.link ?? '', Number(values.count), values.night ?? '');

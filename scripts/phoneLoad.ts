@@ -148,7 +148,10 @@ function startViewers(link: string, count: number): Promise<ChildProcess> {
 
 async function playRound(work: string, round: number, viewers: number, turns: number, gapMs: number): Promise<Round> {
   const dir = join(work, `round-${round}-${viewers}`);
-  const session = await openDealerService({ storage: createConfBackend(join(dir, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) });
+  const session = await openDealerService({
+    storage: createConfBackend(join(dir, 'data')),
+    randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')),
+  });
   const service: PhoneAwareService = withPhoneAccess(session, {
     rendererDir: join(work, 'renderer'),
     ports: [0],
@@ -279,10 +282,14 @@ async function main(): Promise<void> {
       statesExpected: (withPhones[0]?.commands ?? 0) + 1,
       outOfOrder: reports.reduce((sum, r) => sum + r.outOfOrder, 0),
       // From the host's answer to the slowest of the phones having the view: what a phone lags the console by.
-      toSlowestPhone: latencySummary(withPhones.flatMap((r) => Object.entries(r.answeredAt).flatMap(([id, at]) => {
-        const arrived = r.report?.lastArrival[Number(id)];
-        return arrived === undefined ? [] : [arrived - at];
-      }))),
+      toSlowestPhone: latencySummary(
+        withPhones.flatMap((r) =>
+          Object.entries(r.answeredAt).flatMap(([id, at]) => {
+            const arrived = r.report?.lastArrival[Number(id)];
+            return arrived === undefined ? [] : [arrived - at];
+          }),
+        ),
+      ),
       phonesOnLastState: `${reports.reduce((sum, r) => sum + r.reachedLast, 0)} of ${viewers * reports.length}`,
     },
     memoryMb: {
@@ -297,7 +304,9 @@ async function main(): Promise<void> {
   const failures = [
     ...(out.views.outOfOrder > 0 ? [`${out.views.outOfOrder} views arrived out of order`] : []),
     ...(reports.some((r) => r.reachedLast < r.viewers) ? ['a phone did not reach the last state'] : []),
-    ...(out.views.statesSeenMin < out.views.statesExpected ? [`a phone saw ${out.views.statesSeenMin} of ${out.views.statesExpected} states`] : []),
+    ...(out.views.statesSeenMin < out.views.statesExpected
+      ? [`a phone saw ${out.views.statesSeenMin} of ${out.views.statesExpected} states`]
+      : []),
     ...(out.hostCommandLatency.p99Ratio > 1.5 ? [`p99 with phones is ${out.hostCommandLatency.p99Ratio}x without (target 1.5x)`] : []),
   ];
   // Phones that misbehave (phoneAbuse.ts): one line each.

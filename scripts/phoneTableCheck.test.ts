@@ -15,11 +15,20 @@ import { chainFrom, LAPTOP_WITNESS } from '../src/shared/tableDraw';
 
 const NIGHT = '2026-11-26-phone34';
 const PHONE = '00000000000000a1';
-const PHONE_CHAIN = chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i), 4096);
+const PHONE_CHAIN = chainFrom(
+  Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i),
+  4096,
+);
 
 function witnesses(): Dealer {
   const chains = new Map([
-    [LAPTOP_WITNESS, chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x11 * i), 4096)],
+    [
+      LAPTOP_WITNESS,
+      chainFrom(
+        Uint8Array.from({ length: 32 }, (_, i) => 0x11 * i),
+        4096,
+      ),
+    ],
     [PHONE, PHONE_CHAIN],
   ]);
   type State = Parameters<Dealer['commit']>[0];
@@ -38,7 +47,10 @@ function witnesses(): Dealer {
       // The phone misses one draw in eleven: it answered too late.
       const missing = ((state.witnesses?.draws ?? 0) + 1) % 11 === 0;
       return {
-        reveals: [{ id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) }, ...(missing ? [] : [{ id: PHONE, value: next(state, PHONE) }])],
+        reveals: [
+          { id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) },
+          ...(missing ? [] : [{ id: PHONE, value: next(state, PHONE) }]),
+        ],
         missing: missing ? [PHONE] : [],
       };
     },
@@ -51,7 +63,9 @@ function playedNight(turns: number): NightExport {
   const play = (command: EngineCommand) => {
     const decided = decideStep(night, command, night.state.stateId, dealer);
     if (!decided.ok) throw new Error(decided.error.message);
-    keepStep(night, decided.step, { command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>) });
+    keepStep(night, decided.step, {
+      command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
+    });
   };
   play({
     type: 'start',
@@ -77,7 +91,7 @@ const night = playedNight(60);
 const own = { id: PHONE, links: PHONE_CHAIN };
 
 describe("R34: the phone's check of a night the engine played", () => {
-  it('R34: every card checks out, over the draw for dealer and a fresh shoe each deal, and the draws with the phone\'s values are counted', () => {
+  it("R34: every card checks out, over the draw for dealer and a fresh shoe each deal, and the draws with the phone's values are counted", () => {
     const draws = night.table?.draws ?? [];
     expect(night.table?.shoes.length).toBeGreaterThan(10);
     const missed = draws.filter((d) => d.missing.includes(PHONE)).length;
@@ -85,7 +99,7 @@ describe("R34: the phone's check of a night the engine played", () => {
     expect(checkTableNight(night, own)).toEqual({ draws: draws.length, mine: draws.length - missed, problems: [] });
   });
 
-  it('R34: a card changed on the table, or a value of the phone\'s replaced, is named', () => {
+  it("R34: a card changed on the table, or a value of the phone's replaced, is named", () => {
     const copy = JSON.parse(JSON.stringify(night)) as NightExport;
     const turn = copy.turns[5]!;
     turn.cards[0]!.card = turn.cards[0]!.card === '2C' ? '3C' : '2C';

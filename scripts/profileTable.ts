@@ -23,19 +23,44 @@ import { SeededStream } from '../src/main/simulation/seededStream';
 import { tickingClock } from './lib/simulation';
 import { latencySummary } from './lib/stats';
 
-const { values } = parseArgs({ options: { css: { type: 'string' }, trace: { type: 'string' }, views: { type: 'string', default: '300' }, motion: { type: 'string', default: 'reduce' }, screen: { type: 'string', default: 'table' } } });
+const { values } = parseArgs({
+  options: {
+    css: { type: 'string' },
+    trace: { type: 'string' },
+    views: { type: 'string', default: '300' },
+    motion: { type: 'string', default: 'reduce' },
+    screen: { type: 'string', default: 'table' },
+  },
+});
 
 function views(count: number): AppView[] {
   const seed = Buffer.from('profile-table', 'utf8');
-  const roster = ['Ann', 'Bob', 'Cy', 'Dee'].map((name, i) => ({ id: `p${i + 1}`, name, colour: ['#f2c14e', '#5fd38d', '#6aa7ff', '#ff7a7a'][i]!, initials: name.slice(0, 2).toUpperCase(), archived: false }));
+  const roster = ['Ann', 'Bob', 'Cy', 'Dee'].map((name, i) => ({
+    id: `p${i + 1}`,
+    name,
+    colour: ['#f2c14e', '#5fd38d', '#6aa7ff', '#ff7a7a'][i]!,
+    initials: name.slice(0, 2).toUpperCase(),
+    archived: false,
+  }));
   const table = new MemoryTable(new SeededStream(seed, 'dealer'), roster, tickingClock(), 'profile');
   const bot = new Bot(new SeededStream(seed, 'bots'));
-  perform(table, { command: 'startNight', args: { players: roster.map((p) => ({ name: p.name })), startingChips: 1000, chipValue: 0, currency: '', settings: DEFAULT_RULES } });
+  perform(table, {
+    command: 'startNight',
+    args: { players: roster.map((p) => ({ name: p.name })), startingChips: 1000, chipValue: 0, currency: '', settings: DEFAULT_RULES },
+  });
   const out: AppView[] = [];
   while (out.length < count) {
     const night = table.night()!;
     perform(table, nextAction(night, bot, 1000)!);
-    out.push({ night: table.night(), roster, lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest', preferences: { language: 'en', muted: true } });
+    out.push({
+      night: table.night(),
+      roster,
+      lastSetup: null,
+      storageNotices: [],
+      tableScreen: { kind: 'live' },
+      settleMode: 'fewest',
+      preferences: { language: 'en', muted: true },
+    });
   }
   return out;
 }
@@ -63,7 +88,10 @@ async function main(): Promise<void> {
   const host = await startHostProcess({ deckSeed: '00', dataDir });
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: values.motion === 'reduce' ? 'reduce' : 'no-preference' });
+    const context = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      reducedMotion: values.motion === 'reduce' ? 'reduce' : 'no-preference',
+    });
     await context.addInitScript(FAKE_API);
     const page = await context.newPage();
     await page.goto(`${host.url}#/${values.screen === 'console' ? '' : 'table'}`);
@@ -77,19 +105,27 @@ async function main(): Promise<void> {
       }, values.css);
     }
     await page.evaluate((json) => (window as unknown as { __push: (j: string) => Promise<unknown> }).__push(json), JSON.stringify(all[0]));
-    if (values.trace) await browser.startTracing(page, { path: values.trace, categories: ['devtools.timeline', 'blink', 'cc', 'disabled-by-default-devtools.timeline'] });
+    if (values.trace)
+      await browser.startTracing(page, {
+        path: values.trace,
+        categories: ['devtools.timeline', 'blink', 'cc', 'disabled-by-default-devtools.timeline'],
+      });
     const patch: number[] = [];
     const toFrame: number[] = [];
     const frame: number[] = [];
     for (const view of all.slice(1)) {
-      const [a, b, c] = await page.evaluate((json) => (window as unknown as { __push: (j: string) => Promise<number[]> }).__push(json), JSON.stringify(view));
+      const [a, b, c] = await page.evaluate(
+        (json) => (window as unknown as { __push: (j: string) => Promise<number[]> }).__push(json),
+        JSON.stringify(view),
+      );
       patch.push(a!);
       toFrame.push(b!);
       frame.push(c!);
     }
     if (values.trace) await browser.stopTracing();
     const line = (name: string, xs: number[]) => ({ name, ...latencySummary(xs) });
-    for (const l of [line('parse+store+patch-ms', patch), line('wait-for-frame-ms', toFrame), line('frame-style-layout-paint-ms', frame)]) console.log(JSON.stringify(l));
+    for (const l of [line('parse+store+patch-ms', patch), line('wait-for-frame-ms', toFrame), line('frame-style-layout-paint-ms', frame)])
+      console.log(JSON.stringify(l));
   } finally {
     await browser.close();
     await host.stop();

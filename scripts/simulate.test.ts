@@ -56,7 +56,18 @@ describe('npm run simulate', () => {
   });
 
   it('writes the same file byte for byte from the same seed, and a different one from another seed', () => {
-    const args = (seed: string, out: string) => ['--players', '5', '--turns', '25', '--seed', seed, '--rules', 'ace-low', '--out', file(out)];
+    const args = (seed: string, out: string) => [
+      '--players',
+      '5',
+      '--turns',
+      '25',
+      '--seed',
+      seed,
+      '--rules',
+      'ace-low',
+      '--out',
+      file(out),
+    ];
     expect(simulate(args('c0ffee', 'a.json')).code).toBe(0);
     expect(simulate(args('c0ffee', 'b.json')).code).toBe(0);
     expect(simulate(args('c0ffef', 'c.json')).code).toBe(0);
@@ -90,38 +101,86 @@ describe('npm run simulate', () => {
   });
 
   it('takes rules as JSON: a partial RuleSettings over the defaults', () => {
-    const result = simulate(['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"decks":2,"pair":"redeal"}', '--out', file('json.json')]);
+    const result = simulate([
+      '--players',
+      '3',
+      '--turns',
+      '5',
+      '--seed',
+      '01',
+      '--rules',
+      '{"decks":2,"pair":"redeal"}',
+      '--out',
+      file('json.json'),
+    ]);
     expect(result.code).toBe(0);
     const exported = nightExportSchema.parse(JSON.parse(fs.readFileSync(file('json.json'), 'utf8')));
     expect(exported.rules).toMatchObject({ decks: 2, pair: 'redeal', consecutive: 'lose-minimum', ante: 1 });
     expect(exported.decks.filter((d) => d.purpose === 'play').every((d) => d.decks === 2)).toBe(true);
   });
 
-  it('M2: --rules takes the night\'s payment with the house settings: every buy-in of a cash night is paid in cash', () => {
-    const rules = JSON.stringify({ payment: 'cash', pass: true, maxBet: 6, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 2 });
+  it("M2: --rules takes the night's payment with the house settings: every buy-in of a cash night is paid in cash", () => {
+    const rules = JSON.stringify({
+      payment: 'cash',
+      pass: true,
+      maxBet: 6,
+      firstRound: 'half-pot',
+      anteWhen: 'every-deal',
+      pair: 'high-low',
+      postPays: 2,
+    });
     expect(simulate(['--players', '3', '--turns', '20', '--seed', '0c', '--rules', rules, '--out', file('cash.json')]).code).toBe(0);
     const exported = nightExportSchema.parse(JSON.parse(fs.readFileSync(file('cash.json'), 'utf8')));
-    expect(exported.rules).toMatchObject({ pass: true, maxBet: 6, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 2 });
+    expect(exported.rules).toMatchObject({
+      pass: true,
+      maxBet: 6,
+      firstRound: 'half-pot',
+      anteWhen: 'every-deal',
+      pair: 'high-low',
+      postPays: 2,
+    });
     const startingBuyIns = exported.ledger.filter((e) => e.code === 'buy-in' && e.turn === null).slice(0, 3);
     expect(startingBuyIns.map((e) => e.paid)).toEqual(['cash', 'cash', 'cash']);
     // A night on credit (the default) starts on credit.
-    expect(simulate(['--players', '3', '--turns', '5', '--seed', '0c', '--rules', '{"payment":"credit"}', '--out', file('credit.json')]).code).toBe(0);
+    expect(
+      simulate(['--players', '3', '--turns', '5', '--seed', '0c', '--rules', '{"payment":"credit"}', '--out', file('credit.json')]).code,
+    ).toBe(0);
     const onCredit = nightExportSchema.parse(JSON.parse(fs.readFileSync(file('credit.json'), 'utf8')));
     expect(onCredit.ledger.filter((e) => e.code === 'buy-in').every((e) => e.paid === 'credit')).toBe(true);
   });
 
   it.each([
-    ['a payment that is neither cash nor credit (M2)', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"payment":"cheque"}', '--out', 'x.json'], '--rules: payment'],
-    ['rules that are not an object', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '[1]', '--out', 'x.json'], '--rules: settings'],
+    [
+      'a payment that is neither cash nor credit (M2)',
+      ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"payment":"cheque"}', '--out', 'x.json'],
+      '--rules: payment',
+    ],
+    [
+      'rules that are not an object',
+      ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '[1]', '--out', 'x.json'],
+      '--rules: settings',
+    ],
     ['a missing seed', ['--players', '3', '--turns', '5', '--out', 'x.json'], '--seed is required'],
-    ['host moves that are neither house nor every', ['--players', '3', '--turns', '5', '--seed', '01', '--host-moves', 'often', '--out', 'x.json'], '--host-moves must be'],
+    [
+      'host moves that are neither house nor every',
+      ['--players', '3', '--turns', '5', '--seed', '01', '--host-moves', 'often', '--out', 'x.json'],
+      '--host-moves must be',
+    ],
     ['a seed that is not hex', ['--players', '3', '--turns', '5', '--seed', 'xyz', '--out', 'x.json'], '--seed must be'],
     ['one player (R6)', ['--players', '1', '--turns', '5', '--seed', '01', '--out', 'x.json'], '--players must be'],
     ['zero turns', ['--players', '3', '--turns', '0', '--seed', '01', '--out', 'x.json'], '--turns must be'],
     ['an unknown preset', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', 'nope', '--out', 'x.json'], 'neither a preset'],
-    ['rules outside their range (R1)', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"decks":9}', '--out', 'x.json'], '--rules: decks'],
+    [
+      'rules outside their range (R1)',
+      ['--players', '3', '--turns', '5', '--seed', '01', '--rules', '{"decks":9}', '--out', 'x.json'],
+      '--rules: decks',
+    ],
     ['an unknown option', ['--players', '3', '--turns', '5', '--seed', '01', '--out', 'x.json', '--fast'], "Unknown option '--fast'"],
-    ['starting chips not above the ante (R4)', ['--players', '3', '--turns', '5', '--seed', '01', '--rules', 'harsh', '--chips', '2', '--out', 'x.json'], 'more than the ante'],
+    [
+      'starting chips not above the ante (R4)',
+      ['--players', '3', '--turns', '5', '--seed', '01', '--rules', 'harsh', '--chips', '2', '--out', 'x.json'],
+      'more than the ante',
+    ],
   ])('refuses %s with exit code 2 and the usage, writing nothing', (_what, args, message) => {
     const result = simulate(args.map((a) => (a === 'x.json' ? file('x.json') : a)));
     expect(result.code).toBe(2);

@@ -53,7 +53,8 @@ function wholeNumber(name: string, text: string | undefined, min: number, max: n
     throw new UsageError(`--${name} is required`);
   }
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < min || value > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  if (!/^\d+$/.test(text) || value < min || value > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not "${text}"`);
   return value;
 }
 
@@ -67,7 +68,8 @@ function parseRules(text: string | undefined): { rules: RuleSettings; payment: P
   } catch {
     throw new UsageError(`--rules "${text}" is neither a preset (${Object.keys(RULE_PRESETS).join(', ')}) nor JSON`);
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new UsageError('--rules: settings: a JSON object of rule settings');
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    throw new UsageError('--rules: settings: a JSON object of rule settings');
   const { payment: paymentText, ...settings } = json as Record<string, unknown>;
   const payment = paymentSchema.default('credit').safeParse(paymentText);
   if (!payment.success) throw new UsageError(`--rules: payment: "cash" or "credit" (M2), not ${JSON.stringify(paymentText)}`);
@@ -120,9 +122,11 @@ export function parseSimulateArgs(argv: readonly string[]): SimulateCommand {
 function checkMoney(exported: NightExport): void {
   const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
   for (const expense of exported.expenses) {
-    if (sum(expense.shares) !== expense.amount) throw new Error(`M4: the shares of expense ${expense.id} add up to ${sum(expense.shares)}, not ${expense.amount}`);
+    if (sum(expense.shares) !== expense.amount)
+      throw new Error(`M4: the shares of expense ${expense.id} add up to ${sum(expense.shares)}, not ${expense.amount}`);
   }
-  if (exported.settlement && sum(exported.settlement.balances) !== 0) throw new Error(`M2: the balances add up to ${sum(exported.settlement.balances)}, not 0`);
+  if (exported.settlement && sum(exported.settlement.balances) !== 0)
+    throw new Error(`M2: the balances add up to ${sum(exported.settlement.balances)}, not 0`);
 }
 
 export function main(argv: readonly string[], io: CliIo = processIo): number {
@@ -144,7 +148,9 @@ export function main(argv: readonly string[], io: CliIo = processIo): number {
     fs.mkdirSync(path.dirname(path.resolve(command.out)), { recursive: true });
     fs.writeFileSync(command.out, `${JSON.stringify(exported, null, 2)}\n`);
     const played = exported.turns.filter((t) => !t.void).length;
-    io.stdout(`simulate: ${played} turns, ${exported.decks.length} decks, ${exported.ledger.length} ledger entries, ${exported.expenses.length} expenses -> ${command.out}\n`);
+    io.stdout(
+      `simulate: ${played} turns, ${exported.decks.length} decks, ${exported.ledger.length} ledger entries, ${exported.expenses.length} expenses -> ${command.out}\n`,
+    );
     return 0;
   } catch (error) {
     io.stderr(`simulate: the simulation failed: ${(error as Error).stack ?? String(error)}\n`);

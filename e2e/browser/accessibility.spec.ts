@@ -19,7 +19,9 @@ async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`));
+    .flatMap((v) =>
+      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+    );
 }
 
 async function expectAccessible(page: Page, screen: string): Promise<void> {
@@ -73,10 +75,15 @@ async function freshNight(driver: HostDriver, names: string[]): Promise<void> {
 
 /** The colour a card's suit is drawn in, on the page given. */
 function suitInk(page: Page, card: string): Promise<string> {
-  return page.locator(`.card[data-card="${card}"] .front`).first().evaluate((el) => getComputedStyle(el).color);
+  return page
+    .locator(`.card[data-card="${card}"] .front`)
+    .first()
+    .evaluate((el) => getComputedStyle(el).color);
 }
 
-test('no serious or critical axe violation on the console, the TV and the phone, from the lobby to the end of a night', async ({ browser }) => {
+test('no serious or critical axe violation on the console, the TV and the phone, from the lobby to the end of a night', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const console = await open(browser, host.consoleUrl);
   const tv = await open(browser, host.tableUrl);
@@ -87,7 +94,12 @@ test('no serious or critical axe violation on the console, the TV and the phone,
 
   const driver = await HostDriver.open(host.url);
   try {
-    await driver.must('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }], startingChips: 20, chipValue: 25, currency: 'EUR' });
+    await driver.must('startNight', {
+      players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cy' }],
+      startingChips: 20,
+      chipValue: 25,
+      currency: 'EUR',
+    });
     let view = await driver.playTurns(2);
     await expect(console.getByTestId('pot')).toBeVisible();
     await expectAccessible(console, 'console night');
@@ -147,7 +159,9 @@ test('no serious or critical axe violation on the console, the TV and the phone,
   }
 });
 
-test('the console says each banner politely and each refusal at once, through live regions a screen reader follows', async ({ browser }) => {
+test('the console says each banner politely and each refusal at once, through live regions a screen reader follows', async ({
+  browser,
+}) => {
   const driver = await HostDriver.open(host.url);
   try {
     await freshNight(driver, ['Ann', 'Bob']);
@@ -177,7 +191,9 @@ test('the console says each banner politely and each refusal at once, through li
   }
 });
 
-test("the four-colour deck: the console's Q turns clubs green and diamonds blue on the TV; a phone chooses its own", async ({ browser }) => {
+test("the four-colour deck: the console's Q turns clubs green and diamonds blue on the TV; a phone chooses its own", async ({
+  browser,
+}) => {
   const driver = await HostDriver.open(host.url);
   await freshNight(driver, ['Ann', 'Bob', 'Cy']);
   const console = await open(browser, host.consoleUrl);

@@ -202,6 +202,8 @@ test('the console refuses what main would, says what Enter does, and speaks four
   await page.keyboard.press('h');
   await expect(page.getByTestId('export-json')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('j')]);
-  await expect(page.getByRole('status').filter({ hasText: download.suggestedFilename() })).toContainText("in this browser's downloads folder");
+  await expect(page.getByRole('status').filter({ hasText: download.suggestedFilename() })).toContainText(
+    "in this browser's downloads folder",
+  );
   await context.close();
 });

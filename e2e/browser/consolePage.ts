@@ -36,7 +36,11 @@ export async function picture(page: Page): Promise<Picture> {
       stacks[el.getAttribute('data-testid')!.slice('stack-'.length)] = Number(el.getAttribute('data-value'));
     }
     const turns = /(\d+) turns? played/.exec(document.querySelector('.bar .deal')?.textContent ?? '');
-    const acting = document.querySelector('tr.acting')?.getAttribute('data-testid')?.replace(/^player-/, '') ?? null;
+    const acting =
+      document
+        .querySelector('tr.acting')
+        ?.getAttribute('data-testid')
+        ?.replace(/^player-/, '') ?? null;
     const row = document.querySelector('[data-testid="recent-turns"] tr');
     const cells = row ? [...row.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '') : [];
     const odds = /(\d+) of (\d+) cards win/.exec(byId('odds')?.textContent ?? '');
@@ -102,15 +106,19 @@ export async function playTurns(page: Page, turns: number): Promise<void> {
       await page.keyboard.press('1');
       await page.keyboard.press('Enter');
     } else if (now.phase === 'ace-call' || now.phase === 'pair-call') {
-      const higher = (await page.getByTestId('pair-call-prompt').count()) === 0 || ((await page.getByTestId('pair-call-prompt').textContent()) ?? '').includes('H for higher');
+      const higher =
+        (await page.getByTestId('pair-call-prompt').count()) === 0 ||
+        ((await page.getByTestId('pair-call-prompt').textContent()) ?? '').includes('H for higher');
       await page.keyboard.press(higher ? 'h' : 'l');
     } else {
       await page.keyboard.press('Enter');
     }
-    await expect.poll(async () => {
-      const after = await picture(page);
-      return JSON.stringify([after.phase, after.turns, after.pot, after.stacks]);
-    }).not.toBe(before);
+    await expect
+      .poll(async () => {
+        const after = await picture(page);
+        return JSON.stringify([after.phase, after.turns, after.pot, after.stacks]);
+      })
+      .not.toBe(before);
   }
   throw new Error(`the night did not reach ${turns} turns`);
 }

@@ -53,7 +53,12 @@ for (const language of ['en', 'fr'] as Language[]) {
     });
     await page.screenshot({ path: `${SHOTS}/recent-turns-${language}.png` });
     expect(problems).toEqual([]);
-    await expect(table.locator('td.outcome').filter({ hasText: language === 'fr' ? 'consécutives' : 'consecutive' }).first()).toBeVisible();
+    await expect(
+      table
+        .locator('td.outcome')
+        .filter({ hasText: language === 'fr' ? 'consécutives' : 'consecutive' })
+        .first(),
+    ).toBeVisible();
     await context.close();
   });
 }

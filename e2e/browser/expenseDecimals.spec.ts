@@ -9,7 +9,9 @@ import { HostDriver } from './phonePage';
 
 const host = hostForSpecFile('dec1ba15');
 
-test('M4: with no currency named, an amount like 2.555 is refused saying at most 2 decimals, not naming a blank currency', async ({ browser }) => {
+test('M4: with no currency named, an amount like 2.555 is refused saying at most 2 decimals, not naming a blank currency', async ({
+  browser,
+}) => {
   const driver = await HostDriver.open(host.url);
   await driver.must('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 20, chipValue: 1 });
   driver.close();

@@ -100,7 +100,11 @@ test('M4: an expense typed on the keyboard during the night shows in the settle-
   expect(await transferLines(settlement.getByTestId('transfer'))).toEqual(['Bob pays Ann 0.34 EUR', 'Cy pays Ann 6.33 EUR']);
   await page.screenshot({ path: `${SHOTS}/expenses-settle-up.png` });
   // The TV says, under who pays whom, which expenses it counts.
-  await expect(table.getByTestId('tv-expenses').locator('p')).toHaveText(['Shared expenses, counted above:', 'Pizza 10 EUR (Ann)', 'Drinks 6 EUR (Bob)']);
+  await expect(table.getByTestId('tv-expenses').locator('p')).toHaveText([
+    'Shared expenses, counted above:',
+    'Pizza 10 EUR (Ann)',
+    'Drinks 6 EUR (Bob)',
+  ]);
   await table.screenshot({ path: `${SHOTS}/expenses-tv.png` });
 
   // F on the ended screen: the panel, with who pays whom beside it, changing as an expense is removed.
@@ -140,6 +144,8 @@ test('M4: an expense typed on the keyboard during the night shows in the settle-
   await expect(panel).toHaveCount(0);
   await expect(page.getByTestId('expenses-list').getByTestId('expense')).toHaveCount(2);
   // Ann paid 10.00 + 4.50 and owes 3.33 + 1.50: she is owed 9.67 in all.
-  expect((await transferLines(page.getByTestId('settlement').getByTestId('transfer'))).join(' | ')).toMatch(/Ann 4\.84 EUR.*Ann 4\.83 EUR|Ann 4\.83 EUR.*Ann 4\.84 EUR/);
+  expect((await transferLines(page.getByTestId('settlement').getByTestId('transfer'))).join(' | ')).toMatch(
+    /Ann 4\.84 EUR.*Ann 4\.83 EUR|Ann 4\.83 EUR.*Ann 4\.84 EUR/,
+  );
   await context.close();
 });

@@ -45,7 +45,9 @@ test('M4: a 40-character payer keeps the expenses beside the results inside thei
   // Nothing inside the box reaches past its right edge, and the box scrolls nothing sideways.
   const overflow = await list.evaluate((box) => {
     const right = box.getBoundingClientRect().right;
-    const past = [...box.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > right + 0.5).map((el) => el.textContent?.trim().slice(0, 60));
+    const past = [...box.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > right + 0.5)
+      .map((el) => el.textContent?.trim().slice(0, 60));
     return { past, sideways: box.scrollWidth - box.clientWidth };
   });
   expect(overflow.past).toEqual([]);
@@ -53,7 +55,9 @@ test('M4: a 40-character payer keeps the expenses beside the results inside thei
   await context.close();
 });
 
-test('M4: in French the shared-expense panel (F) keeps its boxes inside it, and a 40-character sharer keeps a whole checkbox', async ({ browser }) => {
+test('M4: in French the shared-expense panel (F) keeps its boxes inside it, and a 40-character sharer keeps a whole checkbox', async ({
+  browser,
+}) => {
   await host.restart({ wipeData: true });
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();

@@ -112,7 +112,8 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
     expect(await canvasHasInk(page, 'stack-chart')).toBe(true);
     expect(await readResults(page.getByTestId('results'))).toEqual(night1.results);
     // Luck against the odds beside each result, with main's verdict, and what it means under the table.
-    for (const id of Object.values(ids)) await expect(page.getByTestId(`luck-${id}`)).toHaveAttribute('data-verdict', /^(kind|unkind|even)$/);
+    for (const id of Object.values(ids))
+      await expect(page.getByTestId(`luck-${id}`)).toHaveAttribute('data-verdict', /^(kind|unkind|even)$/);
     await expect(page.getByTestId('results')).toContainText('Luck: chips won or lost beyond what the odds shown made each bet worth.');
     await expect(page.getByTestId('settlement').getByTestId('transfer').first()).toBeVisible();
 
@@ -170,7 +171,10 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
       await expect(row.getByTestId('longest-streak')).toHaveText(/^\d+$/);
       await expect(row.getByTestId('win-rate')).toHaveText(/^(\d{1,3}%|–)$/);
       await expect(row.getByTestId('standings-luck')).toHaveText(/^([+-]\d[\d,.]*|0)$/);
-      await expect(row.getByTestId('standings-luck')).toHaveAttribute('title', /^Luck: .+: (the cards have been (kind|unkind)|about even with the odds)$/);
+      await expect(row.getByTestId('standings-luck')).toHaveAttribute(
+        'title',
+        /^Luck: .+: (the cards have been (kind|unkind)|about even with the odds)$/,
+      );
     }
     await page.screenshot({ path: `${SHOTS}/history-all-time.png`, animations: 'disabled' });
     standingsBefore = await rowTexts(page.getByTestId('standings'));

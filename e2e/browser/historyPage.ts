@@ -84,9 +84,16 @@ export async function readStandings(page: Page): Promise<Record<string, Standing
     const id = (await row.getAttribute('data-testid'))!.slice('standings-row-'.length);
     const [, , netMoney = '', netChips = '', nights = '', nightsWon = ''] = await cellsOf(row);
     // The name cell starts with the player's mark (initials): only its own text is the name.
-    const name = await row.locator('td').nth(1).evaluate((td) =>
-      [...td.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim(),
-    );
+    const name = await row
+      .locator('td')
+      .nth(1)
+      .evaluate((td) =>
+        [...td.childNodes]
+          .filter((n) => n.nodeType === Node.TEXT_NODE)
+          .map((n) => n.textContent ?? '')
+          .join('')
+          .trim(),
+      );
     out[id] = { name, netCents: moneyCents(netMoney), netChips: int(netChips), nights: int(nights), nightsWon: int(nightsWon) };
   }
   return out;

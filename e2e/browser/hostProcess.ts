@@ -63,7 +63,21 @@ export async function startHostProcess(options: HostOptions): Promise<HostProces
   const dataDir = options.dataDir ?? freshDataDir();
   // One process (node with tsx's loader, not the tsx wrapper), so a SIGKILL really kills the host.
   // Phones get any free port (spec files run their hosts side by side) and a link this browser can open.
-  const args = ['--import', 'tsx', CLI, '--port', String(options.port ?? 0), '--data', dataDir, '--deck-seed', options.deckSeed, '--phone-port', '0', '--phone-address', '127.0.0.1'];
+  const args = [
+    '--import',
+    'tsx',
+    CLI,
+    '--port',
+    String(options.port ?? 0),
+    '--data',
+    dataDir,
+    '--deck-seed',
+    options.deckSeed,
+    '--phone-port',
+    '0',
+    '--phone-address',
+    '127.0.0.1',
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

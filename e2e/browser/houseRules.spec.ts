@@ -45,7 +45,10 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
   await expect(consolePage.getByTestId('setting-firstRound').locator('option')).toHaveCount(2);
   await expect(consolePage.getByTestId('setting-anteWhen').locator('option')).toHaveCount(2);
   // R34: who draws the cards, the laptop's shuffled deck by default.
-  await expect(consolePage.getByTestId('setting-cards').locator('option')).toHaveText(['shuffled by the laptop', "drawn by the table's phones"]);
+  await expect(consolePage.getByTestId('setting-cards').locator('option')).toHaveText([
+    'shuffled by the laptop',
+    "drawn by the table's phones",
+  ]);
   await expect(consolePage.getByTestId('setting-cards')).toHaveValue('deck');
   await consolePage.getByTestId('preset').selectOption('house-rules');
   await expect(consolePage.getByTestId('setting-maxBet')).toHaveValue('10');
@@ -118,7 +121,8 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
         throw new Error(`unexpected phase ${now.phase}`);
     }
   }
-  for (const event of ['pass', 'limit', 'sat-out', 'came-back', 'seated', 'pair-call']) expect(seen, `the night should include ${event}`).toContain(event);
+  for (const event of ['pass', 'limit', 'sat-out', 'came-back', 'seated', 'pair-call'])
+    expect(seen, `the night should include ${event}`).toContain(event);
 
   // E ends the night between turns; O on the ended screen asks, warning about payments, and reopens it (R33).
   await finishTurn();
@@ -156,8 +160,7 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
       else if (phase === 'pair-call') {
         const higher = (await consolePage.getByTestId('pair-call-prompt').textContent())?.includes('H for higher') ?? false;
         await play([higher ? 'h' : 'l'], 'the pair call');
-      }
-      else return;
+      } else return;
     }
   }
 
@@ -216,4 +219,3 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
     seen.add('seated');
   }
 });
-

@@ -120,7 +120,10 @@ export function auditLayout(options: Record<string, number> | AuditOptions): Aud
     return id ? `[${id}]` : `${el.tagName.toLowerCase()}${[...el.classList].map((c) => `.${c}`).join('')}`;
   };
   const outsideSafe = (b: Box) =>
-    b.left < safe.left - tolerance || b.top < safe.top - tolerance || b.right > safe.right + tolerance || b.bottom > safe.bottom + tolerance;
+    b.left < safe.left - tolerance ||
+    b.top < safe.top - tolerance ||
+    b.right > safe.right + tolerance ||
+    b.bottom > safe.bottom + tolerance;
   const slackOf = (b: Box) => Math.min(b.left - safe.left, b.top - safe.top, safe.right - b.right, safe.bottom - b.bottom);
   const hidden = (el: Element) => {
     for (let a: Element | null = el; a; a = a.parentElement) {
@@ -156,7 +159,10 @@ export function auditLayout(options: Record<string, number> | AuditOptions): Aud
     if (hidden(el)) continue;
     const visible = intersect(el.getBoundingClientRect(), clipOf(clippersOf(el.parentElement)));
     if (empty(visible)) continue;
-    if (outsideSafe(visible)) problems.push(`${name(el)} leaves the safe area (${Math.round(visible.left)},${Math.round(visible.top)})-(${Math.round(visible.right)},${Math.round(visible.bottom)})`);
+    if (outsideSafe(visible))
+      problems.push(
+        `${name(el)} leaves the safe area (${Math.round(visible.left)},${Math.round(visible.top)})-(${Math.round(visible.right)},${Math.round(visible.bottom)})`,
+      );
     slack = Math.min(slack, slackOf(visible));
     const s = style(el);
     const bg = s.backgroundColor.match(/[\d.]+/g)?.map(Number) ?? [];
@@ -201,14 +207,26 @@ export function auditLayout(options: Record<string, number> | AuditOptions): Aud
       if (empty(visible)) continue;
       if (outsideSafe(visible)) problems.push(`"${text.slice(0, 40)}" leaves the safe area`);
       // Text stays on its panel: the nearest painted box around it (banner, tile, pot) holds all of its ink.
-      const panel = solids.filter((s) => s.el !== root && s.el.contains(el)).reduce<{ el: Element; box: Box } | null>((inner, s) => (!inner || inner.el.contains(s.el) ? s : inner), null);
+      const panel = solids
+        .filter((s) => s.el !== root && s.el.contains(el))
+        .reduce<{ el: Element; box: Box } | null>((inner, s) => (!inner || inner.el.contains(s.el) ? s : inner), null);
       if (panel && !panel.el.classList.contains('tv')) {
         const ink = { top: visible.top + leading, bottom: visible.bottom - leading };
-        if (ink.top < panel.box.top - tolerance || ink.bottom > panel.box.bottom + tolerance || visible.left < panel.box.left - tolerance || visible.right > panel.box.right + tolerance)
+        if (
+          ink.top < panel.box.top - tolerance ||
+          ink.bottom > panel.box.bottom + tolerance ||
+          visible.left < panel.box.left - tolerance ||
+          visible.right > panel.box.right + tolerance
+        )
           problems.push(`"${text.slice(0, 40)}" spills out of ${name(panel.el)}`);
       }
       // Overlap is judged on the ink: the line box without its internal leading.
-      texts.push({ node, el, text, box: { left: visible.left, right: visible.right, top: visible.top + leading, bottom: visible.bottom - leading } });
+      texts.push({
+        node,
+        el,
+        text,
+        box: { left: visible.left, right: visible.right, top: visible.top + leading, bottom: visible.bottom - leading },
+      });
     }
   }
   for (let i = 0; i < texts.length; i++) {
@@ -230,9 +248,11 @@ export function auditLayout(options: Record<string, number> | AuditOptions): Aud
   }
 
   // The key boxes never cover each other.
-  const keys = [...root.querySelectorAll('.card, .banner:not(.empty), .players > li, .pot, .odds, .who, .results, .tv-settle, .rows > li, .phone-badge, .tv-phones .code')].filter(
-    (el) => !hidden(el),
-  );
+  const keys = [
+    ...root.querySelectorAll(
+      '.card, .banner:not(.empty), .players > li, .pot, .odds, .who, .results, .tv-settle, .rows > li, .phone-badge, .tv-phones .code',
+    ),
+  ].filter((el) => !hidden(el));
   for (let i = 0; i < keys.length; i++) {
     for (let j = i + 1; j < keys.length; j++) {
       const a = keys[i]!;
@@ -253,7 +273,8 @@ export function auditLayout(options: Record<string, number> | AuditOptions): Aud
     const text = el.textContent?.trim() ?? '';
     const bank = el.getAttribute('data-party') === 'bank';
     if (!bank && (players > wholeNames.players || [...segmenter.segment(text)].length > wholeNames.graphemes)) continue;
-    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) problems.push(`the name "${text}" is shortened (${name(el)}, ${players} players)`);
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+      problems.push(`the name "${text}" is shortened (${name(el)}, ${players} players)`);
   }
 
   // The numbers that matter, big enough for the sofa.
@@ -275,5 +296,10 @@ export function auditLayout(options: Record<string, number> | AuditOptions): Aud
   atLeast('.center > .draw .card .rank', minFont.drawRank!, 'a drawn card');
   atLeast('.odds .percent', minFont.odds!, 'the odds');
   atLeast('.players .name, .banner .headline, [data-testid="status"], .results td, .tv-transfers li, .rows .name', minFont.text!, 'text');
-  return { problems: [...new Set(problems)], ellipsized, slackPx: Number.isFinite(slack) ? slack : 0, smallestRatio: Number.isFinite(smallestRatio) ? smallestRatio : 1 };
+  return {
+    problems: [...new Set(problems)],
+    ellipsized,
+    slackPx: Number.isFinite(slack) ? slack : 0,
+    smallestRatio: Number.isFinite(smallestRatio) ? smallestRatio : 1,
+  };
 }

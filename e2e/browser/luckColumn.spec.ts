@@ -18,7 +18,7 @@ declare global {
   }
 }
 
-test('the console end screen shows a Luck column with each player\'s verdict beside the results', async ({ browser }) => {
+test("the console end screen shows a Luck column with each player's verdict beside the results", async ({ browser }) => {
   const played = playUntil(['Ann', 'Zoë Lefèvre-Ñúñez', '王小明'], (n) => n.turnsPlayed >= 12 && n.phase === 'ready');
   const ended = played.table.run('endNight', { stateId: played.night.stateId });
   if (!ended.ok) throw new Error(`ending the night was refused: ${ended.error.code}`);

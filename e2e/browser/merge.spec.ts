@@ -19,10 +19,18 @@ let ids: Record<string, string> = {};
 test.beforeAll(async () => {
   const driver = await HostDriver.open(host.url);
   try {
-    for (const players of [['Ann', 'Bob', 'Cy'], ['Ann', 'Bobby', 'Cy']]) {
+    for (const players of [
+      ['Ann', 'Bob', 'Cy'],
+      ['Ann', 'Bobby', 'Cy'],
+    ]) {
       const roster = (await driver.view()).roster;
       const known = new Map(roster.map((p) => [p.name, p.id] as const));
-      await driver.must('startNight', { players: players.map((name) => (known.has(name) ? { id: known.get(name), name } : { name })), startingChips: 20, chipValue: 25, currency: 'EUR' });
+      await driver.must('startNight', {
+        players: players.map((name) => (known.has(name) ? { id: known.get(name), name } : { name })),
+        startingChips: 20,
+        chipValue: 25,
+        currency: 'EUR',
+      });
       let view = await driver.playTurns(6);
       view = await driver.must('endNight', { stateId: view.night!.stateId });
       view = await driver.must('closeNight', { stateId: view.night!.stateId });
@@ -33,7 +41,9 @@ test.beforeAll(async () => {
   }
 });
 
-test('J merges Bobby into Bob on the leaderboard and the TV, U undoes it; K lists the kept backups, Enter restores one, U undoes the restore', async ({ browser }) => {
+test('J merges Bobby into Bob on the leaderboard and the TV, U undoes it; K lists the kept backups, Enter restores one, U undoes the restore', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const page = await context.newPage();
@@ -55,7 +65,9 @@ test('J merges Bobby into Bob on the leaderboard and the TV, U undoes it; K list
 
   await test.step('J: Bobby is counted as Bob', async () => {
     await page.keyboard.press('p');
-    const bobbyAt = (await page.getByTestId('filter-players').getByRole('option').allTextContents()).findIndex((text) => text.trim().endsWith('Bobby'));
+    const bobbyAt = (await page.getByTestId('filter-players').getByRole('option').allTextContents()).findIndex((text) =>
+      text.trim().endsWith('Bobby'),
+    );
     for (let i = 0; i < bobbyAt; i++) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('j');
     await expect(page.getByTestId('merge-into')).toBeFocused();
@@ -107,7 +119,7 @@ test('J merges Bobby into Bob on the leaderboard and the TV, U undoes it; K list
     await expect(page.getByTestId('nights').locator('tbody tr')).toHaveCount(2);
   });
 
-  await test.step('L: the headless host\'s folder is fixed by its --data: the move is refused in words, and nothing changes', async () => {
+  await test.step("L: the headless host's folder is fixed by its --data: the move is refused in words, and nothing changes", async () => {
     await page.keyboard.press('k');
     await page.keyboard.press('l');
     await expect(page.getByTestId('move-to')).toBeFocused();

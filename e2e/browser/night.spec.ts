@@ -35,7 +35,13 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
   // The TV's page opens a table-role socket: a write sent on it anyway is refused, naming the role.
   const tableSocketUrl = (await tableSocket).url();
   expect(new URL(tableSocketUrl).searchParams.get('role')).toBe('table');
-  expect(await sendFromPage(table, tableSocketUrl, { id: 1, method: 'startNight', args: { players: [{ name: 'Mal' }, { name: 'Ice' }], startingChips: 20, chipValue: 100 } })).toMatchObject({
+  expect(
+    await sendFromPage(table, tableSocketUrl, {
+      id: 1,
+      method: 'startNight',
+      args: { players: [{ name: 'Mal' }, { name: 'Ice' }], startingChips: 20, chipValue: 100 },
+    }),
+  ).toMatchObject({
     ok: false,
     error: { code: 'forbidden-role', params: { role: 'table' } },
   });

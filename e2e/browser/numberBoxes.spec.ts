@@ -74,7 +74,9 @@ async function typeKeys(page: Page, keys: string): Promise<void> {
   for (const key of keys) await page.keyboard.press(key);
 }
 
-test('the lobby: starting chips refuse 2.5, -5 and letters as typed, too many in the host\'s words; R, G, Shift+G and Esc work on a rule menu', async ({ page }) => {
+test("the lobby: starting chips refuse 2.5, -5 and letters as typed, too many in the host's words; R, G, Shift+G and Esc work on a rule menu", async ({
+  page,
+}) => {
   await openConsole(page);
   const error = page.getByTestId('error');
   for (const name of ['Ann', 'Bob']) {
@@ -130,7 +132,9 @@ test('the lobby: starting chips refuse 2.5, -5 and letters as typed, too many in
   await page.screenshot({ path: `${SHOTS}/help.png` });
 });
 
-test('the lobby: the chip value and the bet limit refuse what cannot be part of their number as it is typed, and Enter then starts nothing', async ({ page }) => {
+test('the lobby: the chip value and the bet limit refuse what cannot be part of their number as it is typed, and Enter then starts nothing', async ({
+  page,
+}) => {
   await openConsole(page);
   const error = page.getByTestId('error');
   for (const name of ['Ann', 'Bob']) {
@@ -160,7 +164,9 @@ test('the lobby: the chip value and the bet limit refuse what cannot be part of 
   }
 });
 
-test('a buy-in and a newcomer\'s buy-in take only what they show; stale messages go; a pasted 41-character name is refused', async ({ page }) => {
+test("a buy-in and a newcomer's buy-in take only what they show; stale messages go; a pasted 41-character name is refused", async ({
+  page,
+}) => {
   await startNight(page, { players: ['Ann', 'Bob', 'Cy'] });
   const error = page.getByTestId('error');
   const before = await picture(page);
@@ -237,7 +243,9 @@ test('a buy-in and a newcomer\'s buy-in take only what they show; stale messages
   expect((await picture(page)).stacks).toEqual(before.stacks);
 });
 
-test('R6, R32: B opens on the player to act, not on one sitting out; the list stops at its top; Ctrl+A selects the chips typed', async ({ page }) => {
+test('R6, R32: B opens on the player to act, not on one sitting out; the list stops at its top; Ctrl+A selects the chips typed', async ({
+  page,
+}) => {
   await startNight(page, { players: ['Ann', 'Bob', 'Cy', 'Dee'] });
   // Enter through the draw until the first deal waits (letters are keys there, not typing).
   for (let i = 0; i < 40 && (await phaseOf(page)) !== 'ready'; i++) {
@@ -285,7 +293,9 @@ test('R6, R32: B opens on the player to act, not on one sitting out; the list st
   await expect.poll(async () => (await picture(page)).stacks[bob]).toBe(before + 30);
 });
 
-test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an empty bet box are typing, not commands', async ({ page }) => {
+test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an empty bet box are typing, not commands', async ({
+  page,
+}) => {
   await startNight(page, { players: ['Ann', 'Bob', 'Cy'] });
   const error = page.getByTestId('error');
   await page.keyboard.press('Enter'); // the draw
@@ -293,7 +303,11 @@ test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an e
   await page.keyboard.press('Enter'); // a new deck, waiting for its cut
   await expect.poll(() => phaseOf(page)).toBe('cut');
   const cut = page.getByTestId('cut-input');
-  for (const [typed, said] of [['-3', 'minus sign is not allowed'], ['2.5', 'a decimal point is not allowed'], ['abc', 'Type digits only']]) {
+  for (const [typed, said] of [
+    ['-3', 'minus sign is not allowed'],
+    ['2.5', 'a decimal point is not allowed'],
+    ['abc', 'Type digits only'],
+  ]) {
     await typeKeys(page, typed!);
     await expect(cut).toHaveValue(typed!);
     await page.keyboard.press('Enter');
@@ -367,7 +381,11 @@ test('R21, R27: a correction over the house limit is refused as it is typed, bef
 
 test('R13, R22: E while a deck is cut in the middle of a turn says the turn goes on, never asks "End the night?"', async ({ page }) => {
   test.setTimeout(120_000);
-  await startNight(page, { players: ['Ann', 'Bob'], startingChips: '60', selects: { 'setting-pair': 'redeal', 'setting-consecutive': 'redeal' } });
+  await startNight(page, {
+    players: ['Ann', 'Bob'],
+    startingChips: '60',
+    selects: { 'setting-pair': 'redeal', 'setting-consecutive': 'redeal' },
+  });
   const error = page.getByTestId('error');
   const midTurn = page.getByTestId('cut-mid-turn');
   // A deck runs out within a deal only when its turns use it up: each turn is voided (R21), so the same

@@ -36,7 +36,12 @@ const transfers = (): Transfer[] => ended.night!.settlement!.fewest;
 test.beforeAll(async () => {
   const driver = await HostDriver.open(host.url);
   try {
-    let view = await driver.must('startNight', { players: PLAYERS.map((name) => ({ name })), startingChips: 20, chipValue: 25, currency: 'EUR' });
+    let view = await driver.must('startNight', {
+      players: PLAYERS.map((name) => ({ name })),
+      startingChips: 20,
+      chipValue: 25,
+      currency: 'EUR',
+    });
     for (const player of view.roster) await driver.must('setPayDetails', { party: player.id, pay: ACCOUNTS[player.name] });
     view = await driver.playTurns(30);
     ended = await driver.must('endNight', { stateId: view.night!.stateId });
@@ -82,7 +87,9 @@ for (const screen of [
   { name: '1080p', viewport: { width: 1920, height: 1080 }, minModule: 6 },
   { name: '4K', viewport: { width: 3840, height: 2160 }, minModule: 12 },
 ]) {
-  test(`the TV's end screen draws one bank QR code per transfer, every field right, at least ${screen.minModule} px a module at ${screen.name}`, async ({ browser }) => {
+  test(`the TV's end screen draws one bank QR code per transfer, every field right, at least ${screen.minModule} px a module at ${screen.name}`, async ({
+    browser,
+  }) => {
     mkdirSync(SHOTS, { recursive: true });
     const context = await browser.newContext({ viewport: screen.viewport, reducedMotion: 'reduce' });
     try {
@@ -93,7 +100,9 @@ for (const screen of [
       await settle(tv);
       if (screen.name === '1080p') await tv.screenshot({ path: `${SHOTS}/tv-pay-codes-1080p.png` });
       for (const transfer of transfers().slice(0, 3)) {
-        const code = tv.locator(`[data-testid="tv-pay-code"][data-from="${transfer.from}"][data-to="${transfer.to}"] [data-testid="pay-qr"]`);
+        const code = tv.locator(
+          `[data-testid="tv-pay-code"][data-from="${transfer.from}"][data-to="${transfer.to}"] [data-testid="pay-qr"]`,
+        );
         expect((await decode(code)).split('\n')).toEqual(expectedPayload(transfer));
         expect(await modulePixels(code, 1)).toBeGreaterThanOrEqual(screen.minModule);
       }
@@ -103,7 +112,9 @@ for (const screen of [
   });
 }
 
-test('the payer’s phone shows "You pay", the bank code with every field right, the links with the amount, and copies the phone card', async ({ browser }) => {
+test('the payer’s phone shows "You pay", the bank code with every field right, the links with the amount, and copies the phone card', async ({
+  browser,
+}) => {
   mkdirSync(SHOTS, { recursive: true });
   const transfer = transfers()[0]!;
   const payee = ACCOUNTS[nameOf(transfer.to)]!;
@@ -132,7 +143,11 @@ test('the payer’s phone shows "You pay", the bank code with every field right,
 
     const euros = expectedPayload(transfer)[7]!.slice(3);
     if (payee.paypal) await expect(card.getByTestId('pay-paypal')).toHaveAttribute('href', `https://paypal.me/${payee.paypal}/${euros}EUR`);
-    if (payee.revolut) await expect(card.getByTestId('pay-revolut')).toHaveAttribute('href', `https://revolut.me/${payee.revolut}?amount=${euros}&currency=EUR`);
+    if (payee.revolut)
+      await expect(card.getByTestId('pay-revolut')).toHaveAttribute(
+        'href',
+        `https://revolut.me/${payee.revolut}?amount=${euros}&currency=EUR`,
+      );
     // Venmo pays in US dollars only: no link on a night in euros.
     await expect(card.getByTestId('pay-venmo')).toHaveCount(0);
     if (payee.phone) {
@@ -168,7 +183,9 @@ test('a transfer marked paid leaves the TV: its payee’s code is gone when noth
   }
 });
 
-test('the console turns a kind of detail off for the night (the TV’s codes go, the copied text drops it), and refuses a mistyped IBAN in French', async ({ browser }) => {
+test('the console turns a kind of detail off for the night (the TV’s codes go, the copied text drops it), and refuses a mistyped IBAN in French', async ({
+  browser,
+}) => {
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
   const driver = await HostDriver.open(host.url);
@@ -215,7 +232,9 @@ test('the console turns a kind of detail off for the night (the TV’s codes go,
     await iBanField.press('Enter');
     await expect(page.getByTestId('roster-notice')).toBeVisible();
     const saved = await driver.ask('getPayDetails', {});
-    expect(saved.ok && (saved.data as { players: Record<string, PayDetails> }).players[ann.id]?.sepa?.iban).toBe('FR7630006000011234567890189');
+    expect(saved.ok && (saved.data as { players: Record<string, PayDetails> }).players[ann.id]?.sepa?.iban).toBe(
+      'FR7630006000011234567890189',
+    );
   } finally {
     driver.close();
     await context.close();
@@ -235,7 +254,9 @@ test('M3: the running tab on the TV draws the bank code of each debt, its refere
     await driver.must('showOnTable', { screen: { kind: 'tab' } });
     const tv = await context.newPage();
     const asked: string[] = [];
-    tv.on('websocket', (socket) => socket.on('framesent', (frame) => asked.push((JSON.parse(String(frame.payload)) as { method?: string }).method ?? '')));
+    tv.on('websocket', (socket) =>
+      socket.on('framesent', (frame) => asked.push((JSON.parse(String(frame.payload)) as { method?: string }).method ?? '')),
+    );
     await tv.goto(host.tableUrl);
     const code = tv.locator(`[data-testid="tv-pay-code"][data-from="${debt!.from}"][data-to="${debt!.to}"] [data-testid="pay-qr"]`);
     await expect(code).toBeVisible(TURN);

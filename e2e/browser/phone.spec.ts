@@ -28,7 +28,12 @@ let tonight: AppView;
 test.beforeAll(async () => {
   const driver = await HostDriver.open(host.url);
   try {
-    await driver.must('startNight', { players: [{ name: 'Zoë' }, { name: 'Bob' }, { name: 'Ann' }], startingChips: STARTING_CHIPS, chipValue: CHIP_VALUE, currency: 'EUR' });
+    await driver.must('startNight', {
+      players: [{ name: 'Zoë' }, { name: 'Bob' }, { name: 'Ann' }],
+      startingChips: STARTING_CHIPS,
+      chipValue: CHIP_VALUE,
+      currency: 'EUR',
+    });
     let view = await driver.playTurns(8);
     view = await driver.must('endNight', { stateId: view.night!.stateId });
     view = await driver.must('closeNight', { stateId: view.night!.stateId });
@@ -81,7 +86,9 @@ async function untilBet(page: Page, phone: Page): Promise<Picture> {
   return now;
 }
 
-test('a phone (Pixel 7) follows the night as the console plays it, shows its holder their own corner, and cannot change anything', async ({ browser }) => {
+test('a phone (Pixel 7) follows the night as the console plays it, shows its holder their own corner, and cannot change anything', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const consolePage = await openConsole(browser);
@@ -199,7 +206,9 @@ test('a phone (Pixel 7) follows the night as the console plays it, shows its hol
   await consolePage.context().close();
 });
 
-test('landscape (Pixel 7, iPhone 15) and a 360 px portrait: the table beside the people, nothing sideways, long names cut with an ellipsis', async ({ browser }) => {
+test('landscape (Pixel 7, iPhone 15) and a 360 px portrait: the table beside the people, nothing sideways, long names cut with an ellipsis', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const consolePage = await openConsole(browser);
@@ -249,7 +258,8 @@ test('landscape (Pixel 7, iPhone 15) and a 360 px portrait: the table beside the
       // The table's side fits the screen's height without scrolling: whose turn, the pot, the odds, the cards, the banner.
       const side = await phone.locator('.table-side').evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
       expect(side.scroll, 'the table side should not need scrolling').toBeLessThanOrEqual(side.client + 1);
-      for (const id of ['status', 'pot', 'odds', 'post-low', 'post-high', 'banner']) await expect(phone.getByTestId(id)).toBeInViewport({ ratio: 1 });
+      for (const id of ['status', 'pot', 'odds', 'post-low', 'post-high', 'banner'])
+        await expect(phone.getByTestId(id)).toBeInViewport({ ratio: 1 });
     }
     await screenshot(phone, screen.shot);
   }
@@ -257,7 +267,9 @@ test('landscape (Pixel 7, iPhone 15) and a 360 px portrait: the table beside the
   await consolePage.context().close();
 });
 
-test('a phone comes back by itself after the host drops it or the phone goes offline, says meanwhile how old its table is, and catches up', async ({ browser }) => {
+test('a phone comes back by itself after the host drops it or the phone goes offline, says meanwhile how old its table is, and catches up', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext(phoneContext('Pixel 7'));

@@ -15,7 +15,13 @@ import type { Picture } from './consolePage';
 export function phoneContext(device: keyof typeof devices): BrowserContextOptions {
   const d = devices[device];
   if (!d) throw new Error(`no device descriptor named ${device}`);
-  return { viewport: d.viewport, userAgent: d.userAgent, deviceScaleFactor: d.deviceScaleFactor, isMobile: d.isMobile, hasTouch: d.hasTouch };
+  return {
+    viewport: d.viewport,
+    userAgent: d.userAgent,
+    deviceScaleFactor: d.deviceScaleFactor,
+    isMobile: d.isMobile,
+    hasTouch: d.hasTouch,
+  };
 }
 
 /** The phone shows the phase, the pot, every stack and whose turn the console shows (polling, no sleeps). */
@@ -38,7 +44,11 @@ export async function expectNoSidewaysScroll(phone: Page): Promise<void> {
 }
 
 /** Opens a WebSocket from inside `page` and sends one request: what a script on that page could do. */
-export async function sendFromPage(page: Page, socketUrl: string, request: { id: number; method: string; args: unknown }): Promise<unknown> {
+export async function sendFromPage(
+  page: Page,
+  socketUrl: string,
+  request: { id: number; method: string; args: unknown },
+): Promise<unknown> {
   return page.evaluate(
     async ({ url, message }) => {
       const socket = new WebSocket(url);

@@ -12,7 +12,12 @@ const host = hostForSpecFile('5eed1d0a');
 test('R34: a phone helping deal shows the name the TV gives it when it misses a card', async ({ browser }) => {
   test.setTimeout(120_000);
   const driver = await HostDriver.open(host.url);
-  let view = await driver.must('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 40, chipValue: 0, settings: { cards: 'table' } });
+  let view = await driver.must('startNight', {
+    players: [{ name: 'Ann' }, { name: 'Bob' }],
+    startingChips: 40,
+    chipValue: 0,
+    settings: { cards: 'table' },
+  });
   const nightId = view.night!.id;
   const tv = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage();
   await tv.goto(host.tableUrl);
@@ -24,7 +29,7 @@ test('R34: a phone helping deal shows the name the TV gives it when it misses a 
 
   const kept = await phone.evaluate((night) => {
     const raw = localStorage.getItem('in-between-dealer.phone.witness');
-    return raw ? (JSON.parse(raw) as Record<string, { id: string }>)[night]?.id ?? '' : '';
+    return raw ? ((JSON.parse(raw) as Record<string, { id: string }>)[night]?.id ?? '') : '';
   }, nightId);
   const shown = kept.slice(0, 4);
   expect(shown).toMatch(/^[0-9a-f]{4}$/);

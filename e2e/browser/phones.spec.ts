@@ -18,7 +18,9 @@ const SHOTS = 'e2e/artifacts/phones';
 const host = hostForSpecFile('9f0e5ee5');
 
 /** A phone's socket on the LAN listener: resolves with it and the close code it will get. */
-function phoneSocket(link: string): Promise<{ socket: WebSocket; closed: Promise<number>; ask(method: string, args: unknown): Promise<unknown> }> {
+function phoneSocket(
+  link: string,
+): Promise<{ socket: WebSocket; closed: Promise<number>; ask(method: string, args: unknown): Promise<unknown> }> {
   const url = new URL(link);
   const socket = new WebSocket(`ws://${url.host}/ws?role=phone&token=${url.searchParams.get('token') ?? ''}`);
   const closed = new Promise<number>((done) => socket.once('close', (code) => done(code)));
@@ -47,7 +49,9 @@ async function linkOnConsole(console: Page): Promise<string> {
   return link;
 }
 
-test('W lets phones watch: the link on the console, a QR code on the TV, a phone reads but cannot write; new link and W again disconnect', async ({ browser }) => {
+test('W lets phones watch: the link on the console, a QR code on the TV, a phone reads but cannot write; new link and W again disconnect', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });

@@ -23,7 +23,9 @@ const host = hostForSpecFile('7ab1ed0ca2d5ee34');
 /** Serious or critical axe violations in one part of a page, one line each. */
 async function violations(page: Page, selector: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 /** The number of cards a phone says it helped draw. */
@@ -52,7 +54,9 @@ async function playOn(driver: HostDriver, view: AppView): Promise<AppView> {
   return driver.playTurns((view.night?.turnsPlayed ?? 0) + 1);
 }
 
-test('R34: three phones help deal, one drops out and comes back with its chain, each checks the night on its own screen', async ({ browser }) => {
+test('R34: three phones help deal, one drops out and comes back with its chain, each checks the night on its own screen', async ({
+  browser,
+}) => {
   test.setTimeout(300_000);
   mkdirSync(SHOTS, { recursive: true });
   const driver = await HostDriver.open(host.url);
@@ -121,7 +125,10 @@ test('R34: three phones help deal, one drops out and comes back with its chain, 
   }
   // Cleo's phone helped with fewer cards than the night drew: it missed those drawn while it was away.
   const cleoLine = (await cleoAgain.getByTestId('phone-check-result').textContent()) ?? '';
-  const [mine, all] = cleoLine.match(/draw (\d+) of (\d+)/)!.slice(1).map(Number);
+  const [mine, all] = cleoLine
+    .match(/draw (\d+) of (\d+)/)!
+    .slice(1)
+    .map(Number);
   expect(mine).toBeGreaterThan(0);
   expect(mine).toBeLessThan(all!);
   await phones[2]!.screenshot({ path: `${SHOTS}/phone-checked.png`, fullPage: true });

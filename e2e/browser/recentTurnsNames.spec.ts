@@ -18,16 +18,23 @@ declare global {
   }
 }
 
-test('R29: with a called pair among the recent turns, every name there keeps at least 8 characters\' room', async ({ browser }) => {
-  const played = playUntil(['Zoë Lefèvre-Ñúñez', '🎲 Kwame', 'Maximiliana Constantinopla Wolfeschlegel', '王小明'], (n) => n.phase === 'ready' && n.recentTurns.some((t) => t.call && t.outcome), {
-    settings: { pair: 'high-low' },
-  });
+test("R29: with a called pair among the recent turns, every name there keeps at least 8 characters' room", async ({ browser }) => {
+  const played = playUntil(
+    ['Zoë Lefèvre-Ñúñez', '🎲 Kwame', 'Maximiliana Constantinopla Wolfeschlegel', '王小明'],
+    (n) => n.phase === 'ready' && n.recentTurns.some((t) => t.call && t.outcome),
+    {
+      settings: { pair: 'high-low' },
+    },
+  );
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
   await context.addInitScript(FAKE_API);
   const page = await context.newPage();
   await page.goto(`${host.url}#/`);
   for (const language of ['en', 'fr'] as const) {
-    await page.evaluate((view) => window.__auditShow!(view, null), liveView(played.night, played.roster, { preferences: { language, muted: true } }));
+    await page.evaluate(
+      (view) => window.__auditShow!(view, null),
+      liveView(played.night, played.roster, { preferences: { language, muted: true } }),
+    );
     const list = page.getByTestId('recent-turns');
     await expect(list).toContainText(language === 'en' ? 'called' : 'annoncée');
     // 8 characters of the list's own type, measured on the page: room for "Zoë Lefè…" or "🎲 Kwame".
@@ -39,7 +46,8 @@ test('R29: with a called pair among the recent turns, every name there keeps at 
       probe.remove();
       return { room: width, names: [...table.querySelectorAll('td.name')].map((td) => ({ text: td.textContent, width: td.clientWidth })) };
     });
-    for (const name of names) expect(name.width, `${language}: "${name.text}" has ${name.width} px, under 8 characters (${room} px)`).toBeGreaterThanOrEqual(room);
+    for (const name of names)
+      expect(name.width, `${language}: "${name.text}" has ${name.width} px, under 8 characters (${room} px)`).toBeGreaterThanOrEqual(room);
   }
   await page.screenshot({ path: 'e2e/artifacts/screenshots/recent-turns-called-pair.png' });
   await context.close();

@@ -15,7 +15,9 @@ import { hostForSpecFile } from './hostFixture';
 const SHOTS = 'e2e/artifacts/screenshots';
 const host = hostForSpecFile('7ab5c0ffee');
 
-test('M2 M3 R33: cash or credit from the keyboard, settled with the bank, a debt marked paid on the tab screen and shown on the TV; reopening puts it back on the tab', async ({ browser }) => {
+test('M2 M3 R33: cash or credit from the keyboard, settled with the bank, a debt marked paid on the tab screen and shown on the TV; reopening puts it back on the tab', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });

@@ -23,7 +23,10 @@ async function helpingPhone(phoneUrl: string): Promise<{ close: () => void; answ
   const link = new URL(phoneUrl);
   const socket = new WebSocket(`ws://${link.host}/ws?role=phone&token=${link.searchParams.get('token') ?? ''}`);
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  const chain = chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x50 + i), 256);
+  const chain = chainFrom(
+    Uint8Array.from({ length: 32 }, (_, i) => 0x50 + i),
+    256,
+  );
   let nextId = 1;
   let answered = 0;
   let nightId = '';
@@ -41,7 +44,12 @@ async function helpingPhone(phoneUrl: string): Promise<{ close: () => void; answ
     if (push.kind !== 'reveal-request') return;
     const at = chain.indexOf(push.head);
     answered++;
-    void ask('revealDraws', { night: push.night, witness: push.witness, request: push.request, values: chain.slice(at + 1, at + 1 + push.count) });
+    void ask('revealDraws', {
+      night: push.night,
+      witness: push.witness,
+      request: push.request,
+      values: chain.slice(at + 1, at + 1 + push.count),
+    });
   });
   const view = await ask('getView', undefined);
   if (view.type === 'reply' && view.result.ok) nightId = view.result.view.night?.id ?? '';
@@ -57,7 +65,9 @@ function keysFor(phase: string): string[] {
   return ['Enter'];
 }
 
-test('R34: the TV shows who draws the cards, the commitment and the shoe; a phone that leaves is named, then the laptop draws alone', async ({ browser }) => {
+test('R34: the TV shows who draws the cards, the commitment and the shoe; a phone that leaves is named, then the laptop draws alone', async ({
+  browser,
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const consolePage = await context.newPage();

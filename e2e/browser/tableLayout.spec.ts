@@ -67,16 +67,20 @@ declare global {
 async function houseRulesMissing(page: Page, state: TableState): Promise<string | null> {
   const night = state.view.night;
   if (state.view.tableScreen.kind !== 'live' || !night || night.phase === 'ended' || !state.label.includes('-house')) return null;
-  return page.evaluate((capped) => {
-    const line = document.querySelector('[data-testid="tv-house-rules"]');
-    const core = document.querySelector('[data-testid="tv-house-core"]');
-    if (!line || !core) return 'no house rules on the TV';
-    const clip = line.getBoundingClientRect();
-    if (![...core.getClientRects()].every((r) => r.bottom <= clip.bottom + 1 && r.right <= clip.right + 1)) return `house rules cut: ${core.textContent}`;
-    const limit = document.querySelector('[data-testid="tv-bet-limit"]');
-    if (capped && (!limit || limit.getBoundingClientRect().bottom > clip.bottom + 1)) return 'no largest bet allowed on the TV';
-    return null;
-  }, night.phase === 'bet' && night.betLimits?.cap != null);
+  return page.evaluate(
+    (capped) => {
+      const line = document.querySelector('[data-testid="tv-house-rules"]');
+      const core = document.querySelector('[data-testid="tv-house-core"]');
+      if (!line || !core) return 'no house rules on the TV';
+      const clip = line.getBoundingClientRect();
+      if (![...core.getClientRects()].every((r) => r.bottom <= clip.bottom + 1 && r.right <= clip.right + 1))
+        return `house rules cut: ${core.textContent}`;
+      const limit = document.querySelector('[data-testid="tv-bet-limit"]');
+      if (capped && (!limit || limit.getBoundingClientRect().bottom > clip.bottom + 1)) return 'no largest bet allowed on the TV';
+      return null;
+    },
+    night.phase === 'bet' && night.betLimits?.cap != null,
+  );
 }
 
 /** Lower is worse: broken states first, then the ones with the least room left or the smallest key figures. */
@@ -104,11 +108,17 @@ function worstOf(reports: { state: TableState; report: AuditReport }[]): { state
 }
 
 for (const screen of SCREENS) {
-  test(`the TV holds at ${screen.name}: ${STATES} table states, no overlap, no clipping, all inside the safe area, R26-R30 house rules shown at up to 12 players`, async ({ browser }) => {
+  test(`the TV holds at ${screen.name}: ${STATES} table states, no overlap, no clipping, all inside the safe area, R26-R30 house rules shown at up to 12 players`, async ({
+    browser,
+  }) => {
     test.setTimeout(240_000);
     mkdirSync(SHOTS, { recursive: true });
     for (const old of readdirSync(SHOTS)) if (old.startsWith(`${screen.name}-`)) rmSync(`${SHOTS}/${old}`);
-    const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: screen.viewport,
+      deviceScaleFactor: screen.deviceScaleFactor,
+      reducedMotion: 'reduce',
+    });
     try {
       await context.addInitScript(FAKE_API);
       const page = await context.newPage();

@@ -9,7 +9,16 @@
  * the answers main would give. Everything derives from one seed, so the same
  * run audits the same states.
  */
-import type { Announcement, AppView, NightDetail, NightListItem, PhonesView, RosterPlayer, RuleSettings, Standings } from '../../src/shared';
+import type {
+  Announcement,
+  AppView,
+  NightDetail,
+  NightListItem,
+  PhonesView,
+  RosterPlayer,
+  RuleSettings,
+  Standings,
+} from '../../src/shared';
 import { NAME_MAX } from '../../src/shared/commands';
 import { LANGUAGES } from '../../src/shared/preferences';
 import { DEFAULT_RULES } from '../../src/shared/settings';
@@ -84,7 +93,20 @@ function initialsOf(name: string): string {
   return letters.join('').toLocaleUpperCase();
 }
 
-const COLOURS = ['#f2c14e', '#5fd38d', '#6aa7ff', '#ff7a7a', '#c58cff', '#4fd1d9', '#ff9f43', '#e84393', '#a3e635', '#f8fafc', '#94a3b8', '#fde047'];
+const COLOURS = [
+  '#f2c14e',
+  '#5fd38d',
+  '#6aa7ff',
+  '#ff7a7a',
+  '#c58cff',
+  '#4fd1d9',
+  '#ff9f43',
+  '#e84393',
+  '#a3e635',
+  '#f8fafc',
+  '#94a3b8',
+  '#fde047',
+];
 
 function roster(rng: SeededStream, count: number): RosterPlayer[] {
   const names: string[] = [];
@@ -92,7 +114,13 @@ function roster(rng: SeededStream, count: number): RosterPlayer[] {
     const name = randomName(rng);
     if (!names.some((n) => n.toLocaleLowerCase() === name.toLocaleLowerCase())) names.push(name);
   }
-  return names.map((name, i) => ({ id: `p${i + 1}`, name, colour: COLOURS[i % COLOURS.length]!, initials: initialsOf(name), archived: false }));
+  return names.map((name, i) => ({
+    id: `p${i + 1}`,
+    name,
+    colour: COLOURS[i % COLOURS.length]!,
+    initials: initialsOf(name),
+    archived: false,
+  }));
 }
 
 function rules(rng: SeededStream): RuleSettings {
@@ -116,7 +144,9 @@ function rules(rng: SeededStream): RuleSettings {
 /** The longest banners: a void that gives back five re-antes to every player, and several announcements at once. */
 function longBanner(rng: SeededStream, players: RosterPlayer[], ante: number): Announcement[] {
   const ids = players.map((p) => p.id);
-  const reAntes = Array.from({ length: 5 }, () => ids.map((id) => ({ from: 'pot' as const, to: `player:${id}` as const, amount: ante }))).flat();
+  const reAntes = Array.from({ length: 5 }, () =>
+    ids.map((id) => ({ from: 'pot' as const, to: `player:${id}` as const, amount: ante })),
+  ).flat();
   const voided: Announcement = { kind: 'voided', playerId: pick(rng, ids), amount: 0, playerIds: [], moves: reAntes };
   if (rng.chance(0.5)) return [voided];
   const someone = () => pick(rng, ids);
@@ -134,7 +164,16 @@ function longBanner(rng: SeededStream, players: RosterPlayer[], ante: number): A
  * Names of up to 12 characters in the widest kinds (capitals W, CJK, Hangul, emoji) and two a host
  * reported cut: the TV never shortens a name this short with up to 8 players (layoutAudit.ts).
  */
-const SHORT_WIDE = ['W'.repeat(12), '漢字'.repeat(6), '🎲'.repeat(12), 'Ẅ'.repeat(12), '🎲 Kwame Lee', 'Zoë Lefebvre', 'M'.repeat(12), '김민준'.repeat(4)];
+const SHORT_WIDE = [
+  'W'.repeat(12),
+  '漢字'.repeat(6),
+  '🎲'.repeat(12),
+  'Ẅ'.repeat(12),
+  '🎲 Kwame Lee',
+  'Zoë Lefebvre',
+  'M'.repeat(12),
+  '김민준'.repeat(4),
+];
 
 /**
  * The states of short wide names: 5 to 8 players named from SHORT_WIDE, each
@@ -162,14 +201,21 @@ const HOUSE_RULES: Partial<RuleSettings>[] = [
  * TV must fit its house-rules line beside two rows of seat tiles.
  */
 export function houseRuleStates(seed: string, count: number): TableState[] {
-  return Array.from({ length: count }, (_, i) => tableState(`${seed}/house-rules`, i, undefined, { players: 7 + (i % 6), settings: HOUSE_RULES[i % HOUSE_RULES.length]! }));
+  return Array.from({ length: count }, (_, i) =>
+    tableState(`${seed}/house-rules`, i, undefined, { players: 7 + (i % 6), settings: HOUSE_RULES[i % HOUSE_RULES.length]! }),
+  );
 }
 
 /**
  * State `index` of the run seeded by `seed`: the same arguments always give the same state. `names`: the players, instead of a random roster;
  * `house`: how many players and which house settings, instead of the plain game.
  */
-export function tableState(seed: string, index: number, names?: readonly string[], house?: { players: number; settings: Partial<RuleSettings> }): TableState {
+export function tableState(
+  seed: string,
+  index: number,
+  names?: readonly string[],
+  house?: { players: number; settings: Partial<RuleSettings> },
+): TableState {
   const seedBytes = Buffer.from(`${seed}:${index}`, 'utf8');
   const rng = new SeededStream(seedBytes, 'audit/choices');
   // The roll is made whenever it always was, so the states of earlier runs stay the same.
@@ -182,10 +228,22 @@ export function tableState(seed: string, index: number, names?: readonly string[
   // R4: the starting chips cover the ante with some to play.
   const startingChips = Math.max(pick(rng, STARTING_CHIPS), settings.ante * 10);
   const table = new MemoryTable(new SeededStream(seedBytes, 'audit/dealer'), players, tickingClock(), `night-${index}`);
-  const bot = new Bot(new SeededStream(seedBytes, 'audit/bots'), { cautiousBelow: 0.3, allInFrom: 0.7, buyBack: 0.3, voidTurn: 0.05, correctBet: 0.03 });
+  const bot = new Bot(new SeededStream(seedBytes, 'audit/bots'), {
+    cautiousBelow: 0.3,
+    allInFrom: 0.7,
+    buyBack: 0.3,
+    voidTurn: 0.05,
+    correctBet: 0.03,
+  });
   perform(table, {
     command: 'startNight',
-    args: { players: players.map((p) => ({ name: p.name })), startingChips, chipValue: pick(rng, [0, 25, 100, 1000]), currency: pick(rng, CURRENCIES), settings },
+    args: {
+      players: players.map((p) => ({ name: p.name })),
+      startingChips,
+      chipValue: pick(rng, [0, 25, 100, 1000]),
+      currency: pick(rng, CURRENCIES),
+      settings,
+    },
   });
 
   // Where to stop: before or after the draw (ties included), early, or deep into the night; some nights end.

@@ -25,7 +25,13 @@ declare global {
 }
 
 /** The widest state of each bar: twelve phones watching, the sound on, and the TV showing the tab (the tab's button then says "back to live"). */
-const PHONES_WATCHING: PhonesView = { state: 'on', links: ['http://192.168.1.20:8765/phone.html?token=t'], port: 8765, connected: 12, refusal: null };
+const PHONES_WATCHING: PhonesView = {
+  state: 'on',
+  links: ['http://192.168.1.20:8765/phone.html?token=t'],
+  port: 8765,
+  connected: 12,
+  refusal: null,
+};
 const SCREENS = [
   { name: 'history', route: '#/history', ready: 'tab-nights', tableScreen: { kind: 'live' } },
   { name: 'tab', route: '#/tab', ready: 'tab-screen', tableScreen: { kind: 'tab' } },
@@ -59,11 +65,17 @@ function barLayout(page: Page, selector: string): Promise<BarLayout> {
       if (r.right > edge + 0.5) squeezed.push(`"${text}" runs past the edge`);
       // Its own text on one line: a line box no taller than 1.6 of its font size (plus padding and border).
       const style = getComputedStyle(el);
-      const inner = r.height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom) - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth);
+      const inner =
+        r.height -
+        parseFloat(style.paddingTop) -
+        parseFloat(style.paddingBottom) -
+        parseFloat(style.borderTopWidth) -
+        parseFloat(style.borderBottomWidth);
       if (el.tagName !== 'NAV' && inner > parseFloat(style.fontSize) * 1.9) squeezed.push(`"${text}" wraps inside itself`);
       for (const link of el.tagName === 'NAV' ? [...el.children] : []) {
         const lr = link.getBoundingClientRect();
-        if (lr.height > parseFloat(getComputedStyle(link).fontSize) * 2.6) squeezed.push(`"${(link.textContent ?? '').trim()}" wraps inside itself`);
+        if (lr.height > parseFloat(getComputedStyle(link).fontSize) * 2.6)
+          squeezed.push(`"${(link.textContent ?? '').trim()}" wraps inside itself`);
       }
     }
     return { rows: middles.length, squeezed };

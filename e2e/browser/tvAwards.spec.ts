@@ -42,7 +42,8 @@ function widest(state: TableState): TableState {
   const night = state.view.night!;
   const longName = (k: number) => `${'Maximilienne-Wolfeschlegelsteinhausenberg'.slice(0, NAME_MAX - 1)}${k}`;
   const ids = night.players.slice(0, 3).map((p) => p.id);
-  const renamed = <P extends { id: string; name: string }>(p: P): P => (ids.includes(p.id) ? { ...p, name: longName(ids.indexOf(p.id)) } : p);
+  const renamed = <P extends { id: string; name: string }>(p: P): P =>
+    ids.includes(p.id) ? { ...p, name: longName(ids.indexOf(p.id)) } : p;
   const awards: NightAwards = {
     biggestWin: { playerIds: ids, value: 1_000_000 },
     mostPosts: { playerIds: ids, value: 12 },
@@ -51,8 +52,15 @@ function widest(state: TableState): TableState {
   const roster = state.view.roster.map(renamed);
   const players = night.players.map(renamed);
   // The luck line at its longest: the cards kindest to the three long names (a tie) and unkindest to the next player.
-  const luck = (night.luck ?? []).map((l, i): PlayerLuck => (i < 3 ? { ...l, luck: 123_456, verdict: 'kind' } : i === 3 ? { ...l, luck: -98_765, verdict: 'unkind' } : { ...l, verdict: 'even' }));
-  const view: AppView = { ...state.view, roster, night: { ...night, players, awards, luck }, preferences: { ...state.view.preferences, language: 'fr' } };
+  const luck = (night.luck ?? []).map((l, i): PlayerLuck =>
+    i < 3 ? { ...l, luck: 123_456, verdict: 'kind' } : i === 3 ? { ...l, luck: -98_765, verdict: 'unkind' } : { ...l, verdict: 'even' },
+  );
+  const view: AppView = {
+    ...state.view,
+    roster,
+    night: { ...night, players, awards, luck },
+    preferences: { ...state.view.preferences, language: 'fr' },
+  };
   return { ...state, label: `${state.label}-widest`, view };
 }
 
@@ -76,7 +84,11 @@ for (const screen of SCREENS) {
     mkdirSync(SHOTS, { recursive: true });
     const states = endedStates(6);
     expect(states.length, 'ended nights among the seeded states').toBeGreaterThanOrEqual(3);
-    const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: screen.viewport,
+      deviceScaleFactor: screen.deviceScaleFactor,
+      reducedMotion: 'reduce',
+    });
     try {
       await context.addInitScript(FAKE_API);
       const page = await context.newPage();
@@ -96,7 +108,10 @@ for (const screen of SCREENS) {
           if (award === null) await expect(item, `${state.label}: ${key}`).toHaveCount(0);
           else {
             const names = award.playerIds.map((id) => state.view.roster.find((p) => p.id === id)?.name ?? id).join(', ');
-            await expect(item, `${state.label}: ${key}`).toHaveAttribute('title', new RegExp(`: ${names.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*${award.value}`));
+            await expect(item, `${state.label}: ${key}`).toHaveAttribute(
+              'title',
+              new RegExp(`: ${names.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*${award.value}`),
+            );
           }
         }
         // Luck against the odds: a cell per player with main's verdict, worded in full in its title;
@@ -111,10 +126,13 @@ for (const screen of SCREENS) {
         }
         // Under settling up, whom the cards were kindest and unkindest to, when main judged anyone so.
         for (const verdict of ['kind', 'unkind'] as const) {
-          const judged = settling && state.view.night!.luck?.some((l) => l.verdict === verdict && state.view.night!.results?.some((r) => r.playerId === l.playerId));
+          const judged =
+            settling &&
+            state.view.night!.luck?.some((l) => l.verdict === verdict && state.view.night!.results?.some((r) => r.playerId === l.playerId));
           const extreme = page.locator(`[data-testid="tv-luck"] [data-verdict="${verdict}"]`);
           await expect(extreme, `${state.label}: ${verdict}`).toHaveCount(judged ? 1 : 0);
-          if (judged) expect((await extreme.locator('.who').boundingBox())?.width ?? 0, `${state.label}: ${verdict} name`).toBeGreaterThan(20);
+          if (judged)
+            expect((await extreme.locator('.who').boundingBox())?.width ?? 0, `${state.label}: ${verdict} name`).toBeGreaterThan(20);
         }
         const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
         expect(report.problems, `${state.label} at ${screen.name}`).toEqual([]);

@@ -34,7 +34,14 @@ function withPayees(state: TableState): TableState {
   const settlement = night.settlement!;
   const due = settlement.mode === 'banker' ? settlement.banker : settlement.fewest;
   const payees: Record<string, PayDetails> = {};
-  for (const t of due) payees[t.to] = { sepa: { name: `${state.view.roster.find((p) => p.id === t.to)?.name ?? 'Cash box'}`.slice(0, 70), iban: 'DE89370400440532013000', bic: '' } };
+  for (const t of due)
+    payees[t.to] = {
+      sepa: {
+        name: `${state.view.roster.find((p) => p.id === t.to)?.name ?? 'Cash box'}`.slice(0, 70),
+        iban: 'DE89370400440532013000',
+        bic: '',
+      },
+    };
   const view: AppView = { ...state.view, night, settlePay: { hidden: [], payees, due } };
   return { ...state, label: `${state.label}-pay`, view };
 }
@@ -60,7 +67,11 @@ for (const screen of [
     mkdirSync(SHOTS, { recursive: true });
     const states = endedStates(3).map(withPayees);
     expect(states.length, 'ended nights among the seeded states').toBeGreaterThanOrEqual(3);
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, deviceScaleFactor: screen.deviceScaleFactor, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      deviceScaleFactor: screen.deviceScaleFactor,
+      reducedMotion: 'reduce',
+    });
     try {
       await context.addInitScript(FAKE_API);
       const page = await context.newPage();
@@ -75,7 +86,9 @@ for (const screen of [
         for (const code of await codes.all()) {
           const box = await code.boundingBox();
           const modules = Number(await code.getAttribute('data-modules'));
-          expect(((box?.width ?? 0) * screen.deviceScaleFactor) / modules, `${state.label}: pixels a module`).toBeGreaterThanOrEqual(screen.minModule);
+          expect(((box?.width ?? 0) * screen.deviceScaleFactor) / modules, `${state.label}: pixels a module`).toBeGreaterThanOrEqual(
+            screen.minModule,
+          );
         }
         const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
         expect(report.problems, `${state.label} at ${screen.name}`).toEqual([]);

@@ -16,7 +16,13 @@ import { tickingClock } from '../../scripts/lib/simulation';
 const COLOURS = ['#f2c14e', '#5fd38d', '#6aa7ff', '#ff7a7a', '#c58cff', '#4fd1d9', '#ff9f43', '#e84393'];
 
 export function rosterOf(names: readonly string[]): RosterPlayer[] {
-  return names.map((name, i) => ({ id: `p${i + 1}`, name, colour: COLOURS[i % COLOURS.length]!, initials: [...name].slice(0, 2).join(''), archived: false }));
+  return names.map((name, i) => ({
+    id: `p${i + 1}`,
+    name,
+    colour: COLOURS[i % COLOURS.length]!,
+    initials: [...name].slice(0, 2).join(''),
+    archived: false,
+  }));
 }
 
 /** A night in memory: `until` is asked after every command and the night stops at the first yes (or throws). */
@@ -32,7 +38,13 @@ export function playUntil(
   const bot = new Bot(new SeededStream(seed, 'bots'));
   perform(table, {
     command: 'startNight',
-    args: { players: names.map((name) => ({ name })), startingChips, chipValue: 25, currency: 'EUR', settings: { ...DEFAULT_RULES, ...options.settings } },
+    args: {
+      players: names.map((name) => ({ name })),
+      startingChips,
+      chipValue: 25,
+      currency: 'EUR',
+      settings: { ...DEFAULT_RULES, ...options.settings },
+    },
   });
   for (let guard = 0; guard < 5000; guard++) {
     const night = table.night()!;
@@ -46,7 +58,16 @@ export function playUntil(
 
 /** What main would send every screen for this night on the live table. */
 export function liveView(night: NightView | null, roster: RosterPlayer[], over: Partial<AppView> = {}): AppView {
-  return { night, roster, lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest', preferences: { language: 'en', muted: true }, ...over };
+  return {
+    night,
+    roster,
+    lastSetup: null,
+    storageNotices: [],
+    tableScreen: { kind: 'live' },
+    settleMode: 'fewest',
+    preferences: { language: 'en', muted: true },
+    ...over,
+  };
 }
 
 /** The history's answer about this night (what getNight returns once it has ended, or while it is open). */

@@ -26,11 +26,27 @@ const SCREENS = [
 ] as const;
 
 const LONG = 'Maximilienne-Wolfeschlegelsteinhausenberg-Featherstonehaugh';
-const COLOURS = ['#f2c14e', '#5fd38d', '#6aa7ff', '#ff7a7a', '#c58cff', '#4fd1d9', '#ff9f43', '#e84393', '#a3e635', '#f8fafc', '#94a3b8', '#fde047', '#22d3ee'];
+const COLOURS = [
+  '#f2c14e',
+  '#5fd38d',
+  '#6aa7ff',
+  '#ff7a7a',
+  '#c58cff',
+  '#4fd1d9',
+  '#ff9f43',
+  '#e84393',
+  '#a3e635',
+  '#f8fafc',
+  '#94a3b8',
+  '#fde047',
+  '#22d3ee',
+];
 
 function roster(long: boolean): RosterPlayer[] {
   return COLOURS.map((colour, i) => {
-    const name = long ? `${LONG.slice(0, NAME_MAX - 2)}${String(i).padStart(2, '0')}` : ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Finn', 'Gus', 'Hal', 'Ida', 'Jo', 'Kai', 'Lea', 'Mo'][i]!;
+    const name = long
+      ? `${LONG.slice(0, NAME_MAX - 2)}${String(i).padStart(2, '0')}`
+      : ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Finn', 'Gus', 'Hal', 'Ida', 'Jo', 'Kai', 'Lea', 'Mo'][i]!;
     return { id: `p${i + 1}`, name, colour, initials: name.slice(0, 2).toUpperCase(), archived: false };
   });
 }
@@ -78,10 +94,30 @@ function state(label: string, language: Language, nightTransfers: NightTransferV
 
 const STATES: TabState[] = [
   state('clear-it', 'it', [], false),
-  state('one-en', 'en', transfers(1, () => 1250, false), false),
-  state('bank-es', 'es', transfers(5, (i) => 500 + i * 75, true), false),
-  state('most-longest-fr', 'fr', transfers(12, (i) => 123_456_789 - i * 1_001, true), true),
-  state('most-longest-en', 'en', transfers(12, (i) => 987_654_321 - i * 997, false), true),
+  state(
+    'one-en',
+    'en',
+    transfers(1, () => 1250, false),
+    false,
+  ),
+  state(
+    'bank-es',
+    'es',
+    transfers(5, (i) => 500 + i * 75, true),
+    false,
+  ),
+  state(
+    'most-longest-fr',
+    'fr',
+    transfers(12, (i) => 123_456_789 - i * 1_001, true),
+    true,
+  ),
+  state(
+    'most-longest-en',
+    'en',
+    transfers(12, (i) => 987_654_321 - i * 997, false),
+    true,
+  ),
 ];
 
 async function show(page: Page, tab: TabState): Promise<void> {
@@ -104,7 +140,11 @@ for (const screen of SCREENS) {
   test(`M3: the running tab on the TV holds at ${screen.name}: every debt readable, nothing cut or overlapped`, async ({ browser }) => {
     test.setTimeout(120_000);
     mkdirSync(SHOTS, { recursive: true });
-    const context = await browser.newContext({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: screen.viewport,
+      deviceScaleFactor: screen.deviceScaleFactor,
+      reducedMotion: 'reduce',
+    });
     try {
       await context.addInitScript(FAKE_API);
       const page = await context.newPage();
@@ -119,14 +159,19 @@ for (const screen of SCREENS) {
         expect(report.problems, `${tab.label} at ${screen.name}`).toEqual([]);
         // The audit checks the names; the smaller words of the tab ("owes", the amount, "and 2 more", the heading's line) too.
         const smallest = await page.evaluate(() => {
-          const sizes = [...document.querySelectorAll('.tv-tab .owes, .tv-tab .amount, .tv-tab li.more, .tv-tab .sub, .tv-tab .clear')].map((el) => parseFloat(getComputedStyle(el).fontSize));
+          const sizes = [...document.querySelectorAll('.tv-tab .owes, .tv-tab .amount, .tv-tab li.more, .tv-tab .sub, .tv-tab .clear')].map(
+            (el) => parseFloat(getComputedStyle(el).fontSize),
+          );
           return { px: Math.min(...sizes), height: window.innerHeight };
         });
-        expect(smallest.px, `${tab.label} at ${screen.name}`).toBeGreaterThanOrEqual((MIN_FONT_PX_AT_1080.text * smallest.height) / 1080 - 0.5);
+        expect(smallest.px, `${tab.label} at ${screen.name}`).toBeGreaterThanOrEqual(
+          (MIN_FONT_PX_AT_1080.text * smallest.height) / 1080 - 0.5,
+        );
         // One grid for all rows, the bank's (which has no disc) too: "owes" and the amounts line up down the screen.
         const columns = await page.evaluate(() => ({
           owes: new Set([...document.querySelectorAll('.tv-tab .owes')].map((el) => Math.round(el.getBoundingClientRect().left))).size,
-          amounts: new Set([...document.querySelectorAll('.tv-tab .amount')].map((el) => Math.round(el.getBoundingClientRect().right))).size,
+          amounts: new Set([...document.querySelectorAll('.tv-tab .amount')].map((el) => Math.round(el.getBoundingClientRect().right)))
+            .size,
         }));
         if (debts > 0) expect(columns, `${tab.label} at ${screen.name}`).toEqual({ owes: 1, amounts: 1 });
         await page.screenshot({ path: `${SHOTS}/tv-tab-${screen.name}-${tab.label}.png` });

@@ -32,7 +32,10 @@ async function tvContext(browser: import('@playwright/test').Browser): Promise<{
 
 /** Pushes a view (and the history's answer about a night) into a page running on the fake API. */
 async function show(page: Page, view: AppView, getNight: NightDetail | null = null): Promise<void> {
-  await page.evaluate(([v, answers]) => window.__auditShow!(v, answers), [view, getNight ? { getNight, getStandings: { rows: [], cumulative: [] }, listNights: [] } : null] as const);
+  await page.evaluate(([v, answers]) => window.__auditShow!(v, answers), [
+    view,
+    getNight ? { getNight, getStandings: { rows: [], cumulative: [] }, listNights: [] } : null,
+  ] as const);
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
@@ -80,7 +83,9 @@ test('R29: the phones say the call too, and the history lists it with the turn',
   await expect(phone.getByTestId('status')).toContainText(`${call} than the pair`);
   await context.close();
 
-  const ended = playUntil(NAMES, (n) => n.turnsPlayed > 0 && n.recentTurns.some((t) => t.call !== null && t.outcome !== null && !t.void), { settings: HIGH_LOW });
+  const ended = playUntil(NAMES, (n) => n.turnsPlayed > 0 && n.recentTurns.some((t) => t.call !== null && t.outcome !== null && !t.void), {
+    settings: HIGH_LOW,
+  });
   const { context: historyContext, tv: history } = await tvContext(browser);
   const detail = detailOf(ended.table);
   const turn = detail.turns.find((t) => t.call !== null && t.outcome !== null && !t.void)!;
@@ -104,7 +109,9 @@ test('R26, R20: after a pass the two cards are put away, not left beside the nex
   await context.close();
 });
 
-test('R27, R29: the rules the lobby puts on the TV are the ones chosen for tonight, and P bets the limit, not the pot', async ({ browser }) => {
+test('R27, R29: the rules the lobby puts on the TV are the ones chosen for tonight, and P bets the limit, not the pot', async ({
+  browser,
+}) => {
   mkdirSync(SHOTS, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const consolePage = await context.newPage();
@@ -170,7 +177,7 @@ test('the top line always says who deals and who acts, even when a long name tak
   await context.close();
 });
 
-test('the console\'s end screen at 1080p shows the balances and the copy button without scrolling', async ({ browser }) => {
+test("the console's end screen at 1080p shows the balances and the copy button without scrolling", async ({ browser }) => {
   const { context, tv: console_ } = await tvContext(browser);
   await console_.goto(`${host.url}#/`);
   const names = ['Zoë', 'Bartholomew Featherstonehaugh-Smythe Jr.', 'Kwame', 'Ann', '山田太郎', 'Siobhán', 'Dee', 'Bob'];
@@ -190,7 +197,11 @@ test('with 5 to 8 players a short name is whole on its tile and in who pays whom
   const { context, tv } = await tvContext(browser);
   await tv.goto(`${host.url}#/table`);
   const cut = (selector: string) =>
-    tv.locator(selector).evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent));
+    tv
+      .locator(selector)
+      .evaluateAll((els) =>
+        els.filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent),
+      );
   const reported = ['🎲 Kwame Lee', 'Zoë Lefebvre', 'Siobhán Ní M', '山田太郎山田太郎', 'Wilhelmina W', 'Anaïs', 'Bob', 'Mia 🍀'];
   for (const players of [5, 6, 8]) {
     const names = reported.slice(0, players);
@@ -211,7 +222,9 @@ test('with 5 to 8 players a short name is whole on its tile and in who pays whom
   await context.close();
 });
 
-test('R27, R30: at the first bet the TV shows the largest bet allowed and the house rules whole, the post penalty first', async ({ browser }) => {
+test('R27, R30: at the first bet the TV shows the largest bet allowed and the house rules whole, the post penalty first', async ({
+  browser,
+}) => {
   const { context, tv } = await tvContext(browser);
   await tv.goto(`${host.url}#/table`);
   const house = { pass: true, maxBet: 5, pair: 'high-low' as const, postPays: 2 as const };
@@ -232,8 +245,15 @@ test('the TV leaderboard shows CJK initials (王小) side by side on one line, n
   const ended = played.table.run('endNight', { stateId: played.night.stateId });
   expect(ended.ok).toBe(true);
   const summary = played.table.summary();
-  const answers = { getStandings: standings([summary], played.roster), listNights: listNights([summary]), getNight: detailOf(played.table) };
-  await tv.evaluate(([v, a]) => window.__auditShow!(v, a), [liveView(played.table.night(), played.roster, { tableScreen: { kind: 'standings' } }), answers] as const);
+  const answers = {
+    getStandings: standings([summary], played.roster),
+    listNights: listNights([summary]),
+    getNight: detailOf(played.table),
+  };
+  await tv.evaluate(([v, a]) => window.__auditShow!(v, a), [
+    liveView(played.table.night(), played.roster, { tableScreen: { kind: 'standings' } }),
+    answers,
+  ] as const);
   const mark = tv.getByTestId('tv-standings-row-p1').locator('.mark');
   await expect(mark).toHaveText('王小');
   const lines = await mark.evaluate((el) => {

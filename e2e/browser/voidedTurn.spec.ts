@@ -28,7 +28,10 @@ async function show(page: Page, view: AppView): Promise<void> {
 
 /** A turn that hit a post, then voided by the host (what Ctrl+Z, V sends). */
 function voidedPost(): AppView {
-  const played = playUntil(['Ann', 'Bob', 'Cleo'], (n) => n.phase === 'ready' && n.turn?.outcome === 'post' && n.lastAction?.canVoid === true);
+  const played = playUntil(
+    ['Ann', 'Bob', 'Cleo'],
+    (n) => n.phase === 'ready' && n.turn?.outcome === 'post' && n.lastAction?.canVoid === true,
+  );
   const result = played.table.run('voidTurn', { stateId: played.night.stateId });
   if (!result.ok) throw new Error(`the void was refused: ${result.error.code}`);
   const night = played.table.night()!;
@@ -40,7 +43,9 @@ for (const screen of [
   { name: 'console', path: '#/' },
   { name: 'TV', path: '#/table' },
 ]) {
-  test(`R21: after a void the ${screen.name} shows the turn as VOID with its card places empty, not its cards and "post"`, async ({ browser }) => {
+  test(`R21: after a void the ${screen.name} shows the turn as VOID with its card places empty, not its cards and "post"`, async ({
+    browser,
+  }) => {
     mkdirSync(SHOTS, { recursive: true });
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
     await context.addInitScript(FAKE_API);

@@ -24,7 +24,11 @@ function findElectronBinary(): { path: string; installed: boolean } {
   const require = createRequire(import.meta.url);
   const packageDir = dirname(require.resolve('electron/package.json'));
   const pathFile = join(packageDir, 'path.txt');
-  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : process.platform === 'win32' ? 'electron.exe' : 'electron';
+  const relative = existsSync(pathFile)
+    ? readFileSync(pathFile, 'utf8').trim()
+    : process.platform === 'win32'
+      ? 'electron.exe'
+      : 'electron';
   const override = process.env['ELECTRON_OVERRIDE_DIST_PATH'];
   const path = override ? join(override, relative) : join(packageDir, 'dist', relative);
   return { path, installed: existsSync(path) };
@@ -70,7 +74,14 @@ test.describe('the Electron app', () => {
     const byRoute = (hash: string) => app.windows().find((page) => new URL(page.url()).hash === hash);
     // Both windows exist and have reached their routes before anything uses them.
     await expect
-      .poll(() => app.windows().map((page) => new URL(page.url() || 'about:blank').hash).sort(), { timeout: 30_000 })
+      .poll(
+        () =>
+          app
+            .windows()
+            .map((page) => new URL(page.url() || 'about:blank').hash)
+            .sort(),
+        { timeout: 30_000 },
+      )
       .toEqual(['#/', '#/table']);
     hostPage = byRoute('#/')!;
     tablePage = byRoute('#/table')!;
@@ -90,7 +101,10 @@ test.describe('the Electron app', () => {
   });
 
   test("each window's api has exactly its role's methods, and the page has no Node or IPC", async () => {
-    for (const [route, page] of [['#/', hostPage], ['#/table', tablePage]] as const) {
+    for (const [route, page] of [
+      ['#/', hostPage],
+      ['#/table', tablePage],
+    ] as const) {
       const surface = await page.evaluate(() => ({
         api: Object.keys(window.api ?? {}).sort(),
         require: typeof (globalThis as { require?: unknown }).require,

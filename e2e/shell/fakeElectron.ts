@@ -80,7 +80,11 @@ export class FakeElectron {
   readonly screen: FakeScreen;
   readonly session: { defaultSession: FakeSession };
   readonly powerSaveBlocker: FakePowerSaveBlocker;
-  readonly Menu: { buildFromTemplate(template: unknown[]): { template: unknown[] }; setApplicationMenu(menu: unknown): void; applicationMenu: unknown };
+  readonly Menu: {
+    buildFromTemplate(template: unknown[]): { template: unknown[] };
+    setApplicationMenu(menu: unknown): void;
+    applicationMenu: unknown;
+  };
   readonly dialog: { showErrorBox(title: string, content: string): void };
   readonly shell: { openPath(path: string): Promise<string>; openExternal(url: string): Promise<void> };
   readonly safeStorage: {
@@ -155,7 +159,8 @@ export class FakeElectron {
     const parsed = new URL(pageUrl);
     if (parsed.protocol === 'http:' && parsed.hostname.endsWith(STAND_IN_SUFFIX)) {
       const [scheme, ...host] = parsed.hostname.slice(0, -STAND_IN_SUFFIX.length).split('-');
-      if (scheme && this.protocol.handlers.has(scheme)) return `${scheme}://${host.join('-')}${parsed.pathname}${parsed.search}${parsed.hash}`;
+      if (scheme && this.protocol.handlers.has(scheme))
+        return `${scheme}://${host.join('-')}${parsed.pathname}${parsed.search}${parsed.hash}`;
     }
     return pageUrl;
   }
@@ -282,7 +287,12 @@ class FakeProtocol {
   }
 }
 
-type PermissionRequestHandler = (contents: unknown, permission: string, callback: (granted: boolean) => void, details: { requestingUrl: string }) => void;
+type PermissionRequestHandler = (
+  contents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: { requestingUrl: string },
+) => void;
 type PermissionCheckHandler = (contents: unknown, permission: string, requestingOrigin: string, details: unknown) => boolean;
 
 class FakeSession {
@@ -583,7 +593,13 @@ export class FakeBrowserWindow extends EventEmitter {
         const id = (value as { __bridgeCallback: number }).__bridgeCallback;
         return (...args: unknown[]) => {
           page
-            .evaluate(([callbackId, callArgs]) => (window as unknown as { __bridgeCallbacks: Map<number, (...a: unknown[]) => void> }).__bridgeCallbacks.get(callbackId)?.(...callArgs), [id, clone(args)] as const)
+            .evaluate(
+              ([callbackId, callArgs]) =>
+                (window as unknown as { __bridgeCallbacks: Map<number, (...a: unknown[]) => void> }).__bridgeCallbacks.get(callbackId)?.(
+                  ...callArgs,
+                ),
+              [id, clone(args)] as const,
+            )
             .catch(() => undefined); // the page went away
         };
       }
@@ -601,29 +617,35 @@ export class FakeBrowserWindow extends EventEmitter {
       return toPage(await functions.get(id)?.(...args.map(fromPage)));
     });
 
-    const surface = [...this.exposed].map(([key, api]) => [key, Object.entries(api).map(([name, value]) => [name, typeof value === 'function' ? 'function' : clone(value)])]);
-    await page.addInitScript((described: [string, [string, unknown][]][]) => {
-      const bridge = (window as unknown as { __electronBridge: (...args: unknown[]) => Promise<unknown> }).__electronBridge;
-      const callbacks = new Map<number, (...args: unknown[]) => void>();
-      Object.defineProperty(window, '__bridgeCallbacks', { value: callbacks });
-      let nextCallback = 1;
-      const out = (value: unknown) => {
-        if (typeof value !== 'function') return value;
-        callbacks.set(nextCallback, value as (...args: unknown[]) => void);
-        return { __bridgeCallback: nextCallback++ };
-      };
-      const back = (value: unknown): unknown =>
-        value && typeof value === 'object' && '__bridgeFunction' in value
-          ? (...args: unknown[]) => bridge('call', (value as { __bridgeFunction: number }).__bridgeFunction, args.map(out)).then(back)
-          : value;
-      for (const [key, members] of described) {
-        const api: Record<string, unknown> = {};
-        for (const [name, kind] of members) {
-          api[name] = kind === 'function' ? (...args: unknown[]) => bridge('invoke', key, name, args.map(out)).then(back) : kind;
+    const surface = [...this.exposed].map(([key, api]) => [
+      key,
+      Object.entries(api).map(([name, value]) => [name, typeof value === 'function' ? 'function' : clone(value)]),
+    ]);
+    await page.addInitScript(
+      (described: [string, [string, unknown][]][]) => {
+        const bridge = (window as unknown as { __electronBridge: (...args: unknown[]) => Promise<unknown> }).__electronBridge;
+        const callbacks = new Map<number, (...args: unknown[]) => void>();
+        Object.defineProperty(window, '__bridgeCallbacks', { value: callbacks });
+        let nextCallback = 1;
+        const out = (value: unknown) => {
+          if (typeof value !== 'function') return value;
+          callbacks.set(nextCallback, value as (...args: unknown[]) => void);
+          return { __bridgeCallback: nextCallback++ };
+        };
+        const back = (value: unknown): unknown =>
+          value && typeof value === 'object' && '__bridgeFunction' in value
+            ? (...args: unknown[]) => bridge('call', (value as { __bridgeFunction: number }).__bridgeFunction, args.map(out)).then(back)
+            : value;
+        for (const [key, members] of described) {
+          const api: Record<string, unknown> = {};
+          for (const [name, kind] of members) {
+            api[name] = kind === 'function' ? (...args: unknown[]) => bridge('invoke', key, name, args.map(out)).then(back) : kind;
+          }
+          Object.defineProperty(window, key, { value: Object.freeze(api), enumerable: true });
         }
-        Object.defineProperty(window, key, { value: Object.freeze(api), enumerable: true });
-      }
-    }, surface as [string, [string, unknown][]][]);
+      },
+      surface as [string, [string, unknown][]][],
+    );
   }
 
   async loadURL(url: string): Promise<void> {

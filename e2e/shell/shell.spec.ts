@@ -42,7 +42,14 @@ async function pageOn(route: '#/' | '#/table'): Promise<Page> {
 
 async function bothWindowsOnTheirRoutes(): Promise<void> {
   await expect
-    .poll(() => fake.windows().map((window) => window.webContents.getURL()).sort(), { timeout: 30_000 })
+    .poll(
+      () =>
+        fake
+          .windows()
+          .map((window) => window.webContents.getURL())
+          .sort(),
+      { timeout: 30_000 },
+    )
     .toEqual(['app://dealer/index.html#/', 'app://dealer/index.html#/table']);
 }
 
@@ -82,7 +89,12 @@ test('app:// is privileged before ready, and both windows open on their routes f
     [host, 'console.cjs'],
     [table, 'table.cjs'],
   ] as const) {
-    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
     expect(window.options.webPreferences?.preload).toBe(join(root, 'out/preload', preload));
     expect(window.exposed.has('api')).toBe(true);
   }
@@ -127,8 +139,7 @@ test('the console plays a turn through the real preload and main; the TV follows
   expect([...fake.powerSaveBlocker.active.values()]).toEqual(['prevent-display-sleep']);
 
   for (let step = 0; now.turns < 1 && step < 40; step++) {
-    const keys =
-      now.phase === 'bet' ? [...String(now.betLimits?.min ?? 1), 'Enter'] : now.phase === 'ace-call' ? ['h'] : ['Enter'];
+    const keys = now.phase === 'bet' ? [...String(now.betLimits?.min ?? 1), 'Enter'] : now.phase === 'ace-call' ? ['h'] : ['Enter'];
     for (const key of keys) await console.keyboard.press(key);
     now = await nextPicture(console, now, `${keys.join(' ')} in ${now.phase}`);
     await expectTableAgrees(tv, now);
@@ -215,7 +226,11 @@ test('"Let Phones Watch" in the menu starts the LAN listener in main for the sam
     expect(seen.view?.night?.id).toBe(mainView.night?.id);
     expect(seen.view?.night?.stateId).toBe(mainView.night?.stateId);
     await expect(console.getByTestId('phones-connected')).toHaveAttribute('data-count', '1');
-    for (const [id, method] of [[2, 'deal'], [3, 'setPhoneAccess'], [4, 'endNight']] as const) {
+    for (const [id, method] of [
+      [2, 'deal'],
+      [3, 'setPhoneAccess'],
+      [4, 'endNight'],
+    ] as const) {
       expect((await reply(id, method, { stateId: mainView.night?.stateId ?? 0, on: false })).error?.code).toBe('forbidden-role');
     }
     // Unticking it closes the phone at once.
@@ -278,9 +293,15 @@ test('only our own pages may write to the clipboard ("Copy as text"); other perm
   expect(check(host.webContents, 'clipboard-read', 'app://dealer/', {})).toBe(false);
   expect(check(host.webContents, 'media', 'app://dealer/', {})).toBe(false);
   const answers: boolean[] = [];
-  session.permissionRequestHandler!(host.webContents, 'clipboard-sanitized-write', (granted) => answers.push(granted), { requestingUrl: 'app://dealer/index.html#/' });
-  session.permissionRequestHandler!(host.webContents, 'notifications', (granted) => answers.push(granted), { requestingUrl: 'app://dealer/index.html#/' });
-  session.permissionRequestHandler!({}, 'clipboard-sanitized-write', (granted) => answers.push(granted), { requestingUrl: 'app://dealer/' });
+  session.permissionRequestHandler!(host.webContents, 'clipboard-sanitized-write', (granted) => answers.push(granted), {
+    requestingUrl: 'app://dealer/index.html#/',
+  });
+  session.permissionRequestHandler!(host.webContents, 'notifications', (granted) => answers.push(granted), {
+    requestingUrl: 'app://dealer/index.html#/',
+  });
+  session.permissionRequestHandler!({}, 'clipboard-sanitized-write', (granted) => answers.push(granted), {
+    requestingUrl: 'app://dealer/',
+  });
   expect(answers).toEqual([true, false, false]);
 });
 
@@ -308,7 +329,12 @@ test('a page from another origin, even in one of our windows, is refused by main
   const page = await table.page();
   await expect(page.getByText('another origin')).toBeVisible();
   // The preload runs there too (as in Electron), but main refuses every call from that origin.
-  const refusal = await page.evaluate(() => window.api!.getView().then(() => 'answered', (error: Error) => error.message));
+  const refusal = await page.evaluate(() =>
+    window.api!.getView().then(
+      () => 'answered',
+      (error: Error) => error.message,
+    ),
+  );
   expect(refusal).toMatch(/IPC refused: unexpected origin http:\/\/elsewhere\.localhost/);
   await expect(table.webContents.ipc.invoke(commandChannel('listNights'), {})).rejects.toThrow(/unexpected origin/);
 });

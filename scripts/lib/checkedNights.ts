@@ -24,7 +24,8 @@ export function checkSimulatedNights(from: number, to: number): CheckedNights {
   for (let i = from; i < to; i++) {
     const exported = simulateNight({ ...matrixNight(i), hostMoves: 'every' });
     const all = checkNight(JSON.parse(JSON.stringify(exported)));
-    for (const rule of new Set(all.filter((f) => f.kind === 'cannot-check').map((f) => f.rule))) cannotCheck[rule] = (cannotCheck[rule] ?? 0) + 1;
+    for (const rule of new Set(all.filter((f) => f.kind === 'cannot-check').map((f) => f.rule)))
+      cannotCheck[rule] = (cannotCheck[rule] ?? 0) + 1;
     const findings = all.filter((f) => f.kind === 'violation');
     if (findings.length === 0) continue;
     withFindings.push({ night: i, findings });

@@ -74,7 +74,11 @@ export function makeHistory(root: string, plan: HistoryPlan): { roster: RosterPl
 }
 
 /** A night under another id, every time moved by `shiftMs`: the same commands, seeds and cuts. */
-function copyNight(original: { text: string; summary: NightSummary }, nightId: string, shiftMs: number): { text: string; summary: NightSummary } {
+function copyNight(
+  original: { text: string; summary: NightSummary },
+  nightId: string,
+  shiftMs: number,
+): { text: string; summary: NightSummary } {
   const shift = (at: string) => new Date(Date.parse(at) + shiftMs).toISOString();
   const { entries } = decodeJournal(original.text);
   const lines = entries.map((entry) => {

@@ -1,7 +1,25 @@
-import { commandArgs, commandError, type CommandError, type CommandName, type NightView, type ParsedCommandArgs, type Payment, type RosterPlayer } from '../../src/shared';
+import {
+  commandArgs,
+  commandError,
+  type CommandError,
+  type CommandName,
+  type NightView,
+  type ParsedCommandArgs,
+  type Payment,
+  type RosterPlayer,
+} from '../../src/shared';
 import { SEED_BYTES, type EngineCommand } from '../../src/main/engine';
 import { nightResults } from '../../src/main/ledger';
-import { decideStep, emptyNight, keepStep, nightPayment, nightSummary, recordedCommandOf, type PlayedNight, type NightSummary } from '../../src/main/night';
+import {
+  decideStep,
+  emptyNight,
+  keepStep,
+  nightPayment,
+  nightSummary,
+  recordedCommandOf,
+  type PlayedNight,
+  type NightSummary,
+} from '../../src/main/night';
 import { nightView } from '../../src/main/session/nightView';
 import type { Table } from '../../src/main/simulation/playNight';
 import type { SeededStream } from '../../src/main/simulation/seededStream';
@@ -36,7 +54,8 @@ export class MemoryTable implements Table {
     const parsed = commandArgs[command].safeParse(args);
     if (!parsed.success) return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'malformed') };
     const engineCommand = this.toEngineCommand(command, parsed.data);
-    if (!engineCommand || engineCommand.type === 'shuffle') return { ok: false, error: commandError('invalid-input', `MemoryTable does not run ${command}`) };
+    if (!engineCommand || engineCommand.type === 'shuffle')
+      return { ok: false, error: commandError('invalid-input', `MemoryTable does not run ${command}`) };
     const expected = command === 'startNight' ? 0 : (parsed.data as { stateId: number }).stateId;
     const decided = decideStep(this.played, engineCommand, expected, () => Buffer.from(this.dealer.bytes(SEED_BYTES)).toString('hex'));
     if (!decided.ok) return decided;
@@ -69,7 +88,18 @@ export class MemoryTable implements Table {
           return { id: known.id, name: known.name };
         });
         const { startingChips, chipValue, currency, settings, payment } = start;
-        return { type: 'start', nightId: this.nightId, at: this.now().toISOString(), players, startingChips, chipValue, currency, settings, carryIn: 0, payment };
+        return {
+          type: 'start',
+          nightId: this.nightId,
+          at: this.now().toISOString(),
+          players,
+          startingChips,
+          chipValue,
+          currency,
+          settings,
+          carryIn: 0,
+          payment,
+        };
       }
       case 'drawForDealer':
         return { type: 'draw' };

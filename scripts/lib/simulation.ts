@@ -6,7 +6,16 @@ import { GameSession } from '../../src/main/session/gameSession';
 import { exportNight, type NightExport } from '../../src/main/night';
 import { createConfBackend } from '../../src/main/store';
 import { Bot, DEFAULT_STYLE, type BotStyle } from '../../src/main/simulation/bot';
-import { endNight, perform, playTurns, sessionTable, sharedExpense, startNight, type NightPlan, type Table } from '../../src/main/simulation/playNight';
+import {
+  endNight,
+  perform,
+  playTurns,
+  sessionTable,
+  sharedExpense,
+  startNight,
+  type NightPlan,
+  type Table,
+} from '../../src/main/simulation/playNight';
 import { SeededStream } from '../../src/main/simulation/seededStream';
 
 /** Stream labels (docs/export-format.md): one for the dealer (ids, deck seeds), one for the bots. */
@@ -58,7 +67,9 @@ export interface SimulationOptions {
   hostMoves?: 'house' | 'every';
 }
 
-export function planFor(options: Pick<SimulationOptions, 'players' | 'turns' | 'rules' | 'startingChips' | 'payment' | 'hostMoves'>): NightPlan {
+export function planFor(
+  options: Pick<SimulationOptions, 'players' | 'turns' | 'rules' | 'startingChips' | 'payment' | 'hostMoves'>,
+): NightPlan {
   return {
     players: BOT_NAMES.slice(0, options.players),
     startingChips: options.startingChips,

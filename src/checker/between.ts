@@ -38,7 +38,9 @@ export function checkBetweenTurns(
   // An entry reversed anywhere in the ledger does not stand: undoing a seating reverses its buy-in and ante (R21).
   const everReversed = reversedIn(night);
   const standing = block.filter((e) => e.code !== 'reversal' && !reversedHere.has(e.id) && !everReversed.has(e.id));
-  const reopened = block.some((e) => e.code === 'reversal' && ['pot-split', 'carry-out'].includes(table.entries.get(e.reverses ?? '')?.code ?? ''));
+  const reopened = block.some(
+    (e) => e.code === 'reversal' && ['pot-split', 'carry-out'].includes(table.entries.get(e.reverses ?? '')?.code ?? ''),
+  );
 
   // R31: every newcomer bought in and anted; nobody leaves the seating but a seating undone (R21).
   const newcomers = seating.order.filter((id) => !before.order.includes(id));
@@ -67,7 +69,8 @@ export function checkBetweenTurns(
   const anted = antes.map((e) => e.player ?? '');
   let owed: string[] = [];
   let rule = 'R4';
-  if (opensNight) owed = seating.order.filter((id) => !newcomers.includes(id) && (isActive({ seating, table, fromDeal }, id) || anted.includes(id)));
+  if (opensNight)
+    owed = seating.order.filter((id) => !newcomers.includes(id) && (isActive({ seating, table, fromDeal }, id) || anted.includes(id)));
   else if (n !== null && night.rules.anteWhen === 'every-deal' && startsDeal) {
     rule = 'R28';
     owed = seating.order.filter((id) => isActive({ seating, table, fromDeal }, id) || anted.includes(id));
@@ -75,23 +78,40 @@ export function checkBetweenTurns(
   // Who bought in after the antes had none to put in; who sat out or came back in this stretch may have done so either side of them.
   const firstAnte = antes[0]?.seq ?? Infinity;
   const boughtAfter = new Set(standing.filter((e) => e.code === 'buy-in' && e.seq > firstAnte && e.player).map((e) => e.player as string));
-  const changedSides = new Set([...seating.sittingOut, ...before.sittingOut].filter((id) => seating.sittingOut.includes(id) !== before.sittingOut.includes(id)));
+  const changedSides = new Set(
+    [...seating.sittingOut, ...before.sittingOut].filter((id) => seating.sittingOut.includes(id) !== before.sittingOut.includes(id)),
+  );
   const certain = (ids: string[]) => ids.filter((id) => !changedSides.has(id) && !(boughtAfter.has(id) && !anted.includes(id)));
   owed = certain(owed);
   const sorted = (ids: string[]) => [...certain(ids)].sort().join(', ');
-  if (trusted && !seatingBroken && sorted(owed) !== sorted(anted)) f.violation(rule, n, owed.length ? `antes by ${sorted(owed)}` : 'no ante', anted.length ? `antes by ${sorted(anted)}` : 'no ante');
+  if (trusted && !seatingBroken && sorted(owed) !== sorted(anted))
+    f.violation(rule, n, owed.length ? `antes by ${sorted(owed)}` : 'no ante', anted.length ? `antes by ${sorted(anted)}` : 'no ante');
   return { reopened, madePot: anted.length > 0 ? anted : null, seatingBroken };
 }
 
 /** R22: the pot at the end split among the players holding chips, the remainder from the dealer's left; or carried. */
-export function checkEnd(night: CheckedExport, ledger: readonly CheckedEntry[], at: number, table: ChipTable, seating: CheckedSeating, dealer: string | null, f: Findings): void {
+export function checkEnd(
+  night: CheckedExport,
+  ledger: readonly CheckedEntry[],
+  at: number,
+  table: ChipTable,
+  seating: CheckedSeating,
+  dealer: string | null,
+  f: Findings,
+): void {
   const first = ledger[at] as CheckedEntry;
   const run: CheckedEntry[] = [];
   for (let i = at; i < ledger.length && ledger[i]?.code === first.code; i++) run.push(ledger[i] as CheckedEntry);
   const pot = table.pot;
   const total = run.reduce((sum, e) => sum + e.amount, 0);
   if (night.rules.potAtEnd === 'carry' || first.code === 'carry-out') {
-    f.same('R22', null, 'the end of the night:', night.rules.potAtEnd === 'carry' ? `carry-out ${pot}` : `a split of ${pot}`, `${first.code} ${total}`);
+    f.same(
+      'R22',
+      null,
+      'the end of the night:',
+      night.rules.potAtEnd === 'carry' ? `carry-out ${pot}` : `a split of ${pot}`,
+      `${first.code} ${total}`,
+    );
     return;
   }
   const start = dealer === null ? -1 : seating.order.indexOf(dealer);

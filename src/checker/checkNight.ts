@@ -18,7 +18,15 @@ export function checkNight(json: unknown): Finding[] {
   const parsed = checkedExportSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return [{ rule: 'format', kind: 'violation', turn: null, expected: 'an in-between-night/2 or /3 export', found: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not an export'}` }];
+    return [
+      {
+        rule: 'format',
+        kind: 'violation',
+        turn: null,
+        expected: 'an in-between-night/2 or /3 export',
+        found: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not an export'}`,
+      },
+    ];
   }
   const f = new Findings();
   // R34: with cards drawn by the table, its shoes stand where the decks would, each checked draw by draw first.
@@ -30,13 +38,21 @@ export function checkNight(json: unknown): Finding[] {
   const drawers = seatingOf(0).order.filter((id) => !seatingOf(0).sittingOut.includes(id));
   const winner = night.turns.length > 0 || night.draw.length > 0 ? checkDraw(night, decks, drawers, f) : null;
   walkNight(night, history, winner, new DeckWalker(night, decks, f), f);
-  const reopens = night.ledger.filter((e) => e.code === 'reversal' && night.ledger.some((o) => o.id === e.reverses && (o.code === 'pot-split' || o.code === 'carry-out'))).length;
+  const reopens = night.ledger.filter(
+    (e) => e.code === 'reversal' && night.ledger.some((o) => o.id === e.reverses && (o.code === 'pot-split' || o.code === 'carry-out')),
+  ).length;
   const ends = night.ledger.filter((e) => e.code === 'pot-split' || e.code === 'carry-out').length;
-  if (night.night.reopened > 0 && reopens === 0 && ends > 0) f.violation('R33', null, `the end reversed ${night.night.reopened} time(s)`, 'no reversal of the end');
+  if (night.night.reopened > 0 && reopens === 0 && ends > 0)
+    f.violation('R33', null, `the end reversed ${night.night.reopened} time(s)`, 'no reversal of the end');
   checkFinal(night, f);
   // M4: every player keeps the place they last had: the seat order of `players` at the end.
   const order = [...night.players].sort((a, b) => a.seat - b.seat).map((p) => p.id);
-  const money = checkExpenses(night, order, f, (night.seating ?? []).map((entry) => entry.order));
+  const money = checkExpenses(
+    night,
+    order,
+    f,
+    (night.seating ?? []).map((entry) => entry.order),
+  );
   checkSettlement(night, money, f);
   return f.list;
 }

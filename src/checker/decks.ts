@@ -26,14 +26,16 @@ export function checkDeckList(night: CheckedExport, f: Findings): Map<string, De
     f.same('R1', null, `deck ${deck.id}: decks shuffled together`, copies, deck.decks);
     const size = 52 * deck.decks;
     if (deck.purpose === 'draw' && deck.cut !== null) f.violation('R7', null, `draw deck ${deck.id} never cut`, `cut ${deck.cut}`);
-    if (deck.purpose === 'play' && deck.cut !== null && deck.cut >= size) f.violation('R11', null, `deck ${deck.id}: a cut from 0 to ${size - 1}`, `cut ${deck.cut}`);
+    if (deck.purpose === 'play' && deck.cut !== null && deck.cut >= size)
+      f.violation('R11', null, `deck ${deck.id}: a cut from 0 to ${size - 1}`, `cut ${deck.cut}`);
     let order: string[] | null = null;
     if (deck.seed === null) {
       const stillInPlay = night.night.endedAt === null && i === night.decks.length - 1;
       if (!stillInPlay) f.violation('R12', null, `deck ${deck.id}: its seed revealed once retired`, 'seed null');
     } else {
       const commitment = commitmentOf(deck.seed);
-      if (commitment !== deck.commitment) f.violation('R9', null, `deck ${deck.id}: commitment sha256(seed) = ${commitment}`, `commitment ${deck.commitment}`);
+      if (commitment !== deck.commitment)
+        f.violation('R9', null, `deck ${deck.id}: commitment sha256(seed) = ${commitment}`, `commitment ${deck.commitment}`);
       order = dealtOrder(deck.seed, deck.decks, deck.purpose === 'play' ? (deck.cut ?? 0) : null);
     }
     decks.set(deck.id, { id: deck.id, purpose: deck.purpose, order, size, dealt: 0 });
@@ -65,7 +67,8 @@ export function checkDraw(night: CheckedExport, decks: Map<string, DeckInPlay>, 
     const best = Math.max(...cards.map((c) => rankValue(c.card)));
     const tied = cards.filter((c) => rankValue(c.card) === best).map((c) => c.player);
     if (tied.length === 1) {
-      if (at !== night.draw.length) f.violation('R7', null, `the draw to stop after round ${round}`, `${night.draw.length - at} more draw cards`);
+      if (at !== night.draw.length)
+        f.violation('R7', null, `the draw to stop after round ${round}`, `${night.draw.length - at} more draw cards`);
       return tied[0] ?? null;
     }
     contenders = tied;
@@ -81,7 +84,13 @@ function takeCard(deck: DeckInPlay, card: string, turn: number | null, f: Findin
   if (deck.dealt >= deck.size) f.violation('R13', turn, `deck ${deck.id} has ${deck.size} cards`, `card ${deck.dealt + 1} dealt from it`);
   else if (deck.order) {
     const expected = deck.order[deck.dealt];
-    if (expected !== card) f.violation(rule === 'R7' ? 'R7' : 'R10', turn, `deck ${deck.id} card ${deck.dealt + 1}: ${expected} (R10, R11 from its seed and cut)`, card);
+    if (expected !== card)
+      f.violation(
+        rule === 'R7' ? 'R7' : 'R10',
+        turn,
+        `deck ${deck.id} card ${deck.dealt + 1}: ${expected} (R10, R11 from its seed and cut)`,
+        card,
+      );
   }
   deck.dealt++;
 }
@@ -111,8 +120,10 @@ export class DeckWalker {
       if (k === 0) {
         const left = deck ? deck.size - deck.dealt : 0;
         if (freshDeck && !switching) f.violation('R9', turn.n, `deal ${turn.deal} from a fresh deck`, `deck ${c.deck} again`);
-        if (!freshDeck && !switching && left < 3) f.violation('R13', turn.n, `a new deck: ${left} card(s) left before the turn`, `deck ${c.deck} again`);
-        if (!freshDeck && switching && deck && left >= 3) f.violation('R13', turn.n, `deck ${deck.id} on (${left} cards left)`, `deck ${c.deck}`);
+        if (!freshDeck && !switching && left < 3)
+          f.violation('R13', turn.n, `a new deck: ${left} card(s) left before the turn`, `deck ${c.deck} again`);
+        if (!freshDeck && switching && deck && left >= 3)
+          f.violation('R13', turn.n, `deck ${deck.id} on (${left} cards left)`, `deck ${c.deck}`);
       } else if (switching && deck && deck.dealt < deck.size) {
         f.violation('R13', turn.n, `deck ${deck.id} until it runs dry (${deck.size - deck.dealt} left)`, `deck ${c.deck}`);
       }

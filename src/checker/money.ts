@@ -41,17 +41,30 @@ export function checkFinal(night: CheckedExport, f: Findings): void {
   f.same('R24', null, 'final.pot', pot, night.final.pot);
   f.same('R24', null, 'final.carriedIn', carriedIn, night.final.carriedIn);
   f.same('R24', null, 'final.carriedOut', carriedOut, night.final.carriedOut);
-  for (const id of Object.keys(stacks)) if (!ids.includes(id) && (stacks[id] ?? 0) !== 0) f.violation('R24', null, `chips only with the night's players`, `${stacks[id]} chips with ${id}`);
+  for (const id of Object.keys(stacks))
+    if (!ids.includes(id) && (stacks[id] ?? 0) !== 0)
+      f.violation('R24', null, `chips only with the night's players`, `${stacks[id]} chips with ${id}`);
   const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
   const { final } = night;
   if (sum(final.boughtIn) + final.carriedIn !== sum(final.stacks) + final.pot + sum(final.cashedOut) + final.carriedOut) {
-    f.violation('R24', null, 'bought in + carried in = stacks + pot + cashed out + carried out', `${sum(final.boughtIn) + final.carriedIn} != ${sum(final.stacks) + final.pot + sum(final.cashedOut) + final.carriedOut}`);
+    f.violation(
+      'R24',
+      null,
+      'bought in + carried in = stacks + pot + cashed out + carried out',
+      `${sum(final.boughtIn) + final.carriedIn} != ${sum(final.stacks) + final.pot + sum(final.cashedOut) + final.carriedOut}`,
+    );
   }
-  if (night.night.endedAt !== null && night.rules.potAtEnd === 'split' && final.pot !== 0) f.violation('R22', null, 'no pot left after the split', `pot ${final.pot}`);
+  if (night.night.endedAt !== null && night.rules.potAtEnd === 'split' && final.pot !== 0)
+    f.violation('R22', null, 'no pot left after the split', `pot ${final.pot}`);
 }
 
 /** M4: each share the quotient, the units left over one each from the payer's left, every player at their last place. */
-export function checkExpenses(night: CheckedExport, order: readonly string[], f: Findings, earlierOrders: readonly (readonly string[])[] = []): Map<string, number> {
+export function checkExpenses(
+  night: CheckedExport,
+  order: readonly string[],
+  f: Findings,
+  earlierOrders: readonly (readonly string[])[] = [],
+): Map<string, number> {
   const money = new Map<string, number>();
   for (const expense of night.expenses) {
     const { payer, amount, sharers } = expense;
@@ -63,7 +76,11 @@ export function checkExpenses(night: CheckedExport, order: readonly string[], f:
     else if (expected !== found) {
       // The export does not say when the expense was recorded: shares fixed under an earlier seating (before a move) are not a finding.
       if (earlierOrders.some((earlier) => earlier.includes(payer) && key(sharesFrom(expense, earlier)) === found)) {
-        f.cannotCheck('M4', null, `expense ${expense.id}: shared as the seating stood before a later move; the export does not say when it was recorded`);
+        f.cannotCheck(
+          'M4',
+          null,
+          `expense ${expense.id}: shared as the seating stood before a later move; the export does not say when it was recorded`,
+        );
       } else f.violation('M4', null, `expense ${expense.id} shares ${expected}`, `shares ${found}`);
     }
     money.set(payer, (money.get(payer) ?? 0) + amount);
@@ -73,7 +90,10 @@ export function checkExpenses(night: CheckedExport, order: readonly string[], f:
 }
 
 /** M4: the quotient each, the units left over one each to the sharers clockwise from the payer's left. */
-function sharesFrom(expense: { payer: string; amount: number; sharers: readonly string[] }, order: readonly string[]): Record<string, number> {
+function sharesFrom(
+  expense: { payer: string; amount: number; sharers: readonly string[] },
+  order: readonly string[],
+): Record<string, number> {
   const { payer, amount, sharers } = expense;
   const base = Math.floor(amount / sharers.length);
   let left = amount - base * sharers.length;
@@ -132,13 +152,15 @@ export function checkSettlement(night: CheckedExport, expenseMoney: Map<string, 
     const pair = [t.from, t.to].sort().join('|');
     if (pairs.has(pair)) f.violation('M3', null, 'never two transfers between the same pair', `two between ${t.from} and ${t.to}`);
     pairs.add(pair);
-    if (settlement.mode === 'banker' && t.from !== 'bank' && t.to !== 'bank') f.violation('M3', null, 'banker mode: every transfer with the bank', `${t.from} pays ${t.to}`);
+    if (settlement.mode === 'banker' && t.from !== 'bank' && t.to !== 'bank')
+      f.violation('M3', null, 'banker mode: every transfer with the bank', `${t.from} pays ${t.to}`);
     left.set(t.from, (left.get(t.from) ?? 0) + t.amount);
     left.set(t.to, (left.get(t.to) ?? 0) - t.amount);
   }
   for (const [party, rest] of left) if (rest !== 0) f.violation('M3', null, `${party} squared by the transfers`, `${rest} left over`);
   const parties = Object.values(settlement.balances).filter((b) => b !== 0).length;
-  if (parties > 0 && settlement.transfers.length > parties - 1) f.violation('M3', null, `at most ${parties - 1} transfers`, `${settlement.transfers.length}`);
+  if (parties > 0 && settlement.transfers.length > parties - 1)
+    f.violation('M3', null, `at most ${parties - 1} transfers`, `${settlement.transfers.length}`);
   if (settlement.mode === 'fewest' && parties <= 14) {
     const fewest = parties - zeroSumGroups(Object.values(settlement.balances).filter((b) => b !== 0));
     if (settlement.transfers.length > fewest) f.violation('M3', null, `the fewest transfers, ${fewest}`, `${settlement.transfers.length}`);

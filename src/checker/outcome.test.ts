@@ -4,13 +4,41 @@ import { judgeTurn } from './outcome';
 import type { CheckedRules, CheckedTurn } from './schema';
 
 const RULES: CheckedRules = {
-  decks: 1, ante: 1, aceLowChoice: false, pair: 'pays-2', consecutive: 'lose-minimum', postPays: 1, potAtEnd: 'split', pass: false, maxBet: null, firstRound: 'open', anteWhen: 'empty-pot', cards: 'deck', revealWaitMs: 1500,
+  decks: 1,
+  ante: 1,
+  aceLowChoice: false,
+  pair: 'pays-2',
+  consecutive: 'lose-minimum',
+  postPays: 1,
+  potAtEnd: 'split',
+  pass: false,
+  maxBet: null,
+  firstRound: 'open',
+  anteWhen: 'empty-pot',
+  cards: 'deck',
+  revealWaitMs: 1500,
 };
 
 function turn(cards: string[], fields: Partial<CheckedTurn>): CheckedTurn {
   return {
-    n: 1, deal: 1, dealer: 'p-b', player: 'p-a', cards: cards.map((card) => ({ deck: 'play-2', card })), aceCall: null, call: null, bet: null, limit: null,
-    outcome: null, odds: null, potBefore: 10, potAfter: 10, stackBefore: 20, stackAfter: 20, void: false, corrected: false, ...fields,
+    n: 1,
+    deal: 1,
+    dealer: 'p-b',
+    player: 'p-a',
+    cards: cards.map((card) => ({ deck: 'play-2', card })),
+    aceCall: null,
+    call: null,
+    bet: null,
+    limit: null,
+    outcome: null,
+    odds: null,
+    potBefore: 10,
+    potAfter: 10,
+    stackBefore: 20,
+    stackAfter: 20,
+    void: false,
+    corrected: false,
+    ...fields,
   };
 }
 
@@ -44,8 +72,14 @@ describe('the checker re-judges a turn from its cards', () => {
 
   it('R25: the odds counted from the cards left in the deck', () => {
     const left = ['5C', '9D', 'TH', '3S'];
-    expect(judged(turn(['4C', 'TD', '7H'], { bet: 1, limit: 10, outcome: 'win', odds: { winners: 2, remaining: 4 } }), {}, left).findings).toEqual([]);
-    expect(judged(turn(['4C', 'TD', '7H'], { bet: 1, limit: 10, outcome: 'win', odds: { winners: 3, remaining: 4 } }), {}, left).findings.map((f) => f.rule)).toEqual(['R25']);
+    expect(
+      judged(turn(['4C', 'TD', '7H'], { bet: 1, limit: 10, outcome: 'win', odds: { winners: 2, remaining: 4 } }), {}, left).findings,
+    ).toEqual([]);
+    expect(
+      judged(turn(['4C', 'TD', '7H'], { bet: 1, limit: 10, outcome: 'win', odds: { winners: 3, remaining: 4 } }), {}, left).findings.map(
+        (f) => f.rule,
+      ),
+    ).toEqual(['R25']);
   });
 
   it('R29: a pair called higher wins above it, loses on its rank as a post; aces can only be called lower', () => {
@@ -53,7 +87,9 @@ describe('the checker re-judges a turn from its cards', () => {
     const asked = { bet: 2, limit: 10, odds: { winners: 0, remaining: 0 } };
     expect(judged(turn(['8C', '8D', 'JH'], { ...asked, call: 'higher', outcome: 'win' }), rules).findings).toEqual([]);
     expect(judged(turn(['8C', '8D', '8H'], { ...asked, call: 'higher', outcome: 'post' }), rules).findings).toEqual([]);
-    expect(judged(turn(['AC', 'AD', 'KH'], { ...asked, call: 'higher', outcome: 'lose' }), rules).findings.map((f) => f.rule)).toEqual(['R29']);
+    expect(judged(turn(['AC', 'AD', 'KH'], { ...asked, call: 'higher', outcome: 'lose' }), rules).findings.map((f) => f.rule)).toEqual([
+      'R29',
+    ]);
   });
 
   it('R1: with aceLowChoice a first ace is called; called low, A-2 runs', () => {

@@ -15,7 +15,12 @@ export interface JudgedTurn {
 
 const ACE_LOW = 1;
 
-export function judgeTurn(turn: CheckedTurn, rules: CheckedRules, remainingAfter: (k: number) => string[] | null, f: Findings): JudgedTurn | null {
+export function judgeTurn(
+  turn: CheckedTurn,
+  rules: CheckedRules,
+  remainingAfter: (k: number) => string[] | null,
+  f: Findings,
+): JudgedTurn | null {
   const n = turn.n;
   const cards = turn.cards.map((c) => c.card);
   let i = 0;
@@ -29,7 +34,12 @@ export function judgeTurn(turn: CheckedTurn, rules: CheckedRules, remainingAfter
       return (va === vb && rules.pair === 'redeal') || (Math.abs(va - vb) === 1 && rules.consecutive === 'redeal');
     });
     if (!redealt) {
-      f.violation(rules.pair === 'redeal' || rules.consecutive === 'redeal' ? 'R16' : 'R14', n, `posts ${a} ${b} played (not a redeal)`, `${cards.length - i - 2} more cards after them`);
+      f.violation(
+        rules.pair === 'redeal' || rules.consecutive === 'redeal' ? 'R16' : 'R14',
+        n,
+        `posts ${a} ${b} played (not a redeal)`,
+        `${cards.length - i - 2} more cards after them`,
+      );
       return null;
     }
     i += 2;

@@ -46,7 +46,11 @@ export function placeHostMoves(p: Placement): number {
   for (const { take, trial } of agreeing) {
     const after: Rotation = turn.void
       ? { dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: turn.player }
-      : afterTurn({ dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: null }, turn.player, p.eligibility(p.seating, trial));
+      : afterTurn(
+          { dealer: turn.dealer, deal: turn.deal, lastPlayer: rotation.lastPlayer, voided: null },
+          turn.player,
+          p.eligibility(p.seating, trial),
+        );
     // The moves left may come before the next turn or after it (a buy-in after it would make its player due too early): any split that agrees will do.
     for (let nextTake = take; nextTake <= pending.length; nextTake++) {
       if (nextTake > take) trial.apply(pending[nextTake - 1] as CheckedEntry, null);

@@ -25,7 +25,13 @@ export interface Walked {
   rotation: Rotation;
 }
 
-export function walkNight(night: CheckedExport, history: SeatingHistory, drawWinner: string | null, walker: DeckWalker, f: Findings): Walked {
+export function walkNight(
+  night: CheckedExport,
+  history: SeatingHistory,
+  drawWinner: string | null,
+  walker: DeckWalker,
+  f: Findings,
+): Walked {
   const { rules } = night;
   const seatingOf = history.at;
   // Once the seating contradicts the ledger, who acts, deals and antes cannot be judged from it: said once, then left.
@@ -33,7 +39,11 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
   const distrust = (n: number | null) => {
     if (!trusted) return;
     trusted = false;
-    f.cannotCheck('R8', n, 'the seating history contradicts itself or the ledger from here on: who acts, deals and antes, and the end split, are not judged after it');
+    f.cannotCheck(
+      'R8',
+      n,
+      'the seating history contradicts itself or the ledger from here on: who acts, deals and antes, and the end split, are not judged after it',
+    );
   };
   const table = new ChipTable(rules.ante);
   const ledger = night.ledger;
@@ -90,7 +100,8 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       // A newcomer in this turn's seating was seated, bought in and anted before it (R31).
       const newcomers = seating.order.filter((id) => !previousSeating.order.includes(id));
       const seated = pending.findLastIndex((x) => x.code === 'buy-in' && x.player !== null && newcomers.includes(x.player));
-      const seatedUpTo = seated < 0 ? 0 : seated + (pending[seated + 1]?.code === 'ante' && pending[seated + 1]?.player === pending[seated]?.player ? 2 : 1);
+      const seatedUpTo =
+        seated < 0 ? 0 : seated + (pending[seated + 1]?.code === 'ante' && pending[seated + 1]?.player === pending[seated]?.player ? 2 : 1);
       // An end of the night (R22) and its reopening (R33) retire the deck: they come before the first turn dealt from a new one.
       const firstEnd = pending.findIndex((x) => x.code === 'pot-split' || x.code === 'carry-out');
       const ends = new Set(pending.filter((x) => x.code === 'pot-split' || x.code === 'carry-out').map((x) => x.id));
@@ -113,7 +124,9 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       // ...and a player not seated yet for this turn buys in after it.
       // A newcomer whose seating was undone (R21) before any turn never shows in a seating: their buy-in and its reversal say nothing of when.
       const undone = new Set(pending.map((x) => x.reverses));
-      const notYet = pending.findIndex((x) => x.player !== null && !seating.order.includes(x.player) && x.code !== 'reversal' && !undone.has(x.id));
+      const notYet = pending.findIndex(
+        (x) => x.player !== null && !seating.order.includes(x.player) && x.code !== 'reversal' && !undone.has(x.id),
+      );
       const next = night.turns[index + 1];
       take = placeHostMoves({
         pending,
@@ -133,12 +146,25 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
     for (let i = ptr; i < ptr + take; i++) block.push(applyAt(i));
     ptr += take;
     if (history.brokenFrom !== null && n >= history.brokenFrom) distrust(n);
-    const reopened = checkBetweenTurns(night, block, previousSeating, seating, n, previous !== null && turn.deal !== previous.deal, n === 1, table, fromDeal, trusted, f);
+    const reopened = checkBetweenTurns(
+      night,
+      block,
+      previousSeating,
+      seating,
+      n,
+      previous !== null && turn.deal !== previous.deal,
+      n === 1,
+      table,
+      fromDeal,
+      trusted,
+      f,
+    );
     if (reopened.seatingBroken) distrust(n);
     // R27: the round waits for who could take a turn once the pot was made: not a player whose ante took their last chip.
     if (reopened.madePot) {
       const lastAnte = block.findLastIndex((x) => x.code === 'ante');
-      const boughtSince = (id: string) => block.slice(lastAnte + 1).reduce((sum, x) => sum + (x.code === 'buy-in' && x.player === id ? x.amount : 0), 0);
+      const boughtSince = (id: string) =>
+        block.slice(lastAnte + 1).reduce((sum, x) => sum + (x.code === 'buy-in' && x.player === id ? x.amount : 0), 0);
       waiting = reopened.madePot.filter((id) => table.stack(id) - boughtSince(id) > 0);
     }
     const hostMoves = block;
@@ -150,12 +176,20 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
     if (due && trusted) {
       if (due.player !== turn.player) {
         const boughtBack = previous !== null && hostMoves.some((x) => x.code === 'buy-in' && x.player === due.player);
-        const rule = boughtBack ? 'R6' : seatingOf(n).sittingOut.includes(due.player) || night.seating?.some((s) => s.beforeTurn <= n && s.sittingOut.includes(due.player)) ? 'R32' : (fromDeal.get(due.player) ?? 0) > 0 || (fromDeal.get(turn.player) ?? 0) > 0 ? 'R31' : 'R8';
+        const rule = boughtBack
+          ? 'R6'
+          : seatingOf(n).sittingOut.includes(due.player) ||
+              night.seating?.some((s) => s.beforeTurn <= n && s.sittingOut.includes(due.player))
+            ? 'R32'
+            : (fromDeal.get(due.player) ?? 0) > 0 || (fromDeal.get(turn.player) ?? 0) > 0
+              ? 'R31'
+              : 'R8';
         f.violation(rule, n, `${due.player} to act`, `${turn.player} acted`);
       }
       f.same('R8', n, 'dealer', due.dealer, turn.dealer);
       f.same('R8', n, 'deal', due.deal, turn.deal);
-    } else if (!due && trusted && rotation.dealer !== null) f.violation('R6', n, 'no turn: fewer than 2 players can play', `${turn.player} acted`);
+    } else if (!due && trusted && rotation.dealer !== null)
+      f.violation('R6', n, 'no turn: fewer than 2 players can play', `${turn.player} acted`);
     if (trusted && !isActive(e, turn.player)) f.violation('R6', n, `${turn.player} has chips, is seated and not sitting out`, `they acted`);
     const active = seating.order.filter((id) => isActive(e, id)).length;
     if (trusted && active < 2) f.violation('R6', n, 'at least 2 players with chips, not sitting out', `${active}`);
@@ -178,7 +212,8 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
       // Whether the half-pot round is on depends on who can play: with the seating in doubt, only the other limits are judged.
       const halfPotKnown = trusted || rules.firstRound !== 'half-pot';
       if (halfPotKnown) f.same(rule, n, 'limit', limit, turn.limit ?? null);
-      else if ((turn.limit ?? 0) > Math.min(turn.potBefore, turn.stackBefore, rules.maxBet ?? Infinity)) f.violation(rule, n, 'a limit within the pot, the stack and maxBet', `limit ${turn.limit}`);
+      else if ((turn.limit ?? 0) > Math.min(turn.potBefore, turn.stackBefore, rules.maxBet ?? Infinity))
+        f.violation(rule, n, 'a limit within the pot, the stack and maxBet', `limit ${turn.limit}`);
       if (halfPotKnown && turn.bet !== null && turn.bet > limit) f.violation(rule, n, `a bet of at most ${limit}`, `bet ${turn.bet}`);
     }
 
@@ -209,6 +244,18 @@ export function walkNight(night: CheckedExport, history: SeatingHistory, drawWin
   // After the last turn: the host's last moves and the end (R22).
   seatingNow = seatingOf(Number.MAX_SAFE_INTEGER);
   for (; ptr < ledger.length; ptr++) block.push(applyAt(ptr));
-  checkBetweenTurns(night, block, previousSeating, seatingOf(Number.MAX_SAFE_INTEGER), null, false, previous === null, table, fromDeal, trusted, f);
+  checkBetweenTurns(
+    night,
+    block,
+    previousSeating,
+    seatingOf(Number.MAX_SAFE_INTEGER),
+    null,
+    false,
+    previous === null,
+    table,
+    fromDeal,
+    trusted,
+    f,
+  );
   return { table, rotation };
 }

@@ -32,7 +32,13 @@ export function playsIn(e: Eligibility, id: string, deal: number): boolean {
 }
 
 /** The first player strictly after `id` clockwise (wrapping to `id` itself last) who plays in `deal`. */
-export function nextPlaying(e: Eligibility, id: string, deal: number, stopAt: string | null = null, order: readonly string[] = e.seating.order): string | null {
+export function nextPlaying(
+  e: Eligibility,
+  id: string,
+  deal: number,
+  stopAt: string | null = null,
+  order: readonly string[] = e.seating.order,
+): string | null {
   const start = order.indexOf(id);
   for (let step = 1; step <= order.length; step++) {
     const candidate = order[(start + step + order.length) % order.length] as string;
@@ -49,7 +55,9 @@ export function nextPlaying(e: Eligibility, id: string, deal: number, stopAt: st
  * chip does not pass them over).
  */
 export function canDealWith(e: Eligibility, anteWhen: string, moves: readonly CheckedEntry[]): (id: string) => boolean {
-  return (id) => isActive(e, id) || (anteWhen === 'every-deal' && !e.seating.sittingOut.includes(id) && moves.some((x) => x.code === 'ante' && x.player === id));
+  return (id) =>
+    isActive(e, id) ||
+    (anteWhen === 'every-deal' && !e.seating.sittingOut.includes(id) && moves.some((x) => x.code === 'ante' && x.player === id));
 }
 
 /** R6, R8: the first player strictly after `id` clockwise who deals `deal` (`canDeal`, seated before it began, R31). */

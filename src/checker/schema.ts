@@ -77,7 +77,20 @@ const turn = z.strictObject({
 const entry = z.strictObject({
   id,
   seq: chips,
-  code: z.enum(['buy-in', 'cash-out', 'ante', 'win', 'bet-lost', 'post-loss', 'pair-win', 'consecutive-loss', 'pot-split', 'carry-out', 'carry-in', 'reversal']),
+  code: z.enum([
+    'buy-in',
+    'cash-out',
+    'ante',
+    'win',
+    'bet-lost',
+    'post-loss',
+    'pair-win',
+    'consecutive-loss',
+    'pot-split',
+    'carry-out',
+    'carry-in',
+    'reversal',
+  ]),
   player: z.string().nullable(),
   amount: z.number().int().positive(),
   from: account,
@@ -99,7 +112,10 @@ export const checkedExportSchema = z.strictObject({
   }),
   rules,
   players: z.array(z.strictObject({ id, name: z.string().min(1), seat: chips })),
-  seating: z.array(z.strictObject({ beforeTurn: z.number().int().positive(), order: z.array(id), sittingOut: z.array(id) })).min(1).optional(),
+  seating: z
+    .array(z.strictObject({ beforeTurn: z.number().int().positive(), order: z.array(id), sittingOut: z.array(id) }))
+    .min(1)
+    .optional(),
   decks: z.array(
     z.strictObject({
       id,

@@ -14,7 +14,11 @@ export interface SeatingHistory {
 }
 
 export function seatingHistory(night: CheckedExport, f: Findings): SeatingHistory {
-  const byPlayers: CheckedSeating = { beforeTurn: 1, order: [...night.players].sort((a, b) => a.seat - b.seat).map((p) => p.id), sittingOut: [] };
+  const byPlayers: CheckedSeating = {
+    beforeTurn: 1,
+    order: [...night.players].sort((a, b) => a.seat - b.seat).map((p) => p.id),
+    sittingOut: [],
+  };
   const entries = night.seating;
   if (!entries) {
     f.cannotCheck('R31', null, 'the export has no seating history: who sat where and who sat out is taken from `players`');
@@ -33,10 +37,20 @@ export function seatingHistory(night: CheckedExport, f: Findings): SeatingHistor
       brokenFrom ??= entry.beforeTurn;
     }
     const inOrder = entry.order.filter((id) => entry.sittingOut.includes(id));
-    if (inOrder.join() !== entry.sittingOut.join()) f.violation('R32', entry.beforeTurn, `sitting out, seated, in seat order: ${inOrder.join(', ')}`, entry.sittingOut.join(', '));
+    if (inOrder.join() !== entry.sittingOut.join())
+      f.violation('R32', entry.beforeTurn, `sitting out, seated, in seat order: ${inOrder.join(', ')}`, entry.sittingOut.join(', '));
     if (!previous) return;
-    if (entry.beforeTurn < previous.beforeTurn || (entry.beforeTurn === previous.beforeTurn && entry.beforeTurn !== 1) || (entry.beforeTurn === 1 && i > 1)) {
-      f.violation('R31', entry.beforeTurn, `seating entries one per turn, in turn order, after turn ${previous.beforeTurn}`, `an entry before turn ${entry.beforeTurn}`);
+    if (
+      entry.beforeTurn < previous.beforeTurn ||
+      (entry.beforeTurn === previous.beforeTurn && entry.beforeTurn !== 1) ||
+      (entry.beforeTurn === 1 && i > 1)
+    ) {
+      f.violation(
+        'R31',
+        entry.beforeTurn,
+        `seating entries one per turn, in turn order, after turn ${previous.beforeTurn}`,
+        `an entry before turn ${entry.beforeTurn}`,
+      );
     }
     if (entry.order.join() === previous.order.join() && entry.sittingOut.join() === previous.sittingOut.join()) {
       f.violation('R32', entry.beforeTurn, 'an entry only for a change of seating', 'the same seating as the entry before');
@@ -46,7 +60,12 @@ export function seatingHistory(night: CheckedExport, f: Findings): SeatingHistor
   if (last.order.join() !== byPlayers.order.join()) {
     const extra = last.order.filter((id) => !byPlayers.order.includes(id));
     const missing = byPlayers.order.filter((id) => !last.order.includes(id));
-    f.violation('R31', null, `the last seating, the players in seat order: ${byPlayers.order.join(', ')}`, `${last.order.join(', ')}${extra.length ? ` (seated but not a player of the night: ${extra.join(', ')})` : ''}${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`);
+    f.violation(
+      'R31',
+      null,
+      `the last seating, the players in seat order: ${byPlayers.order.join(', ')}`,
+      `${last.order.join(', ')}${extra.length ? ` (seated but not a player of the night: ${extra.join(', ')})` : ''}${missing.length ? ` (missing: ${missing.join(', ')})` : ''}`,
+    );
   }
   // A player listed twice is reported above; the walk goes on with their first place, so one slip is not counted again at every turn.
   const unique = entries.map((entry) => ({ ...entry, order: [...new Set(entry.order)], sittingOut: [...new Set(entry.sittingOut)] }));

@@ -40,14 +40,16 @@ export class ChipTable {
     }
     if (entry.code === 'ante' && f && entry.player) {
       const owed = Math.min(this.ante, this.stack(entry.player));
-      if (entry.amount !== owed) f.violation('R4', turn, `${entry.player} antes ${owed} (the ante or all they have)`, `ante ${entry.amount}`);
+      if (entry.amount !== owed)
+        f.violation('R4', turn, `${entry.player} antes ${owed} (the ante or all they have)`, `ante ${entry.amount}`);
     }
     this.move(entry.from, -entry.amount, turn, f);
     this.move(entry.to, entry.amount, turn, f);
     const player = entry.player;
     if (!player) return;
     if (entry.code === 'cash-out') {
-      if (f && this.stack(player) !== 0) f.violation('R3', turn, `${player} cashes out their whole stack`, `${this.stack(player)} chips left behind`);
+      if (f && this.stack(player) !== 0)
+        f.violation('R3', turn, `${player} cashes out their whole stack`, `${this.stack(player)} chips left behind`);
       this.left.add(player);
     } else if (entry.code === 'buy-in') this.left.delete(player);
     else if (entry.code === 'reversal') {
@@ -94,11 +96,17 @@ export class ChipTable {
       if (this.reversed.has(original.id)) f.violation('R21', turn, `entry ${original.id} reversed once`, 'reversed twice');
       this.reversed.add(original.id);
       if (original.amount !== entry.amount || original.from !== entry.to || original.to !== entry.from) {
-        f.violation('R21', turn, `reversal of ${original.id}: ${original.amount} from ${original.to} to ${original.from}`, `${entry.amount} from ${entry.from} to ${entry.to}`);
+        f.violation(
+          'R21',
+          turn,
+          `reversal of ${original.id}: ${original.amount} from ${original.to} to ${original.from}`,
+          `${entry.amount} from ${entry.from} to ${entry.to}`,
+        );
       }
       return;
     }
-    if (entry.reverses !== null) f.violation('R21', turn, `only reversals name an entry they reverse`, `${entry.code} reverses ${entry.reverses}`);
+    if (entry.reverses !== null)
+      f.violation('R21', turn, `only reversals name an entry they reverse`, `${entry.code} reverses ${entry.reverses}`);
     const shape = shapes[entry.code];
     if (shape && (shape[0] !== entry.from || shape[1] !== entry.to)) {
       f.violation('R24', turn, `${entry.code} moves from ${shape[0]} to ${shape[1]}`, `from ${entry.from} to ${entry.to}`);

@@ -58,7 +58,14 @@ export interface TableDecks {
 export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
   const table = night.table;
   const decks = new Map<string, DeckInPlay>();
-  const asDecks = (table?.shoes ?? []).map((s) => ({ id: s.id, purpose: s.purpose, decks: s.decks, commitment: s.fingerprint, seed: null, cut: null }));
+  const asDecks = (table?.shoes ?? []).map((s) => ({
+    id: s.id,
+    purpose: s.purpose,
+    decks: s.decks,
+    commitment: s.fingerprint,
+    seed: null,
+    cut: null,
+  }));
   if (!table) {
     f.violation('R34', null, 'the shoes and draws of a night whose cards the table drew', 'no table in the export');
     return { decks, night: { ...night, decks: asDecks } };
@@ -67,7 +74,8 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
   for (const shoe of table.shoes) {
     const fingerprint = bytesToHex(sha256(concat(byId(shoe.heads).flatMap((w) => [ascii(w.id), hexToBytes(w.head)]))));
     f.same('R34', null, `shoe ${shoe.id}: fingerprint of its heads`, fingerprint, shoe.fingerprint);
-    if (!shoe.heads.some((w) => w.id === LAPTOP)) f.violation('R34', null, `shoe ${shoe.id}: the laptop among its witnesses`, shoe.heads.map((w) => w.id).join(', '));
+    if (!shoe.heads.some((w) => w.id === LAPTOP))
+      f.violation('R34', null, `shoe ${shoe.id}: the laptop among its witnesses`, shoe.heads.map((w) => w.id).join(', '));
     const expectedCopies = shoe.purpose === 'draw' ? 1 : night.rules.decks;
     f.same('R1', null, `shoe ${shoe.id}: decks in it`, expectedCopies, shoe.decks);
   }
@@ -80,7 +88,14 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
     const shoe = shoes.get(draw.shoe);
     if (!shoe) return f.violation('R34', null, `${what} from a committed shoe`, `shoe ${draw.shoe}`);
     if (draw.shoe !== current) {
-      if (shoe.renewed) f.same('R34', null, `shoe ${shoe.id}: renewed with the deal's witnesses' current heads`, byId([...heads].map(([id, head]) => ({ id, head }))), byId(shoe.heads));
+      if (shoe.renewed)
+        f.same(
+          'R34',
+          null,
+          `shoe ${shoe.id}: renewed with the deal's witnesses' current heads`,
+          byId([...heads].map(([id, head]) => ({ id, head }))),
+          byId(shoe.heads),
+        );
       heads = new Map(shoe.heads.map((w) => [w.id, w.head]));
       current = shoe.id;
       drawn.set(shoe.id, { drawn: [], left: canonicalOrder(shoe.decks) });
@@ -94,7 +109,14 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
       if (head !== undefined) f.same('R34', null, `${what}: sha256 of the value revealed by ${id}`, head, link);
       heads.set(id, value);
     }
-    const r = sha256(concat([ascii('in-between/R34'), ascii(night.night.id), u32be(draw.k), ...byId(draw.reveals).flatMap((v) => [ascii(v.id), hexToBytes(v.value)])]));
+    const r = sha256(
+      concat([
+        ascii('in-between/R34'),
+        ascii(night.night.id),
+        u32be(draw.k),
+        ...byId(draw.reveals).flatMap((v) => [ascii(v.id), hexToBytes(v.value)]),
+      ]),
+    );
     f.same('R34', null, `${what}: r`, bytesToHex(r), draw.r);
     const state = drawn.get(shoe.id);
     if (!state || state.left.length === 0) return f.violation('R13', null, `${what}: a card left in shoe ${shoe.id}`, 'none');

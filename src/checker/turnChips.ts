@@ -23,10 +23,17 @@ export function checkTurnChips(
   const standing = own.filter((x) => x.code !== 'reversal' && !reversedHere.has(x.id));
   const hasReversal = reversedHere.size > 0;
   if (turn.void) {
-    if (standing.length > 0) f.violation('R21', n, 'a voided turn with all its chips reversed', `${standing.map((x) => `${x.code} ${x.amount}`).join(', ')} standing`);
+    if (standing.length > 0)
+      f.violation(
+        'R21',
+        n,
+        'a voided turn with all its chips reversed',
+        `${standing.map((x) => `${x.code} ${x.amount}`).join(', ')} standing`,
+      );
     return [];
   }
-  if (hasReversal && !turn.corrected) f.violation('R21', n, 'reversals only on a corrected or voided turn', `${reversedHere.size} reversal(s)`);
+  if (hasReversal && !turn.corrected)
+    f.violation('R21', n, 'reversals only on a corrected or voided turn', `${reversedHere.size} reversal(s)`);
   if (turn.corrected && !hasReversal) f.violation('R21', n, 'a corrected bet moved back by reversing entries', 'no reversal');
   if (outcome === null) return [];
   const { rules } = night;
@@ -45,13 +52,20 @@ export function checkTurnChips(
       case 'lose':
         return { code: 'bet-lost', amount: bet, from: player, to: 'pot', rule: 'R18' };
       case 'post':
-        return { code: 'post-loss', amount: Math.min(bet * rules.postPays, turn.stackBefore), from: player, to: 'pot', rule: rules.postPays > 1 ? 'R30' : 'R18' };
+        return {
+          code: 'post-loss',
+          amount: Math.min(bet * rules.postPays, turn.stackBefore),
+          from: player,
+          to: 'pot',
+          rule: rules.postPays > 1 ? 'R30' : 'R18',
+        };
       default:
         return null;
     }
   })();
   const moves = standing.filter((x) => x.code !== 'ante');
-  const describe = (x: { code: string; amount: number; from: string; to: string } | null | undefined) => (x ? `${x.code} ${x.amount} ${x.from}->${x.to}` : 'no chips');
+  const describe = (x: { code: string; amount: number; from: string; to: string } | null | undefined) =>
+    x ? `${x.code} ${x.amount} ${x.from}->${x.to}` : 'no chips';
   const rule = expected?.rule ?? (outcome === 'pass' ? 'R26' : outcome === 'push' ? 'R16' : 'R18');
   if (moves.length > 1 || describe(expected) !== describe(moves[0])) {
     f.violation(rule, n, describe(expected), moves.length ? moves.map(describe).join(', ') : 'no chips');
@@ -72,8 +86,16 @@ export function checkTurnChips(
   const dueReAnte = pot === 0 && (rules.anteWhen === 'empty-pot' || dealContinues);
   const owed = dueReAnte ? e.seating.order.filter((id) => isActive(e, id) || anted.includes(id)) : [];
   const ruleOfAnte = rules.anteWhen === 'every-deal' ? 'R28' : 'R5';
-  if (trusted && owed.join(',') !== e.seating.order.filter((id) => anted.includes(id)).join(',') || new Set(anted).size !== anted.length) {
-    f.violation(ruleOfAnte, n, owed.length ? `a re-ante by ${owed.join(', ')}` : 'no re-ante', anted.length ? `antes by ${anted.join(', ')}` : 'no re-ante');
+  if (
+    (trusted && owed.join(',') !== e.seating.order.filter((id) => anted.includes(id)).join(',')) ||
+    new Set(anted).size !== anted.length
+  ) {
+    f.violation(
+      ruleOfAnte,
+      n,
+      owed.length ? `a re-ante by ${owed.join(', ')}` : 'no re-ante',
+      anted.length ? `antes by ${anted.join(', ')}` : 'no re-ante',
+    );
   }
   return anted;
 }

@@ -29,7 +29,13 @@ const backend = chooseDisplayBackend({
 if (backend.forceX11) app.commandLine.appendSwitch('ozone-platform', 'x11');
 
 // Where the data lives (--data-dir, or a portable copy), decided before the one-instance lock, which is per folder.
-const chosen = dataLocation({ argv: process.argv, execPath: process.execPath, env: process.env, userData: app.getPath('userData'), exists: fs.existsSync });
+const chosen = dataLocation({
+  argv: process.argv,
+  execPath: process.execPath,
+  env: process.env,
+  userData: app.getPath('userData'),
+  exists: fs.existsSync,
+});
 if (chosen.userData) app.setPath('userData', chosen.userData);
 // A folder the host moved the data to from the console (electron/dataMove.ts).
 const location = withDataPointer(chosen, readPointer(app.getPath('userData')));
@@ -44,7 +50,11 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(async () => {
-      windows = await startDealerApp({ canPlaceWindows: backend.canPlaceWindows, dataDir: location.dataDir, dataMovable: location.how !== 'data-dir' });
+      windows = await startDealerApp({
+        canPlaceWindows: backend.canPlaceWindows,
+        dataDir: location.dataDir,
+        dataMovable: location.how !== 'data-dir',
+      });
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -12,9 +12,7 @@ export interface PayDirectory {
 }
 
 /** A command's answer: the new view (and, for questions, `data`), or a refusal that changed nothing. */
-export type ApiResult<Data = undefined> =
-  | { ok: true; view: AppView; data?: Data }
-  | { ok: false; error: CommandError };
+export type ApiResult<Data = undefined> = { ok: true; view: AppView; data?: Data } | { ok: false; error: CommandError };
 
 /** What `data` holds for the commands that answer a question. */
 export interface CommandData {
@@ -175,8 +173,7 @@ type CommandMembers = Exclude<keyof DealerApi, (typeof VIEW_METHODS)[number] | (
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 /** Fails to compile when the registry and DealerApi disagree. */
-export type DealerApiMatchesRegistry = Assert<Same<CommandMembers, CommandName>> &
-  Assert<DealerApi extends CommandMethods ? true : false>;
+export type DealerApiMatchesRegistry = Assert<Same<CommandMembers, CommandName>> & Assert<DealerApi extends CommandMethods ? true : false>;
 
 declare global {
   interface Window {

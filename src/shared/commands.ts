@@ -105,7 +105,10 @@ export const updatePlayerArgs = z.strictObject({
   playerId,
   name: playerName.optional(),
   /** A CSS hex colour such as #e0a030. */
-  colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is written #rrggbb').optional(),
+  colour: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'a colour is written #rrggbb')
+    .optional(),
   initials: z.string().trim().min(1).max(3, 'initials are at most 3 letters').optional(),
   archived: z.boolean().optional(),
 });
@@ -119,7 +122,9 @@ export const nightArgs = z.strictObject({ nightId });
  */
 export const nightToCheckArgs = z.strictObject({
   nightId,
-  checker: z.string({ error: 'the checker is 16 lower-case hex characters' }).regex(/^[0-9a-f]{16}$/, 'the checker is 16 lower-case hex characters'),
+  checker: z
+    .string({ error: 'the checker is 16 lower-case hex characters' })
+    .regex(/^[0-9a-f]{16}$/, 'the checker is 16 lower-case hex characters'),
 });
 
 export const standingsArgs = z.strictObject({
@@ -137,7 +142,10 @@ export const exportNightArgs = z.strictObject({
 
 /** A backup file is at most 64 MiB of JSON text. */
 export const restoreArgs = z.strictObject({
-  content: z.string().min(2).max(64 * 1024 * 1024, 'a backup file is at most 64 MiB'),
+  content: z
+    .string()
+    .min(2)
+    .max(64 * 1024 * 1024, 'a backup file is at most 64 MiB'),
   /** Replacing existing data must be confirmed. */
   replace: z.boolean().default(false),
 });
@@ -182,7 +190,10 @@ export const exportTabArgs = z.strictObject({ format: z.enum(['json', 'csv'], { 
 
 /** Night transfers (RunningTab.transfers ids) to mark paid or unpaid (M3). */
 export const markTransfersPaidArgs = z.strictObject({
-  ids: z.array(z.string({ error: 'a transfer id is text' }).min(1).max(200)).min(1, 'name at least one transfer').max(10_000),
+  ids: z
+    .array(z.string({ error: 'a transfer id is text' }).min(1).max(200))
+    .min(1, 'name at least one transfer')
+    .max(10_000),
   paid: z.boolean({ error: 'paid is true or false' }),
 });
 
@@ -234,7 +245,9 @@ export const restoreBackupArgs = z.strictObject({
 });
 
 /** The folder the data moves to: a whole path, empty or not there yet. */
-export const moveDataArgs = z.strictObject({ to: z.string({ error: 'a folder is text' }).trim().min(1, 'name the folder').max(1024, 'a folder path is at most 1024 characters') });
+export const moveDataArgs = z.strictObject({
+  to: z.string({ error: 'a folder is text' }).trim().min(1, 'name the folder').max(1024, 'a folder path is at most 1024 characters'),
+});
 /**
  * How a party likes to be paid: a roster player by id, or `bank` (the host's
  * cash box, M2). The details replace the party's whole set; `{}` removes them.

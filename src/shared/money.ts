@@ -31,7 +31,8 @@ export function minorDigits(currency: string): number {
   let digits = DEFAULT_MINOR_DIGITS;
   if (/^[A-Z]{3}$/.test(code)) {
     try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? DEFAULT_MINOR_DIGITS;
+      digits =
+        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? DEFAULT_MINOR_DIGITS;
     } catch {
       digits = DEFAULT_MINOR_DIGITS;
     }

@@ -48,8 +48,16 @@ const handle = (what: string) =>
 export const payDetailsSchema = z.strictObject({
   sepa: z
     .strictObject({
-      name: z.string({ error: 'the account holder is text' }).trim().min(1, 'a bank account needs its holder’s name').max(SEPA_NAME_MAX, `the account holder is at most ${SEPA_NAME_MAX} characters`),
-      iban: z.string({ error: 'an IBAN is text' }).trim().min(1, 'a bank account needs its IBAN').max(50, 'an IBAN is at most 34 letters and digits'),
+      name: z
+        .string({ error: 'the account holder is text' })
+        .trim()
+        .min(1, 'a bank account needs its holder’s name')
+        .max(SEPA_NAME_MAX, `the account holder is at most ${SEPA_NAME_MAX} characters`),
+      iban: z
+        .string({ error: 'an IBAN is text' })
+        .trim()
+        .min(1, 'a bank account needs its IBAN')
+        .max(50, 'an IBAN is at most 34 letters and digits'),
       bic: z.string({ error: 'a BIC is text' }).trim().max(14, 'a BIC is 8 or 11 letters and digits').default(''),
     })
     .optional(),
@@ -109,7 +117,12 @@ function mod97(iban: string): number {
 /** The details as kept: the IBAN and BIC in upper case without spaces, the phone number without spaces, blanks left out. */
 export function normalisePayDetails(details: z.output<typeof payDetailsSchema>): PayDetails {
   const kept: PayDetails = {};
-  if (details.sepa) kept.sepa = { name: details.sepa.name, iban: ibanElectronic(details.sepa.iban), bic: details.sepa.bic.replace(/\s+/g, '').toUpperCase() };
+  if (details.sepa)
+    kept.sepa = {
+      name: details.sepa.name,
+      iban: ibanElectronic(details.sepa.iban),
+      bic: details.sepa.bic.replace(/\s+/g, '').toUpperCase(),
+    };
   if (details.paypal) kept.paypal = details.paypal;
   if (details.revolut) kept.revolut = details.revolut;
   if (details.venmo) kept.venmo = details.venmo;

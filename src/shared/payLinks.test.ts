@@ -51,13 +51,17 @@ describe('payment links and references', () => {
   });
 
   it('Venmo pays in US dollars only, with the note', () => {
-    expect(venmoLink('bob-m', 1250, 'USD', 'In-Between 26 Nov')).toBe('https://venmo.com/bob-m?txn=pay&amount=12.50&note=In-Between%2026%20Nov');
+    expect(venmoLink('bob-m', 1250, 'USD', 'In-Between 26 Nov')).toBe(
+      'https://venmo.com/bob-m?txn=pay&amount=12.50&note=In-Between%2026%20Nov',
+    );
     expect(venmoLink('bob-m', 1250, 'EUR', '')).toBeNull();
   });
 
   it('the reference names the nights by date', () => {
     expect(payReference(['2026-11-26T20:00:00.000Z'])).toBe('In-Between 26 Nov');
-    expect(payReference(['2026-11-19T20:00:00.000Z', '2026-11-26T20:00:00.000Z', '2026-11-26T22:00:00.000Z'])).toBe('In-Between 19 Nov, 26 Nov');
+    expect(payReference(['2026-11-19T20:00:00.000Z', '2026-11-26T20:00:00.000Z', '2026-11-26T22:00:00.000Z'])).toBe(
+      'In-Between 19 Nov, 26 Nov',
+    );
   });
 });
 
@@ -70,15 +74,27 @@ describe('checking payment details as typed', () => {
   });
 
   it('a BIC is needed outside the EEA and must be well formed', () => {
-    expect(payDetailsProblem({ sepa: { name: 'A', iban: 'GB29NWBK60161331926819', bic: '' } })).toMatchObject({ code: 'bad-bic', reason: 'needed' });
+    expect(payDetailsProblem({ sepa: { name: 'A', iban: 'GB29NWBK60161331926819', bic: '' } })).toMatchObject({
+      code: 'bad-bic',
+      reason: 'needed',
+    });
     expect(payDetailsProblem({ sepa: { name: 'A', iban: 'GB29NWBK60161331926819', bic: 'NWBKGB2L' } })).toBeNull();
-    expect(payDetailsProblem({ sepa: { name: 'A', iban: 'DE89370400440532013000', bic: 'NOPE' } })).toMatchObject({ code: 'bad-bic', reason: 'format' });
+    expect(payDetailsProblem({ sepa: { name: 'A', iban: 'DE89370400440532013000', bic: 'NOPE' } })).toMatchObject({
+      code: 'bad-bic',
+      reason: 'format',
+    });
   });
 
   it('a link name is a bare handle, never a URL; details are kept in upper case without spaces', () => {
     expect(payDetailsSchema.safeParse({ paypal: 'https://paypal.me/bob' }).success).toBe(false);
     expect(payDetailsSchema.safeParse({ venmo: '@bob' }).success).toBe(false);
-    const typed = payDetailsSchema.parse({ sepa: { name: ' Bob ', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeff xxx' }, phone: '+34 600 111 222' });
-    expect(normalisePayDetails(typed)).toEqual({ sepa: { name: 'Bob', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }, phone: '+34600111222' });
+    const typed = payDetailsSchema.parse({
+      sepa: { name: ' Bob ', iban: 'de89 3704 0044 0532 0130 00', bic: 'cobadeff xxx' },
+      phone: '+34 600 111 222',
+    });
+    expect(normalisePayDetails(typed)).toEqual({
+      sepa: { name: 'Bob', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+      phone: '+34600111222',
+    });
   });
 });

@@ -23,7 +23,12 @@ export type EpcProblem = 'not-eur' | 'amount';
  * SEPA transfer is in euros, and an amount in any other currency would be
  * paid wrong.
  */
-export function epcPayload(account: SepaAccount, amount: number, currency: string, text: string): { ok: true; payload: string } | { ok: false; problem: EpcProblem } {
+export function epcPayload(
+  account: SepaAccount,
+  amount: number,
+  currency: string,
+  text: string,
+): { ok: true; payload: string } | { ok: false; problem: EpcProblem } {
   if (currency.trim().toUpperCase() !== 'EUR') return { ok: false, problem: 'not-eur' };
   if (!Number.isSafeInteger(amount) || amount < 1 || amount > EPC_AMOUNT_MAX) return { ok: false, problem: 'amount' };
   const lines = [

@@ -87,7 +87,15 @@ export const RULE_PRESETS = {
   generous: { ...DEFAULT_RULES, pair: 'pays-3', consecutive: 'push' },
   'redeal-everything': { ...DEFAULT_RULES, pair: 'redeal', consecutive: 'redeal' },
   harsh: { ...DEFAULT_RULES, postPays: 2, ante: 2 },
-  'house-rules': { ...DEFAULT_RULES, pass: true, maxBet: 10, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 3 },
+  'house-rules': {
+    ...DEFAULT_RULES,
+    pass: true,
+    maxBet: 10,
+    firstRound: 'half-pot',
+    anteWhen: 'every-deal',
+    pair: 'high-low',
+    postPays: 3,
+  },
   'ace-low': { ...DEFAULT_RULES, aceLowChoice: true },
   carry: { ...DEFAULT_RULES, potAtEnd: 'carry' },
 } as const satisfies Record<string, RuleSettings>;

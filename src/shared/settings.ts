@@ -16,7 +16,9 @@ export const ruleSettingsSchema = z.strictObject({
   aceLowChoice: z.boolean().default(DEFAULT_RULES.aceLowChoice),
   pair: z.enum(RULE_CHOICES.pair).default(DEFAULT_RULES.pair),
   consecutive: z.enum(RULE_CHOICES.consecutive).default(DEFAULT_RULES.consecutive),
-  postPays: z.union(POST_PAYS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>]).default(DEFAULT_RULES.postPays),
+  postPays: z
+    .union(POST_PAYS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>])
+    .default(DEFAULT_RULES.postPays),
   potAtEnd: z.enum(RULE_CHOICES.potAtEnd).default(DEFAULT_RULES.potAtEnd),
   pass: z.boolean().default(DEFAULT_RULES.pass),
   maxBet: wholeIn(RULE_RANGES.maxBet).nullable().default(DEFAULT_RULES.maxBet),
@@ -25,7 +27,6 @@ export const ruleSettingsSchema = z.strictObject({
   cards: z.enum(RULE_CHOICES.cards).default(DEFAULT_RULES.cards),
   revealWaitMs: wholeIn(RULE_RANGES.revealWaitMs).default(DEFAULT_RULES.revealWaitMs),
 });
-
 
 /** The schema and the plain type say the same thing, or this does not compile. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

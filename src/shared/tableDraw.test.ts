@@ -17,14 +17,22 @@ import {
 /** docs/rules.md R34's test vector: a laptop and one phone, chains of L = 4. */
 const NIGHT = '2026-11-26-abc123';
 const PHONE = '00000000000000a1';
-const laptopChain = chainFrom(Uint8Array.from({ length: 32 }, (_, i) => i), 4);
-const phoneChain = chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x20 + i), 4);
+const laptopChain = chainFrom(
+  Uint8Array.from({ length: 32 }, (_, i) => i),
+  4,
+);
+const phoneChain = chainFrom(
+  Uint8Array.from({ length: 32 }, (_, i) => 0x20 + i),
+  4,
+);
 const link = (chain: string[], i: number): string => chain[i] as string;
 
-function drawsOfTheVector(reveals = (k: number) => [
-  { id: PHONE, value: link(phoneChain, k) },
-  { id: LAPTOP_WITNESS, value: link(laptopChain, k) },
-]) {
+function drawsOfTheVector(
+  reveals = (k: number) => [
+    { id: PHONE, value: link(phoneChain, k) },
+    { id: LAPTOP_WITNESS, value: link(laptopChain, k) },
+  ],
+) {
   let shoe = freshShoe(1);
   return [1, 2, 3].map((k) => {
     const r = drawHash(NIGHT, k, reveals(k));

@@ -146,7 +146,12 @@ export function indexFromDraw(r: string, m: number): number {
     const digest = sha256(input);
     for (let word = 0; word < 8; word++) {
       const o = word * 4;
-      const x = (((digest[o] as number) << 24) | ((digest[o + 1] as number) << 16) | ((digest[o + 2] as number) << 8) | (digest[o + 3] as number)) >>> 0;
+      const x =
+        (((digest[o] as number) << 24) |
+          ((digest[o + 1] as number) << 16) |
+          ((digest[o + 2] as number) << 8) |
+          (digest[o + 3] as number)) >>>
+        0;
       if (x < limit) return x % m;
     }
   }

@@ -1,5 +1,14 @@
 import type { CardCode } from './cards';
-import { commitmentOf, drawFromShoe, drawHash, freshShoe, LAPTOP_WITNESS, revealMatches, type WitnessHead, type WitnessReveal } from './tableDraw';
+import {
+  commitmentOf,
+  drawFromShoe,
+  drawHash,
+  freshShoe,
+  LAPTOP_WITNESS,
+  revealMatches,
+  type WitnessHead,
+  type WitnessReveal,
+} from './tableDraw';
 
 /**
  * Checks a night's cards drawn by the table (docs/rules.md R34) from what
@@ -39,7 +48,8 @@ export function tableDrawProblems(
   const shoes = new Map(record.shoes.map((shoe) => [shoe.id, shoe]));
   for (const shoe of record.shoes) {
     const { fingerprint } = commitmentOf(shoe.heads);
-    if (fingerprint !== shoe.fingerprint) problems.push(`shoe ${shoe.id}: its heads give the fingerprint ${fingerprint}, not ${shoe.fingerprint}`);
+    if (fingerprint !== shoe.fingerprint)
+      problems.push(`shoe ${shoe.id}: its heads give the fingerprint ${fingerprint}, not ${shoe.fingerprint}`);
   }
   /** The current deal's witnesses with their heads now. */
   let heads = new Map<string, string>();
@@ -51,7 +61,8 @@ export function tableDrawProblems(
     if (draw.shoe !== shoeId) {
       const shoe = shoes.get(draw.shoe);
       if (!shoe) return problems.push(`${where}: from shoe ${draw.shoe}, which the record does not commit`);
-      if (shoe.renewed && !sameHeads(heads, shoe.heads)) problems.push(`shoe ${shoe.id}: renewed mid-deal with heads that are not the deal's witnesses' current ones`);
+      if (shoe.renewed && !sameHeads(heads, shoe.heads))
+        problems.push(`shoe ${shoe.id}: renewed mid-deal with heads that are not the deal's witnesses' current ones`);
       heads = new Map(shoe.heads.map((w) => [w.id, w.head]));
       shoeId = shoe.id;
       remaining = freshShoe(shoe.decks);
@@ -65,20 +76,24 @@ export function tableDrawProblems(
     if (draw.missing.includes(LAPTOP_WITNESS)) problems.push(`${where}: the laptop's value is never missing`);
     for (const { id, value } of draw.reveals) {
       const head = heads.get(id);
-      if (head !== undefined && !revealMatches(head, value)) problems.push(`${where}: the value revealed by ${id} does not hash to its head ${head.slice(0, 16)}...`);
+      if (head !== undefined && !revealMatches(head, value))
+        problems.push(`${where}: the value revealed by ${id} does not hash to its head ${head.slice(0, 16)}...`);
       heads.set(id, value);
     }
     const r = drawHash(nightId, draw.k, draw.reveals);
     if (r !== draw.r) problems.push(`${where}: its reveals give r = ${r.slice(0, 16)}..., not ${draw.r.slice(0, 16)}...`);
     if (remaining.length === 0) return problems.push(`${where}: shoe ${draw.shoe} has no card left`);
     const drawn = drawFromShoe(remaining, r);
-    if (drawn.j !== draw.j || drawn.card !== draw.card) problems.push(`${where}: r draws ${drawn.card} (j = ${drawn.j}), not ${draw.card} (j = ${draw.j})`);
+    if (drawn.j !== draw.j || drawn.card !== draw.card)
+      problems.push(`${where}: r draws ${drawn.card} (j = ${drawn.j}), not ${draw.card} (j = ${draw.j})`);
     remaining = drawn.left;
     const turned = cardsTurned?.[index];
-    if (cardsTurned && turned !== drawn.card) problems.push(`${where}: the table turned ${turned ?? 'no card'} where ${drawn.card} was drawn`);
+    if (cardsTurned && turned !== drawn.card)
+      problems.push(`${where}: the table turned ${turned ?? 'no card'} where ${drawn.card} was drawn`);
     return undefined;
   });
-  if (cardsTurned && cardsTurned.length > record.draws.length) problems.push(`${cardsTurned.length - record.draws.length} cards turned were never drawn`);
+  if (cardsTurned && cardsTurned.length > record.draws.length)
+    problems.push(`${cardsTurned.length - record.draws.length} cards turned were never drawn`);
   return problems;
 }
 

@@ -214,7 +214,6 @@ export interface Announcement {
   moves: { from: Account; to: Account; amount: number }[];
 }
 
-
 export interface LastActionView {
   /** `seating`: a newcomer seated, a player moved, sitting out or coming back (R31, R32). */
   kind: 'buy-in' | 'cash-out' | 'turn' | 'seating' | 'other';

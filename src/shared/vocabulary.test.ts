@@ -7,7 +7,10 @@ const SOURCES = import.meta.glob<string>(['./*.ts', '!./*.test.ts', '!./index.ts
 /** Each contract file and the contract files it imports (`./name`). */
 function contractImports(): Map<string, string[]> {
   return new Map(
-    Object.entries(SOURCES).map(([file, text]) => [file.replace(/^\.\/|\.ts$/g, ''), [...text.matchAll(/from '\.\/([\w-]+)'/g)].map((m) => m[1]!)]),
+    Object.entries(SOURCES).map(([file, text]) => [
+      file.replace(/^\.\/|\.ts$/g, ''),
+      [...text.matchAll(/from '\.\/([\w-]+)'/g)].map((m) => m[1]!),
+    ]),
   );
 }
 
@@ -45,6 +48,14 @@ describe('the contract (src/shared)', () => {
   });
 
   it('finds a circle when there is one (the check itself can fail)', () => {
-    expect(findCircle(new Map([['commands', ['history']], ['history', ['view']], ['view', ['commands']]]))).toEqual(['commands', 'history', 'view', 'commands']);
+    expect(
+      findCircle(
+        new Map([
+          ['commands', ['history']],
+          ['history', ['view']],
+          ['view', ['commands']],
+        ]),
+      ),
+    ).toEqual(['commands', 'history', 'view', 'commands']);
   });
 });

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { chainFrom } from './tableDraw';
 import { helpDealAnswer, helpDealArgs, revealDrawsArgs, witnessPush } from './witnessWire';
 
-const chain = chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x20 + i), 8);
+const chain = chainFrom(
+  Uint8Array.from({ length: 32 }, (_, i) => 0x20 + i),
+  8,
+);
 const head = chain[0] as string;
 
 describe('R34: the witness wire contract between the host and a phone (docs/table-draw.md)', () => {
-  it('R34: helpDeal takes the night, a 16-hex witness id that is not the laptop\'s, and a 64-hex head, nothing else', () => {
+  it("R34: helpDeal takes the night, a 16-hex witness id that is not the laptop's, and a 64-hex head, nothing else", () => {
     expect(helpDealArgs.safeParse({ night: 'n1', witness: '00000000000000a1', head }).success).toBe(true);
     expect(helpDealArgs.safeParse({ night: 'n1', witness: '0000000000000000', head }).success).toBe(false);
     expect(helpDealArgs.safeParse({ night: 'n1', witness: '00000000000000A1', head }).success).toBe(false);
@@ -23,7 +26,7 @@ describe('R34: the witness wire contract between the host and a phone (docs/tabl
     expect(revealDrawsArgs.safeParse({ ...ok, request: 0 }).success).toBe(false);
   });
 
-  it('R34: the phone reads the host\'s two pushes, and refuses anything else', () => {
+  it("R34: the phone reads the host's two pushes, and refuses anything else", () => {
     const request = { kind: 'reveal-request', night: 'n1', witness: '00000000000000a1', request: 1, head, k: 7, count: 1, waitMs: 1500 };
     expect(witnessPush.parse(request)).toEqual(request);
     const status = { kind: 'witness-status', night: 'n1', witness: '00000000000000a1', status: 'dropped', missedInARow: 3 };

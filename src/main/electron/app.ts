@@ -54,10 +54,18 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
     });
   };
   // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
-  const service = withPhoneAccess(await openDealerService({ storage, autoBackups: true, keychain: osKeychain(), ...(options.dataMovable === false ? {} : { onDataMoved }) }), {
-    rendererDir: BUILT_RENDERER_DIR,
-    onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
-  });
+  const service = withPhoneAccess(
+    await openDealerService({
+      storage,
+      autoBackups: true,
+      keychain: osKeychain(),
+      ...(options.dataMovable === false ? {} : { onDataMoved }),
+    }),
+    {
+      rendererDir: BUILT_RENDERER_DIR,
+      onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
+    },
+  );
 
   const windows = createDealerWindows({
     source,

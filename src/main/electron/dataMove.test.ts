@@ -23,7 +23,13 @@ describe('the data folder after a move from the console', () => {
     const base = dataLocation({ argv: ['dealer'], execPath: '/opt/dealer/dealer', env: {}, userData, exists: () => false });
     expect(withDataPointer(base, readPointer(userData))).toMatchObject({ dataDir: moved, how: 'moved' });
     // --data-dir still decides.
-    const chosen = dataLocation({ argv: ['dealer', '--data-dir=/srv/d'], execPath: '/opt/dealer/dealer', env: {}, userData, exists: () => false });
+    const chosen = dataLocation({
+      argv: ['dealer', '--data-dir=/srv/d'],
+      execPath: '/opt/dealer/dealer',
+      env: {},
+      userData,
+      exists: () => false,
+    });
     expect(withDataPointer(chosen, readPointer(userData)).dataDir).toBe(path.resolve('/srv/d'));
 
     // Never the folder in use.

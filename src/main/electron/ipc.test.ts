@@ -37,8 +37,12 @@ function wire() {
   } as unknown as DealerWindows;
   const unregister = registerIpc(ipcMain, { service, windows, source: rendererSource(true, {}) });
   const event = (role: WindowRole | 'stranger', origin = 'app://dealer', parent: unknown = null) =>
-    ({ sender: role === 'stranger' ? { id: 3 } : contents[role], senderFrame: { origin, parent, url: `${origin}/index.html` } }) as unknown as IpcMainInvokeEvent;
-  const call = (channel: string, e: IpcMainInvokeEvent, args: unknown = {}) => Promise.resolve().then(() => handlers.get(channel)!(e, args));
+    ({
+      sender: role === 'stranger' ? { id: 3 } : contents[role],
+      senderFrame: { origin, parent, url: `${origin}/index.html` },
+    }) as unknown as IpcMainInvokeEvent;
+  const call = (channel: string, e: IpcMainInvokeEvent, args: unknown = {}) =>
+    Promise.resolve().then(() => handlers.get(channel)!(e, args));
   return { handlers, ran, shown, event, call, unregister };
 }
 

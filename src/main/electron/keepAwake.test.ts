@@ -3,7 +3,13 @@ import type { AppView } from '../../shared';
 import { createNightAwakeKeeper } from './keepAwake';
 
 function viewIn(phase: string | null): AppView {
-  return { night: phase === null ? null : { phase }, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' } } as unknown as AppView;
+  return {
+    night: phase === null ? null : { phase },
+    roster: [],
+    lastSetup: null,
+    storageNotices: [],
+    tableScreen: { kind: 'live' },
+  } as unknown as AppView;
 }
 
 function fakeBlocker() {

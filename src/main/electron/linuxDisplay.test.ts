@@ -7,7 +7,9 @@ describe('Linux display backend: the table must reach the TV', () => {
       forceX11: true,
       canPlaceWindows: true,
     });
-    expect(chooseDisplayBackend({ platform: 'linux', env: { WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':1' }, ozonePlatform: '' }).forceX11).toBe(true);
+    expect(
+      chooseDisplayBackend({ platform: 'linux', env: { WAYLAND_DISPLAY: 'wayland-0', DISPLAY: ':1' }, ozonePlatform: '' }).forceX11,
+    ).toBe(true);
   });
 
   it('on Wayland without XWayland (or when asked), stays native and leaves placing to the host', () => {
@@ -16,7 +18,11 @@ describe('Linux display backend: the table must reach the TV', () => {
       canPlaceWindows: false,
     });
     expect(
-      chooseDisplayBackend({ platform: 'linux', env: { XDG_SESSION_TYPE: 'wayland', DISPLAY: ':0', DEALER_NATIVE_WAYLAND: '1' }, ozonePlatform: '' }),
+      chooseDisplayBackend({
+        platform: 'linux',
+        env: { XDG_SESSION_TYPE: 'wayland', DISPLAY: ':0', DEALER_NATIVE_WAYLAND: '1' },
+        ozonePlatform: '',
+      }),
     ).toEqual({ forceX11: false, canPlaceWindows: false });
   });
 
@@ -32,7 +38,10 @@ describe('Linux display backend: the table must reach the TV', () => {
       canPlaceWindows: true,
     });
     for (const platform of ['darwin', 'win32'] as const) {
-      expect(chooseDisplayBackend({ platform, env: { WAYLAND_DISPLAY: 'x' }, ozonePlatform: '' })).toEqual({ forceX11: false, canPlaceWindows: true });
+      expect(chooseDisplayBackend({ platform, env: { WAYLAND_DISPLAY: 'x' }, ozonePlatform: '' })).toEqual({
+        forceX11: false,
+        canPlaceWindows: true,
+      });
     }
   });
 });

@@ -64,9 +64,7 @@ export function buildAppMenu(actions: MenuActions): Menu {
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },
-        ...(actions.isDev
-          ? [{ type: 'separator' as const }, { role: 'reload' as const }, { role: 'toggleDevTools' as const }]
-          : []),
+        ...(actions.isDev ? [{ type: 'separator' as const }, { role: 'reload' as const }, { role: 'toggleDevTools' as const }] : []),
       ],
     },
     { role: 'windowMenu' },

@@ -9,9 +9,7 @@ import type { Role } from '../../shared/registry';
  * The IPC sender check, the permission handlers and the CSP all depend on
  * knowing that origin.
  */
-export type RendererSource =
-  | { kind: 'dev-server'; url: URL; origin: string }
-  | { kind: 'app'; rootDir: string; origin: string };
+export type RendererSource = { kind: 'dev-server'; url: URL; origin: string } | { kind: 'app'; rootDir: string; origin: string };
 
 /** The two windows' roles (docs/design.md "Two windows, three roles"); a phone is never a window. */
 export type WindowRole = Extract<Role, 'host' | 'table'>;
@@ -49,9 +47,7 @@ export function rendererSource(isPackaged: boolean, env: NodeJS.ProcessEnv = pro
 
 /** The page a window loads for `route` (`/` is the host console, `/table` the table view). */
 export function pageUrl(source: RendererSource, route: '/' | '/table'): string {
-  return source.kind === 'dev-server'
-    ? new URL(`#${route}`, source.url).href
-    : `${APP_ORIGIN}/index.html#${route}`;
+  return source.kind === 'dev-server' ? new URL(`#${route}`, source.url).href : `${APP_ORIGIN}/index.html#${route}`;
 }
 
 /**

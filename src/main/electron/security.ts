@@ -73,11 +73,7 @@ export function permissionAllowed(
 }
 
 /** Both of Chromium's permission paths (the check, then the request) answer the same. */
-export function restrictPermissions(
-  session: Session,
-  source: RendererSource,
-  isOurs: (contents: WebContents | null) => boolean,
-): void {
+export function restrictPermissions(session: Session, source: RendererSource, isOurs: (contents: WebContents | null) => boolean): void {
   session.setPermissionRequestHandler((contents, permission, callback, details) => {
     callback(permissionAllowed(source, isOurs, contents, permission, details.requestingUrl));
   });

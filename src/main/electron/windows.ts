@@ -1,11 +1,4 @@
-import {
-  BrowserWindow,
-  screen,
-  type BrowserWindowConstructorOptions,
-  type Display,
-  type Rectangle,
-  type WebContents,
-} from 'electron';
+import { BrowserWindow, screen, type BrowserWindowConstructorOptions, type Display, type Rectangle, type WebContents } from 'electron';
 import { pageUrl, type RendererSource, type WindowRole } from './renderer';
 import { secureWebPreferences } from './security';
 

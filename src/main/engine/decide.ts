@@ -65,9 +65,7 @@ export type EngineCommand =
   /** R33 */
   | { type: 'reopen'; at: string };
 
-export type EngineResult =
-  | { ok: true; state: EngineState; events: EngineEvent[] }
-  | { ok: false; error: CommandError };
+export type EngineResult = { ok: true; state: EngineState; events: EngineEvent[] } | { ok: false; error: CommandError };
 
 /**
  * Decides a command: either the events it causes and the state after them, or
@@ -164,14 +162,23 @@ function start(d: Draft, command: Extract<EngineCommand, { type: 'start' }>): vo
     refuse('duplicate-player', 'Each player can sit at the table once: two seats have the same player.');
   }
   if (!Number.isInteger(startingChips) || startingChips <= settings.ante) {
-    refuse('starting-chips-too-few', `Starting chips must be more than the ante of ${settings.ante}, or nobody has chips to play after it (R4).`, 'R4', {
-      ante: settings.ante,
-    });
+    refuse(
+      'starting-chips-too-few',
+      `Starting chips must be more than the ante of ${settings.ante}, or nobody has chips to play after it (R4).`,
+      'R4',
+      {
+        ante: settings.ante,
+      },
+    );
   }
-  if (!Number.isInteger(command.carryIn) || command.carryIn < 0) refuse('invalid-input', 'The carried pot must be a whole number of chips.');
+  if (!Number.isInteger(command.carryIn) || command.carryIn < 0)
+    refuse('invalid-input', 'The carried pot must be a whole number of chips.');
   const revision = command.revision ?? ENGINE_REVISION;
   if (!Number.isInteger(revision) || revision < 1 || revision > ENGINE_REVISION) {
-    refuse('invalid-input', `This night was played by engine revision ${revision}; this app plays revisions 1 to ${ENGINE_REVISION}: update the app.`);
+    refuse(
+      'invalid-input',
+      `This night was played by engine revision ${revision}; this app plays revisions 1 to ${ENGINE_REVISION}: update the app.`,
+    );
   }
   d.emit({
     type: 'night-started',
@@ -185,7 +192,13 @@ function start(d: Draft, command: Extract<EngineCommand, { type: 'start' }>): vo
   });
   for (const player of d.state.players) d.move('buy-in', player.id, startingChips, 'bank', playerAccount(player.id), null);
   const carried = d.move('carry-in', null, command.carryIn, 'bank', 'pot', null);
-  d.announce('night-started', null, startingChips, [], d.state.players.map((p) => p.id));
+  d.announce(
+    'night-started',
+    null,
+    startingChips,
+    [],
+    d.state.players.map((p) => p.id),
+  );
   if (carried) d.announce('pot-carried', null, command.carryIn, [carried]);
   anteAll(d, 'ante', null);
   d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });

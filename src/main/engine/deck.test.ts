@@ -1,7 +1,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CARDS_PER_DECK, SUITS, RANK_LETTERS, cardAtCanonicalIndex } from '../../shared/cards';
-import { SeedStream, canonicalDeck, commitmentOf, cutDeck, dealtOrder, isSeedHex, opensslBlockHash, seedBytesOf, shuffledDeck } from './deck';
+import {
+  SeedStream,
+  canonicalDeck,
+  commitmentOf,
+  cutDeck,
+  dealtOrder,
+  isSeedHex,
+  opensslBlockHash,
+  seedBytesOf,
+  shuffledDeck,
+} from './deck';
 import { TEST_VECTOR_SEED, seedFor, tableWith } from './testing';
 
 const top12 = (cards: readonly string[]) => cards.slice(0, 12).join(' ');
@@ -13,9 +23,7 @@ describe('the provable deck', () => {
     expect(deck.slice(0, 13).join(' ')).toBe('2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC');
     expect(deck.slice(13, 15)).toEqual(['2D', '3D']);
     expect(deck.at(-1)).toBe('AS');
-    SUITS.forEach((suit, s) =>
-      RANK_LETTERS.forEach((rank, r) => expect(deck[s * 13 + r]).toBe(`${rank}${suit}`)),
-    );
+    SUITS.forEach((suit, s) => RANK_LETTERS.forEach((rank, r) => expect(deck[s * 13 + r]).toBe(`${rank}${suit}`)));
     expect(new Set(deck).size).toBe(52);
   });
 
@@ -90,7 +98,16 @@ describe('the provable deck', () => {
 
   it('R9: a seed is read as its 32 bytes only when it is 64 lowercase hex digits', () => {
     const valid = TEST_VECTOR_SEED;
-    const strings = [valid, valid.toUpperCase(), valid.slice(1), `${valid}0`, `${valid.slice(0, 63)}g`, `${valid.slice(0, 62)} 1`, `${valid.slice(0, 63)}é`, ''];
+    const strings = [
+      valid,
+      valid.toUpperCase(),
+      valid.slice(1),
+      `${valid}0`,
+      `${valid.slice(0, 63)}g`,
+      `${valid.slice(0, 62)} 1`,
+      `${valid.slice(0, 63)}é`,
+      '',
+    ];
     for (const value of strings) {
       const bytes = seedBytesOf(value, 4);
       expect(bytes !== null).toBe(isSeedHex(value));

@@ -6,7 +6,17 @@ import { moveChips } from './facts/chips';
 import { dealerChosen, deckCut, deckNeeded, deckRetired, deckShuffled, drawCard, drawRound } from './facts/decks';
 import { cardDrawn, shoeRetired, shoeStarted } from './facts/tableDraw';
 import { nightStarted, playerFlagged, playerMoved, playerSeated, playerUnseated } from './facts/seating';
-import { betCorrected, cardTurned, NOBODY_PLAYED, oddsShown, ownTurn, postsRedealt, turnResolved, turnStarted, turnVoided } from './facts/turns';
+import {
+  betCorrected,
+  cardTurned,
+  NOBODY_PLAYED,
+  oddsShown,
+  ownTurn,
+  postsRedealt,
+  turnResolved,
+  turnStarted,
+  turnVoided,
+} from './facts/turns';
 import type { EngineState, LastAction, Phase } from './state';
 
 export { noDraftCopies, type DraftCopies } from './facts/copies';
@@ -261,12 +271,3 @@ export function replay(events: readonly EngineEvent[]): EngineState {
   for (const event of events) applyEvent(state, event, copies);
   return state;
 }
-
-
-
-
-
-
-
-
-

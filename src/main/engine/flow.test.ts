@@ -74,7 +74,7 @@ describe('R32: sitting out and coming back change only who is skipped from then 
     expect(playTurn(table)).toBe('p2');
   });
 
-  it('R32: the dealer sitting out when due and back before the next turn plays the deal\'s last turn', () => {
+  it("R32: the dealer sitting out when due and back before the next turn plays the deal's last turn", () => {
     const table = tableOfFour();
     expect([playTurn(table), playTurn(table), playTurn(table)]).toEqual(['p1', 'p2', 'p3']);
     sitOut(table, 'p0');
@@ -93,7 +93,7 @@ describe('R32: sitting out and coming back change only who is skipped from then 
     expect(dealerOf(table)).toBe('p1');
   });
 
-  it('R32: before the deal\'s first turn, the player on the dealer\'s left sits out and comes back, at the shuffle\'s cut too: they begin the deal', () => {
+  it("R32: before the deal's first turn, the player on the dealer's left sits out and comes back, at the shuffle's cut too: they begin the deal", () => {
     const table = tableOfFour();
     sitOut(table, 'p1');
     expect(shownToAct(table)).toBe('p2');
@@ -112,7 +112,9 @@ describe('R32: sitting out and coming back change only who is skipped from then 
     sitOut(table, 'p1');
     expect(playTurn(table)).toBe('p3');
     expect(dealerOf(table)).toBe('p2');
-    expect(table.events.some((e) => e.type === 'announce' && e.announcement.kind === 'new-deal' && e.announcement.playerId === 'p2')).toBe(true);
+    expect(table.events.some((e) => e.type === 'announce' && e.announcement.kind === 'new-deal' && e.announcement.playerId === 'p2')).toBe(
+      true,
+    );
     expect([playTurn(table), playTurn(table)]).toEqual(['p0', 'p2']);
     expect(replay(table.events)).toEqual(table.state);
   });
@@ -161,7 +163,7 @@ describe('R6: a player with no chips is skipped only until the host records a bu
     return table;
   }
 
-  it('R6: a player who buys in before the deal\'s turn order reaches their place takes their turn in that deal', () => {
+  it("R6: a player who buys in before the deal's turn order reaches their place takes their turn in that deal", () => {
     const table = tableWithCatBroke();
     expect(playTurn(table)).toBe('p1');
     expect(shownToAct(table)).toBe('p3');
@@ -178,7 +180,7 @@ describe('R6: a player with no chips is skipped only until the host records a bu
     expect(shownToAct(table)).toBe('p3');
   });
 
-  it('R6: a buy-in after the order has passed the player\'s place waits for the next deal', () => {
+  it("R6: a buy-in after the order has passed the player's place waits for the next deal", () => {
     const table = tableWithCatBroke();
     expect([playTurn(table), playTurn(table)]).toEqual(['p1', 'p3']);
     table.must({ type: 'buy-in', playerId: 'p2', amount: 20 });
@@ -202,14 +204,14 @@ describe('R6: a player with no chips is skipped only until the host records a bu
 });
 
 describe('R11: who cuts', () => {
-  it('R11, R32: the player on the dealer\'s right in the seating now cuts; one sitting out is passed over', () => {
+  it("R11, R32: the player on the dealer's right in the seating now cuts; one sitting out is passed over", () => {
     const table = tableOfFour();
     expect(table.state.players[cutterSeat(table.state) ?? -1]?.id).toBe('p3');
     sitOut(table, 'p3');
     expect(table.state.players[cutterSeat(table.state) ?? -1]?.id).toBe('p2');
   });
 
-  it('R6, R11: a player with no chips on the dealer\'s right is passed over for the cut', () => {
+  it("R6, R11: a player with no chips on the dealer's right is passed over for the cut", () => {
     const table = tableOfFour();
     // Dan has lost every chip (a state of the pure flow, not played out).
     const busted = { ...table.state, stacks: { ...table.state.stacks, p3: 0 } };

@@ -54,7 +54,13 @@ export function buyInRejoinsDeal(state: EngineState): boolean {
  */
 function replaysVoidedTurn(state: EngineState): boolean {
   const { turn, toActSeat } = state;
-  return turn !== null && turn.void && toActSeat !== null && state.players[toActSeat]?.id === turn.playerId && isActive(state, state.players[toActSeat]);
+  return (
+    turn !== null &&
+    turn.void &&
+    toActSeat !== null &&
+    state.players[toActSeat]?.id === turn.playerId &&
+    isActive(state, state.players[toActSeat])
+  );
 }
 
 // ---------------------------------------------------------------- Who plays (R6, R31, R32)
@@ -269,7 +275,11 @@ export function rotationAsTurnIsDealt(state: EngineState): RotationMove | null {
  * if they were its last), and coming back gave nothing back. Null when
  * nothing changes.
  */
-export function rotationAfterSittingOutOrBack(state: EngineState, player: SeatedPlayer, change: 'sit-out' | 'come-back'): RotationMove | null {
+export function rotationAfterSittingOutOrBack(
+  state: EngineState,
+  player: SeatedPlayer,
+  change: 'sit-out' | 'come-back',
+): RotationMove | null {
   const { dealerSeat, toActSeat, phase } = state;
   if (!keepsPlaceInDeal(state)) {
     const wasDue = change === 'sit-out' && toActSeat === player.seat && (phase.kind === 'ready' || phase.kind === 'cut');
@@ -289,7 +299,8 @@ export function rotationAfterSittingOutOrBack(state: EngineState, player: Seated
  */
 export function rotationAfterBuyIn(state: EngineState): RotationMove | null {
   const { dealerSeat, toActSeat } = state;
-  if (!buyInRejoinsDeal(state) || dealerSeat === null || toActSeat === null || turnInProgress(state) || replaysVoidedTurn(state)) return null;
+  if (!buyInRejoinsDeal(state) || dealerSeat === null || toActSeat === null || turnInProgress(state) || replaysVoidedTurn(state))
+    return null;
   const next = nextInDeal(state);
   return next !== null && next !== toActSeat ? sameDeal(state, next) : null;
 }

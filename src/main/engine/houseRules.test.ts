@@ -27,7 +27,13 @@ function refused(table: TestTable, command: EngineCommand, code: string, rule?: 
 const chipEvents = (events: EngineEvent[]) => events.flatMap((e) => (e.type === 'chips' ? [e] : []));
 /** 2 players, 20 chips each, ante 5: stacks 15, pot 10; Ann (p0) deals, Bob (p1) plays first. */
 const rich: TableOptions = { players: 2, startingChips: 20, settings: { ante: 5 } };
-const seat = (id: string, after: string, buyIn = 10): EngineCommand => ({ type: 'seat', playerId: id, name: id.toUpperCase(), afterPlayerId: after, buyIn });
+const seat = (id: string, after: string, buyIn = 10): EngineCommand => ({
+  type: 'seat',
+  playerId: id,
+  name: id.toUpperCase(),
+  afterPlayerId: after,
+  buyIn,
+});
 
 describe('R26 passing', () => {
   it('R26: with pass on, a player asked to bet passes: no third card, no chips, the turn counts', () => {
@@ -233,7 +239,7 @@ describe('R30 post penalty', () => {
 });
 
 describe('R31 joining late and changing seats', () => {
-  it('R31: a newcomer seated before a deal\'s first turn buys in, antes at once and plays in that deal', () => {
+  it("R31: a newcomer seated before a deal's first turn buys in, antes at once and plays in that deal", () => {
     const table = TestTable.start({ players: 2, startingChips: 20 });
     table.drawDealer(0);
     const events = table.must(seat('zed', 'p0', 10)); // on Ann's (the dealer's) left
@@ -252,7 +258,7 @@ describe('R31 joining late and changing seats', () => {
     expect(conservationProblem(table.state)).toBeNull();
   });
 
-  it('R31: a newcomer seated during a deal waits for the next one; the current deal\'s order does not change', () => {
+  it("R31: a newcomer seated during a deal waits for the next one; the current deal's order does not change", () => {
     const settings = { pair: 'redeal', consecutive: 'redeal' } as const;
     const table = tableWith({ players: 3, startingChips: 20, settings, dealer: 0, cards: ['4', 'T', '7'] });
     table.must({ type: 'bet', amount: 1 }); // Bob (p1) has played the deal's first turn
@@ -284,7 +290,7 @@ describe('R31 joining late and changing seats', () => {
     refused(table, seat('zed', 'p1'), 'duplicate-player', 'R31');
   });
 
-  it('R31: while no deal is under way a player moves seats; the one now on the dealer\'s left starts', () => {
+  it("R31: while no deal is under way a player moves seats; the one now on the dealer's left starts", () => {
     const table = TestTable.start({ players: 4, startingChips: 20 });
     table.drawDealer(0);
     table.must({ type: 'move', playerId: 'p3', afterPlayerId: 'p0' });

@@ -51,7 +51,10 @@ class WholeDeckRanks {
   /** atMost[r]: cards of rank r or lower (ranks run 2..14; an ace called low is 1). */
   private readonly atMost: number[];
 
-  constructor(readonly size: number, cards: readonly CardCode[]) {
+  constructor(
+    readonly size: number,
+    cards: readonly CardCode[],
+  ) {
     const byRank = new Array<number>(ACE_HIGH + 1).fill(0);
     for (const card of cards) byRank[rankOf(card)] = (byRank[rankOf(card)] ?? 0) + 1;
     let sum = 0;

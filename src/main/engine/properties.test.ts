@@ -55,19 +55,51 @@ type Intent =
   | { kind: 'undone'; change: Extract<Intent, { kind: 'sit-out' | 'come-back' | 'seat' | 'move' }> };
 
 const intentArb: fc.Arbitrary<Intent> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('advance' as const), r: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) }), weight: 50 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), r: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) }),
+    weight: 50,
+  },
   { arbitrary: fc.record({ kind: fc.constantFrom('bet' as const, 'correct' as const), amount: anyAmount }), weight: 6 },
-  { arbitrary: fc.record({ kind: fc.constant('cut' as const), cut: fc.oneof(fc.integer({ min: -3, max: 260 }), fc.double({ min: -1, max: 60 })) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('cut' as const),
+      cut: fc.oneof(fc.integer({ min: -3, max: 260 }), fc.double({ min: -1, max: 60 })),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant('buy-in' as const), player: fc.integer({ min: -1, max: 8 }), amount: anyAmount }), weight: 3 },
   { arbitrary: fc.record({ kind: fc.constant('cash-out' as const), player: fc.integer({ min: -1, max: 8 }) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'void' as const, 'deal' as const, 'draw' as const, 'ace-low' as const) }), weight: 6 },
+  {
+    arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'void' as const, 'deal' as const, 'draw' as const, 'ace-low' as const) }),
+    weight: 6,
+  },
   { arbitrary: fc.record({ kind: fc.constant('end' as const) }), weight: 1 },
   // R26, R29, R31-R33: the house rules' commands, legal or not in the moment.
   { arbitrary: fc.record({ kind: fc.constantFrom('pass' as const, 'reopen' as const) }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('pair-call' as const), call: fc.constantFrom('higher' as const, 'lower' as const) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constantFrom('sit-out' as const, 'come-back' as const), player: fc.integer({ min: -1, max: 12 }) }), weight: 2 },
-  { arbitrary: fc.record({ kind: fc.constant('seat' as const), after: fc.integer({ min: -1, max: 12 }), buyIn: fc.integer({ min: -1, max: 30 }) }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('move' as const), player: fc.integer({ min: -1, max: 12 }), after: fc.integer({ min: -1, max: 12 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('pair-call' as const), call: fc.constantFrom('higher' as const, 'lower' as const) }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constantFrom('sit-out' as const, 'come-back' as const), player: fc.integer({ min: -1, max: 12 }) }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('seat' as const),
+      after: fc.integer({ min: -1, max: 12 }),
+      buyIn: fc.integer({ min: -1, max: 30 }),
+    }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('move' as const),
+      player: fc.integer({ min: -1, max: 12 }),
+      after: fc.integer({ min: -1, max: 12 }),
+    }),
+    weight: 1,
+  },
   {
     arbitrary: fc.record({
       kind: fc.constant('undone' as const),
@@ -92,7 +124,8 @@ const nightArb = fc.record({
 
 type Night = typeof nightArb extends fc.Arbitrary<infer T> ? T : never;
 
-const playerIdOf = (state: EngineState, index: number) => (index < 0 ? 'nobody' : (state.players[index % Math.max(1, state.players.length)]?.id ?? 'nobody'));
+const playerIdOf = (state: EngineState, index: number) =>
+  index < 0 ? 'nobody' : (state.players[index % Math.max(1, state.players.length)]?.id ?? 'nobody');
 
 /** The command an intent asks for in this state. `advance` does what the table is waiting for. */
 function commandFor(state: EngineState, intent: Intent): EngineCommand {
@@ -101,7 +134,9 @@ function commandFor(state: EngineState, intent: Intent): EngineCommand {
       const r = intent.r;
       switch (state.phase.kind) {
         case 'draw':
-          return activePlayers(state).length < 2 ? { type: 'buy-in', playerId: playerIdOf(state, Math.floor(r * 8)), amount: 5 } : { type: 'draw' };
+          return activePlayers(state).length < 2
+            ? { type: 'buy-in', playerId: playerIdOf(state, Math.floor(r * 8)), amount: 5 }
+            : { type: 'draw' };
         case 'cut':
           if (activePlayers(state).length < 2) return { type: 'buy-in', playerId: playerIdOf(state, Math.floor(r * 8)), amount: 4 };
           return { type: 'cut', cut: Math.floor(r * (state.deck?.cards.length ?? 1)) };
@@ -119,7 +154,8 @@ function commandFor(state: EngineState, intent: Intent): EngineCommand {
           return { type: 'bet', amount: limits.min + Math.floor(r * (limits.max - limits.min + 1)) };
         }
         case 'ready':
-          if (activePlayers(state).length < 2) return { type: 'buy-in', playerId: playerIdOf(state, Math.floor(r * 8)), amount: 1 + Math.floor(r * 20) };
+          if (activePlayers(state).length < 2)
+            return { type: 'buy-in', playerId: playerIdOf(state, Math.floor(r * 8)), amount: 1 + Math.floor(r * 20) };
           // A narrow band in the middle: fast-check favours 0 and 1, which would end most nights at once.
           return r > 0.41 && r < 0.43 ? { type: 'end', at: 'late' } : { type: 'deal' };
         default:
@@ -159,7 +195,13 @@ function commandFor(state: EngineState, intent: Intent): EngineCommand {
     case 'come-back':
       return { type: 'come-back', playerId: playerIdOf(state, intent.player) };
     case 'seat':
-      return { type: 'seat', playerId: `new${state.players.length}`, name: `Newcomer ${state.players.length}`, afterPlayerId: playerIdOf(state, intent.after), buyIn: intent.buyIn };
+      return {
+        type: 'seat',
+        playerId: `new${state.players.length}`,
+        name: `Newcomer ${state.players.length}`,
+        afterPlayerId: playerIdOf(state, intent.after),
+        buyIn: intent.buyIn,
+      };
     case 'move':
       return { type: 'move', playerId: playerIdOf(state, intent.player), afterPlayerId: playerIdOf(state, intent.after) };
     case 'undone':
@@ -289,7 +331,12 @@ function playNight(night: Night, stats: Stats): void {
     return true;
   };
 
-  const start = startCommand({ players: night.players, startingChips: night.settings.ante + night.extraChips, settings: night.settings, carryIn: night.carryIn });
+  const start = startCommand({
+    players: night.players,
+    startingChips: night.settings.ante + night.extraChips,
+    settings: night.settings,
+    carryIn: night.carryIn,
+  });
   expect(accept(start)).toBe(true);
   let beforeEnd: { stacks: Record<string, number>; pot: number } | null = null;
   for (const intent of night.intents) {
@@ -303,7 +350,10 @@ function playNight(night: Night, stats: Stats): void {
     if (accepted && command.type === 'end') beforeEnd = { stacks: before.stacks, pot: before.pot };
     if (accepted && command.type === 'reopen') {
       const restored = beforeEnd;
-      check(restored !== null && state.pot === restored.pot && sameCounts(state.stacks, restored.stacks), () => 'R33: reopening did not put back the pot and stacks');
+      check(
+        restored !== null && state.pot === restored.pot && sameCounts(state.stacks, restored.stacks),
+        () => 'R33: reopening did not put back the pot and stacks',
+      );
       check(state.carriedOut === 0 || state.settings.potAtEnd === 'carry', () => 'R33: reopening left a carry');
     }
   }
@@ -333,10 +383,13 @@ describe('random nights (fast-check)', () => {
     expect(stats.refused).toBeGreaterThan(10_000);
     expect(stats.ended).toBeGreaterThan(100);
     // R26-R33: every house command was accepted in some nights (seated, moved, sat out, came back, passed, called, reopened).
-    for (const type of ['pass', 'pair-call', 'seat', 'move', 'sit-out', 'come-back', 'reopen']) expect(stats.accepted?.[type] ?? 0).toBeGreaterThan(20);
+    for (const type of ['pass', 'pair-call', 'seat', 'move', 'sit-out', 'come-back', 'reopen'])
+      expect(stats.accepted?.[type] ?? 0).toBeGreaterThan(20);
     // R21: seating changes were undone, each checked to restore the table exactly.
     expect(stats.seatingUndone).toBeGreaterThan(1000);
-    console.info(`${stats.games} nights, ${stats.commands} commands (${stats.refused} refused), ${stats.turns} turns, ${stats.ended} ended, ${stats.seatingUndone} seating changes undone in ${Math.round(performance.now() - started)} ms; accepted ${JSON.stringify(stats.accepted)}`);
+    console.info(
+      `${stats.games} nights, ${stats.commands} commands (${stats.refused} refused), ${stats.turns} turns, ${stats.ended} ended, ${stats.seatingUndone} seating changes undone in ${Math.round(performance.now() - started)} ms; accepted ${JSON.stringify(stats.accepted)}`,
+    );
   }, 120_000);
 
   it('random nights with a fresh fast-check seed each run', () => {

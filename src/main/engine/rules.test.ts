@@ -169,7 +169,11 @@ describe('chips, pot and stacks', () => {
     table.must({ type: 'deal' });
     expect(table.state.turn?.playerId).toBe('p2');
     const events = table.must({ type: 'bet', amount: 'pot' });
-    expect(chipEvents(events).filter((e) => e.move.code === 'ante').map((e) => e.move.player)).toEqual(['p0', 'p2']);
+    expect(
+      chipEvents(events)
+        .filter((e) => e.move.code === 'ante')
+        .map((e) => e.move.player),
+    ).toEqual(['p0', 'p2']);
     expect(table.state.stacks).toEqual({ p0: 0, p1: 0, p2: 14 });
     expect(table.state.pot).toBe(2);
   });
@@ -260,8 +264,14 @@ describe('who deals', () => {
   it('R7: players tied for highest draw again, only among themselves', () => {
     const seed = findDrawSeed(
       ([a, b, c, d, e]) =>
-        a !== undefined && b !== undefined && c !== undefined && d !== undefined && e !== undefined &&
-        rankOf(a) === rankOf(c) && rankOf(b) < rankOf(a) && rankOf(d) !== rankOf(e),
+        a !== undefined &&
+        b !== undefined &&
+        c !== undefined &&
+        d !== undefined &&
+        e !== undefined &&
+        rankOf(a) === rankOf(c) &&
+        rankOf(b) < rankOf(a) &&
+        rankOf(d) !== rankOf(e),
       'r7-tie',
     );
     const table = TestTable.start({ players: 3 }).queueSeeds(seed);

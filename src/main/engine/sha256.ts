@@ -34,7 +34,11 @@ export function sha256OneBlock(message: Uint8Array, digest: Uint32Array): void {
   const wholeWords = length >> 2;
   for (let i = 0; i < wholeWords; i++) {
     const at = i << 2;
-    w[i] = ((message[at] as number) << 24) | ((message[at + 1] as number) << 16) | ((message[at + 2] as number) << 8) | (message[at + 3] as number);
+    w[i] =
+      ((message[at] as number) << 24) |
+      ((message[at + 1] as number) << 16) |
+      ((message[at + 2] as number) << 8) |
+      (message[at + 3] as number);
   }
   for (let i = wholeWords; i < 16; i++) w[i] = 0;
   for (let i = wholeWords << 2; i < length; i++) w[i >> 2] = (w[i >> 2] as number) | ((message[i] as number) << (24 - ((i & 3) << 3)));

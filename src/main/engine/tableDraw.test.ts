@@ -45,7 +45,8 @@ class WitnessedTable {
   /** What the session sends while the engine waits for the table: the commitment, or the next reveals. */
   dealerStep(): EngineCommand | null {
     const chains = [...this.chains.entries()];
-    if (this.state.phase.kind === 'shuffle') return { type: 'commit', heads: chains.map(([id, c]) => ({ id, head: c.links[c.revealed] as string })) };
+    if (this.state.phase.kind === 'shuffle')
+      return { type: 'commit', heads: chains.map(([id, c]) => ({ id, head: c.links[c.revealed] as string })) };
     if (this.state.phase.kind !== 'reveal') return null;
     for (const [, chain] of chains) chain.revealed++;
     return { type: 'reveal', reveals: chains.map(([id, c]) => ({ id, value: c.links[c.revealed] as string })), missing: [] };
@@ -71,7 +72,8 @@ function start(table: WitnessedTable, nightId: string, players = 2, chips = 20, 
   });
 }
 
-const ofType = <T extends EngineEvent['type']>(events: readonly EngineEvent[], type: T) => events.filter((e): e is EventOf<T> => e.type === type);
+const ofType = <T extends EngineEvent['type']>(events: readonly EngineEvent[], type: T) =>
+  events.filter((e): e is EventOf<T> => e.type === type);
 
 describe('R34: cards drawn by the table, in the engine', () => {
   it('R34, R7: the draw for dealer is committed and drawn card by card: the test vector gives 8D and 7D', () => {

@@ -19,7 +19,9 @@ export const TEST_VECTOR_SEED = Array.from({ length: 32 }, (_, i) => i.toString(
 
 /** A deterministic 32-byte seed (hex) for a label: sha256 of the label. */
 export function seedFor(label: string | number): string {
-  return createHash('sha256').update(`seed:${String(label)}`).digest('hex');
+  return createHash('sha256')
+    .update(`seed:${String(label)}`)
+    .digest('hex');
 }
 
 /** Players p0, p1, ... named Ann, Bob, ... in seat order. */
@@ -160,7 +162,8 @@ export class TestTable {
     this.queueSeeds(seed);
     this.pendingCut = cut;
     const events = this.must({ type: 'deal' });
-    if (this.state.phase.kind !== 'cut') throw new Error(`dealWith needs a deal that starts a new deck; the phase is ${this.state.phase.kind}`);
+    if (this.state.phase.kind !== 'cut')
+      throw new Error(`dealWith needs a deal that starts a new deck; the phase is ${this.state.phase.kind}`);
     return [...events, ...this.cutAsPlanned()];
   }
 

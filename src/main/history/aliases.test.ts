@@ -17,7 +17,16 @@ function night(day: string, nets: Record<string, number>, winner: string): Night
     turns: 10,
     biggestPot: 5,
     winnerIds: [winner],
-    results: ids.map((playerId) => ({ playerId, boughtIn: 20, finalChips: 20 + (nets[playerId] ?? 0) / 25, netChips: (nets[playerId] ?? 0) / 25, netMoney: nets[playerId] ?? 0, biggestWin: 3, bets: 4, betsWon: 2 })),
+    results: ids.map((playerId) => ({
+      playerId,
+      boughtIn: 20,
+      finalChips: 20 + (nets[playerId] ?? 0) / 25,
+      netChips: (nets[playerId] ?? 0) / 25,
+      netMoney: nets[playerId] ?? 0,
+      biggestWin: 3,
+      bets: 4,
+      betsWon: 2,
+    })),
     chipValue: 25,
     currency: 'EUR',
     file: `nights/${day}-n`,
@@ -26,7 +35,13 @@ function night(day: string, nets: Record<string, number>, winner: string): Night
   } as NightSummary;
 }
 
-const roster: RosterPlayer[] = ['ana', 'bob', 'bobby', 'rob'].map((id) => ({ id, name: id[0]!.toUpperCase() + id.slice(1), colour: '#000000', initials: id[0]!.toUpperCase(), archived: false }));
+const roster: RosterPlayer[] = ['ana', 'bob', 'bobby', 'rob'].map((id) => ({
+  id,
+  name: id[0]!.toUpperCase() + id.slice(1),
+  colour: '#000000',
+  initials: id[0]!.toUpperCase(),
+  archived: false,
+}));
 const merge = (from: string, into: string): PlayerMerge => ({ from, into, at: '2026-04-01T10:00:00.000Z', wasArchived: false });
 
 describe('the alias a merge records', () => {
@@ -55,7 +70,11 @@ describe('the leaderboard and the tab under a merge', () => {
       ['ana', 'Ana', 2, 1, -400, 8],
     ]);
     // Unmerged (no alias), each name has its own row again.
-    expect(standings(index, roster).rows.map((r) => r.playerId).sort()).toEqual(['ana', 'bob', 'bobby']);
+    expect(
+      standings(index, roster)
+        .rows.map((r) => r.playerId)
+        .sort(),
+    ).toEqual(['ana', 'bob', 'bobby']);
   });
 
   it('a transfer between two names of one person is no debt; the others are owed to the name kept', () => {
@@ -63,7 +82,9 @@ describe('the leaderboard and the tab under a merge', () => {
     const tab = tabOf(index, new Set(), {}, alias);
     expect(tab.transfers.every((t) => t.from !== t.to)).toBe(true);
     expect(tab.transfers.some((t) => t.from === 'bobby' || t.to === 'bobby')).toBe(false);
-    const owed = tab.tab.filter((t) => t.to === 'bob').reduce((sum, t) => sum + t.amount, 0) - tab.tab.filter((t) => t.from === 'bob').reduce((sum, t) => sum + t.amount, 0);
+    const owed =
+      tab.tab.filter((t) => t.to === 'bob').reduce((sum, t) => sum + t.amount, 0) -
+      tab.tab.filter((t) => t.from === 'bob').reduce((sum, t) => sum + t.amount, 0);
     expect(owed).toBe(400);
   });
 });

@@ -39,12 +39,15 @@ export function playerAlias(merges: readonly PlayerMerge[]): PlayerAlias {
 
 /** Why a merge is refused, as a code the session words, or null when it may be recorded. */
 export type MergeProblem =
-  | { code: 'same-player' }
-  | { code: 'unknown-player'; player: string }
-  | { code: 'already-merged'; player: string; into: string };
+  { code: 'same-player' } | { code: 'unknown-player'; player: string } | { code: 'already-merged'; player: string; into: string };
 
 /** Checks merging `from` into `into` against the roster and the merges already recorded. */
-export function mergeProblem(roster: readonly RosterPlayer[], merges: readonly PlayerMerge[], from: string, into: string): MergeProblem | null {
+export function mergeProblem(
+  roster: readonly RosterPlayer[],
+  merges: readonly PlayerMerge[],
+  from: string,
+  into: string,
+): MergeProblem | null {
   for (const id of [from, into]) if (!roster.some((p) => p.id === id)) return { code: 'unknown-player', player: id };
   const existing = merges.find((m) => m.from === from);
   if (existing) return { code: 'already-merged', player: from, into: existing.into };

@@ -17,9 +17,7 @@ beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-backup-'));
   clock = new TestClock();
   session = openSession(root, clock);
-  ids = [
-    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-02-06', turns: 25 }),
-  ];
+  ids = [playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-02-06', turns: 25 })];
   closeNight(session);
   ids.push(playNight(session, clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-02-13', turns: 25, buyInAndCashOut: true }));
   closeNight(session);
@@ -75,7 +73,7 @@ describe('backup and restore', () => {
     expect(everything(session)).toEqual(before);
   });
 
-  it('M3: the tab\'s paid marks are in the backup and restored with everything else, replacing the marks there were', () => {
+  it("M3: the tab's paid marks are in the backup and restored with everything else, replacing the marks there were", () => {
     const transfers = ask(session, 'getTab').transfers;
     const marked = transfers.slice(0, 1).map((t) => t.id);
     expect(marked).toHaveLength(1);
@@ -157,10 +155,15 @@ describe('backup and restore', () => {
     ['not JSON', () => '{ nope', /not JSON/],
     ['another kind of file', (c: string) => tamper(c, (b) => (b.format = 'something-else')), /not a backup of this app/],
     ['a newer backup version', (c: string) => tamper(c, (b) => (b.version = 9)), /newer version of the app/],
-    ['a roster with a bad colour', (c: string) => tamper(c, (b) => (at(b.roster.players, 0).colour = 'red')), /roster is not valid: players\.0\.colour/],
+    [
+      'a roster with a bad colour',
+      (c: string) => tamper(c, (b) => (at(b.roster.players, 0).colour = 'red')),
+      /roster is not valid: players\.0\.colour/,
+    ],
     [
       'R24: a night whose bet was edited past the stack',
-      (c: string) => tamper(c, (b) => editLine(at(b.nights, 1), firstBetLine(at(b.nights, 1)), (l) => l.replace(/"amount":\d+/, '"amount":999'))),
+      (c: string) =>
+        tamper(c, (b) => editLine(at(b.nights, 1), firstBetLine(at(b.nights, 1)), (l) => l.replace(/"amount":\d+/, '"amount":999'))),
       /does not replay: line \d+: the engine refuses it/,
     ],
     [
@@ -168,7 +171,11 @@ describe('backup and restore', () => {
       (c: string) => tamper(c, (b) => editLine(at(b.nights, 0), 4, () => '{"command":{"type":"dance"}}')),
       /line 4 of its journal cannot be read/,
     ],
-    ['a night whose last line is cut short', (c: string) => tamper(c, (b) => (at(b.nights, 0).journal = at(b.nights, 0).journal.slice(0, -5))), /last line is cut short/],
+    [
+      'a night whose last line is cut short',
+      (c: string) => tamper(c, (b) => (at(b.nights, 0).journal = at(b.nights, 0).journal.slice(0, -5))),
+      /last line is cut short/,
+    ],
     ['a night held twice', (c: string) => tamper(c, (b) => b.nights.push(at(b.nights, 0))), /holds night .* twice/],
     ['a night under another id', (c: string) => tamper(c, (b) => (at(b.nights, 0).id = at(b.nights, 1).id)), /holds the journal of night/],
     ['a player the roster lacks', (c: string) => tamper(c, (b) => b.roster.players.pop()), /names player .* not in its roster/],
@@ -217,7 +224,12 @@ describe('backup and restore', () => {
     });
     // The index of the old file gives the first player of the first night +100 chips: the restore must ignore it.
     const index = nights.map(({ summary }, i) =>
-      i === 0 ? { ...summary, results: summary.results.map((r, k) => (k === 0 ? { ...r, netChips: r.netChips + 100, netMoney: r.netMoney + 25 } : r)) } : summary,
+      i === 0
+        ? {
+            ...summary,
+            results: summary.results.map((r, k) => (k === 0 ? { ...r, netChips: r.netChips + 100, netMoney: r.netMoney + 25 } : r)),
+          }
+        : summary,
     );
     const v1 = {
       format: BACKUP_FORMAT,
@@ -247,7 +259,8 @@ describe('backup and restore', () => {
 describe('a backup made before money was in minor units', () => {
   it('M1: a version 1 backup (built from the fixture folder) restores with chip values and results in cents', () => {
     const dir = path.join(import.meta.dirname, '..', 'store', 'fixtures', 'data-before-minor-units');
-    const read = (name: string) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Record<string, unknown> & { events: unknown[]; ledger: unknown[] };
+    const read = (name: string) =>
+      JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as Record<string, unknown> & { events: unknown[]; ledger: unknown[] };
     const head = read('nights/2026-11-20-d4d209.json');
     const part = read('night-parts/2026-11-20-d4d209-0001.json');
     const backup = {
@@ -257,7 +270,15 @@ describe('a backup made before money was in minor units', () => {
       settings: read('settings.json'),
       roster: read('roster.json'),
       index: read('nights-index.json'),
-      nights: [{ id: head.id, startedAt: head.startedAt, endedAt: head.endedAt, events: [...part.events, ...head.events], ledger: [...part.ledger, ...head.ledger] }],
+      nights: [
+        {
+          id: head.id,
+          startedAt: head.startedAt,
+          endedAt: head.endedAt,
+          events: [...part.events, ...head.events],
+          ledger: [...part.ledger, ...head.ledger],
+        },
+      ],
     };
     session.close();
     wipe();

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { firstIssueText, ledgerEntrySchema, type ExportFile, type LedgerEntry, type PayKind, type SettleMode } from '../../shared';
 import { engineEventSchema, evolve, emptyState, type EngineEvent } from '../engine';
 import { Ledger } from '../ledger';
-import { decodeJournal, JournalHeaderError, migrateLegacyNight, nightSummary, replayJournal, ReplayError, type JournalEntry, type PlayedNight } from '../night';
+import {
+  decodeJournal,
+  JournalHeaderError,
+  migrateLegacyNight,
+  nightSummary,
+  replayJournal,
+  ReplayError,
+  type JournalEntry,
+  type PlayedNight,
+} from '../night';
 import {
   envelope,
   FILE_SCHEMAS,
@@ -79,7 +88,12 @@ function issueText(error: z.ZodError): string {
  * still in play keeps its seed secret (R12): that night is backed up as it
  * stood before the deck was shuffled (liveSeedCut).
  */
-export function makeBackup(repo: DealerRepository, index: readonly NightSummary[], now: Date, live: PlayedNight | null = null): { file: ExportFile; skipped: string[] } {
+export function makeBackup(
+  repo: DealerRepository,
+  index: readonly NightSummary[],
+  now: Date,
+  live: PlayedNight | null = null,
+): { file: ExportFile; skipped: string[] } {
   const nights: { id: string; journal: string }[] = [];
   const skipped: string[] = [];
   for (const summary of index) {
@@ -124,7 +138,8 @@ function backupJournalOf(repo: DealerRepository, id: string): string | null {
         return journalWithoutLiveSeeds(id, decoded.entries, new Set());
       }
       // Stopped at a seed still sealed: the lines before it hold no deck in play.
-      if (!decoded.tornTail && decoded.damage?.sealed === true && decoded.header.night === id) return journalWithoutLiveSeeds(id, decoded.entries, new Set());
+      if (!decoded.tornTail && decoded.damage?.sealed === true && decoded.header.night === id)
+        return journalWithoutLiveSeeds(id, decoded.entries, new Set());
     } catch (error) {
       if (!(error instanceof JournalHeaderError)) throw error;
     }
@@ -175,7 +190,10 @@ function checkDocument<K extends FileKind>(kind: K, raw: unknown, label: string)
 /** One night of the backup: its shape, its ledger (R24), and its events replayed by the engine. */
 function checkNight(raw: unknown, position: number, backupVersion: number): StoredNight {
   // Version 1 backups hold nights with their chip value in major units: as the night files, migrate them (M1).
-  const current = backupVersion < 2 && raw !== null && typeof raw === 'object' ? { ...raw, events: nightEventsToMinorUnits((raw as { events?: unknown }).events) } : raw;
+  const current =
+    backupVersion < 2 && raw !== null && typeof raw === 'object'
+      ? { ...raw, events: nightEventsToMinorUnits((raw as { events?: unknown }).events) }
+      : raw;
   const parsed = backupNightSchema.safeParse(current);
   if (!parsed.success) throw new BackupError(`Night ${position + 1} of the backup is not valid: ${issueText(parsed.error)}.`);
   const night = parsed.data;
@@ -192,7 +210,8 @@ function checkNight(raw: unknown, position: number, backupVersion: number): Stor
   } catch (error) {
     throw new BackupError(`Night ${night.id} of the backup: its events do not replay: ${(error as Error).message}`);
   }
-  if (state.nightId !== night.id) throw new BackupError(`Night ${night.id} of the backup: its events are those of night "${state.nightId}".`);
+  if (state.nightId !== night.id)
+    throw new BackupError(`Night ${night.id} of the backup: its events are those of night "${state.nightId}".`);
   const disagreement = ledgerDisagreement(events.data as EngineEvent[], night.ledger);
   if (disagreement) throw new BackupError(`Night ${night.id} of the backup: its ledger and its events disagree (R24): ${disagreement}.`);
   return night;
@@ -240,8 +259,12 @@ function checkJournalNight(raw: unknown, position: number): CheckedNight {
   let entries: JournalEntry[];
   try {
     const decoded = decodeJournal(journal);
-    if (decoded.header.night !== id) throw new BackupError(`Night ${id} of the backup holds the journal of night "${decoded.header.night}".`);
-    if (decoded.damage) throw new BackupError(`Night ${id} of the backup: line ${decoded.damage.line} of its journal cannot be read (${decoded.damage.reason}).`);
+    if (decoded.header.night !== id)
+      throw new BackupError(`Night ${id} of the backup holds the journal of night "${decoded.header.night}".`);
+    if (decoded.damage)
+      throw new BackupError(
+        `Night ${id} of the backup: line ${decoded.damage.line} of its journal cannot be read (${decoded.damage.reason}).`,
+      );
     if (decoded.tornTail) throw new BackupError(`Night ${id} of the backup: its journal's last line is cut short.`);
     entries = decoded.entries;
   } catch (error) {
@@ -255,7 +278,8 @@ function checkJournalNight(raw: unknown, position: number): CheckedNight {
     if (error instanceof ReplayError) throw new BackupError(`Night ${id} of the backup does not replay: ${error.message}.`);
     throw error;
   }
-  if (played.state.nightId !== id) throw new BackupError(`Night ${id} of the backup: its journal is that of night "${played.state.nightId}".`);
+  if (played.state.nightId !== id)
+    throw new BackupError(`Night ${id} of the backup: its journal is that of night "${played.state.nightId}".`);
   return { id, text: journal, played };
 }
 
@@ -297,12 +321,16 @@ export function parseBackup(text: string): BackupContent {
   const file = backupFileSchema.safeParse(raw);
   if (!file.success) throw new BackupError(`This is not a backup of this app: ${issueText(file.error)}.`);
   if (file.data.version > BACKUP_VERSION) {
-    throw new BackupError(`The backup was made by a newer version of the app (backup version ${file.data.version}; this one reads up to ${BACKUP_VERSION}).`);
+    throw new BackupError(
+      `The backup was made by a newer version of the app (backup version ${file.data.version}; this one reads up to ${BACKUP_VERSION}).`,
+    );
   }
   const settingsFile = checkDocument('settings', file.data.settings, 'settings');
   const rosterFile = checkDocument('roster', file.data.roster, 'roster');
   const version = file.data.version;
-  const nights = file.data.nights.map((night, position) => (version < 3 ? checkLegacyNight(night, position, version) : checkJournalNight(night, position)));
+  const nights = file.data.nights.map((night, position) =>
+    version < 3 ? checkLegacyNight(night, position, version) : checkJournalNight(night, position),
+  );
   if (version < 3) checkEventsBackupIndex(file.data.index, nights);
   checkIds(nights, rosterFile.players);
   // Every summary from the night itself; the carried pot from the last night's ledger.

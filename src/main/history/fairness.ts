@@ -20,12 +20,20 @@ function decksOf(events: readonly EngineEvent[], mismatches: FairnessReport['mis
   const turn = (deckId: string, card: CardCode) => {
     const deck = decks.get(deckId);
     if (deck) deck.turned.push(card);
-    else if (shoes.has(deckId)) return; // R34: drawn by the table, checked by tableDraws.
+    else if (shoes.has(deckId))
+      return; // R34: drawn by the table, checked by tableDraws.
     else mismatches.push({ deckId, reason: `${card} was turned from deck ${deckId}, which was never shuffled` });
   };
   for (const event of events) {
     if (event.type === 'deck-shuffled') {
-      decks.set(event.deckId, { id: event.deckId, copies: event.copies, commitment: event.commitment, cut: null, revealed: null, turned: [] });
+      decks.set(event.deckId, {
+        id: event.deckId,
+        copies: event.copies,
+        commitment: event.commitment,
+        cut: null,
+        revealed: null,
+        turned: [],
+      });
     } else if (event.type === 'deck-cut') {
       const deck = decks.get(event.deckId);
       if (deck) deck.cut = event.cut;
@@ -84,7 +92,11 @@ export function verifyNight(nightId: string, events: readonly EngineEvent[]): Fa
   let cards = 0;
   for (const deck of decksOf(events, mismatches)) {
     if (deck.revealed === null) {
-      if (ended) mismatches.push({ deckId: deck.id, reason: 'the night ended but this deck was never retired, so its seed was never revealed (R12)' });
+      if (ended)
+        mismatches.push({
+          deckId: deck.id,
+          reason: 'the night ended but this deck was never retired, so its seed was never revealed (R12)',
+        });
       else unchecked.push({ deckId: deck.id, reason: 'still in play: its seed stays secret until it is retired (R12)' });
       continue;
     }
@@ -107,9 +119,20 @@ function tableDrawsOf(events: readonly EngineEvent[]): { shoes: RecordedShoe[]; 
   const draws: RecordedDraw[] = [];
   const turned: CardCode[] = [];
   for (const event of events) {
-    if (event.type === 'shoe-started') shoes.push({ id: event.deckId, decks: event.copies, renewed: event.renewed, heads: event.heads, fingerprint: event.fingerprint });
-    else if (event.type === 'card-drawn') draws.push({ k: event.k, shoe: event.deckId, reveals: event.reveals, missing: event.missing, r: event.r, j: event.j, card: event.card });
-    else if ((event.type === 'card-turned' || event.type === 'draw-card') && shoes.some((s) => s.id === event.deckId)) turned.push(event.card);
+    if (event.type === 'shoe-started')
+      shoes.push({ id: event.deckId, decks: event.copies, renewed: event.renewed, heads: event.heads, fingerprint: event.fingerprint });
+    else if (event.type === 'card-drawn')
+      draws.push({
+        k: event.k,
+        shoe: event.deckId,
+        reveals: event.reveals,
+        missing: event.missing,
+        r: event.r,
+        j: event.j,
+        card: event.card,
+      });
+    else if ((event.type === 'card-turned' || event.type === 'draw-card') && shoes.some((s) => s.id === event.deckId))
+      turned.push(event.card);
   }
   return { shoes, draws, turned };
 }

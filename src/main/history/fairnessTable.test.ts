@@ -9,12 +9,22 @@ import { verifyNight } from './fairness';
 const NIGHT = '2026-11-26-fair34';
 
 function tableNight(): PlayedNight {
-  const laptop = new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x60 + i), 4096);
+  const laptop = new LaptopWitness(
+    Uint8Array.from({ length: 32 }, (_, i) => 0x60 + i),
+    4096,
+  );
   const night = emptyNight();
   const play = (command: EngineCommand) => {
-    const decided = decideStep(night, command, night.state.stateId, laptopDealer(laptop, () => 'ab'.repeat(32)));
+    const decided = decideStep(
+      night,
+      command,
+      night.state.stateId,
+      laptopDealer(laptop, () => 'ab'.repeat(32)),
+    );
     if (!decided.ok) throw new Error(decided.error.message);
-    keepStep(night, decided.step, { command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>) });
+    keepStep(night, decided.step, {
+      command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
+    });
   };
   play({
     type: 'start',
@@ -52,10 +62,14 @@ describe('R34: the fairness check of cards drawn by the table', () => {
     const at = events.findIndex((e) => e.type === 'card-turned');
     const turned = events[at] as Extract<EngineEvent, { type: 'card-turned' }>;
     const swapped = events.map((e, i) => (i === at ? { ...turned, card: turned.card === '2C' ? '3C' : '2C' } : e)) as EngineEvent[];
-    expect(verifyNight(NIGHT, swapped).mismatches).toEqual([{ deckId: 'table', reason: expect.stringMatching(/the table turned .* where .* was drawn \(R34\)$/) }]);
+    expect(verifyNight(NIGHT, swapped).mismatches).toEqual([
+      { deckId: 'table', reason: expect.stringMatching(/the table turned .* where .* was drawn \(R34\)$/) },
+    ]);
     const drawnAt = events.findIndex((e) => e.type === 'card-drawn');
     const drawn = events[drawnAt] as Extract<EngineEvent, { type: 'card-drawn' }>;
-    const changed = events.map((e, i) => (i === drawnAt ? { ...drawn, reveals: [{ id: drawn.reveals[0]?.id ?? '', value: 'c'.repeat(64) }] } : e)) as EngineEvent[];
+    const changed = events.map((e, i) =>
+      i === drawnAt ? { ...drawn, reveals: [{ id: drawn.reveals[0]?.id ?? '', value: 'c'.repeat(64) }] } : e,
+    ) as EngineEvent[];
     const report = verifyNight(NIGHT, changed);
     expect(report.verified).toBe(false);
     expect(report.mismatches.map((m) => m.reason).join('\n')).toMatch(/does not hash to its head/);

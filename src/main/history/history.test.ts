@@ -116,7 +116,7 @@ describe('standings', () => {
     expect(cleo.cumulative.map((c) => c.nightId)).toEqual([ids[0], ids[2]]);
   });
 
-  it('R18, R15: counts posts, pairs, bets won and the longest streak from the nights\' turns as replayed from their journals', () => {
+  it("R18, R15: counts posts, pairs, bets won and the longest streak from the nights' turns as replayed from their journals", () => {
     const { rows } = ask(session, 'getStandings', {});
     const recounted = new Map<string, PlayerNightFigures[]>();
     for (const id of ids) {
@@ -144,12 +144,21 @@ describe('standings', () => {
     const repo = new DealerRepository(createConfBackend(root));
     const stripped = repo.loadIndex().map((line) => ({
       ...line,
-      results: line.results.map(({ playerId, boughtIn, finalChips, netChips, netMoney, biggestWin }) => ({ playerId, boughtIn, finalChips, netChips, netMoney, biggestWin })),
+      results: line.results.map(({ playerId, boughtIn, finalChips, netChips, netMoney, biggestWin }) => ({
+        playerId,
+        boughtIn,
+        finalChips,
+        netChips,
+        netMoney,
+        biggestWin,
+      })),
     }));
     repo.saveIndex(stripped);
     session = openSession(root, clock);
     expect(ask(session, 'getStandings', {})).toEqual(before);
-    expect(new DealerRepository(createConfBackend(root)).loadIndex().every((line) => line.results.every((r) => r.postsHit !== undefined))).toBe(true);
+    expect(
+      new DealerRepository(createConfBackend(root)).loadIndex().every((line) => line.results.every((r) => r.postsHit !== undefined)),
+    ).toBe(true);
   });
 
   it('refuses a date that is not YYYY-MM-DD, changing nothing', () => {
@@ -192,7 +201,9 @@ describe('fairness check', () => {
     events[turned] = { ...original, card: other };
     const report = verifyNight('x', events);
     expect(report.verified).toBe(false);
-    expect(report.mismatches).toEqual([{ deckId: original.deckId, reason: expect.stringMatching(new RegExp(`was ${other}, but the seed and cut .* give ${original.card}`)) }]);
+    expect(report.mismatches).toEqual([
+      { deckId: original.deckId, reason: expect.stringMatching(new RegExp(`was ${other}, but the seed and cut .* give ${original.card}`)) },
+    ]);
   });
 
   it('R12: leaves the deck in play on an open night unchecked, and says so', () => {
@@ -239,7 +250,11 @@ describe('players', () => {
     expect(ask(session, 'getNight', { nightId: ids[0] }).players[0]?.name).toBe('Ana');
     expect(ask(session, 'getStandings', {}).rows.find((r) => r.playerId === ana?.id)?.name).toBe('Ana Maria');
     // It lasts: a new session reads the same roster.
-    expect(openSession(root, clock).getView().roster.find((p) => p.id === ana?.id)?.name).toBe('Ana Maria');
+    expect(
+      openSession(root, clock)
+        .getView()
+        .roster.find((p) => p.id === ana?.id)?.name,
+    ).toBe('Ana Maria');
   });
 
   it('refuses a name another player has, and an unknown player, changing nothing', () => {
@@ -286,7 +301,7 @@ describe('settling up in the night view', () => {
     expect(night.settlement?.banker.every((t) => t.from === 'bank' || t.to === 'bank')).toBe(true);
   });
 
-  it('carries the night\'s awards, counted from its turns, once it has ended', () => {
+  it("carries the night's awards, counted from its turns, once it has ended", () => {
     const id = playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-01-30', turns: 30 });
     const night = currentNight(session);
     const detail = ask(session, 'getNight', { nightId: id });

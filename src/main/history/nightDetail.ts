@@ -27,7 +27,13 @@ export function nightDetail(summary: NightSummary, night: PlayedNight, mode: Set
     turns,
     stackSeries,
     results,
-    luck: ended ? nightLuck(state.players.map((p) => p.id), turns, state.settings) : null,
+    luck: ended
+      ? nightLuck(
+          state.players.map((p) => p.id),
+          turns,
+          state.settings,
+        )
+      : null,
     settlement: results ? nightSettlement(results, nightBalances(night), mode) : null,
     expenses: expenseViews(night.expenses),
   };

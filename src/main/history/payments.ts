@@ -54,16 +54,33 @@ function payeesOf(parties: Iterable<string>, directory: PayDirectory, hidden: re
 }
 
 /** The ended night on the table: the parties owed by its transfers in its settle mode, those marked paid left out. */
-export function nightPayees(night: NightView | null, paid: ReadonlySet<string>, directory: PayDirectory, hiddenPay: Readonly<Record<string, PayKind[]>>): PayeesView | undefined {
+export function nightPayees(
+  night: NightView | null,
+  paid: ReadonlySet<string>,
+  directory: PayDirectory,
+  hiddenPay: Readonly<Record<string, PayKind[]>>,
+): PayeesView | undefined {
   const settlement = night?.phase === 'ended' ? night.settlement : null;
   if (!night || !settlement) return undefined;
   const transfers = settlement.mode === 'banker' ? settlement.banker : settlement.fewest;
   const due = transfers.filter((t) => !paid.has(nightTransferId(night.id, t.from, t.to)));
-  return { ...payeesOf(due.map((t) => t.to), directory, hiddenPay[night.id] ?? []), due };
+  return {
+    ...payeesOf(
+      due.map((t) => t.to),
+      directory,
+      hiddenPay[night.id] ?? [],
+    ),
+    due,
+  };
 }
 
 /** The running tab: the parties it owes, with the kinds turned off for the most recent ended night left out (the host's latest choice). */
-export function tabPayees(tab: RunningTab, index: readonly NightSummary[], directory: PayDirectory, hiddenPay: Readonly<Record<string, PayKind[]>>): PayeesView {
+export function tabPayees(
+  tab: RunningTab,
+  index: readonly NightSummary[],
+  directory: PayDirectory,
+  hiddenPay: Readonly<Record<string, PayKind[]>>,
+): PayeesView {
   const latest = [...index].reverse().find((s) => s.endedAt !== null);
   return payeesOf(
     tab.tab.map((t) => t.to),
@@ -86,16 +103,35 @@ export function changedPayDetails(args: ParsedCommandArgs<'setPayDetails'>, rost
   const details = normalisePayDetails(args.pay);
   const problem = payDetailsProblem(details);
   if (problem?.code === 'bad-iban') {
-    const why = { format: 'is not an IBAN (two letters, two digits, then the account)', checksum: 'has a mistyped character (its checksum is wrong)', 'not-sepa': 'is from a country outside SEPA' }[problem.reason];
-    return { ok: false, error: commandError('bad-iban', `The IBAN ${problem.iban} ${why}: nothing was saved.`, undefined, { iban: problem.iban, reason: problem.reason }) };
+    const why = {
+      format: 'is not an IBAN (two letters, two digits, then the account)',
+      checksum: 'has a mistyped character (its checksum is wrong)',
+      'not-sepa': 'is from a country outside SEPA',
+    }[problem.reason];
+    return {
+      ok: false,
+      error: commandError('bad-iban', `The IBAN ${problem.iban} ${why}: nothing was saved.`, undefined, {
+        iban: problem.iban,
+        reason: problem.reason,
+      }),
+    };
   }
   if (problem?.code === 'bad-bic') {
-    const why = problem.reason === 'needed' ? 'This account’s country is outside the EEA: its BIC is needed' : `The BIC ${problem.bic} is not 8 or 11 letters and digits`;
-    return { ok: false, error: commandError('bad-bic', `${why}: nothing was saved.`, undefined, { bic: problem.bic, reason: problem.reason }) };
+    const why =
+      problem.reason === 'needed'
+        ? 'This account’s country is outside the EEA: its BIC is needed'
+        : `The BIC ${problem.bic} is not 8 or 11 letters and digits`;
+    return {
+      ok: false,
+      error: commandError('bad-bic', `${why}: nothing was saved.`, undefined, { bic: problem.bic, reason: problem.reason }),
+    };
   }
   if (args.party === 'bank') return { ok: true, party: 'bank', details };
   if (!roster.some((p) => p.id === args.party)) {
-    return { ok: false, error: commandError('unknown-player', `There is no player "${args.party}" in the roster.`, undefined, { player: args.party }) };
+    return {
+      ok: false,
+      error: commandError('unknown-player', `There is no player "${args.party}" in the roster.`, undefined, { player: args.party }),
+    };
   }
   const kept = hasPayDetails(details) ? details : undefined;
   return {

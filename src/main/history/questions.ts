@@ -25,7 +25,18 @@ import { tabOf, type SettleModes } from './tab';
 import { tabExportFile } from './tabExport';
 
 /** The commands that only ask: they answer with `data` and change nothing. */
-export const QUESTION_NAMES = ['listNights', 'getNight', 'getStandings', 'verifyNight', 'getNightToCheck', 'exportNight', 'backup', 'getTab', 'exportTab', 'getPayDetails'] as const;
+export const QUESTION_NAMES = [
+  'listNights',
+  'getNight',
+  'getStandings',
+  'verifyNight',
+  'getNightToCheck',
+  'exportNight',
+  'backup',
+  'getTab',
+  'exportTab',
+  'getPayDetails',
+] as const;
 export type QuestionName = (typeof QUESTION_NAMES)[number];
 
 /** What the questions read: the session's own index and roster (kept in memory) and the repository for night files. */
@@ -54,9 +65,16 @@ export interface HistorySource {
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
 
-function openNight(source: HistorySource, nightId: string): { ok: true; summary: NightSummary; night: PlayedNight } | { ok: false; error: CommandError } {
+function openNight(
+  source: HistorySource,
+  nightId: string,
+): { ok: true; summary: NightSummary; night: PlayedNight } | { ok: false; error: CommandError } {
   const summary = source.index.find((s) => s.id === nightId);
-  if (!summary) return { ok: false, error: commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }) };
+  if (!summary)
+    return {
+      ok: false,
+      error: commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }),
+    };
   if (source.live?.state.nightId === nightId) return { ok: true, summary, night: source.live };
   const read = readNightRecord(source.repo, nightId);
   if (!read.ok) return { ok: false, error: commandError('storage', read.reason, undefined, { night: nightId }) };
@@ -81,7 +99,10 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
   getPayDetails: (_args, source) => ({ ok: true, data: source.pay.directory }),
   exportTab: ({ format }, source) => {
     const tab = tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges));
-    return { ok: true, data: tabExportFile({ tab, index: source.index, roster: source.roster, modes: source.settleModes, now: source.now }, format) };
+    return {
+      ok: true,
+      data: tabExportFile({ tab, index: source.index, roster: source.roster, modes: source.settleModes, now: source.now }, format),
+    };
   },
   getNight: ({ nightId }, source) => {
     const kept = keptAnswer('getNight', nightId, source);
@@ -111,7 +132,13 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     if (opened.summary.endedAt === null) {
-      return { ok: false, error: commandError('wrong-phase', `Night ${nightId} has not ended: it is checked once it has.`, undefined, { night: nightId, phase: opened.night.state.phase.kind }) };
+      return {
+        ok: false,
+        error: commandError('wrong-phase', `Night ${nightId} has not ended: it is checked once it has.`, undefined, {
+          night: nightId,
+          phase: opened.night.state.phase.kind,
+        }),
+      };
     }
     try {
       return { ok: true, data: nightExportFile(opened.night, 'json', source.paidTransfers, source.settleModes[nightId]) };

@@ -92,7 +92,7 @@ function indexLine(night: NightDraw, k: number): NightSummary {
 }
 
 describe('all-time figures folded from the nights index', () => {
-  it('R23: a player\'s all-time net is the sum of their nights\' nets; win rate in [0, 1]; posts and streaks add up', () => {
+  it("R23: a player's all-time net is the sum of their nights' nets; win rate in [0, 1]; posts and streaks add up", () => {
     fc.assert(
       fc.property(fc.array(nightArb, { maxLength: 12 }), (nights) => {
         const index = nights.map(indexLine);
@@ -120,8 +120,17 @@ describe('all-time figures folded from the nights index', () => {
     const base = { turns: [], nets: [100, -50, -50] as [number, number, number], seated: ['ana', 'bo', 'cy'] };
     const early = indexLine({ ...base, day: 2 }, 0);
     const late = indexLine({ ...base, day: 20, turns: [{ playerId: 'ana', outcome: 'post', chips: 3, void: false }] }, 1);
-    expect(standings([early, late], [], { from: '2026-02-10' }).rows.find((r) => r.playerId === 'ana')).toMatchObject({ nights: 1, postsHit: 1, netMoney: 100, winRate: 0 });
-    expect(standings([early, late], [], { to: '2026-02-10' }).rows.find((r) => r.playerId === 'ana')).toMatchObject({ nights: 1, postsHit: 0, winRate: null });
+    expect(standings([early, late], [], { from: '2026-02-10' }).rows.find((r) => r.playerId === 'ana')).toMatchObject({
+      nights: 1,
+      postsHit: 1,
+      netMoney: 100,
+      winRate: 0,
+    });
+    expect(standings([early, late], [], { to: '2026-02-10' }).rows.find((r) => r.playerId === 'ana')).toMatchObject({
+      nights: 1,
+      postsHit: 0,
+      winRate: null,
+    });
     expect(standings([early, late], [], { playerIds: ['bo'] }).rows.map((r) => r.playerId)).toEqual(['bo']);
   });
 });

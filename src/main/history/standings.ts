@@ -28,7 +28,12 @@ function nightsFor(index: readonly NightSummary[], query: StandingsQuery, alias:
  * another (aliases.ts) is counted as that one, under the name kept: one row,
  * and a night both names played counts once.
  */
-export function standings(index: readonly NightSummary[], roster: readonly RosterPlayer[], query: StandingsQuery = {}, alias: PlayerAlias = NO_ALIAS): Standings {
+export function standings(
+  index: readonly NightSummary[],
+  roster: readonly RosterPlayer[],
+  query: StandingsQuery = {},
+  alias: PlayerAlias = NO_ALIAS,
+): Standings {
   const names = new Map(roster.map((p) => [p.id, p.name]));
   const only = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds.map(alias)) : null;
   const rows = new Map<string, StandingRow>();

@@ -12,11 +12,10 @@ import { nightTransfers, tabOf } from './tab';
 
 const PARTIES = ['p-ann', 'p-bo', 'p-cy', 'p-dee'];
 
-const nightArb = fc
-  .record({
-    owed: fc.array(fc.integer({ min: -20_000, max: 20_000 }), { minLength: PARTIES.length, maxLength: PARTIES.length }),
-    banker: fc.boolean(),
-  });
+const nightArb = fc.record({
+  owed: fc.array(fc.integer({ min: -20_000, max: 20_000 }), { minLength: PARTIES.length, maxLength: PARTIES.length }),
+  banker: fc.boolean(),
+});
 
 function summary(i: number, owed: readonly number[]): NightSummary {
   const balances: Record<string, number> = {};
@@ -47,22 +46,26 @@ function net(transfers: readonly { from: string; to: string; amount: number }[])
     out[t.from] = (out[t.from] ?? 0) - t.amount;
     out[t.to] = (out[t.to] ?? 0) + t.amount;
   }
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(out)
+      .filter(([, v]) => v !== 0)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
-const caseArb = fc
-  .array(nightArb, { minLength: 1, maxLength: 5 })
-  .chain((nights) => {
-    const index = nights.map((n, i) => summary(i, n.owed));
-    const modes: Record<string, SettleMode> = Object.fromEntries(nights.flatMap((n, i) => (n.banker ? [[index[i]!.id, 'banker' as const]] : [])));
-    const ids = nightTransfers(index, new Set(), modes).map((t) => t.id);
-    return fc.record({
-      index: fc.constant(index),
-      modes: fc.constant(modes),
-      paid: fc.subarray(ids),
-      marks: fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 30 }),
-    });
+const caseArb = fc.array(nightArb, { minLength: 1, maxLength: 5 }).chain((nights) => {
+  const index = nights.map((n, i) => summary(i, n.owed));
+  const modes: Record<string, SettleMode> = Object.fromEntries(
+    nights.flatMap((n, i) => (n.banker ? [[index[i]!.id, 'banker' as const]] : [])),
+  );
+  const ids = nightTransfers(index, new Set(), modes).map((t) => t.id);
+  return fc.record({
+    index: fc.constant(index),
+    modes: fc.constant(modes),
+    paid: fc.subarray(ids),
+    marks: fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 30 }),
   });
+});
 
 describe('the running tab over the history (M3)', () => {
   it('M3: the tab always equals the unpaid night transfers, each night in its own settle mode; banker nights settle with the bank alone', () => {
@@ -70,12 +73,23 @@ describe('the running tab over the history (M3)', () => {
       fc.property(caseArb, ({ index, modes, paid }) => {
         const { tab, transfers } = tabOf(index, new Set(paid), modes);
         expect(net(tab)).toEqual(net(transfers.filter((t) => !t.paid)));
-        expect(transfers.filter((t) => t.paid).map((t) => t.id).sort()).toEqual([...paid].sort());
+        expect(
+          transfers
+            .filter((t) => t.paid)
+            .map((t) => t.id)
+            .sort(),
+        ).toEqual([...paid].sort());
         for (const t of transfers) if (modes[t.nightId] === 'banker') expect([t.from, t.to]).toContain('bank');
         // Every night's transfers square its balances, whatever its mode.
         for (const night of index) {
           const own = transfers.filter((t) => t.nightId === night.id);
-          expect(net(own)).toEqual(Object.fromEntries(Object.entries(night.balances ?? {}).filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b))));
+          expect(net(own)).toEqual(
+            Object.fromEntries(
+              Object.entries(night.balances ?? {})
+                .filter(([, v]) => v !== 0)
+                .sort(([a], [b]) => a.localeCompare(b)),
+            ),
+          );
         }
       }),
     );

@@ -21,7 +21,12 @@ export type SettleModes = Readonly<Record<string, SettleMode>>;
  * survives a merge and its undo, and a transfer between two names of one
  * person is no debt.
  */
-export function nightTransfers(index: readonly NightSummary[], paid: ReadonlySet<string>, modes: SettleModes = {}, alias: PlayerAlias = NO_ALIAS): NightTransferView[] {
+export function nightTransfers(
+  index: readonly NightSummary[],
+  paid: ReadonlySet<string>,
+  modes: SettleModes = {},
+  alias: PlayerAlias = NO_ALIAS,
+): NightTransferView[] {
   return [...index]
     .filter((night) => night.endedAt !== null)
     .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id))
@@ -41,7 +46,12 @@ export function nightTransfers(index: readonly NightSummary[], paid: ReadonlySet
 }
 
 /** The running tab (M3): the unpaid night transfers netted, with the nights they come from. */
-export function tabOf(index: readonly NightSummary[], paid: ReadonlySet<string>, modes: SettleModes = {}, alias: PlayerAlias = NO_ALIAS): RunningTab {
+export function tabOf(
+  index: readonly NightSummary[],
+  paid: ReadonlySet<string>,
+  modes: SettleModes = {},
+  alias: PlayerAlias = NO_ALIAS,
+): RunningTab {
   const transfers = nightTransfers(index, paid, modes, alias);
   return { tab: runningTab(transfers), transfers };
 }

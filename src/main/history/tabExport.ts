@@ -40,9 +40,15 @@ export function tabExportFile(source: TabExportSource, format: 'json' | 'csv'): 
   const stamp = source.now.toISOString().slice(0, 10);
   if (format === 'csv') {
     const rows = tab.tab.map((t) =>
-      [t.from, nameOf(t.from), t.to, nameOf(t.to), t.amount, minorToDecimal(t.amount, currency), currency, t.nights.join(' ')].map(csvField).join(','),
+      [t.from, nameOf(t.from), t.to, nameOf(t.to), t.amount, minorToDecimal(t.amount, currency), currency, t.nights.join(' ')]
+        .map(csvField)
+        .join(','),
     );
-    return { fileName: `in-between-tab-${stamp}.csv`, mimeType: 'text/csv', content: [TAB_CSV_HEADER.join(','), ...rows].join('\r\n') + '\r\n' };
+    return {
+      fileName: `in-between-tab-${stamp}.csv`,
+      mimeType: 'text/csv',
+      content: [TAB_CSV_HEADER.join(','), ...rows].join('\r\n') + '\r\n',
+    };
   }
   const parties = [...new Set(tab.transfers.flatMap((t) => [t.from, t.to]))].sort();
   const document = {

@@ -60,10 +60,16 @@ async function must(command: CommandName, args: unknown): Promise<{ view: AppVie
   return { view: result.view, data: result.data };
 }
 
-it('R12: no backup, kept backup, export or data file holds the phones\' token or the seed of the deck in play', async () => {
+it("R12: no backup, kept backup, export or data file holds the phones' token or the seed of the deck in play", async () => {
   const dataDir = join(workDir, 'data');
   const session = await openDealerService({ storage: createConfBackend(dataDir), autoBackups: true, deferBackup: (job) => job() });
-  service = withPhoneAccess(session, { rendererDir: join(workDir, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => ['192.168.1.20'], newToken: () => TOKEN });
+  service = withPhoneAccess(session, {
+    rendererDir: join(workDir, 'renderer'),
+    ports: [0],
+    listenAddress: '127.0.0.1',
+    addresses: () => ['192.168.1.20'],
+    newToken: () => TOKEN,
+  });
   const on = await must('setPhoneAccess', { on: true });
   expect(JSON.stringify(on.view.phones)).toContain(TOKEN);
 

@@ -37,7 +37,8 @@ async function serve(extra: string[]): Promise<{ stdout: string; console: string
       const consoleLink = /^console: (\S+)$/m.exec(stdout)?.[1];
       const tableLink = /^table: (\S+)$/m.exec(stdout)?.[1];
       const phoneLink = /^phone: (\S+)$/m.exec(stdout)?.[1];
-      if (consoleLink && tableLink && phoneLink && stdout.endsWith('\n')) done({ stdout, console: consoleLink, table: tableLink, phone: phoneLink });
+      if (consoleLink && tableLink && phoneLink && stdout.endsWith('\n'))
+        done({ stdout, console: consoleLink, table: tableLink, phone: phoneLink });
     });
     started.once('exit', (code) => failed(new Error(`the host exited with ${String(code)}:\n${stdout}`)));
   });
@@ -83,7 +84,9 @@ describe('npm run serve prints one console link, one table link and one phone li
     expect((await fetch(printed.table)).status).toBe(200);
 
     // The console reaches the core (which refuses an unknown player); the table is refused before it.
-    expect(await askFrom(printed.console, 'updatePlayer', renamePlayer)).toMatchObject({ result: { ok: false, error: { code: 'unknown-player' } } });
+    expect(await askFrom(printed.console, 'updatePlayer', renamePlayer)).toMatchObject({
+      result: { ok: false, error: { code: 'unknown-player' } },
+    });
     expect(await askFrom(printed.table, 'updatePlayer', renamePlayer)).toMatchObject({
       result: { ok: false, error: { code: 'forbidden-role', params: { role: 'table' } } },
     });
@@ -109,7 +112,9 @@ describe('npm run serve prints one console link, one table link and one phone li
     expect((await fetch(bare)).status).toBe(401);
     expect(await askFrom(bare.toString(), 'getView', undefined)).toBe(401);
 
-    expect(await askFrom(printed.console, 'updatePlayer', renamePlayer)).toMatchObject({ result: { ok: false, error: { code: 'unknown-player' } } });
+    expect(await askFrom(printed.console, 'updatePlayer', renamePlayer)).toMatchObject({
+      result: { ok: false, error: { code: 'unknown-player' } },
+    });
     expect(await askFrom(printed.table, 'updatePlayer', renamePlayer)).toMatchObject({
       result: { ok: false, error: { code: 'forbidden-role', params: { role: 'table' } } },
     });

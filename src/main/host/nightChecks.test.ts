@@ -40,9 +40,15 @@ async function must(command: CommandName, args: unknown): Promise<{ view: AppVie
 describe('R34: the phones that checked a night', () => {
   it('R34: an ended night is read by any phone as its export, without payment details, and each phone is counted once on the table', async () => {
     const session = await openDealerService({ storage: createConfBackend(join(workDir, 'data')) });
-    service = withPhoneAccess(session, { rendererDir: join(workDir, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => [], newToken: () => 'tokenabcdefghijklmnop' });
+    service = withPhoneAccess(session, {
+      rendererDir: join(workDir, 'renderer'),
+      ports: [0],
+      listenAddress: '127.0.0.1',
+      addresses: () => [],
+      newToken: () => 'tokenabcdefghijklmnop',
+    });
     expect(roleMaySend('phone', 'getNightToCheck')).toBe(true);
-    const started = await must('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 20, chipValue: 25});
+    const started = await must('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 20, chipValue: 25 });
     const nightId = started.view.night!.id;
 
     // Not before the night has ended: nothing to count.

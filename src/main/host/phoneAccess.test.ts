@@ -43,8 +43,22 @@ async function writeBuild(dir: string): Promise<void> {
   };
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
   const manifest = {
-    'index.html': { file: 'assets/index-a1.js', src: 'index.html', isEntry: true, imports: ['_vue-c3.js'], css: ['assets/index-a1.css'], dynamicImports: ['src/views/HistoryView.vue'] },
-    'phone.html': { file: 'assets/phone-b2.js', src: 'phone.html', isEntry: true, imports: ['_vue-c3.js'], css: ['assets/phone-b2.css'], dynamicImports: ['src/phone/PhoneHistory.vue'] },
+    'index.html': {
+      file: 'assets/index-a1.js',
+      src: 'index.html',
+      isEntry: true,
+      imports: ['_vue-c3.js'],
+      css: ['assets/index-a1.css'],
+      dynamicImports: ['src/views/HistoryView.vue'],
+    },
+    'phone.html': {
+      file: 'assets/phone-b2.js',
+      src: 'phone.html',
+      isEntry: true,
+      imports: ['_vue-c3.js'],
+      css: ['assets/phone-b2.css'],
+      dynamicImports: ['src/phone/PhoneHistory.vue'],
+    },
     '_vue-c3.js': { file: 'assets/vue-c3.js' },
     'src/phone/PhoneHistory.vue': { file: 'assets/PhoneHistory-d4.js', isDynamicEntry: true, imports: ['_vue-c3.js'] },
     'src/views/HistoryView.vue': { file: 'assets/HistoryView-e5.js', isDynamicEntry: true },
@@ -115,7 +129,11 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
 }
 
 /** A phone's socket: resolves once open with its first view, or rejects with the refusal's status. */
-function phoneSocket(port: number, query: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket; messages: WireMessage[]; closed: Promise<number> }> {
+function phoneSocket(
+  port: number,
+  query: string,
+  headers: Record<string, string> = {},
+): Promise<{ socket: WebSocket; messages: WireMessage[]; closed: Promise<number> }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws${query}`, { headers: { host: `${LAN}:${port}`, ...headers } });
     sockets.push(socket);
@@ -265,7 +283,9 @@ describe('letting phones watch', () => {
 
     // The phone's own page is fine from the LAN address or loopback.
     expect((await get(port, `/phone.html?token=${token}`)).status).toBe(200);
-    expect((await get(port, `/phone.html?token=${token}`, { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` })).status).toBe(200);
+    expect((await get(port, `/phone.html?token=${token}`, { host: `127.0.0.1:${port}`, origin: `http://127.0.0.1:${port}` })).status).toBe(
+      200,
+    );
     expect(s.getView().phones?.connected).toBe(0);
   });
 
@@ -287,7 +307,16 @@ describe('letting phones watch', () => {
     for (const file of ['assets/phone-b2.js', 'assets/phone-b2.css', 'assets/vue-c3.js', 'assets/PhoneHistory-d4.js']) {
       expect((await get(port, `/${file}`, { cookie })).status, file).toBe(200);
     }
-    for (const file of ['index.html', 'assets/index-a1.js', 'assets/index-a1.css', 'assets/HistoryView-e5.js', BUILD_MANIFEST, 'assets/', '../renderer/index.html', '%2e%2e/secret']) {
+    for (const file of [
+      'index.html',
+      'assets/index-a1.js',
+      'assets/index-a1.css',
+      'assets/HistoryView-e5.js',
+      BUILD_MANIFEST,
+      'assets/',
+      '../renderer/index.html',
+      '%2e%2e/secret',
+    ]) {
       const answer = await get(port, `/${file}?token=${token}`);
       expect(answer.status, file).toBeGreaterThanOrEqual(400);
       expect(answer.body).not.toContain('Console');

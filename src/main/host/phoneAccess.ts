@@ -82,7 +82,9 @@ function addressRank(address: string): number {
 export function lanAddresses(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = networkInterfaces()): string[] {
   const found = Object.values(interfaces)
     .flatMap((entries) => entries ?? [])
-    .filter((entry) => entry.family === 'IPv4' && !entry.internal && !entry.address.startsWith('127.') && !entry.address.startsWith('169.254.'))
+    .filter(
+      (entry) => entry.family === 'IPv4' && !entry.internal && !entry.address.startsWith('127.') && !entry.address.startsWith('169.254.'),
+    )
     .map((entry) => entry.address);
   return [...new Set(found)].sort((a, b) => addressRank(a) - addressRank(b));
 }
@@ -195,7 +197,13 @@ export class PhoneAccess {
     if (!host) return PHONES_OFF;
     const connected = host.connections().length;
     if (this.addresses.length === 0) return { state: 'no-network', links: [], port: host.port, connected, refusal: null };
-    return { state: 'on', links: this.addresses.map((address) => phoneLink(address, host.port, this.token)), port: host.port, connected, refusal: null };
+    return {
+      state: 'on',
+      links: this.addresses.map((address) => phoneLink(address, host.port, this.token)),
+      port: host.port,
+      connected,
+      refusal: null,
+    };
   }
 
   /** The sockets open now (none when off), for diagnostics and tests. */

@@ -33,7 +33,10 @@ beforeEach(async () => {
   await mkdir(join(rendererDir, 'assets'), { recursive: true });
   await writeFile(join(rendererDir, 'phone.html'), '<!doctype html><title>Phone</title>');
   await writeFile(join(rendererDir, 'assets/phone-b2.js'), 'console.log("phone")');
-  await writeFile(join(rendererDir, BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'assets/phone-b2.js', src: 'phone.html', isEntry: true } }));
+  await writeFile(
+    join(rendererDir, BUILD_MANIFEST),
+    JSON.stringify({ 'phone.html': { file: 'assets/phone-b2.js', src: 'phone.html', isEntry: true } }),
+  );
 });
 
 afterEach(async () => {
@@ -89,7 +92,9 @@ function phone(port: number, query: string, headers: Record<string, string> = {}
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws${query}`, { headers: { host: `${LAN}:${port}`, ...headers } });
     sockets.push(socket);
     const messages: WireMessage[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((done) => socket.once('close', (code, reason) => done({ code, reason: reason.toString() })));
+    const closed = new Promise<{ code: number; reason: string }>((done) =>
+      socket.once('close', (code, reason) => done({ code, reason: reason.toString() })),
+    );
     socket.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString('utf8')) as WireMessage));
     socket.once('unexpected-response', (_request, response) => reject(new Error(String(response.statusCode))));
     socket.once('error', reject);
@@ -147,8 +152,21 @@ describe('what phones may cost the host', () => {
   it('holds about 1 MB for a phone that asks and never reads, then closes it', async () => {
     // A big table's view (20 KB): 2000 answers are 40 MB, more than the kernel's buffers take.
     const pad = { id: 'pad', name: 'x'.repeat(20_000), colour: '#000000', initials: 'X', archived: true };
-    const view = { night: null, roster: [pad], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest', preferences: { language: 'en', muted: false } } as AppView;
-    const bigTable: DealerService = { getView: () => view, run: () => Promise.resolve({ ok: true, view }), onView: () => () => undefined, close: () => undefined };
+    const view = {
+      night: null,
+      roster: [pad],
+      lastSetup: null,
+      storageNotices: [],
+      tableScreen: { kind: 'live' },
+      settleMode: 'fewest',
+      preferences: { language: 'en', muted: false },
+    } as AppView;
+    const bigTable: DealerService = {
+      getView: () => view,
+      run: () => Promise.resolve({ ok: true, view }),
+      onView: () => () => undefined,
+      close: () => undefined,
+    };
     const dropped: string[] = [];
     const s = withPhoneAccess(bigTable, {
       rendererDir,
@@ -216,7 +234,7 @@ describe('strangers and caches', () => {
     expect(assetWithToken.headers['cache-control']).toBe('no-store');
   });
 
-  it('opens a reloaded page\'s socket with its cookie (no token in the address), from its own origin only', async () => {
+  it("opens a reloaded page's socket with its cookie (no token in the address), from its own origin only", async () => {
     const { s, port, token } = await phonesOn();
     const cookie = `dealer_phone_token=${token}`;
     const origin = `http://${LAN}:${port}`;

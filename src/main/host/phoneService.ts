@@ -29,7 +29,11 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
   const merged = (view: AppView): AppView => {
     const nightId = view.night?.id;
     const checked = nightId === undefined ? 0 : checks.count(nightId);
-    return { ...view, phones: phones.view(), ...(nightId !== undefined && checked > 0 ? { nightChecks: { nightId, phones: checked } } : {}) };
+    return {
+      ...view,
+      phones: phones.view(),
+      ...(nightId !== undefined && checked > 0 ? { nightChecks: { nightId, phones: checked } } : {}),
+    };
   };
   const tell = (view: AppView): void => {
     for (const listener of listeners) listener(view);
@@ -58,7 +62,8 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
         return { ...result, view: merged(result.view) };
       }
       const parsed = commandArgs[command].safeParse(args);
-      if (!parsed.success) return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'the request is malformed') };
+      if (!parsed.success)
+        return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'the request is malformed') };
       if (command === 'newPhoneLink') await phones.newLink();
       else if ((parsed.data as { on: boolean }).on) await phones.turnOn(service);
       else await phones.turnOff();

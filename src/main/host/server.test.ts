@@ -17,7 +17,15 @@ import { rawClient } from './testing/rawClient';
  */
 function fakeService({ padBytes = 0 } = {}): DealerService & { runs: { command: CommandName; args: unknown }[] } {
   const padding = padBytes > 0 ? [{ id: 'pad', name: 'x'.repeat(padBytes), colour: '#000000', initials: 'X', archived: true }] : [];
-  let view: AppView = { night: null, roster: padding, lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest', preferences: { language: 'en', muted: false } };
+  let view: AppView = {
+    night: null,
+    roster: padding,
+    lastSetup: null,
+    storageNotices: [],
+    tableScreen: { kind: 'live' },
+    settleMode: 'fewest',
+    preferences: { language: 'en', muted: false },
+  };
   const listeners = new Set<(view: AppView) => void>();
   const runs: { command: CommandName; args: unknown }[] = [];
   return {
@@ -129,7 +137,13 @@ describe('headless host: files', () => {
 
   it('never serves a file outside the renderer folder', async () => {
     const running = await start();
-    for (const path of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
+    for (const path of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
       const { status, body } = await rawGet(running.port, path);
       expect(status, path).toBeGreaterThanOrEqual(400);
       expect(body, path).not.toContain('seed');
@@ -240,7 +254,9 @@ describe('headless host: access tokens (listening beyond loopback)', () => {
 
     for (const query of ['', '?token=wrong']) {
       const socket = new WebSocket(socketUrl(running, query));
-      const status = await new Promise<number>((resolve) => socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+      const status = await new Promise<number>((resolve) =>
+        socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+      );
       expect(status, query).toBe(401);
     }
   });
@@ -288,7 +304,10 @@ async function ask(client: Awaited<ReturnType<typeof connect>>, id: number, meth
 
 /** A refusal for a command the socket's role may not send. */
 function refusedFor(role: string) {
-  return { type: 'reply', result: { ok: false, error: { code: 'forbidden-role', params: { role }, message: expect.stringContaining(`"${role}"`) } } };
+  return {
+    type: 'reply',
+    result: { ok: false, error: { code: 'forbidden-role', params: { role }, message: expect.stringContaining(`"${role}"`) } },
+  };
 }
 
 describe('headless host: roles (a table or phone only reads)', () => {
@@ -357,7 +376,12 @@ describe('headless host: roles (a table or phone only reads)', () => {
     const console_ = await connect(socketUrl(running, `?token=${tokens.host}`));
     expect(await ask(console_, 1, 'buyIn', buyIn)).toMatchObject({ type: 'reply', result: { ok: true } });
     expect(service.runs).toEqual([{ command: 'buyIn', args: buyIn }]);
-    expect(running.connections().map((c) => c.role).sort()).toEqual(['host', 'phone', 'phone', 'table', 'table']);
+    expect(
+      running
+        .connections()
+        .map((c) => c.role)
+        .sort(),
+    ).toEqual(['host', 'phone', 'phone', 'table', 'table']);
 
     // The viewer's link opens the pages too (the TV loads the app).
     expect((await fetch(`${running.url}?token=${tokens.viewer}`)).status).toBe(200);
@@ -378,7 +402,12 @@ describe('headless host: no message may crash it', () => {
     expect(JSON.stringify(answer).length).toBeLessThan(1000);
 
     // Deep in every other field, and a method name of half a megabyte: short answers too.
-    for (const hostile of [`{"id":${deep},"method":"getView"}`, `{"id":2,"method":{"a":${deep}}}`, deep, `{"id":3,"method":"${'m'.repeat(500_000)}"}`]) {
+    for (const hostile of [
+      `{"id":${deep},"method":"getView"}`,
+      `{"id":2,"method":{"a":${deep}}}`,
+      deep,
+      `{"id":3,"method":"${'m'.repeat(500_000)}"}`,
+    ]) {
       client.socket.send(hostile);
       const reply = await client.next();
       expect(reply.type).toBe('error');

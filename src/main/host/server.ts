@@ -5,7 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, WebSocket, type RawData } from 'ws';
-import { commandError, WIRE_CLOSE_LINK_REPLACED, WIRE_CLOSE_TABLE_FULL, WIRE_PATH, WIRE_ROLE_PARAM, WIRE_TOKEN_PARAM, type AppView, type Role, type WireMessage } from '../../shared';
+import {
+  commandError,
+  WIRE_CLOSE_LINK_REPLACED,
+  WIRE_CLOSE_TABLE_FULL,
+  WIRE_PATH,
+  WIRE_ROLE_PARAM,
+  WIRE_TOKEN_PARAM,
+  type AppView,
+  type Role,
+  type WireMessage,
+} from '../../shared';
 import type { DealerService, WitnessLine } from '../session/service';
 import { credentialOf, grantRole, sameSecret, type AccessTokens, type Credential } from './access';
 import { ClientLink, DEFAULT_FLOW_LIMITS, type FlowLimits } from './clientLink';
@@ -177,7 +187,13 @@ function acceptableHost(request: IncomingMessage, hostNames: readonly string[], 
 /** A refusal ends its connection: what a stranger pipelined behind it is never read, so never held. */
 function sendPlain(response: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
   const closing = status >= 400 ? { Connection: 'close' } : {};
-  response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...closing, ...extra });
+  response.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...closing,
+    ...extra,
+  });
   response.end(text);
 }
 
@@ -342,7 +358,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     openedWith.set(link, token);
     options.onClientsChanged?.();
     // A phone helping deal (docs/table-draw.md) gets its reveal requests on its own socket.
-    const line: WitnessLine | undefined = role === 'phone' ? { send: (message) => link.sendReply({ type: 'witness', message }) } : undefined;
+    const line: WitnessLine | undefined =
+      role === 'phone' ? { send: (message) => link.sendReply({ type: 'witness', message }) } : undefined;
     client.on('close', () => {
       links.delete(link);
       openedWith.delete(link);
@@ -361,7 +378,12 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       // Asked too fast: refused, and nothing more is read from it until it may ask again.
       if (waitMs > 0) link.holdReading(waitMs);
       queue = queue
-        .then(async () => link.sendReply(waitMs > 0 ? refuseQuestion(data, isBinary, waitMs) : await answerMessage(data, isBinary, role, line), serialiseReply))
+        .then(async () =>
+          link.sendReply(
+            waitMs > 0 ? refuseQuestion(data, isBinary, waitMs) : await answerMessage(data, isBinary, role, line),
+            serialiseReply,
+          ),
+        )
         // Whatever a message holds, it costs the host at most this reply.
         .catch(() => link.sendReply({ type: 'error', id: null, message: 'the host could not answer that message' }))
         .finally(() => link.requestDone())
@@ -389,7 +411,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const parsed = isBinary ? null : parseWireRequest(messageText(data));
     if (!parsed?.ok) return parsed?.reply ?? { type: 'error', id: null, message: 'requests are JSON text messages' };
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    const error = commandError('too-many-questions', `Too many questions from this screen: ask again in ${seconds} s.`, undefined, { seconds });
+    const error = commandError('too-many-questions', `Too many questions from this screen: ask again in ${seconds} s.`, undefined, {
+      seconds,
+    });
     return { type: 'reply', id: parsed.request.id, result: { ok: false, error } };
   }
 

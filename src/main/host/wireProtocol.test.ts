@@ -108,13 +108,15 @@ describe('R34: a phone helping deal may send its two witness requests, and nothi
     if (!parsed.ok) throw new Error(`not parsed: ${method}`);
     return parsed.request;
   };
-  const code = (message: WireMessage): string | undefined => (message.type === 'reply' && !message.result.ok ? message.result.error.code : undefined);
+  const code = (message: WireMessage): string | undefined =>
+    message.type === 'reply' && !message.result.ok ? message.result.error.code : undefined;
 
   it('R34: helpDeal and revealDraws reach the witness desk from a phone socket only; the TV and the console are refused by role', async () => {
     const { service, asked } = serviceWithDesk();
     for (const method of WITNESS_METHODS) expect(code(await answerWireRequest(service, request(method), 'phone', line))).toBeUndefined();
     expect(asked).toEqual([...WITNESS_METHODS]);
-    for (const role of ['table', 'host'] as const) expect(code(await answerWireRequest(service, request('helpDeal'), role, line))).toBe('forbidden-role');
+    for (const role of ['table', 'host'] as const)
+      expect(code(await answerWireRequest(service, request('helpDeal'), role, line))).toBe('forbidden-role');
     expect(asked).toHaveLength(2);
   });
 

@@ -1,4 +1,14 @@
-import { commandError, forbiddenRoleError, COMMAND_NAMES, isCommandName, roleMaySend, type ApiResult, type Role, type WireMessage, type WireRequest } from '../../shared';
+import {
+  commandError,
+  forbiddenRoleError,
+  COMMAND_NAMES,
+  isCommandName,
+  roleMaySend,
+  type ApiResult,
+  type Role,
+  type WireMessage,
+  type WireRequest,
+} from '../../shared';
 import { isWitnessMethod, WITNESS_METHODS, type WitnessMethod } from '../../shared/witnessWire';
 import type { DealerService, WitnessLine } from '../session/service';
 
@@ -55,7 +65,10 @@ export function parseWireRequest(text: string): ParsedRequest {
   if (method === 'getView') return { ok: true, request: { id, method } };
   if (isWitnessMethod(method)) return { ok: true, request: { id, method, args } };
   if (!isCommandName(method)) {
-    return refuse(id, `unknown method ${describeUntrusted(method)}; known: getView, ${COMMAND_NAMES.join(', ')}, ${WITNESS_METHODS.join(', ')}`);
+    return refuse(
+      id,
+      `unknown method ${describeUntrusted(method)}; known: getView, ${COMMAND_NAMES.join(', ')}, ${WITNESS_METHODS.join(', ')}`,
+    );
   }
   return { ok: true, request: { id, method, args } };
 }
@@ -70,7 +83,12 @@ export function notAllowed(role: Role, command: string): ApiResult<unknown> {
  * send is refused before it reaches the service; the service checks the
  * arguments (zod); a service that throws becomes an `error` reply for that id.
  */
-export async function answerWireRequest(service: DealerService, request: WireRequest, role: Role, line?: WitnessLine): Promise<WireMessage> {
+export async function answerWireRequest(
+  service: DealerService,
+  request: WireRequest,
+  role: Role,
+  line?: WitnessLine,
+): Promise<WireMessage> {
   try {
     let result: ApiResult<unknown>;
     if (request.method === 'getView') result = { ok: true, view: service.getView() };
@@ -85,10 +103,29 @@ export async function answerWireRequest(service: DealerService, request: WireReq
 }
 
 /** A phone's witness request (docs/table-draw.md): the `phone` role only, on a socket the desk can push to. */
-async function answerWitness(service: DealerService, method: WitnessMethod, args: unknown, role: Role, line: WitnessLine | undefined): Promise<ApiResult<unknown>> {
-  if (role !== 'phone') return { ok: false, error: commandError('forbidden-role', `${method} is for a phone helping deal (R34); ${role} screens do not deal. Nothing changed.`, 'R34', { role, command: method }) };
+async function answerWitness(
+  service: DealerService,
+  method: WitnessMethod,
+  args: unknown,
+  role: Role,
+  line: WitnessLine | undefined,
+): Promise<ApiResult<unknown>> {
+  if (role !== 'phone')
+    return {
+      ok: false,
+      error: commandError(
+        'forbidden-role',
+        `${method} is for a phone helping deal (R34); ${role} screens do not deal. Nothing changed.`,
+        'R34',
+        { role, command: method },
+      ),
+    };
   const desk = service.tableWitnesses;
-  if (!desk || !line) return { ok: false, error: commandError('phones-unavailable', 'This dealer takes no phone witnesses (R34): the laptop draws alone.', 'R34') };
+  if (!desk || !line)
+    return {
+      ok: false,
+      error: commandError('phones-unavailable', 'This dealer takes no phone witnesses (R34): the laptop draws alone.', 'R34'),
+    };
   return desk.answer(method, args, line);
 }
 
@@ -101,7 +138,8 @@ async function answerWitness(service: DealerService, method: WitnessMethod, args
 export function replySerialiser(): (message: WireMessage) => string {
   const serialised = new WeakMap<object, string>();
   return (message) => {
-    if (message.type !== 'reply' || !message.result.ok || typeof message.result.data !== 'object' || message.result.data === null) return JSON.stringify(message);
+    if (message.type !== 'reply' || !message.result.ok || typeof message.result.data !== 'object' || message.result.data === null)
+      return JSON.stringify(message);
     const { data, ...rest } = message.result;
     let dataText = serialised.get(data);
     if (dataText === undefined) {

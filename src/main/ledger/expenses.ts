@@ -26,8 +26,14 @@ export interface Expense {
  * payer's own place even when they have left. A payer not in it counts from
  * the first seat; sharers not in it come after the others, in the order given.
  */
-export function shareExpense(amount: number, sharers: readonly string[], payer: string, seating: readonly string[]): Record<string, number> {
-  if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError(`an expense is a whole number of minor units, at least 1, not ${amount}`);
+export function shareExpense(
+  amount: number,
+  sharers: readonly string[],
+  payer: string,
+  seating: readonly string[],
+): Record<string, number> {
+  if (!Number.isSafeInteger(amount) || amount < 1)
+    throw new RangeError(`an expense is a whole number of minor units, at least 1, not ${amount}`);
   if (sharers.length === 0) throw new RangeError('an expense needs at least one sharer');
   if (new Set(sharers).size !== sharers.length) throw new RangeError('a sharer is named twice');
   const base = Math.floor(amount / sharers.length);

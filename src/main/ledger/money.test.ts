@@ -26,7 +26,11 @@ function netEffect(transfers: readonly Transfer[]): Record<string, number> {
     net[t.from] = (net[t.from] ?? 0) - t.amount;
     net[t.to] = (net[t.to] ?? 0) + t.amount;
   }
-  return Object.fromEntries(Object.entries(net).filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(net)
+      .filter(([, v]) => v !== 0)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 const chip = (playerId: string, chips: Partial<PlayerMoneyChips>): PlayerMoneyChips => ({
@@ -58,9 +62,16 @@ const nightArb: fc.Arbitrary<NightMoney> = fc
     ),
     carriedIn: fc.nat(30),
     carriedOut: fc.nat(30),
-    expenses: fc.array(fc.record({ amount: fc.integer({ min: 1, max: 100_000 }), payer: fc.nat(9), sharers: fc.uniqueArray(fc.nat(9), { minLength: 1, maxLength: 10 }) }), {
-      maxLength: 3,
-    }),
+    expenses: fc.array(
+      fc.record({
+        amount: fc.integer({ min: 1, max: 100_000 }),
+        payer: fc.nat(9),
+        sharers: fc.uniqueArray(fc.nat(9), { minLength: 1, maxLength: 10 }),
+      }),
+      {
+        maxLength: 3,
+      },
+    ),
   })
   .map((r) => {
     const players = r.players.map((p, i) => chip(`p${i}`, p));
@@ -114,9 +125,19 @@ describe('balances of a night (M2)', () => {
   });
 
   it('M2: the bank keeps a carried pot for the next night: carried out is owed to it, carried in is owed by it', () => {
-    const carriedOut = moneyBalances({ chipValue: 5, players: [chip('ann', { held: 15, boughtCredit: 20 }), chip('bo', { held: 20, boughtCredit: 20 })], carriedIn: 0, carriedOut: 5 });
+    const carriedOut = moneyBalances({
+      chipValue: 5,
+      players: [chip('ann', { held: 15, boughtCredit: 20 }), chip('bo', { held: 20, boughtCredit: 20 })],
+      carriedIn: 0,
+      carriedOut: 5,
+    });
     expect(carriedOut).toEqual({ ann: -25, bo: 0, [BANK]: 25 });
-    const carriedIn = moneyBalances({ chipValue: 5, players: [chip('ann', { held: 25, boughtCredit: 20 }), chip('bo', { held: 20, boughtCredit: 20 })], carriedIn: 5, carriedOut: 0 });
+    const carriedIn = moneyBalances({
+      chipValue: 5,
+      players: [chip('ann', { held: 25, boughtCredit: 20 }), chip('bo', { held: 20, boughtCredit: 20 })],
+      carriedIn: 5,
+      carriedOut: 0,
+    });
     expect(carriedIn).toEqual({ ann: 25, bo: 0, [BANK]: -25 });
   });
 
@@ -154,7 +175,9 @@ describe('settling up (M3)', () => {
   });
 
   it('M3: parties that square among themselves settle apart, so k such groups need k fewer transfers', () => {
-    const groupArb = fc.array(fc.integer({ min: 1, max: 9_999 }), { minLength: 1, maxLength: 3 }).map((owed) => [...owed, -owed.reduce((a, b) => a + b, 0)]);
+    const groupArb = fc
+      .array(fc.integer({ min: 1, max: 9_999 }), { minLength: 1, maxLength: 3 })
+      .map((owed) => [...owed, -owed.reduce((a, b) => a + b, 0)]);
     fc.assert(
       fc.property(fc.array(groupArb, { minLength: 1, maxLength: 3 }), (groups) => {
         const amounts = groups.flat();
@@ -193,13 +216,26 @@ describe('the running tab (M3)', () => {
   const parties = ['ann', 'bo', 'cy', 'dee', BANK];
   const transfersArb = fc
     .array(
-      fc.record({ from: fc.constantFrom(...parties), to: fc.constantFrom(...parties), amount: fc.integer({ min: 1, max: 5_000 }), night: fc.nat(4), paid: fc.boolean() }),
+      fc.record({
+        from: fc.constantFrom(...parties),
+        to: fc.constantFrom(...parties),
+        amount: fc.integer({ min: 1, max: 5_000 }),
+        night: fc.nat(4),
+        paid: fc.boolean(),
+      }),
       { maxLength: 25 },
     )
     .map((rows) =>
       rows
         .filter((r) => r.from !== r.to)
-        .map((r, i): NightTransfer => ({ id: `n${r.night}/${i}`, nightId: `n${r.night}`, from: r.from, to: r.to, amount: r.amount, paid: r.paid })),
+        .map((r, i): NightTransfer => ({
+          id: `n${r.night}/${i}`,
+          nightId: `n${r.night}`,
+          from: r.from,
+          to: r.to,
+          amount: r.amount,
+          paid: r.paid,
+        })),
     );
 
   it('M3: the tab always equals the unpaid transfers, and each tab transfer equals the night transfers it covers', () => {
@@ -214,7 +250,11 @@ describe('the running tab (M3)', () => {
           const covers = t.covers.map((id) => byId.get(id) as NightTransfer);
           expect(covers.every((c) => !c.paid)).toBe(true);
           expect(netEffect(covers)).toEqual(netEffect([t]));
-          expect(t.nights).toEqual([...new Set(covers.map((c) => c.nightId))].sort((a, b) => transfers.findIndex((x) => x.nightId === a) - transfers.findIndex((x) => x.nightId === b)));
+          expect(t.nights).toEqual(
+            [...new Set(covers.map((c) => c.nightId))].sort(
+              (a, b) => transfers.findIndex((x) => x.nightId === a) - transfers.findIndex((x) => x.nightId === b),
+            ),
+          );
         }
         const pairs = tab.map((t) => [t.from, t.to].sort().join('|'));
         expect(new Set(pairs).size).toBe(pairs.length);
@@ -247,8 +287,20 @@ describe('the running tab (M3)', () => {
         const restored = transfers.reduce((acc, t) => markTransfers(acc, [t.id], t.paid), current);
         expect(runningTab(restored)).toEqual(tab);
         // Marking twice is marking once.
-        const once = markTransfers(transfers, transfers.map((t) => t.id), true);
-        expect(runningTab(markTransfers(once, transfers.map((t) => t.id), true))).toEqual(runningTab(once));
+        const once = markTransfers(
+          transfers,
+          transfers.map((t) => t.id),
+          true,
+        );
+        expect(
+          runningTab(
+            markTransfers(
+              once,
+              transfers.map((t) => t.id),
+              true,
+            ),
+          ),
+        ).toEqual(runningTab(once));
         expect(runningTab(once)).toEqual([]);
       }),
     );
@@ -261,13 +313,15 @@ describe('the running tab (M3)', () => {
       { id: 'n2/1', nightId: 'n2', from: 'dee', to: 'ann', amount: 200, paid: true },
       { id: 'n3/0', nightId: 'n3', from: 'cy', to: 'ann', amount: 100, paid: false },
     ];
-    expect(runningTab(transfers)).toEqual([{ from: 'ann', to: 'cy', amount: 400, nights: ['n1', 'n2', 'n3'], covers: ['n1/0', 'n2/0', 'n3/0'] }]);
+    expect(runningTab(transfers)).toEqual([
+      { from: 'ann', to: 'cy', amount: 400, nights: ['n1', 'n2', 'n3'], covers: ['n1/0', 'n2/0', 'n3/0'] },
+    ]);
     expect(() => markTransfers(transfers, ['nope'], true)).toThrow(/no night transfer nope/);
   });
 });
 
 describe('shared expenses (M4)', () => {
-  it('M4: expense shares add up to the amount, differ by at most one unit, leftovers from the payer\'s left', () => {
+  it("M4: expense shares add up to the amount, differ by at most one unit, leftovers from the payer's left", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 10_000_000 }),
@@ -298,7 +352,15 @@ describe('shared expenses (M4)', () => {
 });
 
 describe('paidChipsOf (M2)', () => {
-  const entry = (id: string, seq: number, code: LedgerEntry['code'], from: LedgerEntry['from'], to: LedgerEntry['to'], amount: number, reverses?: string): LedgerEntry => ({
+  const entry = (
+    id: string,
+    seq: number,
+    code: LedgerEntry['code'],
+    from: LedgerEntry['from'],
+    to: LedgerEntry['to'],
+    amount: number,
+    reverses?: string,
+  ): LedgerEntry => ({
     id,
     seq,
     code,

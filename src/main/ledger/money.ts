@@ -64,7 +64,14 @@ export function moneyBalances(night: NightMoney): Record<string, number> {
   }
   balances[BANK] = -cashHeld + (whole(night.carriedOut, 'chips carried out') - whole(night.carriedIn, 'chips carried in')) * value || 0;
   for (const expense of night.expenses ?? []) {
-    const shares = expense.shares ?? shareExpense(expense.amount, expense.sharers, expense.payer, night.players.map((p) => p.playerId));
+    const shares =
+      expense.shares ??
+      shareExpense(
+        expense.amount,
+        expense.sharers,
+        expense.payer,
+        night.players.map((p) => p.playerId),
+      );
     for (const party of [expense.payer, ...Object.keys(shares)]) {
       if (!(party in balances)) throw new RangeError(`the expense names ${party}, who did not play this night`);
     }
@@ -89,7 +96,10 @@ export function paidChipsOf(
   paymentOf: (entryId: string) => Payment,
 ): PlayerMoneyChips[] {
   const rows = new Map<string, PlayerMoneyChips>(
-    players.map(({ id }) => [id, { playerId: id, held: stacks[id] ?? 0, boughtCash: 0, boughtCredit: 0, cashedOutCash: 0, cashedOutOwed: 0 }]),
+    players.map(({ id }) => [
+      id,
+      { playerId: id, held: stacks[id] ?? 0, boughtCash: 0, boughtCredit: 0, cashedOutCash: 0, cashedOutOwed: 0 },
+    ]),
   );
   const byId = new Map(entries.map((e) => [e.id, e]));
   for (const entry of entries) {

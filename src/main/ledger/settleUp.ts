@@ -62,7 +62,7 @@ export function zeroSumGroups(amounts: readonly number[]): number[][] {
   }
   const groups: number[][] = [];
   let current: number[] = [];
-  for (let mask = size - 1; mask !== 0; ) {
+  for (let mask = size - 1; mask !== 0;) {
     const closes = sum[mask] === 0 ? 1 : 0;
     let bit = mask & -mask;
     for (let rest = mask; rest !== 0; rest &= rest - 1) {

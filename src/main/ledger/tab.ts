@@ -39,7 +39,12 @@ function addToPair(edges: Map<string, Edge>, from: string, to: string, amount: n
     return;
   }
   const signed = (edge.from === from ? edge.amount : -edge.amount) + amount;
-  edges.set(key, signed >= 0 ? { from, to, amount: signed, covers: [...edge.covers, ...covers] } : { from: to, to: from, amount: -signed, covers: [...edge.covers, ...covers] });
+  edges.set(
+    key,
+    signed >= 0
+      ? { from, to, amount: signed, covers: [...edge.covers, ...covers] }
+      : { from: to, to: from, amount: -signed, covers: [...edge.covers, ...covers] },
+  );
 }
 
 /**
@@ -60,7 +65,7 @@ export function runningTab(transfers: readonly NightTransfer[]): TabTransfer[] {
   }
   const edges = new Map<string, Edge>();
   for (const t of transfers) if (!t.paid) addToPair(edges, t.from, t.to, t.amount, [t.id]);
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     const live = [...edges.values()].filter((e) => e.amount > 0).sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
     for (const first of live) {
@@ -77,7 +82,9 @@ export function runningTab(transfers: readonly NightTransfer[]): TabTransfer[] {
     .filter((e) => e.amount > 0)
     .sort((a, b) => b.amount - a.amount || a.from.localeCompare(b.from) || a.to.localeCompare(b.to))
     .map((e) => {
-      const nights = [...new Set(e.covers.map((id) => nightOf.get(id) as string))].sort((a, b) => (nightOrder.get(a) ?? 0) - (nightOrder.get(b) ?? 0));
+      const nights = [...new Set(e.covers.map((id) => nightOf.get(id) as string))].sort(
+        (a, b) => (nightOrder.get(a) ?? 0) - (nightOrder.get(b) ?? 0),
+      );
       return { from: e.from, to: e.to, amount: e.amount, nights, covers: [...e.covers].sort() };
     });
 }

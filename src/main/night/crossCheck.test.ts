@@ -22,7 +22,7 @@ describe('R24: the engine and the ledger are compared on every total, not only t
     expect(off({ carriedOut: night.state.carriedOut - 1 })).toMatch(/carries .* out/);
   });
 
-  it('a player the table no longer lists counts 0 there: the ledger\'s 0 for them is no mismatch', () => {
+  it("a player the table no longer lists counts 0 there: the ledger's 0 for them is no mismatch", () => {
     const boughtIn = { ...night.state.boughtIn, ghost: 0 };
     expect(balancesMismatch({ ...night.state, boughtIn }, night.ledger)).toBeNull();
   });

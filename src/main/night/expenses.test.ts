@@ -66,11 +66,22 @@ describe('expense lines in the night journal (M4)', () => {
         // The night's transfers as the index line keeps its balances (history/tab.ts), some marked paid (M3).
         const summary = nightSummary(night, 1);
         const transfers = settleUp(summary.balances ?? {});
-        const marked: NightTransfer[] = transfers.map((t, i) => ({ ...t, id: `${summary.id}:${t.from}>${t.to}`, nightId: summary.id, paid: marks[i] ?? false }));
+        const marked: NightTransfer[] = transfers.map((t, i) => ({
+          ...t,
+          id: `${summary.id}:${t.from}>${t.to}`,
+          nightId: summary.id,
+          paid: marks[i] ?? false,
+        }));
         const owed = (list: readonly { from: string; to: string; amount: number }[], party: string) =>
           list.reduce((sum, t) => sum + (t.to === party ? t.amount : 0) - (t.from === party ? t.amount : 0), 0);
         const tab = runningTab(marked);
-        for (const party of [...players, 'bank']) expect(owed(tab, party)).toBe(owed(marked.filter((t) => !t.paid), party));
+        for (const party of [...players, 'bank'])
+          expect(owed(tab, party)).toBe(
+            owed(
+              marked.filter((t) => !t.paid),
+              party,
+            ),
+          );
         for (const party of [...players, 'bank']) expect(owed(transfers, party)).toBe(balances[party] ?? 0);
       }),
       { numRuns: 60 },
@@ -79,7 +90,15 @@ describe('expense lines in the night journal (M4)', () => {
 
   it('M4: expense lines are written and read back unchanged, and leave the chips, the turns and the state id alone', () => {
     const lines = [
-      line({ type: 'expense-add', id: 'e1', payer: players[1] as string, amount: 1000, description: 'Pizza 🍕', sharers: players.slice(0, 3), shares: shareExpense(1000, players.slice(0, 3), players[1] as string, seating) }),
+      line({
+        type: 'expense-add',
+        id: 'e1',
+        payer: players[1] as string,
+        amount: 1000,
+        description: 'Pizza 🍕',
+        sharers: players.slice(0, 3),
+        shares: shareExpense(1000, players.slice(0, 3), players[1] as string, seating),
+      }),
       line({ type: 'expense-remove', id: 'e1' }),
     ];
     const text = `${headerLine(base.state.nightId)}${[...played, ...lines].map(encodeEntry).join('')}`;

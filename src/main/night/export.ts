@@ -224,10 +224,25 @@ export function exportNight(
         patchDeck(decks, event.deckId, { seed: event.seed });
         break;
       case 'shoe-started':
-        table.shoes.push({ id: event.deckId, purpose: event.purpose, decks: event.copies, renewed: event.renewed, heads: event.heads, fingerprint: event.fingerprint });
+        table.shoes.push({
+          id: event.deckId,
+          purpose: event.purpose,
+          decks: event.copies,
+          renewed: event.renewed,
+          heads: event.heads,
+          fingerprint: event.fingerprint,
+        });
         break;
       case 'card-drawn':
-        table.draws.push({ k: event.k, shoe: event.deckId, reveals: event.reveals, missing: event.missing, r: event.r, j: event.j, card: event.card });
+        table.draws.push({
+          k: event.k,
+          shoe: event.deckId,
+          reveals: event.reveals,
+          missing: event.missing,
+          r: event.r,
+          j: event.j,
+          card: event.card,
+        });
         break;
       case 'draw-card':
         draw.push({ round: event.round, player: event.playerId, deck: event.deckId, card: event.card });
@@ -286,7 +301,12 @@ function settlementOf(
   isPaid: (transfer: { from: string; to: string }) => boolean,
   mode: SettleMode,
 ): NightExport['settlement'] {
-  const balances = nightBalances({ state: night.state, ledger: night.ledger, payments: night.payments ?? new Map<string, Payment>(), expenses: night.expenses ?? [] });
+  const balances = nightBalances({
+    state: night.state,
+    ledger: night.ledger,
+    payments: night.payments ?? new Map<string, Payment>(),
+    expenses: night.expenses ?? [],
+  });
   if (!balances) return null;
   return { mode, balances, transfers: settleUp(balances, mode).map((t) => ({ ...t, paid: isPaid(t) })) };
 }

@@ -34,7 +34,9 @@ describe('reading night exports of every version', () => {
     const { expenses: _none, ...withoutExpenses } = read.night;
     const older = readNightExport(JSON.stringify(withoutExpenses));
     expect(older).toMatchObject({ ok: true, night: { expenses: [] }, upcastFrom: null });
-    const bad = readNightExport(JSON.stringify({ ...read.night, expenses: [{ id: 'e1', payer: 'p', amount: 0, description: '', sharers: ['p'], shares: { p: 0 } }] }));
+    const bad = readNightExport(
+      JSON.stringify({ ...read.night, expenses: [{ id: 'e1', payer: 'p', amount: 0, description: '', sharers: ['p'], shares: { p: 0 } }] }),
+    );
     expect(bad).toMatchObject({ ok: false, problem: expect.stringContaining('expenses.0.amount') });
   });
 
@@ -58,7 +60,10 @@ describe('reading night exports of every version', () => {
   it('refuses what is not a night export with a reason, whatever the version', () => {
     expect(readNightExport('not json')).toEqual({ ok: false, problem: 'the file is not JSON' });
     expect(readNightExport('[]')).toMatchObject({ ok: false });
-    expect(readNightExport(JSON.stringify({ format: 'in-between-night/9' }))).toMatchObject({ ok: false, problem: expect.stringContaining('unknown format') });
+    expect(readNightExport(JSON.stringify({ format: 'in-between-night/9' }))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('unknown format'),
+    });
     const badChipValue = JSON.parse(version1) as { night: { chipValue: unknown } };
     badChipValue.night.chipValue = 'lots';
     expect(readNightExport(JSON.stringify(badChipValue))).toMatchObject({ ok: false, problem: expect.stringContaining('chipValue') });

@@ -13,8 +13,7 @@ import { NIGHT_EXPORT_FORMAT, nightExportSchema, type NightExport } from './expo
  * and then checked by the same strict schema as a new file.
  */
 export type ReadNightExport =
-  | { ok: true; night: NightExport; upcastFrom: typeof VERSION_1 | typeof VERSION_2 | null }
-  | { ok: false; problem: string };
+  { ok: true; night: NightExport; upcastFrom: typeof VERSION_1 | typeof VERSION_2 | null } | { ok: false; problem: string };
 
 const VERSION_1 = 'in-between-night/1';
 const VERSION_2 = 'in-between-night/2';
@@ -54,7 +53,9 @@ function upcastVersion1(data: Record<string, unknown>): Record<string, unknown> 
   if (typeof night.chipValue !== 'number') return 'night.chipValue: a chip value is a number';
   const chipValue = majorToMinorUnits(night.chipValue, currency);
   if (chipValue === null) return `night.chipValue: ${night.chipValue} is not an amount of ${currency || 'money'}`;
-  const turns = Array.isArray(data.turns) ? data.turns.map((turn: unknown) => (isObject(turn) ? { call: null, limit: null, ...turn } : turn)) : data.turns;
+  const turns = Array.isArray(data.turns)
+    ? data.turns.map((turn: unknown) => (isObject(turn) ? { call: null, limit: null, ...turn } : turn))
+    : data.turns;
   // Nobody changed seats or sat out before R31 and R32: the seating at the draw held all night.
   const players = Array.isArray(data.players) ? data.players.filter(isObject) : [];
   const order = [...players].sort((a, b) => Number(a.seat) - Number(b.seat)).map((p) => p.id);

@@ -31,7 +31,7 @@ function turn(playerId: string, outcome: TurnOutcome, pot: [number, number], ext
   };
 }
 
-describe('a player\'s figures of one night', () => {
+describe("a player's figures of one night", () => {
   it('R18, R30: counts two posts hit and a 3-turn winning streak on a hand-built night', () => {
     const turns = [
       turn('ana', 'win', [10, 7]),
@@ -78,12 +78,15 @@ describe('a player\'s figures of one night', () => {
   });
 
   it('R29: a pair called higher or lower counts as a pair, and its bet as a bet', () => {
-    const turns = [turn('ana', 'win', [10, 6], { posts: ['8S', '8D'], call: 'higher' }), turn('ana', 'post', [6, 10], { posts: ['8S', '8D'], call: 'lower' })];
+    const turns = [
+      turn('ana', 'win', [10, 6], { posts: ['8S', '8D'], call: 'higher' }),
+      turn('ana', 'post', [6, 10], { posts: ['8S', '8D'], call: 'lower' }),
+    ];
     expect(playerNightFigures('ana', turns)).toMatchObject({ pairs: 2, bets: 2, betsWon: 1, postsHit: 1 });
   });
 });
 
-describe('the night\'s awards', () => {
+describe("the night's awards", () => {
   it('names the biggest win, the most posts and the longest streak, sharing ties', () => {
     const turns = [
       turn('ana', 'win', [20, 14]),

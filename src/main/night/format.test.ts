@@ -26,7 +26,9 @@ describe('the night journal', () => {
 
   it('writes back exactly what it read: a line is its facts and nothing else', () => {
     const { entries } = decodeJournal(FIXTURE);
-    expect(headerLine('2026-01-01-6bc4e2').replace(`"version":${JOURNAL_VERSION}`, '"version":1') + entries.map(encodeEntry).join('')).toBe(FIXTURE);
+    expect(headerLine('2026-01-01-6bc4e2').replace(`"version":${JOURNAL_VERSION}`, '"version":1') + entries.map(encodeEntry).join('')).toBe(
+      FIXTURE,
+    );
   });
 
   it('drops a last line cut short (never acknowledged), and says where the whole lines end', () => {
@@ -71,6 +73,8 @@ describe('the night journal', () => {
   it('refuses a file that is not a journal, or one written by a newer version', () => {
     expect(() => decodeJournal('')).toThrow(JournalHeaderError);
     expect(() => decodeJournal('{"format":"something-else","version":1,"night":"a"}\n')).toThrow(/does not name/);
-    expect(() => decodeJournal(`{"format":"in-between-dealer/night-journal","version":${JOURNAL_VERSION + 1},"night":"a"}\n`)).toThrow(/newer version/);
+    expect(() => decodeJournal(`{"format":"in-between-dealer/night-journal","version":${JOURNAL_VERSION + 1},"night":"a"}\n`)).toThrow(
+      /newer version/,
+    );
   });
 });

@@ -148,7 +148,10 @@ export const journalLineV1Schema = z.strictObject({
   at: z.string().min(1).optional(),
   command: commandV1Schema,
   /** The seeds the dealer drew for this command, in order (R9), each plain or sealed; absent when it needed no new deck. */
-  seeds: z.array(z.union([hex64, sealedSeedSchema])).min(1).optional(),
+  seeds: z
+    .array(z.union([hex64, sealedSeedSchema]))
+    .min(1)
+    .optional(),
   /** R12: the seeds of the decks this command retired that an earlier line holds sealed, in plain; absent when none. */
   revealed: z.array(hex64).min(1).optional(),
   /** R34: the table's commitments and draws this command needed, in order; absent with `cards: deck` or when it drew no card. */
@@ -277,7 +280,14 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
   const opened = openSeeds(lines, open);
   if (opened.lost) {
     const at = opened.entries.length;
-    return { header, entries: opened.entries, goodBytes: byteLength(text, starts[at] ?? position), tornTail: false, damage: { line: at + 2, reason: opened.lost, sealed: true }, sealedSeeds: opened.sealedSeeds };
+    return {
+      header,
+      entries: opened.entries,
+      goodBytes: byteLength(text, starts[at] ?? position),
+      tornTail: false,
+      damage: { line: at + 2, reason: opened.lost, sealed: true },
+      sealedSeeds: opened.sealedSeeds,
+    };
   }
   return { header, entries: opened.entries, goodBytes: byteLength(text, position), tornTail, damage, sealedSeeds: opened.sealedSeeds };
 }
@@ -287,7 +297,10 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
  * the file whose sha256 is its commitment (R9, R12: no key needed), else
  * opened by `open`. Stops at the first line holding a seed neither gives.
  */
-function openSeeds(lines: readonly JournalLine[], open: SeedOpener | undefined): { entries: JournalEntry[]; lost: string | null; sealedSeeds: number } {
+function openSeeds(
+  lines: readonly JournalLine[],
+  open: SeedOpener | undefined,
+): { entries: JournalEntry[]; lost: string | null; sealedSeeds: number } {
   const revealed = new Map<string, string>();
   let sealedSeeds = 0;
   for (const line of lines) {
@@ -334,7 +347,8 @@ function openProblem(seed: SealedSeed, open: SeedOpener | undefined, plain: stri
   } catch (error) {
     return `the seed of the deck shuffled here is sealed and ${(error as Error).message}`;
   }
-  if (commitmentOf(opened) !== seed.commitment) return 'the seed of the deck shuffled here opens to a seed that does not match its commitment (R9)';
+  if (commitmentOf(opened) !== seed.commitment)
+    return 'the seed of the deck shuffled here opens to a seed that does not match its commitment (R9)';
   plain.push(opened);
   return null;
 }
@@ -347,9 +361,12 @@ function parseHeader(text: string): JournalHeader {
     throw new JournalHeaderError('its first line is not JSON');
   }
   const parsed = journalHeaderSchema.safeParse(raw);
-  if (!parsed.success) throw new JournalHeaderError(`its first line does not name ${JOURNAL_FORMAT} (${parsed.error.issues[0]?.message ?? 'unknown'})`);
+  if (!parsed.success)
+    throw new JournalHeaderError(`its first line does not name ${JOURNAL_FORMAT} (${parsed.error.issues[0]?.message ?? 'unknown'})`);
   if (parsed.data.version > JOURNAL_VERSION) {
-    throw new JournalHeaderError(`written by a newer version of the app (journal version ${parsed.data.version}; this one reads up to ${JOURNAL_VERSION})`);
+    throw new JournalHeaderError(
+      `written by a newer version of the app (journal version ${parsed.data.version}; this one reads up to ${JOURNAL_VERSION})`,
+    );
   }
   return parsed.data;
 }
@@ -373,7 +390,8 @@ export function engineCommandOf(entry: JournalEntry & { command: EngineRecordedC
   if (command.type === 'start' || command.type === 'end' || command.type === 'reopen') {
     if (entry.at === undefined) throw new JournalLineError(`a ${command.type} line needs its time`);
     // A start line without a revision was written before revisions: its night is played by revision 1, as it was.
-    if (command.type === 'start') return { ...command, settings: ruleSettingsSchema.parse(command.settings), at: entry.at, revision: command.revision ?? 1 };
+    if (command.type === 'start')
+      return { ...command, settings: ruleSettingsSchema.parse(command.settings), at: entry.at, revision: command.revision ?? 1 };
     return { ...command, at: entry.at };
   }
   return command;
@@ -382,7 +400,8 @@ export function engineCommandOf(entry: JournalEntry & { command: EngineRecordedC
 /** The fact to record for an engine command (the time goes on the line). */
 export function recordedCommandOf(command: Exclude<EngineCommand, { type: 'shuffle' }>): RecordedCommand {
   // R34: like the dealer's shuffles, the table's commitments and draws go on the line of the command that needed them, never on a line of their own.
-  if (command.type === 'commit' || command.type === 'reveal') throw new Error(`a ${command.type} is recorded on the line of the command that needed it`);
+  if (command.type === 'commit' || command.type === 'reveal')
+    throw new Error(`a ${command.type} is recorded on the line of the command that needed it`);
   if (command.type === 'start') {
     const { at: _at, ...rest } = command;
     // The revision is written on every new night, so it replays by the rules it was played by.

@@ -52,12 +52,39 @@ export {
   type StepResult,
 } from './play';
 export { journalOfLegacy, LegacyNightError, migrateLegacyNight, replayLegacyNight, replaysDiffer, type LegacyNight } from './legacy';
-export { allTimeStandings, biggestWinOf, hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary, type Standing } from './summary';
-export { exportNight, exportedDeckSchema, exportedSeatingSchema, exportedTurnSchema, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
+export {
+  allTimeStandings,
+  biggestWinOf,
+  hasFigures,
+  nightIdSchema,
+  nightSummary,
+  nightSummarySchema,
+  type NightSummary,
+  type Standing,
+} from './summary';
+export {
+  exportNight,
+  exportedDeckSchema,
+  exportedSeatingSchema,
+  exportedTurnSchema,
+  nightExportSchema,
+  NIGHT_EXPORT_FORMAT,
+  type NightExport,
+} from './export';
 export { LaptopWitness, laptopDealer } from './laptopWitness';
 export { seatingHistory, type SeatingEntry } from './seating';
 export { readNightExport, type ReadNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';
 export { turnView } from './turnView';
 export { nightAwards, playerNightFigures, type PlayerNightFigures } from './figures';
-export { betsOfNight, luckVerdict, nightLuck, playerLuckOf, sumLuck, type BetChances, type BetLuck, type LuckSum, type LuckTurn } from './luck';
+export {
+  betsOfNight,
+  luckVerdict,
+  nightLuck,
+  playerLuckOf,
+  sumLuck,
+  type BetChances,
+  type BetLuck,
+  type LuckSum,
+  type LuckTurn,
+} from './luck';

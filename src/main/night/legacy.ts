@@ -44,7 +44,16 @@ function checkedEvents(night: LegacyNight): EngineEvent[] {
 /** Replays an old night from its events (the engine's own `evolve`), with its stored ledger checked (R24). */
 export function replayLegacyNight(night: LegacyNight): PlayedNight {
   const events = checkedEvents(night);
-  const played: PlayedNight = { state: emptyState(), events: [], ledger: Ledger.fromEntries(night.ledger), turns: [], stackSeries: [], entries: [], payments: new Map(), expenses: [] };
+  const played: PlayedNight = {
+    state: emptyState(),
+    events: [],
+    ledger: Ledger.fromEntries(night.ledger),
+    turns: [],
+    stackSeries: [],
+    entries: [],
+    payments: new Map(),
+    expenses: [],
+  };
   for (const group of commandGroups(events)) {
     let state = played.state;
     for (const event of group) state = evolve(state, event);
@@ -100,7 +109,10 @@ function factOf(name: string, group: readonly EngineEvent[]): RecordedCommand | 
     case 'correct-bet':
       return { type: 'correct-bet', amount: need(first(group, 'bet-corrected'), 'the corrected bet').amount };
     case 'buy-in': {
-      const move = need(chips.find((c) => c.move.code === 'buy-in'), 'the buy-in').move;
+      const move = need(
+        chips.find((c) => c.move.code === 'buy-in'),
+        'the buy-in',
+      ).move;
       return { type: 'buy-in', playerId: need(move.player ?? undefined, 'who bought in'), amount: move.amount };
     }
     case 'cash-out':
@@ -124,7 +136,8 @@ export function journalOfLegacy(night: LegacyNight): JournalEntry[] {
       last.seeds = [...(last.seeds ?? []), seed];
       continue;
     }
-    const at = command.type === 'start' ? first(group, 'night-started')?.at : command.type === 'end' ? first(group, 'night-ended')?.at : undefined;
+    const at =
+      command.type === 'start' ? first(group, 'night-started')?.at : command.type === 'end' ? first(group, 'night-ended')?.at : undefined;
     entries.push({ ...(at !== undefined ? { at } : {}), command });
   }
   return entries;
@@ -146,7 +159,9 @@ export function replaysDiffer(a: PlayedNight, b: PlayedNight): string | null {
 }
 
 /** An old night's journal, checked: replayed both ways, they must agree in every chip and every turn. */
-export function migrateLegacyNight(night: LegacyNight): { ok: true; entries: JournalEntry[]; played: PlayedNight } | { ok: false; reason: string } {
+export function migrateLegacyNight(
+  night: LegacyNight,
+): { ok: true; entries: JournalEntry[]; played: PlayedNight } | { ok: false; reason: string } {
   try {
     const old = replayLegacyNight(night);
     const entries = journalOfLegacy(night);

@@ -11,7 +11,18 @@ let n = 0;
 /** A finished turn of deck `play-2`: its cards in the order turned, the bet and the outcome. */
 function turn(playerId: string, cards: CardCode[], bet: number | null, outcome: TurnOutcome, extra: Partial<LuckTurn> = {}): LuckTurn {
   n += 1;
-  return { n, playerId, cards: cards.map((card) => ({ deck: 'play-2', card })), aceCall: null, call: null, bet, outcome, stackBefore: 20, void: false, ...extra };
+  return {
+    n,
+    playerId,
+    cards: cards.map((card) => ({ deck: 'play-2', card })),
+    aceCall: null,
+    call: null,
+    bet,
+    outcome,
+    stackBefore: 20,
+    void: false,
+    ...extra,
+  };
 }
 
 const ONE_DECK = { decks: 1, postPays: 1 } as const;
@@ -49,18 +60,27 @@ describe('luck against the odds: one bet worked by hand', () => {
   });
 
   it('R26: a pass bets nothing and has no luck, but its cards leave the deck', () => {
-    const turns = [turn('ana', ['2S', '3H'], null, 'consecutive'), turn('ana', ['4S', '6H'], null, 'pass'), turn('bo', ['4C', '6C', '5C'], 3, 'win')];
+    const turns = [
+      turn('ana', ['2S', '3H'], null, 'consecutive'),
+      turn('ana', ['4S', '6H'], null, 'pass'),
+      turn('bo', ['4C', '6C', '5C'], 3, 'win'),
+    ];
     const bets = betsOfNight(turns, ONE_DECK);
     expect(bets).toHaveLength(1);
     expect(bets[0]?.chances).toEqual({ win: 4, lose: 38, post: 4, remaining: 46 });
     expect(nightLuck(['ana'], turns, ONE_DECK)).toEqual([{ playerId: 'ana', bets: 0, luck: 0, spread: 0, verdict: 'even' }]);
   });
 
-  it('R13: a third card from a fresh deck (a redeal emptied the old one after the posts) has the fresh deck\'s chances', () => {
+  it("R13: a third card from a fresh deck (a redeal emptied the old one after the posts) has the fresh deck's chances", () => {
     const fresh = turn('ana', ['3S', 'QH', '7C'], 4, 'win');
     fresh.cards[2] = { deck: 'play-3', card: '7C' };
     // All 52 of play-3 are still to come: 32 between, the four 3s and four queens on the posts.
-    expect(betsOfNight([turn('bo', ['2S', '9H', '5D'], 1, 'win'), fresh], ONE_DECK)[1]?.chances).toEqual({ win: 32, lose: 12, post: 8, remaining: 52 });
+    expect(betsOfNight([turn('bo', ['2S', '9H', '5D'], 1, 'win'), fresh], ONE_DECK)[1]?.chances).toEqual({
+      win: 32,
+      lose: 12,
+      post: 8,
+      remaining: 52,
+    });
   });
 
   it('R1: two decks shuffled together hold eight of each rank', () => {
@@ -78,7 +98,9 @@ describe('luck against the odds on the post', () => {
     // 16 between (5 to 8), 6 on the posts, 28 outside: (5 x 16 - 5 x 28 - 8 x 6) / 50 = -2.16.
     expect(bet?.expected).toEqual(fraction(-216, 100));
     // Luck -8 + 2.16 = -5.84; spread sqrt(29.68 - 2.16^2) = 5.0014: more than one spread below, so unkind.
-    expect(nightLuck(['ana'], turns, { decks: 1, postPays: 2 })).toEqual([{ playerId: 'ana', bets: 1, luck: -584, spread: 500, verdict: 'unkind' }]);
+    expect(nightLuck(['ana'], turns, { decks: 1, postPays: 2 })).toEqual([
+      { playerId: 'ana', bets: 1, luck: -584, spread: 500, verdict: 'unkind' },
+    ]);
   });
 
   it('R30: postPays 3 below the cap takes three times the bet', () => {
@@ -87,7 +109,7 @@ describe('luck against the odds on the post', () => {
     expect(bet?.expected).toEqual(fraction(2 * 16 - 2 * 28 - 6 * 6, 50));
   });
 
-  it('R29: a pair of 5s called higher, bet 3, lost to a 2: the call\'s own chances, the pair\'s rank on the post', () => {
+  it("R29: a pair of 5s called higher, bet 3, lost to a 2: the call's own chances, the pair's rank on the post", () => {
     const turns = [turn('ana', ['5S', '5H', '2H'], 3, 'lose', { call: 'higher' })];
     const [bet] = betsOfNight(turns, ONE_DECK);
     // 36 above (6 to A), the two 5s left on the post, 12 below (2, 3, 4).
@@ -116,13 +138,18 @@ describe('exact sums, rounded once', () => {
   it('adds thirds and sevenths exactly and rounds halves of a hundredth away from zero', () => {
     expect(add(fraction(1, 3), fraction(2, 3))).toEqual(fraction(1));
     expect(add(fraction(1, 7), fraction(-1, 7))).toEqual(fraction(0));
-    expect([fraction(1, 200), fraction(-1, 200), fraction(1, 300), fraction(-2, 3), fraction(1449, 100)].map(toHundredths)).toEqual([1, -1, 0, -67, 1449]);
+    expect([fraction(1, 200), fraction(-1, 200), fraction(1, 300), fraction(-2, 3), fraction(1449, 100)].map(toHundredths)).toEqual([
+      1, -1, 0, -67, 1449,
+    ]);
   });
 });
 
 describe('luck against the odds with cards drawn by the table', () => {
-  it('R34, R25: each bet\'s chances are counted from the shoe\'s cards left, the same as the odds shown, shoe after shoe', () => {
-    const witness = new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i), 4096);
+  it("R34, R25: each bet's chances are counted from the shoe's cards left, the same as the odds shown, shoe after shoe", () => {
+    const witness = new LaptopWitness(
+      Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i),
+      4096,
+    );
     const dealer = laptopDealer(witness, () => {
       throw new Error('no deck is shuffled when the table draws');
     });
@@ -130,11 +157,24 @@ describe('luck against the odds with cards drawn by the table', () => {
     const play = (command: EngineCommand) => {
       const decided = decideStep(night, command, night.state.stateId, dealer);
       if (!decided.ok) throw new Error(decided.error.message);
-      keepStep(night, decided.step, { at: '2026-11-26T20:00:00.000Z', command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>) });
+      keepStep(night, decided.step, {
+        at: '2026-11-26T20:00:00.000Z',
+        command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
+      });
     };
     const rules: RuleSettings = { ...DEFAULT_RULES, cards: 'table', decks: 2, postPays: 2 };
     const players = ['ann', 'bob', 'cat'].map((id) => ({ id, name: id }));
-    play({ type: 'start', nightId: '2026-11-26-luck34', at: '2026-11-26T20:00:00.000Z', players, startingChips: 200, chipValue: 0, currency: 'EUR', settings: rules, carryIn: 0 });
+    play({
+      type: 'start',
+      nightId: '2026-11-26-luck34',
+      at: '2026-11-26T20:00:00.000Z',
+      players,
+      startingChips: 200,
+      chipValue: 0,
+      currency: 'EUR',
+      settings: rules,
+      carryIn: 0,
+    });
     play({ type: 'draw' });
     for (let turn = 0; turn < 120 && night.state.phase.kind !== 'ended'; turn++) {
       play({ type: 'deal' });

@@ -144,7 +144,11 @@ export function luckVerdict(luck: Fraction, variance: Fraction): LuckVerdict {
 }
 
 /** Each player's luck over the night, in the order given (players with no bet are about even). */
-export function nightLuck(playerIds: readonly string[], turns: readonly LuckTurn[], rules: Pick<RuleSettings, 'decks' | 'postPays'>): PlayerLuck[] {
+export function nightLuck(
+  playerIds: readonly string[],
+  turns: readonly LuckTurn[],
+  rules: Pick<RuleSettings, 'decks' | 'postPays'>,
+): PlayerLuck[] {
   const bets = betsOfNight(turns, rules);
   return playerIds.map((playerId) => playerLuckOf(playerId, sumLuck(bets.filter((b) => b.playerId === playerId))));
 }

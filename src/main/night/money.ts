@@ -11,7 +11,9 @@ import type { NightExpense, PlayedNight } from './play';
  * is owed the amount, each sharer owes their share. Null while the night is
  * open.
  */
-export function nightBalances(night: Pick<PlayedNight, 'state' | 'ledger' | 'payments'> & { expenses?: readonly NightExpense[] }): Record<string, number> | null {
+export function nightBalances(
+  night: Pick<PlayedNight, 'state' | 'ledger' | 'payments'> & { expenses?: readonly NightExpense[] },
+): Record<string, number> | null {
   const { state, ledger } = night;
   if (state.phase.kind !== 'ended') return null;
   const balances = ledger.balances();
@@ -26,5 +28,12 @@ export function nightBalances(night: Pick<PlayedNight, 'state' | 'ledger' | 'pay
 
 /** The expenses as the windows and the history get them (copies: a view never shares arrays with the night). */
 export function expenseViews(expenses: readonly ExpenseView[]): ExpenseView[] {
-  return expenses.map((e) => ({ id: e.id, payer: e.payer, amount: e.amount, description: e.description, sharers: [...e.sharers], shares: { ...e.shares } }));
+  return expenses.map((e) => ({
+    id: e.id,
+    payer: e.payer,
+    amount: e.amount,
+    description: e.description,
+    sharers: [...e.sharers],
+    shares: { ...e.shares },
+  }));
 }

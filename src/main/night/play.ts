@@ -29,7 +29,16 @@ export interface PlayedNight {
 export type NightExpense = ExpenseView;
 
 export function emptyNight(): PlayedNight {
-  return { state: emptyState(), events: [], ledger: Ledger.empty(), turns: [], stackSeries: [], entries: [], payments: new Map(), expenses: [] };
+  return {
+    state: emptyState(),
+    events: [],
+    ledger: Ledger.empty(),
+    turns: [],
+    stackSeries: [],
+    entries: [],
+    payments: new Map(),
+    expenses: [],
+  };
 }
 
 /**
@@ -51,7 +60,8 @@ export function expenseLineProblem(night: Pick<PlayedNight, 'state' | 'expenses'
   if (stranger !== undefined) return `the sharer "${stranger}" did not play this night`;
   if (new Set(command.sharers).size !== command.sharers.length) return 'a sharer is named twice';
   const named = Object.keys(command.shares);
-  if (named.length !== command.sharers.length || !command.sharers.every((id) => Object.hasOwn(command.shares, id))) return 'the shares do not name exactly the sharers';
+  if (named.length !== command.sharers.length || !command.sharers.every((id) => Object.hasOwn(command.shares, id)))
+    return 'the shares do not name exactly the sharers';
   const total = Object.values(command.shares).reduce((sum, share) => sum + share, 0);
   if (total !== command.amount) return `the shares add up to ${total}, not to the amount ${command.amount}`;
   return null;
@@ -70,7 +80,8 @@ export function applyExpenseLine(night: PlayedNight, entry: JournalEntry & { com
       sharers: [...command.sharers],
       shares: { ...command.shares },
     };
-    night.expenses = command.type === 'expense-add' ? [...night.expenses, expense] : night.expenses.map((e) => (e.id === command.id ? expense : e));
+    night.expenses =
+      command.type === 'expense-add' ? [...night.expenses, expense] : night.expenses.map((e) => (e.id === command.id ? expense : e));
   }
   night.entries.push(entry);
 }
@@ -117,10 +128,22 @@ export type StepResult = { ok: true; step: DecidedStep } | { ok: false; error: C
  * ledger, which must then agree with the table (R24, checked in two places).
  * On a refusal nothing changed.
  */
-export function decideStep(night: PlayedNight, command: EngineCommand, expectedStateId: number | undefined, dealing: Dealer | (() => string)): StepResult {
+export function decideStep(
+  night: PlayedNight,
+  command: EngineCommand,
+  expectedStateId: number | undefined,
+  dealing: Dealer | (() => string),
+): StepResult {
   const dealer = typeof dealing === 'function' ? seedDealer(dealing) : dealing;
   if (command.type === 'start' && command.settings.cards === 'table' && !dealer.drawsByTable) {
-    return { ok: false, error: commandError('invalid-input', 'Cards drawn by the table (R34) need the laptop as a witness, which this dealer cannot be: choose the shuffled deck.', 'R34') };
+    return {
+      ok: false,
+      error: commandError(
+        'invalid-input',
+        'Cards drawn by the table (R34) need the laptop as a witness, which this dealer cannot be: choose the shuffled deck.',
+        'R34',
+      ),
+    };
   }
   const decided = applyCommand(night.state, command, expectedStateId);
   if (!decided.ok) return decided;
@@ -144,7 +167,8 @@ export function decideStep(night: PlayedNight, command: EngineCommand, expectedS
       next = { type: 'reveal', reveals: step.reveals, missing: step.missing };
     } else break;
     const dealt = applyCommand(state, next);
-    if (!dealt.ok) throw new Error(`the dealer could not ${next.type === 'shuffle' ? 'shuffle' : `${next.type} for the table`}: ${dealt.error.message}`);
+    if (!dealt.ok)
+      throw new Error(`the dealer could not ${next.type === 'shuffle' ? 'shuffle' : `${next.type} for the table`}: ${dealt.error.message}`);
     state = dealt.state;
     events.push(...dealt.events);
   }
@@ -153,7 +177,8 @@ export function decideStep(night: PlayedNight, command: EngineCommand, expectedS
   try {
     if (items.length > 0) night.ledger.append(items);
   } catch (error) {
-    if (error instanceof LedgerError) return { ok: false, error: commandError('conservation', `${error.message} Nothing was recorded.`, 'R24') };
+    if (error instanceof LedgerError)
+      return { ok: false, error: commandError('conservation', `${error.message} Nothing was recorded.`, 'R24') };
     throw error;
   }
   const mismatch = balancesMismatch(state, night.ledger);
@@ -240,7 +265,11 @@ export function replayEntry(night: PlayedNight, entry: JournalEntry, line: numbe
   let drawn = 0;
   const recorded = <K extends 'heads' | 'reveals'>(key: K) => {
     const step = table[drawn++];
-    if (step === undefined || !(key in step)) throw new ReplayError(line, `the engine asked the table for ${key === 'heads' ? 'a commitment' : 'a card'} the line does not hold next (R34)`);
+    if (step === undefined || !(key in step))
+      throw new ReplayError(
+        line,
+        `the engine asked the table for ${key === 'heads' ? 'a commitment' : 'a card'} the line does not hold next (R34)`,
+      );
     return step as Extract<TableStep, Record<K, unknown>>;
   };
   const dealer: Dealer = {

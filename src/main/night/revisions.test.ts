@@ -12,7 +12,9 @@ import { replayJournal, replayPrefix } from './play';
  * showed it then (number, deal, player, dealer, outcome, bet) and the stacks.
  */
 const FIXTURE = fs.readFileSync(new URL('./fixtures/night-journal-v1-sit-out-between-turns.jsonl', import.meta.url), 'utf8');
-const PLAYED = JSON.parse(fs.readFileSync(new URL('./fixtures/night-journal-v1-sit-out-between-turns.turns.json', import.meta.url), 'utf8')) as {
+const PLAYED = JSON.parse(
+  fs.readFileSync(new URL('./fixtures/night-journal-v1-sit-out-between-turns.turns.json', import.meta.url), 'utf8'),
+) as {
   turns: [number, number, string, string, string, number | null][];
   stacks: Record<string, number>;
   pot: number;
@@ -26,7 +28,9 @@ function shown(entries: readonly JournalEntry[], upTo?: number) {
 
 /** The fixture's lines, its start line saying `revision`. */
 function withRevision(revision: number): JournalEntry[] {
-  return decodeJournal(FIXTURE).entries.map((entry) => (entry.command.type === 'start' ? { ...entry, command: { ...entry.command, revision } } : entry));
+  return decodeJournal(FIXTURE).entries.map((entry) =>
+    entry.command.type === 'start' ? { ...entry, command: { ...entry.command, revision } } : entry,
+  );
 }
 
 describe('engine revisions in the journal (R32)', () => {
@@ -38,7 +42,7 @@ describe('engine revisions in the journal (R32)', () => {
     expect(night.state.pot).toBe(PLAYED.pot);
   });
 
-  it('R32: the same lines played by today\'s revision give Fay, back before the order reached her place, her turn in deal 7', () => {
+  it("R32: the same lines played by today's revision give Fay, back before the order reached her place, her turn in deal 7", () => {
     // Up to the deal after her sitting out and back (line 122 of the file, the header being line 1).
     const before = shown(decodeJournal(FIXTURE).entries, 121).turns;
     expect(before.at(-1)?.slice(0, 4)).toEqual([56, 7, 'Gus', 'Latecomer 10']);
@@ -48,12 +52,15 @@ describe('engine revisions in the journal (R32)', () => {
     expect(now.turns.at(-1)?.slice(0, 4)).toEqual([56, 7, 'Fay', 'Latecomer 10']);
   });
 
-  it('R32: a night started today is recorded with today\'s revision on its start line; one without it is revision 1', () => {
+  it("R32: a night started today is recorded with today's revision on its start line; one without it is revision 1", () => {
     const start: EngineCommand = {
       type: 'start',
       nightId: 'n',
       at: '2026-01-01T20:00:00.000Z',
-      players: [{ id: 'a', name: 'Ann' }, { id: 'b', name: 'Bob' }],
+      players: [
+        { id: 'a', name: 'Ann' },
+        { id: 'b', name: 'Bob' },
+      ],
       startingChips: 10,
       chipValue: 0,
       currency: '',

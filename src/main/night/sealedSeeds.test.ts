@@ -13,7 +13,11 @@ const SEALED = { commitment: commitmentOf(SEED), sealed: 'A'.repeat(80) };
 
 /** The short night of the docs with its end line (which reveals the deal's seed) dropped: the deal's deck is still in play. */
 function stillOpen(): string {
-  return SHORT_NIGHT.split('\n').filter((line) => line !== '' && !line.includes('"type":"end"')).join('\n') + '\n';
+  return (
+    SHORT_NIGHT.split('\n')
+      .filter((line) => line !== '' && !line.includes('"type":"end"'))
+      .join('\n') + '\n'
+  );
 }
 
 describe('sealed seeds in a journal (R9, R12)', () => {
@@ -42,7 +46,9 @@ describe('sealed seeds in a journal (R9, R12)', () => {
 
   it('R12: a line holding a sealed seed and a revealed one writes and reads back as it was', () => {
     const line: JournalLine = { at: '2026-01-01T20:00:00.000Z', command: { type: 'deal' }, seeds: [SEALED], revealed: ['ac'.repeat(32)] };
-    const decoded = decodeJournal(headerLine('2026-01-01-83a954') + encodeEntry(line), (sealed) => (sealed.commitment === SEALED.commitment ? SEED : ''));
+    const decoded = decodeJournal(headerLine('2026-01-01-83a954') + encodeEntry(line), (sealed) =>
+      sealed.commitment === SEALED.commitment ? SEED : '',
+    );
     expect(decoded.entries).toEqual([{ at: line.at, command: line.command, seeds: [SEED] }]);
   });
 });

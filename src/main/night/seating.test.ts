@@ -5,7 +5,13 @@ import { seatingHistory } from './seating';
 
 /** The export's seating over the night (R31, R32) as changes and their undoing (R21) leave it. */
 
-const seat = (id: string, after: string): EngineCommand => ({ type: 'seat', playerId: id, name: id.toUpperCase(), afterPlayerId: after, buyIn: 10 });
+const seat = (id: string, after: string): EngineCommand => ({
+  type: 'seat',
+  playerId: id,
+  name: id.toUpperCase(),
+  afterPlayerId: after,
+  buyIn: 10,
+});
 const lastSeating = (table: TestTable) => seatingHistory(table.events).at(-1);
 
 /** Deals the next turn and plays it to its end (betting 1, calling what is asked): back between turns. */

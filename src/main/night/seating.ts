@@ -31,7 +31,11 @@ export function seatingHistory(events: readonly EngineEvent[]): SeatingEntry[] {
   let turnsStarted = 0;
   let drawn = false;
   const entries: SeatingEntry[] = [];
-  const now = (): SeatingEntry => ({ beforeTurn: turnsStarted + 1, order: [...order], sittingOut: order.filter((id) => sittingOut.has(id)) });
+  const now = (): SeatingEntry => ({
+    beforeTurn: turnsStarted + 1,
+    order: [...order],
+    sittingOut: order.filter((id) => sittingOut.has(id)),
+  });
   const changed = (): void => {
     // Before the draw every change is part of the seating the draw is made in.
     if (!drawn) return;

@@ -18,7 +18,7 @@ const night = (id: string, endedAt: string | null, results: NightSummary['result
 });
 
 describe('all-time standings', () => {
-  it('R23: adds each ended night\'s net chips and money per player, best first', () => {
+  it("R23: adds each ended night's net chips and money per player, best first", () => {
     const standings = allTimeStandings([
       night('a', '2026-11-01T23:00:00.000Z', [
         { playerId: 'ana', boughtIn: 20, finalChips: 35, netChips: 15, netMoney: 375, biggestWin: 4 },

@@ -75,12 +75,21 @@ export const nightSummarySchema = z.object({
 export type NightSummary = z.infer<typeof nightSummarySchema>;
 
 /** The night's line in the nights index: what the history lists without opening the night's file. */
-export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledger'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>, journalBytes?: number): NightSummary {
+export function nightSummary(
+  night: Pick<PlayedNight, 'state' | 'turns' | 'ledger'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>,
+  journalBytes?: number,
+): NightSummary {
   const { state, ledger } = night;
   const turns = night.turns.filter((t): t is TurnView => t !== undefined);
   const ended = state.phase.kind === 'ended';
   const results = ended ? nightResults(ledger.balances(), state.players, state.chipValue) : [];
-  const luckOf = new Map(nightLuck(results.map((r) => r.playerId), turns, state.settings).map((l) => [l.playerId, l]));
+  const luckOf = new Map(
+    nightLuck(
+      results.map((r) => r.playerId),
+      turns,
+      state.settings,
+    ).map((l) => [l.playerId, l]),
+  );
   return {
     id: state.nightId,
     startedAt: state.startedAt,
@@ -92,13 +101,29 @@ export function nightSummary(night: Pick<PlayedNight, 'state' | 'turns' | 'ledge
     results: results.map(({ playerId, boughtIn, finalChips, netChips, netMoney }) => {
       const { biggestWin, postsHit, pairs, bets, betsWon, longestWinStreak } = playerNightFigures(playerId, turns);
       const { luck, spread } = luckOf.get(playerId) ?? { luck: 0, spread: 0 };
-      return { playerId, boughtIn, finalChips, netChips, netMoney, biggestWin, postsHit, pairs, bets, betsWon, longestWinStreak, luck, luckSpread: spread };
+      return {
+        playerId,
+        boughtIn,
+        finalChips,
+        netChips,
+        netMoney,
+        biggestWin,
+        postsHit,
+        pairs,
+        bets,
+        betsWon,
+        longestWinStreak,
+        luck,
+        luckSpread: spread,
+      };
     }),
     chipValue: state.chipValue,
     currency: state.currency,
     file: `nights/${state.nightId}`,
     carriedOut: ledger.balances().carriedOut,
-    ...(ended && night.payments ? { balances: nightBalances({ state, ledger, payments: night.payments, expenses: night.expenses ?? [] }) ?? {} } : {}),
+    ...(ended && night.payments
+      ? { balances: nightBalances({ state, ledger, payments: night.payments, expenses: night.expenses ?? [] }) ?? {} }
+      : {}),
     ...(journalBytes !== undefined ? { journalBytes } : {}),
   };
 }

@@ -38,8 +38,20 @@ function play(night: PlayedNight, laptop: LaptopWitness | Dealer, command: Engin
 function laptopAndPhone(): Dealer {
   const PHONE = '00000000000000a1';
   const chains = new Map([
-    [LAPTOP_WITNESS, chainFrom(Uint8Array.from({ length: 32 }, (_, i) => i), 4096)],
-    [PHONE, chainFrom(Uint8Array.from({ length: 32 }, (_, i) => 0x20 + i), 4096)],
+    [
+      LAPTOP_WITNESS,
+      chainFrom(
+        Uint8Array.from({ length: 32 }, (_, i) => i),
+        4096,
+      ),
+    ],
+    [
+      PHONE,
+      chainFrom(
+        Uint8Array.from({ length: 32 }, (_, i) => 0x20 + i),
+        4096,
+      ),
+    ],
   ]);
   const headOf = (state: PlayedNight['state'], id: string) => state.witnesses?.heads.find((w) => w.id === id)?.head;
   const next = (state: PlayedNight['state'], id: string) => {
@@ -53,14 +65,22 @@ function laptopAndPhone(): Dealer {
     reveal: (state) => {
       const phoneMissing = ((state.witnesses?.draws ?? 0) + 1) % 5 === 0;
       return {
-        reveals: [{ id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) }, ...(phoneMissing ? [] : [{ id: PHONE, value: next(state, PHONE) }])],
+        reveals: [
+          { id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) },
+          ...(phoneMissing ? [] : [{ id: PHONE, value: next(state, PHONE) }]),
+        ],
         missing: phoneMissing ? [PHONE] : [],
       };
     },
   };
 }
 
-function playedNight(dealer: LaptopWitness | Dealer = new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i), 4096)): {
+function playedNight(
+  dealer: LaptopWitness | Dealer = new LaptopWitness(
+    Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i),
+    4096,
+  ),
+): {
   night: PlayedNight;
   entries: JournalEntry[];
 } {
@@ -90,7 +110,10 @@ function playedNight(dealer: LaptopWitness | Dealer = new LaptopWitness(Uint8Arr
 }
 
 /** Every card the table turned, in order: the draw for dealer's, then each turn's. */
-const cardsTurned = (exported: NightExport) => [...exported.draw.map((d) => d.card), ...exported.turns.flatMap((t) => t.cards.map((c) => c.card))];
+const cardsTurned = (exported: NightExport) => [
+  ...exported.draw.map((d) => d.card),
+  ...exported.turns.flatMap((t) => t.cards.map((c) => c.card)),
+];
 const cardsOf = (night: PlayedNight) => night.events.flatMap((e) => (e.type === 'card-drawn' ? [e.card] : []));
 
 describe('R34: the table draws recorded in the night journal', () => {
@@ -114,7 +137,9 @@ describe('R34: the table draws recorded in the night journal', () => {
     const { entries } = playedNight();
     const start = entries[0]?.command;
     if (start?.type !== 'start') throw new Error('the first line starts the night');
-    const decided = decideStep(night, { ...start, at: '2026-11-26T20:00:00.000Z', settings: { ...DEFAULT_RULES, cards: 'table' } }, 0, () => 'ab'.repeat(32));
+    const decided = decideStep(night, { ...start, at: '2026-11-26T20:00:00.000Z', settings: { ...DEFAULT_RULES, cards: 'table' } }, 0, () =>
+      'ab'.repeat(32),
+    );
     expect(decided.ok || decided.error.rule).toBe('R34');
     expect(night.state.nightId).toBe('');
   });
@@ -125,7 +150,12 @@ describe('R34: the table draws recorded in the night journal', () => {
     const table = exported.table;
     if (!table) throw new Error('a night with cards: table exports its draws');
     expect(exported.rules.cards).toBe('table');
-    expect(table.shoes[0]).toMatchObject({ id: 'draw-1', purpose: 'draw', renewed: false, heads: [{ id: LAPTOP_WITNESS }, { id: '00000000000000a1' }] });
+    expect(table.shoes[0]).toMatchObject({
+      id: 'draw-1',
+      purpose: 'draw',
+      renewed: false,
+      heads: [{ id: LAPTOP_WITNESS }, { id: '00000000000000a1' }],
+    });
     expect(table.draws.filter((d) => d.missing.length > 0).length).toBeGreaterThan(0);
     expect(tableDrawProblems(exported.night.id, table, cardsTurned(exported))).toEqual([]);
   });
@@ -139,12 +169,19 @@ describe('R34: the table draws recorded in the night journal', () => {
     const draw = table.draws[at];
     if (!draw || draw.reveals.length !== 2) throw new Error('draw 7 has both witnesses');
     const withDraw = (changed: typeof draw) => ({ ...table, draws: table.draws.map((d, i) => (i === at ? changed : d)) });
-    const changedReveal = withDraw({ ...draw, reveals: [draw.reveals[0] as (typeof draw.reveals)[0], { id: '00000000000000a1', value: 'e'.repeat(64) }] });
-    expect(tableDrawProblems(exported.night.id, changedReveal).join('\n')).toMatch(/draw 7: the value revealed by 00000000000000a1 does not hash/);
+    const changedReveal = withDraw({
+      ...draw,
+      reveals: [draw.reveals[0] as (typeof draw.reveals)[0], { id: '00000000000000a1', value: 'e'.repeat(64) }],
+    });
+    expect(tableDrawProblems(exported.night.id, changedReveal).join('\n')).toMatch(
+      /draw 7: the value revealed by 00000000000000a1 does not hash/,
+    );
     const changedCard = withDraw({ ...draw, card: draw.card === '2C' ? '3C' : '2C' });
     expect(tableDrawProblems(exported.night.id, changedCard).join('\n')).toMatch(/draw 7: r draws/);
     const dropped = withDraw({ ...draw, reveals: draw.reveals.filter((v) => v.id === LAPTOP_WITNESS) });
-    expect(tableDrawProblems(exported.night.id, dropped).join('\n')).toMatch(/draw 7: witness 00000000000000a1 neither revealed nor is recorded missing/);
+    expect(tableDrawProblems(exported.night.id, dropped).join('\n')).toMatch(
+      /draw 7: witness 00000000000000a1 neither revealed nor is recorded missing/,
+    );
     // A card the table turned that is not the one drawn.
     const turned = cardsTurned(exported);
     const other = turned.map((c, i) => (i === at ? (c === '2C' ? '3C' : '2C') : c));

@@ -34,4 +34,3 @@ function orderedPosts(turn: TurnState): [CardCode, CardCode] | null {
   const firstValue = turn.aceCall === 'low' ? 1 : rankOf(first);
   return firstValue <= rankOf(second) ? [first, second] : [second, first];
 }
-

@@ -108,7 +108,13 @@ export class KeptBackups {
 
   #describe(file: BackupFile): KeptBackup {
     if (!this.#nights.has(file.id)) this.#nights.set(file.id, nightsIn(this.#folder.read(file.id)));
-    return { id: file.id, createdAt: file.createdAt.toISOString(), reason: file.reason, nights: this.#nights.get(file.id) ?? null, bytes: file.bytes };
+    return {
+      id: file.id,
+      createdAt: file.createdAt.toISOString(),
+      reason: file.reason,
+      nights: this.#nights.get(file.id) ?? null,
+      bytes: file.bytes,
+    };
   }
 
   #quietly(reason: BackupReason): void {

@@ -17,7 +17,11 @@ function journalOf(nightId: string): JournalEntry[] {
  * default; Ana buys 10 more on credit, Ben cashes his 20 out in cash, and
  * the night ends before any turn.
  */
-function cashNight(session: GameSession, payment?: 'cash' | 'credit', paid?: { buyIn?: 'cash' | 'credit'; cashOut?: 'cash' | 'credit' }): string {
+function cashNight(
+  session: GameSession,
+  payment?: 'cash' | 'credit',
+  paid?: { buyIn?: 'cash' | 'credit'; cashOut?: 'cash' | 'credit' },
+): string {
   accepted(
     session.runNow('startNight', {
       players: [{ name: 'Ana' }, { name: 'Ben' }, { name: 'Cleo' }],
@@ -29,8 +33,21 @@ function cashNight(session: GameSession, payment?: 'cash' | 'credit', paid?: { b
   );
   const [ana, ben] = currentNight(session).players;
   if (!ana || !ben) throw new Error('no players');
-  accepted(session.runNow('buyIn', { stateId: currentNight(session).stateId, playerId: ana.id, amount: 10, ...(paid?.buyIn ? { paid: paid.buyIn } : {}) }));
-  accepted(session.runNow('cashOut', { stateId: currentNight(session).stateId, playerId: ben.id, ...(paid?.cashOut ? { paid: paid.cashOut } : {}) }));
+  accepted(
+    session.runNow('buyIn', {
+      stateId: currentNight(session).stateId,
+      playerId: ana.id,
+      amount: 10,
+      ...(paid?.buyIn ? { paid: paid.buyIn } : {}),
+    }),
+  );
+  accepted(
+    session.runNow('cashOut', {
+      stateId: currentNight(session).stateId,
+      playerId: ben.id,
+      ...(paid?.cashOut ? { paid: paid.cashOut } : {}),
+    }),
+  );
   accepted(session.runNow('endNight', { stateId: currentNight(session).stateId }));
   return currentNight(session).id;
 }
@@ -99,7 +116,11 @@ describe('cash or credit (M2)', () => {
     const nightId = cashNight(session, 'cash', { buyIn: 'credit' });
     const withPaid = journalOf(nightId);
     const old: JournalEntry[] = withPaid.map((entry) => {
-      const { payment: _payment, paid: _paid, ...command } = entry.command as JournalEntry['command'] & { payment?: unknown; paid?: unknown };
+      const {
+        payment: _payment,
+        paid: _paid,
+        ...command
+      } = entry.command as JournalEntry['command'] & { payment?: unknown; paid?: unknown };
       return { ...entry, command: command as JournalEntry['command'] };
     });
     expect(JSON.stringify(old)).not.toMatch(/"paid"|"payment"/);
@@ -111,7 +132,11 @@ describe('cash or credit (M2)', () => {
     const balances = nightBalances(replayed);
     const results = currentNight(session).results ?? [];
     expect(balances).toEqual({ ...Object.fromEntries(results.map((r) => [r.playerId, r.netMoney])), bank: 0 });
-    expect(exportNight(replayed).ledger.filter((e) => e.paid !== undefined).every((e) => e.paid === 'credit')).toBe(true);
+    expect(
+      exportNight(replayed)
+        .ledger.filter((e) => e.paid !== undefined)
+        .every((e) => e.paid === 'credit'),
+    ).toBe(true);
   });
 
   it('M2: a payment that is neither cash nor credit is refused and records nothing', () => {
@@ -152,7 +177,9 @@ describe('settling up in the export (M2, M3, R33)', () => {
     const paying = ask(session, 'getTab').transfers[0];
     if (!paying) throw new Error('no transfer');
     accepted(session.runNow('markTransfersPaid', { ids: [paying.id], paid: true }));
-    expect(exportOf().settlement?.transfers.filter((t) => t.paid)).toEqual([{ from: paying.from, to: paying.to, amount: paying.amount, paid: true }]);
+    expect(exportOf().settlement?.transfers.filter((t) => t.paid)).toEqual([
+      { from: paying.from, to: paying.to, amount: paying.amount, paid: true },
+    ]);
 
     accepted(session.runNow('reopenNight', { stateId: currentNight(session).stateId }));
     const reopened = exportOf();

@@ -9,7 +9,12 @@ import { GameSession } from './gameSession';
 const folder = sessionFolderPerTest('dealer-datamove-');
 
 function openMovable(root: string, moved: string[]): GameSession {
-  return new GameSession({ storage: createConfBackend(root), randomBytes: countingBytes('move'), now: folder.clock.now, onDataMoved: (to) => moved.push(to) });
+  return new GameSession({
+    storage: createConfBackend(root),
+    randomBytes: countingBytes('move'),
+    now: folder.clock.now,
+    onDataMoved: (to) => moved.push(to),
+  });
 }
 
 describe('moving the data folder', () => {

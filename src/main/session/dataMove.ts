@@ -11,9 +11,20 @@ import type { DealerRepository } from '../store/repository';
  */
 export type DataMoved = (to: string) => void;
 
-export function moveData(repo: DealerRepository, nightOpen: boolean, onMoved: DataMoved | undefined, to: string): { ok: true } | { ok: false; error: CommandError } {
+export function moveData(
+  repo: DealerRepository,
+  nightOpen: boolean,
+  onMoved: DataMoved | undefined,
+  to: string,
+): { ok: true } | { ok: false; error: CommandError } {
   if (!onMoved) {
-    return { ok: false, error: commandError('data-folder-fixed', 'This data folder is chosen on the command line (--data or --data-dir): start the app with the new folder instead.') };
+    return {
+      ok: false,
+      error: commandError(
+        'data-folder-fixed',
+        'This data folder is chosen on the command line (--data or --data-dir): start the app with the new folder instead.',
+      ),
+    };
   }
   if (nightOpen) return { ok: false, error: commandError('night-open', 'A night is open: end it before moving the data.') };
   // Nothing is being appended while the folder is copied; a night on screen reopens its file at its next line.
@@ -22,7 +33,10 @@ export function moveData(repo: DealerRepository, nightOpen: boolean, onMoved: Da
     copyDataFolder(repo.root, to);
   } catch (error) {
     if (error instanceof MoveDataError) {
-      return { ok: false, error: commandError('invalid-input', `The data cannot be moved to ${to}: ${error.message}. Nothing was changed.`) };
+      return {
+        ok: false,
+        error: commandError('invalid-input', `The data cannot be moved to ${to}: ${error.message}. Nothing was changed.`),
+      };
     }
     throw error;
   }

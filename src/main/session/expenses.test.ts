@@ -14,11 +14,23 @@ const total = (record: Readonly<Record<string, number>>): number => Object.value
 
 /** A started night of three (Ana, Ben, Cleo in seat order) with a few turns played; still open. */
 function openNightOfThree(session: GameSession): AppView['night'] & object {
-  accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Ben' }, { name: 'Cleo' }], startingChips: 20, chipValue: 25, currency: 'EUR' }));
+  accepted(
+    session.runNow('startNight', {
+      players: [{ name: 'Ana' }, { name: 'Ben' }, { name: 'Cleo' }],
+      startingChips: 20,
+      chipValue: 25,
+      currency: 'EUR',
+    }),
+  );
   return currentNight(session);
 }
 
-function refusedWith(session: GameSession, command: 'addExpense' | 'editExpense' | 'removeExpense', args: unknown, code: CommandErrorCode): void {
+function refusedWith(
+  session: GameSession,
+  command: 'addExpense' | 'editExpense' | 'removeExpense',
+  args: unknown,
+  code: CommandErrorCode,
+): void {
   const viewBefore = JSON.stringify(session.getView());
   const nightId = session.getView().night?.id;
   const journalBefore = nightId ? journalOf(nightId) : '';
@@ -30,25 +42,42 @@ function refusedWith(session: GameSession, command: 'addExpense' | 'editExpense'
 }
 
 describe('shared expenses on an open night (M4)', () => {
-  it('M4: an expense is recorded with its shares fixed from the payer\'s left, journalled, and shown apart from the chips', () => {
+  it("M4: an expense is recorded with its shares fixed from the payer's left, journalled, and shown apart from the chips", () => {
     const session = start();
     const night = openNightOfThree(session);
     const [ana, ben, cleo] = night.players.map((p) => p.id) as [string, string, string];
     const stacksBefore = night.players.map((p) => p.stack);
-    const view = accepted(session.runNow('addExpense', { payer: ben, amount: 1000, description: ' Pizza ', sharers: [ana, ben, cleo] })).view;
+    const view = accepted(
+      session.runNow('addExpense', { payer: ben, amount: 1000, description: ' Pizza ', sharers: [ana, ben, cleo] }),
+    ).view;
     const [expense] = view.night?.expenses ?? [];
     // 10.00 among three, paid by the second seat: the cent left over goes to the next seat clockwise, Cleo.
-    expect(expense).toMatchObject({ payer: ben, amount: 1000, description: 'Pizza', sharers: [ana, ben, cleo], shares: { [ana]: 333, [ben]: 333, [cleo]: 334 } });
+    expect(expense).toMatchObject({
+      payer: ben,
+      amount: 1000,
+      description: 'Pizza',
+      sharers: [ana, ben, cleo],
+      shares: { [ana]: 333, [ben]: 333, [cleo]: 334 },
+    });
     expect(view.night?.players.map((p) => p.stack)).toEqual(stacksBefore);
     expect(view.night?.pot).toBe(night.pot);
     expect(view.night?.stateId).toBe(night.stateId);
     const lines = journalOf(night.id).trim().split('\n');
-    expect(JSON.parse(lines.at(-1) as string)).toMatchObject({ command: { type: 'expense-add', id: expense?.id, payer: ben, amount: 1000, description: 'Pizza', shares: { [cleo]: 334 } } });
+    expect(JSON.parse(lines.at(-1) as string)).toMatchObject({
+      command: { type: 'expense-add', id: expense?.id, payer: ben, amount: 1000, description: 'Pizza', shares: { [cleo]: 334 } },
+    });
   });
 
   it('M4: a payer who cashed out keeps their place: the units left over go from their own left, not from the first seat', () => {
     const session = start();
-    accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Ben' }, { name: 'Cleo' }, { name: 'Dan' }], startingChips: 20, chipValue: 25, currency: 'EUR' }));
+    accepted(
+      session.runNow('startNight', {
+        players: [{ name: 'Ana' }, { name: 'Ben' }, { name: 'Cleo' }, { name: 'Dan' }],
+        startingChips: 20,
+        chipValue: 25,
+        currency: 'EUR',
+      }),
+    );
     const [ana, ben, cleo, dan] = currentNight(session).players.map((p) => p.id) as [string, string, string, string];
     accepted(session.runNow('cashOut', { stateId: currentNight(session).stateId, playerId: ben }));
     accepted(session.runNow('sitOut', { stateId: currentNight(session).stateId, playerId: cleo }));
@@ -62,12 +91,20 @@ describe('shared expenses on an open night (M4)', () => {
     const night = openNightOfThree(session);
     const [ana, ben, cleo] = night.players.map((p) => p.id) as [string, string, string];
     const id = accepted(session.runNow('addExpense', { payer: ana, amount: 900, sharers: [ana, ben, cleo] })).view.night?.expenses[0]?.id;
-    const edited = accepted(session.runNow('editExpense', { expenseId: id, payer: cleo, amount: 1001, description: 'Drinks', sharers: [ana, ben] })).view;
+    const edited = accepted(
+      session.runNow('editExpense', { expenseId: id, payer: cleo, amount: 1001, description: 'Drinks', sharers: [ana, ben] }),
+    ).view;
     // Paid by Cleo (third seat): from her left Ana, then Ben; the one unit left goes to Ana.
-    expect(edited.night?.expenses).toEqual([{ id, payer: cleo, amount: 1001, description: 'Drinks', sharers: [ana, ben], shares: { [ana]: 501, [ben]: 500 } }]);
+    expect(edited.night?.expenses).toEqual([
+      { id, payer: cleo, amount: 1001, description: 'Drinks', sharers: [ana, ben], shares: { [ana]: 501, [ben]: 500 } },
+    ]);
     const removed = accepted(session.runNow('removeExpense', { expenseId: id })).view;
     expect(removed.night?.expenses).toEqual([]);
-    const types = journalOf(night.id).trim().split('\n').slice(-3).map((l) => (JSON.parse(l) as { command: { type: string } }).command.type);
+    const types = journalOf(night.id)
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .map((l) => (JSON.parse(l) as { command: { type: string } }).command.type);
     expect(types).toEqual(['expense-add', 'expense-edit', 'expense-remove']);
     // A removed expense's id is not given to the next one.
     const next = accepted(session.runNow('addExpense', { payer: ana, amount: 5, sharers: [ana] })).view.night?.expenses[0]?.id;
@@ -124,7 +161,9 @@ describe('expenses in the balances and settling up (M4, M2, M3)', () => {
     expect(view.night?.results).toEqual(ended.results);
     // The tab takes the night's new transfers.
     const tab = ask(session, 'getTab');
-    const owed = (id: string) => tab.transfers.filter((t) => t.to === id).reduce((s, t) => s + t.amount, 0) - tab.transfers.filter((t) => t.from === id).reduce((s, t) => s + t.amount, 0);
+    const owed = (id: string) =>
+      tab.transfers.filter((t) => t.to === id).reduce((s, t) => s + t.amount, 0) -
+      tab.transfers.filter((t) => t.from === id).reduce((s, t) => s + t.amount, 0);
     for (const [party, balance] of Object.entries(balances)) expect(owed(party)).toBe(balance);
   });
 
@@ -140,7 +179,11 @@ describe('expenses in the balances and settling up (M4, M2, M3)', () => {
 
     // A zero-effect expense (Ana pays for herself alone) changes no transfer: the marks stay.
     accepted(session.runNow('addExpense', { nightId: first, payer: ana, amount: 300, description: 'Taxi', sharers: [ana] }));
-    expect(ask(session, 'getTab').transfers.filter((t) => t.nightId === first).every((t) => t.paid)).toBe(true);
+    expect(
+      ask(session, 'getTab')
+        .transfers.filter((t) => t.nightId === first)
+        .every((t) => t.paid),
+    ).toBe(true);
 
     accepted(session.runNow('addExpense', { nightId: first, payer: cleo, amount: 1200, description: 'Pizza', sharers: [ana, ben, cleo] }));
     const after = ask(session, 'getNight', { nightId: first });
@@ -151,9 +194,16 @@ describe('expenses in the balances and settling up (M4, M2, M3)', () => {
     expect(after.results).toEqual(detail.results);
     const tab = ask(session, 'getTab');
     const nightMarks = tab.transfers.filter((t) => t.nightId === first);
-    const unchanged = (t: { from: string; to: string; amount: number }) => firstTransfers.some((f) => f.from === t.from && f.to === t.to && f.amount === t.amount);
+    const unchanged = (t: { from: string; to: string; amount: number }) =>
+      firstTransfers.some((f) => f.from === t.from && f.to === t.to && f.amount === t.amount);
     for (const t of nightMarks) expect(t.paid).toBe(unchanged(t));
-    expect(journalOf(first).trim().split('\n').slice(-2).map((l) => (JSON.parse(l) as { command: { type: string } }).command.type)).toEqual(['expense-add', 'expense-add']);
+    expect(
+      journalOf(first)
+        .trim()
+        .split('\n')
+        .slice(-2)
+        .map((l) => (JSON.parse(l) as { command: { type: string } }).command.type),
+    ).toEqual(['expense-add', 'expense-add']);
     session.close();
 
     const again = start();
@@ -190,7 +240,8 @@ describe('expenses survive a restart (M4)', () => {
     const session = start();
     const night = openNightOfThree(session);
     const [ana, ben, cleo] = night.players.map((p) => p.id) as [string, string, string];
-    const a = accepted(session.runNow('addExpense', { payer: ana, amount: 777, description: 'Wine', sharers: [ben, cleo] })).view.night?.expenses[0]?.id;
+    const a = accepted(session.runNow('addExpense', { payer: ana, amount: 777, description: 'Wine', sharers: [ben, cleo] })).view.night
+      ?.expenses[0]?.id;
     accepted(session.runNow('addExpense', { payer: ben, amount: 1000, description: 'Pizza', sharers: [ana, ben, cleo] }));
     accepted(session.runNow('editExpense', { expenseId: a, payer: ana, amount: 778, description: 'Wine', sharers: [ben, cleo] }));
     const view = session.getView();
@@ -215,7 +266,16 @@ describe('expenses survive a restart (M4)', () => {
     const file = ask(session, 'exportNight', { nightId, format: 'json' });
     const read = readNightExport(file.content);
     if (!read.ok) throw new Error(read.problem);
-    expect(read.night.expenses).toEqual([{ id: expect.any(String) as string, payer: ben, amount: 501, description: 'Crisps', sharers: [ana, ben], shares: { [ana]: 251, [ben]: 250 } }]);
+    expect(read.night.expenses).toEqual([
+      {
+        id: expect.any(String) as string,
+        payer: ben,
+        amount: 501,
+        description: 'Crisps',
+        sharers: [ana, ben],
+        shares: { [ana]: 251, [ben]: 250 },
+      },
+    ]);
     expect(total(read.night.settlement?.balances ?? {})).toBe(0);
     expect(read.night.settlement?.balances).toEqual(currentNight(session).settlement?.balances);
   });

@@ -10,8 +10,10 @@ export type ExpenseCommandName = 'addExpense' | 'editExpense' | 'removeExpense';
 
 export function expenseHandlers(state: SessionState): HandlerMap<ExpenseCommandName> {
   return {
-    addExpense: ({ nightId, ...fields }) => recordExpense(state, nightId, (night) => ({ type: 'expense-add', id: newExpenseId(state, night), ...expenseFacts(night, fields) })),
-    editExpense: ({ nightId, expenseId, ...fields }) => recordExpense(state, nightId, (night) => ({ type: 'expense-edit', id: expenseId, ...expenseFacts(night, fields) })),
+    addExpense: ({ nightId, ...fields }) =>
+      recordExpense(state, nightId, (night) => ({ type: 'expense-add', id: newExpenseId(state, night), ...expenseFacts(night, fields) })),
+    editExpense: ({ nightId, expenseId, ...fields }) =>
+      recordExpense(state, nightId, (night) => ({ type: 'expense-edit', id: expenseId, ...expenseFacts(night, fields) })),
     removeExpense: ({ nightId, expenseId }) => recordExpense(state, nightId, () => ({ type: 'expense-remove', id: expenseId })),
   };
 }
@@ -36,7 +38,11 @@ function recordExpense(state: SessionState, nightId: string | undefined, make: (
   const closeIfHistory = () => {
     if (!live) state.repo.journals.close(id);
   };
-  const saved = saveOrRefuse(() => state.repo.appendToJournal(id, entry, []), 'The night could not be saved, so the expense was not recorded', closeIfHistory);
+  const saved = saveOrRefuse(
+    () => state.repo.appendToJournal(id, entry, []),
+    'The night could not be saved, so the expense was not recorded',
+    closeIfHistory,
+  );
   if (!saved.ok) return saved;
   applyExpenseLine(night, { ...entry, command });
   if (night.state.phase.kind === 'ended') afterEndedNightChanged(state, night);
@@ -45,14 +51,28 @@ function recordExpense(state: SessionState, nightId: string | undefined, make: (
 }
 
 /** The night an expense command names: the one on the table when none is named, else an ended night of the history. */
-function expenseNight(state: SessionState, nightId: string | undefined): { ok: true; night: PlayedNight; live: boolean } | { ok: false; error: CommandError } {
+function expenseNight(
+  state: SessionState,
+  nightId: string | undefined,
+): { ok: true; night: PlayedNight; live: boolean } | { ok: false; error: CommandError } {
   if (nightId === undefined || nightId === state.night?.state.nightId) {
-    return state.night ? { ok: true, night: state.night, live: true } : refused(commandError('no-night', 'No night is on the table: name the night the expense belongs to.'));
+    return state.night
+      ? { ok: true, night: state.night, live: true }
+      : refused(commandError('no-night', 'No night is on the table: name the night the expense belongs to.'));
   }
-  if (!state.knowsNight(nightId)) return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
+  if (!state.knowsNight(nightId))
+    return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
   const read = state.repo.readNight(nightId);
-  if (!read || read.night.state.nightId !== nightId) return refused(commandError('storage', `The file of night ${nightId} is missing or could not be read; it was set aside and reported.`, undefined, { night: nightId }));
-  if (read.night.state.phase.kind !== 'ended') return refused(commandError('night-open', `Night ${nightId} is still open: add its expenses from the table.`, undefined, { night: nightId }));
+  if (!read || read.night.state.nightId !== nightId)
+    return refused(
+      commandError('storage', `The file of night ${nightId} is missing or could not be read; it was set aside and reported.`, undefined, {
+        night: nightId,
+      }),
+    );
+  if (read.night.state.phase.kind !== 'ended')
+    return refused(
+      commandError('night-open', `Night ${nightId} is still open: add its expenses from the table.`, undefined, { night: nightId }),
+    );
   return { ok: true, night: read.night, live: false };
 }
 
@@ -65,7 +85,9 @@ function expenseFacts(night: PlayedNight, fields: { payer: string; amount: numbe
   const seating = night.state.players.map((p) => p.id);
   const played = new Set(seating);
   // Unknown players are refused by expenseRefusal; their shares are not worked out.
-  const shares = [fields.payer, ...fields.sharers].every((id) => played.has(id)) ? shareExpense(fields.amount, fields.sharers, fields.payer, seating) : {};
+  const shares = [fields.payer, ...fields.sharers].every((id) => played.has(id))
+    ? shareExpense(fields.amount, fields.sharers, fields.payer, seating)
+    : {};
   return { payer: fields.payer, amount: fields.amount, description: fields.description, sharers: fields.sharers, shares };
 }
 
@@ -82,11 +104,14 @@ function expenseRefusal(night: PlayedNight, command: ExpenseCommand): CommandErr
   }
   if (command.type === 'expense-remove') return null;
   if (command.type === 'expense-add' && night.expenses.length >= EXPENSES_PER_NIGHT_MAX) {
-    return commandError('too-many-expenses', `A night keeps at most ${EXPENSES_PER_NIGHT_MAX} expenses.`, undefined, { max: EXPENSES_PER_NIGHT_MAX });
+    return commandError('too-many-expenses', `A night keeps at most ${EXPENSES_PER_NIGHT_MAX} expenses.`, undefined, {
+      max: EXPENSES_PER_NIGHT_MAX,
+    });
   }
   const played = new Set(night.state.players.map((p) => p.id));
   const stranger = [command.payer, ...command.sharers].find((id) => !played.has(id));
-  if (stranger !== undefined) return commandError('unknown-player', `There is no player "${stranger}" in this night (M4).`, undefined, { player: stranger });
+  if (stranger !== undefined)
+    return commandError('unknown-player', `There is no player "${stranger}" in this night (M4).`, undefined, { player: stranger });
   const problem = expenseLineProblem(night, command);
   return problem === null ? null : commandError('invalid-input', `The expense cannot be recorded: ${problem} (M4).`);
 }

@@ -20,7 +20,8 @@ afterEach(() => {
 
 const CLOCK_START = '2026-11-22T20:00:00.000Z';
 const clock = (): (() => Date) => new TestClock(CLOCK_START).now;
-const openSession = (storage: StorageBackend | string = root, label = 'session'): GameSession => openSessionOn(storage, new TestClock(CLOCK_START), label);
+const openSession = (storage: StorageBackend | string = root, label = 'session'): GameSession =>
+  openSessionOn(storage, new TestClock(CLOCK_START), label);
 const night = currentNight;
 
 function start(session: GameSession, settings: Partial<RuleSettings> = {}, players?: { id?: string; name: string }[]): NightView {
@@ -85,7 +86,13 @@ describe('GameSession', () => {
     let diskFull = false;
     const realWrite = fs.writeSync;
     // The journal's append: a few bytes reach the file, then the disk is full.
-    const write = vi.spyOn(fs, 'writeSync').mockImplementation(((fd: number, buffer: Uint8Array, offset?: number, length?: number, position?: number) => {
+    const write = vi.spyOn(fs, 'writeSync').mockImplementation(((
+      fd: number,
+      buffer: Uint8Array,
+      offset?: number,
+      length?: number,
+      position?: number,
+    ) => {
       if (!diskFull) return realWrite(fd, buffer, offset, length, position);
       realWrite(fd, buffer, offset, Math.min(5, length ?? 5), position);
       throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
@@ -198,7 +205,12 @@ describe('GameSession', () => {
     const cases: [CommandName, unknown, string, RegExp][] = [
       ['deal', { stateId: String(view.stateId) }, 'invalid-input', /stateId: stateId must be a number/],
       ['deal', { stateId: view.stateId, extra: 1 }, 'invalid-input', /extra|unrecognized/i],
-      ['buyIn', { stateId: view.stateId, playerId: view.players[0]?.id, amount: '5' }, 'invalid-input', /a buy-in must be a whole number of chips/],
+      [
+        'buyIn',
+        { stateId: view.stateId, playerId: view.players[0]?.id, amount: '5' },
+        'invalid-input',
+        /a buy-in must be a whole number of chips/,
+      ],
       ['buyIn', { stateId: view.stateId, playerId: view.players[0]?.id, amount: 2.5 }, 'invalid-input', /whole number/],
       ['buyIn', { stateId: view.stateId, playerId: view.players[0]?.id, amount: 0 }, 'invalid-input', /at least 1 chip/],
       ['cut', { stateId: view.stateId, cut: '3' }, 'invalid-input', /the cut must be a whole number/],
@@ -227,7 +239,11 @@ describe('GameSession', () => {
     ok(session.runNow('endNight', { stateId: first.stateId }));
     ok(session.runNow('closeNight', { stateId: night(session).stateId }));
     const [ann, bob] = session.getView().roster;
-    const unknown = session.runNow('startNight', { players: [{ id: 'p-ghost', name: 'Ghost' }, { name: 'Ann' }], startingChips: 20, chipValue: 1 });
+    const unknown = session.runNow('startNight', {
+      players: [{ id: 'p-ghost', name: 'Ghost' }, { name: 'Ann' }],
+      startingChips: 20,
+      chipValue: 1,
+    });
     expect(!unknown.ok && unknown.error.code).toBe('unknown-player');
     const second = start(session, {}, [{ id: ann?.id ?? '', name: 'Ann' }, { name: 'bob' }, { name: 'Dee' }]);
     expect(second.players.map((p) => p.id).slice(0, 2)).toEqual([ann?.id, bob?.id]);
@@ -252,7 +268,12 @@ describe('GameSession', () => {
 
   it('R6: a refused night start adds nobody to the roster and writes nothing', () => {
     const session = openSession();
-    const refusedStart = session.runNow('startNight', { players: [{ name: 'Maya' }, { name: 'Leo' }], startingChips: 1, chipValue: 1, settings: {} });
+    const refusedStart = session.runNow('startNight', {
+      players: [{ name: 'Maya' }, { name: 'Leo' }],
+      startingChips: 1,
+      chipValue: 1,
+      settings: {},
+    });
     expect(refusedStart.ok).toBe(false);
     expect(session.getView().roster).toEqual([]);
     expect(Object.keys(filesOnDisk())).toEqual([]);
@@ -325,7 +346,7 @@ describe('GameSession', () => {
     expect(start(next).pot).toBe(3);
   });
 
-  it('R22 carry: the carried pot is a fact of the last night\'s ledger: a damaged or edited settings file changes nothing', () => {
+  it("R22 carry: the carried pot is a fact of the last night's ledger: a damaged or edited settings file changes nothing", () => {
     const session = openSession();
     start(session, { potAtEnd: 'carry' });
     playTurns(session, 4);
@@ -380,15 +401,38 @@ function memoryBackend(): StorageBackend {
 describe('GameSession with random commands (fast-check)', () => {
   const command = fc.oneof(
     { arbitrary: fc.constant({ kind: 'advance' as const }), weight: 12 },
-    { arbitrary: fc.record({ kind: fc.constant('bet' as const), amount: fc.oneof(fc.integer({ min: -2, max: 40 }), fc.constant('pot' as const)) }), weight: 2 },
-    { arbitrary: fc.record({ kind: fc.constant('buyIn' as const), player: fc.nat(3), amount: fc.integer({ min: 1, max: 20 }) }), weight: 1 },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('bet' as const),
+        amount: fc.oneof(fc.integer({ min: -2, max: 40 }), fc.constant('pot' as const)),
+      }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record({ kind: fc.constant('buyIn' as const), player: fc.nat(3), amount: fc.integer({ min: 1, max: 20 }) }),
+      weight: 1,
+    },
     { arbitrary: fc.record({ kind: fc.constant('cashOut' as const), player: fc.nat(3) }), weight: 1 },
     { arbitrary: fc.record({ kind: fc.constantFrom('undo' as const, 'voidTurn' as const) }), weight: 2 },
     { arbitrary: fc.record({ kind: fc.constant('correctBet' as const), amount: fc.integer({ min: 0, max: 20 }) }), weight: 1 },
     // R31, R32: seating changes, each undone at once or not (R21).
-    { arbitrary: fc.record({ kind: fc.constantFrom('sitOut' as const, 'comeBack' as const), player: fc.nat(5), undo: fc.boolean() }), weight: 2 },
-    { arbitrary: fc.record({ kind: fc.constant('movePlayer' as const), player: fc.nat(5), after: fc.nat(5), undo: fc.boolean() }), weight: 1 },
-    { arbitrary: fc.record({ kind: fc.constant('seatPlayer' as const), after: fc.nat(5), buyIn: fc.integer({ min: 2, max: 15 }), undo: fc.boolean() }), weight: 1 },
+    {
+      arbitrary: fc.record({ kind: fc.constantFrom('sitOut' as const, 'comeBack' as const), player: fc.nat(5), undo: fc.boolean() }),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.record({ kind: fc.constant('movePlayer' as const), player: fc.nat(5), after: fc.nat(5), undo: fc.boolean() }),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.record({
+        kind: fc.constant('seatPlayer' as const),
+        after: fc.nat(5),
+        buyIn: fc.integer({ min: 2, max: 15 }),
+        undo: fc.boolean(),
+      }),
+      weight: 1,
+    },
   );
 
   /** What the table shows, but for the command's own bookkeeping (its state id, the last action and what it allows next, what it announced). */
@@ -423,7 +467,8 @@ describe('GameSession with random commands (fast-check)', () => {
               seatingUndone++;
             }
           } else if (c.kind === 'advance') {
-            if (view.players.filter((p) => p.status === 'playing').length < 2) session.runNow('buyIn', { stateId, playerId: player, amount: 5 });
+            if (view.players.filter((p) => p.status === 'playing').length < 2)
+              session.runNow('buyIn', { stateId, playerId: player, amount: 5 });
             else if (view.phase !== 'ended') advance(session, { bet: () => 2 });
           } else if (c.kind === 'bet') session.runNow('bet', { stateId, amount: c.amount });
           else if (c.kind === 'buyIn') session.runNow('buyIn', { stateId, playerId: player, amount: c.amount });

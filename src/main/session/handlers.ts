@@ -25,11 +25,15 @@ const DOMAINS = [
 ] as const;
 
 /** Each domain's commands, in the order of DOMAINS. */
-type CommandsOf<T extends readonly unknown[]> = { [I in keyof T]: T[I] extends (state: SessionState) => infer Handlers ? keyof Handlers : never };
+type CommandsOf<T extends readonly unknown[]> = {
+  [I in keyof T]: T[I] extends (state: SessionState) => infer Handlers ? keyof Handlers : never;
+};
 type DomainCommands = CommandsOf<typeof DOMAINS>;
 
 /** The commands that two domains both handle: `never` when the domains' command sets are disjoint. */
-type SharedCommands<T extends readonly unknown[]> = T extends readonly [infer First, ...infer Rest] ? (First & Rest[number]) | SharedCommands<Rest> : never;
+type SharedCommands<T extends readonly unknown[]> = T extends readonly [infer First, ...infer Rest]
+  ? (First & Rest[number]) | SharedCommands<Rest>
+  : never;
 
 /** Commands of the registry no domain handles. */
 type UnhandledCommands = Exclude<CommandName, DomainCommands[number]>;

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { NightView, RuleSettings } from '../../shared';
 import type { GameSession } from './gameSession';
-import { advance, currentNight, ok, openSession as openSessionOn, playTurns as playOn, run, sessionFolderPerTest, startNight, TestClock, type TablePlay } from './testing';
+import {
+  advance,
+  currentNight,
+  ok,
+  openSession as openSessionOn,
+  playTurns as playOn,
+  run,
+  sessionFolderPerTest,
+  startNight,
+  TestClock,
+  type TablePlay,
+} from './testing';
 
 /**
  * The house rules (R26-R33) through the session: each new command of the
@@ -13,7 +24,14 @@ const folder = sessionFolderPerTest('dealer-house-', 'house');
 const openSession = (): GameSession => openSessionOn(folder.root, new TestClock('2026-11-23T20:00:00.000Z'), 'house');
 const night = currentNight;
 
-const HOUSE: Partial<RuleSettings> = { pass: true, maxBet: 4, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 3 };
+const HOUSE: Partial<RuleSettings> = {
+  pass: true,
+  maxBet: 4,
+  firstRound: 'half-pot',
+  anteWhen: 'every-deal',
+  pair: 'high-low',
+  postPays: 3,
+};
 
 function start(session: GameSession, settings: Partial<RuleSettings> = HOUSE): NightView {
   return startNight(session, { startingChips: 30, settings });
@@ -60,7 +78,8 @@ describe('house rules through the session', () => {
   it('R27, R26: the view gives the largest bet allowed and its cap, and whether the player may pass', () => {
     const session = openSession();
     start(session, { maxBet: 2, pass: true });
-    for (let step = 0; night(session).phase !== 'bet' && night(session).phase !== 'pair-call' && step < 20; step++) advance(session, PASS_OR_POT, 1);
+    for (let step = 0; night(session).phase !== 'bet' && night(session).phase !== 'pair-call' && step < 20; step++)
+      advance(session, PASS_OR_POT, 1);
     if (night(session).phase === 'pair-call') advance(session, PASS_OR_POT, 1);
     const view = night(session);
     expect(view.phase).toBe('bet');

@@ -47,12 +47,21 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'store', 'fixtures');
 function oldFolder(): { ids: string[]; before: ReturnType<typeof everything>; openStateId: number } {
   fs.cpSync(path.join(FIXTURES, 'three-nights-before-journal'), root, { recursive: true });
   clock.setDay('2026-01-16');
-  return JSON.parse(fs.readFileSync(path.join(FIXTURES, 'three-nights-before-journal.expected.json'), 'utf8')) as ReturnType<typeof oldFolder>;
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, 'three-nights-before-journal.expected.json'), 'utf8')) as ReturnType<
+    typeof oldFolder
+  >;
 }
 
 /** Makes the first recorded bet of a night's old files disagree with the chips it moved. */
 function tamperFirstBet(id: string): void {
-  const files = [...fs.readdirSync(path.join(root, 'night-parts')).filter((f) => f.startsWith(id)).sort().map((f) => path.join(root, 'night-parts', f)), path.join(root, 'nights', `${id}.json`)];
+  const files = [
+    ...fs
+      .readdirSync(path.join(root, 'night-parts'))
+      .filter((f) => f.startsWith(id))
+      .sort()
+      .map((f) => path.join(root, 'night-parts', f)),
+    path.join(root, 'nights', `${id}.json`),
+  ];
   for (const file of files) {
     const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { events: EngineEvent[] };
     const bet = stored.events.findIndex((e) => e.type === 'bet-placed');
@@ -66,35 +75,41 @@ function tamperFirstBet(id: string): void {
 }
 
 describe('moving old night files to journals', () => {
-  it('writes each night\'s journal, replays both, and only then sets the old files aside; every view is as before', { timeout: 30_000 }, () => {
-    const { ids, before, openStateId } = oldFolder();
-    const parts = fs.readdirSync(path.join(root, 'night-parts'));
-    expect(parts.length).toBeGreaterThan(0);
-    const session = openSession(root, clock, 'after');
-    expect(session.getView().storageNotices).toEqual([]);
-    expect(everything(session)).toEqual(before);
-    // The open night resumes where it was.
-    expect(session.getView().night?.stateId).toBe(openStateId);
-    const nights = fs.readdirSync(path.join(root, 'nights'));
-    for (const id of ids) {
-      expect(nights).toContain(`${id}.jsonl`);
-      expect(nights).not.toContain(`${id}.json`);
-      expect(nights.some((f) => f.startsWith(`${id}.json.pre-journal-`))).toBe(true);
-    }
-    expect(fs.readdirSync(path.join(root, 'night-parts')).every((f) => f.includes('.pre-journal-'))).toBe(true);
-    session.close();
-    // And again after a restart, with nothing left to migrate.
-    const again = openSession(root, clock, 'again');
-    expect(everything(again)).toEqual(before);
-    again.close();
-  });
+  it(
+    "writes each night's journal, replays both, and only then sets the old files aside; every view is as before",
+    { timeout: 30_000 },
+    () => {
+      const { ids, before, openStateId } = oldFolder();
+      const parts = fs.readdirSync(path.join(root, 'night-parts'));
+      expect(parts.length).toBeGreaterThan(0);
+      const session = openSession(root, clock, 'after');
+      expect(session.getView().storageNotices).toEqual([]);
+      expect(everything(session)).toEqual(before);
+      // The open night resumes where it was.
+      expect(session.getView().night?.stateId).toBe(openStateId);
+      const nights = fs.readdirSync(path.join(root, 'nights'));
+      for (const id of ids) {
+        expect(nights).toContain(`${id}.jsonl`);
+        expect(nights).not.toContain(`${id}.json`);
+        expect(nights.some((f) => f.startsWith(`${id}.json.pre-journal-`))).toBe(true);
+      }
+      expect(fs.readdirSync(path.join(root, 'night-parts')).every((f) => f.includes('.pre-journal-'))).toBe(true);
+      session.close();
+      // And again after a restart, with nothing left to migrate.
+      const again = openSession(root, clock, 'again');
+      expect(everything(again)).toEqual(before);
+      again.close();
+    },
+  );
 
   it('a night whose journal would replay differently keeps its old files in use, and says so', { timeout: 30_000 }, () => {
     const { ids } = oldFolder();
     tamperFirstBet(ids[0] ?? '');
     const session = openSession(root, clock, 'after');
     const notices = session.getView().storageNotices;
-    expect(notices).toEqual([expect.objectContaining({ setAsideAs: '', reason: expect.stringMatching(/could not be moved to a night journal.*stays in use/) })]);
+    expect(notices).toEqual([
+      expect.objectContaining({ setAsideAs: '', reason: expect.stringMatching(/could not be moved to a night journal.*stays in use/) }),
+    ]);
     const nights = fs.readdirSync(path.join(root, 'nights'));
     expect(nights).toContain(`${ids[0]}.json`);
     expect(nights).not.toContain(`${ids[0]}.jsonl`);
@@ -112,7 +127,9 @@ describe('moving old night files to journals', () => {
     const truth = ask(session, 'getStandings', {});
     session.close();
     const indexFile = path.join(root, 'nights-index.json');
-    const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as { nights: { results: { netChips: number; netMoney: number }[]; journalBytes: number }[] };
+    const index = JSON.parse(fs.readFileSync(indexFile, 'utf8')) as {
+      nights: { results: { netChips: number; netMoney: number }[]; journalBytes: number }[];
+    };
     const line = index.nights[0];
     const result = line?.results[0];
     if (!line || !result) throw new Error('no index line');
@@ -129,16 +146,20 @@ describe('moving old night files to journals', () => {
     again.close();
   });
 
-  it('moves a folder written by an earlier version (fixture: major-unit money, a head file and a part) to journals, results in cents', { timeout: 30_000 }, () => {
-    fs.cpSync(path.join(import.meta.dirname, '..', 'store', 'fixtures', 'data-before-minor-units'), root, { recursive: true });
-    const session = openSession(root, clock, 'fixture');
-    expect(session.getView().storageNotices).toEqual([]);
-    expect(fs.existsSync(path.join(root, 'nights', '2026-11-20-d4d209.jsonl'))).toBe(true);
-    expect(fs.existsSync(path.join(root, 'nights', '2026-11-20-d4d209.json'))).toBe(false);
-    const detail = ask(session, 'getNight', { nightId: '2026-11-20-d4d209' });
-    expect(detail.chipValue).toBe(29);
-    expect(detail.results?.map((r) => r.netMoney)).toEqual([-174, -87, 0]);
-    expect(ask(session, 'verifyNight', { nightId: '2026-11-20-d4d209' }).verified).toBe(true);
-    session.close();
-  });
+  it(
+    'moves a folder written by an earlier version (fixture: major-unit money, a head file and a part) to journals, results in cents',
+    { timeout: 30_000 },
+    () => {
+      fs.cpSync(path.join(import.meta.dirname, '..', 'store', 'fixtures', 'data-before-minor-units'), root, { recursive: true });
+      const session = openSession(root, clock, 'fixture');
+      expect(session.getView().storageNotices).toEqual([]);
+      expect(fs.existsSync(path.join(root, 'nights', '2026-11-20-d4d209.jsonl'))).toBe(true);
+      expect(fs.existsSync(path.join(root, 'nights', '2026-11-20-d4d209.json'))).toBe(false);
+      const detail = ask(session, 'getNight', { nightId: '2026-11-20-d4d209' });
+      expect(detail.chipValue).toBe(29);
+      expect(detail.results?.map((r) => r.netMoney)).toEqual([-174, -87, 0]);
+      expect(ask(session, 'verifyNight', { nightId: '2026-11-20-d4d209' }).verified).toBe(true);
+      session.close();
+    },
+  );
 });

@@ -3,7 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BackupsList } from '../../shared';
-import { accepted, ask, closeNight, countingBytes, currentNight, playNight as playOn, seedsInPlay, type PlayedNight, type TestClock } from './testing';
+import {
+  accepted,
+  ask,
+  closeNight,
+  countingBytes,
+  currentNight,
+  playNight as playOn,
+  seedsInPlay,
+  type PlayedNight,
+  type TestClock,
+} from './testing';
 import { decodeJournal } from '../night';
 import { BACKUP_FOLDER, createConfBackend } from '../store';
 import { GameSession } from './gameSession';
@@ -59,12 +69,13 @@ function quit(session: GameSession): void {
   open.splice(open.indexOf(session), 1);
 }
 
-const playNight = (session: GameSession, _clock: ForwardClock, plan: PlayedNight, seed?: string) => playOn(session, clock as unknown as TestClock, plan, seed);
+const playNight = (session: GameSession, _clock: ForwardClock, plan: PlayedNight, seed?: string) =>
+  playOn(session, clock as unknown as TestClock, plan, seed);
 const list = (session: GameSession): BackupsList => ask(session, 'listBackups');
 const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}`;
 
 describe('backups that keep themselves', () => {
-  it('over a fortnight of nights and restarts: one after each night, the day\'s first while open, 3 of today and one per earlier day, 10 in all', () => {
+  it("over a fortnight of nights and restarts: one after each night, the day's first while open, 3 of today and one per earlier day, 10 in all", () => {
     for (let n = 1; n <= 14; n++) {
       clock.setDay(day(n));
       let session = startApp();

@@ -21,14 +21,16 @@ import { ask, closeNight, currentNight, playNight, sessionFolderPerTest } from '
 
 const folder = sessionFolderPerTest('dealer-luck-');
 
-const rulesArb: fc.Arbitrary<RuleSettings> = fc.record({
-  decks: fc.integer({ min: 1, max: 4 }),
-  aceLowChoice: fc.boolean(),
-  pair: fc.constantFrom('pays-2', 'redeal', 'high-low'),
-  consecutive: fc.constantFrom('lose-minimum', 'redeal'),
-  postPays: fc.constantFrom(1, 2, 3),
-  pass: fc.boolean(),
-}).map((house) => ({ ...DEFAULT_RULES, ...house }));
+const rulesArb: fc.Arbitrary<RuleSettings> = fc
+  .record({
+    decks: fc.integer({ min: 1, max: 4 }),
+    aceLowChoice: fc.boolean(),
+    pair: fc.constantFrom('pays-2', 'redeal', 'high-low'),
+    consecutive: fc.constantFrom('lose-minimum', 'redeal'),
+    postPays: fc.constantFrom(1, 2, 3),
+    pass: fc.boolean(),
+  })
+  .map((house) => ({ ...DEFAULT_RULES, ...house }));
 
 const NIGHTS_PER_RUN = 6;
 const TURNS_PER_NIGHT = 60;
@@ -61,14 +63,15 @@ function expectTheTablesFigures(bets: readonly BetLuck[], turns: readonly TurnVi
   for (const bet of bets) {
     const turn = byTurn.get(bet.n);
     // What the table showed (R25, R29's call) is the win count judged here, out of the same cards.
-    if (turn?.odds && turn.odds.remaining > 0) expect(`${bet.chances.win}/${bet.chances.remaining}`).toBe(`${turn.odds.winners}/${turn.odds.remaining}`);
+    if (turn?.odds && turn.odds.remaining > 0)
+      expect(`${bet.chances.win}/${bet.chances.remaining}`).toBe(`${turn.odds.winners}/${turn.odds.remaining}`);
     // What the bet actually won or lost is the chips that moved, the post capped at the stack (R30).
     expect(bet.actual).toBe((turn?.stackAfter ?? Number.NaN) - (turn?.stackBefore ?? 0));
   }
 }
 
 describe('luck against the odds over many simulated nights', () => {
-  it('R25, R29, R30: the sum of everyone\'s luck stays within 4 standard deviations of 0, and each bet\'s chances are the odds shown', () => {
+  it("R25, R29, R30: the sum of everyone's luck stays within 4 standard deviations of 0, and each bet's chances are the odds shown", () => {
     let allLuck: Fraction = ZERO;
     let allVariance: Fraction = ZERO;
     let bets = 0;
@@ -95,7 +98,7 @@ describe('luck against the odds over many simulated nights', () => {
 });
 
 describe('luck on the screens and in the history', () => {
-  it('R25: the ended night\'s view, its history page and the all-time standings carry the same luck, added up over nights', () => {
+  it("R25: the ended night's view, its history page and the all-time standings carry the same luck, added up over nights", () => {
     const session = folder.start();
     const players = ['Ana', 'Ben', 'Cleo'];
     const first = playNight(session, folder.clock, { players, day: '2026-02-01', turns: 40 });
@@ -105,7 +108,13 @@ describe('luck on the screens and in the history', () => {
     const secondLuck = currentNight(session).luck ?? [];
     const detail = ask(session, 'getNight', { nightId: second });
     expect(detail.luck).toEqual(secondLuck);
-    expect(secondLuck).toEqual(nightLuck(detail.players.map((p) => p.id), detail.turns, DEFAULT_RULES));
+    expect(secondLuck).toEqual(
+      nightLuck(
+        detail.players.map((p) => p.id),
+        detail.turns,
+        DEFAULT_RULES,
+      ),
+    );
     expect(ask(session, 'getNight', { nightId: first }).luck).toEqual(firstLuck);
     expect(firstLuck.reduce((sum, l) => sum + l.bets, 0)).toBeGreaterThan(10);
     const rows = ask(session, 'getStandings', {}).rows;

@@ -31,12 +31,19 @@ export function replaceIndexLine(state: SessionState, summary: NightSummary): vo
  */
 export function afterEndedNightChanged(state: SessionState, night: PlayedNight): void {
   const id = night.state.nightId;
-  const before = nightTransfers(state.index.filter((s) => s.id === id), new Set(), state.settleModes);
+  const before = nightTransfers(
+    state.index.filter((s) => s.id === id),
+    new Set(),
+    state.settleModes,
+  );
   const summary = nightSummary(night, state.repo.journals.size(id));
   replaceIndexLine(state, summary);
   const after = new Map(nightTransfers([summary], new Set(), state.settleModes).map((t) => [t.id, t.amount]));
   const changed = new Set(before.filter((t) => after.get(t.id) !== t.amount).map((t) => t.id));
-  clearPaidMarks(state, paidMarksOf(state, id).filter((mark) => changed.has(mark) || !after.has(mark)));
+  clearPaidMarks(
+    state,
+    paidMarksOf(state, id).filter((mark) => changed.has(mark) || !after.has(mark)),
+  );
 }
 
 /** A night replayed from its journal (unless `replayed` already is) to play on; an ended one is recorded as ended. */
@@ -59,7 +66,9 @@ export function reloadHistory(state: SessionState): void {
   const { index, replayed, changed } = state.repo.reconcileIndex(stored);
   if (changed) saveQuietly(() => state.repo.saveIndex(index));
   state.index = index;
-  const open = [...state.index].reverse().find((s) => s.endedAt === null)?.id ?? (state.index.some((s) => s.id === calledOpen) ? calledOpen : undefined);
+  const open =
+    [...state.index].reverse().find((s) => s.endedAt === null)?.id ??
+    (state.index.some((s) => s.id === calledOpen) ? calledOpen : undefined);
   // Reconciling replayed the open night already (its journal grew since its index line): it is played on, not replayed again.
   state.night = open === undefined ? null : loadNight(state, open, replayed.get(open));
 }

@@ -56,7 +56,11 @@ function startNight(state: SessionState, args: ParsedCommandArgs<'startNight'>):
     return result;
   }
   const { startingChips, chipValue, currency, settings, payment } = args;
-  state.settings = { ...state.settings, lastSetup: { playerIds: seated.map((p) => p.id), startingChips, chipValue, currency, settings, payment }, nextCarry: 0 };
+  state.settings = {
+    ...state.settings,
+    lastSetup: { playerIds: seated.map((p) => p.id), startingChips, chipValue, currency, settings, payment },
+    nextCarry: 0,
+  };
   saveQuietly(() => state.repo.saveSettings(state.settings));
   state.index = [...state.index, nightSummary(night)];
   saveQuietly(() => state.repo.saveIndex(state.index));
@@ -89,7 +93,14 @@ function seatPlayer(state: SessionState, args: ParsedCommandArgs<'seatPlayer'>):
   const found = findOrAddPlayer(state, args.player);
   if (!found.ok) return found;
   const { player } = found;
-  const seat: EngineCommand = { type: 'seat', playerId: player.id, name: player.name, afterPlayerId: args.afterPlayerId, buyIn: args.buyIn, paid: args.paid ?? state.nightPayment() };
+  const seat: EngineCommand = {
+    type: 'seat',
+    playerId: player.id,
+    name: player.name,
+    afterPlayerId: args.afterPlayerId,
+    buyIn: args.buyIn,
+    paid: args.paid ?? state.nightPayment(),
+  };
   const check = applyCommand(night.state, seat, args.stateId);
   if (!check.ok) return check;
   const rostered = addToRoster(state, found.isNew ? [player] : [], 'The roster could not be saved, so nobody was seated');
@@ -104,7 +115,10 @@ function seatPlayer(state: SessionState, args: ParsedCommandArgs<'seatPlayer'>):
  * that carry, and the history lists the night as open again.
  */
 function reopenNight(state: SessionState, args: ParsedCommandArgs<'reopenNight'>): Outcome {
-  if (state.openNight) return refused(commandError('not-latest-night', 'A night is open: a night can be reopened only when no later night has started (R33).', 'R33'));
+  if (state.openNight)
+    return refused(
+      commandError('not-latest-night', 'A night is open: a night can be reopened only when no later night has started (R33).', 'R33'),
+    );
   const latest = state.index.at(-1);
   const night = state.night ?? (latest ? loadNight(state, latest.id) : null);
   if (!night) return refused(commandError('no-night', 'There is no night to reopen.'));
@@ -132,7 +146,8 @@ function reopenNight(state: SessionState, args: ParsedCommandArgs<'reopenNight'>
 function closeNight(state: SessionState, args: ParsedCommandArgs<'closeNight'>): Outcome {
   const night = state.night;
   if (!night) return refused(commandError('no-night', 'No night is open.'));
-  if (night.state.stateId !== args.stateId) return refused(commandError('stale-state', 'The table changed since this was typed: look again and retry.'));
+  if (night.state.stateId !== args.stateId)
+    return refused(commandError('stale-state', 'The table changed since this was typed: look again and retry.'));
   if (night.state.phase.kind !== 'ended') return refused(commandError('wrong-phase', 'End the night before closing it (R22).', 'R22'));
   state.repo.journals.close(night.state.nightId);
   state.night = null;

@@ -113,8 +113,21 @@ export function nightView(
     lastAction: lastActionView(state),
     results,
     // Counted only once the night has ended: the TV shows them on its end screen.
-    awards: phase === 'ended' ? nightAwards(state.players.map((p) => p.id), turns) : null,
-    luck: phase === 'ended' ? nightLuck(state.players.map((p) => p.id), turns, state.settings) : null,
+    awards:
+      phase === 'ended'
+        ? nightAwards(
+            state.players.map((p) => p.id),
+            turns,
+          )
+        : null,
+    luck:
+      phase === 'ended'
+        ? nightLuck(
+            state.players.map((p) => p.id),
+            turns,
+            state.settings,
+          )
+        : null,
     // M3: in the mode the host chose for this night (banker mode settles every party with the bank).
     settlement: results ? nightSettlement(results, money.balances, money.settleMode) : null,
     ...(money.payment ? { payment: money.payment } : {}),
@@ -175,7 +188,8 @@ function lastActionView(state: EngineState): LastActionView | null {
   const outcome = state.turn?.outcome;
   return {
     kind: last.kind,
-    canUndo: open && (last.kind === 'buy-in' || last.kind === 'cash-out' || (last.kind === 'seating' && last.seating?.stateId === state.stateId)),
+    canUndo:
+      open && (last.kind === 'buy-in' || last.kind === 'cash-out' || (last.kind === 'seating' && last.seating?.stateId === state.stateId)),
     canCorrectBet: turnOpen && state.turn?.bet !== null && (outcome === 'win' || outcome === 'lose' || outcome === 'post'),
     canVoid: turnOpen,
   };

@@ -18,7 +18,8 @@ const detailsOf = (name: string): PayDetails => ({
 /** Every roster player with details, then an ended night on the table; its transfers in its mode. */
 function nightWithDetails(session: GameSession): { nightId: string; transfers: Transfer[] } {
   const nightId = playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Cleo', 'Dev'], day: '2026-11-26', turns: 24 });
-  for (const player of session.getView().roster) accepted(session.runNow('setPayDetails', { party: player.id, pay: detailsOf(player.name) }));
+  for (const player of session.getView().roster)
+    accepted(session.runNow('setPayDetails', { party: player.id, pay: detailsOf(player.name) }));
   const settlement = currentNight(session).settlement;
   return { nightId, transfers: settlement?.fewest ?? [] };
 }
@@ -48,7 +49,13 @@ describe('payment details: kept in the roster, shown only for the payee of a due
     for (const id of owed) expect(pay?.payees[id]).toEqual(detailsOf(session.getView().roster.find((p) => p.id === id)!.name));
     // Nobody who only pays appears, not even in the raw view sent to phones.
     const payersOnly = transfers.map((t) => t.from).filter((id) => !owed.has(id));
-    for (const id of payersOnly) expect(JSON.stringify(session.getView())).not.toContain(`${session.getView().roster.find((p) => p.id === id)!.name.toLowerCase()}pays`);
+    for (const id of payersOnly)
+      expect(JSON.stringify(session.getView())).not.toContain(
+        `${session
+          .getView()
+          .roster.find((p) => p.id === id)!
+          .name.toLowerCase()}pays`,
+      );
 
     const first = transfers[0]!;
     const stillOwed = transfers.filter((t) => t !== first && t.to === first.to).length > 0;
@@ -64,7 +71,11 @@ describe('payment details: kept in the roster, shown only for the payee of a due
     const payee = transfers[0]!.to;
     expect(payee).toBeTruthy();
     expect(session.getView().settlePay?.hidden).toEqual(['sepa', 'phone']);
-    expect(session.getView().settlePay?.payees[payee]).toEqual({ paypal: expect.any(String), revolut: expect.any(String), venmo: expect.any(String) });
+    expect(session.getView().settlePay?.payees[payee]).toEqual({
+      paypal: expect.any(String),
+      revolut: expect.any(String),
+      venmo: expect.any(String),
+    });
     expect(ask(session, 'getTab').pay?.payees[ask(session, 'getTab').tab[0]!.to]?.sepa).toBeUndefined();
     session.close();
     // After a restart the night is in the history: the tab follows its choice until the host changes it.
@@ -92,10 +103,18 @@ describe('payment details: kept in the roster, shown only for the payee of a due
     if (!refused.ok) expect(refused.error).toMatchObject({ code: 'bad-iban', params: { reason: 'checksum' } });
     expect(ask(session, 'getPayDetails')).toEqual(before);
 
-    const needsBic = session.runNow('setPayDetails', { party: ana.id, pay: { sepa: { name: 'Ana', iban: 'GB29 NWBK 6016 1331 9268 19' } } });
+    const needsBic = session.runNow('setPayDetails', {
+      party: ana.id,
+      pay: { sepa: { name: 'Ana', iban: 'GB29 NWBK 6016 1331 9268 19' } },
+    });
     expect(needsBic.ok ? null : needsBic.error.code).toBe('bad-bic');
 
-    accepted(session.runNow('setPayDetails', { party: ana.id, pay: { sepa: { name: 'Ana', iban: 'de89 3704 0044 0532 0130 00' }, phone: '+34 600 111 222' } }));
+    accepted(
+      session.runNow('setPayDetails', {
+        party: ana.id,
+        pay: { sepa: { name: 'Ana', iban: 'de89 3704 0044 0532 0130 00' }, phone: '+34 600 111 222' },
+      }),
+    );
     expect(ask(session, 'getPayDetails').players[ana.id]).toEqual({ sepa: { name: 'Ana', iban: IBAN, bic: '' }, phone: '+34600111222' });
     // {} removes them all.
     accepted(session.runNow('setPayDetails', { party: ana.id, pay: {} }));
@@ -125,7 +144,10 @@ describe('payment details: kept in the roster, shown only for the payee of a due
     expect(ask(session, 'exportNight', { nightId, format: 'json' }).content).not.toContain(IBAN);
     expect(ask(session, 'exportNight', { nightId, format: 'csv' }).content).not.toContain(IBAN);
     // Unless the host asks: then the payees' details, with the kinds turned off for the night left out.
-    const asked = JSON.parse(ask(session, 'exportNight', { nightId, format: 'json', payDetails: true }).content) as { payees: Record<string, PayDetails>; settlement: { transfers: Transfer[] } };
+    const asked = JSON.parse(ask(session, 'exportNight', { nightId, format: 'json', payDetails: true }).content) as {
+      payees: Record<string, PayDetails>;
+      settlement: { transfers: Transfer[] };
+    };
     expect(new Set(Object.keys(asked.payees))).toEqual(new Set(asked.settlement.transfers.map((t) => t.to)));
     for (const details of Object.values(asked.payees)) expect(details).toMatchObject({ sepa: { iban: IBAN } });
     for (const details of Object.values(asked.payees)) expect(details.venmo).toBeUndefined();

@@ -38,7 +38,8 @@ function setPayDetails(state: SessionState, args: ParsedCommandArgs<'setPayDetai
 function hidePayKinds(state: SessionState, args: ParsedCommandArgs<'hidePayKinds'>): Outcome {
   const nightId = args.nightId ?? state.night?.state.nightId;
   if (nightId === undefined) return refused(commandError('no-night', 'No night is on the table: name the night.'));
-  if (!state.knowsNight(nightId)) return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
+  if (!state.knowsNight(nightId))
+    return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
   const hidden: Record<string, PayKind[]> = { ...state.hiddenPay };
   if (args.hidden.length > 0) hidden[nightId] = [...args.hidden];
   else delete hidden[nightId];

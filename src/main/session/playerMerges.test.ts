@@ -23,7 +23,11 @@ function tabNet(tab: RunningTab): Record<string, number> {
     out[t.from] = (out[t.from] ?? 0) - t.amount;
     out[t.to] = (out[t.to] ?? 0) + t.amount;
   }
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(out)
+      .filter(([, v]) => v !== 0)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 const rowOf = (standings: Standings, playerId: string) => standings.rows.find((r) => r.playerId === playerId);
@@ -73,7 +77,13 @@ describe('merging two roster names of one person', () => {
     const beforeNet = tabNet(tabBefore);
     const { [bobby]: bobbyNet = 0, ...others } = beforeNet;
     const expected = { ...others, [bob]: (beforeNet[bob] ?? 0) + bobbyNet };
-    expect(tabNet(tabMerged)).toEqual(Object.fromEntries(Object.entries(expected).filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b))));
+    expect(tabNet(tabMerged)).toEqual(
+      Object.fromEntries(
+        Object.entries(expected)
+          .filter(([, v]) => v !== 0)
+          .sort(([a], [b]) => a.localeCompare(b)),
+      ),
+    );
 
     // The second night still says Bobby played it.
     const secondNight = ask(session, 'listNights')[0];
@@ -115,13 +125,22 @@ describe('merging two roster names of one person', () => {
       expect(session.getView()).toEqual(before);
       return result.error;
     };
-    expect(refusal('mergePlayers', { playerId: bob, intoPlayerId: bob })).toMatchObject({ code: 'same-player', params: { name: 'Bob', into: 'Bob' } });
-    expect(refusal('mergePlayers', { playerId: 'p-nobody', intoPlayerId: bob })).toMatchObject({ code: 'unknown-player', params: { player: 'p-nobody' } });
+    expect(refusal('mergePlayers', { playerId: bob, intoPlayerId: bob })).toMatchObject({
+      code: 'same-player',
+      params: { name: 'Bob', into: 'Bob' },
+    });
+    expect(refusal('mergePlayers', { playerId: 'p-nobody', intoPlayerId: bob })).toMatchObject({
+      code: 'unknown-player',
+      params: { player: 'p-nobody' },
+    });
     expect(refusal('unmergePlayer', { playerId: bobby })).toMatchObject({ code: 'not-merged', params: { name: 'Bobby' } });
 
     accepted(session.runNow('mergePlayers', { playerId: bobby, intoPlayerId: bob }));
     const ana = idOf(session, 'Ana');
-    expect(refusal('mergePlayers', { playerId: bobby, intoPlayerId: ana })).toMatchObject({ code: 'already-merged', params: { name: 'Bobby', into: 'Bob' } });
+    expect(refusal('mergePlayers', { playerId: bobby, intoPlayerId: ana })).toMatchObject({
+      code: 'already-merged',
+      params: { name: 'Bobby', into: 'Bob' },
+    });
     expect(refusal('mergePlayers', { playerId: bob, intoPlayerId: bobby })).toMatchObject({ code: 'same-player' });
 
     playNight(session, folder.clock, { players: ['Ana', 'Cleo'], day: '2026-03-20', turns: 2 });

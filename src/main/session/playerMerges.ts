@@ -26,21 +26,32 @@ export function mergePlayers(ctx: MergeContext, args: ParsedCommandArgs<'mergePl
   const { playerId: from, intoPlayerId: into } = args;
   const problem = mergeProblem(ctx.roster, ctx.merges, from, into);
   if (problem?.code === 'unknown-player') {
-    return refused(commandError('unknown-player', `There is no player "${problem.player}" in the roster.`, undefined, { player: problem.player }));
+    return refused(
+      commandError('unknown-player', `There is no player "${problem.player}" in the roster.`, undefined, { player: problem.player }),
+    );
   }
   if (problem?.code === 'already-merged') {
     return refused(
-      commandError('already-merged', `${nameOf(ctx, from)} is already counted as ${nameOf(ctx, problem.into)}: undo that merge first.`, undefined, {
-        name: nameOf(ctx, from),
-        into: nameOf(ctx, problem.into),
-      }),
+      commandError(
+        'already-merged',
+        `${nameOf(ctx, from)} is already counted as ${nameOf(ctx, problem.into)}: undo that merge first.`,
+        undefined,
+        {
+          name: nameOf(ctx, from),
+          into: nameOf(ctx, problem.into),
+        },
+      ),
     );
   }
   if (problem?.code === 'same-player') return refusedSame(ctx, from, into);
   // A name at tonight's table would change what the leaderboard counts in the middle of the night: merge once it has ended.
   const seated = [from, into].find((id) => ctx.seated.has(id));
   if (seated !== undefined) {
-    return refused(commandError('player-seated', `${nameOf(ctx, seated)} sits at the open night: merge once it has ended.`, undefined, { name: nameOf(ctx, seated) }));
+    return refused(
+      commandError('player-seated', `${nameOf(ctx, seated)} sits at the open night: merge once it has ended.`, undefined, {
+        name: nameOf(ctx, seated),
+      }),
+    );
   }
   const player = ctx.roster.find((p) => p.id === from) as RosterPlayer;
   const merges = [...ctx.merges, { from, into, at: ctx.now.toISOString(), wasArchived: player.archived }];
@@ -51,7 +62,9 @@ export function mergePlayers(ctx: MergeContext, args: ParsedCommandArgs<'mergePl
 export function unmergePlayer(ctx: MergeContext, args: ParsedCommandArgs<'unmergePlayer'>): MergeOutcome {
   const merge = ctx.merges.find((m) => m.from === args.playerId);
   if (!ctx.roster.some((p) => p.id === args.playerId)) {
-    return refused(commandError('unknown-player', `There is no player "${args.playerId}" in the roster.`, undefined, { player: args.playerId }));
+    return refused(
+      commandError('unknown-player', `There is no player "${args.playerId}" in the roster.`, undefined, { player: args.playerId }),
+    );
   }
   if (!merge) {
     const name = nameOf(ctx, args.playerId);
@@ -93,10 +106,15 @@ function save(ctx: MergeContext, roster: RosterPlayer[], merges: PlayerMerge[]):
 
 function refusedSame(ctx: MergeContext, from: string, into = from): MergeOutcome {
   return refused(
-    commandError('same-player', `${nameOf(ctx, from)} cannot be merged into ${nameOf(ctx, into)}: they are already counted as one.`, undefined, {
-      name: nameOf(ctx, from),
-      into: nameOf(ctx, into),
-    }),
+    commandError(
+      'same-player',
+      `${nameOf(ctx, from)} cannot be merged into ${nameOf(ctx, into)}: they are already counted as one.`,
+      undefined,
+      {
+        name: nameOf(ctx, from),
+        into: nameOf(ctx, into),
+      },
+    ),
   );
 }
 

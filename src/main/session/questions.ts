@@ -9,7 +9,10 @@ export type QuestionCommand = QuestionName | 'setPhoneAccess' | 'newPhoneLink';
 const PHONES_UNAVAILABLE = commandError('phones-unavailable', 'This dealer cannot let phones watch: it runs without the LAN listener.');
 
 export function questionHandlers(state: SessionState): HandlerMap<QuestionCommand> {
-  const ask = <Q extends QuestionName>(question: Q) => (args: ParsedCommandArgs<Q>) => answer(state, question, args);
+  const ask =
+    <Q extends QuestionName>(question: Q) =>
+    (args: ParsedCommandArgs<Q>) =>
+      answer(state, question, args);
   return {
     getTab: ask('getTab'),
     exportTab: ask('exportTab'),

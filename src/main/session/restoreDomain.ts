@@ -14,7 +14,15 @@ export function restoreHandlers(state: SessionState): HandlerMap<RestoreCommand>
     restore: ({ content, replace }) => restoreContent(state, content, replace),
     restoreBackup: ({ id, replace }) => {
       const content = state.backups.read(id);
-      if (content === null) return refused(commandError('unknown-backup', `There is no backup "${id}" in the backups folder (backups older than ten are deleted).`, undefined, { backup: id }));
+      if (content === null)
+        return refused(
+          commandError(
+            'unknown-backup',
+            `There is no backup "${id}" in the backups folder (backups older than ten are deleted).`,
+            undefined,
+            { backup: id },
+          ),
+        );
       return restoreContent(state, content, replace);
     },
     listBackups: () => ({ ok: true, data: state.backups.list() }),
@@ -43,9 +51,19 @@ function restoreContent(state: SessionState, text: string, replace: boolean): Ou
   const nights = state.index.length;
   const players = state.roster.length;
   if (!replace && (nights > 0 || players > 0)) {
-    return refused(commandError('data-exists', `There are already ${nights} nights and ${players} players here: confirm to replace them with the backup.`, undefined, { nights, players }));
+    return refused(
+      commandError(
+        'data-exists',
+        `There are already ${nights} nights and ${players} players here: confirm to replace them with the backup.`,
+        undefined,
+        { nights, players },
+      ),
+    );
   }
-  const keptBefore = saveOrRefuse(() => state.backups.write('before-restore'), 'The backup of what the restore would replace could not be written, so nothing changed');
+  const keptBefore = saveOrRefuse(
+    () => state.backups.write('before-restore'),
+    'The backup of what the restore would replace could not be written, so nothing changed',
+  );
   if (!keptBefore.ok) return keptBefore;
   try {
     replaceEverything(state.repo, content, state.now());

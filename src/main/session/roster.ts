@@ -19,7 +19,10 @@ type Wanted = { id?: string | undefined; name: string };
 type Refusal = { ok: false; error: CommandError };
 
 /** The players a command names (findOrAddPlayer), with the new ones to add to the roster. */
-export function findOrAddPlayers(state: SessionState, wanted: readonly Wanted[]): { ok: true; players: RosterPlayer[]; added: RosterPlayer[] } | Refusal {
+export function findOrAddPlayers(
+  state: SessionState,
+  wanted: readonly Wanted[],
+): { ok: true; players: RosterPlayer[]; added: RosterPlayer[] } | Refusal {
   const players: RosterPlayer[] = [];
   const added: RosterPlayer[] = [];
   for (const one of wanted) {
@@ -36,9 +39,16 @@ export function findOrAddPlayers(state: SessionState, wanted: readonly Wanted[])
  * or by name, found in the roster or made new (`isNew`, not yet written)
  * with the next colour after the roster and `alsoAdded`.
  */
-export function findOrAddPlayer(state: SessionState, one: Wanted, alsoAdded: readonly RosterPlayer[] = []): { ok: true; player: RosterPlayer; isNew: boolean } | Refusal {
-  const known = one.id ? state.roster.find((p) => p.id === one.id) : state.roster.find((p) => p.name.toLowerCase() === one.name.toLowerCase());
-  if (one.id && !known) return refused(commandError('unknown-player', `There is no player "${one.id}" in the roster.`, undefined, { player: one.id }));
+export function findOrAddPlayer(
+  state: SessionState,
+  one: Wanted,
+  alsoAdded: readonly RosterPlayer[] = [],
+): { ok: true; player: RosterPlayer; isNew: boolean } | Refusal {
+  const known = one.id
+    ? state.roster.find((p) => p.id === one.id)
+    : state.roster.find((p) => p.name.toLowerCase() === one.name.toLowerCase());
+  if (one.id && !known)
+    return refused(commandError('unknown-player', `There is no player "${one.id}" in the roster.`, undefined, { player: one.id }));
   if (known) return { ok: true, player: known, isNew: false };
   return { ok: true, player: newPlayer(state, one.name, state.roster.length + alsoAdded.length, alsoAdded), isNew: true };
 }
@@ -54,7 +64,13 @@ export function addToRoster(state: SessionState, added: readonly RosterPlayer[],
 
 /** A new roster player: the next palette colour by position, initials from the name. */
 function newPlayer(state: SessionState, name: string, position: number, alsoTaken: readonly RosterPlayer[]): RosterPlayer {
-  return { id: state.newId('p', [...state.roster, ...alsoTaken]), name, colour: paletteColour(position), initials: initialsOf(name), archived: false };
+  return {
+    id: state.newId('p', [...state.roster, ...alsoTaken]),
+    name,
+    colour: paletteColour(position),
+    initials: initialsOf(name),
+    archived: false,
+  };
 }
 
 /**
@@ -64,11 +80,15 @@ function newPlayer(state: SessionState, name: string, position: number, alsoTake
  */
 function updatePlayer(state: SessionState, args: ParsedCommandArgs<'updatePlayer'>): Outcome {
   const player = state.roster.find((p) => p.id === args.playerId);
-  if (!player) return refused(commandError('unknown-player', `There is no player "${args.playerId}" in the roster.`, undefined, { player: args.playerId }));
+  if (!player)
+    return refused(
+      commandError('unknown-player', `There is no player "${args.playerId}" in the roster.`, undefined, { player: args.playerId }),
+    );
   if (args.name !== undefined) {
     const wanted = args.name.toLowerCase();
     const taken = state.roster.find((p) => p.id !== player.id && p.name.toLowerCase() === wanted);
-    if (taken) return refused(commandError('duplicate-player', `Another player is already called ${taken.name}.`, undefined, { name: taken.name }));
+    if (taken)
+      return refused(commandError('duplicate-player', `Another player is already called ${taken.name}.`, undefined, { name: taken.name }));
   }
   const updated: StoredRosterPlayer = {
     ...player,

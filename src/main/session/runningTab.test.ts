@@ -13,7 +13,11 @@ function net(transfers: readonly { from: string; to: string; amount: number }[])
     out[t.from] = (out[t.from] ?? 0) - t.amount;
     out[t.to] = (out[t.to] ?? 0) + t.amount;
   }
-  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0).sort(([a], [b]) => a.localeCompare(b)));
+  return Object.fromEntries(
+    Object.entries(out)
+      .filter(([, v]) => v !== 0)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
 }
 
 describe('the running tab across nights (M3)', () => {
@@ -34,7 +38,12 @@ describe('the running tab across nights (M3)', () => {
 
     accepted(session.runNow('markTransfersPaid', { ids: paying.covers, paid: true }));
     const after = ask(session, 'getTab');
-    expect(after.transfers.filter((t) => t.paid).map((t) => t.id).sort()).toEqual([...paying.covers].sort());
+    expect(
+      after.transfers
+        .filter((t) => t.paid)
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([...paying.covers].sort());
     expect(after.tab).toEqual(before.tab.slice(1));
     session.close();
 
@@ -58,7 +67,7 @@ describe('the running tab across nights (M3)', () => {
 });
 
 describe('reopening a night with payments marked (R33, M3)', () => {
-  it('R33 M3: the view warns how many of the last night\'s transfers are paid; reopening sets them back to unpaid, kept across restarts', () => {
+  it("R33 M3: the view warns how many of the last night's transfers are paid; reopening sets them back to unpaid, kept across restarts", () => {
     const session = start();
     playNight(session, folder.clock, { players: ['Ana', 'Ben'], day: '2026-03-06', turns: 10 });
     closeNight(session);

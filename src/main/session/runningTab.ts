@@ -47,16 +47,22 @@ function setSettleMode(state: SessionState, args: ParsedCommandArgs<'setSettleMo
     state.settleMode = mode;
     return DONE;
   }
-  if (!state.knowsNight(nightId)) return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
+  if (!state.knowsNight(nightId))
+    return refused(commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }));
   const current = state.settleModes[nightId] ?? 'fewest';
   if (current !== mode) {
     const marked = paidMarksOf(state, nightId).length;
     if (marked > 0) {
       return refused(
-        commandError('payments-marked', `${marked} payment(s) of this night are marked paid: mark them unpaid on the tab before settling it another way (M3).`, undefined, {
-          n: marked,
-          night: nightId,
-        }),
+        commandError(
+          'payments-marked',
+          `${marked} payment(s) of this night are marked paid: mark them unpaid on the tab before settling it another way (M3).`,
+          undefined,
+          {
+            n: marked,
+            night: nightId,
+          },
+        ),
       );
     }
     const modes: Record<string, SettleMode> = { ...state.settleModes };

@@ -35,7 +35,7 @@ function startNight(session: GameSession): AppView {
   return session.getView();
 }
 
-describe('the settle-up mode is main\'s, so the console and the TV show the same list', () => {
+describe("the settle-up mode is main's, so the console and the TV show the same list", () => {
   it('starts at the fewest transfers; setSettleMode switches it in the view every window is sent', () => {
     const { session, pushed } = openSession();
     expect(session.getView().settleMode).toBe('fewest');
@@ -47,7 +47,10 @@ describe('the settle-up mode is main\'s, so the console and the TV show the same
   it('refuses a mode that does not exist, saying which exist, and changes nothing', () => {
     const { session, pushed } = openSession();
     const refused = session.runNow('setSettleMode', { mode: 'everyone-pays-me' });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('"fewest" or "banker"') } });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: expect.stringContaining('"fewest" or "banker"') },
+    });
     expect(session.getView().settleMode).toBe('fewest');
     expect(pushed).toEqual([]);
   });

@@ -19,7 +19,9 @@ export function screensHandlers(state: SessionState): HandlerMap<ScreensCommand>
 function showOnTable(state: SessionState, args: ParsedCommandArgs<'showOnTable'>): Outcome {
   const screen = args.screen;
   if (screen.kind === 'night' && !state.knowsNight(screen.nightId)) {
-    return refused(commandError('unknown-night', `There is no night "${screen.nightId}" in the history.`, undefined, { night: screen.nightId }));
+    return refused(
+      commandError('unknown-night', `There is no night "${screen.nightId}" in the history.`, undefined, { night: screen.nightId }),
+    );
   }
   state.tableScreen = screen;
   return DONE;
@@ -28,7 +30,11 @@ function showOnTable(state: SessionState, args: ParsedCommandArgs<'showOnTable'>
 /** The language of both screens, or muting the table's sounds: kept in the settings file. */
 function updatePreferences(state: SessionState, args: ParsedCommandArgs<'updatePreferences'>): Outcome {
   const current = state.settings.preferences ?? DEFAULT_PREFERENCES;
-  const preferences = { language: args.language ?? current.language, muted: args.muted ?? current.muted, fourColourDeck: args.fourColourDeck ?? current.fourColourDeck };
+  const preferences = {
+    language: args.language ?? current.language,
+    muted: args.muted ?? current.muted,
+    fourColourDeck: args.fourColourDeck ?? current.fourColourDeck,
+  };
   const settings = { ...state.settings, preferences };
   const saved = saveOrRefuse(() => state.repo.saveSettings(settings), 'The preferences could not be saved, so nothing changed');
   if (saved.ok) state.settings = settings;
@@ -44,8 +50,17 @@ function dismissNotice(state: SessionState, args: ParsedCommandArgs<'dismissNoti
   const notice = state.repo.notices.find((n) => n.id === args.id);
   if (!notice) return refused(commandError('invalid-input', `There is no notice "${args.id}" (already dismissed?).`));
   const short = notice.shortJournal?.awaitsChoice ? notice.shortJournal : undefined;
-  if (short && !args.keep) return refused(commandError('invalid-input', `Choose first: keep the index's figures for night ${short.night}, or accept its shorter journal.`, undefined, { night: short.night }));
-  if (!short && args.keep) return refused(commandError('invalid-input', 'Only the notice of a journal cut short asks which figures to keep.'));
+  if (short && !args.keep)
+    return refused(
+      commandError(
+        'invalid-input',
+        `Choose first: keep the index's figures for night ${short.night}, or accept its shorter journal.`,
+        undefined,
+        { night: short.night },
+      ),
+    );
+  if (!short && args.keep)
+    return refused(commandError('invalid-input', 'Only the notice of a journal cut short asks which figures to keep.'));
   const line = short && state.index.find((s) => s.id === short.night);
   if (line && args.keep === 'index') {
     const index = state.index.map((s) => (s === line ? keepIndexFigures(state.repo, line) : s));

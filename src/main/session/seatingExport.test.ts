@@ -34,7 +34,8 @@ function turnsDealt(session: GameSession): number {
 /** Plays until `turns` more turns are dealt and settled, back between turns. */
 function playTurns(session: GameSession, turns: number): void {
   const target = turnsDealt(session) + turns;
-  for (let guard = 0; guard < turns * 10 && (turnsDealt(session) < target || currentNight(session).phase !== 'ready'); guard++) advance(session);
+  for (let guard = 0; guard < turns * 10 && (turnsDealt(session) < target || currentNight(session).phase !== 'ready'); guard++)
+    advance(session);
 }
 
 /** Plays on until no deal is under way (R31: between a deal's last turn and the next deal's first). */
@@ -106,7 +107,7 @@ describe('export: the seating over the night (R31, R32)', () => {
     expect(exported(session).seating).toEqual([{ beforeTurn: 1, order: ids, sittingOut: [] }]);
   });
 
-  it('R31, R32: changes before the draw are the draw\'s seating; a sit-out and come-back between the same turns leave no entry', () => {
+  it("R31, R32: changes before the draw are the draw's seating; a sit-out and come-back between the same turns leave no entry", () => {
     const session = folder.start();
     const [ann, bob, cat] = start(session);
     if (!ann || !bob || !cat) throw new Error('three players');

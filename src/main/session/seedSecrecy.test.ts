@@ -8,7 +8,18 @@ import { decodeJournal, replayJournal, seedsRetired } from '../night';
 import { createConfBackend } from '../store';
 import type { OsKeychain } from '../store/seedKey';
 import { GameSession } from './gameSession';
-import { accepted, ask, countingBytes, currentNight, ok, run as runOn, seedsInPlay, sessionFolderPerTest, startNight, TestClock } from './testing';
+import {
+  accepted,
+  ask,
+  countingBytes,
+  currentNight,
+  ok,
+  run as runOn,
+  seedsInPlay,
+  sessionFolderPerTest,
+  startNight,
+  TestClock,
+} from './testing';
 
 /**
  * With `cards: deck` the seed of the deck in play is the one secret of the
@@ -45,7 +56,12 @@ function nightInMidDeal(session: GameSession): NightView {
   startNight(session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }, { name: 'Dan' }], chipValue: 10 });
   run(session, 'drawForDealer');
   let night = currentNight(session);
-  for (let n = 0; n < 200 && !(night.deck?.purpose === 'play' && night.turnsPlayed >= 5 && night.phase === 'ready' && night.dealUnderWay); n++) night = step(session);
+  for (
+    let n = 0;
+    n < 200 && !(night.deck?.purpose === 'play' && night.turnsPlayed >= 5 && night.phase === 'ready' && night.dealUnderWay);
+    n++
+  )
+    night = step(session);
   expect(night.deck?.seed, 'a deck in play, its seed still secret').toBeNull();
   return night;
 }
@@ -124,7 +140,11 @@ describe('a restart mid-night (R9, R12)', () => {
     const night = nightInMidDeal(before);
     const restarted = copyOfFolder(folder.root);
     const played = nextCards(before, 4);
-    const again = new GameSession({ storage: createConfBackend(restarted), randomBytes: countingBytes('after restart'), now: new TestClock().now });
+    const again = new GameSession({
+      storage: createConfBackend(restarted),
+      randomBytes: countingBytes('after restart'),
+      now: new TestClock().now,
+    });
     try {
       expect(currentNight(again).deck?.commitment).toBe(night.deck?.commitment);
       const replayed = nextCards(again, 4);
@@ -138,7 +158,13 @@ describe('a restart mid-night (R9, R12)', () => {
 
   it('R9, R12: with the OS keychain the key file holds only what the keychain sealed, and a restart deals the same cards', () => {
     const clock = new TestClock();
-    const open = () => new GameSession({ storage: createConfBackend(folder.root), randomBytes: countingBytes('keychain'), now: clock.now, keychain: fakeKeychain() });
+    const open = () =>
+      new GameSession({
+        storage: createConfBackend(folder.root),
+        randomBytes: countingBytes('keychain'),
+        now: clock.now,
+        keychain: fakeKeychain(),
+      });
     const before = open();
     const night = nightInMidDeal(before);
     const remaining = night.deck?.remaining;
@@ -199,7 +225,11 @@ describe('a lost or wrong key (R9, R12)', () => {
 
   for (const [what, spoil, says] of [
     ['missing', (key: string) => fs.rmSync(key), /there is no key to open it/],
-    ['not the one that sealed it', (key: string) => fs.writeFileSync(key, `${'ab'.repeat(32)}\n`, { mode: 0o600 }), /is not the one that sealed it/],
+    [
+      'not the one that sealed it',
+      (key: string) => fs.writeFileSync(key, `${'ab'.repeat(32)}\n`, { mode: 0o600 }),
+      /is not the one that sealed it/,
+    ],
   ] as const) {
     it(`R9, R12: with the key ${what}, the deck in play is voided with a notice, the rest of the night kept, and a new deck is shuffled`, () => {
       const session = folder.start();

@@ -83,7 +83,13 @@ export class SessionState {
   }
 
   /** The tab file written with the marks as they are, or as `changed` would make them (the state keeps them only once written); hidden kinds left out stay as the file has them. */
-  saveTab(changed: { paid?: ReadonlySet<string>; modes?: Readonly<Record<string, SettleMode>>; hidden?: Readonly<Record<string, PayKind[]>> } = {}): void {
+  saveTab(
+    changed: {
+      paid?: ReadonlySet<string>;
+      modes?: Readonly<Record<string, SettleMode>>;
+      hidden?: Readonly<Record<string, PayKind[]>>;
+    } = {},
+  ): void {
     this.repo.saveTab([...(changed.paid ?? this.paidTransfers)].sort(), changed.modes ?? this.settleModes, changed.hidden);
   }
 }

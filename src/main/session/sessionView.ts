@@ -17,14 +17,21 @@ function missedLastDraw(night: PlayedNight): readonly string[] {
 /** What every window shows, made from the session's state after each accepted change. */
 export function buildView(state: SessionState): AppView {
   const night = state.night;
-  const results = night && night.state.phase.kind === 'ended' ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue) : null;
+  const results =
+    night && night.state.phase.kind === 'ended' ? nightResults(night.ledger.balances(), night.state.players, night.state.chipValue) : null;
   const nightShown = night
-    ? nightView(night.state, night.turns, results, {
-        payment: nightPayment(night),
-        balances: nightBalances(night),
-        expenses: night.expenses,
-        settleMode: state.settleModes[night.state.nightId] ?? 'fewest',
-      }, missedLastDraw(night))
+    ? nightView(
+        night.state,
+        night.turns,
+        results,
+        {
+          payment: nightPayment(night),
+          balances: nightBalances(night),
+          expenses: night.expenses,
+          settleMode: state.settleModes[night.state.nightId] ?? 'fewest',
+        },
+        missedLastDraw(night),
+      )
     : null;
   const settlePay = nightPayees(nightShown, state.paidTransfers, payDirectory(state.roster, state.settings.bankPay), state.hiddenPay);
   return {

@@ -35,14 +35,18 @@ describe('banker mode, kept for each night (M3)', () => {
     // Every party settles with the bank alone, each for exactly its balance.
     for (const [party, balance] of Object.entries(settled?.balances ?? {})) {
       if (party === 'bank' || balance === 0) continue;
-      expect(settled?.banker).toContainEqual(balance < 0 ? { from: party, to: 'bank', amount: -balance } : { from: 'bank', to: party, amount: balance });
+      expect(settled?.banker).toContainEqual(
+        balance < 0 ? { from: party, to: 'bank', amount: -balance } : { from: 'bank', to: party, amount: balance },
+      );
     }
 
     const tab = ask(session, 'getTab');
     const secondTransfers = tab.transfers.filter((t) => t.nightId === second);
     expect(secondTransfers.map(({ from, to, amount }) => ({ from, to, amount }))).toEqual(settled?.banker);
     // The other night keeps the fewest transfers.
-    expect(tab.transfers.filter((t) => t.nightId === first).map(({ from, to, amount }) => ({ from, to, amount }))).toEqual(ask(session, 'getNight', { nightId: first }).settlement?.fewest);
+    expect(tab.transfers.filter((t) => t.nightId === first).map(({ from, to, amount }) => ({ from, to, amount }))).toEqual(
+      ask(session, 'getNight', { nightId: first }).settlement?.fewest,
+    );
 
     expect(exported(session, second).settlement?.mode).toBe('banker');
     expect(exported(session, second).settlement?.transfers.map(({ from, to, amount }) => ({ from, to, amount }))).toEqual(settled?.banker);
@@ -83,7 +87,7 @@ describe('banker mode, kept for each night (M3)', () => {
     expect(refused.ok ? null : refused.error.code).toBe('unknown-night');
   });
 
-  it('M3: backup and restore keep the paid marks and each night\'s settle mode', () => {
+  it("M3: backup and restore keep the paid marks and each night's settle mode", () => {
     const session = start();
     const [first, second] = twoNights(session);
     accepted(session.runNow('setSettleMode', { mode: 'banker', nightId: second }));
@@ -119,7 +123,9 @@ describe('the running tab as a file (M3)', () => {
     expect(document.format).toBe('in-between-tab/1');
     expect(document.currency).toBe('');
     expect(document.tab).toEqual(tab.tab.map(({ from, to, amount, nights, covers }) => ({ from, to, amount, nights, covers })));
-    expect(document.transfers).toEqual(tab.transfers.map((t) => ({ id: t.id, night: t.nightId, from: t.from, to: t.to, amount: t.amount, paid: t.paid })));
+    expect(document.transfers).toEqual(
+      tab.transfers.map((t) => ({ id: t.id, night: t.nightId, from: t.from, to: t.to, amount: t.amount, paid: t.paid })),
+    );
     const parties = document.parties as Record<string, string>;
     expect(Object.values(parties)).toEqual(expect.arrayContaining(['Ana']));
 
@@ -128,6 +134,12 @@ describe('the running tab as a file (M3)', () => {
     expect(lines[0]).toBe('from,from_name,to,to_name,amount_minor,amount,currency,nights');
     expect(lines).toHaveLength(tab.tab.length + 1);
     const firstRow = tab.tab[0]!;
-    expect(lines[1]?.split(',').slice(0, 5)).toEqual([firstRow.from, parties[firstRow.from], firstRow.to, parties[firstRow.to], String(firstRow.amount)]);
+    expect(lines[1]?.split(',').slice(0, 5)).toEqual([
+      firstRow.from,
+      parties[firstRow.from],
+      firstRow.to,
+      parties[firstRow.to],
+      String(firstRow.amount),
+    ]);
   });
 });

@@ -29,7 +29,9 @@ interface IndexLine {
   balances?: Record<string, number>;
 }
 const indexLine = (id: string): IndexLine | undefined =>
-  (JSON.parse(fs.readFileSync(path.join(folder.root, 'nights-index.json'), 'utf8')) as { nights: IndexLine[] }).nights.find((n) => n.id === id);
+  (JSON.parse(fs.readFileSync(path.join(folder.root, 'nights-index.json'), 'utf8')) as { nights: IndexLine[] }).nights.find(
+    (n) => n.id === id,
+  );
 
 /** Cuts a journal to about half its bytes; `atLine` keeps whole lines only, else the cut falls inside a line. */
 function cutInHalf(id: string, atLine: boolean): string {

@@ -30,14 +30,16 @@ export function acceptShorterJournal(
 ): { ok: true; night: PlayedNight } | { ok: false; error: CommandError } {
   const refuse = (message: string) => ({ ok: false as const, error: commandError('storage', message, undefined, { night: line.id }) });
   const read = repo.readNight(line.id);
-  if (!read || read.night.state.nightId !== line.id) return refuse(`The journal of night ${line.id} could not be read, so the index's figures stay.`);
+  if (!read || read.night.state.nightId !== line.id)
+    return refuse(`The journal of night ${line.id} could not be read, so the index's figures stay.`);
   const night = read.night;
   if (night.state.phase.kind === 'ended' || line.endedAt === null) return { ok: true, night };
   const command = { type: 'end' as const, at: line.endedAt };
   const decided = decideStep(night, command, undefined, () => {
     throw new Error('ending a night draws no deck');
   });
-  if (!decided.ok) return refuse(`Night ${line.id} cannot be ended where its journal stops (${decided.error.message}), so the index's figures stay.`);
+  if (!decided.ok)
+    return refuse(`Night ${line.id} cannot be ended where its journal stops (${decided.error.message}), so the index's figures stay.`);
   const entry: JournalEntry = { at: line.endedAt, command: recordedCommandOf(command) };
   try {
     repo.appendToJournal(line.id, entry, seedsRetired(decided.step.events));

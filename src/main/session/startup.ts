@@ -35,7 +35,13 @@ export interface SessionOptions {
 export function openSessionState(options: SessionOptions): SessionState {
   const repo = new DealerRepository(options.storage, options.now, options.keychain);
   const now = options.now ?? (() => new Date());
-  const state = new SessionState(repo, options.randomBytes ?? ((size) => secureRandomBytes(size)), now, options.autoBackups ?? false, options.onDataMoved);
+  const state = new SessionState(
+    repo,
+    options.randomBytes ?? ((size) => secureRandomBytes(size)),
+    now,
+    options.autoBackups ?? false,
+    options.onDataMoved,
+  );
   recoverInterruptedRestore(repo);
   // Interrupted atomic writes were never acknowledged: their temporary files go before anything is read.
   repo.removeInterruptedWrites();
@@ -52,7 +58,8 @@ export function openSessionState(options: SessionOptions): SessionState {
   state.backups = new KeptBackups({
     root: repo.root,
     now,
-    content: () => (state.index.length === 0 && state.roster.length === 0 ? null : makeBackup(repo, state.index, now(), state.night).file.content),
+    content: () =>
+      state.index.length === 0 && state.roster.length === 0 ? null : makeBackup(repo, state.index, now(), state.night).file.content,
     ...(options.deferBackup ? { defer: options.deferBackup } : {}),
   });
   if (state.autoBackups) state.backups.start();

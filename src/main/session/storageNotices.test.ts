@@ -27,7 +27,9 @@ function historyWithOpenNight(): { session: GameSession; openNightId: string } {
   playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Dev'], day: '2026-02-13', turns: 6 });
   closeNight(session);
   folder.clock.setDay('2026-02-20');
-  const view = accepted(session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Eli' }], startingChips: 20, chipValue: 25 })).view;
+  const view = accepted(
+    session.runNow('startNight', { players: [{ name: 'Ana' }, { name: 'Eli' }], startingChips: 20, chipValue: 25 }),
+  ).view;
   const openNightId = view.night?.id ?? '';
   session.close();
   return { session, openNightId };
@@ -105,7 +107,9 @@ describe('a damaged roster is rebuilt from the nights', () => {
     ['deleted', () => fs.rmSync(file('roster.json'))],
   ])('a %s roster comes back with the names and ids of everyone who played', (_how, damage) => {
     historyWithOpenNight();
-    const before = start().getView().roster.map((p) => ({ id: p.id, name: p.name }));
+    const before = start()
+      .getView()
+      .roster.map((p) => ({ id: p.id, name: p.name }));
     folder.closeLast();
     damage();
     const session = start();

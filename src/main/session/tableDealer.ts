@@ -39,7 +39,8 @@ export class TableDealer {
   private laptopOf(nightId: string): LaptopWitness {
     if (this.laptop?.nightId === nightId) return this.laptop.witness;
     const secret = this.state.repo.witnessSecrets.read(nightId);
-    if (secret === undefined) throw new Error(`the laptop's chain for night ${nightId} is not beside its journal: its cards cannot be drawn (R34)`);
+    if (secret === undefined)
+      throw new Error(`the laptop's chain for night ${nightId} is not beside its journal: its cards cannot be drawn (R34)`);
     this.laptop = { nightId, witness: new LaptopWitness(bytesOfHex(secret)) };
     return this.laptop.witness;
   }
@@ -48,7 +49,9 @@ export class TableDealer {
     return {
       drawsByTable: true,
       seed: () => this.state.hex(SEED_BYTES),
-      commit: (state) => ({ heads: [{ id: LAPTOP_WITNESS, head: this.laptopOf(state.nightId).headIn(state) }, ...this.desk.nextWitnesses(state)] }),
+      commit: (state) => ({
+        heads: [{ id: LAPTOP_WITNESS, head: this.laptopOf(state.nightId).headIn(state) }, ...this.desk.nextWitnesses(state)],
+      }),
       reveal: (state) => {
         const own = { id: LAPTOP_WITNESS, value: this.laptopOf(state.nightId).nextReveal(state) };
         const phones = (state.witnesses?.heads ?? []).filter((w) => w.id !== LAPTOP_WITNESS);

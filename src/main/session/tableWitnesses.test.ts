@@ -36,7 +36,10 @@ class FakePhone implements WitnessLine {
     private readonly behaviour: Behaviour,
     seed: number,
   ) {
-    this.chain = chainFrom(Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i) & 0xff), 64);
+    this.chain = chainFrom(
+      Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i) & 0xff),
+      64,
+    );
   }
 
   get head(): string {
@@ -101,7 +104,13 @@ async function step(session: GameSession): Promise<void> {
 
 async function startTableNight(session: GameSession): Promise<NightView> {
   const settings = { ...DEFAULT_RULES, cards: 'table' as const };
-  const result = await session.run('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }], startingChips: 30, chipValue: 0, currency: 'EUR', settings });
+  const result = await session.run('startNight', {
+    players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }],
+    startingChips: 30,
+    chipValue: 0,
+    currency: 'EUR',
+    settings,
+  });
   if (!result.ok) throw new Error(result.error.message);
   return currentNight(session);
 }
@@ -149,7 +158,8 @@ describe('R34: phones helping deal through the session', () => {
     const phones = [1, 2, 3].map((n) => new FakePhone(session, `00000000000000a${n}`, 'true', n));
     const liar = new FakePhone(session, '00000000000000b1', 'lying', 7);
     const silent = new FakePhone(session, '00000000000000c1', 'silent', 8);
-    for (const phone of [...phones, liar, silent]) expect(await phone.join(night.id)).toMatchObject({ ok: true, data: { from: 'next-deal' } });
+    for (const phone of [...phones, liar, silent])
+      expect(await phone.join(night.id)).toMatchObject({ ok: true, data: { from: 'next-deal' } });
 
     await step(session); // the draw for dealer: its commitment holds the five phones
     const drawn = currentNight(session);
@@ -193,7 +203,7 @@ describe('R34: phones helping deal through the session', () => {
     expect(checked(session)).toEqual([]);
   });
 
-  it('R34: the laptop\'s chain is kept sealed beside the night; a restart mid-night replays the same cards; the laptop goes on with its chain and a phone that comes back is a witness of the deal again', async () => {
+  it("R34: the laptop's chain is kept sealed beside the night; a restart mid-night replays the same cards; the laptop goes on with its chain and a phone that comes back is a witness of the deal again", async () => {
     const first = open();
     const night = await startTableNight(first);
     const phone = new FakePhone(first, '00000000000000a1', 'true', 1);
@@ -206,7 +216,9 @@ describe('R34: phones helping deal through the session', () => {
     const kept = JSON.parse(fs.readFileSync(secretFile, 'utf8')) as { commitment: string; sealed: string };
     expect(Object.keys(kept).sort()).toEqual(['commitment', 'sealed']);
     expect(fs.readFileSync(secretFile, 'utf8').match(/[0-9a-f]{64}/g)).toEqual([kept.commitment]);
-    expect(fs.readFileSync(path.join(folder.root, 'nights', `${night.id}.jsonl`), 'utf8')).not.toContain(fs.readFileSync(secretFile, 'utf8').trim());
+    expect(fs.readFileSync(path.join(folder.root, 'nights', `${night.id}.jsonl`), 'utf8')).not.toContain(
+      fs.readFileSync(secretFile, 'utf8').trim(),
+    );
     first.close();
 
     const again = open();
@@ -227,10 +239,24 @@ describe('R34: phones helping deal through the session', () => {
     const session = open();
     const night = await startTableNight(session);
     const phone = new FakePhone(session, '00000000000000a1', 'true', 1);
-    expect(await session.tableWitnesses.answer('helpDeal', { night: 'another-night', witness: phone.id, head: phone.head }, phone)).toMatchObject({ ok: false, error: { code: 'not-this-night' } });
-    expect(await session.tableWitnesses.answer('revealDraws', { night: night.id, witness: phone.id, request: 1, values: ['00'.repeat(32)] }, phone)).toMatchObject({ ok: false, error: { code: 'not-a-witness' } });
+    expect(
+      await session.tableWitnesses.answer('helpDeal', { night: 'another-night', witness: phone.id, head: phone.head }, phone),
+    ).toMatchObject({ ok: false, error: { code: 'not-this-night' } });
+    expect(
+      await session.tableWitnesses.answer(
+        'revealDraws',
+        { night: night.id, witness: phone.id, request: 1, values: ['00'.repeat(32)] },
+        phone,
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'not-a-witness' } });
     await phone.join(night.id);
-    expect(await session.tableWitnesses.answer('revealDraws', { night: night.id, witness: phone.id, request: 99, values: ['00'.repeat(32)] }, phone)).toMatchObject({ ok: false, error: { code: 'reveal-late' } });
+    expect(
+      await session.tableWitnesses.answer(
+        'revealDraws',
+        { night: night.id, witness: phone.id, request: 99, values: ['00'.repeat(32)] },
+        phone,
+      ),
+    ).toMatchObject({ ok: false, error: { code: 'reveal-late' } });
     // Another chain under a taken id gets an id of its own.
     const twin = new FakePhone(session, phone.id, 'true', 9);
     expect(await twin.join(night.id)).toMatchObject({ ok: true });
@@ -238,7 +264,9 @@ describe('R34: phones helping deal through the session', () => {
     while (currentNight(session).turnsPlayed < 2) await step(session);
     const steps = journalOf(night.id).flatMap((e) => e.table ?? []);
     const commitment = steps.find((s) => 'heads' in s);
-    expect(commitment && 'heads' in commitment ? commitment.heads.map((w) => w.id) : []).toEqual([LAPTOP_WITNESS, phone.id, twin.id].sort());
+    expect(commitment && 'heads' in commitment ? commitment.heads.map((w) => w.id) : []).toEqual(
+      [LAPTOP_WITNESS, phone.id, twin.id].sort(),
+    );
     const firstDraw = steps.find((s) => 'reveals' in s);
     const twinValue = firstDraw && 'reveals' in firstDraw ? firstDraw.reveals.find((v) => v.id === twin.id)?.value : undefined;
     const twinHead = commitment && 'heads' in commitment ? commitment.heads.find((w) => w.id === twin.id)?.head : undefined;

@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
-import { DEFAULT_RULES, type ApiResult, type AppView, type CommandData, type CommandName, type NightView, type RuleSettings } from '../../shared';
+import {
+  DEFAULT_RULES,
+  type ApiResult,
+  type AppView,
+  type CommandData,
+  type CommandName,
+  type NightView,
+  type RuleSettings,
+} from '../../shared';
 import { Bot } from '../simulation/bot';
 import { endNight, playTurns as botsPlay, sessionTable, startNight as startTableNight } from '../simulation/playNight';
 import { SeededStream } from '../simulation/seededStream';
@@ -146,7 +154,9 @@ export function closeNight(session: GameSession): void {
 }
 
 /** The seeds drawn on a night and not retired since: the decks still in play (R12). */
-export function seedsInPlay(night: Readonly<{ entries: readonly { seeds?: string[] }[]; events: readonly { type: string; seed?: string }[] }> | null): string[] {
+export function seedsInPlay(
+  night: Readonly<{ entries: readonly { seeds?: string[] }[]; events: readonly { type: string; seed?: string }[] }> | null,
+): string[] {
   if (!night) return [];
   const retired = new Set(night.events.flatMap((e) => (e.type === 'deck-retired' && e.seed ? [e.seed] : [])));
   return night.entries.flatMap((e) => e.seeds ?? []).filter((seed) => !retired.has(seed));

@@ -1,6 +1,22 @@
 import { commandError, type CommandError } from '../../shared';
-import { helpDealArgs, MISSES_BEFORE_DROPPED, revealDrawsArgs, type HelpDealAnswer, type RevealDrawsAnswer, type WitnessMethod, type WitnessPush } from '../../shared/witnessWire';
-import { bytesOfHex, isWitnessId, LAPTOP_WITNESS, revealMatches, sha256Hex, type WitnessHead, type WitnessReveal } from '../../shared/tableDraw';
+import {
+  helpDealArgs,
+  MISSES_BEFORE_DROPPED,
+  revealDrawsArgs,
+  type HelpDealAnswer,
+  type RevealDrawsAnswer,
+  type WitnessMethod,
+  type WitnessPush,
+} from '../../shared/witnessWire';
+import {
+  bytesOfHex,
+  isWitnessId,
+  LAPTOP_WITNESS,
+  revealMatches,
+  sha256Hex,
+  type WitnessHead,
+  type WitnessReveal,
+} from '../../shared/tableDraw';
 import type { EngineState } from '../engine';
 import type { DecidedStep } from '../night';
 import type { WitnessLine } from './service';
@@ -106,15 +122,28 @@ export class WitnessDesk {
     const open = this.state.night;
     if (!open) return { ok: false, error: commandError('no-night', 'No night is open: a phone helps deal once one has started.') };
     const state = open.state;
-    if (state.phase.kind === 'ended') return { ok: false, error: commandError('night-closed', 'The night has ended: no card is left to draw.') };
-    if (state.settings.cards !== 'table') return { ok: false, error: commandError('rule-off', 'Tonight the cards come from a shuffled deck: phones do not help deal (R34).', 'R34') };
-    if (night !== state.nightId) return { ok: false, error: commandError('not-this-night', `This phone helps deal at night ${night}, but night ${state.nightId} is open (R34).`, 'R34') };
+    if (state.phase.kind === 'ended')
+      return { ok: false, error: commandError('night-closed', 'The night has ended: no card is left to draw.') };
+    if (state.settings.cards !== 'table')
+      return {
+        ok: false,
+        error: commandError('rule-off', 'Tonight the cards come from a shuffled deck: phones do not help deal (R34).', 'R34'),
+      };
+    if (night !== state.nightId)
+      return {
+        ok: false,
+        error: commandError('not-this-night', `This phone helps deal at night ${night}, but night ${state.nightId} is open (R34).`, 'R34'),
+      };
     return { ok: true, state };
   }
 
   private helpDeal(args: unknown, line: WitnessLine): Answer<HelpDealAnswer> {
     const parsed = helpDealArgs.safeParse(args);
-    if (!parsed.success) return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'helpDeal takes {night, witness, head}') };
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'helpDeal takes {night, witness, head}'),
+      };
     const { night, head } = parsed.data;
     const table = this.tableNight(night);
     if (!table.ok) return table;
@@ -147,16 +176,34 @@ export class WitnessDesk {
 
   private revealDraws(args: unknown, line: WitnessLine): Answer<RevealDrawsAnswer> {
     const parsed = revealDrawsArgs.safeParse(args);
-    if (!parsed.success) return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'revealDraws takes {night, witness, request, values}') };
+    if (!parsed.success)
+      return {
+        ok: false,
+        error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'revealDraws takes {night, witness, request, values}'),
+      };
     const { night, witness, request, values } = parsed.data;
     const table = this.tableNight(night);
     if (!table.ok) return table;
     if (this.phonesOf(night).get(witness)?.line !== line) {
-      return { ok: false, error: commandError('not-a-witness', `Witness ${witness} is not helping deal on this connection: send helpDeal first (R34).`, 'R34') };
+      return {
+        ok: false,
+        error: commandError(
+          'not-a-witness',
+          `Witness ${witness} is not helping deal on this connection: send helpDeal first (R34).`,
+          'R34',
+        ),
+      };
     }
     const open = this.open;
     if (!open || open.request !== request || !open.waitingFor.has(witness)) {
-      return { ok: false, error: commandError('reveal-late', `Reveal request ${request} is not open for witness ${witness}: the draw went on without it (R34).`, 'R34') };
+      return {
+        ok: false,
+        error: commandError(
+          'reveal-late',
+          `Reveal request ${request} is not open for witness ${witness}: the draw went on without it (R34).`,
+          'R34',
+        ),
+      };
     }
     open.waitingFor.delete(witness);
     open.mustWaitFor.delete(witness);
@@ -166,7 +213,15 @@ export class WitnessDesk {
     const phone = this.phones.get(witness);
     if (phone) phone.quiet = false;
     if (open.mustWaitFor.size === 0) open.finish();
-    if (!truthful) return { ok: false, error: commandError('bad-reveal', `The value of witness ${witness} does not hash to its head: draw ${open.k} goes on without it (R34).`, 'R34') };
+    if (!truthful)
+      return {
+        ok: false,
+        error: commandError(
+          'bad-reveal',
+          `The value of witness ${witness} does not hash to its head: draw ${open.k} goes on without it (R34).`,
+          'R34',
+        ),
+      };
     return { ok: true, data: { accepted: true } };
   }
 
@@ -193,8 +248,17 @@ export class WitnessDesk {
           if (this.open?.request === request) this.open = null;
           resolve();
         };
-        this.open = { request, k, heads: new Map(heads.map((w) => [w.id, w.head])), waitingFor: unanswered, mustWaitFor: new Set(waitedFor.map((w) => w.id)), accepted, finish: done };
-        for (const w of asked) this.tell(w.id, { kind: 'reveal-request', night: this.nightId, witness: w.id, request, head: w.head, k, count: 1, waitMs });
+        this.open = {
+          request,
+          k,
+          heads: new Map(heads.map((w) => [w.id, w.head])),
+          waitingFor: unanswered,
+          mustWaitFor: new Set(waitedFor.map((w) => w.id)),
+          accepted,
+          finish: done,
+        };
+        for (const w of asked)
+          this.tell(w.id, { kind: 'reveal-request', night: this.nightId, witness: w.id, request, head: w.head, k, count: 1, waitMs });
       });
     }
     // Who let the request run out (a liar answered, so waiting for it costs nothing): not waited for from the next draw.
@@ -209,14 +273,17 @@ export class WitnessDesk {
   /** The values collected for draw `k` against these heads, if any. */
   collectedFor(k: number, heads: readonly WitnessHead[]): CollectedDraw | null {
     const got = this.collected.get(k);
-    if (!got || got.heads.length !== heads.length || !got.heads.every((w, i) => w.id === heads[i]?.id && w.head === heads[i]?.head)) return null;
+    if (!got || got.heads.length !== heads.length || !got.heads.every((w, i) => w.id === heads[i]?.id && w.head === heads[i]?.head))
+      return null;
     return got;
   }
 
   /** The phones in the next commitment: connected, joined, not dropped; each with its head now. */
   nextWitnesses(state: EngineState): WitnessHead[] {
     const inDeal = new Map((state.witnesses?.heads ?? []).map((w) => [w.id, w.head]));
-    return [...this.phonesOf(state.nightId).values()].filter((p) => p.line !== null && !p.dropped).map((p) => ({ id: p.id, head: inDeal.get(p.id) ?? p.joinedHead }));
+    return [...this.phonesOf(state.nightId).values()]
+      .filter((p) => p.line !== null && !p.dropped)
+      .map((p) => ({ id: p.id, head: inDeal.get(p.id) ?? p.joinedHead }));
   }
 
   /** After a command's journal line is written: misses counted, phones that missed 3 in a row dropped, each phone told what it now is. */

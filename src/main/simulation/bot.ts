@@ -22,7 +22,14 @@ export interface BotStyle {
 
 export type HouseMove = 'come-back' | 'sit-out' | 'latecomer' | 'move' | 'leave';
 
-export const DEFAULT_STYLE: BotStyle = { cautiousBelow: 0.35, allInFrom: 0.8, buyBack: 0.2, voidTurn: 0.01, correctBet: 0.01, passBelow: 0.3 };
+export const DEFAULT_STYLE: BotStyle = {
+  cautiousBelow: 0.35,
+  allInFrom: 0.8,
+  buyBack: 0.2,
+  voidTurn: 0.01,
+  correctBet: 0.01,
+  passBelow: 0.3,
+};
 
 export class Bot {
   constructor(
@@ -75,7 +82,13 @@ export class Bot {
    * between deals) or goes home (1 in 120, while more than 3 play);
    * usually nothing.
    */
-  houseMove(can: { someoneAway: boolean; canSitOut: boolean; roomForMore: boolean; canMove: boolean; canLeave: boolean }): HouseMove | null {
+  houseMove(can: {
+    someoneAway: boolean;
+    canSitOut: boolean;
+    roomForMore: boolean;
+    canMove: boolean;
+    canLeave: boolean;
+  }): HouseMove | null {
     const roll = this.rng.below(120);
     if (can.someoneAway && roll < 24) return 'come-back';
     if (can.canSitOut && roll >= 24 && roll < 27) return 'sit-out';

@@ -59,10 +59,15 @@ export class HostScript {
 function sitOut(playerId: string): Step {
   return (night) => {
     const playing = night.players.filter((p) => p.status === 'playing');
-    return playing.length > 2 && playing.some((p) => p.id === playerId) ? { command: 'sitOut', args: { stateId: night.stateId, playerId } } : null;
+    return playing.length > 2 && playing.some((p) => p.id === playerId)
+      ? { command: 'sitOut', args: { stateId: night.stateId, playerId } }
+      : null;
   };
 }
 
 function comeBack(playerId: string): Step {
-  return (night) => (night.players.some((p) => p.id === playerId && p.sittingOut) ? { command: 'comeBack', args: { stateId: night.stateId, playerId } } : null);
+  return (night) =>
+    night.players.some((p) => p.id === playerId && p.sittingOut)
+      ? { command: 'comeBack', args: { stateId: night.stateId, playerId } }
+      : null;
 }

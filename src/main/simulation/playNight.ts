@@ -94,7 +94,10 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number, ev
       return { command: 'bet', args: { stateId, amount: bot.bet(night.odds, limits) } };
     }
     case 'ready':
-      return fixOrBuyBack(night, bot, startingChips) ?? houseMoves(night, bot, startingChips, everyNight) ?? { command: 'deal', args: { stateId } };
+      return (
+        fixOrBuyBack(night, bot, startingChips) ??
+        houseMoves(night, bot, startingChips, everyNight) ?? { command: 'deal', args: { stateId } }
+      );
     case 'shuffle':
       throw new Error('the session left a deck unshuffled: it shuffles as soon as the engine asks (R9)');
     case 'reveal':
@@ -108,7 +111,9 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number, ev
 function needsBuyIn(night: NightView, startingChips: number): Action | null {
   if (night.players.filter((p) => p.status === 'playing').length >= 2) return null;
   const busted = night.players.find((p) => p.status !== 'left' && !p.sittingOut && p.stack === 0);
-  return busted ? { command: 'buyIn', args: { stateId: night.stateId, playerId: busted.id, amount: startingChips, ...paidFor(night, busted.seat) } } : null;
+  return busted
+    ? { command: 'buyIn', args: { stateId: night.stateId, playerId: busted.id, amount: startingChips, ...paidFor(night, busted.seat) } }
+    : null;
 }
 
 /** Between turns: now and then a void or a correction (R21), and buy-backs for busted players (R6). */
@@ -125,7 +130,8 @@ function fixOrBuyBack(night: NightView, bot: Bot, startingChips: number): Action
   const busted = night.players.filter((p) => p.status !== 'left' && p.stack === 0);
   const playing = night.players.filter((p) => p.status === 'playing').length;
   for (const player of busted) {
-    if (playing < 2 || bot.buysBack()) return { command: 'buyIn', args: { stateId, playerId: player.id, amount: startingChips, ...paidFor(night, player.seat) } };
+    if (playing < 2 || bot.buysBack())
+      return { command: 'buyIn', args: { stateId, playerId: player.id, amount: startingChips, ...paidFor(night, player.seat) } };
   }
   return null;
 }
@@ -141,7 +147,14 @@ function paidFor(night: NightView, seat: number): { paid?: 'cash' | 'credit' } {
 
 /** A night played with any house setting (R26-R30) on: the table also has latecomers and players who step away. */
 function isHouseNight(rules: RuleSettings): boolean {
-  return rules.pass || rules.maxBet !== null || rules.firstRound !== 'open' || rules.anteWhen !== 'empty-pot' || rules.pair === 'high-low' || rules.postPays === 3;
+  return (
+    rules.pass ||
+    rules.maxBet !== null ||
+    rules.firstRound !== 'open' ||
+    rules.anteWhen !== 'empty-pot' ||
+    rules.pair === 'high-low' ||
+    rules.postPays === 3
+  );
 }
 
 /**
@@ -154,7 +167,8 @@ function isHouseNight(rules: RuleSettings): boolean {
 function houseMoves(night: NightView, bot: Bot, startingChips: number, everyNight: boolean): Action | null {
   if (!(everyNight || isHouseNight(night.settings)) || !night.betweenTurns) return null;
   const stateId = night.stateId;
-  if (night.lastAction?.kind === 'seating' && night.lastAction.canUndo && bot.undoesSeating()) return { command: 'undo', args: { stateId } };
+  if (night.lastAction?.kind === 'seating' && night.lastAction.canUndo && bot.undoesSeating())
+    return { command: 'undo', args: { stateId } };
   const seated = night.players.filter((p) => p.status !== 'left');
   const away = seated.filter((p) => p.sittingOut);
   const playing = seated.filter((p) => p.status === 'playing');
@@ -169,7 +183,16 @@ function houseMoves(night: NightView, bot: Bot, startingChips: number, everyNigh
   if (move === 'sit-out') return { command: 'sitOut', args: { stateId, playerId: bot.pickOne(playing).id } };
   if (move === 'latecomer') {
     const after = bot.pickOne(seated);
-    return { command: 'seatPlayer', args: { stateId, player: { name: `Latecomer ${night.players.length + 1}` }, afterPlayerId: after.id, buyIn: startingChips, paid: 'cash' } };
+    return {
+      command: 'seatPlayer',
+      args: {
+        stateId,
+        player: { name: `Latecomer ${night.players.length + 1}` },
+        afterPlayerId: after.id,
+        buyIn: startingChips,
+        paid: 'cash',
+      },
+    };
   }
   if (move === 'move') {
     const mover = bot.pickOne(seated);

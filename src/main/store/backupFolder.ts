@@ -9,7 +9,8 @@ export const BACKUP_FOLDER = 'backups';
 const REASONS: readonly BackupReason[] = ['night-end', 'daily', 'before-restore'];
 
 /** `in-between-dealer-backup-2026-11-26-21-30-05-123-night-end.json`, `-2` added when two land in one millisecond. */
-const FILE_NAME = /^in-between-dealer-backup-(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{3})-(night-end|daily|before-restore)(?:-\d+)?\.json$/;
+const FILE_NAME =
+  /^in-between-dealer-backup-(\d{4})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{2})-(\d{3})-(night-end|daily|before-restore)(?:-\d+)?\.json$/;
 
 export interface BackupFile {
   id: string;

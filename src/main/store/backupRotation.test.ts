@@ -8,8 +8,19 @@ const backup = (day: number, time: string): DatedBackup => ({ id: `b-${day}-${ti
 
 describe('which backups are kept (Actual Budget style)', () => {
   it('keeps the last 3 of today and the newest one of each earlier day, newest first', () => {
-    const backups = [backup(1, '09:00:00'), backup(1, '23:00:00'), backup(2, '10:00:00'), ...['08:00:00', '12:00:00', '18:00:00', '23:30:00'].map((t) => backup(3, t))];
-    expect(backupsToKeep(backups, at(3, '23:59:00'), utcDay)).toEqual(['b-3-23:30:00', 'b-3-18:00:00', 'b-3-12:00:00', 'b-2-10:00:00', 'b-1-23:00:00']);
+    const backups = [
+      backup(1, '09:00:00'),
+      backup(1, '23:00:00'),
+      backup(2, '10:00:00'),
+      ...['08:00:00', '12:00:00', '18:00:00', '23:30:00'].map((t) => backup(3, t)),
+    ];
+    expect(backupsToKeep(backups, at(3, '23:59:00'), utcDay)).toEqual([
+      'b-3-23:30:00',
+      'b-3-18:00:00',
+      'b-3-12:00:00',
+      'b-2-10:00:00',
+      'b-1-23:00:00',
+    ]);
   });
 
   it('keeps 10 in all: with a backup every day for a fortnight, the oldest days go', () => {

@@ -30,9 +30,7 @@ export interface DocumentLocation {
 export function locateDocument(root: string, name: string): DocumentLocation {
   const segments = name.split('/');
   if (segments.length > 2 || !segments.every((s) => SEGMENT.test(s))) {
-    throw new Error(
-      `"${name}" is not a document name: use letters, digits, . _ - and at most one folder, e.g. nights/2026-11-22-ab12`,
-    );
+    throw new Error(`"${name}" is not a document name: use letters, digits, . _ - and at most one folder, e.g. nights/2026-11-22-ab12`);
   }
   const configName = segments.pop() as string;
   const cwd = path.join(root, ...segments);

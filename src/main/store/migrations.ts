@@ -20,8 +20,7 @@ interface FormatMigrations {
   legacyVersion?: (raw: unknown) => number | undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Roster version 0, the first roster the app wrote: a bare JSON array of
@@ -104,7 +103,8 @@ function nightsV1toV2(doc: unknown): unknown {
     if (!Array.isArray(night.results)) return converted;
     const results = night.results.map((result: unknown) => {
       if (!isObject(result)) return result;
-      if (typeof chipValue === 'number' && typeof result.netChips === 'number') return { ...result, netMoney: result.netChips * chipValue || 0 };
+      if (typeof chipValue === 'number' && typeof result.netChips === 'number')
+        return { ...result, netMoney: result.netChips * chipValue || 0 };
       return toMinorField(result, 'netMoney', night.currency);
     });
     return { ...converted, results };

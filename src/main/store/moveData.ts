@@ -35,7 +35,8 @@ export function moveTargetProblem(from: string, to: string): string | null {
   const inside = (outer: string, inner: string) => inner === outer || inner.startsWith(outer + path.sep);
   if (inside(source, target)) return `${target} is inside the data folder`;
   if (inside(target, source)) return `${target} holds the data folder`;
-  if (fs.existsSync(target) && (!fs.statSync(target).isDirectory() || fs.readdirSync(target).length > 0)) return `${target} is not an empty folder`;
+  if (fs.existsSync(target) && (!fs.statSync(target).isDirectory() || fs.readdirSync(target).length > 0))
+    return `${target} is not an empty folder`;
   return null;
 }
 

@@ -49,7 +49,10 @@ describe('a night stored in parts', () => {
   it('reads a version 1 night, which kept its whole history in one file', () => {
     const root = fixtureRoot();
     const { id, startedAt, endedAt, events, ledger } = nightWith(3);
-    fs.writeFileSync(headPath(root), JSON.stringify({ format: 'in-between-dealer/night', version: 1, id, startedAt, endedAt, events, ledger }));
+    fs.writeFileSync(
+      headPath(root),
+      JSON.stringify({ format: 'in-between-dealer/night', version: 1, id, startedAt, endedAt, events, ledger }),
+    );
     expect(new DealerRepository(createConfBackend(root)).loadNight(id)).toEqual(nightWith(3));
   });
 

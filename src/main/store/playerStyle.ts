@@ -30,7 +30,10 @@ export function paletteColour(position: number): string {
  * Lopez" -> "AL"), or the first two letters of a single word ("Leo" -> "LE").
  */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter((w) => w.length > 0);
+  const words = name
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
   const letters = (word: string) => [...word].filter((c) => /\p{L}|\p{N}/u.test(c));
   const first = letters(words[0] ?? '');
   if (words.length > 1) {

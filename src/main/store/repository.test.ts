@@ -110,7 +110,14 @@ describe('DealerRepository', () => {
 
     const setAsideAs = file('roster.json.corrupt-2026-11-22T21-30-00-000Z');
     expect(fresh.notices).toEqual([
-      { id: expect.any(String), kind: 'set-aside', file: file('roster.json'), setAsideAs, reason: expect.stringMatching(/not valid JSON/), at: '2026-11-22T21:30:00.000Z' },
+      {
+        id: expect.any(String),
+        kind: 'set-aside',
+        file: file('roster.json'),
+        setAsideAs,
+        reason: expect.stringMatching(/not valid JSON/),
+        at: '2026-11-22T21:30:00.000Z',
+      },
     ]);
     expect(fs.readFileSync(setAsideAs, 'utf8')).toBe('{"format": "in-between-dealer/roster", "players": [');
     expect(fs.existsSync(file('roster.json'))).toBe(false);
@@ -125,7 +132,11 @@ describe('DealerRepository', () => {
   it('sets aside a file that fails its schema, saying which field', () => {
     fs.writeFileSync(
       file('roster.json'),
-      JSON.stringify({ format: 'in-between-dealer/roster', version: 2, players: [{ id: 'p-ann', colour: '#000000', initials: 'A', archived: false }] }),
+      JSON.stringify({
+        format: 'in-between-dealer/roster',
+        version: 2,
+        players: [{ id: 'p-ann', colour: '#000000', initials: 'A', archived: false }],
+      }),
     );
     const r = repo();
     expect(r.loadRoster()).toEqual([]);
@@ -202,7 +213,16 @@ describe('DealerRepository', () => {
   it('R3: sets aside a night whose ledger overdraws a stack', () => {
     putOldNight();
     const bad = JSON.parse(fs.readFileSync(file('nights', 'n1.json'), 'utf8')) as { ledger: unknown[] };
-    bad.ledger.push({ id: 'x', seq: bad.ledger.length, code: 'bet-lost', player: 'p-ann', amount: 50, from: 'player:p-ann', to: 'pot', turn: 1 });
+    bad.ledger.push({
+      id: 'x',
+      seq: bad.ledger.length,
+      code: 'bet-lost',
+      player: 'p-ann',
+      amount: 50,
+      from: 'player:p-ann',
+      to: 'pot',
+      turn: 1,
+    });
     fs.writeFileSync(file('nights', 'n1.json'), JSON.stringify(bad)); // the schema allows it; the ledger check on load does not
     const r = repo();
     expect(r.loadNight('n1')).toBeNull();

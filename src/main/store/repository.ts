@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import type { z } from 'zod';
-import type { NightSetup, PayDetails, PayKind, RosterPlayer, SettleMode, ShortJournal, StorageNotice, StorageNoticeKind } from '../../shared';
+import type {
+  NightSetup,
+  PayDetails,
+  PayKind,
+  RosterPlayer,
+  SettleMode,
+  ShortJournal,
+  StorageNotice,
+  StorageNoticeKind,
+} from '../../shared';
 import { Ledger, LedgerError } from '../ledger';
 import {
   decodeJournal,
@@ -107,7 +116,9 @@ export class DealerRepository {
     keychain?: OsKeychain,
   ) {
     this.journals = new JournalFiles(backend.root);
-    this.seedSeal = new SeedSeal(new SeedKeyFiles(backend.root, keychain, now), (file, setAsideAs, reason) => this.report('set-aside', file, reason, setAsideAs));
+    this.seedSeal = new SeedSeal(new SeedKeyFiles(backend.root, keychain, now), (file, setAsideAs, reason) =>
+      this.report('set-aside', file, reason, setAsideAs),
+    );
     this.witnessSecrets = new WitnessSecrets(this.journals, this.seedSeal);
     const kept = this.#load('notices', DOCUMENT_NAMES.notices)?.notices ?? [];
     this.notices.unshift(...kept);
@@ -147,7 +158,11 @@ export class DealerRepository {
    * payment details turned off for them, written together so none is lost
    * (`hiddenPay` left out keeps what the file holds).
    */
-  saveTab(paid: readonly string[], modes: Readonly<Record<string, SettleMode>>, hiddenPay: Readonly<Record<string, PayKind[]>> = this.loadHiddenPay()): void {
+  saveTab(
+    paid: readonly string[],
+    modes: Readonly<Record<string, SettleMode>>,
+    hiddenPay: Readonly<Record<string, PayKind[]>> = this.loadHiddenPay(),
+  ): void {
     this.#save('tab', DOCUMENT_NAMES.tab, {
       paid: [...paid],
       ...(Object.keys(modes).length > 0 ? { modes: { ...modes } } : {}),
@@ -278,7 +293,8 @@ export class DealerRepository {
    * drew is sealed. Only a line that shuffles pays for sealing.
    */
   appendToJournal(id: string, entry: JournalEntry, retiredByCommand: readonly string[]): void {
-    const line = entry.seeds || retiredByCommand.length > 0 ? lineToWrite(entry, this.seedSeal, new Set(retiredByCommand), retiredByCommand) : entry;
+    const line =
+      entry.seeds || retiredByCommand.length > 0 ? lineToWrite(entry, this.seedSeal, new Set(retiredByCommand), retiredByCommand) : entry;
     this.journals.append(id, encodeEntry(line));
   }
 
@@ -316,7 +332,11 @@ export class DealerRepository {
       if (!stored) continue;
       const migrated = migrateLegacyNight(stored);
       if (!migrated.ok) {
-        this.report('set-aside', this.backend.open(name).path, `it could not be moved to a night journal (${migrated.reason}); the old file stays in use`);
+        this.report(
+          'set-aside',
+          this.backend.open(name).path,
+          `it could not be moved to a night journal (${migrated.reason}); the old file stays in use`,
+        );
         continue;
       }
       this.writeJournal(id, migrated.entries, new Set(seedsRetired(migrated.played.events)));
@@ -390,7 +410,11 @@ export class DealerRepository {
       changed = true;
       if (reported.has(line.id)) continue;
       const open = line.endedAt === null ? `the open night started ${line.startedAt} has gone from the table: ` : '';
-      this.report('missing', this.journals.pathOf(line.id), `${open}the index lists night ${line.id}, but its file is missing; its line was taken out of the index`);
+      this.report(
+        'missing',
+        this.journals.pathOf(line.id),
+        `${open}the index lists night ${line.id}, but its file is missing; its line was taken out of the index`,
+      );
     }
     out.sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
     if (!changed && out.some((s, i) => s.id !== index[i]?.id)) changed = true;
@@ -472,7 +496,8 @@ export class DealerRepository {
     const ledger: StoredNight['ledger'] = [];
     for (let index = 1; index <= head.parts; index++) {
       const part = this.#load('nightPart', nightPartName(id, index), (p) => {
-        if (p.night !== id || p.index !== index) throw new UnusableFile(`it is part ${p.index} of night "${p.night}", not part ${index} of "${id}"`);
+        if (p.night !== id || p.index !== index)
+          throw new UnusableFile(`it is part ${p.index} of night "${p.night}", not part ${index} of "${id}"`);
       });
       if (part === undefined) {
         this.#setAside(this.backend.open(name).path, `its part ${index} is missing or unreadable`);
@@ -565,7 +590,11 @@ export class DealerRepository {
     try {
       target = copyAside(file, `.corrupt-${fileStamp(this.now())}`);
     } catch (error) {
-      this.report('set-aside', file, `${reason}; it could not be copied aside (${(error as Error).message}), so it was left as it is and not opened`);
+      this.report(
+        'set-aside',
+        file,
+        `${reason}; it could not be copied aside (${(error as Error).message}), so it was left as it is and not opened`,
+      );
       return false;
     }
     this.report('set-aside', file, reason, target);
@@ -603,4 +632,3 @@ export class DealerRepository {
 export function journalText(id: string, entries: readonly JournalEntry[]): string {
   return headerLine(id) + entries.map(encodeEntry).join('');
 }
-

@@ -65,11 +65,14 @@ export function replaceEverything(repo: DealerRepository, content: RestoreConten
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.roster).path, envelopeText('roster', { players: content.roster }));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.settings).path, envelopeText('settings', content.settings));
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.nights).path, envelopeText('nights', { nights: content.index }));
-  writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.tab).path, envelopeText('tab', {
+  writeFileDurably(
+    locateDocument(staging, DOCUMENT_NAMES.tab).path,
+    envelopeText('tab', {
       paid: content.paid,
       ...(content.modes && Object.keys(content.modes).length > 0 ? { modes: content.modes } : {}),
       ...(content.hiddenPay && Object.keys(content.hiddenPay).length > 0 ? { hiddenPay: content.hiddenPay } : {}),
-    }));
+    }),
+  );
   writeFileDurably(locateDocument(staging, DOCUMENT_NAMES.aliases).path, envelopeText('aliases', { merges: content.merges ?? [] }));
   syncDirectory(staging);
   const commit: CommitFile = { format: COMMIT_FORMAT, version: 1, at: now.toISOString(), nights: [...content.journals.keys()] };

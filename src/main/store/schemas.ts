@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ledgerEntrySchema, PAY_KINDS, PAYMENTS, preferencesSchema, ruleSettingsSchema, SETTLE_MODES, storedPayDetailsSchema } from '../../shared';
+import {
+  ledgerEntrySchema,
+  PAY_KINDS,
+  PAYMENTS,
+  preferencesSchema,
+  ruleSettingsSchema,
+  SETTLE_MODES,
+  storedPayDetailsSchema,
+} from '../../shared';
 import { nightIdSchema, nightSummarySchema } from '../night/summary';
 
 export { nightIdSchema, nightSummarySchema };
@@ -23,7 +31,16 @@ export const FORMATS = {
 export type FileKind = keyof typeof FORMATS;
 
 /** The version each format is written in today. */
-export const CURRENT_VERSION: Record<FileKind, number> = { settings: 2, roster: 2, nights: 2, night: 3, nightPart: 2, notices: 1, tab: 1, aliases: 1 };
+export const CURRENT_VERSION: Record<FileKind, number> = {
+  settings: 2,
+  roster: 2,
+  nights: 2,
+  night: 3,
+  nightPart: 2,
+  notices: 1,
+  tab: 1,
+  aliases: 1,
+};
 
 /** Times are ISO 8601 as written; not re-checked, since an odd timestamp is no reason to set a night aside. */
 const isoTime = z.string().min(1);
@@ -121,9 +138,7 @@ export const noticesFileSchema = z.object({
       setAsideAs: z.string(),
       reason: z.string(),
       at: isoTime,
-      shortJournal: z
-        .object({ night: z.string().min(1), turnsListed: chips, turnsFound: chips, awaitsChoice: z.boolean() })
-        .optional(),
+      shortJournal: z.object({ night: z.string().min(1), turnsListed: chips, turnsFound: chips, awaitsChoice: z.boolean() }).optional(),
     }),
   ),
 });

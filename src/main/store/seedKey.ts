@@ -56,12 +56,15 @@ export class SeedKeyFiles {
   load(): { key: Buffer; file: string } | null {
     const blob = readIfThere(this.keychainPath);
     if (blob !== null) {
-      if (!this.keychain) throw new SeedKeyError(`the key in ${this.keychainPath} is kept by the OS keychain, which is not available to this app now`);
+      if (!this.keychain)
+        throw new SeedKeyError(`the key in ${this.keychainPath} is kept by the OS keychain, which is not available to this app now`);
       let text: string;
       try {
         text = this.keychain.decrypt(blob);
       } catch (error) {
-        throw new SeedKeyError(`the OS keychain cannot open the key in ${this.keychainPath} (${(error as Error).message}): it was made by another user or on another computer`);
+        throw new SeedKeyError(
+          `the OS keychain cannot open the key in ${this.keychainPath} (${(error as Error).message}): it was made by another user or on another computer`,
+        );
       }
       return { key: keyOf(text, this.keychainPath), file: this.keychainPath };
     }

@@ -47,17 +47,27 @@ describe('sealing a seed (R9, R12)', () => {
     expect(fs.existsSync(path.join(root, 'seed-key'))).toBe(false);
     expect(fs.readFileSync(path.join(root, 'seed-key.keychain'), 'utf8')).not.toMatch(/[0-9a-f]{64}/);
     expect(new SeedSeal(new SeedKeyFiles(root, keychain('mine'))).open(sealed)).toBe(SEED);
-    expect(() => new SeedSeal(new SeedKeyFiles(root, keychain('another user'))).open(sealed)).toThrow(/the OS keychain cannot open the key .*another user or on another computer/);
+    expect(() => new SeedSeal(new SeedKeyFiles(root, keychain('another user'))).open(sealed)).toThrow(
+      /the OS keychain cannot open the key .*another user or on another computer/,
+    );
     expect(() => new SeedSeal(new SeedKeyFiles(root, undefined)).open(sealed)).toThrow(/kept by the OS keychain, which is not available/);
   });
 
   it('R12: a key that cannot be used is set aside, never deleted, when the next seed is sealed, and the host is told', () => {
     fs.writeFileSync(path.join(root, 'seed-key'), 'not a key\n');
     const told: string[][] = [];
-    const seal = new SeedSeal(new SeedKeyFiles(root, undefined, () => new Date('2026-01-01T00:00:00Z')), (file, as, reason) => told.push([file, as, reason]));
+    const seal = new SeedSeal(new SeedKeyFiles(root, undefined, () => new Date('2026-01-01T00:00:00Z')), (file, as, reason) =>
+      told.push([file, as, reason]),
+    );
     expect(() => seal.open({ commitment: commitmentOf(SEED), sealed: 'A'.repeat(80) })).toThrow(/is damaged/);
     const sealed = seal.seal(SEED);
-    expect(told).toEqual([[path.join(root, 'seed-key'), `${path.join(root, 'seed-key')}.unusable-2026-01-01T00-00-00-000Z`, expect.stringMatching(/is damaged.*a new key seals/)]]);
+    expect(told).toEqual([
+      [
+        path.join(root, 'seed-key'),
+        `${path.join(root, 'seed-key')}.unusable-2026-01-01T00-00-00-000Z`,
+        expect.stringMatching(/is damaged.*a new key seals/),
+      ],
+    ]);
     expect(fs.readFileSync(told[0]?.[1] ?? '', 'utf8')).toBe('not a key\n');
     expect(seal.open(sealed)).toBe(SEED);
   });

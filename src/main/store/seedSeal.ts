@@ -73,7 +73,11 @@ export class SeedSeal {
     if (this.#key) return this.#key;
     const made = this.keys.create();
     for (const aside of made.setAside) {
-      this.onKeyReplaced(aside.file, aside.as, `${problem ?? 'the key could not be used'}; a new key seals the seeds of the decks shuffled from now on (R12)`);
+      this.onKeyReplaced(
+        aside.file,
+        aside.as,
+        `${problem ?? 'the key could not be used'}; a new key seals the seeds of the decks shuffled from now on (R12)`,
+      );
     }
     this.#key = { key: made.key, file: made.file };
     return this.#key;

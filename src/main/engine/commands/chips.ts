@@ -70,7 +70,8 @@ export function sitOut(d: Draft, playerId: string): void {
 export function comeBack(d: Draft, playerId: string): void {
   const player = playerOrRefuse(d, playerId);
   if (!player.sittingOut) refuse('not-sitting-out', `${player.name} is not sitting out.`, 'R32', { player: player.name });
-  if (turnInProgress(d.state)) refuse('wrong-phase', `A turn is in progress: ${player.name} can come back once it is over (R32).`, 'R32', { player: player.name });
+  if (turnInProgress(d.state))
+    refuse('wrong-phase', `A turn is in progress: ${player.name} can come back once it is over (R32).`, 'R32', { player: player.name });
   const before = rotationOf(d.state);
   d.emit({ type: 'player-came-back', playerId });
   d.announce('came-back', playerId, 0);
@@ -80,7 +81,8 @@ export function comeBack(d: Draft, playerId: string): void {
 
 export function cashOut(d: Draft, playerId: string): void {
   const player = playerOrRefuse(d, playerId);
-  if (player.left) refuse('already-left', `${player.name} has already cashed out: a buy-in seats them again.`, undefined, { player: player.name });
+  if (player.left)
+    refuse('already-left', `${player.name} has already cashed out: a buy-in seats them again.`, undefined, { player: player.name });
   const turn = d.state.turn;
   const busy = turn && turn.outcome === null && turn.playerId === playerId && !turn.void;
   if (busy) refuse('player-busy', `${player.name} is in the middle of a turn: finish it first.`);

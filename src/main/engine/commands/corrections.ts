@@ -36,7 +36,11 @@ export function undo(d: Draft): void {
   const turn = d.state.turn;
   const midTurn = turn !== null && turn.outcome === null && turn.playerId === playerId;
   if (last.kind === 'buy-in' && midTurn && (d.state.stacks[turn.playerId] ?? 0) <= (entry?.move.amount ?? 0)) {
-    refuse('player-busy', `${nameOf(d, turn.playerId)} is in the middle of a turn and would have no chips: finish the turn first (R21).`, 'R21');
+    refuse(
+      'player-busy',
+      `${nameOf(d, turn.playerId)} is in the middle of a turn and would have no chips: finish the turn first (R21).`,
+      'R21',
+    );
   }
   reverseLastAction(d);
   if (last.kind === 'cash-out' && playerId) d.emit({ type: 'player-returned', playerId });
@@ -44,7 +48,12 @@ export function undo(d: Draft): void {
   const change = last.kind === 'cash-out' || last.kind === 'buy-in' ? last.rotationChange : undefined;
   if (change && sameRotation(change.after, rotationOf(d.state))) d.emit({ type: 'rotation', ...change.before });
   d.emit({ type: 'action-settled' });
-  d.announce('undo', playerId, entry?.move.amount ?? 0, d.entries.map((e) => e.move));
+  d.announce(
+    'undo',
+    playerId,
+    entry?.move.amount ?? 0,
+    d.entries.map((e) => e.move),
+  );
 }
 
 const SEATING_WORDS: Record<SeatingChange['change'], string> = {
@@ -92,7 +101,13 @@ function undoSeating(d: Draft, last: LastAction, change: SeatingChange): void {
   if (last.rotationChange) d.emit({ type: 'rotation', ...last.rotationChange.before });
   d.emit({ type: 'action-settled' });
   // The table is told what to do: a newcomer's chips go back; otherwise the seating change the other way.
-  if (change.change === 'seat') d.announce('undo', playerId, reversed.at(-1)?.move.amount ?? 0, d.entries.map((e) => e.move));
+  if (change.change === 'seat')
+    d.announce(
+      'undo',
+      playerId,
+      reversed.at(-1)?.move.amount ?? 0,
+      d.entries.map((e) => e.move),
+    );
   else d.announce(UNDONE_AS[change.change], playerId, 0);
 }
 
@@ -104,7 +119,8 @@ function lastTurnFor(d: Draft, what: 'correct' | 'void'): TurnState {
   const turn = d.state.turn;
   const done = what === 'void' ? 'voided' : 'corrected';
   if (last.kind !== 'turn' || !turn) refuse('nothing-to-undo', `The last action was not a turn: there is no turn to ${what} (R21).`, 'R21');
-  if (turn.n !== last.turn) refuse('nothing-to-undo', `New cards are already out: only the last finished turn can be ${done} (R21).`, 'R21');
+  if (turn.n !== last.turn)
+    refuse('nothing-to-undo', `New cards are already out: only the last finished turn can be ${done} (R21).`, 'R21');
   if (d.state.phase.kind !== 'ready') {
     refuse('wrong-phase', `The next deck is already being shuffled and cut: a turn can be ${done} only before that (R21).`, 'R21');
   }
@@ -125,11 +141,17 @@ export function correctBet(d: Draft, amount: number | 'pot'): void {
   const { amount: moved } = payBet(d, turn, outcomeOf(turn), chips);
   d.emit({ type: 'bet-corrected', n: turn.n, amount: chips, potAfter: d.state.pot, stackAfter: d.state.stacks[player] ?? 0 });
   // The reversal took back any re-ante the turn caused: its first round (R27) is as the turn left it, before the re-ante.
-  if (d.state.settings.firstRound === 'half-pot') d.emit({ type: 'first-round', waiting: turn.firstRoundBefore.filter((id) => id !== player) });
+  if (d.state.settings.firstRound === 'half-pot')
+    d.emit({ type: 'first-round', waiting: turn.firstRoundBefore.filter((id) => id !== player) });
   if (reAntesAfterTurn(d.state, () => d.state.dealNumber !== turn.deal)) anteAll(d, 're-ante', turn.n);
   const corrections = d.entries.filter((e) => e.move.code !== 'reversal');
   d.emit({ type: 'last-action', kind: 'turn', turn: turn.n, entries: corrections });
-  d.announce('corrected', player, moved, d.entries.map((e) => e.move));
+  d.announce(
+    'corrected',
+    player,
+    moved,
+    d.entries.map((e) => e.move),
+  );
 }
 
 export function voidTurn(d: Draft): void {
@@ -138,5 +160,10 @@ export function voidTurn(d: Draft): void {
   d.emit({ type: 'turn-voided', n: turn.n });
   d.emit({ type: 'rotation', ...turn.rotationBefore });
   d.emit({ type: 'action-settled' });
-  d.announce('voided', turn.playerId, 0, d.entries.map((e) => e.move));
+  d.announce(
+    'voided',
+    turn.playerId,
+    0,
+    d.entries.map((e) => e.move),
+  );
 }

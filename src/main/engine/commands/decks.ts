@@ -33,7 +33,8 @@ export function freshDeckForTurn(d: Draft): void {
 /** R9, R10: the deck asked for is shuffled from `seed` and its commitment shown; returns what it was made for. */
 export function shuffleDeck(d: Draft, seed: string): { purpose: DeckPurpose; resume: Resume } {
   const { purpose, resume } = expectPhase(d, 'shuffle', 'A shuffle');
-  if (d.state.settings.cards === 'table') refuse('invalid-input', 'Tonight the cards are drawn by the table (R34): no deck is shuffled.', 'R34');
+  if (d.state.settings.cards === 'table')
+    refuse('invalid-input', 'Tonight the cards are drawn by the table (R34): no deck is shuffled.', 'R34');
   const seedBytes = seedBytesOf(seed);
   if (!seedBytes) refuse('invalid-input', 'A deck seed is 32 bytes as 64 lowercase hex digits (R9).', 'R9');
   d.emit({

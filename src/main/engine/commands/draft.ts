@@ -50,7 +50,15 @@ export class Draft implements DraftCopies {
   }
 
   /** Moves chips (nothing for 0) and returns the move made. */
-  move(code: ChipCode, player: string | null, amount: number, from: Account, to: Account, turn: number | null, reverses?: string): ChipMove | null {
+  move(
+    code: ChipCode,
+    player: string | null,
+    amount: number,
+    from: Account,
+    to: Account,
+    turn: number | null,
+    reverses?: string,
+  ): ChipMove | null {
     if (amount <= 0) return null;
     const move: ChipMove = { code, player, amount, from, to };
     if (reverses) move.reverses = reverses;
@@ -65,7 +73,13 @@ export class Draft implements DraftCopies {
     return [...this.moved];
   }
 
-  announce(kind: AnnouncementKind, playerId: string | null, amount: number, moves: readonly (ChipMove | null)[] = [], playerIds: string[] = []): void {
+  announce(
+    kind: AnnouncementKind,
+    playerId: string | null,
+    amount: number,
+    moves: readonly (ChipMove | null)[] = [],
+    playerIds: string[] = [],
+  ): void {
     const shown: Announcement['moves'] = [];
     for (const move of moves) if (move !== null) shown.push({ from: move.from, to: move.to, amount: move.amount });
     this.emit({ type: 'announce', announcement: { kind, playerId, amount, playerIds, moves: shown } });

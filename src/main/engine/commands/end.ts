@@ -7,7 +7,12 @@ import { retireDeck } from './decks';
 
 export function end(d: Draft, at: string): void {
   const phase = d.state.phase;
-  if (phase.kind === 'bet' || phase.kind === 'ace-call' || phase.kind === 'pair-call' || ((phase.kind === 'cut' || phase.kind === 'shuffle') && phase.resume === 'continue-turn')) {
+  if (
+    phase.kind === 'bet' ||
+    phase.kind === 'ace-call' ||
+    phase.kind === 'pair-call' ||
+    ((phase.kind === 'cut' || phase.kind === 'shuffle') && phase.resume === 'continue-turn')
+  ) {
     refuse('wrong-phase', 'A turn is in progress: finish it before ending the night.');
   }
   retireDeck(d);
@@ -22,7 +27,13 @@ export function end(d: Draft, at: string): void {
       const share = Math.floor(pot / holders.length);
       const remainder = pot % holders.length;
       const moves = holders.map((p, i) => d.move('pot-split', p.id, share + (i < remainder ? 1 : 0), 'pot', playerAccount(p.id), null));
-      d.announce('pot-split', null, pot, moves, holders.map((p) => p.id));
+      d.announce(
+        'pot-split',
+        null,
+        pot,
+        moves,
+        holders.map((p) => p.id),
+      );
     }
   }
   // The split or carry is kept with the end, so reopening the night can reverse it (R33).
@@ -43,7 +54,12 @@ export function reopen(d: Draft, at: string): void {
   const ending = last && last.kind === 'other' ? last.entries : [];
   for (const { id, move } of [...ending].reverse()) d.move('reversal', move.player, move.amount, move.to, move.from, null, id);
   d.emit({ type: 'night-reopened', at });
-  d.announce('night-reopened', null, d.state.pot, d.entries.map((e) => e.move));
+  d.announce(
+    'night-reopened',
+    null,
+    d.state.pot,
+    d.entries.map((e) => e.move),
+  );
   d.emit({ type: 'last-action', kind: 'other', turn: null, entries: [] });
   d.phase(d.state.dealerSeat === null ? 'draw' : 'ready');
 }

@@ -31,7 +31,9 @@ export function rotationOf(state: EngineState): Rotation {
 }
 
 export function sameRotation(a: Rotation, b: Rotation): boolean {
-  return a.dealerSeat === b.dealerSeat && a.dealNumber === b.dealNumber && a.dealNeedsDeck === b.dealNeedsDeck && a.toActSeat === b.toActSeat;
+  return (
+    a.dealerSeat === b.dealerSeat && a.dealNumber === b.dealNumber && a.dealNeedsDeck === b.dealNeedsDeck && a.toActSeat === b.toActSeat
+  );
 }
 
 /**

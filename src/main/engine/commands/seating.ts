@@ -30,11 +30,19 @@ export function seatPlayer(d: Draft, newcomer: Newcomer): void {
   const name = newcomer.name.trim();
   if (playerId === '' || name === '') refuse('invalid-input', 'A newcomer needs an id and a name.');
   const clash = d.state.players.find((p) => p.id === playerId || p.name.trim().toLowerCase() === name.toLowerCase());
-  if (clash) refuse('duplicate-player', `${clash.name} is already at this table: a buy-in seats a player who cashed out again.`, 'R31', { player: clash.name });
+  if (clash)
+    refuse('duplicate-player', `${clash.name} is already at this table: a buy-in seats a player who cashed out again.`, 'R31', {
+      player: clash.name,
+    });
   const after = playerOrRefuse(d, afterPlayerId);
   const { ante } = d.state.settings;
   if (!Number.isInteger(buyIn) || buyIn <= ante) {
-    refuse('starting-chips-too-few', `A newcomer buys in more than the ante of ${ante}, or they have no chips to play after it (R4, R31).`, 'R31', { ante });
+    refuse(
+      'starting-chips-too-few',
+      `A newcomer buys in more than the ante of ${ante}, or they have no chips to play after it (R4, R31).`,
+      'R31',
+      { ante },
+    );
   }
   // Seated during a deal: plays from the next one; before its first turn: plays in it.
   const underWay = dealUnderWay(d.state);

@@ -37,7 +37,8 @@ export function commitShoe(d: Draft, heads: readonly WitnessHead[]): { purpose: 
   if (!isHeadList(heads)) {
     refuse('invalid-input', 'Each witness is an id of 16 lower-case hex characters and a head of 64 (R34).', 'R34');
   }
-  if (new Set(heads.map((w) => w.id)).size !== heads.length) refuse('invalid-input', 'A witness is named twice in the commitment (R34).', 'R34');
+  if (new Set(heads.map((w) => w.id)).size !== heads.length)
+    refuse('invalid-input', 'A witness is named twice in the commitment (R34).', 'R34');
   if (!heads.some((w) => w.id === LAPTOP_WITNESS)) refuse('invalid-input', 'The laptop is always a witness (R34).', 'R34');
   startShoe(d, purpose, heads, false);
   return { purpose, resume };
@@ -48,11 +49,16 @@ export function commitShoe(d: Draft, heads: readonly WitnessHead[]): { purpose: 
  * `Array.isArray` would turn them into `any` and check nothing the compiler could see).
  */
 function isHeadList(heads: unknown): heads is readonly WitnessHead[] {
-  return Array.isArray(heads) && heads.every((w: unknown) => typeof w === 'object' && w !== null && 'id' in w && 'head' in w && isWitnessId(w.id) && isLinkHex(w.head));
+  return (
+    Array.isArray(heads) &&
+    heads.every((w: unknown) => typeof w === 'object' && w !== null && 'id' in w && 'head' in w && isWitnessId(w.id) && isLinkHex(w.head))
+  );
 }
 
 function isRevealList(reveals: unknown): reveals is readonly WitnessReveal[] {
-  return Array.isArray(reveals) && reveals.every((v: unknown) => typeof v === 'object' && v !== null && 'id' in v && typeof v.id === 'string');
+  return (
+    Array.isArray(reveals) && reveals.every((v: unknown) => typeof v === 'object' && v !== null && 'id' in v && typeof v.id === 'string')
+  );
 }
 
 function startShoe(d: Draft, purpose: DeckPurpose, heads: readonly WitnessHead[], renewed: boolean): void {
@@ -97,15 +103,21 @@ export function drawCard(d: Draft, reveals: readonly WitnessReveal[], missing: r
   const deck = d.state.deck;
   const witnesses = d.state.witnesses;
   if (!deck?.shoe || !witnesses) throw new Error('a reveal without a shoe');
-  if (!isRevealList(reveals) || !Array.isArray(missing) || !missing.every((id: unknown) => typeof id === 'string')) refuse('invalid-input', 'A draw lists the reveals and the witnesses missing (R34).', 'R34');
+  if (!isRevealList(reveals) || !Array.isArray(missing) || !missing.every((id: unknown) => typeof id === 'string'))
+    refuse('invalid-input', 'A draw lists the reveals and the witnesses missing (R34).', 'R34');
   const heads = new Map(witnesses.heads.map((w) => [w.id, w.head]));
   const named = [...reveals.map((v) => v.id), ...missing];
   if (named.length !== heads.size || new Set(named).size !== named.length || !named.every((id) => heads.has(id))) {
-    refuse('invalid-input', `A draw names every witness of the deal once, revealing or missing: ${[...heads.keys()].join(', ')} (R34).`, 'R34');
+    refuse(
+      'invalid-input',
+      `A draw names every witness of the deal once, revealing or missing: ${[...heads.keys()].join(', ')} (R34).`,
+      'R34',
+    );
   }
   if (missing.includes(LAPTOP_WITNESS)) refuse('invalid-input', "The laptop's own value is never missing (R34).", 'R34');
   for (const { id, value } of reveals) {
-    if (!revealMatches(heads.get(id) ?? '', value)) refuse('invalid-input', `The value revealed by witness ${id} does not hash to its head (R34).`, 'R34', { witness: id });
+    if (!revealMatches(heads.get(id) ?? '', value))
+      refuse('invalid-input', `The value revealed by witness ${id} does not hash to its head (R34).`, 'R34', { witness: id });
   }
   const k = witnesses.draws + 1;
   const r = drawHash(d.state.nightId, k, reveals);

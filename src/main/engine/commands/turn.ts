@@ -129,7 +129,9 @@ export function callPair(d: Draft, call: 'higher' | 'lower'): void {
   const allowed = pairCallsFor(rank);
   if (!allowed.includes(call)) {
     const [post] = turn.posts;
-    refuse('bad-pair-call', `A pair of ${post?.[0] === 'A' ? 'aces' : '2s'} can only be called ${allowed.join(' or ')} (R29).`, 'R29', { allowed: allowed.join(',') });
+    refuse('bad-pair-call', `A pair of ${post?.[0] === 'A' ? 'aces' : '2s'} can only be called ${allowed.join(' or ')} (R29).`, 'R29', {
+      allowed: allowed.join(','),
+    });
   }
   d.emit({ type: 'pair-called', call });
   d.announce('pair-called', turn.playerId, 0);
@@ -165,12 +167,17 @@ export function checkedBet(d: Draft, amount: number | 'pot', pot: number, stack:
     refuse('bet-above-limit', `The largest bet tonight is ${max}: bet 1 to ${max} (R27).`, 'R27', { min: 1, max, cap });
   }
   if (amount > max && cap === 'half-pot') {
-    refuse('bet-above-limit', `Until everyone has had a turn since the pot was made, a bet is at most half the pot: bet 1 to ${max} (R27).`, 'R27', {
-      min: 1,
-      max,
-      cap,
-      pot,
-    });
+    refuse(
+      'bet-above-limit',
+      `Until everyone has had a turn since the pot was made, a bet is at most half the pot: bet 1 to ${max} (R27).`,
+      'R27',
+      {
+        min: 1,
+        max,
+        cap,
+        pot,
+      },
+    );
   }
   return amount;
 }
@@ -212,7 +219,12 @@ export function outcomeOf(turn: TurnState): 'win' | 'lose' | 'post' {
 }
 
 /** R18: the chips a bet of `chips` moves for `outcome`; returns the amount moved. */
-export function payBet(d: Draft, turn: TurnState, outcome: 'win' | 'lose' | 'post', chips: number): { amount: number; move: ChipMove | null } {
+export function payBet(
+  d: Draft,
+  turn: TurnState,
+  outcome: 'win' | 'lose' | 'post',
+  chips: number,
+): { amount: number; move: ChipMove | null } {
   const player = turn.playerId;
   if (outcome === 'win') return { amount: chips, move: d.move('win', player, chips, 'pot', playerAccount(player), turn.n) };
   if (outcome === 'lose') return { amount: chips, move: d.move('bet-lost', player, chips, playerAccount(player), 'pot', turn.n) };

@@ -62,7 +62,9 @@ export function drawCard(state: EngineState, event: EventOf<'draw-card'>, copies
   takeCard(state, event.deckId, event.card, copies);
   const draw = state.draw;
   if (!draw) throw new Error('a draw card without a draw');
-  const rounds = draw.rounds.map((r) => (r.round === event.round ? { ...r, cards: [...r.cards, { playerId: event.playerId, card: event.card }] } : r));
+  const rounds = draw.rounds.map((r) =>
+    r.round === event.round ? { ...r, cards: [...r.cards, { playerId: event.playerId, card: event.card }] } : r,
+  );
   state.draw = { ...draw, deckId: event.deckId, rounds };
   return state;
 }
@@ -75,12 +77,14 @@ export function dealerChosen(state: EngineState, event: EventOf<'dealer-chosen'>
 /** The top card of the deck in play is dealt (it must be `card`). */
 export function takeCard(state: EngineState, deckId: string, card: string, copies: DraftCopies | undefined): void {
   const deck = requireDeck(state, deckId);
-  if (deck.cards[deck.position] !== card) throw new Error(`deck ${deckId} has ${deck.cards[deck.position] ?? 'no card'} on top, not ${card}`);
+  if (deck.cards[deck.position] !== card)
+    throw new Error(`deck ${deckId} has ${deck.cards[deck.position] ?? 'no card'} on top, not ${card}`);
   ownDeck(state, deckId, copies).position = deck.position + 1;
 }
 
 function requireDeck(state: EngineState, deckId: string): DeckState {
-  if (!state.deck || state.deck.id !== deckId) throw new Error(`event for deck ${deckId}, but the deck in play is ${state.deck?.id ?? 'none'}`);
+  if (!state.deck || state.deck.id !== deckId)
+    throw new Error(`event for deck ${deckId}, but the deck in play is ${state.deck?.id ?? 'none'}`);
   return state.deck;
 }
 

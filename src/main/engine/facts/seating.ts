@@ -28,7 +28,11 @@ export function playerSeated(state: EngineState, event: EventOf<'player-seated'>
   const order = [...state.players];
   order.splice(event.seat, 0, newcomer);
   const id = event.playerId;
-  ownPlayerCounts(state, { stacks: { ...state.stacks, [id]: 0 }, boughtIn: { ...state.boughtIn, [id]: 0 }, cashedOut: { ...state.cashedOut, [id]: 0 } }, copies);
+  ownPlayerCounts(
+    state,
+    { stacks: { ...state.stacks, [id]: 0 }, boughtIn: { ...state.boughtIn, [id]: 0 }, cashedOut: { ...state.cashedOut, [id]: 0 } },
+    copies,
+  );
   return reseat(state, order);
 }
 
@@ -38,7 +42,10 @@ export function playerUnseated(state: EngineState, event: EventOf<'player-unseat
   const { [event.playerId]: _bought, ...boughtIn } = state.boughtIn;
   const { [event.playerId]: _cashed, ...cashedOut } = state.cashedOut;
   ownPlayerCounts(state, { stacks, boughtIn, cashedOut }, copies);
-  return reseat(state, state.players.filter((p) => p.id !== event.playerId));
+  return reseat(
+    state,
+    state.players.filter((p) => p.id !== event.playerId),
+  );
 }
 
 export function playerMoved(state: EngineState, event: EventOf<'player-moved'>): EngineState {

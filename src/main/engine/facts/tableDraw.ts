@@ -13,7 +13,8 @@ import type { DraftCopies } from './copies';
 
 export function shoeStarted(state: EngineState, event: EventOf<'shoe-started'>, copies: DraftCopies | undefined): EngineState {
   const { heads, fingerprint } = commitmentOf(event.heads);
-  if (fingerprint !== event.fingerprint) throw new Error(`shoe ${event.deckId} records fingerprint ${event.fingerprint}, but its heads give ${fingerprint}`);
+  if (fingerprint !== event.fingerprint)
+    throw new Error(`shoe ${event.deckId} records fingerprint ${event.fingerprint}, but its heads give ${fingerprint}`);
   const deck: DeckState = {
     id: event.deckId,
     purpose: event.purpose,
@@ -35,12 +36,14 @@ export function shoeStarted(state: EngineState, event: EventOf<'shoe-started'>, 
 export function cardDrawn(state: EngineState, event: EventOf<'card-drawn'>, copies: DraftCopies | undefined): EngineState {
   const deck = state.deck;
   const witnesses = state.witnesses;
-  if (!deck?.shoe || deck.id !== event.deckId || !witnesses) throw new Error(`card drawn from shoe ${event.deckId}, but the shoe in play is ${deck?.id ?? 'none'}`);
+  if (!deck?.shoe || deck.id !== event.deckId || !witnesses)
+    throw new Error(`card drawn from shoe ${event.deckId}, but the shoe in play is ${deck?.id ?? 'none'}`);
   if (event.k !== witnesses.draws + 1) throw new Error(`draw ${event.k} recorded where draw ${witnesses.draws + 1} is due`);
   const heads = new Map(witnesses.heads.map((w) => [w.id, w.head]));
   for (const { id, value } of event.reveals) {
     const head = heads.get(id);
-    if (head === undefined || !revealMatches(head, value)) throw new Error(`draw ${event.k}: the reveal of witness ${id} does not hash to its head`);
+    if (head === undefined || !revealMatches(head, value))
+      throw new Error(`draw ${event.k}: the reveal of witness ${id} does not hash to its head`);
     heads.set(id, value);
   }
   const r = drawHash(state.nightId, event.k, event.reveals);
@@ -53,12 +56,17 @@ export function cardDrawn(state: EngineState, event: EventOf<'card-drawn'>, copi
   own.shoe = drawn.left;
   state.deck = own;
   if (copies) copies.deck = own;
-  state.witnesses = { draws: event.k, fingerprint: witnesses.fingerprint, heads: witnesses.heads.map((w) => ({ id: w.id, head: heads.get(w.id) ?? w.head })) };
+  state.witnesses = {
+    draws: event.k,
+    fingerprint: witnesses.fingerprint,
+    heads: witnesses.heads.map((w) => ({ id: w.id, head: heads.get(w.id) ?? w.head })),
+  };
   return state;
 }
 
 export function shoeRetired(state: EngineState, event: EventOf<'shoe-retired'>): EngineState {
-  if (!state.deck?.shoe || state.deck.id !== event.deckId) throw new Error(`shoe ${event.deckId} put away, but the shoe in play is ${state.deck?.id ?? 'none'}`);
+  if (!state.deck?.shoe || state.deck.id !== event.deckId)
+    throw new Error(`shoe ${event.deckId} put away, but the shoe in play is ${state.deck?.id ?? 'none'}`);
   state.deck = null;
   state.decksRetired = state.decksRetired + 1;
   return state;

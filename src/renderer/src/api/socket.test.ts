@@ -48,7 +48,15 @@ class FakeSocket implements SocketLike {
   }
 }
 
-const lobby: AppView = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' }, settleMode: 'fewest', preferences: { language: 'en', muted: false } };
+const lobby: AppView = {
+  night: null,
+  roster: [],
+  lastSetup: null,
+  storageNotices: [],
+  tableScreen: { kind: 'live' },
+  settleMode: 'fewest',
+  preferences: { language: 'en', muted: false },
+};
 const withRoster: AppView = { ...lobby, roster: [{ id: 'p1', name: 'Maya', colour: '#f2c14e', initials: 'MA', archived: false }] };
 
 function latest(): FakeSocket {
@@ -79,7 +87,9 @@ describe('socketUrlFor', () => {
   });
 
   it('opens a table-role socket from the TV route, so the TV can only read whatever link it was opened with', () => {
-    expect(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '', hash: '#/table' })).toBe('ws://127.0.0.1:5199/ws?role=table');
+    expect(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '', hash: '#/table' })).toBe(
+      'ws://127.0.0.1:5199/ws?role=table',
+    );
     const withToken = new URL(socketUrlFor({ protocol: 'http:', host: 'tv.lan', search: '?token=v1', hash: '#/table' }));
     expect(Object.fromEntries(withToken.searchParams)).toEqual({ role: 'table', token: 'v1' });
   });
@@ -313,7 +323,11 @@ describe('createPhoneSocketApi', () => {
     for (const name of writes) expect(name in api, name).toBe(false);
     for (const name of commandsFor('phone')) expect(typeof (api as unknown as Record<string, unknown>)[name], name).toBe('function');
     expect(commandsFor('phone')).toContain('getTab');
-    expect(Object.keys(api).filter((k) => (COMMAND_NAMES as readonly string[]).includes(k)).sort()).toEqual([...commandsFor('phone')].sort());
+    expect(
+      Object.keys(api)
+        .filter((k) => (COMMAND_NAMES as readonly string[]).includes(k))
+        .sort(),
+    ).toEqual([...commandsFor('phone')].sort());
   });
 
   it('asks the running tab over its socket and hands back the answer', async () => {
@@ -330,7 +344,9 @@ describe('createPhoneSocketApi', () => {
   it('opens a phone-role socket carrying the token of its own link', () => {
     const url = new URL(socketUrlFor({ protocol: 'http:', host: '192.168.1.20:5199', search: '?token=V1', hash: '' }, 'phone'));
     expect(Object.fromEntries(url.searchParams)).toEqual({ role: 'phone', token: 'V1' });
-    expect(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '', hash: '' }, 'phone')).toBe('ws://127.0.0.1:5199/ws?role=phone');
+    expect(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '', hash: '' }, 'phone')).toBe(
+      'ws://127.0.0.1:5199/ws?role=phone',
+    );
   });
 
   it('says why the host closed it (the table is full) and, turned away, waits longer before trying again; the reason clears once a socket opens', () => {
@@ -351,7 +367,7 @@ describe('createPhoneSocketApi', () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
-  it('R34: helping deal, it sends its head and its values as requests and hands the host\'s pushes about dealing to the page, never the console\'s bridge', async () => {
+  it("R34: helping deal, it sends its head and its values as requests and hands the host's pushes about dealing to the page, never the console's bridge", async () => {
     const api = createPhoneSocketApi({ url: 'ws://host/ws?role=phone', createSocket: (url) => new FakeSocket(url), backoff: () => 100 });
     latest().open();
     const pushes: unknown[] = [];
@@ -360,9 +376,22 @@ describe('createPhoneSocketApi', () => {
     const offered = api.helpDeal({ night: 'n1', witness: '00000000000000a1', head });
     const sent = latest().commands()[0];
     expect(sent).toMatchObject({ method: 'helpDeal', args: { night: 'n1', witness: '00000000000000a1', head } });
-    latest().push({ type: 'reply', id: sent?.id as number, result: { ok: true, view: lobby, data: { witness: '00000000000000a1', head, from: 'next-deal' } } });
+    latest().push({
+      type: 'reply',
+      id: sent?.id as number,
+      result: { ok: true, view: lobby, data: { witness: '00000000000000a1', head, from: 'next-deal' } },
+    });
     await expect(offered).resolves.toMatchObject({ ok: true, data: { from: 'next-deal' } });
-    const request = { kind: 'reveal-request', night: 'n1', witness: '00000000000000a1', request: 4, head, k: 1, count: 1, waitMs: 1500 } as const;
+    const request = {
+      kind: 'reveal-request',
+      night: 'n1',
+      witness: '00000000000000a1',
+      request: 4,
+      head,
+      k: 1,
+      count: 1,
+      waitMs: 1500,
+    } as const;
     latest().push({ type: 'witness', message: request });
     expect(pushes).toEqual([request]);
     void api.revealDraws({ night: 'n1', witness: '00000000000000a1', request: 4, values: ['cd'.repeat(32)] });

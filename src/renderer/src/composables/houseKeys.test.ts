@@ -113,7 +113,13 @@ describe('house rule keys on the console', () => {
     entry.seatPlayerName = ' Dan ';
     entry.seatBuyIn = '15';
     expect(keys.panelKey(key('Enter'), n)).toBe(true);
-    expect(send).toHaveBeenCalledWith('seatPlayer', { stateId: 7, player: { name: 'Dan' }, afterPlayerId: 'ann', buyIn: 15, paid: 'credit' });
+    expect(send).toHaveBeenCalledWith('seatPlayer', {
+      stateId: 7,
+      player: { name: 'Dan' },
+      afterPlayerId: 'ann',
+      buyIn: 15,
+      paid: 'credit',
+    });
   });
 
   it('R31: a newcomer known to the roster keeps their id; a missing name or buy-in is said, nothing sent', () => {
@@ -127,7 +133,13 @@ describe('house rule keys on the console', () => {
     expect(send).not.toHaveBeenCalled();
     entry.seatBuyIn = '10';
     keys.panelKey(key('Enter'), n);
-    expect(send).toHaveBeenCalledWith('seatPlayer', { stateId: 7, player: { id: 'p-dee', name: 'Dee' }, afterPlayerId: 'cy', buyIn: 10, paid: 'credit' });
+    expect(send).toHaveBeenCalledWith('seatPlayer', {
+      stateId: 7,
+      player: { id: 'p-dee', name: 'Dee' },
+      afterPlayerId: 'cy',
+      buyIn: 10,
+      paid: 'credit',
+    });
   });
 
   it('R31: T moves a player between deals; while a deal is under way it says so and sends nothing', () => {
@@ -140,7 +152,10 @@ describe('house rule keys on the console', () => {
     expect(send).toHaveBeenCalledWith('movePlayer', { stateId: 7, playerId: 'bo', afterPlayerId: 'cy' });
     send.mockClear();
     const underWay = { ...free, move: refusal('wrong-phase') };
-    const dealing = night({ dealUnderWay: true, allowed: allowed({ commands: ['seatPlayer'], players: { ann: underWay, bo: underWay, cy: underWay } }) });
+    const dealing = night({
+      dealUnderWay: true,
+      allowed: allowed({ commands: ['seatPlayer'], players: { ann: underWay, bo: underWay, cy: underWay } }),
+    });
     keys.panelKey(key('Enter'), dealing);
     expect(ui.error).toBe('movePanel.dealUnderWay');
     expect(send).not.toHaveBeenCalled();
@@ -166,16 +181,21 @@ describe('house rule keys on the console', () => {
     expect(ui.panel).toBeNull();
   });
 
-  it('R32: the player whose turn is under way cannot sit out: main\'s refusal is said before anything is sent', () => {
+  it("R32: the player whose turn is under way cannot sit out: main's refusal is said before anything is sent", () => {
     const busy = { ...free, sitOut: refusal('player-busy') };
-    const midTurn = night({ phase: 'pair-call', betweenTurns: false, toActId: 'ann', allowed: allowed({ commands: ['callPair'], players: { ann: busy, bo: free, cy: free } }) });
+    const midTurn = night({
+      phase: 'pair-call',
+      betweenTurns: false,
+      toActId: 'ann',
+      allowed: allowed({ commands: ['callPair'], players: { ann: busy, bo: free, cy: free } }),
+    });
     keys.tableKey(key('s'), midTurn);
     keys.panelKey(key('Enter'), midTurn);
     expect(ui.error).toContain('sitOutPanel.busy');
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('R31: a pasted 41-character name is refused with the lobby\'s message, not cut to 40; a refused buy-in sends nothing', () => {
+  it("R31: a pasted 41-character name is refused with the lobby's message, not cut to 40; a refused buy-in sends nothing", () => {
     const n = night();
     keys.tableKey(key('j'), n);
     Object.assign(entry, { seatPlayerName: 'A'.repeat(41), seatBuyIn: '10' });
@@ -191,7 +211,7 @@ describe('house rule keys on the console', () => {
     expect(stepAtTable(n, 0, -1)).toBe(2);
   });
 
-  it('M2: a newcomer buys in the night\'s way unless Alt+C switches it; C typed in a box is typing, not a switch', () => {
+  it("M2: a newcomer buys in the night's way unless Alt+C switches it; C typed in a box is typing, not a switch", () => {
     const n = night({ payment: 'cash' });
     keys.tableKey(key('j'), n);
     expect(entry.panelPayment).toBe('cash');

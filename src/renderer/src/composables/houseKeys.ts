@@ -144,7 +144,9 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     if (!neighbour) return;
     const id = deps.rosterIdOf(name);
     const player = id ? { id, name } : { name };
-    void send('seatPlayer', { stateId: night.stateId, player, afterPlayerId: neighbour.id, buyIn, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
+    void send('seatPlayer', { stateId: night.stateId, player, afterPlayerId: neighbour.id, buyIn, paid: entry.panelPayment }).then(
+      (ok) => ok && ui.closePanel(),
+    );
   }
 
   function movePlayer(night: NightView): void {
@@ -160,7 +162,9 @@ export function createHouseKeys(deps: HouseKeyDeps) {
       ui.showError(t('movePanel.same', { name: moving.name }));
       return;
     }
-    void send('movePlayer', { stateId: night.stateId, playerId: moving.id, afterPlayerId: neighbour.id }).then((ok) => ok && ui.closePanel());
+    void send('movePlayer', { stateId: night.stateId, playerId: moving.id, afterPlayerId: neighbour.id }).then(
+      (ok) => ok && ui.closePanel(),
+    );
   }
 
   /** R32: main's view says whether this player can sit out or come back now; its refusal is said before sending. */
@@ -170,7 +174,9 @@ export function createHouseKeys(deps: HouseKeyDeps) {
     const command = player.sittingOut ? 'comeBack' : 'sitOut';
     const refusal = night.allowed.players[player.id]?.[command] ?? null;
     if (refusal) {
-      ui.showError(refusal.code === 'player-busy' ? t('sitOutPanel.busy', { name: player.name }) : (deps.refusalWords?.(refusal) ?? refusal.message));
+      ui.showError(
+        refusal.code === 'player-busy' ? t('sitOutPanel.busy', { name: player.name }) : (deps.refusalWords?.(refusal) ?? refusal.message),
+      );
       return;
     }
     void send(command, { stateId: night.stateId, playerId: player.id }).then((ok) => ok && ui.closePanel());

@@ -20,7 +20,9 @@ export function lobbyBoxes(t: Translate): {
     const problem = textProblem(text);
     if (problem) return t(PROBLEM_MESSAGES[problem]);
     const value = wholeNumber(text);
-    return value !== null && value > MAX_CHIPS ? t('errors.tooManyChips', { field: t('lobby.startingChips'), max: MAX_CHIPS.toLocaleString('en') }) : null;
+    return value !== null && value > MAX_CHIPS
+      ? t('errors.tooManyChips', { field: t('lobby.startingChips'), max: MAX_CHIPS.toLocaleString('en') })
+      : null;
   }
 
   /** M1: an amount in major units, with no more decimals than the currency has. */
@@ -49,4 +51,3 @@ export function lobbyBoxes(t: Translate): {
 
   return { startingChips, chipValue, maxBet };
 }
-

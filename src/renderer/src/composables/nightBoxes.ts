@@ -39,7 +39,12 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
         return made('seat-buy-in', entry.seatBuyIn, (v) => (entry.seatBuyIn = v), newcomerRefusal(entry.seatBuyIn, current));
       case 'fix-turn':
         if (!current.allowed.correction) return null;
-        return made('correction', entry.correction.digits, (v) => (entry.correction.digits = v), betRefusal(entry.correction.digits, current.allowed.correction));
+        return made(
+          'correction',
+          entry.correction.digits,
+          (v) => (entry.correction.digits = v),
+          betRefusal(entry.correction.digits, current.allowed.correction),
+        );
       case null:
         if (current.phase === 'bet' && current.allowed.bet) {
           return made('bet', entry.bet.digits, (v) => (entry.bet.digits = v), betRefusal(entry.bet.digits, current.allowed.bet));
@@ -97,7 +102,12 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
   // The refusal is the box's own: shown while it holds it, gone once it is fixed. An edit (a paste too, or
   // the newcomer's name) replaces whatever was said before, so no stale message stays beside a valid value.
   watch(
-    () => ({ name: box.value?.name ?? null, text: box.value?.text ?? '', newcomer: entry.seatPlayerName, refusal: box.value?.refusal ?? null }),
+    () => ({
+      name: box.value?.name ?? null,
+      text: box.value?.text ?? '',
+      newcomer: entry.seatPlayerName,
+      refusal: box.value?.refusal ?? null,
+    }),
     (now, before) => {
       // A box opened or closed: its panel or phase has already cleared what was shown.
       if (now.name !== before.name) return;

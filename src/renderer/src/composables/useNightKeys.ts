@@ -69,7 +69,9 @@ export function useNightKeys(): void {
     }
     if (ui.panel) return house.panelKey(e, night) || panelKey(e, night);
     const ended = night.phase === 'ended';
-    const used = ended ? dispatchKey(ENDED_KEYS, e, factsOf(night), endedActions(night)) : dispatchKey(NIGHT_KEYS, e, factsOf(night), nightActions(night));
+    const used = ended
+      ? dispatchKey(ENDED_KEYS, e, factsOf(night), endedActions(night))
+      : dispatchKey(NIGHT_KEYS, e, factsOf(night), nightActions(night));
     if (used) return true;
     // Anything else goes into the waiting number box, which refuses what cannot be a number.
     if (night.phase === 'cut') return editBox(e);
@@ -92,7 +94,8 @@ export function useNightKeys(): void {
 
   /** What each of the night's keys does (keymap.ts NIGHT_KEYS says which key, and when). */
   function nightActions(night: NightView): Record<NightAction, (e: KeyboardEvent) => boolean | void> {
-    const plainKey = (key: string, e: KeyboardEvent) => ({ key, code: e.code, ctrlKey: false, metaKey: false, altKey: false, repeat: e.repeat }) as KeyboardEvent;
+    const plainKey = (key: string, e: KeyboardEvent) =>
+      ({ key, code: e.code, ctrlKey: false, metaKey: false, altKey: false, repeat: e.repeat }) as KeyboardEvent;
     return {
       drawForDealer: (e) => !e.repeat && void send('drawForDealer', { stateId: stateId() }),
       deal: (e) => !e.repeat && void send('deal', { stateId: stateId() }),
@@ -124,7 +127,10 @@ export function useNightKeys(): void {
         ui.openPanel('buy-in');
       },
       cashOut: () => {
-        entry.panelPlayer = Math.max(0, night.players.findIndex((p) => p.status !== 'left'));
+        entry.panelPlayer = Math.max(
+          0,
+          night.players.findIndex((p) => p.status !== 'left'),
+        );
         entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('cash-out');
       },
@@ -195,7 +201,9 @@ export function useNightKeys(): void {
           ui.showError(words.t('lobby.badNumber', { field: words.t('buyIn.amount') }));
           return;
         }
-        void send('buyIn', { stateId: stateId(), playerId: target.id, amount, paid: entry.panelPayment }).then((ok) => ok && ui.closePanel());
+        void send('buyIn', { stateId: stateId(), playerId: target.id, amount, paid: entry.panelPayment }).then(
+          (ok) => ok && ui.closePanel(),
+        );
       },
       cashOut: (e) => {
         if (e.repeat) return false;
@@ -207,8 +215,9 @@ export function useNightKeys(): void {
           return;
         }
         const paid = entry.panelPayment;
-        ui.ask(words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack), paid: words.t(`payment.cash-out.${paid}`) }), () =>
-          send('cashOut', { stateId: stateId(), playerId: target.id, paid }).then((ok) => void (ok && ui.closePanel())),
+        ui.ask(
+          words.t('cashOut.confirm', { name: target.name, chips: words.chips(target.stack), paid: words.t(`payment.cash-out.${paid}`) }),
+          () => send('cashOut', { stateId: stateId(), playerId: target.id, paid }).then((ok) => void (ok && ui.closePanel())),
         );
       },
       // R21 with R17, R27: the correction's limits came with the view and were checked as it was typed.
@@ -332,5 +341,8 @@ export function betAmount(bet: BetEntry): BetAmount | null {
 function defaultBuyInPlayer(night: NightView): number {
   const broke = night.players.findIndex((p) => p.status !== 'left' && p.stack === 0);
   if (broke >= 0) return broke;
-  return Math.max(0, night.players.findIndex((p) => p.isToAct));
+  return Math.max(
+    0,
+    night.players.findIndex((p) => p.isToAct),
+  );
 }

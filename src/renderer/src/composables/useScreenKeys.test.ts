@@ -114,7 +114,14 @@ describe('screen keys', () => {
     const view = useViewStore();
     const run = vi.spyOn(view, 'run').mockResolvedValue({ ok: false, error: { code: 'storage', message: 'x' } });
     const onKey = screenKeyHandler(() => false);
-    const base = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' as const }, settleMode: 'fewest' as const };
+    const base = {
+      night: null,
+      roster: [],
+      lastSetup: null,
+      storageNotices: [],
+      tableScreen: { kind: 'live' as const },
+      settleMode: 'fewest' as const,
+    };
     view.view = { ...base, preferences: { language: 'en', muted: false } };
     onKey(key({ key: 'q' }) as unknown as KeyboardEvent);
     view.view = { ...base, preferences: { language: 'en', muted: false, fourColourDeck: true } };
@@ -129,7 +136,15 @@ describe('screen keys', () => {
     const view = useViewStore();
     const run = vi.spyOn(view, 'run').mockResolvedValue({ ok: false, error: { code: 'storage', message: 'x' } });
     const onKey = screenKeyHandler(() => false);
-    const base = { night: null, roster: [], lastSetup: null, storageNotices: [], tableScreen: { kind: 'live' as const }, settleMode: 'fewest' as const, preferences: { language: 'en' as const, muted: false } };
+    const base = {
+      night: null,
+      roster: [],
+      lastSetup: null,
+      storageNotices: [],
+      tableScreen: { kind: 'live' as const },
+      settleMode: 'fewest' as const,
+      preferences: { language: 'en' as const, muted: false },
+    };
     const phones = { links: [], port: null, connected: 0, refusal: null };
     view.view = { ...base, phones: { ...phones, state: 'off' } };
     onKey(key({ key: 'w' }) as unknown as KeyboardEvent);

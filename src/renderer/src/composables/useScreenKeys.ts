@@ -16,7 +16,9 @@ import { useWords } from './useWords';
  * four-colour deck on or off (Shift+G goes back a language). A screen that reads letters as typing (a number box) must leave
  * these alone while clean.
  */
-export const CONSOLE_KEYS: readonly string[] = CONSOLE_KEYS_MAP.flatMap((b) => b.chords.map((c) => c.key)).filter((key) => /^[a-z]$/.test(key));
+export const CONSOLE_KEYS: readonly string[] = CONSOLE_KEYS_MAP.flatMap((b) => b.chords.map((c) => c.key)).filter((key) =>
+  /^[a-z]$/.test(key),
+);
 
 /** Phones may watch (or the listener waits for a network): W then stops them; otherwise W (again) lets them. */
 export function phonesWatching(view: AppView | null): boolean {
@@ -66,7 +68,9 @@ export function screenKeyHandler(
     const onTv = view.view?.tableScreen.kind === 'rules';
     // In the lobby the TV shows the rules being chosen for tonight, which only this console knows yet.
     const chosen = view.night ? {} : { settings: { ...useEntryStore().settings } };
-    view.run('showOnTable', { screen: onTv ? { kind: 'live' } : { kind: 'rules', ...chosen } }).catch((failure: unknown) => ui.showError(String(failure)));
+    view
+      .run('showOnTable', { screen: onTv ? { kind: 'live' } : { kind: 'rules', ...chosen } })
+      .catch((failure: unknown) => ui.showError(String(failure)));
   }
 
   function changeLanguage(step: number): void {

@@ -12,7 +12,11 @@ import { useWords } from './useWords';
  * copying it as text (Y). The mode is kept by main for the night
  * (setSettleMode with its id), so the TV, the tab and the export follow it.
  */
-export function useSettlement(settlement: Ref<Settlement | null>, currency: Ref<string>, nightId: Readonly<Ref<string | null>> = ref(null)) {
+export function useSettlement(
+  settlement: Ref<Settlement | null>,
+  currency: Ref<string>,
+  nightId: Readonly<Ref<string | null>> = ref(null),
+) {
   const ui = useUiStore();
   const view = useViewStore();
   const words = useWords();

@@ -5,8 +5,7 @@ import { LOCALE_MESSAGES } from './allLocales';
 import { createAppI18n } from './index';
 
 const i18n = createAppI18n('en', LOCALE_MESSAGES);
-const t: Translate = (key, named = {}, plural) =>
-  plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural);
+const t: Translate = (key, named = {}, plural) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural));
 const names = (id: string) => ({ p1: 'Maya', p2: 'Leo', p3: 'Ana' })[id] ?? id;
 
 function announcement(partial: Partial<Announcement> & Pick<Announcement, 'kind'>): Announcement {
@@ -22,7 +21,9 @@ describe('describeError', () => {
     expect(refusal('addExpense', 'amount', 'invalid')).toBe('An expense: not accepted as typed. Check it and try again.');
     expect(refusal('bet', 'amount', 'invalid')).not.toContain('amount:');
     i18n.global.locale.value = 'fr';
-    expect(refusal('startNight', 'startingChips', 'too-big')).toBe('Les jetons de départ : plus que ce que cette table accepte. Tapez un nombre plus petit.');
+    expect(refusal('startNight', 'startingChips', 'too-big')).toBe(
+      'Les jetons de départ : plus que ce que cette table accepte. Tapez un nombre plus petit.',
+    );
     i18n.global.locale.value = 'en';
     // A field without words is said in general words.
     expect(refusal('updatePreferences', 'language', 'invalid')).toBe('Not accepted as written: check it and try again. Nothing changed.');
@@ -30,19 +31,31 @@ describe('describeError', () => {
 
   it('M3: says how many payments stop a night being settled another way, one or many', () => {
     const refusal = (n: number) => describeError({ code: 'payments-marked', message: 'marked', params: { n, night: 'x' } }, t);
-    expect(refusal(1)).toBe('A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3).');
+    expect(refusal(1)).toBe(
+      'A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3).',
+    );
     expect(refusal(3)).toMatch(/^3 payments of this night are marked paid/);
   });
 
-  it('R21, R26, R27, R32, R33: the house-rule, undo and seating refusals are worded in the console\'s language, not main\'s English', () => {
+  it("R21, R26, R27, R32, R33: the house-rule, undo and seating refusals are worded in the console's language, not main's English", () => {
     const refusals = [
-      { code: 'bet-above-limit', rule: 'R27', message: 'The largest bet tonight is 5: bet 1 to 5 (R27).', params: { min: 1, max: 5, cap: 5 } },
+      {
+        code: 'bet-above-limit',
+        rule: 'R27',
+        message: 'The largest bet tonight is 5: bet 1 to 5 (R27).',
+        params: { min: 1, max: 5, cap: 5 },
+      },
       { code: 'rule-off', rule: 'R26', message: 'Passing is not allowed tonight: bet at least 1 (R26, setting pass).' },
       { code: 'already-sitting-out', rule: 'R32', message: 'Zoë is already sitting out.', params: { player: 'Zoë' } },
       { code: 'not-sitting-out', rule: 'R32', message: 'Zoë is not sitting out.', params: { player: 'Zoë' } },
       { code: 'not-latest-night', rule: 'R33', message: 'A later night has started: only the most recent night can be reopened (R33).' },
       { code: 'nothing-to-undo', rule: 'R21', message: 'There is nothing to undo (R21).' },
-      { code: 'seating-undo-too-late', rule: 'R21', message: 'The table has moved on since Zoë sat out (R21).', params: { player: 'Zoë', change: 'sat-out' } },
+      {
+        code: 'seating-undo-too-late',
+        rule: 'R21',
+        message: 'The table has moved on since Zoë sat out (R21).',
+        params: { player: 'Zoë', change: 'sat-out' },
+      },
     ] as const;
     const english = refusals.map((refusal) => describeError(refusal, t));
     i18n.global.locale.value = 'fr';
@@ -56,7 +69,9 @@ describe('describeError', () => {
       expect(french[0]).toBe('La plus grosse mise permise maintenant est 5 : misez de 1 à 5 (R27).');
       expect(french[2]).toBe('Zoë est déjà en pause.');
       // Another house rule refused as off is not called a pass: it is said in general words, still in French.
-      expect(describeError({ code: 'rule-off', rule: 'R28', message: 'Main says why.' }, t)).toBe('Refusé par le croupier : rien n’a changé.');
+      expect(describeError({ code: 'rule-off', rule: 'R28', message: 'Main says why.' }, t)).toBe(
+        'Refusé par le croupier : rien n’a changé.',
+      );
     } finally {
       i18n.global.locale.value = 'en';
     }
@@ -71,26 +86,25 @@ describe('describeError', () => {
   });
 
   it('R3: names the player whose stack limits the bet', () => {
-    const text = describeError(
-      { code: 'bet-above-stack', message: 'x', params: { player: 'Leo', stack: 3, min: 1, max: 3 } },
-      t,
-    );
+    const text = describeError({ code: 'bet-above-stack', message: 'x', params: { player: 'Leo', stack: 3, min: 1, max: 3 } }, t);
     expect(text).toBe('Leo has 3: bet 1 to 3.');
   });
 
-  it('says a refusal in general words, never with a hole or in main\'s English, when main leaves out a name or number it needs', () => {
-    expect(describeError({ code: 'bet-above-pot', message: 'Bet at most 6 chips', params: { pot: 6 } }, t)).toBe('Refused by the dealer: nothing changed.');
+  it("says a refusal in general words, never with a hole or in main's English, when main leaves out a name or number it needs", () => {
+    expect(describeError({ code: 'bet-above-pot', message: 'Bet at most 6 chips', params: { pot: 6 } }, t)).toBe(
+      'Refused by the dealer: nothing changed.',
+    );
   });
 
-  it('R6: words a refusal whose English from main names players in the console\'s own words', () => {
+  it("R6: words a refusal whose English from main names players in the console's own words", () => {
     const message = 'Only Maya has chips: record a buy-in or end the night (R6).';
-    expect(describeError({ code: 'not-enough-players', rule: 'R6', message }, t)).toBe('At least 2 players need chips: record a buy-in or end the night (R6).');
+    expect(describeError({ code: 'not-enough-players', rule: 'R6', message }, t)).toBe(
+      'At least 2 players need chips: record a buy-in or end the night (R6).',
+    );
   });
 
   it('R11: derives the highest cut from the deck size', () => {
-    expect(describeError({ code: 'bad-cut', message: 'bad cut', params: { size: 52 } }, t)).toBe(
-      'The cut is a whole number from 0 to 51.',
-    );
+    expect(describeError({ code: 'bad-cut', message: 'bad cut', params: { size: 52 } }, t)).toBe('The cut is a whole number from 0 to 51.');
   });
 
   it('says which step the table is waiting for when a command comes at the wrong time', () => {
@@ -112,16 +126,9 @@ describe('describeAnnouncement', () => {
   });
 
   it('R4: names only the players who ante when someone is sitting out', () => {
-    const all = describeAnnouncement(announcement({ kind: 'ante', amount: 1, playerIds: ['p1', 'p2'] }), t, names, [
-      'p1',
-      'p2',
-    ]);
+    const all = describeAnnouncement(announcement({ kind: 'ante', amount: 1, playerIds: ['p1', 'p2'] }), t, names, ['p1', 'p2']);
     expect(all.headline).toBe('Everyone antes 1');
-    const some = describeAnnouncement(announcement({ kind: 'ante', amount: 1, playerIds: ['p1', 'p2'] }), t, names, [
-      'p1',
-      'p2',
-      'p3',
-    ]);
+    const some = describeAnnouncement(announcement({ kind: 'ante', amount: 1, playerIds: ['p1', 'p2'] }), t, names, ['p1', 'p2', 'p3']);
     expect(some.headline).toBe('Maya, Leo ante 1');
   });
 

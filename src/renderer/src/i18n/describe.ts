@@ -71,7 +71,8 @@ export function describeError(error: CommandError, t: Translate): string {
   if (error.code === 'bad-cut' && params.max === undefined && typeof params.size === 'number') params.max = params.size - 1;
   if (error.code === 'wrong-phase' && typeof params.phase === 'string') params.what = t(`waitingFor.${params.phase}`);
   if (error.code === 'bad-iban' && typeof params.reason === 'string') params.why = t(`pay.ibanWhy.${params.reason}`);
-  if (error.code === 'bad-bic' && typeof params.reason === 'string') params.why = t(`pay.bicWhy.${params.reason}`, { bic: params.bic ?? '' });
+  if (error.code === 'bad-bic' && typeof params.reason === 'string')
+    params.why = t(`pay.bicWhy.${params.reason}`, { bic: params.bic ?? '' });
   // A turn correction names no one: "a player" is busy.
   if (error.code === 'player-busy' && params.player === undefined) params.player = t('errors.somePlayer');
   // Passing (R26) is the only house rule refused as "off" today; another is not called a pass.
@@ -116,11 +117,7 @@ export function chips(t: Translate, n: number): string {
 }
 
 /** One chip movement in the table's words, e.g. "Maya takes 4 from the pot". */
-export function describeMove(
-  move: Announcement['moves'][number],
-  t: Translate,
-  names: (id: string) => string,
-): string {
+export function describeMove(move: Announcement['moves'][number], t: Translate, names: (id: string) => string): string {
   const from = accountName(move.from, names);
   const to = accountName(move.to, names);
   const amount = move.amount;

@@ -11,7 +11,8 @@ const en = {
     connecting: 'Connecting to the dealer…',
     reconnecting: 'Connection lost: reconnecting…',
     startFailedTitle: 'The dealer did not answer this window',
-    startFailed: 'This window could not get the table from the dealer, so it shows nothing else. Close the app and start it again; if it happens again, the reason below helps whoever looks into it.',
+    startFailed:
+      'This window could not get the table from the dealer, so it shows nothing else. Close the app and start it again; if it happens again, the reason below helps whoever looks into it.',
   },
   /** A phone at the table (phone.html): read only, in the phone's own language. */
   phone: {
@@ -46,11 +47,13 @@ const en = {
     linkReplaced: 'This link was replaced: scan the new code on the TV.',
     helpDeal: 'Help deal',
     helpDealId: 'On the TV this phone is {id} (named there if it misses a card).',
-    helpDealHint: 'Every card is drawn from values this phone adds at the moment it is turned: nobody alone, not even the laptop, can know or choose it.',
+    helpDealHint:
+      'Every card is drawn from values this phone adds at the moment it is turned: nobody alone, not even the laptop, can know or choose it.',
     helpOff: 'Off: this phone adds nothing to the cards.',
     helpJoining: 'Offering this phone’s help…',
     helpNextDeal: 'Helping deal from the next deal.',
-    helpWitness: 'Helping deal: no card drawn with this phone yet. | Helping deal: {n} card drawn with this phone. | Helping deal: {n} cards drawn with this phone.',
+    helpWitness:
+      'Helping deal: no card drawn with this phone yet. | Helping deal: {n} card drawn with this phone. | Helping deal: {n} cards drawn with this phone.',
     helpDropped: 'This phone missed 3 cards in a row: it helps again from the next deal.',
     helpRefused: 'The dealer did not take this phone’s help: {reason}',
     tableChecking: 'Recomputing every card on this phone…',
@@ -138,7 +141,8 @@ const en = {
     watching: 'no phone watching | 1 phone watching | {n} phones watching',
     link: 'Phones watch at',
     also: 'also',
-    noNetwork: 'No network: this computer has no Wi-Fi or cable address, so phones cannot reach it. Join a network and the link appears here.',
+    noNetwork:
+      'No network: this computer has no Wi-Fi or cable address, so phones cannot reach it. Join a network and the link appears here.',
     'port-in-use': 'Phones cannot watch: port {port} is taken by another program. W tries again.',
     'port-not-allowed': 'Phones cannot watch: the system refused port {port} ({message}). W tries again.',
     failed: 'Phones cannot watch: {message}. W tries again.',
@@ -250,7 +254,7 @@ const en = {
     draw: 'Press Enter to draw a card for each player: the highest deals first.',
     shuffle: 'Shuffling a new deck…',
     cut: '{name} cuts the deck: type a number from 0 to {max}, then Enter (Enter alone cuts at 0).',
-    cutMidTurn: 'The deck ran out in the middle of {name}\'s turn: after the cut, the turn goes on with the new deck.',
+    cutMidTurn: "The deck ran out in the middle of {name}'s turn: after the cut, the turn goes on with the new deck.",
     cutLabel: 'Cut',
     ready: 'Press Enter to deal to {name}.',
     readyNewDeck: 'New deal: press Enter to shuffle a new deck; it is cut before {name} plays.',
@@ -300,7 +304,10 @@ const en = {
       lobbyShowArchived: { key: 'V', what: 'show or hide archived players' },
       lobbyHistory: { key: 'H', what: 'history: past nights and the leaderboard' },
       endedClose: { key: 'Enter', what: 'close the night, back to the lobby' },
-      endedMode: { key: 'S', what: 'settle up: fewest transfers, or everyone with the bank (kept for the night: the tab and the export follow it)' },
+      endedMode: {
+        key: 'S',
+        what: 'settle up: fewest transfers, or everyone with the bank (kept for the night: the tab and the export follow it)',
+      },
       endedCopy: { key: 'Y', what: 'copy the settlement as text' },
       endedHistory: { key: 'H', what: 'this night in the history' },
       historyNights: { key: 'N', what: 'nights list' },
@@ -505,7 +512,8 @@ const en = {
     kept: {
       move: 'Move the data',
       movePrompt: 'The new folder for the data (a whole path; empty or not there yet), then Enter:',
-      moveConfirm: 'Copy all the data to {folder}, check every file of the copy, and restart there? The old folder is then set aside, not deleted.',
+      moveConfirm:
+        'Copy all the data to {folder}, check every file of the copy, and restart there? The old folder is then set aside, not deleted.',
       moved: 'Copied and checked: the app restarts on {folder}.',
       tab: 'Backups',
       hint: 'Written by themselves after every night and once a day: the last 3 of today and one per earlier day, 10 in all. ↑↓ choose · Enter restores · U undoes the last restore · Esc back',
@@ -539,7 +547,8 @@ const en = {
     backedUpBrowser: "Backup saved as {file} in this browser's downloads folder.",
     restore: 'Restore from a file…',
     restoreKey: 'O',
-    restoreConfirm: 'There is already data here ({message}). Replace ALL of it with the backup {file}? What it replaces is backed up first: the backups (K) can undo it.',
+    restoreConfirm:
+      'There is already data here ({message}). Replace ALL of it with the backup {file}? What it replaces is backed up first: the backups (K) can undo it.',
     restored: 'Restored from {file}.',
     readFailed: 'Could not read {file}.',
     notFound: 'That night is not in the history.',
@@ -807,10 +816,12 @@ const en = {
       revealWaitMs: 'Wait for each phone',
       chipValue: 'Chips',
     },
-    decks: 'One deck of 52 cards, shuffled fresh for every deal | One deck of 52 cards, shuffled fresh for every deal. | {n} decks of 52 cards shuffled together, fresh for every deal.',
+    decks:
+      'One deck of 52 cards, shuffled fresh for every deal | One deck of 52 cards, shuffled fresh for every deal. | {n} decks of 52 cards shuffled together, fresh for every deal.',
     ante: 'no ante | Everyone puts 1 chip in the pot at the start, and again whenever the pot is empty. | Everyone puts {n} chips in the pot at the start, and again whenever the pot is empty.',
     bet: 'At least 1 chip, at most what the pot holds and never more than your own chips. P bets the pot.',
-    betLimited: 'At least 1 chip, at most what the pot holds, within the limit below and never more than your own chips. P bets the most allowed.',
+    betLimited:
+      'At least 1 chip, at most what the pot holds, within the limit below and never more than your own chips. P bets the most allowed.',
     third: 'Strictly between your two cards: you win your bet from the pot. Outside them: your bet goes into the pot.',
     aceLowOff: 'An ace is always high.',
     aceLowOn: 'When the first card is an ace, you call it low or high before the second card is turned. A second ace is always high.',
@@ -818,7 +829,8 @@ const en = {
       'pays-2': 'No bet: you take 2 chips from the pot (or all it holds).',
       'pays-3': 'No bet: you take 3 chips from the pot (or all it holds).',
       redeal: 'Both cards are put away and two new ones are turned.',
-      'high-low': 'No chips move at once: you call higher or lower than the pair, then bet. A third card of the same rank loses like the post.',
+      'high-low':
+        'No chips move at once: you call higher or lower than the pair, then bet. A third card of the same rank loses like the post.',
     },
     consecutive: {
       'lose-minimum': 'Like 7 and 8: no bet, you put 1 chip into the pot.',
@@ -844,10 +856,12 @@ const en = {
       'empty-pot': 'Everyone antes again only when the pot is empty.',
       'every-deal': 'Everyone also antes at the start of every deal.',
     },
-    revealWait: 'Each phone has {n} ms to send its value for a card; one that does not, or sends a wrong one, is left out of that card, and after 3 in a row it stops helping from the next deal.',
+    revealWait:
+      'Each phone has {n} ms to send its value for a card; one that does not, or sends a wrong one, is left out of that card, and after 3 in a row it stops helping from the next deal.',
     cards: {
       deck: 'The laptop shuffles and seals the deck before the cut; the seal is opened afterwards, so anyone can check every card.',
-      table: "Each card is drawn by the table's phones and the laptop together, at the moment it is turned: nobody, not even the laptop, knows it before, and anyone can check it afterwards. With no phone helping, the laptop draws alone.",
+      table:
+        "Each card is drawn by the table's phones and the laptop together, at the moment it is turned: nobody, not even the laptop, knows it before, and anyone can check it afterwards. With no phone helping, the laptop draws alone.",
     },
   },
   seatPanel: {
@@ -875,8 +889,10 @@ const en = {
     busy: '{name} is playing a turn: players sit out or come back between turns (R32).',
   },
   reopen: {
-    confirm: 'Reopen the last night (R33)? Its end is undone: the pot that was split or carried goes back into the pot, play goes on from where it stopped, and results and settling up are worked out again when it ends.',
-    paidWarning: 'No payment is marked paid for it. | 1 payment marked paid for it goes back to unpaid and back onto the running tab (M3). | {n} payments marked paid for it go back to unpaid and back onto the running tab (M3).',
+    confirm:
+      'Reopen the last night (R33)? Its end is undone: the pot that was split or carried goes back into the pot, play goes on from where it stopped, and results and settling up are worked out again when it ends.',
+    paidWarning:
+      'No payment is marked paid for it. | 1 payment marked paid for it goes back to unpaid and back onto the running tab (M3). | {n} payments marked paid for it go back to unpaid and back onto the running tab (M3).',
     noPaid: 'No payment is marked paid for it: the running tab is unchanged until it ends again (M3).',
   },
   payment: {

@@ -12,7 +12,8 @@ const es: Translation = {
     connecting: 'Conectando con el crupier…',
     reconnecting: 'Conexión perdida: reconectando…',
     startFailedTitle: 'El crupier no respondió a esta ventana',
-    startFailed: 'Esta ventana no pudo obtener la mesa del crupier, así que no muestra nada más. Cierra la aplicación y vuelve a abrirla; si vuelve a ocurrir, el motivo de abajo ayudará a quien lo revise.',
+    startFailed:
+      'Esta ventana no pudo obtener la mesa del crupier, así que no muestra nada más. Cierra la aplicación y vuelve a abrirla; si vuelve a ocurrir, el motivo de abajo ayudará a quien lo revise.',
   },
   phone: {
     heading: 'En la mesa',
@@ -46,11 +47,13 @@ const es: Translation = {
     linkReplaced: 'Este enlace fue reemplazado: escanea el código nuevo en la tele.',
     helpDeal: 'Ayudar a repartir',
     helpDealId: 'En la tele este teléfono es {id} (se nombra allí si falta a una carta).',
-    helpDealHint: 'Cada carta se saca con valores que este teléfono añade en el momento en que se da la vuelta: nadie por sí solo, ni siquiera el portátil, puede conocerla ni elegirla.',
+    helpDealHint:
+      'Cada carta se saca con valores que este teléfono añade en el momento en que se da la vuelta: nadie por sí solo, ni siquiera el portátil, puede conocerla ni elegirla.',
     helpOff: 'Apagado: este teléfono no añade nada a las cartas.',
     helpJoining: 'Este teléfono ofrece su ayuda…',
     helpNextDeal: 'Ayuda a repartir desde la próxima mano.',
-    helpWitness: 'Ayuda a repartir: todavía ninguna carta sacada con este teléfono. | Ayuda a repartir: {n} carta sacada con este teléfono. | Ayuda a repartir: {n} cartas sacadas con este teléfono.',
+    helpWitness:
+      'Ayuda a repartir: todavía ninguna carta sacada con este teléfono. | Ayuda a repartir: {n} carta sacada con este teléfono. | Ayuda a repartir: {n} cartas sacadas con este teléfono.',
     helpDropped: 'Este teléfono perdió 3 cartas seguidas: vuelve a ayudar desde la próxima mano.',
     helpRefused: 'El repartidor no aceptó la ayuda de este teléfono: {reason}',
     tableChecking: 'Recalculando cada carta en este teléfono…',
@@ -138,7 +141,8 @@ const es: Translation = {
     watching: 'ningún móvil mirando | 1 móvil mirando | {n} móviles mirando',
     link: 'Los móviles miran en',
     also: 'también',
-    noNetwork: 'Sin red: este ordenador no tiene dirección Wi-Fi ni de cable, así que los móviles no lo alcanzan. Conéctese a una red y el enlace aparecerá aquí.',
+    noNetwork:
+      'Sin red: este ordenador no tiene dirección Wi-Fi ni de cable, así que los móviles no lo alcanzan. Conéctese a una red y el enlace aparecerá aquí.',
     'port-in-use': 'Los móviles no pueden mirar: el puerto {port} lo usa otro programa. W lo intenta de nuevo.',
     'port-not-allowed': 'Los móviles no pueden mirar: el sistema rechazó el puerto {port} ({message}). W lo intenta de nuevo.',
     failed: 'Los móviles no pueden mirar: {message}. W lo intenta de nuevo.',
@@ -300,7 +304,10 @@ const es: Translation = {
       lobbyShowArchived: { key: 'V', what: 'ver u ocultar los jugadores archivados' },
       lobbyHistory: { key: 'H', what: 'historial: noches pasadas y clasificación' },
       endedClose: { key: 'Intro', what: 'cerrar la noche, volver a la entrada' },
-      endedMode: { key: 'S', what: 'ajustar cuentas: los menos pagos posibles, o todos con la banca (se guarda para la noche: la cuenta pendiente y la exportación lo siguen)' },
+      endedMode: {
+        key: 'S',
+        what: 'ajustar cuentas: los menos pagos posibles, o todos con la banca (se guarda para la noche: la cuenta pendiente y la exportación lo siguen)',
+      },
       endedCopy: { key: 'Y', what: 'copiar las cuentas como texto' },
       endedHistory: { key: 'H', what: 'esta noche en el historial' },
       historyNights: { key: 'N', what: 'lista de noches' },
@@ -344,7 +351,10 @@ const es: Translation = {
       panelOk: { key: 'Intro', what: 'confirmar' },
       panelCancel: { key: 'Esc', what: 'cancelar' },
       lobbyPayment: { key: 'C', what: 'compras y retiradas de esta noche: efectivo o crédito (M2; Alt+C mientras se escribe)' },
-      panelPayment: { key: 'C', what: 'en una compra o una retirada: efectivo o crédito (M2; Alt+C tras escribir las fichas, o al sentar a un recién llegado)' },
+      panelPayment: {
+        key: 'C',
+        what: 'en una compra o una retirada: efectivo o crédito (M2; Alt+C tras escribir las fichas, o al sentar a un recién llegado)',
+      },
       tabOpen: { key: 'D', what: 'la cuenta pendiente: quién debe cuánto a quién entre noches (M3)' },
       tabMove: { key: '↑ ↓ ← →', what: 'elegir una deuda, o un pago marcado pagado' },
       tabMark: { key: 'Intro / Espacio', what: 'marcarla pagada, o de nuevo pendiente (M3)' },
@@ -352,7 +362,8 @@ const es: Translation = {
       tabExport: { key: 'J / C', what: 'exportar la cuenta en JSON / CSV' },
       tabBack: { key: 'Esc', what: 'volver a la entrada o a la noche' },
     },
-    hintsNumberBox: 'Las cifras van en la casilla · Alt+B compra · Alt+C retirada · Alt+E fin de la noche · Alt+F gastos compartidos · Ctrl+Z deshacer · ? teclas',
+    hintsNumberBox:
+      'Las cifras van en la casilla · Alt+B compra · Alt+C retirada · Alt+E fin de la noche · Alt+F gastos compartidos · Ctrl+Z deshacer · ? teclas',
     hints: 'B compra · C retirada · Ctrl+Z deshacer · E fin de la noche · ? teclas',
   },
   buyIn: {
@@ -399,8 +410,16 @@ const es: Translation = {
     amount: '{n} fichas | {n} ficha | {n} fichas',
     line: 'Suerte: {amount}: {verdict}',
     short: { kind: 'buena', unkind: 'mala', even: 'normal' },
-    tonight: { kind: 'las cartas fueron generosas esta noche', unkind: 'las cartas fueron crueles esta noche', even: 'más o menos lo que daban las probabilidades esta noche' },
-    nights: { kind: 'las cartas han sido generosas', unkind: 'las cartas han sido crueles', even: 'más o menos lo que daban las probabilidades' },
+    tonight: {
+      kind: 'las cartas fueron generosas esta noche',
+      unkind: 'las cartas fueron crueles esta noche',
+      even: 'más o menos lo que daban las probabilidades esta noche',
+    },
+    nights: {
+      kind: 'las cartas han sido generosas',
+      unkind: 'las cartas han sido crueles',
+      even: 'más o menos lo que daban las probabilidades',
+    },
     tv: { kind: 'Cartas generosas:', unkind: 'Cartas crueles:' },
     explain: 'Suerte: fichas ganadas o perdidas más allá de lo que valía cada apuesta según las probabilidades mostradas.',
   },
@@ -504,7 +523,8 @@ const es: Translation = {
     kept: {
       move: 'Mover los datos',
       movePrompt: 'La nueva carpeta de los datos (una ruta completa; vacía o aún no creada), luego Intro:',
-      moveConfirm: '¿Copiar todos los datos en {folder}, comprobar cada archivo de la copia y reiniciar allí? La carpeta antigua se aparta después, no se borra.',
+      moveConfirm:
+        '¿Copiar todos los datos en {folder}, comprobar cada archivo de la copia y reiniciar allí? La carpeta antigua se aparta después, no se borra.',
       moved: 'Copiados y comprobados: la aplicación se reinicia en {folder}.',
       tab: 'Copias',
       hint: 'Se escriben solas después de cada noche y una vez al día: las 3 últimas de hoy y una por cada día anterior, 10 en total. ↑↓ elegir · Intro restaura · U deshace la última restauración · Esc volver',
@@ -520,7 +540,8 @@ const es: Translation = {
         daily: 'diaria',
         'before-restore': 'antes de una restauración',
       },
-      restoreConfirm: '¿Sustituir TODOS los datos por la copia del {date} ({n} noches)? Lo que sustituye se copia antes: U podrá deshacerlo.',
+      restoreConfirm:
+        '¿Sustituir TODOS los datos por la copia del {date} ({n} noches)? Lo que sustituye se copia antes: U podrá deshacerlo.',
       restored: 'Restaurada la copia del {date}. U deshace la restauración.',
       undo: 'Deshacer la restauración',
       undoConfirm: '¿Deshacer la última restauración y volver a los datos de antes ({date})?',
@@ -538,7 +559,8 @@ const es: Translation = {
     backedUpBrowser: 'Copia guardada como {file} en la carpeta de descargas de este navegador.',
     restore: 'Restaurar desde un archivo…',
     restoreKey: 'O',
-    restoreConfirm: 'Ya hay datos aquí ({message}). ¿Sustituirlos TODOS por la copia {file}? Lo que sustituye se copia antes: las copias (K) pueden deshacerlo.',
+    restoreConfirm:
+      'Ya hay datos aquí ({message}). ¿Sustituirlos TODOS por la copia {file}? Lo que sustituye se copia antes: las copias (K) pueden deshacerlo.',
     restored: 'Restaurado desde {file}.',
     readFailed: 'No se pudo leer {file}.',
     notFound: 'Esa noche no está en el historial.',
@@ -805,10 +827,12 @@ const es: Translation = {
       revealWaitMs: 'Espera a cada teléfono',
       chipValue: 'Fichas',
     },
-    decks: 'Una baraja de 52 cartas, barajada de nuevo en cada reparto | Una baraja de 52 cartas, barajada de nuevo en cada reparto. | {n} barajas de 52 cartas mezcladas juntas, de nuevo en cada reparto.',
+    decks:
+      'Una baraja de 52 cartas, barajada de nuevo en cada reparto | Una baraja de 52 cartas, barajada de nuevo en cada reparto. | {n} barajas de 52 cartas mezcladas juntas, de nuevo en cada reparto.',
     ante: 'sin ante | Todos ponen 1 ficha en el bote al empezar, y de nuevo cada vez que el bote queda vacío. | Todos ponen {n} fichas en el bote al empezar, y de nuevo cada vez que el bote queda vacío.',
     bet: 'Al menos 1 ficha, como mucho lo que hay en el bote y nunca más que tus propias fichas. P apuesta el bote.',
-    betLimited: 'Al menos 1 ficha, como mucho lo que hay en el bote, dentro del límite de abajo y nunca más que tus propias fichas. P apuesta lo máximo permitido.',
+    betLimited:
+      'Al menos 1 ficha, como mucho lo que hay en el bote, dentro del límite de abajo y nunca más que tus propias fichas. P apuesta lo máximo permitido.',
     third: 'Estrictamente entre tus dos cartas: ganas tu apuesta del bote. Fuera de ellas: tu apuesta va al bote.',
     aceLowOff: 'El as siempre es alto.',
     aceLowOn: 'Cuando la primera carta es un as, lo cantas bajo o alto antes de que se levante la segunda. Un segundo as siempre es alto.',
@@ -816,7 +840,8 @@ const es: Translation = {
       'pays-2': 'Sin apuesta: coges 2 fichas del bote (o todo lo que tenga).',
       'pays-3': 'Sin apuesta: coges 3 fichas del bote (o todo lo que tenga).',
       redeal: 'Las dos cartas se apartan y se levantan dos nuevas.',
-      'high-low': 'No se mueve ninguna ficha de inmediato: cantas más alta o más baja que la pareja y luego apuestas. Una tercera carta del mismo valor pierde como el poste.',
+      'high-low':
+        'No se mueve ninguna ficha de inmediato: cantas más alta o más baja que la pareja y luego apuestas. Una tercera carta del mismo valor pierde como el poste.',
     },
     consecutive: {
       'lose-minimum': 'Como 7 y 8: sin apuesta, pones 1 ficha en el bote.',
@@ -842,10 +867,12 @@ const es: Translation = {
       'empty-pot': 'Todos vuelven a poner el ante solo cuando el bote está vacío.',
       'every-deal': 'Todos ponen también el ante al empezar cada reparto.',
     },
-    revealWait: 'Cada teléfono tiene {n} ms para enviar su valor para una carta; el que no lo hace, o envía uno falso, queda fuera de esa carta, y tras 3 seguidas deja de ayudar desde la mano siguiente.',
+    revealWait:
+      'Cada teléfono tiene {n} ms para enviar su valor para una carta; el que no lo hace, o envía uno falso, queda fuera de esa carta, y tras 3 seguidas deja de ayudar desde la mano siguiente.',
     cards: {
       deck: 'El portátil baraja y sella la baraja antes del corte; el sello se abre después, para que cualquiera pueda comprobar cada carta.',
-      table: 'Cada carta la sacan juntos los móviles de la mesa y el portátil en el momento de girarla: nadie, ni siquiera el portátil, la conoce antes, y cualquiera puede comprobarla después. Sin móviles que ayuden, el portátil saca solo.',
+      table:
+        'Cada carta la sacan juntos los móviles de la mesa y el portátil en el momento de girarla: nadie, ni siquiera el portátil, la conoce antes, y cualquiera puede comprobarla después. Sin móviles que ayuden, el portátil saca solo.',
     },
   },
   seatPanel: {
@@ -873,8 +900,10 @@ const es: Translation = {
     busy: '{name} está jugando su turno: se sale o se vuelve entre turnos (R32).',
   },
   reopen: {
-    confirm: '¿Reabrir la última noche (R33)? Su final se deshace: el bote repartido o guardado vuelve al bote, el juego sigue donde se quedó, y los resultados y las cuentas se rehacen cuando termine.',
-    paidWarning: 'Ningún pago está marcado como pagado. | 1 pago marcado como pagado vuelve a estar pendiente y de nuevo en la cuenta pendiente (M3). | {n} pagos marcados como pagados vuelven a estar pendientes y de nuevo en la cuenta pendiente (M3).',
+    confirm:
+      '¿Reabrir la última noche (R33)? Su final se deshace: el bote repartido o guardado vuelve al bote, el juego sigue donde se quedó, y los resultados y las cuentas se rehacen cuando termine.',
+    paidWarning:
+      'Ningún pago está marcado como pagado. | 1 pago marcado como pagado vuelve a estar pendiente y de nuevo en la cuenta pendiente (M3). | {n} pagos marcados como pagados vuelven a estar pendientes y de nuevo en la cuenta pendiente (M3).',
     noPaid: 'Ningún pago está marcado como pagado: la cuenta pendiente no cambia hasta que vuelva a terminar (M3).',
   },
   payment: {

@@ -12,7 +12,8 @@ const fr: Translation = {
     connecting: 'Connexion au croupier…',
     reconnecting: 'Connexion perdue : reconnexion…',
     startFailedTitle: 'Le croupier n’a pas répondu à cette fenêtre',
-    startFailed: 'Cette fenêtre n’a pas pu obtenir la table auprès du croupier, elle n’affiche donc rien d’autre. Fermez l’application et relancez-la ; si cela se reproduit, la raison ci-dessous aidera la personne qui s’en occupera.',
+    startFailed:
+      'Cette fenêtre n’a pas pu obtenir la table auprès du croupier, elle n’affiche donc rien d’autre. Fermez l’application et relancez-la ; si cela se reproduit, la raison ci-dessous aidera la personne qui s’en occupera.',
   },
   phone: {
     heading: 'À la table',
@@ -46,11 +47,13 @@ const fr: Translation = {
     linkReplaced: 'Ce lien a été remplacé : scannez le nouveau code sur la télé.',
     helpDeal: 'Aider à donner',
     helpDealId: 'Sur la télé, ce téléphone est {id} (nommé là s’il manque une carte).',
-    helpDealHint: 'Chaque carte est tirée avec des valeurs que ce téléphone ajoute au moment où elle est retournée : personne seul, pas même l’ordinateur, ne peut la connaître ni la choisir.',
+    helpDealHint:
+      'Chaque carte est tirée avec des valeurs que ce téléphone ajoute au moment où elle est retournée : personne seul, pas même l’ordinateur, ne peut la connaître ni la choisir.',
     helpOff: 'Désactivé : ce téléphone n’ajoute rien aux cartes.',
     helpJoining: 'Ce téléphone propose son aide…',
     helpNextDeal: 'Aide à donner dès la prochaine donne.',
-    helpWitness: 'Aide à donner : aucune carte tirée avec ce téléphone pour l’instant. | Aide à donner : {n} carte tirée avec ce téléphone. | Aide à donner : {n} cartes tirées avec ce téléphone.',
+    helpWitness:
+      'Aide à donner : aucune carte tirée avec ce téléphone pour l’instant. | Aide à donner : {n} carte tirée avec ce téléphone. | Aide à donner : {n} cartes tirées avec ce téléphone.',
     helpDropped: 'Ce téléphone a manqué 3 cartes de suite : il aide de nouveau dès la prochaine donne.',
     helpRefused: 'Le donneur n’a pas pris l’aide de ce téléphone : {reason}',
     tableChecking: 'Toutes les cartes sont recalculées sur ce téléphone…',
@@ -138,8 +141,9 @@ const fr: Translation = {
     watching: 'aucun téléphone | 1 téléphone regarde | {n} téléphones regardent',
     link: 'Les téléphones regardent sur',
     also: 'aussi',
-    noNetwork: "Pas de réseau : cet ordinateur n'a pas d'adresse Wi-Fi ni câble, les téléphones ne peuvent pas le joindre. Rejoignez un réseau et le lien apparaîtra ici.",
-    'port-in-use': "Les téléphones ne peuvent pas regarder : le port {port} est pris par un autre programme. W réessaie.",
+    noNetwork:
+      "Pas de réseau : cet ordinateur n'a pas d'adresse Wi-Fi ni câble, les téléphones ne peuvent pas le joindre. Rejoignez un réseau et le lien apparaîtra ici.",
+    'port-in-use': 'Les téléphones ne peuvent pas regarder : le port {port} est pris par un autre programme. W réessaie.',
     'port-not-allowed': 'Les téléphones ne peuvent pas regarder : le système a refusé le port {port} ({message}). W réessaie.',
     failed: 'Les téléphones ne peuvent pas regarder : {message}. W réessaie.',
     newLink: 'Nouveau lien',
@@ -300,7 +304,10 @@ const fr: Translation = {
       lobbyShowArchived: { key: 'V', what: 'voir ou masquer les joueurs archivés' },
       lobbyHistory: { key: 'H', what: 'historique : soirées passées et classement' },
       endedClose: { key: 'Entrée', what: 'clore la soirée, retour à l’accueil' },
-      endedMode: { key: 'S', what: 'régler les comptes : le moins de virements, ou tous avec la banque (gardé pour la soirée : l’ardoise et l’export le suivent)' },
+      endedMode: {
+        key: 'S',
+        what: 'régler les comptes : le moins de virements, ou tous avec la banque (gardé pour la soirée : l’ardoise et l’export le suivent)',
+      },
       endedCopy: { key: 'Y', what: 'copier le règlement en texte' },
       endedHistory: { key: 'H', what: 'cette soirée dans l’historique' },
       historyNights: { key: 'N', what: 'liste des soirées' },
@@ -320,7 +327,10 @@ const fr: Translation = {
       historyKeptRestore: { key: '↑ ↓ Entrée', what: 'sauvegardes gardées : en choisir une et la restaurer (après une question)' },
       historyKeptUndo: { key: 'U', what: 'sauvegardes gardées : annuler la dernière restauration' },
       historyKeptMove: { key: 'L', what: 'sauvegardes gardées : déplacer le dossier des données' },
-      historyMerge: { key: 'J / U', what: 'depuis toujours : compter le joueur en surbrillance comme un autre (une personne, deux noms) / l’annuler' },
+      historyMerge: {
+        key: 'J / U',
+        what: 'depuis toujours : compter le joueur en surbrillance comme un autre (une personne, deux noms) / l’annuler',
+      },
       draw: { key: 'Entrée', what: 'tirage du donneur / distribuer' },
       cut: { key: '0-9 Entrée', what: 'couper le paquet (Entrée seule = 0)' },
       ace: { key: 'L / H', what: 'annoncer l’as bas ou haut' },
@@ -339,12 +349,18 @@ const fr: Translation = {
       languageBack: { key: 'Maj+G', what: 'langue précédente' },
       mute: { key: 'M', what: 'couper ou remettre les sons de la table' },
       fourColour: { key: 'Q', what: 'jeu en quatre couleurs sur la télé : trèfles verts, carreaux bleus (ou retour à deux couleurs)' },
-      phones: { key: 'W', what: 'laisser les téléphones du Wi-Fi regarder (lecture seule : un QR code sur la télé), ou les déconnecter tous' },
+      phones: {
+        key: 'W',
+        what: 'laisser les téléphones du Wi-Fi regarder (lecture seule : un QR code sur la télé), ou les déconnecter tous',
+      },
       panelMove: { key: '↑ ↓', what: 'choisir le joueur' },
       panelOk: { key: 'Entrée', what: 'confirmer' },
       panelCancel: { key: 'Échap', what: 'annuler' },
       lobbyPayment: { key: 'C', what: 'achats et sorties de ce soir : espèces ou crédit (M2 ; Alt+C en cours de saisie)' },
-      panelPayment: { key: 'C', what: 'dans un achat ou une sortie : espèces ou crédit (M2 ; Alt+C une fois des jetons tapés, ou en asseyant un nouveau venu)' },
+      panelPayment: {
+        key: 'C',
+        what: 'dans un achat ou une sortie : espèces ou crédit (M2 ; Alt+C une fois des jetons tapés, ou en asseyant un nouveau venu)',
+      },
       tabOpen: { key: 'D', what: 'l’ardoise : qui doit quoi à qui d’une soirée à l’autre (M3)' },
       tabMove: { key: '↑ ↓ ← →', what: 'choisir une dette, ou un paiement marqué payé' },
       tabMark: { key: 'Entrée / Espace', what: 'la marquer payée, ou de nouveau impayée (M3)' },
@@ -352,7 +368,8 @@ const fr: Translation = {
       tabExport: { key: 'J / C', what: 'exporter l’ardoise en JSON / CSV' },
       tabBack: { key: 'Échap', what: 'retour à l’accueil ou à la soirée' },
     },
-    hintsNumberBox: 'Les chiffres vont dans la case · Alt+B rachat · Alt+C départ · Alt+E fin de soirée · Alt+F dépenses partagées · Ctrl+Z annuler · ? touches',
+    hintsNumberBox:
+      'Les chiffres vont dans la case · Alt+B rachat · Alt+C départ · Alt+E fin de soirée · Alt+F dépenses partagées · Ctrl+Z annuler · ? touches',
     hints: 'B rachat · C départ · Ctrl+Z annuler · E fin de soirée · ? touches',
   },
   buyIn: {
@@ -399,8 +416,16 @@ const fr: Translation = {
     amount: '{n} jetons | {n} jeton | {n} jetons',
     line: 'Chance : {amount} : {verdict}',
     short: { kind: 'bonne', unkind: 'mauvaise', even: 'normale' },
-    tonight: { kind: 'les cartes ont été clémentes ce soir', unkind: 'les cartes ont été cruelles ce soir', even: 'à peu près ce que promettaient les cotes ce soir' },
-    nights: { kind: 'les cartes ont été clémentes', unkind: 'les cartes ont été cruelles', even: 'à peu près ce que promettaient les cotes' },
+    tonight: {
+      kind: 'les cartes ont été clémentes ce soir',
+      unkind: 'les cartes ont été cruelles ce soir',
+      even: 'à peu près ce que promettaient les cotes ce soir',
+    },
+    nights: {
+      kind: 'les cartes ont été clémentes',
+      unkind: 'les cartes ont été cruelles',
+      even: 'à peu près ce que promettaient les cotes',
+    },
     tv: { kind: 'Cartes clémentes :', unkind: 'Cartes cruelles :' },
     explain: 'Chance : jetons gagnés ou perdus au-delà de ce que valait chaque mise aux cotes affichées.',
   },
@@ -504,7 +529,8 @@ const fr: Translation = {
     kept: {
       move: 'Déplacer les données',
       movePrompt: 'Le nouveau dossier des données (un chemin complet ; vide ou pas encore créé), puis Entrée :',
-      moveConfirm: 'Copier toutes les données dans {folder}, vérifier chaque fichier de la copie et redémarrer là ? L’ancien dossier est ensuite mis de côté, pas supprimé.',
+      moveConfirm:
+        'Copier toutes les données dans {folder}, vérifier chaque fichier de la copie et redémarrer là ? L’ancien dossier est ensuite mis de côté, pas supprimé.',
       moved: 'Copiées et vérifiées : l’application redémarre sur {folder}.',
       tab: 'Sauvegardes',
       hint: 'Écrites d’elles-mêmes après chaque soirée et une fois par jour : les 3 dernières d’aujourd’hui et une par jour précédent, 10 en tout. ↑↓ choisir · Entrée restaure · U annule la dernière restauration · Échap retour',
@@ -520,7 +546,8 @@ const fr: Translation = {
         daily: 'quotidienne',
         'before-restore': 'avant une restauration',
       },
-      restoreConfirm: 'Remplacer TOUTES les données par la sauvegarde du {date} ({n} soirées) ? Ce qu’elle remplace est d’abord sauvegardé : U pourra l’annuler.',
+      restoreConfirm:
+        'Remplacer TOUTES les données par la sauvegarde du {date} ({n} soirées) ? Ce qu’elle remplace est d’abord sauvegardé : U pourra l’annuler.',
       restored: 'Sauvegarde du {date} restaurée. U annule la restauration.',
       undo: 'Annuler la restauration',
       undoConfirm: 'Annuler la dernière restauration : remettre les données telles qu’elles étaient avant ({date}) ?',
@@ -538,7 +565,8 @@ const fr: Translation = {
     backedUpBrowser: 'Sauvegarde enregistrée sous {file} dans le dossier des téléchargements de ce navigateur.',
     restore: 'Restaurer depuis un fichier…',
     restoreKey: 'O',
-    restoreConfirm: 'Il y a déjà des données ici ({message}). Les remplacer TOUTES par la sauvegarde {file} ? Ce qu’elle remplace est d’abord sauvegardé : les sauvegardes (K) peuvent l’annuler.',
+    restoreConfirm:
+      'Il y a déjà des données ici ({message}). Les remplacer TOUTES par la sauvegarde {file} ? Ce qu’elle remplace est d’abord sauvegardé : les sauvegardes (K) peuvent l’annuler.',
     restored: 'Restauré depuis {file}.',
     readFailed: 'Impossible de lire {file}.',
     notFound: 'Cette soirée n’est pas dans l’historique.',
@@ -604,7 +632,8 @@ const fr: Translation = {
     shuffling: 'Mélange…',
     fullScreen: 'F : plein écran',
     over: 'La soirée est terminée',
-    phonesChecked: 'Un téléphone a vérifié cette soirée sur son propre écran. | {n} téléphones ont vérifié cette soirée sur leur propre écran.',
+    phonesChecked:
+      'Un téléphone a vérifié cette soirée sur son propre écran. | {n} téléphones ont vérifié cette soirée sur leur propre écran.',
   },
   announce: {
     pass: '{name} passe : aucun jeton ne bouge',
@@ -805,18 +834,22 @@ const fr: Translation = {
       revealWaitMs: 'Attente de chaque téléphone',
       chipValue: 'Jetons',
     },
-    decks: 'Un jeu de 52 cartes, mélangé à neuf à chaque donne | Un jeu de 52 cartes, mélangé à neuf à chaque donne. | {n} jeux de 52 cartes mélangés ensemble, à neuf à chaque donne.',
+    decks:
+      'Un jeu de 52 cartes, mélangé à neuf à chaque donne | Un jeu de 52 cartes, mélangé à neuf à chaque donne. | {n} jeux de 52 cartes mélangés ensemble, à neuf à chaque donne.',
     ante: 'pas d’ante | Chacun met 1 jeton au pot au début, et à nouveau chaque fois que le pot est vide. | Chacun met {n} jetons au pot au début, et à nouveau chaque fois que le pot est vide.',
     bet: 'Au moins 1 jeton, au plus ce que contient le pot et jamais plus que vos propres jetons. P mise le pot.',
-    betLimited: 'Au moins 1 jeton, au plus ce que contient le pot, dans la limite ci-dessous et jamais plus que vos propres jetons. P mise le maximum permis.',
+    betLimited:
+      'Au moins 1 jeton, au plus ce que contient le pot, dans la limite ci-dessous et jamais plus que vos propres jetons. P mise le maximum permis.',
     third: 'Strictement entre vos deux cartes : vous gagnez votre mise sur le pot. En dehors : votre mise va au pot.',
     aceLowOff: 'Un as est toujours haut.',
-    aceLowOn: 'Quand la première carte est un as, vous l’annoncez bas ou haut avant que la deuxième soit retournée. Un deuxième as est toujours haut.',
+    aceLowOn:
+      'Quand la première carte est un as, vous l’annoncez bas ou haut avant que la deuxième soit retournée. Un deuxième as est toujours haut.',
     pair: {
       'pays-2': 'Pas de mise : vous prenez 2 jetons dans le pot (ou tout ce qu’il contient).',
       'pays-3': 'Pas de mise : vous prenez 3 jetons dans le pot (ou tout ce qu’il contient).',
       redeal: 'Les deux cartes sont écartées et deux nouvelles sont retournées.',
-      'high-low': 'Aucun jeton ne bouge tout de suite : vous annoncez plus haut ou plus bas que la paire, puis vous misez. Une troisième carte du même rang perd comme le poteau.',
+      'high-low':
+        'Aucun jeton ne bouge tout de suite : vous annoncez plus haut ou plus bas que la paire, puis vous misez. Une troisième carte du même rang perd comme le poteau.',
     },
     consecutive: {
       'lose-minimum': 'Comme 7 et 8 : pas de mise, vous mettez 1 jeton au pot.',
@@ -842,10 +875,12 @@ const fr: Translation = {
       'empty-pot': 'Chacun remet l’ante seulement quand le pot est vide.',
       'every-deal': 'Chacun met aussi l’ante au début de chaque donne.',
     },
-    revealWait: 'Chaque téléphone a {n} ms pour envoyer sa valeur pour une carte ; celui qui ne le fait pas, ou en envoie une fausse, est écarté de cette carte, et après 3 de suite il cesse d\'aider dès la donne suivante.',
+    revealWait:
+      "Chaque téléphone a {n} ms pour envoyer sa valeur pour une carte ; celui qui ne le fait pas, ou en envoie une fausse, est écarté de cette carte, et après 3 de suite il cesse d'aider dès la donne suivante.",
     cards: {
       deck: 'L’ordinateur mélange et scelle le paquet avant la coupe ; le sceau est ouvert ensuite, pour que chacun puisse vérifier chaque carte.',
-      table: 'Chaque carte est tirée ensemble par les téléphones de la table et l’ordinateur, au moment où elle est retournée : personne, pas même l’ordinateur, ne la connaît avant, et chacun peut la vérifier après. Sans téléphone pour aider, l’ordinateur tire seul.',
+      table:
+        'Chaque carte est tirée ensemble par les téléphones de la table et l’ordinateur, au moment où elle est retournée : personne, pas même l’ordinateur, ne la connaît avant, et chacun peut la vérifier après. Sans téléphone pour aider, l’ordinateur tire seul.',
     },
   },
   seatPanel: {
@@ -873,8 +908,10 @@ const fr: Translation = {
     busy: '{name} joue son tour : pause et retour se font entre deux tours (R32).',
   },
   reopen: {
-    confirm: 'Rouvrir la dernière soirée (R33) ? Sa fin est annulée : le pot partagé ou reporté revient dans le pot, le jeu reprend où il s’était arrêté, et résultats et règlements sont recalculés à la fin.',
-    paidWarning: 'Aucun paiement n’est marqué payé pour elle. | 1 paiement marqué payé pour elle redevient impayé et revient sur l’ardoise (M3). | {n} paiements marqués payés pour elle redeviennent impayés et reviennent sur l’ardoise (M3).',
+    confirm:
+      'Rouvrir la dernière soirée (R33) ? Sa fin est annulée : le pot partagé ou reporté revient dans le pot, le jeu reprend où il s’était arrêté, et résultats et règlements sont recalculés à la fin.',
+    paidWarning:
+      'Aucun paiement n’est marqué payé pour elle. | 1 paiement marqué payé pour elle redevient impayé et revient sur l’ardoise (M3). | {n} paiements marqués payés pour elle redeviennent impayés et reviennent sur l’ardoise (M3).',
     noPaid: 'Aucun paiement n’est marqué payé pour elle : l’ardoise ne change pas avant sa nouvelle fin (M3).',
   },
   payment: {

@@ -12,7 +12,8 @@ const it: Translation = {
     connecting: 'Connessione al mazziere…',
     reconnecting: 'Connessione persa: riconnessione…',
     startFailedTitle: 'Il mazziere non ha risposto a questa finestra',
-    startFailed: 'Questa finestra non ha potuto ricevere il tavolo dal mazziere, quindi non mostra altro. Chiudi l’app e riaprila; se succede di nuovo, il motivo qui sotto aiuta chi se ne occuperà.',
+    startFailed:
+      'Questa finestra non ha potuto ricevere il tavolo dal mazziere, quindi non mostra altro. Chiudi l’app e riaprila; se succede di nuovo, il motivo qui sotto aiuta chi se ne occuperà.',
   },
   phone: {
     heading: 'Al tavolo',
@@ -46,11 +47,13 @@ const it: Translation = {
     linkReplaced: 'Questo link è stato sostituito: inquadra il nuovo codice sulla TV.',
     helpDeal: 'Aiuta a dare le carte',
     helpDealId: 'Sulla TV questo telefono è {id} (indicato lì se salta una carta).',
-    helpDealHint: 'Ogni carta è estratta con valori che questo telefono aggiunge nel momento in cui viene girata: nessuno da solo, nemmeno il portatile, può conoscerla o sceglierla.',
+    helpDealHint:
+      'Ogni carta è estratta con valori che questo telefono aggiunge nel momento in cui viene girata: nessuno da solo, nemmeno il portatile, può conoscerla o sceglierla.',
     helpOff: 'Spento: questo telefono non aggiunge nulla alle carte.',
     helpJoining: 'Questo telefono offre il suo aiuto…',
     helpNextDeal: 'Aiuta a dare le carte dalla prossima mano.',
-    helpWitness: 'Aiuta a dare le carte: ancora nessuna carta estratta con questo telefono. | Aiuta a dare le carte: {n} carta estratta con questo telefono. | Aiuta a dare le carte: {n} carte estratte con questo telefono.',
+    helpWitness:
+      'Aiuta a dare le carte: ancora nessuna carta estratta con questo telefono. | Aiuta a dare le carte: {n} carta estratta con questo telefono. | Aiuta a dare le carte: {n} carte estratte con questo telefono.',
     helpDropped: 'Questo telefono ha saltato 3 carte di fila: aiuta di nuovo dalla prossima mano.',
     helpRefused: 'Il mazziere non ha preso l’aiuto di questo telefono: {reason}',
     tableChecking: 'Ricalcolo di ogni carta su questo telefono…',
@@ -138,7 +141,8 @@ const it: Translation = {
     watching: 'nessun telefono guarda | 1 telefono guarda | {n} telefoni guardano',
     link: 'I telefoni guardano su',
     also: 'anche',
-    noNetwork: 'Nessuna rete: questo computer non ha un indirizzo Wi-Fi o via cavo, quindi i telefoni non lo raggiungono. Collegalo a una rete e il link comparirà qui.',
+    noNetwork:
+      'Nessuna rete: questo computer non ha un indirizzo Wi-Fi o via cavo, quindi i telefoni non lo raggiungono. Collegalo a una rete e il link comparirà qui.',
     'port-in-use': 'I telefoni non possono guardare: la porta {port} è occupata da un altro programma. W riprova.',
     'port-not-allowed': 'I telefoni non possono guardare: il sistema ha rifiutato la porta {port} ({message}). W riprova.',
     failed: 'I telefoni non possono guardare: {message}. W riprova.',
@@ -300,7 +304,10 @@ const it: Translation = {
       lobbyShowArchived: { key: 'V', what: 'mostrare o nascondere i giocatori archiviati' },
       lobbyHistory: { key: 'H', what: 'storico: serate passate e classifica' },
       endedClose: { key: 'Invio', what: 'chiudere la serata, ritorno all’ingresso' },
-      endedMode: { key: 'S', what: 'saldare i conti: meno pagamenti possibili, o tutti con la banca (tenuto per la serata: il conto aperto e l’export lo seguono)' },
+      endedMode: {
+        key: 'S',
+        what: 'saldare i conti: meno pagamenti possibili, o tutti con la banca (tenuto per la serata: il conto aperto e l’export lo seguono)',
+      },
       endedCopy: { key: 'Y', what: 'copiare i conti come testo' },
       endedHistory: { key: 'H', what: 'questa serata nello storico' },
       historyNights: { key: 'N', what: 'elenco delle serate' },
@@ -320,7 +327,10 @@ const it: Translation = {
       historyKeptRestore: { key: '↑ ↓ Invio', what: 'backup conservati: sceglierne uno e ripristinarlo (dopo una domanda)' },
       historyKeptUndo: { key: 'U', what: 'backup conservati: annullare l’ultimo ripristino' },
       historyKeptMove: { key: 'L', what: 'backup conservati: spostare la cartella dei dati' },
-      historyMerge: { key: 'J / U', what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo' },
+      historyMerge: {
+        key: 'J / U',
+        what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo',
+      },
       draw: { key: 'Invio', what: 'sorteggio del mazziere / distribuire' },
       cut: { key: '0-9 Invio', what: 'tagliare il mazzo (Invio da solo = 0)' },
       ace: { key: 'L / H', what: 'chiamare l’asso basso o alto' },
@@ -344,7 +354,10 @@ const it: Translation = {
       panelOk: { key: 'Invio', what: 'confermare' },
       panelCancel: { key: 'Esc', what: 'annullare' },
       lobbyPayment: { key: 'C', what: 'acquisti e uscite di stasera: contanti o credito (M2; Alt+C mentre si scrive)' },
-      panelPayment: { key: 'C', what: 'in un acquisto o un’uscita: contanti o credito (M2; Alt+C dopo aver scritto le fiches, o facendo sedere un nuovo arrivato)' },
+      panelPayment: {
+        key: 'C',
+        what: 'in un acquisto o un’uscita: contanti o credito (M2; Alt+C dopo aver scritto le fiches, o facendo sedere un nuovo arrivato)',
+      },
       tabOpen: { key: 'D', what: 'il conto aperto: chi deve quanto a chi tra le serate (M3)' },
       tabMove: { key: '↑ ↓ ← →', what: 'scegliere un debito, o un pagamento segnato pagato' },
       tabMark: { key: 'Invio / Spazio', what: 'segnarlo pagato, o di nuovo da pagare (M3)' },
@@ -352,7 +365,8 @@ const it: Translation = {
       tabExport: { key: 'J / C', what: 'esportare il conto in JSON / CSV' },
       tabBack: { key: 'Esc', what: 'tornare all’ingresso o alla serata' },
     },
-    hintsNumberBox: 'Le cifre vanno nella casella · Alt+B acquisto · Alt+C uscita · Alt+E fine serata · Alt+F spese comuni · Ctrl+Z annulla · ? tasti',
+    hintsNumberBox:
+      'Le cifre vanno nella casella · Alt+B acquisto · Alt+C uscita · Alt+E fine serata · Alt+F spese comuni · Ctrl+Z annulla · ? tasti',
     hints: 'B acquisto · C uscita · Ctrl+Z annulla · E fine serata · ? tasti',
   },
   buyIn: {
@@ -399,8 +413,16 @@ const it: Translation = {
     amount: '{n} fiche | {n} fiche | {n} fiche',
     line: 'Fortuna: {amount}: {verdict}',
     short: { kind: 'buona', unkind: 'cattiva', even: 'normale' },
-    tonight: { kind: 'le carte sono state generose stasera', unkind: 'le carte sono state avare stasera', even: 'più o meno quanto dicevano le probabilità stasera' },
-    nights: { kind: 'le carte sono state generose', unkind: 'le carte sono state avare', even: 'più o meno quanto dicevano le probabilità' },
+    tonight: {
+      kind: 'le carte sono state generose stasera',
+      unkind: 'le carte sono state avare stasera',
+      even: 'più o meno quanto dicevano le probabilità stasera',
+    },
+    nights: {
+      kind: 'le carte sono state generose',
+      unkind: 'le carte sono state avare',
+      even: 'più o meno quanto dicevano le probabilità',
+    },
     tv: { kind: 'Carte generose:', unkind: 'Carte avare:' },
     explain: 'Fortuna: fiche vinte o perse oltre quanto valeva ogni puntata secondo le probabilità mostrate.',
   },
@@ -504,7 +526,8 @@ const it: Translation = {
     kept: {
       move: 'Sposta i dati',
       movePrompt: 'La nuova cartella dei dati (un percorso completo; vuota o non ancora creata), poi Invio:',
-      moveConfirm: 'Copiare tutti i dati in {folder}, controllare ogni file della copia e ripartire da lì? La vecchia cartella viene poi messa da parte, non cancellata.',
+      moveConfirm:
+        'Copiare tutti i dati in {folder}, controllare ogni file della copia e ripartire da lì? La vecchia cartella viene poi messa da parte, non cancellata.',
       moved: 'Copiati e controllati: l’app riparte da {folder}.',
       tab: 'Backup',
       hint: 'Scritti da soli dopo ogni serata e una volta al giorno: gli ultimi 3 di oggi e uno per ogni giorno precedente, 10 in tutto. ↑↓ scegli · Invio ripristina · U annulla l’ultimo ripristino · Esc indietro',
@@ -520,7 +543,8 @@ const it: Translation = {
         daily: 'giornaliero',
         'before-restore': 'prima di un ripristino',
       },
-      restoreConfirm: 'Sostituire TUTTI i dati con il backup del {date} ({n} serate)? Quello che sostituisce viene prima salvato: U potrà annullarlo.',
+      restoreConfirm:
+        'Sostituire TUTTI i dati con il backup del {date} ({n} serate)? Quello che sostituisce viene prima salvato: U potrà annullarlo.',
       restored: 'Ripristinato il backup del {date}. U annulla il ripristino.',
       undo: 'Annulla il ripristino',
       undoConfirm: 'Annullare l’ultimo ripristino: rimettere i dati com’erano prima ({date})?',
@@ -538,7 +562,8 @@ const it: Translation = {
     backedUpBrowser: 'Backup salvato come {file} nella cartella dei download di questo browser.',
     restore: 'Ripristina da un file…',
     restoreKey: 'O',
-    restoreConfirm: 'Qui ci sono già dei dati ({message}). Sostituirli TUTTI con il backup {file}? Quello che sostituisce viene prima salvato: dai backup (K) si può annullare.',
+    restoreConfirm:
+      'Qui ci sono già dei dati ({message}). Sostituirli TUTTI con il backup {file}? Quello che sostituisce viene prima salvato: dai backup (K) si può annullare.',
     restored: 'Ripristinato da {file}.',
     readFailed: 'Impossibile leggere {file}.',
     notFound: 'Quella serata non è nello storico.',
@@ -604,7 +629,8 @@ const it: Translation = {
     shuffling: 'Si mescola…',
     fullScreen: 'F: schermo intero',
     over: 'La serata è finita',
-    phonesChecked: 'Un telefono ha verificato questa serata sul proprio schermo. | {n} telefoni hanno verificato questa serata sul proprio schermo.',
+    phonesChecked:
+      'Un telefono ha verificato questa serata sul proprio schermo. | {n} telefoni hanno verificato questa serata sul proprio schermo.',
   },
   announce: {
     pass: '{name} passa: nessuna fiche si muove',
@@ -805,10 +831,12 @@ const it: Translation = {
       revealWaitMs: 'Attesa per ogni telefono',
       chipValue: 'Fiche',
     },
-    decks: 'Un mazzo da 52 carte, mescolato da capo a ogni mano | Un mazzo da 52 carte, mescolato da capo a ogni mano. | {n} mazzi da 52 carte mescolati insieme, da capo a ogni mano.',
+    decks:
+      'Un mazzo da 52 carte, mescolato da capo a ogni mano | Un mazzo da 52 carte, mescolato da capo a ogni mano. | {n} mazzi da 52 carte mescolati insieme, da capo a ogni mano.',
     ante: 'nessun ante | Tutti mettono 1 fiche nel piatto all’inizio, e di nuovo ogni volta che il piatto è vuoto. | Tutti mettono {n} fiche nel piatto all’inizio, e di nuovo ogni volta che il piatto è vuoto.',
     bet: 'Almeno 1 fiche, al massimo quanto c’è nel piatto e mai più delle proprie fiche. P punta il piatto.',
-    betLimited: 'Almeno 1 fiche, al massimo quanto c’è nel piatto, entro il limite qui sotto e mai più delle proprie fiche. P punta il massimo permesso.',
+    betLimited:
+      'Almeno 1 fiche, al massimo quanto c’è nel piatto, entro il limite qui sotto e mai più delle proprie fiche. P punta il massimo permesso.',
     third: 'Strettamente tra le tue due carte: vinci la puntata dal piatto. Fuori: la puntata va nel piatto.',
     aceLowOff: 'L’asso è sempre alto.',
     aceLowOn: 'Quando la prima carta è un asso, lo chiami basso o alto prima che si giri la seconda. Un secondo asso è sempre alto.',
@@ -816,7 +844,8 @@ const it: Translation = {
       'pays-2': 'Nessuna puntata: prendi 2 fiche dal piatto (o tutto quello che contiene).',
       'pays-3': 'Nessuna puntata: prendi 3 fiche dal piatto (o tutto quello che contiene).',
       redeal: 'Le due carte vanno via e se ne girano due nuove.',
-      'high-low': 'Nessuna fiche si muove subito: chiami più alto o più basso della coppia, poi punti. Una terza carta dello stesso valore perde come il palo.',
+      'high-low':
+        'Nessuna fiche si muove subito: chiami più alto o più basso della coppia, poi punti. Una terza carta dello stesso valore perde come il palo.',
     },
     consecutive: {
       'lose-minimum': 'Come 7 e 8: nessuna puntata, metti 1 fiche nel piatto.',
@@ -842,10 +871,12 @@ const it: Translation = {
       'empty-pot': 'Tutti rimettono l’ante solo quando il piatto è vuoto.',
       'every-deal': 'Tutti mettono l’ante anche all’inizio di ogni mano.',
     },
-    revealWait: 'Ogni telefono ha {n} ms per inviare il suo valore per una carta; chi non lo fa, o ne invia uno sbagliato, resta fuori da quella carta, e dopo 3 di fila smette di aiutare dalla mano successiva.',
+    revealWait:
+      'Ogni telefono ha {n} ms per inviare il suo valore per una carta; chi non lo fa, o ne invia uno sbagliato, resta fuori da quella carta, e dopo 3 di fila smette di aiutare dalla mano successiva.',
     cards: {
       deck: 'Il portatile mescola e sigilla il mazzo prima del taglio; il sigillo viene aperto dopo, così chiunque può verificare ogni carta.',
-      table: 'Ogni carta è estratta insieme dai telefoni del tavolo e dal portatile nel momento in cui viene scoperta: nessuno, nemmeno il portatile, la conosce prima, e chiunque può verificarla dopo. Senza telefoni che aiutano, il portatile estrae da solo.',
+      table:
+        'Ogni carta è estratta insieme dai telefoni del tavolo e dal portatile nel momento in cui viene scoperta: nessuno, nemmeno il portatile, la conosce prima, e chiunque può verificarla dopo. Senza telefoni che aiutano, il portatile estrae da solo.',
     },
   },
   seatPanel: {
@@ -873,8 +904,10 @@ const it: Translation = {
     busy: '{name} sta giocando il turno: pausa e ritorno si fanno fra due turni (R32).',
   },
   reopen: {
-    confirm: 'Riaprire l’ultima serata (R33)? La sua fine è annullata: il piatto diviso o riportato torna nel piatto, il gioco riprende da dove si era fermato, e risultati e conti si rifanno quando finisce.',
-    paidWarning: 'Nessun pagamento è segnato come pagato. | 1 pagamento segnato come pagato torna da pagare e di nuovo nel conto aperto (M3). | {n} pagamenti segnati come pagati tornano da pagare e di nuovo nel conto aperto (M3).',
+    confirm:
+      'Riaprire l’ultima serata (R33)? La sua fine è annullata: il piatto diviso o riportato torna nel piatto, il gioco riprende da dove si era fermato, e risultati e conti si rifanno quando finisce.',
+    paidWarning:
+      'Nessun pagamento è segnato come pagato. | 1 pagamento segnato come pagato torna da pagare e di nuovo nel conto aperto (M3). | {n} pagamenti segnati come pagati tornano da pagare e di nuovo nel conto aperto (M3).',
     noPaid: 'Nessun pagamento è segnato come pagato: il conto aperto non cambia finché non finisce di nuovo (M3).',
   },
   payment: {

@@ -52,7 +52,13 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'keys.list.clear.key', // the key is labelled Backspace on Italian keyboards
     'history.kept.size', // KB is the unit's symbol
   ],
-  es: ['settings.ante', 'rulesScreen.titles.ante', 'keys.list.language.what', 'confirm.no', 'history.kept.size' /* KB is the unit's symbol */],
+  es: [
+    'settings.ante',
+    'rulesScreen.titles.ante',
+    'keys.list.language.what',
+    'confirm.no',
+    'history.kept.size' /* KB is the unit's symbol */,
+  ],
 };
 
 function parameters(message: string): string[] {
@@ -96,7 +102,11 @@ describe('plural rules per language', () => {
 
   it('two-form messages follow each language: French counts 0 as one, English as many', () => {
     const two = (language: 'en' | 'fr', n: number) =>
-      (createAppI18n(language, LOCALE_MESSAGES).global.t as (key: string, named: Record<string, unknown>, plural: number) => string)('notices.title', { n }, n);
+      (createAppI18n(language, LOCALE_MESSAGES).global.t as (key: string, named: Record<string, unknown>, plural: number) => string)(
+        'notices.title',
+        { n },
+        n,
+      );
     expect(two('en', 0)).toBe('Storage notices (0)');
     expect(two('fr', 0)).not.toMatch(/\(0\)/);
     expect(two('fr', 1)).toBe(two('fr', 0));

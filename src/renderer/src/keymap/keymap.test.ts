@@ -43,7 +43,16 @@ function clashes(keymap: readonly KeyBinding[]): string[] {
 }
 
 const press = (key: string, more: Partial<KeyboardEvent> = {}) =>
-  ({ key, code: /^[a-z]$/i.test(key) ? `Key${key.toUpperCase()}` : key, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, repeat: false, ...more }) as KeyboardEvent;
+  ({
+    key,
+    code: /^[a-z]$/i.test(key) ? `Key${key.toUpperCase()}` : key,
+    altKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    repeat: false,
+    ...more,
+  }) as KeyboardEvent;
 
 /** A spy for each of the lobby's actions. */
 function lobbyActions(): Record<LobbyAction, () => boolean | void> {
@@ -64,7 +73,7 @@ describe('the keymap', () => {
     expect(clashes(twice)).toEqual(['lobby: h is history and other', 'lobby: h is other and typed']);
   });
 
-  it('the key list (?) is generated from it: each screen lists the lines of its keys, once, in the keymap\'s order', () => {
+  it("the key list (?) is generated from it: each screen lists the lines of its keys, once, in the keymap's order", () => {
     const groups = keyListGroups();
     expect(groups.map((g) => g.heading)).toEqual([
       'keys.lobbyHeading',
@@ -81,8 +90,32 @@ describe('the keymap', () => {
     expect(groups.find((g) => g.screen === 'tab')!.keys).toEqual(['tabMove', 'tabMark', 'tabTv', 'tabExport', 'tabBack']);
     const lobby = groups.find((g) => g.screen === 'lobby')!.keys;
     expect(lobby).toEqual([...new Set(LOBBY_KEYS.flatMap((b) => (b.help ? [b.help] : [])))]);
-    expect(lobby).toEqual(['lobbyMove', 'lobbySeat', 'lobbyOrder', 'lobbyRemove', 'lobbyName', 'lobbyLast', 'lobbyEdit', 'lobbyArchive', 'lobbyShowArchived', 'lobbyHistory', 'lobbyReopen', 'lobbyPayment', 'tabOpen', 'lobbyStart']);
-    expect(groups.find((g) => g.screen === 'anywhere')!.keys).toEqual(['help', 'rules', 'language', 'languageBack', 'mute', 'fourColour', 'phones', 'altLetter']);
+    expect(lobby).toEqual([
+      'lobbyMove',
+      'lobbySeat',
+      'lobbyOrder',
+      'lobbyRemove',
+      'lobbyName',
+      'lobbyLast',
+      'lobbyEdit',
+      'lobbyArchive',
+      'lobbyShowArchived',
+      'lobbyHistory',
+      'lobbyReopen',
+      'lobbyPayment',
+      'tabOpen',
+      'lobbyStart',
+    ]);
+    expect(groups.find((g) => g.screen === 'anywhere')!.keys).toEqual([
+      'help',
+      'rules',
+      'language',
+      'languageBack',
+      'mute',
+      'fourColour',
+      'phones',
+      'altLetter',
+    ]);
     expect(groups.find((g) => g.screen === 'night')!.keys).toEqual([
       'draw',
       'cut',
@@ -102,7 +135,15 @@ describe('the keymap', () => {
       'end',
       'tabOpen',
     ]);
-    expect(groups.find((g) => g.screen === 'ended')!.keys).toEqual(['endedClose', 'endedMode', 'endedCopy', 'endedHistory', 'expenses', 'reopen', 'tabOpen']);
+    expect(groups.find((g) => g.screen === 'ended')!.keys).toEqual([
+      'endedClose',
+      'endedMode',
+      'endedCopy',
+      'endedHistory',
+      'expenses',
+      'reopen',
+      'tabOpen',
+    ]);
     // The history's parts (the nights list, a night, all time, the backups) are in it too, from their own lines.
     expect(groups.find((g) => g.screen === 'history')!.keys).toEqual([
       'historyNights',
@@ -157,13 +198,13 @@ describe('the keymap', () => {
     expect(bindingFor(LOBBY_KEYS, press('o'), { ...noFacts(), hasLastSetup: true })?.action).toBe('reopenLast');
   });
 
-  it('an action that leaves the key after all (a focused button\'s Enter) leaves it unclaimed', () => {
+  it("an action that leaves the key after all (a focused button's Enter) leaves it unclaimed", () => {
     const actions = lobbyActions();
     actions.buttonClick = () => false;
     expect(dispatchKey(LOBBY_KEYS, press('Enter'), { ...noFacts(), onButton: true }, actions)).toBe(false);
   });
 
-  it('a night\'s letters are typing while a number box waits for digits, and reach their action with Alt there', () => {
+  it("a night's letters are typing while a number box waits for digits, and reach their action with Alt there", () => {
     const waiting = { ...noFacts(), phase: 'bet', betAsked: true, boxWaiting: true };
     expect(bindingFor(NIGHT_KEYS, press('e'), waiting)).toBeNull();
     expect(bindingFor(NIGHT_KEYS, press('e', { altKey: true }), waiting)?.action).toBe('endNight');

@@ -24,7 +24,13 @@ const listed = (screen: KeyScreen, help: HelpId): KeyBinding<never> => ({ screen
 /** The lobby (LobbyPanel.vue): every key dispatched from here. */
 export const LOBBY_KEYS = [
   { screen: 'lobby', chords: anyArrow, when: { onRoster: true }, help: 'lobbyMove', action: 'rosterKey' },
-  { screen: 'lobby', chords: arrows.map((c) => ({ ...c, shift: false })), when: { onSeats: true, onRoster: false }, help: 'lobbyMove', action: 'seatCursor' },
+  {
+    screen: 'lobby',
+    chords: arrows.map((c) => ({ ...c, shift: false })),
+    when: { onSeats: true, onRoster: false },
+    help: 'lobbyMove',
+    action: 'seatCursor',
+  },
   { screen: 'lobby', chords: [{ key: ' ', anyModifiers: true }], when: { onRoster: true }, help: 'lobbySeat', action: 'rosterKey' },
   {
     screen: 'lobby',
@@ -62,8 +68,20 @@ export const LOBBY_KEYS = [
   { screen: 'lobby', chords: plainLetter('d'), when: { typing: false }, help: 'tabOpen', action: 'runningTab' },
   // Enter: a focused button's own click; in the new-player box it adds the name (or starts when empty); anywhere else it starts.
   { screen: 'lobby', chords: [{ key: 'Enter', anyModifiers: true }], when: { onButton: true }, help: null, action: 'buttonClick' },
-  { screen: 'lobby', chords: [{ key: 'Enter', anyModifiers: true }], when: { onButton: false, onNameBox: true }, help: null, action: 'addOrStart' },
-  { screen: 'lobby', chords: [{ key: 'Enter', anyModifiers: true }], when: { onButton: false, onNameBox: false }, help: 'lobbyStart', action: 'start' },
+  {
+    screen: 'lobby',
+    chords: [{ key: 'Enter', anyModifiers: true }],
+    when: { onButton: false, onNameBox: true },
+    help: null,
+    action: 'addOrStart',
+  },
+  {
+    screen: 'lobby',
+    chords: [{ key: 'Enter', anyModifiers: true }],
+    when: { onButton: false, onNameBox: false },
+    help: 'lobbyStart',
+    action: 'start',
+  },
   { screen: 'lobby', chords: [{ key: 'Escape', anyModifiers: true }], when: { inField: true }, help: null, action: 'leaveField' },
 ] as const satisfies readonly KeyBinding[];
 
@@ -112,7 +130,13 @@ export const NIGHT_KEYS = [
     action: 'callAce',
   },
   // R29: H or ↑ calls the pair higher, L or ↓ lower.
-  { screen: 'night', chords: [...plainLetter('h'), ...plainLetter('l'), ...arrows], when: { phase: 'pair-call' }, help: 'pairCall', action: 'callPair' },
+  {
+    screen: 'night',
+    chords: [...plainLetter('h'), ...plainLetter('l'), ...arrows],
+    when: { phase: 'pair-call' },
+    help: 'pairCall',
+    action: 'callPair',
+  },
   { screen: 'night', chords: [{ key: 'Enter', anyModifiers: true }], when: { phase: 'bet' }, help: 'bet', action: 'bet' },
   { screen: 'night', chords: plainLetter('p'), when: { phase: 'bet', betEmpty: true }, help: 'largest', action: 'largestBet' },
   { screen: 'night', chords: plainLetter('x'), when: { phase: 'bet', canPass: true }, help: 'pass', action: 'pass' },
@@ -123,7 +147,15 @@ export const NIGHT_KEYS = [
   ...tableLetter('t', 'movePlayer', 'movePlayer', { betAsked: false }),
   ...tableLetter('s', 'sitOut', 'sitOut', { betAsked: false }),
   ...tableLetter('f', 'expenses', 'expenses'),
-  { screen: 'night', chords: [{ key: 'z', ctrl: true, alt: false }, { key: 'z', ctrl: true, alt: true }], help: 'undo', action: 'undo' },
+  {
+    screen: 'night',
+    chords: [
+      { key: 'z', ctrl: true, alt: false },
+      { key: 'z', ctrl: true, alt: true },
+    ],
+    help: 'undo',
+    action: 'undo',
+  },
   ...tableLetter('e', 'end', 'endNight'),
   ...tableLetter('d', 'tabOpen', 'runningTab'),
 ] as const satisfies readonly KeyBinding[];
@@ -167,16 +199,34 @@ export const CHIP_PANEL_KEYS = [
   { screen: 'panel', chords: anyKey('ArrowUp', 'ArrowDown'), when: { panel: 'buy-in' }, help: 'panelMove', action: 'choosePlayer' },
   { screen: 'panel', chords: anyKey('ArrowUp', 'ArrowDown'), when: { panel: 'cash-out' }, help: 'panelMove', action: 'choosePlayer' },
   // M2: C switches how it is paid (Alt+C once chips are typed: C is typing then, refused).
-  { screen: 'panel', chords: plainLetter('c'), when: { panel: 'buy-in', paymentTyping: false }, help: 'panelPayment', action: 'switchPayment' },
+  {
+    screen: 'panel',
+    chords: plainLetter('c'),
+    when: { panel: 'buy-in', paymentTyping: false },
+    help: 'panelPayment',
+    action: 'switchPayment',
+  },
   { screen: 'panel', chords: altLetter('c'), when: { panel: 'buy-in' }, help: 'panelPayment', action: 'switchPayment' },
-  { screen: 'panel', chords: [...plainLetter('c'), ...altLetter('c')], when: { panel: 'cash-out' }, help: 'panelPayment', action: 'switchPayment' },
+  {
+    screen: 'panel',
+    chords: [...plainLetter('c'), ...altLetter('c')],
+    when: { panel: 'cash-out' },
+    help: 'panelPayment',
+    action: 'switchPayment',
+  },
   { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'buy-in' }, help: 'panelOk', action: 'buyIn' },
   // Ctrl+A selects the chips typed, as in any text box: the next key then replaces them.
   { screen: 'panel', chords: [{ key: 'a', ctrl: true }], when: { panel: 'buy-in' }, help: null, action: 'selectAmount' },
   { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'cash-out' }, help: 'panelOk', action: 'cashOut' },
   { screen: 'panel', chords: anyKey('Enter'), when: { panel: 'fix-turn', canCorrect: true }, help: 'panelOk', action: 'correctBet' },
   // R21: V voids the turn; once a correction is being typed V is typing, and Alt+V still voids.
-  { screen: 'panel', chords: plainLetter('v'), when: { panel: 'fix-turn', canVoid: true, correctionTyping: false }, help: null, action: 'voidTurn' },
+  {
+    screen: 'panel',
+    chords: plainLetter('v'),
+    when: { panel: 'fix-turn', canVoid: true, correctionTyping: false },
+    help: null,
+    action: 'voidTurn',
+  },
   { screen: 'panel', chords: altLetter('v'), when: { panel: 'fix-turn', canVoid: true }, help: null, action: 'voidTurn' },
   { screen: 'panel', chords: anyKey('Escape'), help: 'panelCancel', action: 'closePanel' },
 ] as const satisfies readonly KeyBinding[];

@@ -5,8 +5,7 @@ import { createAppI18n } from '../i18n';
 import { cardText, commonCurrency, cumulativeChart, fairnessSummary, newestFirst, rulesSummary, sameScreen, stackChart } from './history';
 
 const i18n = createAppI18n();
-const t: Translate = (key, named = {}, plural) =>
-  plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural);
+const t: Translate = (key, named = {}, plural) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural));
 
 function night(id: string, startedAt: string, currency = 'EUR'): NightListItem {
   return { id, startedAt, endedAt: startedAt, playerIds: [], turns: 0, biggestPot: 0, winnerIds: [], minutes: 0, currency };
@@ -50,7 +49,13 @@ describe('history helpers', () => {
         { nightId: 'b', date: '2026-01-08', net: { leo: -200 } },
       ],
     };
-    const chart = cumulativeChart(standings, ['ana', 'leo'], (id) => id, () => '#ffffff', 'EUR');
+    const chart = cumulativeChart(
+      standings,
+      ['ana', 'leo'],
+      (id) => id,
+      () => '#ffffff',
+      'EUR',
+    );
     expect(chart.labels).toEqual(['2026-01-01', '2026-01-08']);
     expect(chart.series.map((s) => s.data)).toEqual([
       [5, 5],

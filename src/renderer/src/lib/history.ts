@@ -22,10 +22,7 @@ export function commonCurrency(nights: readonly NightListItem[]): string {
 }
 
 /** Each player's stack after every turn of a night (index 0: after the antes). */
-export function stackChart(
-  detail: NightDetail,
-  colourOf: (id: string) => string,
-): { labels: number[]; series: ChartSeries[] } {
+export function stackChart(detail: NightDetail, colourOf: (id: string) => string): { labels: number[]; series: ChartSeries[] } {
   const labels = detail.stackSeries.map((point) => point.turn);
   const series = detail.players.map((p) => ({
     id: p.id,

@@ -2,7 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { keepUnchanged } from './keepUnchanged';
 
 describe('a new view keeps the parts that did not change', () => {
-  const before = { night: { stateId: 1, pot: 10, players: [{ id: 'a', stack: 5 }, { id: 'b', stack: 7 }], turns: [{ n: 1 }] }, roster: [{ id: 'a' }] };
+  const before = {
+    night: {
+      stateId: 1,
+      pot: 10,
+      players: [
+        { id: 'a', stack: 5 },
+        { id: 'b', stack: 7 },
+      ],
+      turns: [{ n: 1 }],
+    },
+    roster: [{ id: 'a' }],
+  };
 
   it('a view equal to the last one is the last one itself (nothing for the screen to redo)', () => {
     expect(keepUnchanged(before, structuredClone(before))).toBe(before);

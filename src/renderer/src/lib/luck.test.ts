@@ -11,12 +11,18 @@ function wordsIn(language: 'en' | 'fr' | 'it' | 'es'): Translate {
   return (key, named = {}, plural) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural));
 }
 
-const luck = (hundredths: number, verdict: PlayerLuck['verdict']): PlayerLuck => ({ playerId: 'ana', bets: 12, luck: hundredths, spread: 500, verdict });
+const luck = (hundredths: number, verdict: PlayerLuck['verdict']): PlayerLuck => ({
+  playerId: 'ana',
+  bets: 12,
+  luck: hundredths,
+  spread: 500,
+  verdict,
+});
 
-describe('luck against the odds in the host\'s words', () => {
+describe("luck against the odds in the host's words", () => {
   afterEach(() => setFormatLocale('en'));
 
-  it('R25: shows main\'s hundredths signed, a tenth below 10 chips and whole from there', () => {
+  it("R25: shows main's hundredths signed, a tenth below 10 chips and whole from there", () => {
     expect([288, -584, 1449, -1450, 4, -4, 0].map(formatLuckChips)).toEqual(['+2.9', '-5.8', '+14', '-15', '0', '0', '0']);
   });
 

@@ -24,7 +24,7 @@ describe('money and durations', () => {
     expect(formatMinutes(null)).toBe('–');
   });
 
-  describe('in the host\'s language (Intl)', () => {
+  describe("in the host's language (Intl)", () => {
     afterEach(() => setFormatLocale('en'));
 
     it('writes money and counts as each language does', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { graphemesOf, nameEms } from './nameWidth';
 
-describe('a name\'s width on the TV, estimated so a short name is never cut', () => {
+describe("a name's width on the TV, estimated so a short name is never cut", () => {
   it('counts an emoji or a CJK character as one character, and as wider than a letter', () => {
     expect(graphemesOf('🎲 Kwame Lee')).toHaveLength(11);
     expect(graphemesOf('👩‍👩‍👧')).toHaveLength(1);

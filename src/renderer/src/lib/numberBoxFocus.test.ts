@@ -14,7 +14,7 @@ function pageFocusedOn(keys: string | undefined) {
   return page;
 }
 
-describe('the night\'s number box before the view that removes it', () => {
+describe("the night's number box before the view that removes it", () => {
   it('gives up the focus, so the update removes a box without it', () => {
     const page = pageFocusedOn('screen');
     releaseNumberBox(page);

@@ -20,9 +20,17 @@ describe('the payment fields of the roster editor', () => {
 
   it('sends what was typed, blanks left out; a bank account needs its holder; link names are bare names', () => {
     const t = words('en');
-    expect(payDetailsOfForm({ ...EMPTY_PAY_FORM, iban: 'DE89370400440532013000' }, t)).toEqual({ ok: false, message: t('pay.editor.needHolder') });
+    expect(payDetailsOfForm({ ...EMPTY_PAY_FORM, iban: 'DE89370400440532013000' }, t)).toEqual({
+      ok: false,
+      message: t('pay.editor.needHolder'),
+    });
     expect(payDetailsOfForm({ ...EMPTY_PAY_FORM, paypal: 'paypal.me/ann' }, t)).toEqual({ ok: false, message: t('pay.editor.badHandle') });
-    expect(payDetailsOfForm({ ...EMPTY_PAY_FORM, holder: ' Ann ', iban: 'DE89370400440532013000', venmo: 'ann-v', phone: ' +34 600 111 222 ' }, t)).toEqual({
+    expect(
+      payDetailsOfForm(
+        { ...EMPTY_PAY_FORM, holder: ' Ann ', iban: 'DE89370400440532013000', venmo: 'ann-v', phone: ' +34 600 111 222 ' },
+        t,
+      ),
+    ).toEqual({
       ok: true,
       pay: { sepa: { name: 'Ann', iban: 'DE89370400440532013000', bic: '' }, venmo: 'ann-v', phone: '+34 600 111 222' },
     });

@@ -44,15 +44,20 @@ function trimmedForm(form: PayForm): PayForm {
  * checksum first), so the host reads what is wrong in the console's
  * language before anything is sent; or the message saying what is wrong.
  */
-export function payDetailsOfForm(form: PayForm, t: Translate): { ok: true; pay: CommandArgs<'setPayDetails'>['pay'] } | { ok: false; message: string } {
+export function payDetailsOfForm(
+  form: PayForm,
+  t: Translate,
+): { ok: true; pay: CommandArgs<'setPayDetails'>['pay'] } | { ok: false; message: string } {
   const trimmed = trimmedForm(form);
   const pay: CommandArgs<'setPayDetails'>['pay'] = {};
   if (trimmed.holder || trimmed.iban || trimmed.bic) {
     if (!trimmed.holder) return { ok: false, message: t('pay.editor.needHolder') };
     pay.sepa = { name: trimmed.holder, iban: trimmed.iban, bic: trimmed.bic };
     const problem = payDetailsProblem({ sepa: { name: trimmed.holder, iban: trimmed.iban, bic: trimmed.bic } });
-    if (problem?.code === 'bad-iban') return { ok: false, message: t('errors.bad-iban', { iban: ibanElectronic(trimmed.iban), why: t(`pay.ibanWhy.${problem.reason}`) }) };
-    if (problem?.code === 'bad-bic') return { ok: false, message: t('errors.bad-bic', { why: t(`pay.bicWhy.${problem.reason}`, { bic: problem.bic }) }) };
+    if (problem?.code === 'bad-iban')
+      return { ok: false, message: t('errors.bad-iban', { iban: ibanElectronic(trimmed.iban), why: t(`pay.ibanWhy.${problem.reason}`) }) };
+    if (problem?.code === 'bad-bic')
+      return { ok: false, message: t('errors.bad-bic', { why: t(`pay.bicWhy.${problem.reason}`, { bic: problem.bic }) }) };
   }
   for (const kind of ['paypal', 'revolut', 'venmo'] as const) {
     if (!trimmed[kind]) continue;
@@ -69,6 +74,12 @@ export function payDetailsOfForm(form: PayForm, t: Translate): { ok: true; pay: 
 /** Whether the form says something other than the details kept (compared as main keeps them). */
 export function payFormChanged(form: PayForm, kept: PayDetails | undefined): boolean {
   const was = payFormOf(kept);
-  const norm = (f: PayForm) => JSON.stringify({ ...f, iban: f.iban.replace(/\s+/g, '').toUpperCase(), bic: f.bic.replace(/\s+/g, '').toUpperCase(), phone: f.phone.replace(/\s+/g, '') });
+  const norm = (f: PayForm) =>
+    JSON.stringify({
+      ...f,
+      iban: f.iban.replace(/\s+/g, '').toUpperCase(),
+      bic: f.bic.replace(/\s+/g, '').toUpperCase(),
+      phone: f.phone.replace(/\s+/g, ''),
+    });
   return norm(trimmedForm(form)) !== norm(trimmedForm(was));
 }

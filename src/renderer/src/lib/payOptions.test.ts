@@ -4,7 +4,12 @@ import type { Translate } from '../i18n/describe';
 import { bankCodes, payeeLine, payOptions } from './payOptions';
 
 const t = createAppI18n('en').global.t as unknown as Translate;
-const bob = { sepa: { name: 'Bob Martin', iban: 'DE89370400440532013000', bic: '' }, paypal: 'bobm', venmo: 'bob-v', phone: '+34600111222' };
+const bob = {
+  sepa: { name: 'Bob Martin', iban: 'DE89370400440532013000', bic: '' },
+  paypal: 'bobm',
+  venmo: 'bob-v',
+  phone: '+34600111222',
+};
 const transfer = { from: 'ann', to: 'bob', amount: 1250 };
 
 describe('how a payer pays one transfer', () => {

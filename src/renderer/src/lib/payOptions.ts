@@ -25,10 +25,18 @@ export function payOptions(transfer: Transfer, currency: string, details: PayDet
     if (kind === 'sepa' && details.sepa) {
       const epc = epcPayload(details.sepa, transfer.amount, currency, reference);
       options.push({ kind, account: details.sepa, payload: epc.ok ? epc.payload : null });
-    } else if (kind === 'paypal' && details.paypal) options.push({ kind, name: details.paypal, link: paypalLink(details.paypal, transfer.amount, currency) });
-    else if (kind === 'revolut' && details.revolut) options.push({ kind, name: details.revolut, link: revolutLink(details.revolut, transfer.amount, currency) });
-    else if (kind === 'venmo' && details.venmo) options.push({ kind, name: details.venmo, link: venmoLink(details.venmo, transfer.amount, currency, reference) });
-    else if (kind === 'phone' && details.phone) options.push({ kind, phone: details.phone, copy: `${details.phone} ${minorToDecimal(transfer.amount, currency)} ${currency.trim()} ${reference}`.replace(/\s+/g, ' ').trim() });
+    } else if (kind === 'paypal' && details.paypal)
+      options.push({ kind, name: details.paypal, link: paypalLink(details.paypal, transfer.amount, currency) });
+    else if (kind === 'revolut' && details.revolut)
+      options.push({ kind, name: details.revolut, link: revolutLink(details.revolut, transfer.amount, currency) });
+    else if (kind === 'venmo' && details.venmo)
+      options.push({ kind, name: details.venmo, link: venmoLink(details.venmo, transfer.amount, currency, reference) });
+    else if (kind === 'phone' && details.phone)
+      options.push({
+        kind,
+        phone: details.phone,
+        copy: `${details.phone} ${minorToDecimal(transfer.amount, currency)} ${currency.trim()} ${reference}`.replace(/\s+/g, ' ').trim(),
+      });
   }
   return options;
 }
@@ -48,7 +56,10 @@ export interface PayItem {
 }
 
 /** The bank codes the TV draws: one per transfer whose payee has a bank account, in EUR; and whether a payee's account could not be used (not EUR). */
-export function bankCodes(items: readonly PayItem[], payees: Readonly<Record<string, PayDetails>>): { codes: (PayItem & { payload: string })[]; notEur: boolean } {
+export function bankCodes(
+  items: readonly PayItem[],
+  payees: Readonly<Record<string, PayDetails>>,
+): { codes: (PayItem & { payload: string })[]; notEur: boolean } {
   const codes: (PayItem & { payload: string })[] = [];
   let notEur = false;
   for (const item of items) {
@@ -65,7 +76,10 @@ export function payeeLine(name: string, details: PayDetails, t: Translate): stri
   const kinds: readonly PayKind[] = PAY_KINDS;
   for (const kind of kinds) {
     if (kind === 'sepa' && details.sepa) {
-      how.push(t('pay.text.sepa', { name: details.sepa.name, iban: details.sepa.iban }) + (details.sepa.bic ? `, ${t('pay.text.bic', { bic: details.sepa.bic })}` : ''));
+      how.push(
+        t('pay.text.sepa', { name: details.sepa.name, iban: details.sepa.iban }) +
+          (details.sepa.bic ? `, ${t('pay.text.bic', { bic: details.sepa.bic })}` : ''),
+      );
     } else if (kind === 'paypal' && details.paypal) how.push(`https://paypal.me/${details.paypal}`);
     else if (kind === 'revolut' && details.revolut) how.push(`https://revolut.me/${details.revolut}`);
     else if (kind === 'venmo' && details.venmo) how.push(`https://venmo.com/${details.venmo}`);

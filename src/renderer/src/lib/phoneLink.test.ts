@@ -15,7 +15,8 @@ describe('qrDrawing', () => {
       for (let c = Number(col); c < Number(col) + Number(width); c++) painted.add(`${row},${c}`);
     }
     for (let row = 0; row < modules.size; row++) {
-      for (let col = 0; col < modules.size; col++) expect(painted.has(`${row},${col}`), `${row},${col}`).toBe(Boolean(modules.get(row, col)));
+      for (let col = 0; col < modules.size; col++)
+        expect(painted.has(`${row},${col}`), `${row},${col}`).toBe(Boolean(modules.get(row, col)));
     }
   });
 

@@ -18,10 +18,11 @@ describe('lobby rule options, read from the settings schema', () => {
     expect(ENUM_RULE_OPTIONS.anteWhen).toEqual(['empty-pot', 'every-deal']);
   });
 
-  it('R34: cards offers the laptop\'s deck (the default) and cards drawn by the table', () => {
+  it("R34: cards offers the laptop's deck (the default) and cards drawn by the table", () => {
     expect(ENUM_RULE_OPTIONS.cards).toEqual(['deck', 'table']);
     expect(ruleSettingsSchema.parse({}).cards).toBe('deck');
-    for (const messages of Object.values(LOCALE_MESSAGES)) expect((messages as { settings: { cards: string } }).settings.cards).toMatch(/R34/);
+    for (const messages of Object.values(LOCALE_MESSAGES))
+      expect((messages as { settings: { cards: string } }).settings.cards).toMatch(/R34/);
   });
 
   it('R30: postPays offers 1, 2 and 3, each accepted by the schema', () => {

@@ -10,7 +10,6 @@ import { POST_PAYS, RULE_CHOICES, RULE_RANGES, SWITCH_RULES as SWITCHES, type Ru
 /** The values of an enum setting, in the schema's order. */
 export const ENUM_RULE_OPTIONS = RULE_CHOICES satisfies { [K in keyof RuleSettings]?: readonly RuleSettings[K][] };
 
-
 /** R18, R30: how many times the bet a post costs (1, 2, 3). */
 export const POST_PAYS_OPTIONS: readonly RuleSettings['postPays'][] = POST_PAYS;
 

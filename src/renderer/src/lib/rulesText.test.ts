@@ -12,10 +12,14 @@ function translator(language: 'en' | 'fr' | 'it' | 'es'): Translate {
 
 describe('the rules screen: every setting in plain words', () => {
   it('R15 R16 R18 R22: says what each chosen setting does tonight', () => {
-    const lines = rulesInForce({ ...DEFAULT_RULES, decks: 2, ante: 3, postPays: 2, pair: 'pays-3', consecutive: 'push' }, translator('en'), {
-      chipValue: 0.25,
-      text: '0.25 EUR',
-    });
+    const lines = rulesInForce(
+      { ...DEFAULT_RULES, decks: 2, ante: 3, postPays: 2, pair: 'pays-3', consecutive: 'push' },
+      translator('en'),
+      {
+        chipValue: 0.25,
+        text: '0.25 EUR',
+      },
+    );
     const text = Object.fromEntries(lines.map((l) => [l.id, l.text]));
     expect(text.decks).toMatch(/2 decks of 52 cards/);
     expect(text.ante).toMatch(/3 chips in the pot/);
@@ -37,7 +41,7 @@ describe('the rules screen: every setting in plain words', () => {
     expect(text.postPays).toMatch(/lose 3 times your bet/);
   });
 
-  it('R34: says who draws the cards: the laptop\'s sealed deck, or the table\'s phones with the laptop alone when no phone helps', () => {
+  it("R34: says who draws the cards: the laptop's sealed deck, or the table's phones with the laptop alone when no phone helps", () => {
     const deck = Object.fromEntries(rulesInForce(DEFAULT_RULES, translator('en')).map((l) => [l.id, l]));
     expect(deck.cards?.text).toMatch(/shuffles and seals the deck before the cut/);
     for (const language of ['en', 'fr', 'it', 'es'] as const) {
@@ -46,13 +50,17 @@ describe('the rules screen: every setting in plain words', () => {
       expect(table?.text).not.toMatch(/rulesScreen\./);
       expect(table?.text).not.toBe(deck.cards?.text);
     }
-    expect(rulesInForce({ ...DEFAULT_RULES, cards: 'table' }, translator('en')).find((l) => l.id === 'cards')?.text).toMatch(/the laptop draws alone/);
+    expect(rulesInForce({ ...DEFAULT_RULES, cards: 'table' }, translator('en')).find((l) => l.id === 'cards')?.text).toMatch(
+      /the laptop draws alone/,
+    );
   });
 
   it('R34: says how long the laptop waits for each phone when the table draws, and nothing of it with the shuffled deck', () => {
     expect(rulesInForce(DEFAULT_RULES, translator('en')).some((l) => l.id === 'revealWaitMs')).toBe(false);
     for (const language of ['en', 'fr', 'it', 'es'] as const) {
-      const wait = rulesInForce({ ...DEFAULT_RULES, cards: 'table', revealWaitMs: 2500 }, translator(language)).find((l) => l.id === 'revealWaitMs');
+      const wait = rulesInForce({ ...DEFAULT_RULES, cards: 'table', revealWaitMs: 2500 }, translator(language)).find(
+        (l) => l.id === 'revealWaitMs',
+      );
       expect(wait?.title).not.toBe('revealWaitMs');
       expect(wait?.text).toContain('2500');
     }
@@ -64,7 +72,8 @@ describe('the rules screen: every setting in plain words', () => {
       for (const settings of Object.values(RULE_PRESETS) as RuleSettings[]) {
         const lines = rulesInForce(settings, t, { chipValue: 0, text: '0' });
         // R34's wait for the phones is listed only on nights the table draws (its own test above).
-        for (const id of Object.keys(settings).filter((name) => name !== 'revealWaitMs' || settings.cards === 'table')) expect(lines.map((l) => l.id)).toContain(id);
+        for (const id of Object.keys(settings).filter((name) => name !== 'revealWaitMs' || settings.cards === 'table'))
+          expect(lines.map((l) => l.id)).toContain(id);
         for (const line of lines) {
           expect(`${line.title} ${line.text}`).not.toMatch(/rulesScreen\./);
           expect(line.title).not.toBe(line.id); // worded, not the setting's raw name

@@ -15,11 +15,7 @@ export interface RuleLine {
  * to the contract later) are still listed, by name and value, rather than
  * silently left out.
  */
-export function rulesInForce(
-  settings: RuleSettings,
-  t: Translate,
-  money: { chipValue: number; text: string } | null = null,
-): RuleLine[] {
+export function rulesInForce(settings: RuleSettings, t: Translate, money: { chipValue: number; text: string } | null = null): RuleLine[] {
   const lines: RuleLine[] = [];
   const known = new Set<string>();
   const add = (id: string, text: string) => {

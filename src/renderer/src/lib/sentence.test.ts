@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { oneFullStop } from './sentence';
 
 describe('a prompt ending in a name ends with one full stop', () => {
-  it('drops the message\'s stop after a name that has one', () => {
+  it("drops the message's stop after a name that has one", () => {
     expect(oneFullStop('Press Enter to deal to Bartholomew Smythe Jr..')).toBe('Press Enter to deal to Bartholomew Smythe Jr.');
     expect(oneFullStop('it is cut before Bob Jr.. plays.')).toBe('it is cut before Bob Jr. plays.');
     expect(oneFullStop('Deal to Wow!.')).toBe('Deal to Wow!');

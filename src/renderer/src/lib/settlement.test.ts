@@ -5,8 +5,7 @@ import { createAppI18n } from '../i18n';
 import { settlementText } from './settlement';
 
 const i18n = createAppI18n();
-const t: Translate = (key, named = {}, plural) =>
-  plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural);
+const t: Translate = (key, named = {}, plural) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural));
 const names = (id: string) => ({ ana: 'Ana', leo: 'Leo', maya: 'Maya' })[id] ?? id;
 
 const settlement: Settlement = {
@@ -21,9 +20,7 @@ const settlement: Settlement = {
 
 describe('settlementText', () => {
   it('R23: copies the fewest transfers as plain lines', () => {
-    expect(settlementText(settlement, names, 'EUR', t)).toBe(
-      'Settling up (fewest transfers):\nAna pays Leo 4.50 EUR',
-    );
+    expect(settlementText(settlement, names, 'EUR', t)).toBe('Settling up (fewest transfers):\nAna pays Leo 4.50 EUR');
   });
 
   it('M3: in banker mode everyone settles with the bank, named in the heading', () => {
@@ -35,8 +32,6 @@ describe('settlementText', () => {
 
   it('says so when nobody owes anything', () => {
     const even: Settlement = { fewest: [], banker: [], mode: 'fewest', balances: {} };
-    expect(settlementText(even, names, 'EUR', t)).toBe(
-      'Settling up (fewest transfers):\nEveryone is even: nobody pays anything.',
-    );
+    expect(settlementText(even, names, 'EUR', t)).toBe('Settling up (fewest transfers):\nEveryone is even: nobody pays anything.');
   });
 });

@@ -15,7 +15,9 @@ const night = (id: string, currency: string): NightListItem => ({
 });
 
 const tab: RunningTab = {
-  tab: [{ from: 'ann', to: 'cy', amount: 500, nights: ['2026-01-01-a', '2026-01-08-b'], covers: ['2026-01-01-a:ann>bo', '2026-01-08-b:bo>cy'] }],
+  tab: [
+    { from: 'ann', to: 'cy', amount: 500, nights: ['2026-01-01-a', '2026-01-08-b'], covers: ['2026-01-01-a:ann>bo', '2026-01-08-b:bo>cy'] },
+  ],
   transfers: [
     { id: '2026-01-01-a:ann>bo', nightId: '2026-01-01-a', from: 'ann', to: 'bo', amount: 500, paid: false },
     { id: '2026-01-01-a:dee>bank', nightId: '2026-01-01-a', from: 'dee', to: 'bank', amount: 200, paid: true },
@@ -31,7 +33,9 @@ describe('the running tab screens (M3)', () => {
   });
 
   it('M3: amounts carry the currency their nights share, none when they differ', () => {
-    const nights = new Map([night('2026-01-01-a', 'EUR'), night('2026-01-08-b', 'EUR'), night('2026-01-15-c', 'CHF')].map((n) => [n.id, n]));
+    const nights = new Map(
+      [night('2026-01-01-a', 'EUR'), night('2026-01-08-b', 'EUR'), night('2026-01-15-c', 'CHF')].map((n) => [n.id, n]),
+    );
     expect(currencyOf(['2026-01-01-a', '2026-01-08-b'], nights)).toBe('EUR');
     expect(currencyOf(['2026-01-01-a', '2026-01-15-c'], nights)).toBe('');
   });

@@ -1,5 +1,12 @@
 import type { ApiResult, AppView, CommandError } from '../../../shared';
-import { helpDealAnswer, witnessPush, type HelpDealArgs, type RevealDrawsArgs, type RevealRequest, type WitnessStatus } from '../../../shared/witnessWire';
+import {
+  helpDealAnswer,
+  witnessPush,
+  type HelpDealArgs,
+  type RevealDrawsArgs,
+  type RevealRequest,
+  type WitnessStatus,
+} from '../../../shared/witnessWire';
 import type { PhoneWitness } from './witness';
 
 /**

@@ -54,7 +54,10 @@ describe('"this is me" on a phone', () => {
 
   it('reads anything unreadable as nothing picked, and a storage that refuses writes costs nothing', () => {
     expect(loadChoice(memoryStorage({ [ME_STORAGE_KEY]: '{not json' }))).toEqual({ last: null, byNight: {} });
-    expect(loadChoice(memoryStorage({ [ME_STORAGE_KEY]: '{"last":7,"byNight":{"n1":"ann","n2":3}}' }))).toEqual({ last: null, byNight: { n1: 'ann' } });
+    expect(loadChoice(memoryStorage({ [ME_STORAGE_KEY]: '{"last":7,"byNight":{"n1":"ann","n2":3}}' }))).toEqual({
+      last: null,
+      byNight: { n1: 'ann' },
+    });
     const refusing: StorageLike = {
       getItem: () => null,
       setItem: () => {

@@ -26,7 +26,16 @@ function nightView(stateId: number, phase: NightView['phase'] = 'bet', id = 'n1'
     waitsForNextDeal: false,
   });
   return {
-    night: { id, stateId, phase, players: [player('zoe', 'Zoë'), player('ann', 'Ann')], reopened: 0, currency: 'EUR', chipValue: 25, settings: { cards } } as unknown as NightView,
+    night: {
+      id,
+      stateId,
+      phase,
+      players: [player('zoe', 'Zoë'), player('ann', 'Ann')],
+      reopened: 0,
+      currency: 'EUR',
+      chipValue: 25,
+      settings: { cards },
+    } as unknown as NightView,
     roster: [],
     lastSetup: null,
     storageNotices: [],
@@ -45,10 +54,21 @@ function fakeLink() {
   let last: number | null = null;
   let closeCode: number | null = null;
   const getTab = vi.fn(async () => ({ ok: true as const, view: nightView(1), data: tab }));
-  const helpDeal = vi.fn(async (args: HelpDealArgs) => ({ ok: true as const, view: nightView(1), data: { witness: args.witness, head: args.head, from: 'next-deal' } }));
+  const helpDeal = vi.fn(async (args: HelpDealArgs) => ({
+    ok: true as const,
+    view: nightView(1),
+    data: { witness: args.witness, head: args.head, from: 'next-deal' },
+  }));
   const revealDraws = vi.fn(async (_args: RevealDrawsArgs) => ({ ok: true as const, view: nightView(1), data: { accepted: true } }));
-  const verifyNight = vi.fn(async () => ({ ok: true as const, view: nightView(1), data: { verified: true, decks: 0, cards: 0, mismatches: [], rules: [] } }));
-  const getNightToCheck = vi.fn(async (_args: { nightId: string; checker: string }) => ({ ok: false as const, error: { code: 'unknown-night', message: 'gone' } }));
+  const verifyNight = vi.fn(async () => ({
+    ok: true as const,
+    view: nightView(1),
+    data: { verified: true, decks: 0, cards: 0, mismatches: [], rules: [] },
+  }));
+  const getNightToCheck = vi.fn(async (_args: { nightId: string; checker: string }) => ({
+    ok: false as const,
+    error: { code: 'unknown-night', message: 'gone' },
+  }));
   const link = {
     status: () => status,
     onStatus: (l: (s: ConnectionStatus) => void) => (statuses.add(l), () => statuses.delete(l)),
@@ -86,7 +106,12 @@ function fakeLink() {
 
 function memoryStorage() {
   const data = new Map<string, string>();
-  return { data, getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), removeItem: (k: string) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k: string) => data.get(k) ?? null,
+    setItem: (k: string, v: string) => void data.set(k, v),
+    removeItem: (k: string) => void data.delete(k),
+  };
 }
 
 beforeEach(() => {
@@ -222,7 +247,16 @@ describe('the phone store', () => {
     await vi.waitFor(() => expect(fake.helpDeal).toHaveBeenCalledTimes(1));
     await vi.waitFor(() => expect(help.state).toBe('next-deal'));
     const offered = fake.helpDeal.mock.calls[0]![0];
-    fake.witness({ kind: 'reveal-request', night: 'n1', witness: offered.witness, request: 1, head: offered.head, k: 1, count: 2, waitMs: 1500 });
+    fake.witness({
+      kind: 'reveal-request',
+      night: 'n1',
+      witness: offered.witness,
+      request: 1,
+      head: offered.head,
+      k: 1,
+      count: 2,
+      waitMs: 1500,
+    });
     await vi.waitFor(() => expect(help.helped).toBe(2));
     expect(fake.revealDraws.mock.calls[0]![0].values).toHaveLength(2);
 

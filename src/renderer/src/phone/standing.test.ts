@@ -22,7 +22,7 @@ describe("a player's result so far", () => {
   });
 });
 
-describe('a player\'s place in the running tab (M3)', () => {
+describe("a player's place in the running tab (M3)", () => {
   const tab: RunningTab = {
     tab: [
       { from: 'ann', to: 'zoe', amount: 450, nights: ['n1'], covers: ['n1:ann>zoe'] },
@@ -42,7 +42,14 @@ describe('a player\'s place in the running tab (M3)', () => {
       owed: [{ with: 'bob', amount: 125 }],
       net: 125 - 1350,
     });
-    expect(tabPlace(tab, 'zoe')).toEqual({ owes: [], owed: [{ with: 'ann', amount: 450 }, { with: 'bob', amount: 50 }], net: 500 });
+    expect(tabPlace(tab, 'zoe')).toEqual({
+      owes: [],
+      owed: [
+        { with: 'ann', amount: 450 },
+        { with: 'bob', amount: 50 },
+      ],
+      net: 500,
+    });
   });
 
   it('is even for someone the tab does not name', () => {

@@ -39,8 +39,14 @@ export interface TabPlace {
 /** Where a player stands in the running tab (M3): the unpaid transfers, netted across nights, that name them. */
 export function tabPlace(tab: RunningTab, playerId: string): TabPlace {
   const largestFirst = (a: TabLine, b: TabLine) => b.amount - a.amount;
-  const owes = tab.tab.filter((t) => t.from === playerId).map((t) => ({ with: t.to, amount: t.amount })).sort(largestFirst);
-  const owed = tab.tab.filter((t) => t.to === playerId).map((t) => ({ with: t.from, amount: t.amount })).sort(largestFirst);
+  const owes = tab.tab
+    .filter((t) => t.from === playerId)
+    .map((t) => ({ with: t.to, amount: t.amount }))
+    .sort(largestFirst);
+  const owed = tab.tab
+    .filter((t) => t.to === playerId)
+    .map((t) => ({ with: t.from, amount: t.amount }))
+    .sort(largestFirst);
   const sum = (lines: TabLine[]) => lines.reduce((total, line) => total + line.amount, 0);
   return { owes, owed, net: sum(owed) - sum(owes) };
 }

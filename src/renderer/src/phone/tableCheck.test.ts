@@ -79,7 +79,7 @@ describe('R34: "Check this night" recomputes the table\'s cards on the phone', (
     expect(found.problems.filter((p) => p.includes("this phone's"))).toHaveLength(4);
   });
 
-  it('R34: what is not a table night\'s export is said so, and nothing is counted', () => {
+  it("R34: what is not a table night's export is said so, and nothing is counted", () => {
     expect(checkTableNight({ format: 'in-between-night/3', night: { id: NIGHT }, table: null }, PHONE)).toEqual({
       draws: 0,
       mine: null,
@@ -93,7 +93,11 @@ describe('R34: "Check this night" recomputes the table\'s cards on the phone', (
     const random = (count: number) => Uint8Array.from({ length: count }, () => (n++ * 29 + 3) & 0xff);
     const witness = PhoneWitness.forNight(NIGHT, storage, random, 16);
     const exported = nightExport({ id: witness.id, links: witness.chain }, 3);
-    const answer = (content: unknown): ApiResult<ExportFile> => ({ ok: true, view: {} as AppView, data: { fileName: 'n.json', mimeType: 'application/json', content: JSON.stringify(content) } });
+    const answer = (content: unknown): ApiResult<ExportFile> => ({
+      ok: true,
+      view: {} as AppView,
+      data: { fileName: 'n.json', mimeType: 'application/json', content: JSON.stringify(content) },
+    });
     const fetch = vi.fn(async (_args: { nightId: string; checker: string }) => answer(exported));
     expect(await checkNightOnPhone(NIGHT, fetch, storage)).toEqual({ draws: 3, mine: 3, problems: [] });
     expect(fetch.mock.calls[0]?.[0]).toEqual({ nightId: NIGHT, checker: witness.id });

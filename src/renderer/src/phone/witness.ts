@@ -1,4 +1,13 @@
-import { bytesOfHex, chainFrom, hexOf, isLinkHex, isWitnessId, LAPTOP_WITNESS, LINK_BYTES, MIN_CHAIN_LENGTH } from '../../../shared/tableDraw';
+import {
+  bytesOfHex,
+  chainFrom,
+  hexOf,
+  isLinkHex,
+  isWitnessId,
+  LAPTOP_WITNESS,
+  LINK_BYTES,
+  MIN_CHAIN_LENGTH,
+} from '../../../shared/tableDraw';
 import type { StorageLike } from './me';
 
 /**
@@ -45,7 +54,12 @@ export class PhoneWitness {
   }
 
   /** This phone's witness for `night`: the one it keeps, or a new chain from the secure random source. */
-  static forNight(night: string, storage: StorageLike | null, random: (bytes: number) => Uint8Array = secureRandom, length = MIN_CHAIN_LENGTH): PhoneWitness {
+  static forNight(
+    night: string,
+    storage: StorageLike | null,
+    random: (bytes: number) => Uint8Array = secureRandom,
+    length = MIN_CHAIN_LENGTH,
+  ): PhoneWitness {
     const kept = PhoneWitness.kept(night, storage);
     if (kept) return kept;
     const saved: SavedWitness = { id: drawnId(random), secret: hexOf(random(LINK_BYTES)), length, revealed: 0, helped: 0, lastHelpedK: 0 };
@@ -134,7 +148,9 @@ function readSaved(storage: StorageLike | null): SavedNights {
     const raw = storage?.getItem(WITNESS_STORAGE_KEY);
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     if (!parsed || typeof parsed !== 'object') return {};
-    return Object.fromEntries(Object.entries(parsed as Record<string, unknown>).flatMap(([night, entry]) => (isSaved(entry) ? [[night, entry]] : [])));
+    return Object.fromEntries(
+      Object.entries(parsed as Record<string, unknown>).flatMap(([night, entry]) => (isSaved(entry) ? [[night, entry]] : [])),
+    );
   } catch {
     return {};
   }
@@ -144,5 +160,14 @@ function isSaved(entry: unknown): entry is SavedWitness {
   if (!entry || typeof entry !== 'object') return false;
   const { id, secret, length, revealed, helped, lastHelpedK } = entry as Partial<SavedWitness>;
   const whole = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0;
-  return isWitnessId(id) && isLinkHex(secret) && whole(length) && length >= 1 && whole(revealed) && revealed <= length && whole(helped) && whole(lastHelpedK);
+  return (
+    isWitnessId(id) &&
+    isLinkHex(secret) &&
+    whole(length) &&
+    length >= 1 &&
+    whole(revealed) &&
+    revealed <= length &&
+    whole(helped) &&
+    whole(lastHelpedK)
+  );
 }

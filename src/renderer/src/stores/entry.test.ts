@@ -62,7 +62,14 @@ describe('house rules in the lobby form', () => {
     entry.applyPreset('house-rules');
     expect(entry.maxBetText).toBe('10');
     const built = entry.startArgs();
-    expect(built.ok && built.args.settings).toMatchObject({ pass: true, maxBet: 10, firstRound: 'half-pot', anteWhen: 'every-deal', pair: 'high-low', postPays: 3 });
+    expect(built.ok && built.args.settings).toMatchObject({
+      pass: true,
+      maxBet: 10,
+      firstRound: 'half-pot',
+      anteWhen: 'every-deal',
+      pair: 'high-low',
+      postPays: 3,
+    });
     expect(entry.preset).toBe('house-rules');
     entry.applyPreset('standard');
     expect(entry.maxBetText).toBe('');
@@ -89,7 +96,14 @@ describe('cash or credit on the console (M2)', () => {
   });
 
   it('M2: C switches cash and credit, unless a name is being typed; Alt+C always (by its key code too, as a Mac types ç)', () => {
-    const key = (k: string, over: Partial<KeyboardEvent> = {}) => ({ key: k, code: `Key${k.toUpperCase()}`, altKey: false, ctrlKey: false, metaKey: false, ...over });
+    const key = (k: string, over: Partial<KeyboardEvent> = {}) => ({
+      key: k,
+      code: `Key${k.toUpperCase()}`,
+      altKey: false,
+      ctrlKey: false,
+      metaKey: false,
+      ...over,
+    });
     expect(isPaymentKey(key('c'), false)).toBe(true);
     expect(isPaymentKey(key('C'), false)).toBe(true);
     expect(isPaymentKey(key('c'), true)).toBe(false);

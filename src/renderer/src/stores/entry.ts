@@ -24,7 +24,12 @@ export type AddNameOutcome = 'added' | 'empty' | 'duplicate';
 
 export type SetupProblem =
   | 'bad-max-bet'
-  | 'need-players' | 'bad-starting-chips' | 'too-many-starting-chips' | 'bad-chip-value' | 'chip-value-too-precise' | 'chip-value-too-large';
+  | 'need-players'
+  | 'bad-starting-chips'
+  | 'too-many-starting-chips'
+  | 'bad-chip-value'
+  | 'chip-value-too-precise'
+  | 'chip-value-too-large';
 
 const CHIP_VALUE_PROBLEMS = {
   'not-a-number': 'bad-chip-value',

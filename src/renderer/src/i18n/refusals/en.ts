@@ -6,7 +6,8 @@ import type { RefusalTexts } from './texts';
  */
 const refusals = {
   'stale-state': 'Someone acted first: the screen now shows the latest state. Look again and retry.',
-  'payments-marked': 'A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3). | {n} payments of this night are marked paid: mark them unpaid on the running tab (D) before settling the night another way (M3).',
+  'payments-marked':
+    'A payment of this night is marked paid: mark it unpaid on the running tab (D) before settling the night another way (M3). | {n} payments of this night are marked paid: mark them unpaid on the running tab (D) before settling the night another way (M3).',
   'same-player': '{name} cannot be merged into {into}: they are already counted as one.',
   'already-merged': '{name} is already counted as {into}: undo that merge first.',
   'not-merged': '{name} is counted under their own name: there is no merge to undo.',
@@ -33,7 +34,8 @@ const refusals = {
   'not-sitting-out': '{player} is not sitting out.',
   'not-latest-night': 'Only the most recent night can be reopened, and only while no night is open (R33).',
   'nothing-to-undo': 'Nothing to undo now: only the last action can be undone, a turn only until new cards are out (R21).',
-  'seating-undo-too-late': 'The table has moved on since {player} changed seats: a seating change can be undone only before anything else is recorded (R21).',
+  'seating-undo-too-late':
+    'The table has moved on since {player} changed seats: a seating change can be undone only before anything else is recorded (R21).',
   'invalid-input': 'Not accepted as written: check it and try again. Nothing changed.',
   'data-exists': 'There are already {nights} nights and {players} players here: confirm to replace them with the backup.',
   'bad-pair-call': 'A pair of aces can only be called lower, a pair of 2s only higher (R29).',
@@ -41,8 +43,8 @@ const refusals = {
   'starting-chips-too-few': 'It takes more chips than the ante of {ante}, or nothing is left to play after the ante (R4).',
   'already-left': '{player} has already cashed out.',
   'player-busy': '{player} is in the middle of a turn: finish it first.',
-  'conservation': 'The chips would no longer add up (R24): nothing was recorded.',
-  'storage': 'The disk could not read or save the data: nothing changed.',
+  conservation: 'The chips would no longer add up (R24): nothing was recorded.',
+  storage: 'The disk could not read or save the data: nothing changed.',
   'forbidden-role': 'This screen only watches: commands are for the host console. Nothing changed.',
   'phones-unavailable': 'This dealer cannot let phones watch: it runs without the local network listener.',
   'bad-iban': 'The IBAN {iban} {why}: nothing was saved.',
@@ -50,7 +52,7 @@ const refusals = {
   'too-many-questions': 'Too many questions from this phone: ask again in {seconds} s.',
   'not-this-night': 'This phone was helping deal at another night: it helps again once it has the night on the table.',
   'not-a-witness': 'This phone is not helping deal right now: tap Help deal again.',
-  'bad-reveal': 'This phone\'s value did not match its chain: the card was drawn without it (R34).',
+  'bad-reveal': "This phone's value did not match its chain: the card was drawn without it (R34).",
   'reveal-late': 'This phone answered too late: the card was drawn without it (R34).',
 } satisfies RefusalTexts;
 

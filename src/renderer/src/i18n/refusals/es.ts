@@ -6,13 +6,15 @@ import type { RefusalTexts } from './texts';
  */
 const refusals = {
   'stale-state': 'Alguien actuó antes: la pantalla muestra ya el último estado. Vuelve a mirar e inténtalo de nuevo.',
-  'payments-marked': 'Un pago de esta noche está marcado como pagado: vuelve a dejarlo pendiente en la cuenta pendiente (D) antes de ajustarla de otro modo (M3). | {n} pagos de esta noche están marcados como pagados: vuelve a dejarlos pendientes en la cuenta pendiente (D) antes de ajustarla de otro modo (M3).',
+  'payments-marked':
+    'Un pago de esta noche está marcado como pagado: vuelve a dejarlo pendiente en la cuenta pendiente (D) antes de ajustarla de otro modo (M3). | {n} pagos de esta noche están marcados como pagados: vuelve a dejarlos pendientes en la cuenta pendiente (D) antes de ajustarla de otro modo (M3).',
   'same-player': '{name} no se puede fusionar con {into}: ya cuentan como una sola persona.',
   'already-merged': '{name} ya cuenta como {into}: deshaz antes esa fusión.',
   'not-merged': '{name} cuenta con su propio nombre: no hay ninguna fusión que deshacer.',
   'player-seated': '{name} está sentado en la noche abierta: fusiona cuando haya terminado.',
   'unknown-backup': 'Esa copia de seguridad ya no se guarda (solo se guardan las diez últimas).',
-  'data-folder-fixed': 'Esta carpeta de datos se elige en la línea de comandos (--data o --data-dir): inicia la aplicación con la nueva carpeta.',
+  'data-folder-fixed':
+    'Esta carpeta de datos se elige en la línea de comandos (--data o --data-dir): inicia la aplicación con la nueva carpeta.',
   'wrong-phase': 'Ahora no: la mesa espera {what}.',
   'no-night': 'No hay ninguna noche abierta: empieza una primero.',
   'night-open': 'Ya hay una noche abierta: termínala antes de empezar otra.',
@@ -32,8 +34,10 @@ const refusals = {
   'already-sitting-out': '{player} ya está en pausa.',
   'not-sitting-out': '{player} no está en pausa.',
   'not-latest-night': 'Solo se puede reabrir la última noche, y solo si no hay ninguna noche abierta (R33).',
-  'nothing-to-undo': 'Nada que deshacer ahora: solo se puede deshacer la última acción, un turno solo hasta que salgan cartas nuevas (R21).',
-  'seating-undo-too-late': 'La mesa ha seguido desde que {player} cambió de sitio: un cambio de sitio solo se deshace antes de cualquier otra acción (R21).',
+  'nothing-to-undo':
+    'Nada que deshacer ahora: solo se puede deshacer la última acción, un turno solo hasta que salgan cartas nuevas (R21).',
+  'seating-undo-too-late':
+    'La mesa ha seguido desde que {player} cambió de sitio: un cambio de sitio solo se deshace antes de cualquier otra acción (R21).',
   'invalid-input': 'No se acepta tal como está escrito: revísalo y vuelve a intentarlo. No ha cambiado nada.',
   'data-exists': 'Ya hay {nights} noches y {players} jugadores aquí: confirma para sustituirlos por la copia de seguridad.',
   'bad-pair-call': 'Una pareja de ases solo se canta más baja, una pareja de 2 solo más alta (R29).',
@@ -41,8 +45,8 @@ const refusals = {
   'starting-chips-too-few': 'Hacen falta más fichas que el ante de {ante}; si no, después del ante no queda nada para jugar (R4).',
   'already-left': '{player} ya se ha ido con sus fichas.',
   'player-busy': '{player} está en mitad de un turno: termínalo primero.',
-  'conservation': 'La cuenta de fichas dejaría de cuadrar (R24): no se ha registrado nada.',
-  'storage': 'El disco no ha podido leer o guardar los datos: no ha cambiado nada.',
+  conservation: 'La cuenta de fichas dejaría de cuadrar (R24): no se ha registrado nada.',
+  storage: 'El disco no ha podido leer o guardar los datos: no ha cambiado nada.',
   'forbidden-role': 'Esta pantalla solo mira: los comandos son para la consola del anfitrión. No ha cambiado nada.',
   'phones-unavailable': 'Este crupier no puede dejar que los teléfonos miren: funciona sin el servicio de red local.',
   'bad-iban': 'El IBAN {iban} {why}: no se ha guardado nada.',

@@ -6,13 +6,15 @@ import type { RefusalTexts } from './texts';
  */
 const refusals = {
   'stale-state': 'Quelqu’un a agi avant vous : l’écran montre maintenant le dernier état. Regardez à nouveau et réessayez.',
-  'payments-marked': 'Un paiement de cette soirée est marqué payé : remettez-le en impayé sur l’ardoise (D) avant de la régler autrement (M3). | {n} paiements de cette soirée sont marqués payés : remettez-les en impayés sur l’ardoise (D) avant de la régler autrement (M3).',
+  'payments-marked':
+    'Un paiement de cette soirée est marqué payé : remettez-le en impayé sur l’ardoise (D) avant de la régler autrement (M3). | {n} paiements de cette soirée sont marqués payés : remettez-les en impayés sur l’ardoise (D) avant de la régler autrement (M3).',
   'same-player': '{name} ne peut pas être fusionné avec {into} : ils comptent déjà comme une seule personne.',
   'already-merged': '{name} compte déjà comme {into} : annulez d’abord cette fusion.',
   'not-merged': '{name} compte sous son propre nom : il n’y a pas de fusion à annuler.',
   'player-seated': '{name} est assis à la soirée en cours : fusionnez une fois qu’elle est terminée.',
   'unknown-backup': 'Cette sauvegarde n’est plus gardée (seules les dix dernières le sont).',
-  'data-folder-fixed': 'Ce dossier de données est choisi sur la ligne de commande (--data ou --data-dir) : démarrez plutôt l’application avec le nouveau dossier.',
+  'data-folder-fixed':
+    'Ce dossier de données est choisi sur la ligne de commande (--data ou --data-dir) : démarrez plutôt l’application avec le nouveau dossier.',
   'wrong-phase': 'Pas maintenant : la table attend {what}.',
   'no-night': 'Aucune soirée n’est ouverte : commencez-en une d’abord.',
   'night-open': 'Une soirée est déjà ouverte : finissez-la avant d’en commencer une autre.',
@@ -32,8 +34,10 @@ const refusals = {
   'already-sitting-out': '{player} est déjà en pause.',
   'not-sitting-out': '{player} n’est pas en pause.',
   'not-latest-night': 'Seule la dernière soirée peut être rouverte, et seulement quand aucune soirée n’est ouverte (R33).',
-  'nothing-to-undo': 'Rien à annuler maintenant : seule la dernière action peut être annulée, un tour seulement tant que de nouvelles cartes ne sont pas sorties (R21).',
-  'seating-undo-too-late': 'La table a continué depuis que {player} a changé de place : un changement de place ne s’annule qu’avant toute autre action (R21).',
+  'nothing-to-undo':
+    'Rien à annuler maintenant : seule la dernière action peut être annulée, un tour seulement tant que de nouvelles cartes ne sont pas sorties (R21).',
+  'seating-undo-too-late':
+    'La table a continué depuis que {player} a changé de place : un changement de place ne s’annule qu’avant toute autre action (R21).',
   'invalid-input': 'Refusé tel quel : vérifiez ce qui a été saisi et réessayez. Rien n’a changé.',
   'data-exists': 'Il y a déjà {nights} soirées et {players} joueurs ici : confirmez pour les remplacer par la sauvegarde.',
   'bad-pair-call': 'Une paire d’as s’annonce seulement plus bas, une paire de 2 seulement plus haut (R29).',
@@ -41,15 +45,15 @@ const refusals = {
   'starting-chips-too-few': 'Il faut plus de jetons que l’ante de {ante}, sinon il ne reste rien pour jouer après l’ante (R4).',
   'already-left': '{player} est déjà parti avec ses jetons.',
   'player-busy': '{player} est en plein tour : terminez-le d’abord.',
-  'conservation': 'Le compte des jetons ne tomberait plus juste (R24) : rien n’a été enregistré.',
-  'storage': 'Le disque n’a pas pu lire ou enregistrer les données : rien n’a changé.',
+  conservation: 'Le compte des jetons ne tomberait plus juste (R24) : rien n’a été enregistré.',
+  storage: 'Le disque n’a pas pu lire ou enregistrer les données : rien n’a changé.',
   'forbidden-role': 'Cet écran ne fait que regarder : les commandes sont pour la console de l’hôte. Rien n’a changé.',
   'phones-unavailable': 'Ce croupier ne peut pas laisser les téléphones regarder : il tourne sans le service du réseau local.',
   'bad-iban': 'L’IBAN {iban} {why} : rien n’a été enregistré.',
   'bad-bic': '{why} : rien n’a été enregistré.',
   'too-many-questions': 'Trop de questions de ce téléphone : redemandez dans {seconds} s.',
   'not-this-night': 'Ce téléphone aidait à donner pour une autre soirée : il aide de nouveau une fois la soirée en cours affichée.',
-  'not-a-witness': 'Ce téléphone n\'aide pas à donner en ce moment : touchez de nouveau Aider à donner.',
+  'not-a-witness': "Ce téléphone n'aide pas à donner en ce moment : touchez de nouveau Aider à donner.",
   'bad-reveal': 'La valeur de ce téléphone ne correspond pas à sa chaîne : la carte a été tirée sans lui (R34).',
   'reveal-late': 'Ce téléphone a répondu trop tard : la carte a été tirée sans lui (R34).',
 } satisfies RefusalTexts;

@@ -80,7 +80,8 @@ describe('the refusal texts', () => {
 
   it('are what the console shows: every refusal reaches a French, Italian or Spanish console in its language, with the names main sent', () => {
     const i18n = createAppI18n('en', LOCALE_MESSAGES);
-    const t: Translate = (key, named = {}, plural) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural));
+    const t: Translate = (key, named = {}, plural) =>
+      plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural);
     for (const language of ['fr', 'it', 'es'] as const) {
       i18n.global.locale.value = language;
       for (const code of COMMAND_ERROR_CODES) {
@@ -107,9 +108,13 @@ describe('the refusal texts', () => {
   it('name the player main names, and "a player" when main names nobody (a busy player in a turn correction)', () => {
     const i18n = createAppI18n('it', LOCALE_MESSAGES);
     const t: Translate = (key, named = {}) => i18n.global.t(key, named);
-    expect(describeError({ code: 'player-busy', message: MAIN_ENGLISH, params: { player: 'Zoë' } }, t)).toBe('Zoë è nel mezzo di un turno: finiscilo prima.');
+    expect(describeError({ code: 'player-busy', message: MAIN_ENGLISH, params: { player: 'Zoë' } }, t)).toBe(
+      'Zoë è nel mezzo di un turno: finiscilo prima.',
+    );
     expect(describeError({ code: 'player-busy', message: MAIN_ENGLISH }, t)).toBe('Un giocatore è nel mezzo di un turno: finiscilo prima.');
-    expect(describeError({ code: 'starting-chips-too-few', rule: 'R4', message: MAIN_ENGLISH, params: { ante: 2 } }, t)).toContain('dell’ante di 2');
+    expect(describeError({ code: 'starting-chips-too-few', rule: 'R4', message: MAIN_ENGLISH, params: { ante: 2 } }, t)).toContain(
+      'dell’ante di 2',
+    );
   });
 
   it('each end as a sentence, in every language: "bet 1 to 6." like the refusals beside them, not cut off', () => {
