@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineCommand } from '../src/main/engine';
-import { decideStep, emptyNight, exportNight, keepStep, recordedCommandOf, type Dealer, type NightExport } from '../src/main/night';
+import type { NightExport } from '../src/main/night';
 import { checkTableNight } from '../src/renderer/src/phone/tableCheck';
-import { DEFAULT_RULES } from '../src/shared/settings';
-import { chainFrom, LAPTOP_WITNESS } from '../src/shared/tableDraw';
+import { chainFrom } from '../src/shared/tableDraw';
+import { playTableNight, TABLE_NIGHT_PHONE } from './lib/tableNight';
 
 /**
  * The phone's own "Check this night" (docs/rules.md R34) on a night the
@@ -14,80 +13,20 @@ import { chainFrom, LAPTOP_WITNESS } from '../src/shared/tableDraw';
  */
 
 const NIGHT = '2026-11-26-phone34';
-const PHONE = '00000000000000a1';
+const PHONE = TABLE_NIGHT_PHONE;
 const PHONE_CHAIN = chainFrom(
   Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i),
   4096,
 );
 
-function witnesses(): Dealer {
-  const chains = new Map([
-    [
-      LAPTOP_WITNESS,
-      chainFrom(
-        Uint8Array.from({ length: 32 }, (_, i) => 0x11 * i),
-        4096,
-      ),
-    ],
-    [PHONE, PHONE_CHAIN],
-  ]);
-  type State = Parameters<Dealer['commit']>[0];
-  const headOf = (state: State, id: string) => state.witnesses?.heads.find((w) => w.id === id)?.head;
-  const next = (state: State, id: string) => {
-    const links = chains.get(id) ?? [];
-    return links[links.indexOf(headOf(state, id) ?? '') + 1] as string;
-  };
-  return {
-    drawsByTable: true,
-    seed: () => {
-      throw new Error('no deck is shuffled when the table draws');
-    },
-    commit: (state) => ({ heads: [...chains].map(([id, links]) => ({ id, head: headOf(state, id) ?? (links[0] as string) })) }),
-    reveal: (state) => {
-      // The phone misses one draw in eleven: it answered too late.
-      const missing = ((state.witnesses?.draws ?? 0) + 1) % 11 === 0;
-      return {
-        reveals: [
-          { id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) },
-          ...(missing ? [] : [{ id: PHONE, value: next(state, PHONE) }]),
-        ],
-        missing: missing ? [PHONE] : [],
-      };
-    },
-  };
-}
-
-function playedNight(turns: number): NightExport {
-  const dealer = witnesses();
-  const night = emptyNight();
-  const play = (command: EngineCommand) => {
-    const decided = decideStep(night, command, night.state.stateId, dealer);
-    if (!decided.ok) throw new Error(decided.error.message);
-    keepStep(night, decided.step, {
-      command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
-    });
-  };
-  play({
-    type: 'start',
-    nightId: NIGHT,
-    at: '2026-11-26T20:00:00.000Z',
-    players: ['ann', 'bob', 'cat'].map((id) => ({ id, name: id.toUpperCase() })),
-    startingChips: 200,
-    chipValue: 0,
-    currency: 'EUR',
-    settings: { ...DEFAULT_RULES, cards: 'table', pair: 'redeal' },
-    carryIn: 0,
-  });
-  play({ type: 'draw' });
-  for (let turn = 0; turn < turns; turn++) {
-    play({ type: 'deal' });
-    if (night.state.phase.kind === 'bet') play({ type: 'bet', amount: 1 });
-  }
-  play({ type: 'end', at: '2026-11-26T23:00:00.000Z' });
-  return JSON.parse(JSON.stringify(exportNight(night))) as NightExport;
-}
-
-const night = playedNight(60);
+const night = playTableNight({
+  nightId: NIGHT,
+  players: ['ann', 'bob', 'cat'],
+  startingChips: 200,
+  turns: 60,
+  phoneChain: PHONE_CHAIN,
+  missEvery: 11,
+});
 const own = { id: PHONE, links: PHONE_CHAIN };
 
 describe("R34: the phone's check of a night the engine played", () => {
