@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
+import { EXPENSE_DESCRIPTION_MAX } from '../../src/shared/choices';
 import { hostForSpecFile } from './hostFixture';
 
 const DECK_SEED = 'e0e0e0e0a1a2a3a4';
@@ -61,7 +62,20 @@ test('M4: an expense typed on the keyboard during the night shows in the settle-
   await page.keyboard.press('Backspace');
   await page.keyboard.type('10');
   await page.keyboard.press('Tab');
+  // A pasted description over 60 characters is refused as pasted, in words, and kept whole (never cut): Enter records nothing.
+  const longDescription = `Pizza ${'x'.repeat(EXPENSE_DESCRIPTION_MAX - 5)}`;
+  await page.keyboard.insertText(longDescription);
+  await expect(page.getByTestId('expense-description')).toHaveValue(longDescription);
+  await expect(panel.getByTestId('error')).toContainText(
+    `A description is at most ${EXPENSE_DESCRIPTION_MAX} characters; this one has ${EXPENSE_DESCRIPTION_MAX + 1}`,
+  );
+  await page.keyboard.press('Enter');
+  await expect(panel.getByTestId('error')).toContainText('A description is at most');
+  await expect(panel.getByTestId('expense')).toHaveCount(0);
+  await expect(page.getByTestId('expense-description')).toHaveValue(longDescription);
+  await page.keyboard.press('Control+a');
   await page.keyboard.type('Pizza');
+  await expect(panel.getByTestId('error')).toHaveCount(0);
   await page.keyboard.press('Enter');
   await expect(panel.getByTestId('expense')).toHaveCount(1);
   await expect(panel.getByTestId('expense')).toContainText('Pizza');

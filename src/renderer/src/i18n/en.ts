@@ -708,6 +708,7 @@ const en = {
       zero: 'An expense is more than 0.',
       noPayer: 'Choose who paid.',
       noSharers: 'Tick at least one player who shares it.',
+      descriptionTooLong: 'A description is at most {max} characters; this one has {n}. Shorten it, then press Enter.',
     },
   },
   pay: {

@@ -719,6 +719,7 @@ const es: Translation = {
       zero: 'Un gasto es más de 0.',
       noPayer: 'Elige quién pagó.',
       noSharers: 'Marca al menos un jugador que lo comparte.',
+      descriptionTooLong: 'Una descripción tiene como mucho {max} caracteres; esta tiene {n}. Acórtala y pulsa Intro.',
     },
   },
   pay: {

@@ -726,6 +726,7 @@ const fr: Translation = {
       zero: 'Une dépense est supérieure à 0.',
       noPayer: 'Choisissez qui a payé.',
       noSharers: 'Cochez au moins un joueur qui la partage.',
+      descriptionTooLong: 'Une description fait au plus {max} caractères ; celle-ci en a {n}. Raccourcissez-la, puis appuyez sur Entrée.',
     },
   },
   pay: {

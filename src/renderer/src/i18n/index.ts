@@ -1,6 +1,7 @@
 import { createI18n } from 'vue-i18n';
 import type { Language } from '../../../shared';
 import { setFormatLocale } from '../lib/money';
+import { elideBeforeVowel } from './elision';
 import en, { type MessageSchema } from './en';
 import type { Translation } from './messages';
 
@@ -47,14 +48,20 @@ function pluralRule(language: Language) {
 type AppI18n = ReturnType<typeof buildI18n>;
 
 function buildI18n(language: Language, messages: Partial<Record<Language, Translation>>) {
-  return createI18n<[MessageSchema], Language, false>({
+  // Read when a message is said, so that it follows the language switched to.
+  let locale: { value: string } = { value: language };
+  const i18n = createI18n<[MessageSchema], Language, false>({
     legacy: false,
     locale: language,
     // A key a translation lacks shows the English words rather than the key itself.
     fallbackLocale: 'en',
     messages: { en, ...messages } as unknown as Record<Language, MessageSchema>,
     pluralRules: { en: pluralRule('en'), fr: pluralRule('fr'), it: pluralRule('it'), es: pluralRule('es') },
+    // French "de {name}" becomes "d’Ann" once the name is in (every message, one place).
+    postTranslation: (text) => (typeof text === 'string' && locale.value === 'fr' ? elideBeforeVowel(text) : text),
   });
+  locale = i18n.global.locale;
+  return i18n;
 }
 
 /** The page's one i18n instance, which `loadLanguage` adds languages to. */

@@ -723,6 +723,7 @@ const it: Translation = {
       zero: 'Una spesa è più di 0.',
       noPayer: 'Scegli chi ha pagato.',
       noSharers: 'Spunta almeno un giocatore che la divide.',
+      descriptionTooLong: 'Una descrizione ha al massimo {max} caratteri; questa ne ha {n}. Accorciala, poi premi Invio.',
     },
   },
   pay: {

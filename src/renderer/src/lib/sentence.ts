@@ -7,3 +7,8 @@
 export function oneFullStop(text: string): string {
   return text.replace(/([.!?…])\.(?=\s|$)/g, '$1');
 }
+
+/** Sentences read one after another, each ending once: "Good luck! Everyone antes 1", never "luck!. Everyone". */
+export function joinSentences(sentences: readonly string[]): string {
+  return oneFullStop(sentences.join('. '));
+}
