@@ -2,6 +2,7 @@ import { ACE_HIGH, ACE_LOW, rankOf } from '../../../shared/cards';
 import { playerAccount, type ChipMove } from '../../../shared/chips';
 import type { TurnOutcome } from '../../../shared/view';
 import type { BetLimits } from '../../../shared/view';
+import { freshShoe } from '../../../shared/tableDraw';
 import { currentLimits, halfPotRound, limitsFor } from '../limits';
 import { deckOddsBetween, oddsBetween, oddsBeyond } from '../odds';
 import { hasTwoActive, nextTurnAfter, reAntesAfterTurn } from '../flow';
@@ -102,9 +103,15 @@ function judgePosts(d: Draft): void {
   d.phase('bet');
 }
 
-/** R25: the cards the next one can be: the rest of a shuffled deck, or all a table's shoe still holds (R34). */
+/**
+ * R25: the cards the next one can be: the rest of a shuffled deck, or all a
+ * table's shoe still holds (R34). A shoe the posts emptied (redeals, R15,
+ * R16) gives the third card from a fresh one (R13), so its odds count a
+ * fresh shoe, not an empty one.
+ */
 function cardsToCome(deck: DeckState): Pick<DeckState, 'cards' | 'position' | 'copies'> {
-  return deck.shoe ? { cards: deck.shoe, position: 0, copies: deck.copies } : deck;
+  if (!deck.shoe) return deck;
+  return { cards: deck.shoe.length > 0 ? deck.shoe : freshShoe(deck.copies), position: 0, copies: deck.copies };
 }
 
 /** R15/R16 `redeal`: both posts go to the discards and two new ones are turned. */

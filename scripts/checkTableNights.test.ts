@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { checkNight } from '../src/checker';
+import { parseSeedHex } from '../src/main/simulation/seededStream';
+import { DEFAULT_RULES } from '../src/shared/settings';
+import { simulateNight } from './lib/simulation';
+
+/**
+ * Simulated nights whose cards the table drew (docs/rules.md R34), every
+ * host action at random moments, where the engine and the night checker once
+ * disagreed: each played again and re-judged.
+ */
+function tableNight(seedHex: string, players: number, rules: Partial<typeof DEFAULT_RULES>) {
+  const seed = parseSeedHex(seedHex);
+  if (!seed) throw new Error(`bad seed ${seedHex}`);
+  const exported = simulateNight({
+    seed,
+    players,
+    turns: 300,
+    rules: { ...DEFAULT_RULES, cards: 'table', ...rules },
+    startingChips: 50,
+    hostMoves: 'every',
+  });
+  return JSON.parse(JSON.stringify(exported)) as typeof exported;
+}
+
+describe('R34 nights the checker once found wrong', () => {
+  it('R25, R13, R34: when redeals empty the shoe before the bet, the odds shown count the fresh shoe the third card comes from, not 0 of 0', () => {
+    const night = tableNight('7b000063', 12, { pair: 'redeal', consecutive: 'redeal', maxBet: 5 });
+    const emptied = night.turns.find((t) => t.cards.length > 2 && t.cards.at(-1)?.deck !== t.cards.at(-2)?.deck && t.bet !== null);
+    expect(emptied, 'a turn whose third card came from a fresh shoe').toBeDefined();
+    expect(emptied?.odds?.remaining).toBe(52);
+    expect(checkNight(night).map((f) => `${f.rule} turn ${f.turn}: ${f.expected} / ${f.found}`)).toEqual([]);
+  });
+});
