@@ -22,7 +22,7 @@ describe('the docs check run by npm run lint', () => {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
     const { files, directories } = readRepo(root);
     expect(findDeadDocLinks(files, directories)).toEqual([]);
-  });
+  }, 30_000);
 
   it('fails on a source comment citing a section the doc does not have, naming the file, the line and the section', () => {
     const findings = check({

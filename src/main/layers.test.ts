@@ -74,12 +74,12 @@ describe('docs/design.md "Layers": the picture and the imports', () => {
     const drawn = drawnLayers();
     expect(drawn.size, 'the Layers section has its picture of arrows').toBeGreaterThan(0);
     expect(asLines(drawn)).toEqual(asLines(importedLayers()));
-  });
+  }, 30_000);
 
   it('would catch an arrow the code does not have: the ledger imports nothing of the engine', () => {
     expect(importedLayers().get('ledger')?.has('engine')).toBe(false);
     expect(drawnLayers().get('ledger')?.has('engine')).toBe(false);
-  });
+  }, 30_000);
 
   it('keeps the history apart from the session, and the pure layers off the shell', () => {
     const graph = importedLayers();
