@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { matrixNight } from './lib/nightMatrix';
-import { playTurns, sessionTable, startNight, type Action } from '../src/main/simulation/playNight';
+import type { Action } from '../src/main/simulation/action';
+import { playTurns, sessionTable, startNight } from '../src/main/simulation/playNight';
 import { openSimulatedTable, planFor, simulateNight } from './lib/simulation';
 
 /**

@@ -6,7 +6,8 @@ import { RULE_PRESETS, type CommandName } from '../src/shared';
 import { exportNight, replayJournal } from '../src/main/night';
 import { Bot } from '../src/main/simulation/bot';
 import { MemoryTable } from './lib/memoryTable';
-import { perform, playTurns, sessionTable, startNight, type Action } from '../src/main/simulation/playNight';
+import type { Action } from '../src/main/simulation/action';
+import { perform, playTurns, sessionTable, startNight } from '../src/main/simulation/playNight';
 import { SeededStream } from '../src/main/simulation/seededStream';
 import { BOT_NAMES, openSimulatedTable, planFor, tickingClock } from './lib/simulation';
 

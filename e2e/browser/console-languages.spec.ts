@@ -1,5 +1,5 @@
 /**
- * The console on a real console and TV (README.md, "Playing a night
+ * The console on a real console and TV (docs/user-guide.md, "Playing a night
  * (keyboard only)"; docs/design.md, "One keymap, one vocabulary, one refusal
  * table"): the rough edges found by
  * a new host (the key list from anywhere, minus signs and letters in a

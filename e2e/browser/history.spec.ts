@@ -1,5 +1,5 @@
 /**
- * After the night (README.md, "After the night: results, settling up,
+ * After the night (docs/user-guide.md, "After the night: results, settling up,
  * history"), end to end: two short nights typed on the host console (buy-ins,
  * a cash-out), ended and settled up; the host restarts; the history, the
  * night's detail with its chart, the fairness check and the all-time
@@ -164,7 +164,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
     await expect(chart).toHaveAttribute('data-lines', String(PLAYERS.length));
     await expect(chart).toHaveAttribute('data-points', '2');
     expect(await canvasHasInk(page, 'cumulative-chart')).toBe(true);
-    // The leaderboard's columns (README.md, "After the night"): each player's posts, best streak and share of bets won, counted from the nights' turns.
+    // The leaderboard's columns (docs/user-guide.md, "After the night: results, settling up, history"): each player's posts, best streak and share of bets won, counted from the nights' turns.
     for (const id of Object.values(ids)) {
       const row = page.getByTestId(`standings-row-${id}`);
       await expect(row.getByTestId('posts-hit')).toHaveText(/^\d+$/);

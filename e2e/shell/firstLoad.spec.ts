@@ -7,7 +7,7 @@ import { firstLoadLines } from '../../scripts/lib/firstLoad';
  * `npm run test:e2e` has just made: a phone joining over the house Wi-Fi, the
  * console and the TV starting. A size, not a time, so it is the same on every
  * machine; the budgets are the `first-load-*-kb` lines of `npm run bench`
- * (README). A page that starts loading the schema library or a panel it does
+ * (docs/benchmarks.md). A page that starts loading the schema library or a panel it does
  * not show yet fails here, before anyone measures it by hand.
  */
 const RENDERER = resolve(import.meta.dirname, '../../out/renderer');

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
  * A sandboxed preload can `require` nothing but `electron` (and a few Node
  * shims): a shared chunk or an npm package makes it throw, and the window
  * then has no `window.api`. Each built preload must be one self-contained
- * CommonJS file (docs/design.md "Known working settings").
+ * CommonJS file (docs/design.md "Practical notes").
  */
 const preloadDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../out/preload');
 

@@ -4,7 +4,7 @@
  * APIs (fakeElectron.ts); each window's page is the real built renderer in
  * Chromium, served by main's own `app://` protocol handler; the real built
  * preloads run with a stand-in contextBridge. What this proves and what only
- * the real binary can is in the README ("Testing the shell").
+ * the real binary can is in docs/development.md "Testing the shell".
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

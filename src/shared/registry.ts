@@ -1,5 +1,5 @@
 /**
- * The one command registry (docs/design.md "One command registry"): every command
+ * The one command registry (docs/design.md "Principles"): every command
  * the renderer, a kiosk TV or a phone can send, listed once with who may send
  * it and whether it changes state. Channels, both preloads, the IPC and
  * WebSocket handlers and the session's dispatch are derived from this table;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 
 /**
- * Where the app keeps its data (README "Where the data lives"), decided
+ * Where the app keeps its data (docs/user-guide.md "Where the data lives"), decided
  * once at start, before anything is read:
  *
  * 1. `--data-dir=DIR` (or `--data-dir DIR`): that folder.

@@ -1,5 +1,5 @@
 /**
- * A night's journal (docs/design.md "A night is a journal of facts"): its format
+ * A night's journal (docs/design.md "Principles": a journal of facts): its format
  * and the readers of every earlier version, the one decide-shuffle-post
  * loop, replay, the summary the index keeps and the export. No I/O here:
  * the store reads and appends the files.

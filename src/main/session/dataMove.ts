@@ -3,7 +3,7 @@ import { copyDataFolder, MoveDataError } from '../store';
 import type { DealerRepository } from '../store/repository';
 
 /**
- * The host moves the data folder (README "Where the data lives"): refused
+ * The host moves the data folder (docs/user-guide.md "Where the data lives"): refused
  * while a night is open, and where the folder is fixed by the command line
  * (the headless host's --data, the app's --data-dir). The whole folder is
  * copied and every file checked (store/moveData.ts); only then is the shell

@@ -6,7 +6,7 @@ import { accepted, ask, closeNight, playNight, sessionFolderPerTest } from './te
 import type { GameSession } from './gameSession';
 
 /**
- * Storage notices (README.md, "Where the data lives"): they are kept on disk
+ * Storage notices (docs/user-guide.md, "Where the data lives"): they are kept on disk
  * and shown beyond the lobby, a deleted file gives one, a damaged roster keeps
  * every name it can, and the temporary files of interrupted writes are cleared.
  * Each of these once went wrong.

@@ -1,8 +1,14 @@
 import { LAPTOP_WITNESS, LINK_BYTES, bytesOfHex } from '../../shared/tableDraw';
 import { SEED_BYTES, type EngineCommand } from '../engine';
 import { LaptopWitness, type Dealer } from '../night';
-import type { SessionState } from './sessionState';
-import { RevealsNeeded, type WitnessDesk } from './witnessDesk';
+import type { DealerRepository } from '../store/repository';
+import { RevealsNeeded, type DeskSession, type WitnessDesk } from './witnessDesk';
+
+/** What the table's dealer needs of the session: the desk's view of it, randomness, and where the laptop's secret is kept. */
+export interface TableDealerSession extends DeskSession {
+  readonly randomBytes: (size: number) => Uint8Array;
+  readonly repo: Pick<DealerRepository, 'witnessSecrets'>;
+}
 
 /**
  * The dealer of a night whose cards the table draws (docs/rules.md R34,
@@ -19,12 +25,12 @@ export class TableDealer {
   canWait = false;
 
   constructor(
-    private readonly state: SessionState,
+    private readonly state: TableDealerSession,
     readonly desk: WitnessDesk,
   ) {}
 
   /** Whether this command on this night is dealt by the table (the start command carries the night's settings). */
-  static drawsByTable(state: SessionState, command: EngineCommand): boolean {
+  static drawsByTable(state: Pick<DeskSession, 'night'>, command: EngineCommand): boolean {
     if (command.type === 'start') return command.settings.cards === 'table';
     return state.night?.state.settings.cards === 'table';
   }

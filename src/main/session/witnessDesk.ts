@@ -18,9 +18,14 @@ import {
   type WitnessReveal,
 } from '../../shared/tableDraw';
 import type { EngineState } from '../engine';
-import type { DecidedStep } from '../night';
+import type { DecidedStep, PlayedNight } from '../night';
 import type { WitnessLine } from './service';
-import type { SessionState } from './sessionState';
+
+/** What the desk reads of the session: the night open now, and random ids. Narrow, so the desk does not import the session's state. */
+export interface DeskSession {
+  readonly night: PlayedNight | null;
+  hex(bytes: number): string;
+}
 
 /**
  * The phones helping deal (docs/table-draw.md), on the host: who has joined,
@@ -89,7 +94,7 @@ export class WitnessDesk {
   private open: OpenRequest | null = null;
   private nextRequest = 1;
 
-  constructor(private readonly state: SessionState) {}
+  constructor(private readonly state: DeskSession) {}
 
   /** The phones of tonight's table; a new night starts with none. */
   private phonesOf(nightId: string): Map<string, PhoneWitness> {

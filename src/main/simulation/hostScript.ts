@@ -1,6 +1,6 @@
 import type { NightView } from '../../shared';
 import type { Bot } from './bot';
-import type { Action } from './playNight';
+import type { Action } from './action';
 
 /**
  * The host's sequences that cross several commands, played at random

@@ -1,5 +1,6 @@
 import type { CommandError, CommandName, NightView, Payment, RuleSettings } from '../../shared';
 import type { GameSession } from '../session/gameSession';
+import type { Action } from './action';
 import type { Bot } from './bot';
 import { HostScript } from './hostScript';
 import type { SeededStream } from './seededStream';
@@ -40,11 +41,6 @@ export interface NightPlan {
    * HostScript too.
    */
   hostMoves?: 'house' | 'every';
-}
-
-export interface Action {
-  command: CommandName;
-  args: Record<string, unknown>;
 }
 
 /** A command the table refused: in a simulation that is a bug, in the app or in the bot. */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Moving the data folder (README "Where the data lives"): a copy first,
+ * Moving the data folder (docs/user-guide.md "Where the data lives"): a copy first,
  * every file then read back and compared with the original, and only a
  * copy that checks is used. The old folder is set aside by the caller once
  * the app runs on the new one; nothing here deletes it.

@@ -6,7 +6,7 @@ import { syncDirectory } from './jsonFile';
 
 /**
  * Where the key that seals the seed of the deck in play lives
- * (docs/design.md "What a person at the laptop can learn"): never in the
+ * (docs/rules.md "What a person at the laptop can learn"): never in the
  * nights folder beside the journals.
  *
  * - With the OS keychain (the desktop app hands Electron's safeStorage in
