@@ -103,6 +103,8 @@ const en = {
     preset: 'Preset',
     custom: 'Custom',
     sameAsLast: 'Same as last time',
+    lastOffer: 'Last time: {players} · {chips} chips each · {value} a chip.',
+    lastOfferForFun: 'Last time: {players} · {chips} chips each · played for fun.',
     sameAsLastKey: 'L (Alt+L while typing)',
     start: 'Start the night',
     startKey: 'Enter',
@@ -297,6 +299,7 @@ const en = {
       lobbyOrder: { key: 'Alt+↑ ↓', what: 'move the highlighted player one seat' },
       lobbyRemove: { key: 'Del', what: 'take the highlighted player off the table' },
       lobbyName: { key: 'N', what: 'type a new name (Enter adds it)' },
+      lobbySections: { key: '1 2 3 4', what: 'go to the roster, the table, the chip value, the rules' },
       lobbyLast: { key: 'L', what: 'same as last time (Alt+L while typing)' },
       lobbyStart: { key: 'Enter', what: 'start the night' },
       lobbyEdit: { key: 'E', what: 'edit the highlighted player: name, initials, colour' },
@@ -364,7 +367,7 @@ const en = {
   },
   buyIn: {
     title: 'Buy-in',
-    hint: '↑↓ choose the player, type the chips, Enter records, Esc cancels.',
+    hint: '↑↓ choose the player, type the chips, Alt+C switches cash or credit, Enter records, Esc cancels.',
     amount: 'Chips',
   },
   cashOut: {

@@ -103,6 +103,8 @@ const es: Translation = {
     preset: 'Ajuste',
     custom: 'Personalizado',
     sameAsLast: 'Como la última vez',
+    lastOffer: 'La última vez: {players} · {chips} fichas cada uno · {value} la ficha.',
+    lastOfferForFun: 'La última vez: {players} · {chips} fichas cada uno · por diversión.',
     sameAsLastKey: 'L (Alt+L mientras escribes)',
     start: 'Empezar la noche',
     startKey: 'Intro',
@@ -297,6 +299,7 @@ const es: Translation = {
       lobbyOrder: { key: 'Alt+↑ ↓', what: 'mover al jugador resaltado un asiento' },
       lobbyRemove: { key: 'Supr', what: 'quitar de la mesa al jugador resaltado' },
       lobbyName: { key: 'N', what: 'escribir un nombre nuevo (Intro lo añade)' },
+      lobbySections: { key: '1 2 3 4', what: 'ir a la lista de jugadores, a la mesa, al valor de la ficha, a las reglas' },
       lobbyLast: { key: 'L', what: 'como la última vez (Alt+L mientras escribes)' },
       lobbyStart: { key: 'Intro', what: 'empezar la noche' },
       lobbyEdit: { key: 'E', what: 'editar al jugador resaltado: nombre, iniciales, color' },
@@ -368,7 +371,7 @@ const es: Translation = {
   },
   buyIn: {
     title: 'Compra de fichas',
-    hint: '↑↓ elige al jugador, escribe las fichas, Intro anota, Esc cancela.',
+    hint: '↑↓ elige al jugador, escribe las fichas, Alt+C cambia entre efectivo y crédito, Intro anota, Esc cancela.',
     amount: 'Fichas',
   },
   cashOut: {

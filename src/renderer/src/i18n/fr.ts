@@ -103,6 +103,8 @@ const fr: Translation = {
     preset: 'Préréglage',
     custom: 'Personnalisé',
     sameAsLast: 'Comme la dernière fois',
+    lastOffer: 'La dernière fois : {players} · {chips} jetons chacun · {value} le jeton.',
+    lastOfferForFun: 'La dernière fois : {players} · {chips} jetons chacun · pour le plaisir.',
     sameAsLastKey: 'L (Alt+L en tapant)',
     start: 'Commencer la soirée',
     startKey: 'Entrée',
@@ -297,6 +299,7 @@ const fr: Translation = {
       lobbyOrder: { key: 'Alt+↑ ↓', what: 'déplacer le joueur en surbrillance d’une place' },
       lobbyRemove: { key: 'Suppr', what: 'retirer de la table le joueur en surbrillance' },
       lobbyName: { key: 'N', what: 'taper un nouveau nom (Entrée l’ajoute)' },
+      lobbySections: { key: '1 2 3 4', what: 'aller à la liste des joueurs, à la table, à la valeur du jeton, aux règles' },
       lobbyLast: { key: 'L', what: 'comme la dernière fois (Alt+L en tapant)' },
       lobbyStart: { key: 'Entrée', what: 'commencer la soirée' },
       lobbyEdit: { key: 'E', what: 'modifier le joueur en surbrillance : nom, initiales, couleur' },
@@ -374,7 +377,7 @@ const fr: Translation = {
   },
   buyIn: {
     title: 'Rachat',
-    hint: '↑↓ choisir le joueur, taper les jetons, Entrée enregistre, Échap annule.',
+    hint: '↑↓ choisir le joueur, taper les jetons, Alt+C passe d’espèces à crédit et retour, Entrée enregistre, Échap annule.',
     amount: 'Jetons',
   },
   cashOut: {

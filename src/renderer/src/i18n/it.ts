@@ -103,6 +103,8 @@ const it: Translation = {
     preset: 'Impostazione',
     custom: 'Personalizzata',
     sameAsLast: 'Come l’ultima volta',
+    lastOffer: 'L’ultima volta: {players} · {chips} fiche a testa · {value} a fiche.',
+    lastOfferForFun: 'L’ultima volta: {players} · {chips} fiche a testa · per divertimento.',
     sameAsLastKey: 'L (Alt+L mentre scrivi)',
     start: 'Inizia la serata',
     startKey: 'Invio',
@@ -297,6 +299,7 @@ const it: Translation = {
       lobbyOrder: { key: 'Alt+↑ ↓', what: 'spostare il giocatore evidenziato di un posto' },
       lobbyRemove: { key: 'Canc', what: 'togliere dal tavolo il giocatore evidenziato' },
       lobbyName: { key: 'N', what: 'scrivere un nuovo nome (Invio lo aggiunge)' },
+      lobbySections: { key: '1 2 3 4', what: 'andare all’elenco dei giocatori, al tavolo, al valore della fiche, alle regole' },
       lobbyLast: { key: 'L', what: 'come l’ultima volta (Alt+L mentre scrivi)' },
       lobbyStart: { key: 'Invio', what: 'iniziare la serata' },
       lobbyEdit: { key: 'E', what: 'modificare il giocatore evidenziato: nome, iniziali, colore' },
@@ -371,7 +374,7 @@ const it: Translation = {
   },
   buyIn: {
     title: 'Acquisto di fiche',
-    hint: '↑↓ scegli il giocatore, scrivi le fiche, Invio registra, Esc annulla.',
+    hint: '↑↓ scegli il giocatore, scrivi le fiche, Alt+C passa da contanti a credito e ritorno, Invio registra, Esc annulla.',
     amount: 'Fiche',
   },
   cashOut: {

@@ -96,6 +96,7 @@ describe('the keymap', () => {
       'lobbyOrder',
       'lobbyRemove',
       'lobbyName',
+      'lobbySections',
       'lobbyLast',
       'lobbyEdit',
       'lobbyArchive',

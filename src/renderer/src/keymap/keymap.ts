@@ -55,6 +55,11 @@ export const LOBBY_KEYS = [
     action: 'seatRemove',
   },
   { screen: 'lobby', chords: plainLetter('n'), when: { typing: false }, help: 'lobbyName', action: 'focusName' },
+  // 1-4: each of the lobby's sections, so the chip value is one key away instead of five Tabs.
+  { screen: 'lobby', chords: plainLetter('1'), when: { inField: false }, help: 'lobbySections', action: 'focusRoster' },
+  { screen: 'lobby', chords: plainLetter('2'), when: { inField: false }, help: null, action: 'focusSeats' },
+  { screen: 'lobby', chords: plainLetter('3'), when: { inField: false }, help: null, action: 'focusChipValue' },
+  { screen: 'lobby', chords: plainLetter('4'), when: { inField: false }, help: null, action: 'focusRules' },
   { screen: 'lobby', chords: plainLetter('l'), when: { typing: false }, help: 'lobbyLast', action: 'sameAsLast' },
   { screen: 'lobby', chords: altLetter('l'), help: null, action: 'sameAsLast' },
   { screen: 'lobby', chords: plainLetter('e'), when: { typing: false }, help: 'lobbyEdit', action: 'editPlayer' },
