@@ -2,6 +2,7 @@ import { FuseV1Options } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import builderConfig from '../../electron-builder.config';
 import { DEALER_FUSES } from './fuses';
+import { githubPublish } from './publish';
 
 /** electron-builder's option name for each fuse of @electron/fuses' wire. */
 const OPTION_FOR_FUSE: Record<keyof typeof FuseV1Options, keyof typeof DEALER_FUSES | 'electron default'> = {
@@ -42,8 +43,20 @@ describe('Electron fuses of the packaged app', () => {
     expect(builderConfig.electronFuses).toBe(DEALER_FUSES);
     expect(builderConfig.asar).toBe(true);
     expect(builderConfig.linux?.target).toEqual(['AppImage', 'deb']);
-    expect(builderConfig.mac?.target).toEqual(['dmg']);
+    expect(builderConfig.mac?.target).toEqual(['dmg', 'zip']);
     expect(builderConfig.win?.target).toEqual(['nsis']);
     expect(builderConfig.appId).toMatch(/^[a-z]+(\.[a-z]+)+$/);
+  });
+});
+
+describe('release packaging', () => {
+  it('updates come from GitHub Releases, and artifact names have no spaces (the update feeds name them)', () => {
+    expect(builderConfig.publish).toMatchObject({ provider: 'github' });
+    expect(builderConfig.artifactName).not.toMatch(/\s/);
+    expect(githubPublish({ GITHUB_REPOSITORY: 'someone/in-between-dealer' })).toMatchObject({
+      owner: 'someone',
+      repo: 'in-between-dealer',
+    });
+    expect(githubPublish({})).not.toHaveProperty('owner');
   });
 });
