@@ -74,7 +74,9 @@ export function decideUpdate(previous: UpdateState, event: UpdateEvent, facts: U
   let state = applyEvent(previous, event, facts);
   const actions: UpdateAction[] = [];
 
-  if (event.type === 'answered' && event.install && !facts.nightOpen && state.downloaded === event.version) {
+  // Installed only on a yes to the question asked, about the update downloaded, with still no night open.
+  const askedThis = event.type === 'answered' && previous.asking === event.version;
+  if (event.type === 'answered' && event.install && askedThis && !facts.nightOpen && state.downloaded === event.version) {
     actions.push({ type: 'install', version: event.version });
     return { state, actions };
   }
