@@ -63,6 +63,7 @@ if (smoke.kind === 'refused') {
         canPlaceWindows: backend.canPlaceWindows,
         dataDir: location.dataDir,
         dataMovable: location.how !== 'data-dir',
+        updates: smoke.kind !== 'run',
       });
       if (smoke.kind === 'run') void runSmokeCheck(windows, smoke.reportPath);
     })

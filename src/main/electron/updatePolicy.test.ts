@@ -4,7 +4,9 @@ import {
   CHECK_EVERY_MS,
   decideUpdate,
   INITIAL_UPDATE_STATE,
+  installedAppAt,
   nightIsOpen,
+  updatesLeaveDataAlone,
   RETRY_AFTER_FAILURE_MS,
   type UpdateAction,
   type UpdateEvent,
@@ -186,5 +188,29 @@ describe('update policy: properties over any day of events', () => {
         }
       }),
     );
+  });
+});
+
+describe('update policy: the data folder is never touched by an update', () => {
+  it('the installed data folders (per-user, moved, --data-dir elsewhere) are outside what an update replaces', () => {
+    const win = installedAppAt('C:\\Users\\ann\\AppData\\Local\\Programs\\In-Between Dealer\\In-Between Dealer.exe', 'win32', undefined);
+    expect(win).toBe('C:/Users/ann/AppData/Local/Programs/In-Between Dealer');
+    expect(updatesLeaveDataAlone('C:\\Users\\ann\\AppData\\Roaming\\in-between-dealer\\data', win)).toBe(true);
+    const mac = installedAppAt('/Applications/In-Between Dealer.app/Contents/MacOS/In-Between Dealer', 'darwin', undefined);
+    expect(mac).toBe('/Applications/In-Between Dealer.app');
+    expect(updatesLeaveDataAlone('/Users/ann/Library/Application Support/in-between-dealer/data', mac)).toBe(true);
+    const appImage = installedAppAt('/tmp/.mount_InBetw/in-between-dealer', 'linux', '/home/ann/Apps/in-between-dealer.AppImage');
+    expect(updatesLeaveDataAlone('/home/ann/Apps/In-Between Dealer data/data', appImage)).toBe(true);
+  });
+
+  it('a portable copy, whose data sits beside its executable, is never updated', () => {
+    const installed = installedAppAt('E:\\Dealer\\In-Between Dealer.exe', 'win32', undefined);
+    expect(updatesLeaveDataAlone('e:\\Dealer\\In-Between Dealer data\\data', installed)).toBe(false);
+    expect(
+      updatesLeaveDataAlone(
+        '/opt/In-Between Dealer/In-Between Dealer data/data',
+        installedAppAt('/opt/In-Between Dealer/in-between-dealer', 'linux', undefined),
+      ),
+    ).toBe(false);
   });
 });

@@ -122,3 +122,39 @@ function shouldAsk(state: UpdateState, facts: UpdateFacts): boolean {
   const declined = state.declined;
   return !(declined && declined.version === state.downloaded && facts.now - declined.at < ASK_AGAIN_AFTER_MS);
 }
+
+/**
+ * The folder an update replaces: the .app bundle on macOS, the AppImage file
+ * itself, else the folder the executable is in (what the NSIS installer and
+ * the deb own).
+ */
+export function installedAppAt(execPath: string, platform: NodeJS.Platform, appImage: string | undefined): string {
+  if (platform === 'linux' && appImage) return appImage;
+  const bundle = platform === 'darwin' ? /^(.*?\.app)(\/|$)/.exec(execPath) : null;
+  return bundle ? bundle[1]! : parentOf(execPath);
+}
+
+/**
+ * Updates never touch the data: they are off when the data folder is inside
+ * what an update replaces (a portable copy keeps its data beside its
+ * executable, and an installer's update would sweep that folder away).
+ */
+export function updatesLeaveDataAlone(dataDir: string, installed: string): boolean {
+  const inside = (child: string, parent: string) => {
+    const a = normalise(child);
+    const b = normalise(parent);
+    return a === b || a.startsWith(`${b}/`);
+  };
+  return !inside(dataDir, installed);
+}
+
+function normalise(path: string): string {
+  const forward = path.replace(/\\/g, '/').replace(/\/+$/, '');
+  // Windows paths compare without case.
+  return /^[a-z]:\//i.test(forward) ? forward.toLowerCase() : forward;
+}
+
+function parentOf(path: string): string {
+  const forward = path.replace(/\\/g, '/');
+  return forward.slice(0, Math.max(forward.lastIndexOf('/'), 0)) || '/';
+}
