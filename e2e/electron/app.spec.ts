@@ -45,16 +45,19 @@ test.describe('the Electron app', () => {
     const identity = await app.evaluate(({ app: electronApp }) => ({ name: electronApp.getName(), version: electronApp.getVersion() }));
     expect(identity).toEqual({ name: 'in-between-dealer', version: VERSION });
     // The console is shown, and it is the lobby, drawn by the real renderer.
-    expect(
-      await app.evaluate(({ BrowserWindow }) =>
-        BrowserWindow.getAllWindows()
-          .map((w) => [w.getTitle(), w.isVisible()])
-          .sort(),
-      ),
-    ).toEqual([
-      ['In-Between Dealer: host console', true],
-      ['In-Between Dealer: table', true],
-    ]);
+    // Each window is shown once it has painted (ready-to-show).
+    await expect
+      .poll(() =>
+        app.evaluate(({ BrowserWindow }) =>
+          BrowserWindow.getAllWindows()
+            .map((w) => [w.getTitle(), w.isVisible()])
+            .sort(),
+        ),
+      )
+      .toEqual([
+        ['In-Between Dealer: host console', true],
+        ['In-Between Dealer: table', true],
+      ]);
     await expect(hostPage.getByTestId('lobby')).toBeVisible();
   });
 
