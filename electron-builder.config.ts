@@ -1,5 +1,6 @@
 import type { Configuration } from 'electron-builder';
 import { DEALER_FUSES } from './scripts/packaging/fuses';
+import { githubPublish } from './scripts/packaging/publish';
 
 /**
  * Packaging (`npm run dist`): AppImage and deb on Linux, dmg on macOS, an
@@ -7,6 +8,12 @@ import { DEALER_FUSES } from './scripts/packaging/fuses';
  * version come from package.json. electron-builder downloads the Electron
  * build for the target (and, for AppImage/NSIS, its tools), so packaging
  * needs the network (or a filled Electron cache); the app itself does not.
+ *
+ * Releases (docs/release.md): .github/workflows/release.yml builds each on
+ * its own system and drafts a GitHub release; `publish` writes the update
+ * feeds (latest*.yml, app-update.yml inside the app) that electron-updater
+ * reads from that release. Artifact names have no spaces, which GitHub would
+ * rename and the feeds would then not find.
  */
 const config: Configuration = {
   appId: 'org.inbetween.dealer',
@@ -18,6 +25,8 @@ const config: Configuration = {
   files: ['out/**/*', 'package.json', '!**/*.map'],
   asar: true,
   electronFuses: DEALER_FUSES,
+  artifactName: '${name}-${version}-${os}-${arch}.${ext}',
+  publish: githubPublish(process.env),
   linux: {
     target: ['AppImage', 'deb'],
     category: 'Game',
@@ -26,7 +35,14 @@ const config: Configuration = {
     synopsis: 'The dealer for a home game of In-Between played with real chips',
   },
   deb: { maintainer: 'In-Between Dealer <dealer@example.invalid>' },
-  mac: { target: ['dmg'], category: 'public.app-category.card-games', icon: 'build/icon.png' },
+  // The zip is what the updater installs on macOS (Squirrel.Mac); the dmg is what a host downloads first.
+  mac: {
+    target: ['dmg', 'zip'],
+    category: 'public.app-category.card-games',
+    icon: 'build/icon.png',
+    // Notarised only with the Apple secrets (release.yml prints why not otherwise).
+    notarize: Boolean(process.env['APPLE_ID'] && process.env['APPLE_APP_SPECIFIC_PASSWORD'] && process.env['APPLE_TEAM_ID']),
+  },
   win: { target: ['nsis'], icon: 'build/icon.png' },
   nsis: { oneClick: false, allowToChangeInstallationDirectory: true },
 };

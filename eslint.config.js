@@ -51,10 +51,11 @@ const nodeBuiltins = (message) => [
 ];
 
 const ELECTRON_ONLY_IN_SHELL =
-  'only src/main/index.ts, src/main/electron/** and src/main/store/electronStoreBackend.ts may load electron / electron-store (docs/design.md)';
+  'only src/main/index.ts, src/main/electron/** and src/main/store/electronStoreBackend.ts may load electron / electron-store / electron-updater (docs/design.md)';
 const electronPackages = (message = ELECTRON_ONLY_IN_SHELL) => [
   { name: 'electron', message },
   { name: 'electron-store', message },
+  { name: 'electron-updater', message },
 ];
 
 const restrict = (files, { paths = [], patterns = [] }, ignores = []) => ({

@@ -5,13 +5,16 @@ import { existsSync } from 'node:fs';
  * DEALER_CHROMIUM (or CHROMIUM_PATH), else Debian's /usr/bin/chromium when it
  * is there (CI installs it; Playwright's own browsers cannot be downloaded
  * offline), else undefined, meaning Playwright's own browser (`npx
- * playwright install chromium` on macOS and Windows).
+ * playwright install chromium` on macOS and Windows). DEALER_CHROMIUM=playwright
+ * asks for Playwright's own where a system one exists too (CI on GitHub,
+ * .github/workflows/ci.yml, whose Ubuntu ships a Chromium of its own version).
  */
 export function chromiumExecutable(
   env: NodeJS.ProcessEnv = process.env,
   exists: (path: string) => boolean = existsSync,
 ): string | undefined {
   const named = env['DEALER_CHROMIUM'] || env['CHROMIUM_PATH'];
+  if (named === 'playwright') return undefined;
   if (named) return named;
   for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
     if (exists(candidate)) return candidate;

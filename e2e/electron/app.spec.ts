@@ -1,43 +1,18 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { COMMAND_NAMES, commandsFor } from '../../src/shared/registry';
+import { binaryVerdict, gateSpecs, ROOT } from './electronBinary';
+import { launchDealer, removeUserData, throwawayUserData } from './launch';
 
 /**
  * The real desktop app through Playwright's `_electron`. Where the Electron
  * binary was not downloaded (ELECTRON_SKIP_BINARY_DOWNLOAD), every test here
- * is skipped, and the reason is printed so CI output shows it.
+ * is skipped, and the reason is printed so CI output shows it; under
+ * REQUIRE_ELECTRON=1 (CI on GitHub) they fail instead (electronBinary.ts).
  */
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/**
- * Where the `electron` package would take the binary from, found without
- * requiring the package: since Electron 45 requiring it with the binary
- * missing starts a download (which hangs or fails offline).
- */
-function findElectronBinary(): { path: string; installed: boolean } {
-  const require = createRequire(import.meta.url);
-  const packageDir = dirname(require.resolve('electron/package.json'));
-  const pathFile = join(packageDir, 'path.txt');
-  const relative = existsSync(pathFile)
-    ? readFileSync(pathFile, 'utf8').trim()
-    : process.platform === 'win32'
-      ? 'electron.exe'
-      : 'electron';
-  const override = process.env['ELECTRON_OVERRIDE_DIST_PATH'];
-  const path = override ? join(override, relative) : join(packageDir, 'dist', relative);
-  return { path, installed: existsSync(path) };
-}
-
-const binary = findElectronBinary();
-const skipReason = `Electron binary not installed: ${binary.path} missing (ELECTRON_SKIP_BINARY_DOWNLOAD; \`npx install-electron --no\` fetches it)`;
-if (!binary.installed) console.log(`[e2e/electron] skipped: ${skipReason}`);
-
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 const VIEW_METHODS = ['getView', 'onView', 'toggleFullScreen'];
 /** Each window's bridge, from the registry: the console has every command, the table only what its role may send. */
 const EXPECTED_API = {
@@ -46,7 +21,7 @@ const EXPECTED_API = {
 };
 
 test.describe('the Electron app', () => {
-  test.skip(!binary.installed, skipReason);
+  gateSpecs('app.spec', binaryVerdict());
   test.describe.configure({ mode: 'serial' });
 
   let app: ElectronApplication;
@@ -55,49 +30,90 @@ test.describe('the Electron app', () => {
   let tablePage: Page;
 
   test.beforeAll(async () => {
-    userData = await mkdtemp(join(tmpdir(), 'dealer-electron-'));
-    const env = { ...process.env } as Record<string, string>;
-    delete env['ELECTRON_RENDERER_URL'];
-    // No executablePath: that would bypass Playwright's Electron loader. The
-    // `electron` package finds the binary (ELECTRON_OVERRIDE_DIST_PATH too), and
-    // launching the project folder makes the app's name and version its own.
-    app = await electron.launch({
-      cwd: root,
-      args: [
-        '.',
-        `--user-data-dir=${userData}`,
-        // Chromium refuses to start as root with its OS sandbox (CI containers); the renderer sandbox stays on.
-        ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
-      ],
-      env,
-    });
-    const byRoute = (hash: string) => app.windows().find((page) => new URL(page.url()).hash === hash);
-    // Both windows exist and have reached their routes before anything uses them.
-    await expect
-      .poll(
-        () =>
-          app
-            .windows()
-            .map((page) => new URL(page.url() || 'about:blank').hash)
-            .sort(),
-        { timeout: 30_000 },
-      )
-      .toEqual(['#/', '#/table']);
-    hostPage = byRoute('#/')!;
-    tablePage = byRoute('#/table')!;
-    for (const page of [hostPage, tablePage]) await page.waitForLoadState('domcontentloaded');
+    userData = await throwawayUserData();
+    ({ app, hostPage, tablePage } = await launchDealer(userData));
   });
 
   test.afterAll(async () => {
     await app?.close();
-    if (userData) await rm(userData, { recursive: true, force: true });
+    await removeUserData(userData);
   });
 
   test('opens the host console and the table view from app://, under its own name', async () => {
     expect(hostPage.url()).toBe('app://dealer/index.html#/');
     expect(tablePage.url()).toBe('app://dealer/index.html#/table');
     const identity = await app.evaluate(({ app: electronApp }) => ({ name: electronApp.getName(), version: electronApp.getVersion() }));
-    expect(identity).toEqual({ name: 'in-between-dealer', version: '0.1.0' });
+    expect(identity).toEqual({ name: 'in-between-dealer', version: VERSION });
+    // The console is shown, and it is the lobby, drawn by the real renderer.
+    // Each window is shown once it has painted (ready-to-show).
+    await expect
+      .poll(() =>
+        app.evaluate(({ BrowserWindow }) =>
+          BrowserWindow.getAllWindows()
+            .map((w) => [w.getTitle(), w.isVisible()])
+            .sort(),
+        ),
+      )
+      .toEqual([
+        ['In-Between Dealer: host console', true],
+        ['In-Between Dealer: table', true],
+      ]);
+    await expect(hostPage.getByTestId('lobby')).toBeVisible();
+  });
+
+  test('app:// serves the pages with its CSP: the header is on every page, and a script put into the page does not run', async () => {
+    const csp = await hostPage.evaluate(async () => (await fetch('/index.html')).headers.get('content-security-policy'));
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'self'");
+    const injected = await hostPage.evaluate(async () => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+      await new Promise((done) => setTimeout(done, 100));
+      return (window as { __injected?: boolean }).__injected ?? false;
+    });
+    expect(injected).toBe(false);
+    // Nothing outside the app's folder is served.
+    const outside = await hostPage.evaluate(async () => (await fetch('/../../package.json')).status);
+    expect(outside).toBeGreaterThanOrEqual(400);
+  });
+
+  test('the table opens full screen on the second display when there is one, else as a second window beside the console', async () => {
+    const layout = await app.evaluate(({ BrowserWindow, screen }) => {
+      const windows = BrowserWindow.getAllWindows();
+      const host = windows.find((w) => w.getTitle().endsWith('host console'))!;
+      const table = windows.find((w) => w.getTitle().endsWith('table'))!;
+      const laptop = screen.getDisplayMatching(host.getBounds());
+      const tableDisplay = screen.getDisplayMatching(table.getBounds());
+      return {
+        displays: screen.getAllDisplays().length,
+        separate: host.id !== table.id,
+        tableFullScreen: table.isFullScreen(),
+        tableOnLaptop: tableDisplay.id === laptop.id,
+      };
+    });
+    console.log(`[e2e/electron] ${layout.displays} display(s): the table is ${layout.tableFullScreen ? 'full screen' : 'a window'}`);
+    expect(layout.separate).toBe(true);
+    if (layout.displays > 1) expect(layout).toMatchObject({ tableFullScreen: true, tableOnLaptop: false });
+    else expect(layout).toMatchObject({ tableFullScreen: false, tableOnLaptop: true });
+  });
+
+  test('the table window has no command methods: it cannot start, deal, bet or end a night', async () => {
+    const tableApi = await tablePage.evaluate(() => Object.keys(window.api ?? {}));
+    for (const write of [
+      'startNight',
+      'drawForDealer',
+      'deal',
+      'bet',
+      'endNight',
+      'closeNight',
+      'restore',
+      'backup',
+      'openTableWindow',
+      'updatePreferences',
+    ]) {
+      expect(tableApi, write).not.toContain(write);
+    }
   });
 
   test("each window's api has exactly its role's methods, and the page has no Node or IPC", async () => {

@@ -2,6 +2,7 @@ import { FuseV1Options } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import builderConfig from '../../electron-builder.config';
 import { DEALER_FUSES } from './fuses';
+import { githubPublish } from './publish';
 
 /** electron-builder's option name for each fuse of @electron/fuses' wire. */
 const OPTION_FOR_FUSE: Record<keyof typeof FuseV1Options, keyof typeof DEALER_FUSES | 'electron default'> = {
@@ -42,8 +43,22 @@ describe('Electron fuses of the packaged app', () => {
     expect(builderConfig.electronFuses).toBe(DEALER_FUSES);
     expect(builderConfig.asar).toBe(true);
     expect(builderConfig.linux?.target).toEqual(['AppImage', 'deb']);
-    expect(builderConfig.mac?.target).toEqual(['dmg']);
+    expect(builderConfig.mac?.target).toEqual(['dmg', 'zip']);
     expect(builderConfig.win?.target).toEqual(['nsis']);
     expect(builderConfig.appId).toMatch(/^[a-z]+(\.[a-z]+)+$/);
+  });
+});
+
+describe('release packaging', () => {
+  it('updates come from the GitHub Releases of the repository the release workflow runs in; artifact names have no spaces (the feeds name them)', () => {
+    expect(builderConfig.artifactName).not.toMatch(/\s/);
+    expect(githubPublish({ GITHUB_REPOSITORY: 'someone/in-between-dealer' })).toEqual({
+      provider: 'github',
+      releaseType: 'draft',
+      owner: 'someone',
+      repo: 'in-between-dealer',
+    });
+    // A laptop build has no update feed rather than a guessed one.
+    expect(githubPublish({})).toBeNull();
   });
 });

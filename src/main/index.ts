@@ -7,6 +7,8 @@
  * lock) is applied by Electron itself; the app does not copy it.
  * `--data-dir=DIR` and a `portable` file beside the executable choose the
  * data folder (electron/dataLocation.ts).
+ * `--smoke-report=FILE` (with --user-data-dir) is the release workflow's
+ * smoke run of the packaged app (electron/smokeRun.ts).
  */
 import fs from 'node:fs';
 import { app, dialog, protocol } from 'electron';
@@ -15,6 +17,8 @@ import { dataLocation, withDataPointer } from './electron/dataLocation';
 import { readPointer } from './electron/dataMove';
 import { APP_SCHEME_PRIVILEGES } from './electron/appProtocol';
 import { chooseDisplayBackend } from './electron/linuxDisplay';
+import { runSmokeCheck } from './electron/smokeCheck';
+import { smokeRequest } from './electron/smokeRun';
 import type { DealerWindows } from './electron/windows';
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
@@ -40,7 +44,12 @@ if (chosen.userData) app.setPath('userData', chosen.userData);
 // A folder the host moved the data to from the console (electron/dataMove.ts).
 const location = withDataPointer(chosen, readPointer(app.getPath('userData')));
 
-if (!app.requestSingleInstanceLock()) {
+const smoke = smokeRequest(process.argv);
+
+if (smoke.kind === 'refused') {
+  console.error(`In-Between Dealer: ${smoke.reason}`);
+  app.exit(2);
+} else if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let windows: DealerWindows | null = null;
@@ -54,7 +63,9 @@ if (!app.requestSingleInstanceLock()) {
         canPlaceWindows: backend.canPlaceWindows,
         dataDir: location.dataDir,
         dataMovable: location.how !== 'data-dir',
+        updates: smoke.kind !== 'run',
       });
+      if (smoke.kind === 'run') void runSmokeCheck(windows, smoke.reportPath);
     })
     .catch((error: unknown) => {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);

@@ -174,6 +174,7 @@ export const updatePreferencesArgs = z.strictObject({
   language: z.enum(LANGUAGES, { error: `a language is one of ${LANGUAGES.join(', ')}` }).optional(),
   muted: z.boolean({ error: 'muted is true or false' }).optional(),
   fourColourDeck: z.boolean({ error: 'fourColourDeck is true or false' }).optional(),
+  updateChecks: z.boolean({ error: 'updateChecks is true or false' }).optional(),
 });
 /** A storage notice the host has read (AppView.storageNotices). */
 export const dismissNoticeArgs = z.strictObject({

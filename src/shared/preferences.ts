@@ -18,6 +18,12 @@ export const preferencesSchema = z.object({
    * blue, for eyes that mix red and black at a distance. Absent is off.
    */
   fourColourDeck: z.boolean().optional(),
+  /**
+   * The desktop app looks for a new version at start and once a day, and
+   * offers it between nights (docs/release.md). False: it never looks.
+   * Absent is on.
+   */
+  updateChecks: z.boolean().optional(),
 });
 
 export type Preferences = z.infer<typeof preferencesSchema>;

@@ -11,6 +11,9 @@ import { osKeychain } from './keychain';
 import { buildAppMenu } from './menu';
 import { APP_SCHEME, BUILT_RENDERER_DIR, PRELOAD_PATHS, rendererSource } from './renderer';
 import { applyDevServerContentSecurityPolicy, contentSecurityPolicy, lockDownWebContents, restrictPermissions } from './security';
+import { installedAppAt, updatesLeaveDataAlone } from './updatePolicy';
+import { checksOn, startUpdates } from './updates';
+import { UPDATE_WORDS } from './updateWords';
 import { createDealerWindows, type DealerWindows } from './windows';
 
 export interface StartOptions {
@@ -20,6 +23,8 @@ export interface StartOptions {
   dataDir?: string;
   /** False when --data-dir chose the folder: the console cannot move it then. */
   dataMovable?: boolean;
+  /** False for the smoke run (smokeRun.ts), which must not reach the network. */
+  updates?: boolean;
 }
 
 /**
@@ -76,25 +81,53 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   restrictPermissions(session.defaultSession, source, (contents) => windows.roleOf(contents) !== null);
   const unregisterIpc = registerIpc(ipcMain, { service, windows, source });
   const refused = (what: string) => (failure: unknown) => console.error(`${what} failed:`, failure);
-  const setMenu = (phonesWatching: boolean): void =>
+  // Updates between nights: only the packaged app, and never where the data sits inside what an update replaces.
+  const updatable =
+    options.updates !== false &&
+    app.isPackaged &&
+    updatesLeaveDataAlone(dataDir, installedAppAt(process.execPath, process.platform, process.env['APPIMAGE']));
+  let stopUpdates = (): void => {};
+  if (updatable)
+    startUpdates({ service, hostWindow: () => windows.all().find((w) => windows.roleOf(w.webContents) === 'host') ?? null }).then(
+      (stop) => (stopUpdates = stop),
+      (failure: unknown) => console.warn('Updates could not start:', failure),
+    );
+  /** What the menu shows that can change: phones watching, and the update item's words and tick. */
+  const menuState = () => {
+    const view = service.getView();
+    return { phones: service.phones.isOn, language: view.preferences.language, updateChecks: checksOn(view) };
+  };
+  const setMenu = (state: ReturnType<typeof menuState>): void =>
     Menu.setApplicationMenu(
       buildAppMenu({
         isDev,
         showTable: () => windows.showTable(),
         toggleFullScreen: (window) => windows.toggleFullScreen(window),
-        phonesWatching,
+        phonesWatching: state.phones,
         setPhoneAccess: (on) => void service.run('setPhoneAccess', { on }).catch(refused('Let Phones Watch')),
         newPhoneLink: () => void service.run('newPhoneLink', {}).catch(refused('New Phone Link')),
+        ...(updatable
+          ? {
+              updates: {
+                label: UPDATE_WORDS[state.language].menuItem,
+                on: state.updateChecks,
+                set: (on: boolean) => void service.run('updatePreferences', { updateChecks: on }).catch(refused('Look for Updates')),
+              },
+            }
+          : {}),
       }),
     );
-  let menuPhonesWatching = service.phones.isOn;
-  setMenu(menuPhonesWatching);
-  // The menu's tick follows the console's W key too.
-  const stopFollowingPhones = service.phones.onChange(() => {
-    if (service.phones.isOn === menuPhonesWatching) return;
-    menuPhonesWatching = service.phones.isOn;
-    setMenu(menuPhonesWatching);
-  });
+  let shownInMenu = menuState();
+  setMenu(shownInMenu);
+  // The menu follows the console: its W key (phones), its G key (the language), the update setting.
+  const refreshMenu = (): void => {
+    const now = menuState();
+    if (JSON.stringify(now) === JSON.stringify(shownInMenu)) return;
+    shownInMenu = now;
+    setMenu(now);
+  };
+  const stopFollowingPhones = service.phones.onChange(refreshMenu);
+  const stopFollowingPreferences = service.onView(refreshMenu);
 
   // Keep the TV awake while a night is open (a resumed one too), and let it sleep after.
   const awake = createNightAwakeKeeper(powerSaveBlocker);
@@ -104,6 +137,8 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   app.once('will-quit', () => {
     stopFollowingNight();
     stopFollowingPhones();
+    stopFollowingPreferences();
+    stopUpdates();
     awake.release();
     unregisterIpc();
     // Every phone is disconnected, then the session closes.

@@ -14,10 +14,15 @@ export interface MenuActions {
   /** "Let Phones Watch": the same as the console's W key. */
   setPhoneAccess(on: boolean): void;
   newPhoneLink(): void;
+  /**
+   * "Look for Updates Between Nights", in the host's language (updateWords.ts);
+   * absent where the app is not updated (not packaged, or a portable copy).
+   */
+  updates?: { label: string; on: boolean; set(on: boolean): void };
 }
 
 /** The menu item ids, for tests and for finding the items again. */
-export const MENU_IDS = { phones: 'let-phones-watch', newPhoneLink: 'new-phone-link' } as const;
+export const MENU_IDS = { phones: 'let-phones-watch', newPhoneLink: 'new-phone-link', updates: 'update-checks' } as const;
 
 export function buildAppMenu(actions: MenuActions): Menu {
   const isMac = process.platform === 'darwin';
@@ -48,6 +53,7 @@ export function buildAppMenu(actions: MenuActions): Menu {
           click: () => actions.newPhoneLink(),
         },
         { type: 'separator' },
+        ...(actions.updates ? [updatesItem(actions.updates), { type: 'separator' as const }] : []),
         { role: 'quit', accelerator: 'CmdOrCtrl+Q' },
       ],
     },
@@ -70,4 +76,8 @@ export function buildAppMenu(actions: MenuActions): Menu {
     { role: 'windowMenu' },
   ];
   return Menu.buildFromTemplate(template);
+}
+
+function updatesItem(updates: NonNullable<MenuActions['updates']>): MenuItemConstructorOptions {
+  return { id: MENU_IDS.updates, label: updates.label, type: 'checkbox', checked: updates.on, click: () => updates.set(!updates.on) };
 }

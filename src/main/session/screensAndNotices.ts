@@ -34,6 +34,7 @@ function updatePreferences(state: SessionState, args: ParsedCommandArgs<'updateP
     language: args.language ?? current.language,
     muted: args.muted ?? current.muted,
     fourColourDeck: args.fourColourDeck ?? current.fourColourDeck,
+    updateChecks: args.updateChecks ?? current.updateChecks,
   };
   const settings = { ...state.settings, preferences };
   const saved = saveOrRefuse(() => state.repo.saveSettings(settings), 'The preferences could not be saved, so nothing changed');
