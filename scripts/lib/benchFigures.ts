@@ -40,8 +40,8 @@ const COUNTS = new Set([
 const DIAGNOSTIC_FIELDS = /^(max|maxMs|worstMs|bestMs|slowestWindow|fastestWindow|sinceProcessStartMs)$/;
 /** Lines that measure the machine or the setup, not the version's code. */
 const MACHINE_LINES = new Set(['append-floor', 'history-made', 'done']);
-/** Figures (by unit or field) where more is better. */
-const HIGHER_IS_BETTER = /(PerSecond|turns\/s|actions\/s)/;
+/** Figures where more is better: a field named so, or a line whose unit is a rate (its windows too). */
+const HIGHER_IS_BETTER = /(PerSecond|\/s$)/;
 
 export function figuresOfBenchOutput(output: string): Figures {
   const figures: Figures = new Map();
@@ -75,7 +75,7 @@ function addJsonLine(figures: Figures, line: Record<string, unknown>): void {
     const shownField = field === 'value' && unit ? `value (${unit})` : field;
     figures.set(`${name} ${shownField}`, {
       value,
-      lowerIsBetter: !HIGHER_IS_BETTER.test(field === 'value' ? unit : field),
+      lowerIsBetter: !HIGHER_IS_BETTER.test(field) && !(HIGHER_IS_BETTER.test(unit) && (field === 'value' || /Window$/.test(field))),
       gates: !MACHINE_LINES.has(bench) && !DIAGNOSTIC_FIELDS.test(field),
     });
   }
