@@ -15,6 +15,11 @@
  * `--added-work-ms X` makes this tree's bench add X ms of work to every timed
  * session action (BENCH_ADDED_WORK_MS): a deliberately slowed build, to see the
  * comparison flag it. `--save DIR` keeps every round's output.
+ *
+ * With 3 rounds, a figure of two equally fast versions comes out "beyond the
+ * noise" 1 time in 20, and on a machine loaded far beyond its cores a burst of
+ * a neighbour's work can fall on one side's rounds: before acting on a single
+ * failing figure there, run again with `--rounds 5`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -153,6 +158,10 @@ function main(): number {
     }
     const comparison = compareRounds(refRounds, thisRounds);
     const load = os.loadavg().map((x) => x.toFixed(2));
+    if (os.loadavg()[0]! > os.availableParallelism())
+      process.stdout.write(
+        `\nThe load average is above the ${os.availableParallelism()} cores: a lone failing figure may be a neighbour's burst; --rounds 5 tells.\n`,
+      );
     process.stdout.write(
       `${comparisonTable(comparison, short, 'this tree', DEFAULT_COMPARISON.slack)}\n\n${rounds} rounds each, alternating; load average now ${load.join(' ')}\n`,
     );
