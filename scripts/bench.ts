@@ -18,7 +18,13 @@ import { latencySummary, ms, percentile } from './lib/stats';
 /**
  * `npm run bench [-- --quick]`: prints one JSON object per line, each with
  * its target and whether it was met. Benchmarks report; they never fail the
- * build, so the exit code is 0 whatever the numbers.
+ * build, so the exit code is 0 whatever the numbers. `npm run bench:compare`
+ * reads these lines (scripts/lib/benchFigures.ts): keep a figure's `bench` name
+ * and field from version to version, or the comparison loses it.
+ *
+ * Two variables for bench:compare: BENCH_SKIP_UI=1 leaves out the screens'
+ * figures; BENCH_ADDED_WORK_MS=X adds X ms of busy work to every timed session
+ * action and night replay, a deliberately slowed build for its self-check.
  */
 
 const TARGETS = {
@@ -36,6 +42,15 @@ const PLAYERS = 8;
 const HISTORY_NIGHTS = 1000;
 const NIGHT_TURNS = 300;
 const SEED = Buffer.from('bench', 'utf8');
+
+const ADDED_WORK_MS = Number(process.env.BENCH_ADDED_WORK_MS ?? 0) || 0;
+
+/** The deliberately slowed build (BENCH_ADDED_WORK_MS): spins for that long. */
+function addedWork(): void {
+  if (ADDED_WORK_MS <= 0) return;
+  const until = performance.now() + ADDED_WORK_MS;
+  while (performance.now() < until);
+}
 
 function print(line: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -187,6 +202,7 @@ function timed(table: Table, samples: number[]): Table {
     run: (command, args) => {
       const started = performance.now();
       const result = table.run(command, args);
+      addedWork();
       samples.push(performance.now() - started);
       return result;
     },
@@ -282,6 +298,7 @@ function benchNightLoad(root: string, nightId: string, turns: number): void {
     const repo = new DealerRepository(createConfBackend(root));
     const started = performance.now();
     const read = repo.readNight(nightId);
+    addedWork();
     // The first two warm the code up (the app has replayed its open night by the time the history opens one).
     if (i >= 0) samples.push(performance.now() - started);
     if (!read) throw new Error(`night ${nightId} did not replay`);
@@ -419,6 +436,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** The UI figures (bet to table view, bundle size) need the built renderer and Chromium. */
 async function benchRenderer(quick: boolean): Promise<void> {
+  if (process.env.BENCH_SKIP_UI === '1') return;
   if (!fs.existsSync(path.resolve('out/renderer/index.html'))) {
     print({ bench: 'bet-to-table-ms', skipped: 'needs `npm run build`' });
     return;

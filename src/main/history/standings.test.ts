@@ -134,3 +134,39 @@ describe('all-time figures folded from the nights index', () => {
     expect(standings([early, late], [], { playerIds: ['bo'] }).rows.map((r) => r.playerId)).toEqual(['bo']);
   });
 });
+
+describe('luck on the all-time board', () => {
+  const luckArb = fc.record({
+    luck: fc.integer({ min: -5000, max: 5000 }),
+    luckSpread: fc.integer({ min: 0, max: 3000 }),
+    bets: fc.integer({ min: 0, max: 60 }),
+  });
+
+  it("R25: a player's luck is the nights' luck added up, their spreads added as variances, and the verdict judged on those totals", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(nightArb, fc.array(luckArb, { minLength: 3, maxLength: 3 })), { maxLength: 12 }), (drawn) => {
+        const index = drawn.map(([night, lucks], k) => {
+          const line = indexLine(night, k);
+          return {
+            ...line,
+            results: line.results.map((r) => ({ ...r, ...lucks[PLAYERS.indexOf(r.playerId as (typeof PLAYERS)[number])] })),
+          };
+        });
+        for (const row of standings(index, []).rows) {
+          const mine = index.flatMap((line) => line.results.filter((r) => r.playerId === row.playerId));
+          const luck = mine.reduce((sum, r) => sum + (r.luck ?? 0), 0);
+          const variance = mine.reduce((sum, r) => sum + (r.luckSpread ?? 0) ** 2, 0);
+          // In hundredths of a chip: beyond one spread (luck^2 > variance) is kind or unkind, within it even.
+          const verdict = luck * luck <= variance ? 'even' : luck > 0 ? 'kind' : 'unkind';
+          expect(row.luck).toEqual({
+            playerId: row.playerId,
+            bets: mine.reduce((sum, r) => sum + (r.bets ?? 0), 0),
+            luck,
+            spread: Math.round(Math.sqrt(variance)),
+            verdict,
+          });
+        }
+      }),
+    );
+  });
+});

@@ -73,12 +73,15 @@ export function standings(
       row.bets += result.bets ?? 0;
       row.betsWon += result.betsWon ?? 0;
       row.winRate = row.bets > 0 ? row.betsWon / row.bets : null;
-      row.luck = luckOver(row.luck, luckVariances, result);
+      row.luck = luckAdded(row.luck, luckVariances, result);
       rows.set(result.playerId, row);
       running[result.playerId] = row.netMoney;
     }
     cumulative.push({ nightId: night.id, date: dayOf(night), net: { ...running } });
   }
+  // The verdict reads the totals over every night, so it is judged once per row, at the end.
+  for (const row of rows.values())
+    row.luck.verdict = luckVerdict(fraction(row.luck.luck, 100), fraction(luckVariances.get(row.playerId) ?? 0, 10_000));
   const sorted = [...rows.values()].sort(
     (a, b) => b.netMoney - a.netMoney || b.netChips - a.netChips || a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId),
   );
@@ -88,18 +91,20 @@ export function standings(
 /**
  * Luck over nights: the nights' luck added up, and their spreads added as
  * variances (a night's bets do not depend on another's cards), from the
- * index's hundredths of a chip; the verdict as for one night (luck.ts).
+ * index's hundredths of a chip. The verdict (as for one night, luck.ts) is
+ * left as it was: it is judged on the totals once every night is added.
  */
-function luckOver(sofar: StandingRow['luck'], variances: Map<string, number>, night: NightResult): StandingRow['luck'] {
+function luckAdded(sofar: StandingRow['luck'], variances: Map<string, number>, night: NightResult): StandingRow['luck'] {
   const luck = sofar.luck + (night.luck ?? 0);
   const variance = (variances.get(sofar.playerId) ?? 0) + (night.luckSpread ?? 0) ** 2;
   variances.set(sofar.playerId, variance);
-  const verdict = luckVerdict(fraction(luck, 100), fraction(variance, 10_000));
-  return { playerId: sofar.playerId, bets: sofar.bets + (night.bets ?? 0), luck, spread: Math.round(Math.sqrt(variance)), verdict };
+  return { ...sofar, bets: sofar.bets + (night.bets ?? 0), luck, spread: Math.round(Math.sqrt(variance)) };
 }
 
 /** A night's results with merged players added up under the id they are counted as. */
-function resultsUnder(results: readonly NightResult[], alias: PlayerAlias): NightResult[] {
+function resultsUnder(results: readonly NightResult[], alias: PlayerAlias): readonly NightResult[] {
+  // Without merges every id is counted as itself (a night's results name each player once): nothing to add up.
+  if (alias === NO_ALIAS) return results;
   const byPlayer = new Map<string, NightResult>();
   for (const result of results) {
     const playerId = alias(result.playerId);

@@ -328,3 +328,48 @@ describe('ledger properties', () => {
     );
   });
 });
+
+describe("the ledger checked against the table's counts in place (R24 in two places)", () => {
+  /** What night/play.ts compared before: the copied balances, a count absent from one side being 0. */
+  function sameAsCopied(ledger: Ledger, table: Parameters<Ledger['agreesWith']>[0]): boolean {
+    const books = ledger.balances();
+    const same = (a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>) =>
+      [...new Set([...Object.keys(a), ...Object.keys(b)])].every((id) => (a[id] ?? 0) === (b[id] ?? 0));
+    return (
+      books.pot === table.pot &&
+      books.carriedIn === table.carriedIn &&
+      books.carriedOut === table.carriedOut &&
+      Object.entries(table.stacks).every(([id, chips]) => ledger.stackOf(id) === chips) &&
+      same(books.boughtIn, table.boughtIn) &&
+      same(books.cashedOut, table.cashedOut)
+    );
+  }
+
+  const nudgeArb = fc.record({
+    field: fc.constantFrom('pot', 'carriedIn', 'carriedOut', 'stacks', 'boughtIn', 'cashedOut', 'none'),
+    player: fc.constantFrom(...players, 'dee'),
+    by: fc.constantFrom(-1, 1, 0),
+  });
+
+  it('R24: agreesWith says yes exactly when the copied balances equal the counts, whichever count differs', () => {
+    fc.assert(
+      fc.property(fc.array(plausibleMove, { maxLength: 30 }), nudgeArb, (moves, nudge) => {
+        const ledger = Ledger.empty();
+        let n = 0;
+        for (const move of moves) {
+          try {
+            ledger.append([{ id: `m${n++}`, move, turn: null }]);
+          } catch (error) {
+            if (!(error instanceof LedgerError)) throw error;
+          }
+        }
+        const books = ledger.balances();
+        const table = { ...books, stacks: { ...books.stacks }, boughtIn: { ...books.boughtIn }, cashedOut: { ...books.cashedOut } };
+        if (nudge.field === 'pot' || nudge.field === 'carriedIn' || nudge.field === 'carriedOut') table[nudge.field] += nudge.by;
+        else if (nudge.field !== 'none') table[nudge.field][nudge.player] = (table[nudge.field][nudge.player] ?? 0) + nudge.by;
+        expect(ledger.agreesWith(table)).toBe(sameAsCopied(ledger, table));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

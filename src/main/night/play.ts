@@ -328,6 +328,8 @@ export function replayPrefix(entries: readonly JournalEntry[]): { night: PlayedN
  * the table's edge (bought in, cashed out, carried in and out).
  */
 export function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
+  // Checked after every command and every replayed line: in place when they agree, which is always but for a bug.
+  if (ledger.agreesWith(state)) return null;
   if (ledger.pot !== state.pot) return `the ledger's pot is ${ledger.pot} but the table's is ${state.pot}.`;
   for (const [id, chips] of Object.entries(state.stacks)) {
     const booked = ledger.stackOf(id);

@@ -72,7 +72,7 @@ export function nightView(
       waitsForNextDeal: p.fromDeal > state.dealNumber,
     };
   });
-  return {
+  const view: Omit<NightView, 'allowed'> = {
     id: state.nightId,
     startedAt: state.startedAt,
     endedAt: state.endedAt,
@@ -132,8 +132,24 @@ export function nightView(
     settlement: results ? nightSettlement(results, money.balances, money.settleMode) : null,
     ...(money.payment ? { payment: money.payment } : {}),
     expenses: expenseViews(money.expenses ?? []),
-    allowed: allowedView(state),
   };
+  return withAllowedOnFirstRead(view, state);
+}
+
+/**
+ * The `allowed` part is asked of the engine command by command (night/allowedView.ts),
+ * the dearest part of a view by far. The host's action waits for its journal line,
+ * not for that: the part is worked out when first read (by the window or socket the
+ * view is sent to, or a test), once per engine state, and is the same object for
+ * every reader. It is an ordinary enumerable property to every reader (spread,
+ * JSON, structured clone), so nothing a screen receives changes.
+ */
+function withAllowedOnFirstRead(view: Omit<NightView, 'allowed'>, state: EngineState): NightView {
+  return Object.defineProperty(view, 'allowed', {
+    enumerable: true,
+    configurable: true,
+    get: () => allowedView(state),
+  }) as NightView;
 }
 
 function liveDeckView(deck: DeckState): DeckView {
