@@ -61,7 +61,9 @@ export function openSessionState(options: SessionOptions): SessionState {
     content: () =>
       state.index.length === 0 && state.roster.length === 0 ? null : makeBackup(repo, state.index, now(), state.night).file.content,
     ...(options.deferBackup ? { defer: options.deferBackup } : {}),
+    onFutureBackups: (names) => repo.report('future-backups', state.backups.folder, names.join(', ')),
   });
+  state.backups.checkClock();
   if (state.autoBackups) state.backups.start();
   return state;
 }

@@ -124,6 +124,8 @@ const en = {
   notices: {
     title: 'Storage notice | Storage notices ({n})',
     'set-aside': '{file} could not be read and was kept as {setAsideAs}: {reason}',
+    'future-backups':
+      'Backups in {file} are dated after now (the computer’s clock was ahead when they were written): {reason}. They are kept, and they never push out a backup written now.',
     missing: '{file} is missing: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Dismiss',

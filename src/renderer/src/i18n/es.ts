@@ -124,6 +124,8 @@ const es: Translation = {
   notices: {
     title: 'Aviso de almacenamiento | Avisos de almacenamiento ({n})',
     'set-aside': '{file} no se pudo leer y se guardó como {setAsideAs}: {reason}',
+    'future-backups':
+      'Hay copias de seguridad en {file} con fecha posterior a ahora (el reloj del ordenador iba adelantado cuando se escribieron): {reason}. Se conservan y nunca desplazan a una copia escrita ahora.',
     missing: 'Falta {file}: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Descartar',
