@@ -129,6 +129,8 @@ export interface ShortJournal {
    * night, which plays on from what its journal holds.
    */
   awaitsChoice: boolean;
+  /** The journal was cut inside its first command line: not even the start of the night is left (an open night cannot go on). */
+  nothingLeft?: boolean;
 }
 
 /** Kept (in notices.json) until the host dismisses it; shown on every console screen. */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { headerLine } from '../night';
 import { createConfBackend } from './confBackend';
 import { DealerRepository } from './repository';
 import type { NightSummary } from './schemas';
@@ -46,4 +47,25 @@ describe('the nights index made to agree with the nights on disk (indexRepair.ts
   it('an empty index of an empty folder is left as it is', () => {
     expect(repo().reconcileIndex([])).toEqual({ index: [], changed: false, replayed: new Map() });
   });
+
+  for (const ended of [true, false]) {
+    it(`a journal cut inside its first command line is a notice, never a night gone without a word (${ended ? 'ended' : 'open'} night)`, () => {
+      const id = '2026-11-22-cc33';
+      const whole = `${headerLine(id)}{"at":"2026-11-22T20:00:00.000Z","command":{"type":"startNight","players":["p-ann"]}}\n`;
+      fs.mkdirSync(path.join(root, 'nights'));
+      fs.writeFileSync(path.join(root, 'nights', `${id}.jsonl`), whole.slice(0, headerLine(id).length + 20));
+      const listed = { ...line(id, ended ? '2026-11-22T23:00:00.000Z' : null), journalBytes: Buffer.byteLength(whole) };
+      const r = repo();
+      const { index } = r.reconcileIndex([listed]);
+      const [notice] = r.notices;
+      expect(notice).toMatchObject({
+        kind: 'short-journal',
+        shortJournal: { night: id, turnsFound: 0, turnsListed: 4, awaitsChoice: ended },
+      });
+      // The journal as found is kept whole beside it.
+      expect(fs.readFileSync(notice?.setAsideAs ?? '', 'utf8')).toBe(whole.slice(0, headerLine(id).length + 20));
+      // An ended night's figures stand until the host chooses; an open one has nothing left to play on.
+      expect(index).toEqual(ended ? [listed] : []);
+    });
+  }
 });

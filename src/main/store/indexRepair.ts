@@ -64,6 +64,13 @@ export function reconcileIndex(disk: NightsOnDisk, index: readonly NightSummary[
         }
       }
       out.push(found);
+    } else if (read && line && read.night.entries.length === 0) {
+      // Cut inside its first command line: nothing of the night is left to replay, but the index knew it.
+      const { facts, reason } = shortJournalFacts(line, { turns: 0 }, true);
+      notices.report('short-journal', journals.pathOf(id), reason, copy ?? notices.copyShortJournal(journals.pathOf(id)), facts);
+      // An ended night's figures stand until the host chooses; an open night has nothing left to play on.
+      if (facts.awaitsChoice) out.push(line);
+      else reported.add(id);
     } else reported.add(id);
   }
   for (const id of disk.legacyNightIds()) {

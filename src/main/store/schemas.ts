@@ -138,7 +138,15 @@ export const noticesFileSchema = z.object({
       setAsideAs: z.string(),
       reason: z.string(),
       at: isoTime,
-      shortJournal: z.object({ night: z.string().min(1), turnsListed: chips, turnsFound: chips, awaitsChoice: z.boolean() }).optional(),
+      shortJournal: z
+        .object({
+          night: z.string().min(1),
+          turnsListed: chips,
+          turnsFound: chips,
+          awaitsChoice: z.boolean(),
+          nothingLeft: z.boolean().optional(),
+        })
+        .optional(),
     }),
   ),
 });

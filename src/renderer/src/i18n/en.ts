@@ -133,6 +133,8 @@ const en = {
       'The journal of night {night} is shorter than the history says: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. Its results and payments in the history stay as they were until you choose.',
     'short-journal-open':
       'The journal of the night on the table ({night}) is shorter than when the app last closed: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. The night goes on from what is left.',
+    'short-journal-gone':
+      'The journal of the night on the table ({night}) was cut inside its first command: none of its {listed} turns are left, and the night cannot go on. A copy was kept as {setAsideAs}.',
     keepIndex: 'Keep the history’s results',
     acceptJournal: 'Accept the shorter journal',
   },

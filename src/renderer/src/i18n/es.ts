@@ -133,6 +133,8 @@ const es: Translation = {
       'El registro de la noche {night} es más corto de lo que dice el historial: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. Sus resultados y pagos en el historial siguen como estaban hasta que elijas.',
     'short-journal-open':
       'El registro de la noche en juego ({night}) es más corto que cuando la aplicación se cerró por última vez: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. La noche sigue desde lo que queda.',
+    'short-journal-gone':
+      'El diario de la noche en curso ({night}) se cortó dentro de su primera orden: no queda ninguno de sus {listed} turnos y la noche no puede seguir. Se guardó una copia como {setAsideAs}.',
     keepIndex: 'Mantener los resultados del historial',
     acceptJournal: 'Aceptar el registro más corto',
   },

@@ -133,6 +133,8 @@ const fr: Translation = {
       'Le journal de la soirée {night} est plus court que ne le dit l’historique : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. Ses résultats et ses paiements dans l’historique restent tels quels jusqu’à votre choix.',
     'short-journal-open':
       'Le journal de la soirée en cours ({night}) est plus court qu’à la dernière fermeture de l’application : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. La soirée reprend à partir de ce qui reste.',
+    'short-journal-gone':
+      'Le journal de la soirée en cours ({night}) a été coupé dans sa première commande : aucun de ses {listed} tours ne reste, et la soirée ne peut pas continuer. Une copie a été gardée sous le nom {setAsideAs}.',
     keepIndex: 'Garder les résultats de l’historique',
     acceptJournal: 'Accepter le journal plus court',
   },

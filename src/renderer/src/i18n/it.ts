@@ -133,6 +133,8 @@ const it: Translation = {
       'Il registro della serata {night} è più corto di quanto dice lo storico: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. I suoi risultati e pagamenti nello storico restano come erano finché non scegli.',
     'short-journal-open':
       'Il registro della serata in corso ({night}) è più corto di quando l’app è stata chiusa l’ultima volta: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. La serata continua da ciò che resta.',
+    'short-journal-gone':
+      'Il registro della serata in corso ({night}) è stato tagliato dentro il suo primo comando: non resta nessuno dei suoi {listed} turni e la serata non può continuare. Una copia è stata conservata come {setAsideAs}.',
     keepIndex: 'Tieni i risultati dello storico',
     acceptJournal: 'Accetta il registro più corto',
   },
