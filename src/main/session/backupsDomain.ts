@@ -24,6 +24,8 @@ export interface KeptBackupsOptions {
   dayOf?: (at: Date) => string;
   /** Told the names of the backups dated after now (the clock was ahead): kept, and the host is told. */
   onFutureBackups?: (names: readonly string[]) => void;
+  /** When the last night ended, or null: a night-end backup a crash kept from being written is written at start. */
+  lastNightEnded?: () => Date | null;
 }
 
 /** How often the open app checks whether today's backup is written. */
@@ -36,6 +38,7 @@ export class KeptBackups {
   readonly #defer: (job: () => void) => void;
   readonly #dayOf: (at: Date) => string;
   readonly #onFuture: (names: readonly string[]) => void;
+  readonly #lastNightEnded: () => Date | null;
   /** Nights held by each backup, by id: a backup file is never changed, so it is read once. */
   readonly #nights = new Map<string, number | null>();
   #timer: ReturnType<typeof setInterval> | null = null;
@@ -47,6 +50,7 @@ export class KeptBackups {
     this.#defer = options.defer ?? ((job) => void setImmediate(job));
     this.#dayOf = options.dayOf ?? localDay;
     this.#onFuture = options.onFutureBackups ?? (() => {});
+    this.#lastNightEnded = options.lastNightEnded ?? (() => null);
   }
 
   get folder(): string {
@@ -110,10 +114,29 @@ export class KeptBackups {
     this.#quietly('daily');
   }
 
-  /** Checks for today's backup soon after start and then every hour while the app is open. */
+  /**
+   * The night-end backup of the last night, if no backup was written since
+   * it ended (the app was killed before its deferred write): written at start
+   * rather than only after the next night.
+   */
+  nightEndIfMissed(): void {
+    const ended = this.#lastNightEnded();
+    if (ended === null) return;
+    const now = this.#now();
+    // A backup dated in the future proves nothing about this night.
+    const newest = this.#folder.list().find((file) => file.createdAt.getTime() <= now.getTime());
+    if (newest && newest.createdAt.getTime() >= ended.getTime()) return;
+    this.#quietly('night-end');
+  }
+
+  /** Checks for today's backup and catches up a missed night-end one soon after start, then every hour while the app is open. */
   start(): void {
     if (this.#timer) return;
-    this.#defer(() => this.dailyIfDue());
+    // The day's first backup, when due, holds the last night too: only when it is not is the missed one written.
+    this.#defer(() => {
+      this.dailyIfDue();
+      this.nightEndIfMissed();
+    });
     this.#timer = setInterval(() => this.dailyIfDue(), DAILY_CHECK_MS);
     this.#timer.unref?.();
   }

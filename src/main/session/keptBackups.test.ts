@@ -222,4 +222,19 @@ describe('backups that keep themselves', () => {
     expect(backups.find((b) => b.id === undoRestore)).toMatchObject({ reason: 'before-restore', nights: 2 });
     for (const name of future) expect(backups.map((b) => b.id)).toContain(name);
   });
+  it('a night-end backup lost to a crash is written at the next start, not only after the next night', () => {
+    let session = startApp();
+    playNight(session, clock, { players: ['Ana', 'Ben'], day: day(1), turns: 4 });
+    closeNight(session);
+    settle();
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: day(1), turns: 4 }, 'lost');
+    closeNight(session);
+    // Killed before the deferred backup ran.
+    jobs = [];
+    expect(list(session).backups[0]?.nights).toBe(1);
+    quit(session);
+    session = startApp();
+    settle();
+    expect(list(session).backups[0]).toMatchObject({ reason: 'night-end', nights: 2 });
+  });
 });

@@ -62,6 +62,10 @@ export function openSessionState(options: SessionOptions): SessionState {
       state.index.length === 0 && state.roster.length === 0 ? null : makeBackup(repo, state.index, now(), state.night).file.content,
     ...(options.deferBackup ? { defer: options.deferBackup } : {}),
     onFutureBackups: (names) => repo.report('future-backups', state.backups.folder, names.join(', ')),
+    lastNightEnded: () => {
+      const ended = state.index.flatMap((s) => (s.endedAt === null ? [] : [Date.parse(s.endedAt)]));
+      return ended.length === 0 ? null : new Date(Math.max(...ended));
+    },
   });
   state.backups.checkClock();
   if (state.autoBackups) state.backups.start();
