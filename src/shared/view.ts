@@ -114,7 +114,7 @@ export interface NightSetup {
  * rebuilt from the nights (the roster, the index).
  */
 /** `short-journal`: a night's journal is shorter than the nights index says it was (docs/night-journal.md, "A journal cut short"). */
-export type StorageNoticeKind = 'set-aside' | 'missing' | 'rebuilt' | 'short-journal' | 'future-backups';
+export type StorageNoticeKind = 'set-aside' | 'missing' | 'rebuilt' | 'short-journal' | 'future-backups' | 'unknown-merge';
 
 /** What a `short-journal` notice knows: the night, and how many turns the index and the journal each hold. */
 export interface ShortJournal {

@@ -95,3 +95,23 @@ export class DataDocuments {
     }
   }
 }
+
+/** The merges whose two players are both in the roster, and the ids of those that are not (history/aliases.ts). */
+export function mergesInRoster(
+  merges: readonly PlayerMergeRecord[],
+  roster: readonly { id: string }[],
+): { kept: PlayerMergeRecord[]; strangers: string[] } {
+  const players = new Set(roster.map((p) => p.id));
+  const kept = merges.filter((m) => players.has(m.from) && players.has(m.into));
+  const strangers = [...new Set(merges.flatMap((m) => [m.from, m.into]).filter((id) => !players.has(id)))];
+  return { kept, strangers };
+}
+
+/** A repair written back when the disk allows: refused, what was read is still used and the next start tries again. */
+export function saveQuietly(write: () => void): void {
+  try {
+    write();
+  } catch {
+    // The notice already tells the host; the file stays as it was.
+  }
+}

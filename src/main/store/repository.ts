@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { PayKind, SettleMode, ShortJournal, StorageNotice, StorageNoticeKind } from '../../shared';
 import type { JournalEntry } from '../night';
 import type { StorageBackend } from './adapter';
-import { DataDocuments, DEFAULT_SETTINGS, DOCUMENT_NAMES, type PlayerMergeRecord } from './documents';
+import { DataDocuments, DEFAULT_SETTINGS, DOCUMENT_NAMES, mergesInRoster, saveQuietly, type PlayerMergeRecord } from './documents';
 import { reconcileIndex, type ReconciledIndex } from './indexRepair';
 import { JournalFiles } from './journalFiles';
 import { LegacyNights, nightDocumentName } from './legacyNights';
@@ -166,9 +166,18 @@ export class DealerRepository {
     });
   }
 
-  /** The roster players merged into others (history/aliases.ts); none without an aliases file or when it was set aside. */
+  /**
+   * The roster players merged into others (history/aliases.ts); none without an aliases file or when it was set aside.
+   * A merge naming a player the roster lacks would make every backup unrestorable: it is taken out, the file as it
+   * was copied aside first and the host told (`unknown-merge`); refused by the disk, it is left out of what is read.
+   */
   loadMerges(): PlayerMergeRecord[] {
-    return this.#documents.load('aliases', DOCUMENT_NAMES.aliases)?.merges ?? [];
+    const merges = this.#documents.load('aliases', DOCUMENT_NAMES.aliases)?.merges ?? [];
+    const { kept, strangers } = mergesInRoster(merges, this.loadRoster());
+    if (strangers.length === 0) return merges;
+    const reason = strangers.join(', ');
+    if (this.#told.copyAside(this.pathOf(DOCUMENT_NAMES.aliases), reason, 'unknown-merge')) saveQuietly(() => this.saveMerges(kept));
+    return kept;
   }
 
   saveMerges(merges: readonly PlayerMergeRecord[]): void {

@@ -133,7 +133,7 @@ export const noticesFileSchema = z.object({
   notices: z.array(
     z.object({
       id: z.string().min(1),
-      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal', 'future-backups']),
+      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal', 'future-backups', 'unknown-merge']),
       file: z.string(),
       setAsideAs: z.string(),
       reason: z.string(),

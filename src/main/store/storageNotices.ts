@@ -64,7 +64,7 @@ export class StorageNotices {
    * of it, and records why; false (reported, the file left as it is) when
    * the copy cannot be made, so it must not be replaced.
    */
-  copyAside(file: string, reason: string): boolean {
+  copyAside(file: string, reason: string, kind: StorageNoticeKind = 'set-aside'): boolean {
     let target: string;
     try {
       target = copyAside(file, `.corrupt-${fileStamp(this.now())}`);
@@ -76,7 +76,7 @@ export class StorageNotices {
       );
       return false;
     }
-    this.report('set-aside', file, reason, target);
+    this.report(kind, file, reason, target);
     return true;
   }
 

@@ -124,6 +124,8 @@ const en = {
   notices: {
     title: 'Storage notice | Storage notices ({n})',
     'set-aside': '{file} could not be read and was kept as {setAsideAs}: {reason}',
+    'unknown-merge':
+      '{file} merged players who are not in the roster ({reason}): those merges were taken out so that every backup can be restored. The file as it was is kept as {setAsideAs}.',
     'future-backups':
       'Backups in {file} are dated after now (the computer’s clock was ahead when they were written): {reason}. They are kept, and they never push out a backup written now.',
     missing: '{file} is missing: {reason}',

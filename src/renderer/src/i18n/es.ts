@@ -124,6 +124,8 @@ const es: Translation = {
   notices: {
     title: 'Aviso de almacenamiento | Avisos de almacenamiento ({n})',
     'set-aside': '{file} no se pudo leer y se guardó como {setAsideAs}: {reason}',
+    'unknown-merge':
+      '{file} fusionaba jugadores que no están en la lista ({reason}): esas fusiones se quitaron para que cualquier copia de seguridad se pueda restaurar. El archivo tal como estaba se guardó como {setAsideAs}.',
     'future-backups':
       'Hay copias de seguridad en {file} con fecha posterior a ahora (el reloj del ordenador iba adelantado cuando se escribieron): {reason}. Se conservan y nunca desplazan a una copia escrita ahora.',
     missing: 'Falta {file}: {reason}',

@@ -124,6 +124,8 @@ const fr: Translation = {
   notices: {
     title: 'Avis de stockage | Avis de stockage ({n})',
     'set-aside': '{file} n’a pas pu être lu et a été gardé sous le nom {setAsideAs} : {reason}',
+    'unknown-merge':
+      '{file} fusionnait des joueurs absents de la liste ({reason}) : ces fusions ont été retirées pour que chaque sauvegarde puisse être restaurée. Le fichier tel qu’il était est gardé sous le nom {setAsideAs}.',
     'future-backups':
       'Des sauvegardes de {file} sont datées d’après maintenant (l’horloge de l’ordinateur avançait quand elles ont été écrites) : {reason}. Elles sont gardées et ne remplacent jamais une sauvegarde écrite maintenant.',
     missing: '{file} est introuvable : {reason}',

@@ -124,6 +124,8 @@ const it: Translation = {
   notices: {
     title: 'Avviso di archiviazione | Avvisi di archiviazione ({n})',
     'set-aside': '{file} non si è potuto leggere ed è stato conservato come {setAsideAs}: {reason}',
+    'unknown-merge':
+      '{file} univa giocatori che non sono nell’elenco ({reason}): quelle unioni sono state tolte perché ogni backup si possa ripristinare. Il file com’era è conservato come {setAsideAs}.',
     'future-backups':
       'Alcuni backup in {file} hanno una data successiva a adesso (l’orologio del computer era avanti quando sono stati scritti): {reason}. Sono conservati e non prendono mai il posto di un backup scritto adesso.',
     missing: 'Manca {file}: {reason}',
