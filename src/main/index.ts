@@ -11,8 +11,8 @@
 import fs from 'node:fs';
 import { app, dialog, protocol } from 'electron';
 import { startDealerApp } from './electron/app';
-import { dataLocation, withDataPointer } from './electron/dataLocation';
-import { readPointer } from './electron/dataMove';
+import { dataLocation, startAfterLostPointer, withDataPointer } from './electron/dataLocation';
+import { pointerProblem, readPointer } from './electron/dataMove';
 import { APP_SCHEME_PRIVILEGES } from './electron/appProtocol';
 import { chooseDisplayBackend } from './electron/linuxDisplay';
 import type { DealerWindows } from './electron/windows';
@@ -37,8 +37,9 @@ const chosen = dataLocation({
   exists: fs.existsSync,
 });
 if (chosen.userData) app.setPath('userData', chosen.userData);
-// A folder the host moved the data to from the console (electron/dataMove.ts).
-const location = withDataPointer(chosen, readPointer(app.getPath('userData')));
+// A folder the host moved the data to from the console (electron/dataMove.ts); its pointer lost or damaged, the host is asked.
+const lost = startAfterLostPointer(chosen, pointerProblem(app.getPath('userData')), fs.existsSync);
+const location = lost.choice ? lost.location : withDataPointer(chosen, readPointer(app.getPath('userData')));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -54,6 +55,7 @@ if (!app.requestSingleInstanceLock()) {
         canPlaceWindows: backend.canPlaceWindows,
         dataDir: location.dataDir,
         dataMovable: location.how !== 'data-dir',
+        ...(lost.choice ? { lostPointer: lost.choice } : {}),
       });
     })
     .catch((error: unknown) => {

@@ -57,7 +57,9 @@ export function reconcileIndex(disk: NightsOnDisk, index: readonly NightSummary[
       keep(id, read.night);
       if (line && (copy !== undefined || fewerTurnsThanListed(line, found))) {
         const { facts, reason } = shortJournalFacts(line, found);
-        notices.report('short-journal', journals.pathOf(id), reason, copy ?? notices.copyShortJournal(journals.pathOf(id)), facts);
+        notices.report('short-journal', journals.pathOf(id), reason, copy ?? notices.copyShortJournal(journals.pathOf(id)), {
+          shortJournal: facts,
+        });
         if (facts.awaitsChoice) {
           out.push(line);
           continue;
@@ -67,7 +69,9 @@ export function reconcileIndex(disk: NightsOnDisk, index: readonly NightSummary[
     } else if (read && line && read.night.entries.length === 0) {
       // Cut inside its first command line: nothing of the night is left to replay, but the index knew it.
       const { facts, reason } = shortJournalFacts(line, { turns: 0 }, true);
-      notices.report('short-journal', journals.pathOf(id), reason, copy ?? notices.copyShortJournal(journals.pathOf(id)), facts);
+      notices.report('short-journal', journals.pathOf(id), reason, copy ?? notices.copyShortJournal(journals.pathOf(id)), {
+        shortJournal: facts,
+      });
       // An ended night's figures stand until the host chooses; an open night has nothing left to play on.
       if (facts.awaitsChoice) out.push(line);
       else reported.add(id);

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { PayKind, SettleMode, ShortJournal, StorageNotice, StorageNoticeKind } from '../../shared';
+import type { PayKind, SettleMode, StorageNotice, StorageNoticeKind } from '../../shared';
 import type { JournalEntry } from '../night';
 import type { StorageBackend } from './adapter';
 import { DataDocuments, DEFAULT_SETTINGS, DOCUMENT_NAMES, mergesInRoster, saveQuietly, type PlayerMergeRecord } from './documents';
@@ -10,7 +10,7 @@ import { checkNightId, NightJournals, type ReadNight } from './nightJournals';
 import type { NightSummary, StoredNight, StoredRosterPlayer, StoredSettings } from './schemas';
 import { SeedKeyFiles, type OsKeychain } from './seedKey';
 import { SeedSeal } from './seedSeal';
-import { StorageNotices } from './storageNotices';
+import { StorageNotices, type NoticeFacts } from './storageNotices';
 import { WitnessSecrets } from './witnessSecrets';
 
 export { DEFAULT_SETTINGS, DOCUMENT_NAMES, type PlayerMergeRecord } from './documents';
@@ -61,8 +61,8 @@ export class DealerRepository {
   }
 
   /** Reports a storage problem to the host until dismissed (storageNotices.ts). */
-  report(kind: StorageNoticeKind, file: string, reason: string, setAsideAs = '', shortJournal?: ShortJournal): void {
-    this.#told.report(kind, file, reason, setAsideAs, shortJournal);
+  report(kind: StorageNoticeKind, file: string, reason: string, setAsideAs = '', facts: NoticeFacts = {}): void {
+    this.#told.report(kind, file, reason, setAsideAs, facts);
   }
 
   /** Forgets a notice the host has read; false when there is no such notice. */

@@ -133,7 +133,7 @@ export const noticesFileSchema = z.object({
   notices: z.array(
     z.object({
       id: z.string().min(1),
-      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal', 'future-backups', 'unknown-merge']),
+      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal', 'future-backups', 'unknown-merge', 'data-location']),
       file: z.string(),
       setAsideAs: z.string(),
       reason: z.string(),
@@ -147,6 +147,7 @@ export const noticesFileSchema = z.object({
           nothingLeft: z.boolean().optional(),
         })
         .optional(),
+      dataFolders: z.object({ inUse: z.string().min(1), other: z.string() }).optional(),
     }),
   ),
 });

@@ -1,4 +1,7 @@
-import type { ShortJournal, StorageNotice, StorageNoticeKind } from '../../shared';
+import type { StorageNotice, StorageNoticeKind } from '../../shared';
+
+/** What a notice of some kinds knows besides its file: a journal cut short, the two data folders. */
+export type NoticeFacts = Pick<StorageNotice, 'shortJournal' | 'dataFolders'>;
 import { copyAside, fileStamp, renameAside } from './fileAside';
 
 /**
@@ -23,12 +26,12 @@ export class StorageNotices {
    * shown is not repeated: the same kind about the same file (a file found
    * missing again at the next start), or the same words.
    */
-  report(kind: StorageNoticeKind, file: string, reason: string, setAsideAs = '', shortJournal?: ShortJournal): void {
+  report(kind: StorageNoticeKind, file: string, reason: string, setAsideAs = '', facts: NoticeFacts = {}): void {
     const repeated = this.list.some((n) => n.kind === kind && n.file === file && (kind !== 'set-aside' || n.reason === reason));
     if (repeated) return;
     const at = this.now();
     const id = `${at.getTime().toString(36)}-${(this.#count++).toString(36)}`;
-    this.list.push({ id, kind, file, setAsideAs, reason, at: at.toISOString(), ...(shortJournal ? { shortJournal } : {}) });
+    this.list.push({ id, kind, file, setAsideAs, reason, at: at.toISOString(), ...facts });
     this.#save();
   }
 

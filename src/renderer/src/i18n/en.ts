@@ -137,6 +137,12 @@ const en = {
       'The journal of the night on the table ({night}) is shorter than when the app last closed: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. The night goes on from what is left.',
     'short-journal-gone':
       'The journal of the night on the table ({night}) was cut inside its first command: none of its {listed} turns are left, and the night cannot go on. A copy was kept as {setAsideAs}.',
+    'data-location':
+      'The file that says where the data lives ({file}) is missing or damaged. The app opened {inUse}; the other folder is {other}. Choose the folder to use from now on.',
+    'data-location-unknown':
+      'The file that says where the data lives ({file}) is damaged, and no copy of it names another folder: the app opened {inUse}. If the data was moved elsewhere, start the app with --data-dir and that folder.',
+    keepFolder: 'Keep using this folder',
+    useOtherFolder: 'Use the other folder (restarts)',
     keepIndex: 'Keep the history’s results',
     acceptJournal: 'Accept the shorter journal',
   },

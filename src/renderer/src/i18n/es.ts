@@ -137,6 +137,12 @@ const es: Translation = {
       'El registro de la noche en juego ({night}) es más corto que cuando la aplicación se cerró por última vez: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. La noche sigue desde lo que queda.',
     'short-journal-gone':
       'El diario de la noche en curso ({night}) se cortó dentro de su primera orden: no queda ninguno de sus {listed} turnos y la noche no puede seguir. Se guardó una copia como {setAsideAs}.',
+    'data-location':
+      'Falta o está dañado el archivo que dice dónde están los datos ({file}). La aplicación abrió {inUse}; la otra carpeta es {other}. Elige la carpeta que se usará desde ahora.',
+    'data-location-unknown':
+      'El archivo que dice dónde están los datos ({file}) está dañado y ninguna copia nombra otra carpeta: la aplicación abrió {inUse}. Si los datos se movieron a otro sitio, inicia la aplicación con --data-dir y esa carpeta.',
+    keepFolder: 'Seguir con esta carpeta',
+    useOtherFolder: 'Usar la otra carpeta (reinicia)',
     keepIndex: 'Mantener los resultados del historial',
     acceptJournal: 'Aceptar el registro más corto',
   },

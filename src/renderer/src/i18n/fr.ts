@@ -137,6 +137,12 @@ const fr: Translation = {
       'Le journal de la soirée en cours ({night}) est plus court qu’à la dernière fermeture de l’application : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. La soirée reprend à partir de ce qui reste.',
     'short-journal-gone':
       'Le journal de la soirée en cours ({night}) a été coupé dans sa première commande : aucun de ses {listed} tours ne reste, et la soirée ne peut pas continuer. Une copie a été gardée sous le nom {setAsideAs}.',
+    'data-location':
+      'Le fichier qui dit où sont les données ({file}) manque ou est abîmé. L’application a ouvert {inUse} ; l’autre dossier est {other}. Choisissez le dossier à utiliser désormais.',
+    'data-location-unknown':
+      'Le fichier qui dit où sont les données ({file}) est abîmé, et aucune copie ne nomme un autre dossier : l’application a ouvert {inUse}. Si les données ont été déplacées ailleurs, lancez l’application avec --data-dir et ce dossier.',
+    keepFolder: 'Garder ce dossier',
+    useOtherFolder: 'Utiliser l’autre dossier (redémarre)',
     keepIndex: 'Garder les résultats de l’historique',
     acceptJournal: 'Accepter le journal plus court',
   },

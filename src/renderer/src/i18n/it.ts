@@ -137,6 +137,12 @@ const it: Translation = {
       'Il registro della serata in corso ({night}) è più corto di quando l’app è stata chiusa l’ultima volta: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. La serata continua da ciò che resta.',
     'short-journal-gone':
       'Il registro della serata in corso ({night}) è stato tagliato dentro il suo primo comando: non resta nessuno dei suoi {listed} turni e la serata non può continuare. Una copia è stata conservata come {setAsideAs}.',
+    'data-location':
+      'Il file che dice dove sono i dati ({file}) manca o è danneggiato. L’app ha aperto {inUse}; l’altra cartella è {other}. Scegli la cartella da usare d’ora in poi.',
+    'data-location-unknown':
+      'Il file che dice dove sono i dati ({file}) è danneggiato e nessuna copia indica un’altra cartella: l’app ha aperto {inUse}. Se i dati sono stati spostati altrove, avvia l’app con --data-dir e quella cartella.',
+    keepFolder: 'Continua con questa cartella',
+    useOtherFolder: 'Usa l’altra cartella (riavvia)',
     keepIndex: 'Tieni i risultati dello storico',
     acceptJournal: 'Accetta il registro più corto',
   },
