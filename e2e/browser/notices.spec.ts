@@ -106,3 +106,40 @@ test('a night whose journal was cut in half is reported with a choice, and its r
   await expect(page.getByTestId('nights').locator('tbody tr td').nth(3)).toHaveText('8');
   await expect(notices).toHaveCount(0);
 });
+
+test('a night whose journal was cut inside its first command line stays in the history with a notice, not gone without a word', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await host.restart({ wipeData: true });
+  await page.goto(host.consoleUrl);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  await expect(page.getByTestId('new-player')).toBeFocused();
+  for (const name of ['Eve', 'Fay']) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  }
+  await page.keyboard.press('Enter');
+  await playTurns(page, 3);
+  await endNight(page);
+
+  // Everything after the header's first few bytes of the first command is lost while the host is down.
+  await host.restart({
+    whileStopped: (dir) => {
+      const folder = path.join(dir, 'nights');
+      const [name] = readdirSync(folder).filter((n) => n.endsWith('.jsonl'));
+      const nightFile = path.join(folder, name ?? '');
+      const text = readFileSync(nightFile, 'utf8');
+      writeFileSync(nightFile, text.slice(0, text.indexOf('\n') + 10));
+    },
+  });
+  await page.goto(host.consoleUrl);
+  const notice = page.getByTestId('storage-notice-short-journal');
+  await expect(notice).toContainText('0 of its 3 turns are left');
+  await expect(notice.getByRole('button', { name: 'Keep the history’s results' })).toBeVisible();
+  const history = new URL(host.consoleUrl);
+  history.hash = '#/history';
+  await page.goto(history.toString());
+  await expect(page.getByTestId('nights').locator('tbody tr td').nth(3)).toHaveText('3');
+});

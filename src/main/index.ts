@@ -13,8 +13,8 @@
 import fs from 'node:fs';
 import { app, dialog, protocol } from 'electron';
 import { startDealerApp } from './electron/app';
-import { dataLocation, withDataPointer } from './electron/dataLocation';
-import { readPointer } from './electron/dataMove';
+import { dataLocation, startAfterLostPointer, withDataPointer } from './electron/dataLocation';
+import { pointerProblem, readPointer } from './electron/dataMove';
 import { APP_SCHEME_PRIVILEGES } from './electron/appProtocol';
 import { chooseDisplayBackend } from './electron/linuxDisplay';
 import { runSmokeCheck } from './electron/smokeCheck';
@@ -41,8 +41,9 @@ const chosen = dataLocation({
   exists: fs.existsSync,
 });
 if (chosen.userData) app.setPath('userData', chosen.userData);
-// A folder the host moved the data to from the console (electron/dataMove.ts).
-const location = withDataPointer(chosen, readPointer(app.getPath('userData')));
+// A folder the host moved the data to from the console (electron/dataMove.ts); its pointer lost or damaged, the host is asked.
+const lost = startAfterLostPointer(chosen, pointerProblem(app.getPath('userData')), fs.existsSync);
+const location = lost.choice ? lost.location : withDataPointer(chosen, readPointer(app.getPath('userData')));
 
 const smoke = smokeRequest(process.argv);
 
@@ -64,6 +65,7 @@ if (smoke.kind === 'refused') {
         dataDir: location.dataDir,
         dataMovable: location.how !== 'data-dir',
         updates: smoke.kind !== 'run',
+        ...(lost.choice ? { lostPointer: lost.choice } : {}),
       });
       if (smoke.kind === 'run') void runSmokeCheck(windows, smoke.reportPath);
     })

@@ -181,9 +181,14 @@ export const dismissNoticeArgs = z.strictObject({
   id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64),
   /**
    * The host's answer to a journal cut short (docs/night-journal.md): keep
-   * the index's figures for that night, or accept the shorter journal's.
+   * the index's figures for that night, or accept the shorter journal's; or
+   * to a lost data-folder pointer: keep the folder in use, or use the other.
    */
-  keep: z.enum(['index', 'journal'], { error: 'keep is "index" or "journal"' }).optional(),
+  keep: z
+    .enum(['index', 'journal', 'this-folder', 'other-folder'], {
+      error: 'keep is "index" or "journal" (a journal cut short), or "this-folder" or "other-folder" (a lost data-folder pointer)',
+    })
+    .optional(),
 });
 
 /** M3: the running tab as a file, JSON (`in-between-tab/1`) or CSV. */

@@ -114,7 +114,8 @@ export interface NightSetup {
  * rebuilt from the nights (the roster, the index).
  */
 /** `short-journal`: a night's journal is shorter than the nights index says it was (docs/night-journal.md, "A journal cut short"). */
-export type StorageNoticeKind = 'set-aside' | 'missing' | 'rebuilt' | 'short-journal';
+export type StorageNoticeKind =
+  'set-aside' | 'missing' | 'rebuilt' | 'short-journal' | 'future-backups' | 'unknown-merge' | 'data-location';
 
 /** What a `short-journal` notice knows: the night, and how many turns the index and the journal each hold. */
 export interface ShortJournal {
@@ -129,6 +130,8 @@ export interface ShortJournal {
    * night, which plays on from what its journal holds.
    */
   awaitsChoice: boolean;
+  /** The journal was cut inside its first command line: not even the start of the night is left (an open night cannot go on). */
+  nothingLeft?: boolean;
 }
 
 /** Kept (in notices.json) until the host dismisses it; shown on every console screen. */
@@ -143,6 +146,14 @@ export interface StorageNotice {
   at: string;
   /** Only on a `short-journal` notice. */
   shortJournal?: ShortJournal;
+  /**
+   * Only on a `data-location` notice (the pointer to a moved data folder
+   * deleted or damaged): the folder the app opened and the other one it may
+   * use instead ('' when no copy of the pointer names one). With another
+   * folder, the host answers `dismissNotice` with `keep`: `this-folder` or
+   * `other-folder` (the app restarts there).
+   */
+  dataFolders?: { inUse: string; other: string };
 }
 
 /**

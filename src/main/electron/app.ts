@@ -5,7 +5,8 @@ import { withPhoneAccess } from '../host/phoneService';
 import { createElectronStoreBackend } from '../store/electronStoreBackend';
 import { createAppRequestHandler } from './appProtocol';
 import { registerIpc } from './ipc';
-import { pointToMovedData, setOldDataAside } from './dataMove';
+import type { LostPointerChoice } from './dataLocation';
+import { pointToDataFolder, pointToMovedData, setOldDataAside } from './dataMove';
 import { createNightAwakeKeeper } from './keepAwake';
 import { osKeychain } from './keychain';
 import { buildAppMenu } from './menu';
@@ -25,6 +26,8 @@ export interface StartOptions {
   dataMovable?: boolean;
   /** False for the smoke run (smokeRun.ts), which must not reach the network. */
   updates?: boolean;
+  /** The pointer to a moved data folder was missing or damaged (dataLocation.ts): the console asks which folder to use. */
+  lostPointer?: LostPointerChoice;
 }
 
 /**
@@ -58,6 +61,15 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
       app.quit();
     });
   };
+  // The host's answer to a lost pointer: written down again (pointer and copy), restarting on the other folder.
+  const chooseDataFolder = (folder: string): void => {
+    pointToDataFolder(app.getPath('userData'), folder);
+    if (folder === dataDir) return;
+    setImmediate(() => {
+      app.relaunch();
+      app.quit();
+    });
+  };
   // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
   const service = withPhoneAccess(
     await openDealerService({
@@ -65,6 +77,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
       autoBackups: true,
       keychain: osKeychain(),
       ...(options.dataMovable === false ? {} : { onDataMoved }),
+      ...(options.lostPointer ? { dataFolderChoice: { ...options.lostPointer, choose: chooseDataFolder } } : {}),
     }),
     {
       rendererDir: BUILT_RENDERER_DIR,

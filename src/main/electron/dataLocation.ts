@@ -43,6 +43,8 @@ export interface DataLocation {
 
 /** Where the host moved the data, kept in Electron's own folder; `setAside` is the old folder, until it has been set aside. */
 export const DATA_POINTER = 'data-location.json';
+/** A second copy of the pointer, so a start that finds the pointer deleted or damaged can still name the folder. */
+export const DATA_POINTER_COPY = 'data-location.copy.json';
 const dataPointerSchema = z.object({ dataDir: z.string().min(1), setAside: z.string().min(1).optional() });
 export type DataPointer = z.infer<typeof dataPointerSchema>;
 
@@ -94,4 +96,29 @@ export function dataLocation(input: DataLocationInput): DataLocation {
     return { dataDir: path.join(folder, 'data'), userData: path.join(folder, 'app'), how: 'portable' };
   }
   return { dataDir: path.join(input.userData, 'data'), userData: null, how: 'user-data' };
+}
+
+/** What the console asks when the pointer was lost: the folder opened, and the other one ('' when none is known). */
+export interface LostPointerChoice {
+  pointer: string;
+  inUse: string;
+  other: string;
+}
+
+/**
+ * Where to start when the pointer to a moved folder is missing or damaged
+ * (dataMove.ts `pointerProblem`): on the folder its copy names, when it is
+ * there (the data the host last used), else where the app would start
+ * without a pointer; either way the host is asked, naming both folders.
+ */
+export function startAfterLostPointer(
+  base: DataLocation,
+  problem: { file: string; moved: string | null } | null,
+  exists: (folder: string) => boolean,
+): { location: DataLocation; choice: LostPointerChoice | null } {
+  if (!problem || base.how === 'data-dir') return { location: base, choice: null };
+  const moved = problem.moved !== null && path.resolve(problem.moved) !== path.resolve(base.dataDir) ? problem.moved : null;
+  if (moved !== null && exists(moved))
+    return { location: { ...base, dataDir: moved, how: 'moved' }, choice: { pointer: problem.file, inUse: moved, other: base.dataDir } };
+  return { location: base, choice: { pointer: problem.file, inUse: base.dataDir, other: moved ?? '' } };
 }

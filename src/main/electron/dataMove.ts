@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DATA_POINTER, parseDataPointer, type DataPointer } from './dataLocation';
+import { writeFileDurably } from '../store';
+import { DATA_POINTER, DATA_POINTER_COPY, parseDataPointer, type DataPointer } from './dataLocation';
 
 /**
  * The shell's half of moving the data folder (session/dataMove.ts copies and
@@ -9,20 +10,51 @@ import { DATA_POINTER, parseDataPointer, type DataPointer } from './dataLocation
  * (`<folder>.moved-<time>`, never deleted) and the pointer forgets it.
  */
 
+/**
+ * The pointer and its copy, each written whole and synced (temporary file,
+ * fsync, rename, folder fsync): a power cut leaves the old pointer or the
+ * new one, never none. The copy lets a start that finds the pointer deleted
+ * or damaged name the folder it pointed to (`pointerProblem`).
+ */
 function writePointer(userData: string, pointer: DataPointer): void {
-  fs.mkdirSync(userData, { recursive: true });
-  const file = path.join(userData, DATA_POINTER);
-  const temp = `${file}.tmp-${process.pid}`;
-  fs.writeFileSync(temp, JSON.stringify(pointer, undefined, '\t'));
-  fs.renameSync(temp, file);
+  const text = JSON.stringify(pointer, undefined, '\t');
+  writeFileDurably(path.join(userData, DATA_POINTER_COPY), text);
+  writeFileDurably(path.join(userData, DATA_POINTER), text);
+}
+
+function readPointerFile(file: string): { there: boolean; pointer: DataPointer | null } {
+  try {
+    return { there: true, pointer: parseDataPointer(fs.readFileSync(file, 'utf8')) };
+  } catch {
+    return { there: false, pointer: null };
+  }
 }
 
 export function readPointer(userData: string): DataPointer | null {
-  try {
-    return parseDataPointer(fs.readFileSync(path.join(userData, DATA_POINTER), 'utf8'));
-  } catch {
-    return null;
-  }
+  return readPointerFile(path.join(userData, DATA_POINTER)).pointer;
+}
+
+/** The pointer missing or unreadable while its copy says the data was moved, or damaged with no copy: the host chooses. */
+export interface PointerProblem {
+  /** The pointer file. */
+  file: string;
+  /** The folder its copy names, or null when there is no readable copy. */
+  moved: string | null;
+}
+
+/** Whether the pointer was lost or damaged after a move (its copy survives), or damaged outright; null when all is well. */
+export function pointerProblem(userData: string): PointerProblem | null {
+  const file = path.join(userData, DATA_POINTER);
+  const pointer = readPointerFile(file);
+  if (pointer.pointer) return null;
+  const copy = readPointerFile(path.join(userData, DATA_POINTER_COPY)).pointer;
+  if (!copy && !pointer.there) return null;
+  return { file, moved: copy?.dataDir ?? null };
+}
+
+/** The host chose the data folder after a lost pointer: written down again, pointer and copy. */
+export function pointToDataFolder(userData: string, dataDir: string): void {
+  writePointer(userData, { dataDir: path.resolve(dataDir) });
 }
 
 /** After a checked copy: the app will open `to` from now on, and set `from` aside at its next start. */

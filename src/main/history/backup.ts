@@ -131,6 +131,8 @@ function backupJournalOf(repo: DealerRepository, id: string): string | null {
     try {
       // No key to open a sealed seed: a backup never holds a deck in play, and every retired one is revealed in the file (R12).
       const decoded = decodeJournal(text);
+      // Cut inside its first command line: nothing of the night to restore (its notice and its copy say so).
+      if (decoded.entries.length === 0 && decoded.damage === null) return null;
       if (!decoded.tornTail && decoded.damage === null && decoded.header.night === id) {
         // An ended night goes with every seed in plain, so it restores on any computer; the file as it is when it seals none.
         if (nightEnded(decoded.entries)) return decoded.sealedSeeds === 0 ? text : journalText(id, decoded.entries);

@@ -1,5 +1,5 @@
 import type { BackupReason, BackupsList, KeptBackup } from '../../shared';
-import { BackupFolder, backupsToKeep, localDay, type BackupFile } from '../store';
+import { BackupFolder, backupsFromTheFuture, backupsToKeep, localDay, type BackupFile } from '../store';
 
 /**
  * The backups that keep themselves (docs/design.md "Backups that keep
@@ -22,6 +22,10 @@ export interface KeptBackupsOptions {
   defer?: (job: () => void) => void;
   /** The calendar day of a moment, for the daily backup and the rotation; the host's local day by default. */
   dayOf?: (at: Date) => string;
+  /** Told the names of the backups dated after now (the clock was ahead): kept, and the host is told. */
+  onFutureBackups?: (names: readonly string[]) => void;
+  /** When the last night ended, or null: a night-end backup a crash kept from being written is written at start. */
+  lastNightEnded?: () => Date | null;
 }
 
 /** How often the open app checks whether today's backup is written. */
@@ -33,6 +37,8 @@ export class KeptBackups {
   readonly #content: () => string | null;
   readonly #defer: (job: () => void) => void;
   readonly #dayOf: (at: Date) => string;
+  readonly #onFuture: (names: readonly string[]) => void;
+  readonly #lastNightEnded: () => Date | null;
   /** Nights held by each backup, by id: a backup file is never changed, so it is read once. */
   readonly #nights = new Map<string, number | null>();
   #timer: ReturnType<typeof setInterval> | null = null;
@@ -43,6 +49,8 @@ export class KeptBackups {
     this.#content = options.content;
     this.#defer = options.defer ?? ((job) => void setImmediate(job));
     this.#dayOf = options.dayOf ?? localDay;
+    this.#onFuture = options.onFutureBackups ?? (() => {});
+    this.#lastNightEnded = options.lastNightEnded ?? (() => null);
   }
 
   get folder(): string {
@@ -58,15 +66,40 @@ export class KeptBackups {
     if (content === null) return null;
     const now = this.#now();
     const id = this.#folder.write(now, reason, content);
-    this.rotate(now);
+    this.rotate(now, id);
     return id;
   }
 
-  /** Deletes the backups the rotation no longer keeps. */
-  rotate(now = this.#now()): void {
+  /**
+   * Deletes the backups the rotation no longer keeps. Never the one just
+   * written nor the undo of the last restore, whatever the dates say; those
+   * dated after now are kept and reported.
+   */
+  rotate(now = this.#now(), justWritten?: string): void {
     const files = this.#folder.list();
-    const keep = new Set(backupsToKeep(files, now, this.#dayOf));
+    const undo = this.#undoRestore(files, now);
+    const keep = new Set(
+      backupsToKeep(
+        files,
+        now,
+        this.#dayOf,
+        [justWritten, undo].filter((id) => id !== undefined),
+      ),
+    );
     for (const file of files) if (!keep.has(file.id)) this.#folder.remove(file.id);
+    this.checkClock(files, now);
+  }
+
+  /** Reports the backups dated after now, if any (at start and at every rotation). */
+  checkClock(files = this.#folder.list(), now = this.#now()): void {
+    const future = backupsFromTheFuture(files, now);
+    if (future.length > 0) this.#onFuture(future.map((file) => file.id));
+  }
+
+  /** The backup the last restore made of what it replaced: by the clock of now, not one dated in the future. */
+  #undoRestore(files: readonly BackupFile[], now: Date): string | undefined {
+    const undos = files.filter((file) => file.reason === 'before-restore');
+    return (undos.find((file) => file.createdAt.getTime() <= now.getTime()) ?? undos[0])?.id;
   }
 
   /** After a night has ended: a backup once the answer has gone. A failed automatic backup changes nothing and is tried again at the next. */
@@ -81,10 +114,29 @@ export class KeptBackups {
     this.#quietly('daily');
   }
 
-  /** Checks for today's backup soon after start and then every hour while the app is open. */
+  /**
+   * The night-end backup of the last night, if no backup was written since
+   * it ended (the app was killed before its deferred write): written at start
+   * rather than only after the next night.
+   */
+  nightEndIfMissed(): void {
+    const ended = this.#lastNightEnded();
+    if (ended === null) return;
+    const now = this.#now();
+    // A backup dated in the future proves nothing about this night.
+    const newest = this.#folder.list().find((file) => file.createdAt.getTime() <= now.getTime());
+    if (newest && newest.createdAt.getTime() >= ended.getTime()) return;
+    this.#quietly('night-end');
+  }
+
+  /** Checks for today's backup and catches up a missed night-end one soon after start, then every hour while the app is open. */
   start(): void {
     if (this.#timer) return;
-    this.#defer(() => this.dailyIfDue());
+    // The day's first backup, when due, holds the last night too: only when it is not is the missed one written.
+    this.#defer(() => {
+      this.dailyIfDue();
+      this.nightEndIfMissed();
+    });
     this.#timer = setInterval(() => this.dailyIfDue(), DAILY_CHECK_MS);
     this.#timer.unref?.();
   }
@@ -97,8 +149,7 @@ export class KeptBackups {
   list(): BackupsList {
     const files = this.#folder.list();
     const backups = files.map((file) => this.#describe(file));
-    const undo = files.find((file) => file.reason === 'before-restore');
-    return { backups, folder: this.#folder.folder, undoRestore: undo?.id ?? null };
+    return { backups, folder: this.#folder.folder, undoRestore: this.#undoRestore(files, this.#now()) ?? null };
   }
 
   /** A kept backup's text, or null when it is not kept (rotated away, or never there). */

@@ -56,4 +56,34 @@ describe('moving the data folder', () => {
     expect(fixed.runNow('moveData', { to })).toMatchObject({ ok: false, error: { code: 'data-folder-fixed' } });
     expect(fs.existsSync(to)).toBe(false);
   });
+
+  it('the pointer to a moved folder lost: a notice names both folders and waits for the host to choose; the choice is handed to the shell', () => {
+    const chosen: string[] = [];
+    const inUse = folder.root;
+    const other = path.join(path.dirname(folder.root), 'default-data');
+    const start = () =>
+      new GameSession({
+        storage: createConfBackend(folder.root),
+        now: folder.clock.now,
+        dataFolderChoice: { pointer: '/user/data-location.json', inUse, other, choose: (to) => chosen.push(to) },
+      });
+    let session = start();
+    const notices = session.getView().storageNotices.filter((n) => n.kind === 'data-location');
+    expect(notices).toEqual([expect.objectContaining({ file: '/user/data-location.json', dataFolders: { inUse, other } })]);
+    const id = notices[0]?.id ?? '';
+    // A plain dismiss is not an answer, nor another notice's.
+    expect(session.runNow('dismissNotice', { id })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(session.runNow('dismissNotice', { id, keep: 'index' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(chosen).toEqual([]);
+    accepted(session.runNow('dismissNotice', { id, keep: 'other-folder' }));
+    expect(chosen).toEqual([other]);
+    expect(session.getView().storageNotices.filter((n) => n.kind === 'data-location')).toEqual([]);
+    session.close();
+    // Still lost at the next start (the host kept this folder): asked again, and "this folder" is written down.
+    session = start();
+    const again = session.getView().storageNotices.find((n) => n.kind === 'data-location');
+    accepted(session.runNow('dismissNotice', { id: again?.id ?? '', keep: 'this-folder' }));
+    expect(chosen).toEqual([other, inUse]);
+    session.close();
+  });
 });

@@ -15,7 +15,7 @@ import {
   type TestClock,
 } from './testing';
 import { decodeJournal } from '../night';
-import { BACKUP_FOLDER, createConfBackend } from '../store';
+import { BACKUP_FOLDER, backupFileName, createConfBackend } from '../store';
 import { GameSession } from './gameSession';
 
 /**
@@ -195,5 +195,46 @@ describe('backups that keep themselves', () => {
     expect(daily).toBeDefined();
     const text = fs.readFileSync(path.join(root, BACKUP_FOLDER, daily?.id ?? ''), 'utf8');
     for (const seed of liveSeeds) expect(text).not.toContain(seed);
+  });
+  it('a clock that was ahead: backups dated tomorrow are kept and named in a notice, and never push out a night-end backup or the undo of a restore', () => {
+    let session = startApp();
+    playNight(session, clock, { players: ['Ana', 'Ben'], day: day(1), turns: 4 });
+    closeNight(session);
+    settle();
+    const oneNight = ask(session, 'backup');
+    quit(session);
+    // Three backups written while the clock said tomorrow.
+    const future = ['08:00:00', '09:00:00', '10:00:00'].map((t) => backupFileName(new Date(`${day(2)}T${t}.000Z`), 'night-end'));
+    for (const name of future) fs.writeFileSync(path.join(root, BACKUP_FOLDER, name), oneNight.content);
+
+    session = startApp();
+    settle();
+    const notice = session.getView().storageNotices.find((n) => n.kind === 'future-backups');
+    for (const name of future) expect(notice?.reason).toContain(name);
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: day(1), turns: 4 }, 'ahead');
+    closeNight(session);
+    settle();
+    const today = list(session).backups.filter((b) => b.createdAt.startsWith(day(1)) && b.reason === 'night-end');
+    expect(today.map((b) => b.nights)).toContain(2);
+
+    accepted(session.runNow('restore', { content: oneNight.content, replace: true }));
+    const { undoRestore, backups } = list(session);
+    expect(backups.find((b) => b.id === undoRestore)).toMatchObject({ reason: 'before-restore', nights: 2 });
+    for (const name of future) expect(backups.map((b) => b.id)).toContain(name);
+  });
+  it('a night-end backup lost to a crash is written at the next start, not only after the next night', () => {
+    let session = startApp();
+    playNight(session, clock, { players: ['Ana', 'Ben'], day: day(1), turns: 4 });
+    closeNight(session);
+    settle();
+    playNight(session, clock, { players: ['Ana', 'Ben', 'Cleo'], day: day(1), turns: 4 }, 'lost');
+    closeNight(session);
+    // Killed before the deferred backup ran.
+    jobs = [];
+    expect(list(session).backups[0]?.nights).toBe(1);
+    quit(session);
+    session = startApp();
+    settle();
+    expect(list(session).backups[0]).toMatchObject({ reason: 'night-end', nights: 2 });
   });
 });

@@ -55,7 +55,7 @@ export function loadNight(state: SessionState, id: string, replayed?: PlayedNigh
 }
 
 /**
- * The index made to agree with the journals (store/repository.ts, written
+ * The index made to agree with the journals (store/indexRepair.ts, written
  * back when it did not), and the open night replayed. A night the stored
  * index still called open but whose journal says it ended (the app stopped
  * between the two writes) is shown ended, as it was.

@@ -1,4 +1,5 @@
 import { commandError, DEFAULT_PREFERENCES, type ParsedCommandArgs } from '../../shared';
+import { answerFolderChoice } from './dataFolderChoice';
 import { afterEndedNightChanged } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from './outcome';
 import type { SessionState } from './sessionState';
@@ -50,8 +51,9 @@ function updatePreferences(state: SessionState, args: ParsedCommandArgs<'updateP
 function dismissNotice(state: SessionState, args: ParsedCommandArgs<'dismissNotice'>): Outcome {
   const notice = state.repo.notices.find((n) => n.id === args.id);
   if (!notice) return refused(commandError('invalid-input', `There is no notice "${args.id}" (already dismissed?).`));
+  if (notice.kind === 'data-location') return answerFolderChoice(state, notice, args.keep);
   const short = notice.shortJournal?.awaitsChoice ? notice.shortJournal : undefined;
-  if (short && !args.keep)
+  if (short && args.keep !== 'index' && args.keep !== 'journal')
     return refused(
       commandError(
         'invalid-input',
@@ -61,7 +63,12 @@ function dismissNotice(state: SessionState, args: ParsedCommandArgs<'dismissNoti
       ),
     );
   if (!short && args.keep)
-    return refused(commandError('invalid-input', 'Only the notice of a journal cut short asks which figures to keep.'));
+    return refused(
+      commandError(
+        'invalid-input',
+        'Only the notice of a journal cut short asks which figures to keep, and that of a lost data-folder pointer which folder to use.',
+      ),
+    );
   const line = short && state.index.find((s) => s.id === short.night);
   if (line && args.keep === 'index') {
     const index = state.index.map((s) => (s === line ? keepIndexFigures(state.repo, line) : s));

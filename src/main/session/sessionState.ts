@@ -48,6 +48,9 @@ export class SessionState {
     readonly onDataMoved: DataMoved | undefined,
   ) {}
 
+  /** The shell's: writes down the data folder the host chose after a lost pointer (restarting the app when it is the other one). */
+  chooseDataFolder: ((folder: string) => void) | undefined;
+
   /** The night on the table if it has not ended. */
   get openNight(): PlayedNight | null {
     return this.night && this.night.state.phase.kind !== 'ended' ? this.night : null;

@@ -5,6 +5,7 @@ import type { OsKeychain } from '../store/seedKey';
 import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
 import { recoverInterruptedRestore } from '../store/restore';
 import { KeptBackups } from './backupsDomain';
+import { askForDataFolder, type DataFolderChoice } from './dataFolderChoice';
 import type { DataMoved } from './dataMove';
 import { reloadHistory } from './nightIndex';
 import { saveQuietly } from './outcome';
@@ -24,6 +25,8 @@ export interface SessionOptions {
   keychain?: OsKeychain;
   /** The desktop app's: the data folder was copied to `to` and checked; the app restarts there. Absent, the folder cannot be moved from the console. */
   onDataMoved?: DataMoved;
+  /** The desktop app's: the pointer to a moved data folder was found deleted or damaged; the host is asked which folder to use. */
+  dataFolderChoice?: DataFolderChoice;
 }
 
 /**
@@ -42,6 +45,7 @@ export function openSessionState(options: SessionOptions): SessionState {
     options.autoBackups ?? false,
     options.onDataMoved,
   );
+  if (options.dataFolderChoice) askForDataFolder(state, options.dataFolderChoice);
   recoverInterruptedRestore(repo);
   // Interrupted atomic writes were never acknowledged: their temporary files go before anything is read.
   repo.removeInterruptedWrites();
@@ -61,7 +65,13 @@ export function openSessionState(options: SessionOptions): SessionState {
     content: () =>
       state.index.length === 0 && state.roster.length === 0 ? null : makeBackup(repo, state.index, now(), state.night).file.content,
     ...(options.deferBackup ? { defer: options.deferBackup } : {}),
+    onFutureBackups: (names) => repo.report('future-backups', state.backups.folder, names.join(', ')),
+    lastNightEnded: () => {
+      const ended = state.index.flatMap((s) => (s.endedAt === null ? [] : [Date.parse(s.endedAt)]));
+      return ended.length === 0 ? null : new Date(Math.max(...ended));
+    },
   });
+  state.backups.checkClock();
   if (state.autoBackups) state.backups.start();
   return state;
 }

@@ -130,8 +130,16 @@ describe('temporary files of interrupted writes', () => {
       file('nights', 'x.json.tmp-17636664000fffff'),
       file('night-parts', 'y.json.tmp-1763666400123456'),
       file('nights', '2026-02-20-abc.jsonl.tmp-4242'),
+      // The seed key's and the laptop chain's own whole-file writes (store/seedKey.ts, journalFiles.ts).
+      file('seed-key.tmp-4242'),
+      file('seed-key.keychain.tmp-4242'),
+      file('nights', '2026-02-20-abc.witness.tmp-4242'),
     ];
-    const kept = [file('roster.json.corrupt-2026-01-01T00-00-00-000Z'), file('nights', 'notes.txt')];
+    const kept = [
+      file('roster.json.corrupt-2026-01-01T00-00-00-000Z'),
+      file('nights', 'notes.txt'),
+      file('nights', 'my.witness.tmp-notes.txt'),
+    ];
     fs.mkdirSync(file('night-parts'), { recursive: true });
     for (const f of [...leftovers, ...kept]) fs.writeFileSync(f, '{"half":');
     const session = start();

@@ -35,6 +35,22 @@ describe('which backups are kept (Actual Budget style)', () => {
     expect(kept).toEqual(['b-5-10:00:00', 'b-4-10:00:00']);
   });
 
+  it('backups dated after now (the clock was ahead) are kept outside the count: one written now is never pushed out by them', () => {
+    const future = ['08:00:00', '09:00:00', '10:00:00'].map((t) => backup(5, t));
+    const kept = backupsToKeep([...future, backup(4, '12:00:00')], at(4, '12:00:00'), utcDay);
+    expect(kept).toEqual(['b-5-10:00:00', 'b-5-09:00:00', 'b-5-08:00:00', 'b-4-12:00:00']);
+  });
+
+  it('the ones the caller names (just written, the undo of a restore) stay whatever the count says', () => {
+    const today = ['08:00:00', '09:00:00', '10:00:00', '11:00:00'].map((t) => backup(4, t));
+    expect(backupsToKeep(today, at(4, '12:00:00'), utcDay, ['b-4-08:00:00', 'b-gone'])).toEqual([
+      'b-4-11:00:00',
+      'b-4-10:00:00',
+      'b-4-09:00:00',
+      'b-4-08:00:00',
+    ]);
+  });
+
   it('nothing to keep from nothing', () => {
     expect(backupsToKeep([], at(1, '12:00:00'), utcDay)).toEqual([]);
   });

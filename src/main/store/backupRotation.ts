@@ -2,6 +2,11 @@
  * Which kept backups stay, as Actual Budget keeps them: the last 3 of
  * today, then the newest one of each earlier day, 10 in all, newest first.
  * Pure: the clock and the calendar day are given.
+ *
+ * Whatever the dates say, nothing the host may need is deleted: a backup
+ * dated after now (written while the clock was ahead) is kept outside the
+ * count, so it can never push out one written now, and the caller names the
+ * ones that must stay (the one just written, the undo of the last restore).
  */
 
 export const BACKUPS_KEPT_TODAY = 3;
@@ -18,16 +23,27 @@ export function localDay(at: Date): string {
   return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
-/** The ids to keep, newest first; every other backup may be deleted. */
-export function backupsToKeep(backups: readonly DatedBackup[], now: Date, dayOf: (at: Date) => string = localDay): string[] {
+/** The backups dated after now, newest first: the clock was ahead when they were written (or is behind now). */
+export function backupsFromTheFuture<T extends DatedBackup>(backups: readonly T[], now: Date): T[] {
+  return backups.filter((b) => b.createdAt.getTime() > now.getTime()).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+/** The ids to keep, newest first; every other backup may be deleted. `alwaysKeep`: ids kept whatever their dates. */
+export function backupsToKeep(
+  backups: readonly DatedBackup[],
+  now: Date,
+  dayOf: (at: Date) => string = localDay,
+  alwaysKeep: readonly string[] = [],
+): string[] {
   const today = dayOf(now);
-  const newestFirst = [...backups].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id));
+  const future = backupsFromTheFuture(backups, now);
+  const dated = backups.filter((b) => !future.includes(b));
+  const newestFirst = [...dated].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id));
   const kept: string[] = [];
   const daysKept = new Set<string>();
   let keptToday = 0;
   for (const backup of newestFirst) {
     const day = dayOf(backup.createdAt);
-    // A backup dated after today (the clock was set back) counts as today's: it is the newest there is.
     if (day >= today) {
       if (keptToday >= BACKUPS_KEPT_TODAY) continue;
       keptToday++;
@@ -38,5 +54,7 @@ export function backupsToKeep(backups: readonly DatedBackup[], now: Date, dayOf:
     kept.push(backup.id);
     if (kept.length === BACKUPS_KEPT) break;
   }
-  return kept;
+  const present = new Set(backups.map((b) => b.id));
+  const extra = alwaysKeep.filter((id) => present.has(id) && !kept.includes(id));
+  return [...future.map((b) => b.id), ...kept, ...extra];
 }

@@ -10,5 +10,5 @@ export { JournalFiles, writeFileDurably } from './journalFiles';
 export { journalText } from './repository';
 export { recoverInterruptedRestore, replaceEverything, type RestoreContent } from './restore';
 export { BACKUP_FOLDER, BackupFolder, backupFileName, parseBackupFileName, type BackupFile } from './backupFolder';
-export { BACKUPS_KEPT, BACKUPS_KEPT_TODAY, backupsToKeep, localDay, type DatedBackup } from './backupRotation';
+export { BACKUPS_KEPT, BACKUPS_KEPT_TODAY, backupsFromTheFuture, backupsToKeep, localDay, type DatedBackup } from './backupRotation';
 export { copyDataFolder, MoveDataError, moveTargetProblem } from './moveData';

@@ -109,9 +109,11 @@ export function listDocuments(root: string, folder: string): string[] {
  * The temporary files written before a rename over a document: conf and
  * electron-store (their `atomically` writer) write `<name>.json.tmp-` and 10
  * digits of the time and 6 hex digits; a whole journal or restored file is
- * written to `<name>.jsonl.tmp-<pid>` (journalFiles.ts).
+ * written to `<name>.jsonl.tmp-<pid>` (journalFiles.ts), a night's laptop
+ * chain to `<id>.witness.tmp-<pid>` (journalFiles.ts) and the seed key to
+ * `seed-key.tmp-<pid>` or `seed-key.keychain.tmp-<pid>` (seedKey.ts).
  */
-export const INTERRUPTED_WRITE = /\.jsonl?\.tmp-[0-9a-f]+$/;
+export const INTERRUPTED_WRITE = /(?:\.jsonl?|\.witness|^seed-key(?:\.keychain)?)\.tmp-[0-9a-f]+$/;
 
 /**
  * Deletes the temporary files of interrupted atomic writes in `root` and its

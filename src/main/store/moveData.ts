@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { syncDirectory } from './jsonFile';
 
 /**
  * Moving the data folder (docs/user-guide.md "Where the data lives"): a copy first,
@@ -23,6 +24,20 @@ function filesUnder(root: string, folder = ''): string[] {
     else if (entry.isFile()) out.push(relative);
   }
   return out.sort();
+}
+
+/** Every copied file and folder synced to the disk before the app is pointed at the copy: a power cut then loses nothing. */
+function syncCopy(target: string, files: readonly string[]): void {
+  for (const file of files) {
+    const fd = fs.openSync(path.join(target, file), 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+  const folders = new Set(files.map((file) => path.dirname(path.join(target, file))));
+  for (const folder of [...folders, target, path.dirname(target)]) syncDirectory(folder);
 }
 
 const digest = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
@@ -54,6 +69,7 @@ export function copyDataFolder(from: string, to: string): number {
     for (const file of files) {
       if (digest(path.join(from, file)) !== digest(path.join(target, file))) throw new MoveDataError(`${file} differs in the copy`);
     }
+    syncCopy(target, copied);
     return files.length;
   } catch (error) {
     // The data folder is untouched: only what this copy wrote goes.

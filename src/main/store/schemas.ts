@@ -133,12 +133,21 @@ export const noticesFileSchema = z.object({
   notices: z.array(
     z.object({
       id: z.string().min(1),
-      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal']),
+      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal', 'future-backups', 'unknown-merge', 'data-location']),
       file: z.string(),
       setAsideAs: z.string(),
       reason: z.string(),
       at: isoTime,
-      shortJournal: z.object({ night: z.string().min(1), turnsListed: chips, turnsFound: chips, awaitsChoice: z.boolean() }).optional(),
+      shortJournal: z
+        .object({
+          night: z.string().min(1),
+          turnsListed: chips,
+          turnsFound: chips,
+          awaitsChoice: z.boolean(),
+          nothingLeft: z.boolean().optional(),
+        })
+        .optional(),
+      dataFolders: z.object({ inUse: z.string().min(1), other: z.string() }).optional(),
     }),
   ),
 });

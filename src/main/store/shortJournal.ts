@@ -27,14 +27,21 @@ export function fewerTurnsThanListed(line: NightSummary | undefined, found: Nigh
 }
 
 /** What the notice knows and says, in English for the notices file; the console words it in its own language. */
-export function shortJournalFacts(line: NightSummary, found: NightSummary): { facts: ShortJournal; reason: string } {
+export function shortJournalFacts(
+  line: NightSummary,
+  found: Pick<NightSummary, 'turns'>,
+  /** Cut inside its first command line: not even the start of the night is left. */
+  nothingLeft = false,
+): { facts: ShortJournal; reason: string } {
   const awaitsChoice = line.endedAt !== null;
-  const facts = { night: line.id, turnsListed: line.turns, turnsFound: found.turns, awaitsChoice };
+  const facts = { night: line.id, turnsListed: line.turns, turnsFound: found.turns, awaitsChoice, ...(nothingLeft ? { nothingLeft } : {}) };
   const lost = `its journal is shorter than the nights index says (${found.turns} of ${line.turns} turns); the lost lines cannot be recovered`;
   return {
     facts,
     reason: awaitsChoice
       ? `${lost}. The index's results stand until you choose to keep them or accept the shorter journal`
-      : `${lost}. The open night goes on from turn ${found.turns}`,
+      : nothingLeft
+        ? `${lost}. Nothing of the open night is left to play on`
+        : `${lost}. The open night goes on from turn ${found.turns}`,
   };
 }

@@ -126,6 +126,10 @@ const en = {
   notices: {
     title: 'Storage notice | Storage notices ({n})',
     'set-aside': '{file} could not be read and was kept as {setAsideAs}: {reason}',
+    'unknown-merge':
+      '{file} merged players who are not in the roster ({reason}): those merges were taken out so that every backup can be restored. The file as it was is kept as {setAsideAs}.',
+    'future-backups':
+      'Backups in {file} are dated after now (the computer’s clock was ahead when they were written): {reason}. They are kept, and they never push out a backup written now.',
     missing: '{file} is missing: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Dismiss',
@@ -133,6 +137,14 @@ const en = {
       'The journal of night {night} is shorter than the history says: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. Its results and payments in the history stay as they were until you choose.',
     'short-journal-open':
       'The journal of the night on the table ({night}) is shorter than when the app last closed: {found} of its {listed} turns are left, and the lost turns cannot be recovered. A copy was kept as {setAsideAs}. The night goes on from what is left.',
+    'short-journal-gone':
+      'The journal of the night on the table ({night}) was cut inside its first command: none of its {listed} turns are left, and the night cannot go on. A copy was kept as {setAsideAs}.',
+    'data-location':
+      'The file that says where the data lives ({file}) is missing or damaged. The app opened {inUse}; the other folder is {other}. Choose the folder to use from now on.',
+    'data-location-unknown':
+      'The file that says where the data lives ({file}) is damaged, and no copy of it names another folder: the app opened {inUse}. If the data was moved elsewhere, start the app with --data-dir and that folder.',
+    keepFolder: 'Keep using this folder',
+    useOtherFolder: 'Use the other folder (restarts)',
     keepIndex: 'Keep the history’s results',
     acceptJournal: 'Accept the shorter journal',
   },

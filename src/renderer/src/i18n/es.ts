@@ -126,6 +126,10 @@ const es: Translation = {
   notices: {
     title: 'Aviso de almacenamiento | Avisos de almacenamiento ({n})',
     'set-aside': '{file} no se pudo leer y se guardó como {setAsideAs}: {reason}',
+    'unknown-merge':
+      '{file} fusionaba jugadores que no están en la lista ({reason}): esas fusiones se quitaron para que cualquier copia de seguridad se pueda restaurar. El archivo tal como estaba se guardó como {setAsideAs}.',
+    'future-backups':
+      'Hay copias de seguridad en {file} con fecha posterior a ahora (el reloj del ordenador iba adelantado cuando se escribieron): {reason}. Se conservan y nunca desplazan a una copia escrita ahora.',
     missing: 'Falta {file}: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Descartar',
@@ -133,6 +137,14 @@ const es: Translation = {
       'El registro de la noche {night} es más corto de lo que dice el historial: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. Sus resultados y pagos en el historial siguen como estaban hasta que elijas.',
     'short-journal-open':
       'El registro de la noche en juego ({night}) es más corto que cuando la aplicación se cerró por última vez: quedan {found} de sus {listed} turnos, y los turnos perdidos no se pueden recuperar. Se guardó una copia como {setAsideAs}. La noche sigue desde lo que queda.',
+    'short-journal-gone':
+      'El diario de la noche en curso ({night}) se cortó dentro de su primera orden: no queda ninguno de sus {listed} turnos y la noche no puede seguir. Se guardó una copia como {setAsideAs}.',
+    'data-location':
+      'Falta o está dañado el archivo que dice dónde están los datos ({file}). La aplicación abrió {inUse}; la otra carpeta es {other}. Elige la carpeta que se usará desde ahora.',
+    'data-location-unknown':
+      'El archivo que dice dónde están los datos ({file}) está dañado y ninguna copia nombra otra carpeta: la aplicación abrió {inUse}. Si los datos se movieron a otro sitio, inicia la aplicación con --data-dir y esa carpeta.',
+    keepFolder: 'Seguir con esta carpeta',
+    useOtherFolder: 'Usar la otra carpeta (reinicia)',
     keepIndex: 'Mantener los resultados del historial',
     acceptJournal: 'Aceptar el registro más corto',
   },

@@ -126,6 +126,10 @@ const fr: Translation = {
   notices: {
     title: 'Avis de stockage | Avis de stockage ({n})',
     'set-aside': '{file} n’a pas pu être lu et a été gardé sous le nom {setAsideAs} : {reason}',
+    'unknown-merge':
+      '{file} fusionnait des joueurs absents de la liste ({reason}) : ces fusions ont été retirées pour que chaque sauvegarde puisse être restaurée. Le fichier tel qu’il était est gardé sous le nom {setAsideAs}.',
+    'future-backups':
+      'Des sauvegardes de {file} sont datées d’après maintenant (l’horloge de l’ordinateur avançait quand elles ont été écrites) : {reason}. Elles sont gardées et ne remplacent jamais une sauvegarde écrite maintenant.',
     missing: '{file} est introuvable : {reason}',
     rebuilt: '{file} : {reason}',
     dismiss: 'Ignorer',
@@ -133,6 +137,14 @@ const fr: Translation = {
       'Le journal de la soirée {night} est plus court que ne le dit l’historique : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. Ses résultats et ses paiements dans l’historique restent tels quels jusqu’à votre choix.',
     'short-journal-open':
       'Le journal de la soirée en cours ({night}) est plus court qu’à la dernière fermeture de l’application : il reste {found} de ses {listed} tours, et les tours perdus ne peuvent pas être retrouvés. Une copie a été gardée sous le nom {setAsideAs}. La soirée reprend à partir de ce qui reste.',
+    'short-journal-gone':
+      'Le journal de la soirée en cours ({night}) a été coupé dans sa première commande : aucun de ses {listed} tours ne reste, et la soirée ne peut pas continuer. Une copie a été gardée sous le nom {setAsideAs}.',
+    'data-location':
+      'Le fichier qui dit où sont les données ({file}) manque ou est abîmé. L’application a ouvert {inUse} ; l’autre dossier est {other}. Choisissez le dossier à utiliser désormais.',
+    'data-location-unknown':
+      'Le fichier qui dit où sont les données ({file}) est abîmé, et aucune copie ne nomme un autre dossier : l’application a ouvert {inUse}. Si les données ont été déplacées ailleurs, lancez l’application avec --data-dir et ce dossier.',
+    keepFolder: 'Garder ce dossier',
+    useOtherFolder: 'Utiliser l’autre dossier (redémarre)',
     keepIndex: 'Garder les résultats de l’historique',
     acceptJournal: 'Accepter le journal plus court',
   },

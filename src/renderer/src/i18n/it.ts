@@ -126,6 +126,10 @@ const it: Translation = {
   notices: {
     title: 'Avviso di archiviazione | Avvisi di archiviazione ({n})',
     'set-aside': '{file} non si è potuto leggere ed è stato conservato come {setAsideAs}: {reason}',
+    'unknown-merge':
+      '{file} univa giocatori che non sono nell’elenco ({reason}): quelle unioni sono state tolte perché ogni backup si possa ripristinare. Il file com’era è conservato come {setAsideAs}.',
+    'future-backups':
+      'Alcuni backup in {file} hanno una data successiva a adesso (l’orologio del computer era avanti quando sono stati scritti): {reason}. Sono conservati e non prendono mai il posto di un backup scritto adesso.',
     missing: 'Manca {file}: {reason}',
     rebuilt: '{file}: {reason}',
     dismiss: 'Chiudi',
@@ -133,6 +137,14 @@ const it: Translation = {
       'Il registro della serata {night} è più corto di quanto dice lo storico: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. I suoi risultati e pagamenti nello storico restano come erano finché non scegli.',
     'short-journal-open':
       'Il registro della serata in corso ({night}) è più corto di quando l’app è stata chiusa l’ultima volta: restano {found} dei suoi {listed} turni, e i turni persi non si possono recuperare. Una copia è stata conservata come {setAsideAs}. La serata continua da ciò che resta.',
+    'short-journal-gone':
+      'Il registro della serata in corso ({night}) è stato tagliato dentro il suo primo comando: non resta nessuno dei suoi {listed} turni e la serata non può continuare. Una copia è stata conservata come {setAsideAs}.',
+    'data-location':
+      'Il file che dice dove sono i dati ({file}) manca o è danneggiato. L’app ha aperto {inUse}; l’altra cartella è {other}. Scegli la cartella da usare d’ora in poi.',
+    'data-location-unknown':
+      'Il file che dice dove sono i dati ({file}) è danneggiato e nessuna copia indica un’altra cartella: l’app ha aperto {inUse}. Se i dati sono stati spostati altrove, avvia l’app con --data-dir e quella cartella.',
+    keepFolder: 'Continua con questa cartella',
+    useOtherFolder: 'Usa l’altra cartella (riavvia)',
     keepIndex: 'Tieni i risultati dello storico',
     acceptJournal: 'Accetta il registro più corto',
   },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Ledger } from '../ledger';
 import { createConfBackend } from './confBackend';
 import { DealerRepository, nightPartName } from './repository';
 import type { StoredNight } from './schemas';
@@ -64,5 +65,71 @@ describe('a night stored in parts', () => {
     expect(repo.notices).toHaveLength(1);
     expect(repo.notices[0]?.reason).toMatch(/part 1 is missing/);
     expect(fs.existsSync(headPath(root))).toBe(false);
+  });
+});
+
+/** fixtures/night-before-journal holds night('n1') as the format before the journal stored it. */
+function oldNightRoot(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'old-night-'));
+  folders.push(root);
+  fs.cpSync(path.join(import.meta.dirname, 'fixtures', 'night-before-journal'), root, { recursive: true });
+  return root;
+}
+
+function night(id: string): StoredNight {
+  const ledger = Ledger.empty();
+  ledger.append([
+    { id: `${id}-b1`, move: { code: 'buy-in', player: 'p-ann', amount: 20, from: 'bank', to: 'player:p-ann' }, turn: null },
+    { id: `${id}-a1`, move: { code: 'ante', player: 'p-ann', amount: 1, from: 'player:p-ann', to: 'pot' }, turn: null },
+  ]);
+  return {
+    id,
+    startedAt: '2026-11-22T20:00:00.000Z',
+    endedAt: null,
+    events: [{ type: 'night-started', at: '2026-11-22T20:00:00.000Z', players: ['p-ann'] }],
+    ledger: [...ledger.entries],
+  };
+}
+
+describe('a night of the old format that cannot be used', () => {
+  let root = '';
+  const file = (...parts: string[]) => path.join(root, ...parts);
+  const repo = () => new DealerRepository(createConfBackend(root), () => new Date('2026-11-22T21:30:00.000Z'));
+  const putOldNight = () => {
+    root = oldNightRoot();
+  };
+
+  it('R3: sets aside a night whose ledger overdraws a stack', () => {
+    putOldNight();
+    const bad = JSON.parse(fs.readFileSync(file('nights', 'n1.json'), 'utf8')) as { ledger: unknown[] };
+    bad.ledger.push({
+      id: 'x',
+      seq: bad.ledger.length,
+      code: 'bet-lost',
+      player: 'p-ann',
+      amount: 50,
+      from: 'player:p-ann',
+      to: 'pot',
+      turn: 1,
+    });
+    fs.writeFileSync(file('nights', 'n1.json'), JSON.stringify(bad)); // the schema allows it; the ledger check on load does not
+    const r = repo();
+    expect(r.loadNight('n1')).toBeNull();
+    expect(r.notices[0]?.reason).toMatch(/chip ledger does not add up: .*player p-ann has only 19 chips/);
+  });
+
+  it('sets aside a night file that holds another night', () => {
+    putOldNight();
+    const r = repo();
+    fs.copyFileSync(file('nights', 'n1.json'), file('nights', 'n2.json'));
+    expect(r.loadNight('n2')).toBeNull();
+    expect(r.notices[0]?.reason).toMatch(/holds night "n1", not "n2"/);
+    expect(r.loadNight('n1')).toEqual(night('n1'));
+  });
+
+  it('refuses a night id that is not a safe file name', () => {
+    putOldNight();
+    const r = repo();
+    expect(() => r.loadNight('../roster')).toThrow(/is not a night id/);
   });
 });

@@ -1,0 +1,120 @@
+import {
+  decodeJournal,
+  encodeEntry,
+  headerLine,
+  JournalHeaderError,
+  replayPrefix,
+  seedsRetired,
+  type JournalEntry,
+  type PlayedNight,
+} from '../night';
+import { describeIssues } from './envelope';
+import type { JournalFiles } from './journalFiles';
+import { lineToWrite, voidedDeckReason, wholeLines } from './sealedJournal';
+import type { SeedSeal } from './seedSeal';
+import { nightIdSchema } from './schemas';
+import type { StorageNotices } from './storageNotices';
+
+/** A night id checked to be one (a safe file name); throws otherwise. */
+export function checkNightId(id: string): string {
+  const parsed = nightIdSchema.safeParse(id);
+  if (!parsed.success) throw new Error(`"${id}" is not a night id: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** A night replayed from its journal, and the journal's acknowledged size. */
+export interface ReadNight {
+  night: PlayedNight;
+  bytes: number | null;
+}
+
+/**
+ * Reading and writing the night journals: the seeds of decks still in play
+ * sealed on the way in and opened on the way out (R12), damage set aside
+ * and reported with what could be kept.
+ */
+export class NightJournals {
+  constructor(
+    private readonly journals: JournalFiles,
+    private readonly seedSeal: SeedSeal,
+    private readonly notices: StorageNotices,
+  ) {}
+
+  /**
+   * One night replayed from its journal; undefined when it has none, null
+   * when it cannot be read at all. A torn last line is dropped (it was never
+   * acknowledged). A damaged line, or one that does not replay, sets the
+   * file aside and reports it; the commands before it are kept as the
+   * night's journal, so its turns stay readable. A deck in play whose sealed
+   * seed cannot be opened (no key, or not the key that sealed it) is voided
+   * the same way: the night goes on from before it was shuffled (R9, R12).
+   */
+  read(id: string): ReadNight | null | undefined {
+    checkNightId(id);
+    const text = this.journals.read(id);
+    if (text === undefined) return undefined;
+    const file = this.journals.pathOf(id);
+    let decoded;
+    try {
+      decoded = decodeJournal(text, (sealed) => this.seedSeal.open(sealed));
+      if (decoded.header.night !== id) throw new JournalHeaderError(`it is the journal of night "${decoded.header.night}", not "${id}"`);
+    } catch (error) {
+      if (!(error instanceof JournalHeaderError)) throw error;
+      this.journals.close(id);
+      this.notices.setAside(file, `it is not a night journal this app can read: ${error.message}`);
+      return null;
+    }
+    const { night, failure } = replayPrefix(decoded.entries);
+    const damage = decoded.damage ?? (failure ? { line: failure.line, reason: failure.message.replace(/^line \d+: /, '') } : null);
+    if (damage) {
+      this.journals.close(id);
+      const kept = night.entries.length;
+      const reason =
+        decoded.damage?.sealed === true
+          ? voidedDeckReason(damage.line, damage.reason, kept, wholeLines(text) - 1 - kept)
+          : `line ${damage.line} cannot be used (${damage.reason}); the ${kept} commands before it were kept`;
+      if (kept === 0) {
+        this.notices.setAside(file, reason);
+        return null;
+      }
+      // Copied aside first, then replaced atomically: killed at any moment, the whole damaged night is still on disk.
+      if (!this.notices.copyAside(file, reason)) return null;
+      this.write(id, night.entries, new Set(seedsRetired(night.events)));
+      return { night, bytes: this.journals.size(id) };
+    }
+    if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
+    return { night, bytes: decoded.goodBytes };
+  }
+
+  /**
+   * Writes a night's whole journal at once (a new, migrated or repaired
+   * night); durable when it returns. `retired`: the seeds of every deck
+   * the night has retired (R12), written in plain; any other is sealed.
+   */
+  write(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>): void {
+    const lines = entries.map((entry) => encodeEntry(lineToWrite(entry, this.seedSeal, retired, [])));
+    this.journals.writeWhole(checkNightId(id), headerLine(id) + lines.join(''));
+  }
+
+  /**
+   * Appends one accepted command to its night's journal; durable (fdatasync)
+   * when it returns. `retiredByCommand`: the seeds of the decks this command
+   * retired (R12), so the line keeps in plain a seed whose deck it also
+   * retired and reveals those sealed on earlier lines; every other seed it
+   * drew is sealed. Only a line that shuffles pays for sealing.
+   */
+  append(id: string, entry: JournalEntry, retiredByCommand: readonly string[]): void {
+    const line =
+      entry.seeds || retiredByCommand.length > 0 ? lineToWrite(entry, this.seedSeal, new Set(retiredByCommand), retiredByCommand) : entry;
+    this.journals.append(id, encodeEntry(line));
+  }
+}
+
+/**
+ * A night's journal text with every seed in plain: the header, then one line
+ * per command. For a backup, which holds no deck still in play (R12); the
+ * data folder's journals are written through `NightJournals.write`, which seals.
+ */
+export function journalText(id: string, entries: readonly JournalEntry[]): string {
+  return headerLine(id) + entries.map(encodeEntry).join('');
+}
