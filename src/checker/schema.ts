@@ -61,6 +61,8 @@ const turn = z.strictObject({
   player: id,
   cards: z.array(z.strictObject({ deck: id, card })),
   aceCall: z.enum(['low', 'high']).nullable(),
+  /** R1 with R15/R16 `redeal`: the call of every pair of posts turned, in order; absent in files written before it. */
+  aceCalls: z.array(z.enum(['low', 'high']).nullable()).optional(),
   call: z.enum(['higher', 'lower']).nullable().optional(),
   bet: z.number().int().positive().nullable(),
   limit: z.number().int().positive().nullable().optional(),

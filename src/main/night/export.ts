@@ -75,6 +75,14 @@ export const exportedTurnSchema = z.strictObject({
   /** Every card turned in this turn, in order, redeals included (R14-R16, R18). */
   cards: z.array(z.strictObject({ deck: id, card })),
   aceCall: z.enum(['low', 'high']).nullable(),
+  /**
+   * R1 with R15/R16 `redeal`: the ace call of every pair of posts turned, in order (null where none was asked);
+   * the last is the standing pair's, `aceCall`. Absent in files written before it.
+   */
+  aceCalls: z
+    .array(z.enum(['low', 'high']).nullable())
+    .min(1)
+    .optional(),
   /** R29: a pair called `higher` or `lower`; null otherwise. Absent in /1 files. */
   call: z.enum(['higher', 'lower']).nullable().optional(),
   bet: z.number().int().positive().nullable(),
@@ -325,6 +333,7 @@ function exportTurn(turn: TurnView): ExportedTurn {
     player: turn.playerId,
     cards: turn.cards.map((c) => ({ deck: c.deck, card: c.card })),
     aceCall: turn.aceCall,
+    aceCalls: [...turn.redealtAceCalls, turn.aceCall],
     call: turn.call,
     bet: turn.bet,
     limit: turn.limit,
