@@ -50,8 +50,14 @@ export const exportedTableDrawsSchema = z.strictObject({
       decks: z.number().int().min(1).max(4),
       /** Started mid-deal (R13) by the deal's witnesses, rather than at a deal's (or the draw's) commitment. */
       renewed: z.boolean(),
-      heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
+      /**
+       * `new` (R34 *Chains that run out*, *A lost chain*): the head starts a new chain rather than continuing the
+       * witness's old one. Absent in files written before it.
+       */
+      heads: z.array(z.strictObject({ id: witnessId, head: hex64, new: z.boolean().optional() })).min(1),
       fingerprint: hex64,
+      /** R34 *A lost chain*: `laptop-chain-lost` for a commitment made because the laptop could no longer reveal; null for a deal's own. Absent in files written before it. */
+      reason: z.literal('laptop-chain-lost').nullable().optional(),
     }),
   ),
   draws: z.array(
@@ -237,8 +243,9 @@ export function exportNight(
           purpose: event.purpose,
           decks: event.copies,
           renewed: event.renewed,
-          heads: event.heads,
+          heads: event.heads.map((w) => ({ id: w.id, head: w.head, new: event.newChains?.includes(w.id) ?? false })),
           fingerprint: event.fingerprint,
+          reason: event.reason ?? null,
         });
         break;
       case 'card-drawn':

@@ -156,7 +156,12 @@ export function decideStep(
     if (state.phase.kind === 'shuffle' && state.settings.cards === 'table') {
       const step = dealer.commit(state);
       table.push(step);
-      next = { type: 'commit', heads: step.heads };
+      next = {
+        type: 'commit',
+        heads: step.heads,
+        ...(step.newChains ? { newChains: step.newChains } : {}),
+        ...(step.reason ? { reason: step.reason } : {}),
+      };
     } else if (state.phase.kind === 'shuffle') {
       const seed = dealer.seed();
       seeds.push(seed);

@@ -1,6 +1,6 @@
 import { LAPTOP_WITNESS, LINK_BYTES, bytesOfHex } from '../../shared/tableDraw';
 import { SEED_BYTES, type EngineCommand } from '../engine';
-import { LaptopWitness, type Dealer } from '../night';
+import { laptopCommitment, LaptopWitness, type Dealer } from '../night';
 import type { SessionState } from './sessionState';
 import { RevealsNeeded, type WitnessDesk } from './witnessDesk';
 
@@ -49,9 +49,10 @@ export class TableDealer {
     return {
       drawsByTable: true,
       seed: () => this.state.hex(SEED_BYTES),
-      commit: (state) => ({
-        heads: [{ id: LAPTOP_WITNESS, head: this.laptopOf(state.nightId).headIn(state) }, ...this.desk.nextWitnesses(state)],
-      }),
+      commit: (state) => {
+        const laptop = laptopCommitment(this.laptopOf(state.nightId), state);
+        return { heads: [laptop.head, ...this.desk.nextWitnesses(state)], ...(laptop.newChains ? { newChains: laptop.newChains } : {}) };
+      },
       reveal: (state) => {
         const own = { id: LAPTOP_WITNESS, value: this.laptopOf(state.nightId).nextReveal(state) };
         const phones = (state.witnesses?.heads ?? []).filter((w) => w.id !== LAPTOP_WITNESS);

@@ -7,6 +7,7 @@ import {
   isWitnessId,
   LAPTOP_WITNESS,
   revealMatches,
+  type ChainRestart,
   type WitnessHead,
   type WitnessReveal,
 } from '../../../shared/tableDraw';
@@ -31,7 +32,12 @@ export function drawsByTable(d: Draft): boolean {
  * heads of its witnesses, the laptop among them. Starts a fresh shoe; no
  * cut is made (the witnesses replace it). Returns what the shoe was asked for.
  */
-export function commitShoe(d: Draft, heads: readonly WitnessHead[]): { purpose: DeckPurpose; resume: Resume } {
+export function commitShoe(
+  d: Draft,
+  heads: readonly WitnessHead[],
+  newChains: readonly string[] = [],
+  reason?: ChainRestart,
+): { purpose: DeckPurpose; resume: Resume } {
   const { purpose, resume } = expectPhase(d, 'shuffle', 'A commitment');
   if (!drawsByTable(d)) refuse('invalid-input', 'Tonight the cards come from a shuffled deck (R9), not from the table (R34).', 'R34');
   if (!isHeadList(heads)) {
@@ -40,7 +46,9 @@ export function commitShoe(d: Draft, heads: readonly WitnessHead[]): { purpose: 
   if (new Set(heads.map((w) => w.id)).size !== heads.length)
     refuse('invalid-input', 'A witness is named twice in the commitment (R34).', 'R34');
   if (!heads.some((w) => w.id === LAPTOP_WITNESS)) refuse('invalid-input', 'The laptop is always a witness (R34).', 'R34');
-  startShoe(d, purpose, heads, false);
+  if (!Array.isArray(newChains) || new Set(newChains).size !== newChains.length || !newChains.every((id) => heads.some((w) => w.id === id)))
+    refuse('invalid-input', 'A head marked as a new chain is one of the commitment, named once (R34).', 'R34');
+  startShoe(d, purpose, heads, false, newChains, reason);
   return { purpose, resume };
 }
 
@@ -61,7 +69,14 @@ function isRevealList(reveals: unknown): reveals is readonly WitnessReveal[] {
   );
 }
 
-function startShoe(d: Draft, purpose: DeckPurpose, heads: readonly WitnessHead[], renewed: boolean): void {
+function startShoe(
+  d: Draft,
+  purpose: DeckPurpose,
+  heads: readonly WitnessHead[],
+  renewed: boolean,
+  newChains: readonly string[] = [],
+  reason?: ChainRestart,
+): void {
   const commitment = commitmentOf(heads);
   d.emit({
     type: 'shoe-started',
@@ -71,6 +86,9 @@ function startShoe(d: Draft, purpose: DeckPurpose, heads: readonly WitnessHead[]
     heads: commitment.heads,
     fingerprint: commitment.fingerprint,
     renewed,
+    // Only when there is something to say, so the events of nights without new chains stay as they were.
+    ...(newChains.length > 0 ? { newChains: [...newChains].sort() } : {}),
+    ...(reason ? { reason } : {}),
   });
 }
 
