@@ -109,6 +109,9 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
     f.same('R34', null, `shoe ${shoe.id}: fingerprint of its heads`, fingerprint, shoe.fingerprint);
     if (!shoe.heads.some((w) => w.id === LAPTOP))
       f.violation('R34', null, `shoe ${shoe.id}: the laptop among its witnesses`, shoe.heads.map((w) => w.id).join(', '));
+    // R34 *A lost chain*: a commitment made because the laptop could not reveal starts the laptop on a new chain.
+    if (shoe.reason === 'laptop-chain-lost' && !shoe.heads.some((w) => w.id === LAPTOP && w.new))
+      f.violation('R34', null, `shoe ${shoe.id}: made for a lost chain, with the laptop's head marked new`, 'the laptop head not new');
     const expectedCopies = shoe.purpose === 'draw' ? 1 : night.rules.decks;
     f.same('R1', null, `shoe ${shoe.id}: decks in it`, expectedCopies, shoe.decks);
   }
@@ -166,7 +169,14 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
   });
   for (const shoe of table.shoes) {
     const state = drawn.get(shoe.id) ?? { drawn: [], left: canonicalOrder(shoe.decks) };
-    decks.set(shoe.id, { id: shoe.id, purpose: shoe.purpose, order: [...state.drawn, ...state.left], size: 52 * shoe.decks, dealt: 0 });
+    decks.set(shoe.id, {
+      id: shoe.id,
+      purpose: shoe.purpose,
+      order: [...state.drawn, ...state.left],
+      size: 52 * shoe.decks,
+      dealt: 0,
+      replacesLostChain: shoe.reason === 'laptop-chain-lost',
+    });
   }
   return { decks, night: { ...night, decks: asDecks } };
 }

@@ -5,6 +5,7 @@ import type { Payment } from '../../shared/commands';
 import { anteAll, buyIn, cashOut, comeBack, sitOut } from './commands/chips';
 import { correctBet, undo, voidTurn } from './commands/corrections';
 import { commit, cut, deal, reveal, shuffle } from './commands/deal';
+import { chainLost } from './commands/tableDraw';
 import type { ChainRestart, WitnessHead, WitnessReveal } from '../../shared/tableDraw';
 import { Draft, refuse, RuleViolation } from './commands/draft';
 import { draw } from './commands/draw';
@@ -51,6 +52,8 @@ export type EngineCommand =
   | { type: 'undo' }
   | { type: 'correct-bet'; amount: number | 'pot' }
   | { type: 'void-turn' }
+  /** R34 *A lost chain*: the laptop can no longer reveal under the commitment in force. */
+  | { type: 'chain-lost' }
   | { type: 'end'; at: string }
   /** R26 */
   | { type: 'pass' }
@@ -131,6 +134,8 @@ function decide(d: Draft, command: EngineCommand): void {
       return correctBet(d, command.amount);
     case 'void-turn':
       return voidTurn(d);
+    case 'chain-lost':
+      return chainLost(d);
     case 'end':
       return end(d, command.at);
     case 'pass':

@@ -93,6 +93,8 @@ const commandV1Schema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('undo') }),
   z.strictObject({ type: z.literal('correct-bet'), amount: betAmount }),
   z.strictObject({ type: z.literal('void-turn') }),
+  // R34 *A lost chain*: the laptop's chain was lost; its new commitment is on this line's `table`.
+  z.strictObject({ type: z.literal('chain-lost') }),
   z.strictObject({ type: z.literal('end') }),
   // House rules (R26-R33).
   z.strictObject({ type: z.literal('pass') }),

@@ -152,3 +152,29 @@ export function drawCard(d: Draft, reveals: readonly WitnessReveal[], missing: r
   });
   return resume === 'deal' ? 'continue-turn' : resume;
 }
+
+/**
+ * R34 *A lost chain*: the laptop can no longer reveal (its chain's secret
+ * was lost or damaged), so no card can be drawn under the commitment in
+ * force. The turn in play, if any, is voided as by R21 (no chip has moved
+ * in it yet) and its player is due again; the shoe is put away and a new
+ * commitment asked for at once, with a fresh shoe (R13), under which the
+ * deal goes on (the turn played again). Between deals no commitment is in
+ * force: the next deal's own takes the new chain.
+ */
+export function chainLost(d: Draft): void {
+  if (!drawsByTable(d))
+    refuse('invalid-input', 'Tonight the cards come from a shuffled deck (R9): there is no chain to lose (R34).', 'R34');
+  const deck = d.state.deck;
+  if (!deck?.shoe || d.state.dealNeedsDeck)
+    refuse('invalid-input', "No commitment is in force: the next deal's commitment takes the laptop's new chain (R34).", 'R34');
+  const turn = d.state.turn;
+  if (turn && turn.outcome === null && !turn.void) {
+    d.emit({ type: 'turn-voided', n: turn.n });
+    // Due again in the deal in force: its dealer and number stand, and it already has its commitment coming.
+    d.emit({ type: 'rotation', ...turn.rotationBefore, dealNeedsDeck: false });
+    d.announce('voided', turn.playerId, 0);
+  }
+  d.emit({ type: 'action-settled' });
+  needDeck(d, deck.purpose, deck.purpose === 'draw' ? 'draw' : 'deal');
+}
