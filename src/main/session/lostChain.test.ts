@@ -123,4 +123,30 @@ describe('R34 A lost chain: a table night whose .witness file was damaged', () =
       third.close();
     });
   }
+
+  it('R34: between turns (no turn in play), the chain lost is replaced too: the deal goes on under a new chain marked new, with its reason, and the night checks', () => {
+    const first = open('lost');
+    const nightId = nightAtABet(first);
+    step(first);
+    while (currentNight(first).phase !== 'ready') step(first);
+    const turns = currentNight(first).turn?.n;
+    first.close();
+    fs.rmSync(witnessFile(nightId));
+
+    const again = open('again');
+    expect(again.getView().storageNotices.filter((n) => n.reason.includes('R34'))).toHaveLength(1);
+    for (let i = 0; i < 8; i++) step(again);
+    while (currentNight(again).phase !== 'ready') step(again);
+    run(again, 'endNight');
+    const marked = journalOf(nightId).flatMap((e) => (e.table ?? []).filter((s) => 'heads' in s && s.reason === 'laptop-chain-lost'));
+    expect(marked).toEqual([expect.objectContaining({ newChains: ['0000000000000000'] })]);
+    const night = again.currentNight;
+    if (!night) throw new Error('the night is there');
+    const exported = JSON.parse(JSON.stringify(exportNight(night))) as ReturnType<typeof exportNight>;
+    // No turn was in play: none is voided.
+    expect(exported.turns.filter((t) => t.void)).toEqual([]);
+    expect(exported.turns.length).toBeGreaterThan(turns ?? 0);
+    expect(checkNight(exported)).toEqual([]);
+    again.close();
+  });
 });
