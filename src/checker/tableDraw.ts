@@ -132,7 +132,7 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
           null,
           `shoe ${shoe.id}: renewed with the deal's witnesses' current heads`,
           byId([...heads].map(([id, head]) => ({ id, head }))),
-          byId(shoe.heads),
+          byId(shoe.heads.map(({ id, head }) => ({ id, head }))),
         );
       else checkChainsGoOn(shoe, lastKnown, f);
       heads = new Map(shoe.heads.map((w) => [w.id, w.head]));
