@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { checkNight, formatFinding } from '../src/checker';
 import { checkSimulatedNights, describeFindings } from './lib/checkedNights';
+import { simulateNight } from './lib/simulation';
+import { parseSimulateArgs } from './simulate';
 
 /**
  * Single nights of the matrix (checkNightMatrix1.test.ts) where the engine
@@ -57,5 +60,22 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
   it("R8, R28: the deal passing after its dealer cashed out goes to the player on their left even when its ante took that player's last chip (night 1119)", () => {
     const { count, message } = judged(1119);
     expect(count, message).toBe(0);
+  });
+
+  it('R1, R16: a redealt A-2 keeps the ace call it was redealt by (issue 24 D: seed e5f309dd, turn 4)', () => {
+    const options = parseSimulateArgs([
+      ...['--players', '11', '--turns', '4', '--seed', 'e5f309dd', '--host-moves', 'every', '--out', 'unused.json'],
+      ...['--rules', '{"pair":"high-low","postPays":3,"aceLowChoice":true,"consecutive":"redeal","potAtEnd":"carry"}'],
+    ]);
+    const night = JSON.parse(JSON.stringify(simulateNight(options))) as {
+      turns: { n: number; cards: { card: string }[]; aceCalls?: unknown }[];
+    };
+    const turn4 = night.turns.find((t) => t.n === 4);
+    expect(turn4?.cards.slice(0, 2).map((c) => c.card)).toEqual(['AS', '2H']);
+    expect(turn4?.aceCalls).toEqual(['low', null]);
+    expect(checkNight(night).map(formatFinding)).toEqual([]);
+    // Told the ace was called high, the same redeal is wrong.
+    const called = { ...night, turns: night.turns.map((t) => (t.n === 4 ? { ...t, aceCalls: ['high', null] } : t)) };
+    expect(checkNight(called).map((f) => `${f.rule} turn ${f.turn}`)).toContain('R16 turn 4');
   });
 });

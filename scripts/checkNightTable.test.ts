@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNight, type Finding } from '../src/checker';
 import type { NightExport } from '../src/main/night';
-import { chainFrom } from '../src/shared/tableDraw';
+import { chainFrom, commitmentOf, LAPTOP_WITNESS } from '../src/shared/tableDraw';
 import { playTableNight, TABLE_NIGHT_PHONE } from './lib/tableNight';
 
 /**
@@ -15,6 +15,8 @@ import { playTableNight, TABLE_NIGHT_PHONE } from './lib/tableNight';
 
 const NIGHT = '2026-11-26-check34';
 const PHONE = TABLE_NIGHT_PHONE;
+const LAPTOP = LAPTOP_WITNESS;
+const fingerprintOf = (heads: readonly { id: string; head: string }[]) => commitmentOf(heads).fingerprint;
 
 function tableNight(): NightExport {
   return playTableNight({
@@ -83,5 +85,72 @@ describe('R34: the night checker on cards drawn by the table', () => {
       first.card = first.card === '2C' ? '3C' : '2C';
     });
     expect(findings.some((f) => f.rule === 'R10' && f.turn === 4)).toBe(true);
+  });
+});
+
+describe('R34 Chains that run out: the night checker on new chains', () => {
+  // Laptop chains of 1,100 values: a new one at a deal's commitment after 77 draws; the phone's chain of 200 is spent midway.
+  const renewed = playTableNight({
+    nightId: '2026-11-26-chains1',
+    players: ['ann', 'bob', 'cat'],
+    startingChips: 400,
+    turns: 480,
+    phoneChain: chainFrom(
+      Uint8Array.from({ length: 32 }, (_, i) => 0x90 + i),
+      200,
+    ),
+    missEvery: 9,
+    laptopChainLength: 1100,
+  });
+  const laptopNew = (night: NightExport) => (night.table?.shoes ?? []).filter((s) => s.heads.some((w) => w.id === LAPTOP && w.new));
+
+  function changed(change: (night: NightExport) => void): Finding[] {
+    const copy = JSON.parse(JSON.stringify(renewed)) as NightExport;
+    change(copy);
+    return checkNight(copy);
+  }
+
+  it('R34: a night longer than its chains plays on, the laptop starting new chains marked new, and the checker finds nothing', () => {
+    expect(renewed.table?.draws.length).toBeGreaterThan(1100);
+    expect(laptopNew(renewed).length).toBeGreaterThanOrEqual(10);
+    // The phone, its chain spent, is missing from every draw after.
+    expect(renewed.table?.draws.at(-1)?.missing).toEqual([PHONE]);
+    expect(checkNight(JSON.parse(JSON.stringify(renewed)))).toEqual([]);
+  });
+
+  it('R34: a new chain not marked new is caught: a head must go on from its chain unless the commitment marks it new', () => {
+    const findings = changed((night) => {
+      const shoe = laptopNew(night)[0];
+      const head = shoe?.heads.find((w) => w.id === LAPTOP);
+      if (!head) throw new Error('a new laptop chain');
+      head.new = false;
+    });
+    expect(r34(findings).join('\n')).toMatch(/the head of 0000000000000000 going on from its chain/);
+  });
+
+  it('R34: a head marked new is taken without a link, but any other head that does not link is caught', () => {
+    // The phone's head in the last deal replaced by another chain's: caught unless marked new.
+    const other = chainFrom(
+      Uint8Array.from({ length: 32 }, (_, i) => 0x33 + i),
+      10,
+    )[0] as string;
+    const replace = (mark: boolean) => (night: NightExport) => {
+      const table = night.table;
+      const at = table?.shoes.findLastIndex((s) => !s.renewed) ?? -1;
+      const shoe = table?.shoes[at];
+      const phone = shoe?.heads.find((w) => w.id === PHONE);
+      if (!table || !shoe || !phone) throw new Error('a later deal with the phone');
+      phone.head = other;
+      phone.new = mark;
+      shoe.fingerprint = fingerprintOf(shoe.heads);
+      // Its reveals in that deal go on from the new head: the phone is missing from all of them.
+      for (const draw of table.draws.filter((d) => d.shoe === shoe.id)) {
+        draw.reveals = draw.reveals.filter((v) => v.id !== PHONE);
+        draw.missing = [PHONE];
+      }
+    };
+    const unmarked = r34(changed(replace(false)));
+    expect(unmarked.join('\n')).toMatch(/the head of 00000000000000a1 going on from its chain/);
+    expect(r34(changed(replace(true))).join('\n')).not.toMatch(/going on from its chain/);
   });
 });

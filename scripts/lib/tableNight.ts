@@ -1,7 +1,17 @@
 import type { EngineCommand } from '../../src/main/engine';
-import { decideStep, emptyNight, exportNight, keepStep, recordedCommandOf, type Dealer, type NightExport } from '../../src/main/night';
+import {
+  decideStep,
+  emptyNight,
+  exportNight,
+  keepStep,
+  laptopCommitment,
+  LaptopWitness,
+  recordedCommandOf,
+  type Dealer,
+  type NightExport,
+} from '../../src/main/night';
 import { DEFAULT_RULES } from '../../src/shared/settings';
-import { chainFrom, LAPTOP_WITNESS } from '../../src/shared/tableDraw';
+import { LAPTOP_WITNESS } from '../../src/shared/tableDraw';
 
 /** The phone witness of the nights below. */
 export const TABLE_NIGHT_PHONE = '00000000000000a1';
@@ -11,7 +21,9 @@ export const TABLE_NIGHT_PHONE = '00000000000000a1';
  * engine with the laptop and one phone as witnesses, the phone missing
  * every `missEvery`-th draw (it answered too late), ended and exported as
  * the checkers read it. For the tests of the night checker and of the
- * phone's own check.
+ * phone's own check. `laptopChainLength` shortens the laptop's chains, so
+ * a short night starts new ones (R34 *Chains that run out*); a phone whose
+ * chain is spent is missing from then on.
  */
 export function playTableNight(options: {
   nightId: string;
@@ -20,35 +32,35 @@ export function playTableNight(options: {
   turns: number;
   phoneChain: string[];
   missEvery: number;
+  laptopChainLength?: number;
 }): NightExport {
-  const chains = new Map([
-    [
-      LAPTOP_WITNESS,
-      chainFrom(
-        Uint8Array.from({ length: 32 }, (_, i) => 0x11 * i),
-        4096,
-      ),
-    ],
-    [TABLE_NIGHT_PHONE, options.phoneChain],
-  ]);
+  const laptop = new LaptopWitness(
+    Uint8Array.from({ length: 32 }, (_, i) => 0x11 * i),
+    options.laptopChainLength ?? 4096,
+  );
+  const phoneChain = options.phoneChain;
   type State = Parameters<Dealer['commit']>[0];
-  const headOf = (state: State, id: string) => state.witnesses?.heads.find((w) => w.id === id)?.head;
-  const next = (state: State, id: string) => {
-    const links = chains.get(id) ?? [];
-    return links[links.indexOf(headOf(state, id) ?? '') + 1] as string;
-  };
+  const phoneHead = (state: State) => state.witnesses?.heads.find((w) => w.id === TABLE_NIGHT_PHONE)?.head;
+  const phoneNext = (state: State) => phoneChain[phoneChain.indexOf(phoneHead(state) ?? '') + 1];
   const dealer: Dealer = {
     drawsByTable: true,
     seed: () => {
       throw new Error('no deck is shuffled when the table draws');
     },
-    commit: (state) => ({ heads: [...chains].map(([id, links]) => ({ id, head: headOf(state, id) ?? (links[0] as string) })) }),
+    commit: (state) => {
+      const own = laptopCommitment(laptop, state);
+      return {
+        heads: [own.head, { id: TABLE_NIGHT_PHONE, head: phoneHead(state) ?? (phoneChain[0] as string) }],
+        ...(own.newChains ? { newChains: own.newChains } : {}),
+      };
+    },
     reveal: (state) => {
-      const missing = ((state.witnesses?.draws ?? 0) + 1) % options.missEvery === 0;
+      const value = phoneNext(state);
+      const missing = ((state.witnesses?.draws ?? 0) + 1) % options.missEvery === 0 || value === undefined;
       return {
         reveals: [
-          { id: LAPTOP_WITNESS, value: next(state, LAPTOP_WITNESS) },
-          ...(missing ? [] : [{ id: TABLE_NIGHT_PHONE, value: next(state, TABLE_NIGHT_PHONE) }]),
+          { id: LAPTOP_WITNESS, value: laptop.nextReveal(state) },
+          ...(missing || value === undefined ? [] : [{ id: TABLE_NIGHT_PHONE, value }]),
         ],
         missing: missing ? [TABLE_NIGHT_PHONE] : [],
       };

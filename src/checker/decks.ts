@@ -16,6 +16,8 @@ export interface DeckInPlay {
   order: string[] | null;
   size: number;
   dealt: number;
+  /** R34 *A lost chain*: a shoe started in place of the one in force, which it replaces however many cards that one held. */
+  replacesLostChain?: boolean;
 }
 
 export function checkDeckList(night: CheckedExport, f: Findings): Map<string, DeckInPlay> {
@@ -122,7 +124,7 @@ export class DeckWalker {
         if (freshDeck && !switching) f.violation('R9', turn.n, `deal ${turn.deal} from a fresh deck`, `deck ${c.deck} again`);
         if (!freshDeck && !switching && left < 3)
           f.violation('R13', turn.n, `a new deck: ${left} card(s) left before the turn`, `deck ${c.deck} again`);
-        if (!freshDeck && switching && deck && left >= 3)
+        if (!freshDeck && switching && deck && left >= 3 && this.decks.get(c.deck)?.replacesLostChain !== true)
           f.violation('R13', turn.n, `deck ${deck.id} on (${left} cards left)`, `deck ${c.deck}`);
       } else if (switching && deck && deck.dealt < deck.size) {
         f.violation('R13', turn.n, `deck ${deck.id} until it runs dry (${deck.size - deck.dealt} left)`, `deck ${c.deck}`);

@@ -97,6 +97,21 @@ describe('the checker re-judges a turn from its cards', () => {
     expect(judged(turn(['AC', '2D'], { outcome: 'consecutive' }), { aceLowChoice: true }).findings.map((f) => f.rule)).toContain('R1');
   });
 
+  it('R1 with R15/R16 redeal: each redealt pair is judged by its own ace call', () => {
+    const rules = { aceLowChoice: true, consecutive: 'redeal' as const };
+    const asked = { bet: 1, limit: 10, odds: { winners: 0, remaining: 0 }, outcome: 'win' as const };
+    // AS 2H run only if the ace was called low: then they are redealt; called high they are a spread to bet on.
+    const cards = ['AS', '2H', '6S', 'TS', '8H'];
+    expect(judged(turn(cards, { ...asked, aceCalls: ['low', null] }), rules).findings).toEqual([]);
+    expect(judged(turn(cards, { ...asked, aceCalls: ['high', null] }), rules).findings.map((f) => f.rule)).toEqual(['R16']);
+    expect(judged(turn(cards, { ...asked, aceCalls: [null, null] }), rules).findings.map((f) => f.rule)).toContain('R1');
+    // A redealt pair with no ace has no call; the list has one call per pair, the last the standing pair's.
+    const noAce = ['7S', '8H', '6S', 'TS', '8D'];
+    expect(judged(turn(noAce, { ...asked, aceCalls: [null, null] }), rules).findings).toEqual([]);
+    expect(judged(turn(noAce, { ...asked, aceCalls: ['low', null] }), rules).findings.map((f) => f.rule)).toEqual(['R1']);
+    expect(judged(turn(noAce, { ...asked, aceCalls: [null] }), rules).findings.map((f) => f.rule)).toEqual(['R1']);
+  });
+
   it('R26: a pass only when passing is on, with no third card', () => {
     const pass = turn(['4C', 'TD'], { outcome: 'pass', limit: 10, odds: { winners: 0, remaining: 0 } });
     expect(judged(pass, { pass: true }).findings).toEqual([]);

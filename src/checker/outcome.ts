@@ -27,7 +27,7 @@ export function judgeTurn(
   // R15, R16 `redeal`: any pair of posts followed by more than a third card was redealt.
   while (cards.length - i > 3) {
     const [a, b] = [cards[i] as string, cards[i + 1] as string];
-    const calls: ('low' | 'high')[] = rules.aceLowChoice && rankLetter(a) === 'A' ? ['low', 'high'] : ['high'];
+    const calls = redealtPairCalls(turn, i / 2, a, rules, f);
     const redealt = calls.some((call) => {
       const va = call === 'low' && rankLetter(a) === 'A' ? ACE_LOW : rankValue(a);
       const vb = rankValue(b);
@@ -44,6 +44,7 @@ export function judgeTurn(
     }
     i += 2;
   }
+  checkAceCallCount(turn, i / 2 + 1, f);
   if (turn.outcome === null) return null;
   const a = cards[i];
   const b = cards[i + 1];
@@ -102,6 +103,36 @@ export function judgeTurn(
   const outcome = onPost ? 'post' : wins(third) ? 'win' : 'lose';
   f.same(isPair ? 'R29' : 'R18', n, `outcome of ${a} ${b} then ${third}:`, outcome, turn.outcome);
   return { outcome, betAsked: true };
+}
+
+/** The export's `aceCalls` (when there) has one call per pair of posts, the last being the standing pair's `aceCall`. */
+function checkAceCallCount(turn: CheckedTurn, pairs: number, f: Findings): void {
+  const calls = turn.aceCalls;
+  if (calls === undefined || turn.cards.length < 2) return;
+  if (calls.length !== pairs || calls.at(-1) !== turn.aceCall) {
+    f.violation('R1', turn.n, `${pairs} ace call(s), the last one ${turn.aceCall}`, `aceCalls ${JSON.stringify(calls)}`);
+  }
+}
+
+/**
+ * R1: the calls a redealt pair's first post was read with. An export that
+ * records each pair's call (`aceCalls`) is held to it: an ace first with
+ * `aceLowChoice` needs its call, and anything else none; an older one, which
+ * kept only the last pair's call, allows either.
+ */
+function redealtPairCalls(turn: CheckedTurn, pair: number, first: string, rules: CheckedRules, f: Findings): ('low' | 'high')[] {
+  const aceChoice = rules.aceLowChoice && rankLetter(first) === 'A';
+  if (turn.aceCalls === undefined) return aceChoice ? ['low', 'high'] : ['high'];
+  const call = turn.aceCalls[pair] ?? null;
+  if (aceChoice !== (call !== null)) {
+    f.violation(
+      'R1',
+      turn.n,
+      aceChoice ? `an ace call for the redealt post ${first}` : `no ace call for the redealt post ${first}`,
+      `aceCall ${call}`,
+    );
+  }
+  return [call ?? 'high'];
 }
 
 function expectNoBet(turn: CheckedTurn, outcome: string, rule: string, f: Findings, third: string | undefined): void {

@@ -37,8 +37,11 @@ const tableDraws = z.strictObject({
       purpose: z.enum(['draw', 'play']),
       decks: z.number().int().min(1).max(4),
       renewed: z.boolean(),
-      heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
+      /** `new`: the head starts a new chain (R34 *Chains that run out*, *A lost chain*); absent in files written before it. */
+      heads: z.array(z.strictObject({ id: witnessId, head: hex64, new: z.boolean().default(false) })).min(1),
       fingerprint: hex64,
+      /** R34 *A lost chain*: why this commitment replaced the one in force; absent or null for a deal's own. */
+      reason: z.literal('laptop-chain-lost').nullable().default(null),
     }),
   ),
   draws: z.array(
@@ -61,6 +64,8 @@ const turn = z.strictObject({
   player: id,
   cards: z.array(z.strictObject({ deck: id, card })),
   aceCall: z.enum(['low', 'high']).nullable(),
+  /** R1 with R15/R16 `redeal`: the call of every pair of posts turned, in order; absent in files written before it. */
+  aceCalls: z.array(z.enum(['low', 'high']).nullable()).optional(),
   call: z.enum(['higher', 'lower']).nullable().optional(),
   bet: z.number().int().positive().nullable(),
   limit: z.number().int().positive().nullable().optional(),

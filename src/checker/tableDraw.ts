@@ -48,6 +48,39 @@ function indexFrom(r: Uint8Array, m: number): number {
   }
 }
 
+/** How far down its chain a witness's head may be from the last value the record holds (values revealed too late to count). */
+const MOST_LINKS_UNRECORDED = 4096;
+
+/**
+ * R34 *Chains that run out*: a witness's head in a deal's commitment goes
+ * on from its chain as the record last knew it (the same value, or a few
+ * links further down when a phone's late values were not used), unless the
+ * commitment marks it as a new chain; the laptop's own head is exactly its
+ * last value. A witness's first commitment links to nothing.
+ */
+function checkChainsGoOn(shoe: CheckedShoe, lastKnown: ReadonlyMap<string, string>, f: Findings): void {
+  for (const w of shoe.heads) {
+    const before = lastKnown.get(w.id);
+    if (w.new || before === undefined || before === w.head) continue;
+    // The laptop never misses a draw: its head is its last value exactly.
+    let reached = false;
+    let link = hexToBytes(w.head);
+    for (let i = 0; w.id !== LAPTOP && i < MOST_LINKS_UNRECORDED && !reached; i++) {
+      link = sha256(link);
+      reached = bytesToHex(link) === before;
+    }
+    if (!reached)
+      f.violation(
+        'R34',
+        null,
+        `shoe ${shoe.id}: the head of ${w.id} going on from its chain (${before.slice(0, 16)}...), or marked new`,
+        `head ${w.head.slice(0, 16)}...`,
+      );
+  }
+}
+
+type CheckedShoe = NonNullable<CheckedExport['table']>['shoes'][number];
+
 export interface TableDecks {
   /** The shoes as the deck walk takes them, by id. */
   decks: Map<string, DeckInPlay>;
@@ -76,11 +109,16 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
     f.same('R34', null, `shoe ${shoe.id}: fingerprint of its heads`, fingerprint, shoe.fingerprint);
     if (!shoe.heads.some((w) => w.id === LAPTOP))
       f.violation('R34', null, `shoe ${shoe.id}: the laptop among its witnesses`, shoe.heads.map((w) => w.id).join(', '));
+    // R34 *A lost chain*: a commitment made because the laptop could not reveal starts the laptop on a new chain.
+    if (shoe.reason === 'laptop-chain-lost' && !shoe.heads.some((w) => w.id === LAPTOP && w.new))
+      f.violation('R34', null, `shoe ${shoe.id}: made for a lost chain, with the laptop's head marked new`, 'the laptop head not new');
     const expectedCopies = shoe.purpose === 'draw' ? 1 : night.rules.decks;
     f.same('R1', null, `shoe ${shoe.id}: decks in it`, expectedCopies, shoe.decks);
   }
   const drawn = new Map<string, { drawn: string[]; left: string[] }>();
   let heads = new Map<string, string>();
+  /** Every witness's head as last known over the night (committed, then each value it revealed), for the links between deals. */
+  const lastKnown = new Map<string, string>();
   let current: string | null = null;
   table.draws.forEach((draw, index) => {
     const what = `draw ${draw.k}`;
@@ -94,9 +132,11 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
           null,
           `shoe ${shoe.id}: renewed with the deal's witnesses' current heads`,
           byId([...heads].map(([id, head]) => ({ id, head }))),
-          byId(shoe.heads),
+          byId(shoe.heads.map(({ id, head }) => ({ id, head }))),
         );
+      else checkChainsGoOn(shoe, lastKnown, f);
       heads = new Map(shoe.heads.map((w) => [w.id, w.head]));
+      for (const w of shoe.heads) lastKnown.set(w.id, w.head);
       current = shoe.id;
       drawn.set(shoe.id, { drawn: [], left: canonicalOrder(shoe.decks) });
     }
@@ -108,6 +148,7 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
       const link = bytesToHex(sha256(hexToBytes(value)));
       if (head !== undefined) f.same('R34', null, `${what}: sha256 of the value revealed by ${id}`, head, link);
       heads.set(id, value);
+      lastKnown.set(id, value);
     }
     const r = sha256(
       concat([
@@ -128,7 +169,14 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
   });
   for (const shoe of table.shoes) {
     const state = drawn.get(shoe.id) ?? { drawn: [], left: canonicalOrder(shoe.decks) };
-    decks.set(shoe.id, { id: shoe.id, purpose: shoe.purpose, order: [...state.drawn, ...state.left], size: 52 * shoe.decks, dealt: 0 });
+    decks.set(shoe.id, {
+      id: shoe.id,
+      purpose: shoe.purpose,
+      order: [...state.drawn, ...state.left],
+      size: 52 * shoe.decks,
+      dealt: 0,
+      replacesLostChain: shoe.reason === 'laptop-chain-lost',
+    });
   }
   return { decks, night: { ...night, decks: asDecks } };
 }

@@ -14,10 +14,16 @@ import { CARDS_PER_DECK, cardAtCanonicalIndex, type CardCode } from './cards';
 export const LAPTOP_WITNESS = '0000000000000000';
 /** The shortest chain a witness may make: one link is spent per card drawn. */
 export const MIN_CHAIN_LENGTH = 4096;
+/** R34 *Chains that run out*: a witness with fewer values left than this at a deal's commitment starts a new chain. */
+export const CHAIN_RENEW_BELOW = 1024;
+/** R34 *A lost chain*: why a commitment was made in place of the one in force. */
+export type ChainRestart = 'laptop-chain-lost';
 /** Bytes of every chain value, head and r. */
 export const LINK_BYTES = 32;
 /** R34: the domain of r, hashed before the night id. */
 const DRAW_DOMAIN = 'in-between/R34';
+/** R34 *Chains that run out*: the domain of a witness's next chain, made from its secret. */
+const CHAIN_DOMAIN = 'in-between/R34 chain';
 
 const WITNESS_ID = /^[0-9a-f]{16}$/;
 const LINK_HEX = /^[0-9a-f]{64}$/;
@@ -96,6 +102,17 @@ export function chainFrom(secret: Uint8Array, length: number): string[] {
 }
 
 /** A reveal is accepted only if sha256(reveal) is the witness's head (R34). */
+/**
+ * The starting value of a witness's chain number `index` made from one
+ * secret (R34 *Chains that run out*): the secret itself for chain 0, else
+ * sha256("in-between/R34 chain" || u32be(index) || secret), as unpredictable
+ * as the secret, so a witness keeps one secret for a night of any length.
+ */
+export function chainSecret(secret: Uint8Array, index: number): Uint8Array {
+  if (index === 0) return secret;
+  return sha256(concat([ascii(CHAIN_DOMAIN), u32be(index), secret]));
+}
+
 export function revealMatches(head: string, reveal: string): boolean {
   return isLinkHex(head) && isLinkHex(reveal) && sha256Hex(bytesOfHex(reveal)) === head;
 }

@@ -31,6 +31,8 @@ export interface TurnView {
   /** The two posts, low then high as ranked, once both are up. */
   posts: [CardCode, CardCode] | null;
   aceCall: 'low' | 'high' | null;
+  /** R1 with R15/R16 `redeal`: the ace call of each pair of posts a redeal discarded, in order (null where none was asked). */
+  redealtAceCalls: ('low' | 'high' | null)[];
   /** R29: a pair called higher or lower; null otherwise. */
   call: 'higher' | 'lower' | null;
   third: CardCode | null;

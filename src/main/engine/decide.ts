@@ -5,7 +5,8 @@ import type { Payment } from '../../shared/commands';
 import { anteAll, buyIn, cashOut, comeBack, sitOut } from './commands/chips';
 import { correctBet, undo, voidTurn } from './commands/corrections';
 import { commit, cut, deal, reveal, shuffle } from './commands/deal';
-import type { WitnessHead, WitnessReveal } from '../../shared/tableDraw';
+import { chainLost } from './commands/tableDraw';
+import type { ChainRestart, WitnessHead, WitnessReveal } from '../../shared/tableDraw';
 import { Draft, refuse, RuleViolation } from './commands/draft';
 import { draw } from './commands/draw';
 import { end, reopen } from './commands/end';
@@ -37,7 +38,7 @@ export type EngineCommand =
     }
   | { type: 'shuffle'; seed: string }
   /** R34: the commitment of the witnesses' heads, where a deck would be shuffled (`cards: table`). */
-  | { type: 'commit'; heads: WitnessHead[] }
+  | { type: 'commit'; heads: WitnessHead[]; newChains?: string[]; reason?: ChainRestart }
   /** R34: the witnesses' reveals for the card the table waits for, and who is missing. */
   | { type: 'reveal'; reveals: WitnessReveal[]; missing: string[] }
   | { type: 'draw' }
@@ -51,6 +52,8 @@ export type EngineCommand =
   | { type: 'undo' }
   | { type: 'correct-bet'; amount: number | 'pot' }
   | { type: 'void-turn' }
+  /** R34 *A lost chain*: the laptop can no longer reveal under the commitment in force. */
+  | { type: 'chain-lost' }
   | { type: 'end'; at: string }
   /** R26 */
   | { type: 'pass' }
@@ -108,7 +111,7 @@ function decide(d: Draft, command: EngineCommand): void {
     case 'shuffle':
       return shuffle(d, command.seed);
     case 'commit':
-      return commit(d, command.heads);
+      return commit(d, command.heads, command.newChains ?? [], command.reason);
     case 'reveal':
       return reveal(d, command.reveals, command.missing);
     case 'draw':
@@ -131,6 +134,8 @@ function decide(d: Draft, command: EngineCommand): void {
       return correctBet(d, command.amount);
     case 'void-turn':
       return voidTurn(d);
+    case 'chain-lost':
+      return chainLost(d);
     case 'end':
       return end(d, command.at);
     case 'pass':

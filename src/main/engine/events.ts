@@ -104,6 +104,10 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
     fingerprint: hex64,
     renewed: z.boolean(),
+    /** R34 *Chains that run out*: the witnesses whose head starts a new chain, not continuing the old one (absent: none). */
+    newChains: z.array(witnessId).min(1).optional(),
+    /** R34 *A lost chain*: the laptop could no longer reveal, so this commitment replaced the deal's (absent: a deal's own). */
+    reason: z.literal('laptop-chain-lost').optional(),
   }),
   /** R34: the night's k-th card, drawn by the witnesses that revealed (`missing`: those that did not): r, its index j in the shoe, the card. */
   z.strictObject({

@@ -510,6 +510,15 @@ describe('a turn', () => {
     expect(table.state.stacks).toEqual({ p0: 15, p1: 15 });
   });
 
+  it('R1, R16: redealt posts keep their own ace call; the new posts get theirs', () => {
+    const table = tableWith({ ...rich, settings: { ante: 5, aceLowChoice: true, consecutive: 'redeal' }, cards: ['A', '2', 'A', 'T'] });
+    table.must({ type: 'ace-call', call: 'low' });
+    expect(table.state.phase.kind).toBe('ace-call');
+    table.must({ type: 'ace-call', call: 'high' });
+    expect(table.state.turn?.redealtAceCalls).toEqual(['low']);
+    expect(table.state.turn?.aceCall).toBe('high');
+  });
+
   it('R16: consecutive ranks lose the minimum, 1 chip, into the pot (default)', () => {
     const table = tableWith({ ...rich, cards: ['7', '8'] });
     expect(table.state.turn?.outcome).toBe('consecutive');

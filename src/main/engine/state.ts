@@ -162,6 +162,8 @@ export interface TurnState {
   /** The current posts as turned (not yet ordered): 0, 1 or 2 cards. */
   posts: CardCode[];
   aceCall: 'low' | 'high' | null;
+  /** R1 with R15/R16 `redeal`: the ace call of each pair of posts a redeal discarded, in order (null where none was asked). */
+  redealtAceCalls: ('low' | 'high' | null)[];
   /** R29: a pair called higher or lower (`pair: high-low`). */
   call: 'higher' | 'lower' | null;
   third: CardCode | null;

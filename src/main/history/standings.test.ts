@@ -34,6 +34,7 @@ function turnsOf(draws: readonly TurnDraw[]): TurnView[] {
       cards: [],
       posts: d.outcome === 'pair' ? ['9S', '9D'] : ['2S', 'KD'],
       aceCall: null,
+      redealtAceCalls: [],
       call: null,
       third: null,
       bet: betOn ? d.chips : null,

@@ -50,8 +50,14 @@ export const exportedTableDrawsSchema = z.strictObject({
       decks: z.number().int().min(1).max(4),
       /** Started mid-deal (R13) by the deal's witnesses, rather than at a deal's (or the draw's) commitment. */
       renewed: z.boolean(),
-      heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
+      /**
+       * `new` (R34 *Chains that run out*, *A lost chain*): the head starts a new chain rather than continuing the
+       * witness's old one. Absent in files written before it.
+       */
+      heads: z.array(z.strictObject({ id: witnessId, head: hex64, new: z.boolean().optional() })).min(1),
       fingerprint: hex64,
+      /** R34 *A lost chain*: `laptop-chain-lost` for a commitment made because the laptop could no longer reveal; null for a deal's own. Absent in files written before it. */
+      reason: z.literal('laptop-chain-lost').nullable().optional(),
     }),
   ),
   draws: z.array(
@@ -75,6 +81,14 @@ export const exportedTurnSchema = z.strictObject({
   /** Every card turned in this turn, in order, redeals included (R14-R16, R18). */
   cards: z.array(z.strictObject({ deck: id, card })),
   aceCall: z.enum(['low', 'high']).nullable(),
+  /**
+   * R1 with R15/R16 `redeal`: the ace call of every pair of posts turned, in order (null where none was asked);
+   * the last is the standing pair's, `aceCall`. Absent in files written before it.
+   */
+  aceCalls: z
+    .array(z.enum(['low', 'high']).nullable())
+    .min(1)
+    .optional(),
   /** R29: a pair called `higher` or `lower`; null otherwise. Absent in /1 files. */
   call: z.enum(['higher', 'lower']).nullable().optional(),
   bet: z.number().int().positive().nullable(),
@@ -229,8 +243,9 @@ export function exportNight(
           purpose: event.purpose,
           decks: event.copies,
           renewed: event.renewed,
-          heads: event.heads,
+          heads: event.heads.map((w) => ({ id: w.id, head: w.head, new: event.newChains?.includes(w.id) ?? false })),
           fingerprint: event.fingerprint,
+          reason: event.reason ?? null,
         });
         break;
       case 'card-drawn':
@@ -325,6 +340,7 @@ function exportTurn(turn: TurnView): ExportedTurn {
     player: turn.playerId,
     cards: turn.cards.map((c) => ({ deck: c.deck, card: c.card })),
     aceCall: turn.aceCall,
+    aceCalls: [...turn.redealtAceCalls, turn.aceCall],
     call: turn.call,
     bet: turn.bet,
     limit: turn.limit,

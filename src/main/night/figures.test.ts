@@ -15,6 +15,7 @@ function turn(playerId: string, outcome: TurnOutcome, pot: [number, number], ext
     cards: [],
     posts,
     aceCall: null,
+    redealtAceCalls: [],
     call: null,
     third: null,
     bet: outcome === 'win' || outcome === 'lose' || outcome === 'post' ? Math.abs(pot[0] - pot[1]) : null,

@@ -93,6 +93,8 @@ const commandV1Schema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('undo') }),
   z.strictObject({ type: z.literal('correct-bet'), amount: betAmount }),
   z.strictObject({ type: z.literal('void-turn') }),
+  // R34 *A lost chain*: the laptop's chain was lost; its new commitment is on this line's `table`.
+  z.strictObject({ type: z.literal('chain-lost') }),
   z.strictObject({ type: z.literal('end') }),
   // House rules (R26-R33).
   z.strictObject({ type: z.literal('pass') }),
@@ -122,7 +124,13 @@ const witnessId = z.string().regex(/^[0-9a-f]{16}$/, 'a witness id is 16 lowerca
 
 /** R34: a deal's commitment (the witnesses' heads) or one card's draw (the values revealed, the witnesses missing). */
 const tableStepSchema = z.union([
-  z.strictObject({ heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1) }),
+  z.strictObject({
+    heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
+    /** R34 *Chains that run out*, *A lost chain*: the witnesses whose head starts a new chain (absent: none). */
+    newChains: z.array(witnessId).min(1).optional(),
+    /** R34 *A lost chain*: why this commitment was made mid-deal (absent: a deal's own commitment). */
+    reason: z.literal('laptop-chain-lost').optional(),
+  }),
   z.strictObject({ reveals: z.array(z.strictObject({ id: witnessId, value: hex64 })).min(1), missing: z.array(witnessId) }),
 ]);
 export type TableStep = z.infer<typeof tableStepSchema>;

@@ -71,7 +71,7 @@ export {
   NIGHT_EXPORT_FORMAT,
   type NightExport,
 } from './export';
-export { LaptopWitness, laptopDealer } from './laptopWitness';
+export { laptopCommitment, LaptopWitness, laptopDealer } from './laptopWitness';
 export { seatingHistory, type SeatingEntry } from './seating';
 export { readNightExport, type ReadNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';

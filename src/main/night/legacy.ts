@@ -98,6 +98,7 @@ function factOf(name: string, group: readonly EngineEvent[]): RecordedCommand | 
     case 'deal':
     case 'undo':
     case 'void-turn':
+    case 'chain-lost':
     case 'end':
       return { type: name };
     case 'cut':

@@ -156,7 +156,12 @@ export function decideStep(
     if (state.phase.kind === 'shuffle' && state.settings.cards === 'table') {
       const step = dealer.commit(state);
       table.push(step);
-      next = { type: 'commit', heads: step.heads };
+      next = {
+        type: 'commit',
+        heads: step.heads,
+        ...(step.newChains ? { newChains: step.newChains } : {}),
+        ...(step.reason ? { reason: step.reason } : {}),
+      };
     } else if (state.phase.kind === 'shuffle') {
       const seed = dealer.seed();
       seeds.push(seed);
@@ -216,6 +221,11 @@ export function keepStep(night: PlayedNight, step: DecidedStep, entry: JournalEn
     if (event.type === 'chips' && (event.move.code === 'buy-in' || event.move.code === 'cash-out')) night.payments.set(event.id, paid);
   }
   night.state = step.state;
+  // R34 *A lost chain*: a turn in play voided and another started in the same command is voided in its view too.
+  for (const event of step.events) {
+    const voided = event.type === 'turn-voided' ? night.turns[event.n - 1] : undefined;
+    if (voided) night.turns[voided.n - 1] = { ...voided, void: true };
+  }
   if (step.state.turn) night.turns[step.state.turn.n - 1] = turnView(step.state.turn);
   night.entries.push(entry);
 }

@@ -80,6 +80,7 @@ function playedNight(
     Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i),
     4096,
   ),
+  turns = 12,
 ): {
   night: PlayedNight;
   entries: JournalEntry[];
@@ -102,7 +103,7 @@ function playedNight(
     carryIn: 0,
   };
   const entries = [play(night, laptop, start), play(night, laptop, { type: 'draw' })];
-  for (let turn = 0; turn < 12; turn++) {
+  for (let turn = 0; turn < turns; turn++) {
     entries.push(play(night, laptop, { type: 'deal' }));
     if (night.state.phase.kind === 'bet') entries.push(play(night, laptop, { type: 'bet', amount: 1 }));
   }
@@ -130,6 +131,21 @@ describe('R34: the table draws recorded in the night journal', () => {
     expect(cardsOf(replayed)).toEqual(cardsOf(night));
     expect(cardsOf(night).length).toBeGreaterThan(24);
     expect(replayed.state).toEqual(night.state);
+  });
+
+  it('R34 Chains that run out: past its chain (here shorter than 1,024, so at every deal) the laptop commits a new chain, marked new on the line, and the journal replays', () => {
+    const secret = Uint8Array.from({ length: 32 }, (_, i) => 0x50 + i);
+    const { night, entries } = playedNight(new LaptopWitness(secret, 300), 200);
+    expect(cardsOf(night).length).toBeGreaterThan(300);
+    const marked = entries.flatMap((e) => (e.table ?? []).filter((s) => 'heads' in s && s.newChains));
+    expect(marked.length).toBeGreaterThanOrEqual(50);
+    expect(marked.every((s) => 'heads' in s && s.newChains?.join() === LAPTOP_WITNESS)).toBe(true);
+    const replayed = replayJournal(decodeJournal(headerLine(NIGHT) + entries.map(encodeEntry).join('')).entries);
+    expect(replayed.state).toEqual(night.state);
+    // A restarted laptop, handed the same secret, finds its head on its latest chain and goes on.
+    const restarted = new LaptopWitness(secret, 300);
+    expect(restarted.holds(night.state)).toBe(true);
+    expect(() => restarted.nextReveal(night.state)).not.toThrow();
   });
 
   it('R34: a dealer without witnesses (a deck seed alone) refuses to start a night whose cards the table draws, and records nothing', () => {

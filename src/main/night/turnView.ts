@@ -12,6 +12,7 @@ export function turnView(turn: TurnState): TurnView {
     cards: turn.cards,
     posts: orderedPosts(turn),
     aceCall: turn.aceCall,
+    redealtAceCalls: turn.redealtAceCalls,
     call: turn.call,
     third: turn.third,
     bet: turn.bet,

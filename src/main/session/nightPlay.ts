@@ -87,7 +87,10 @@ export function play(state: SessionState, command: EngineCommand, expectedStateI
   );
   if (!saved.ok) return saved;
   keepStep(night, step, entry);
-  if (byTable) state.table.desk.afterKept(step);
+  if (byTable) {
+    state.table.desk.afterKept(step);
+    state.table.afterKept(step);
+  }
   if (step.state.phase.kind === 'ended' && command.type === 'end') afterNightEnded(state, night);
   // Play at the table brings the TV back to it, whatever history it was showing.
   state.tableScreen = { kind: 'live' };

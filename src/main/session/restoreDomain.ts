@@ -5,6 +5,7 @@ import { moveData } from './dataMove';
 import { reloadHistory } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from './outcome';
 import type { SessionState } from './sessionState';
+import { recoverLostChain } from './lostChain';
 
 /** Restoring a backup (a file the host chose, or a kept one), the kept backups, and moving the data folder. */
 export type RestoreCommand = 'restore' | 'restoreBackup' | 'listBackups' | 'moveData';
@@ -98,5 +99,6 @@ function reloadAfterRestore(state: SessionState): void {
   state.settings = state.repo.loadSettings();
   state.loadMarks();
   reloadHistory(state);
+  recoverLostChain(state);
   state.tableScreen = { kind: 'live' };
 }

@@ -7,6 +7,7 @@ import { recoverInterruptedRestore } from '../store/restore';
 import { KeptBackups } from './backupsDomain';
 import { askForDataFolder, type DataFolderChoice } from './dataFolderChoice';
 import type { DataMoved } from './dataMove';
+import { recoverLostChain } from './lostChain';
 import { reloadHistory } from './nightIndex';
 import { saveQuietly } from './outcome';
 import { SessionState } from './sessionState';
@@ -55,6 +56,7 @@ export function openSessionState(options: SessionOptions): SessionState {
   state.roster = repo.loadRoster();
   state.settings = repo.loadSettings();
   reloadHistory(state);
+  recoverLostChain(state);
   for (const name of missing) repo.report('missing', repo.pathOf(name), MISSING_CONSEQUENCE[name]);
   const setAside = new Set(repo.notices.slice(noticesBefore).map((n) => n.file));
   restoreLostDocuments(state, (name) => missing.has(name) || setAside.has(repo.pathOf(name)));

@@ -1,13 +1,14 @@
 import { LAPTOP_WITNESS, LINK_BYTES, bytesOfHex } from '../../shared/tableDraw';
-import { SEED_BYTES, type EngineCommand } from '../engine';
-import { LaptopWitness, type Dealer } from '../night';
+import { SEED_BYTES, type EngineCommand, type EngineState } from '../engine';
+import { laptopCommitment, LaptopWitness, type Dealer, type DecidedStep } from '../night';
 import type { DealerRepository } from '../store/repository';
 import { RevealsNeeded, type DeskSession, type WitnessDesk } from './witnessDesk';
 
 /** What the table's dealer needs of the session: the desk's view of it, randomness, and where the laptop's secret is kept. */
 export interface TableDealerSession extends DeskSession {
   readonly randomBytes: (size: number) => Uint8Array;
-  readonly repo: Pick<DealerRepository, 'witnessSecrets'>;
+  readonly repo: Pick<DealerRepository, 'witnessSecrets' | 'journals'>;
+  readonly now: () => Date;
 }
 
 /**
@@ -23,6 +24,8 @@ export class TableDealer {
   private laptop: { nightId: string; witness: LaptopWitness } | null = null;
   /** Set while a command may wait for the phones' reveals. */
   canWait = false;
+  /** R34 *A lost chain*: the night whose next commitment replaces a lost chain, and says so, until a line holding it is kept. */
+  private restartOf: string | null = null;
 
   constructor(
     private readonly state: TableDealerSession,
@@ -42,6 +45,38 @@ export class TableDealer {
     this.laptop = { nightId, witness: new LaptopWitness(secret) };
   }
 
+  /**
+   * R34 *A lost chain*: whether the laptop can still reveal in this night
+   * (its secret is beside the journal, opens, and the laptop's head in
+   * force is on its chains). If not, a fresh secret from the secure random
+   * source takes its place (a damaged file is first set aside, never
+   * deleted; a readable secret of another night is never used, as its
+   * values are public) and the night's next commitment starts a new chain
+   * for the laptop, marked new and saying why. Returns what was wrong, for
+   * the host's notice; null when nothing was.
+   */
+  replaceLostChain(state: EngineState): { problem: string; setAsideAs: string } | null {
+    const nightId = state.nightId;
+    let problem: string | null = null;
+    try {
+      if (!this.laptopOf(nightId).holds(state)) problem = "its secret does not make the laptop's chain of this night (another night's?)";
+    } catch (error) {
+      problem = (error as Error).message;
+    }
+    if (problem === null) return null;
+    const setAsideAs = this.state.repo.journals.setWitnessFileAside(nightId, this.state.now());
+    const secret = this.state.randomBytes(LINK_BYTES);
+    this.state.repo.witnessSecrets.write(nightId, Buffer.from(secret).toString('hex'));
+    this.laptop = { nightId, witness: new LaptopWitness(secret) };
+    this.restartOf = nightId;
+    return { problem, setAsideAs };
+  }
+
+  /** After a command's line is kept: a lost chain's commitment, once on the record, is said no more. */
+  afterKept(step: DecidedStep): void {
+    if (step.table.some((s) => 'heads' in s && s.reason)) this.restartOf = null;
+  }
+
   private laptopOf(nightId: string): LaptopWitness {
     if (this.laptop?.nightId === nightId) return this.laptop.witness;
     const secret = this.state.repo.witnessSecrets.read(nightId);
@@ -55,9 +90,15 @@ export class TableDealer {
     return {
       drawsByTable: true,
       seed: () => this.state.hex(SEED_BYTES),
-      commit: (state) => ({
-        heads: [{ id: LAPTOP_WITNESS, head: this.laptopOf(state.nightId).headIn(state) }, ...this.desk.nextWitnesses(state)],
-      }),
+      commit: (state) => {
+        const laptop = laptopCommitment(this.laptopOf(state.nightId), state);
+        const restart = this.restartOf === state.nightId ? ({ reason: 'laptop-chain-lost' } as const) : {};
+        return {
+          heads: [laptop.head, ...this.desk.nextWitnesses(state)],
+          ...(laptop.newChains ? { newChains: laptop.newChains } : {}),
+          ...restart,
+        };
+      },
       reveal: (state) => {
         const own = { id: LAPTOP_WITNESS, value: this.laptopOf(state.nightId).nextReveal(state) };
         const phones = (state.witnesses?.heads ?? []).filter((w) => w.id !== LAPTOP_WITNESS);

@@ -141,6 +141,24 @@ export class JournalFiles {
     writeFileDurably(this.witnessPathOf(nightId), `${text}\n`, 0o600);
   }
 
+  /**
+   * R34 *A lost chain*: a chain file that no longer serves is renamed
+   * `<night>.witness.lost-<time>` (never deleted: what it held may still
+   * explain the night). Returns the new name, or '' when there was none.
+   */
+  setWitnessFileAside(nightId: string, at: Date): string {
+    const from = this.witnessPathOf(nightId);
+    const to = `${from}.lost-${at.toISOString().replace(/[:.]/g, '-')}`;
+    try {
+      fs.renameSync(from, to);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+      throw error;
+    }
+    syncDirectory(path.dirname(from));
+    return to;
+  }
+
   /** That file's text, or undefined when none was kept. */
   readWitnessFile(nightId: string): string | undefined {
     try {

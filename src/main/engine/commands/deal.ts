@@ -4,7 +4,7 @@ import { cardsLeft, refuse, expectPhase, type Draft } from './draft';
 import { cutDeck, freshDeckForTurn, needDeck, shuffleDeck } from './decks';
 import { runDraw } from './draw';
 import { commitShoe, drawCard, drawsByTable, renewShoe } from './tableDraw';
-import type { WitnessHead, WitnessReveal } from '../../../shared/tableDraw';
+import type { ChainRestart, WitnessHead, WitnessReveal } from '../../../shared/tableDraw';
 import { ensurePlayerToAct } from './rotate';
 import { continueTurn, startTurn } from './turn';
 
@@ -58,8 +58,8 @@ export function cut(d: Draft, at: number): void {
 }
 
 /** R34: the deal's commitment starts the table's shoe; the draw for dealer begins at once, a turn goes on as after a cut (none is made). */
-export function commit(d: Draft, heads: readonly WitnessHead[]): void {
-  const { purpose, resume } = commitShoe(d, heads);
+export function commit(d: Draft, heads: readonly WitnessHead[], newChains: readonly string[], reason?: ChainRestart): void {
+  const { purpose, resume } = commitShoe(d, heads, newChains, reason);
   if (purpose === 'draw') {
     d.phase('draw');
     return runDraw(d);

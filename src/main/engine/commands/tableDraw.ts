@@ -7,6 +7,7 @@ import {
   isWitnessId,
   LAPTOP_WITNESS,
   revealMatches,
+  type ChainRestart,
   type WitnessHead,
   type WitnessReveal,
 } from '../../../shared/tableDraw';
@@ -31,7 +32,12 @@ export function drawsByTable(d: Draft): boolean {
  * heads of its witnesses, the laptop among them. Starts a fresh shoe; no
  * cut is made (the witnesses replace it). Returns what the shoe was asked for.
  */
-export function commitShoe(d: Draft, heads: readonly WitnessHead[]): { purpose: DeckPurpose; resume: Resume } {
+export function commitShoe(
+  d: Draft,
+  heads: readonly WitnessHead[],
+  newChains: readonly string[] = [],
+  reason?: ChainRestart,
+): { purpose: DeckPurpose; resume: Resume } {
   const { purpose, resume } = expectPhase(d, 'shuffle', 'A commitment');
   if (!drawsByTable(d)) refuse('invalid-input', 'Tonight the cards come from a shuffled deck (R9), not from the table (R34).', 'R34');
   if (!isHeadList(heads)) {
@@ -40,7 +46,9 @@ export function commitShoe(d: Draft, heads: readonly WitnessHead[]): { purpose: 
   if (new Set(heads.map((w) => w.id)).size !== heads.length)
     refuse('invalid-input', 'A witness is named twice in the commitment (R34).', 'R34');
   if (!heads.some((w) => w.id === LAPTOP_WITNESS)) refuse('invalid-input', 'The laptop is always a witness (R34).', 'R34');
-  startShoe(d, purpose, heads, false);
+  if (!Array.isArray(newChains) || new Set(newChains).size !== newChains.length || !newChains.every((id) => heads.some((w) => w.id === id)))
+    refuse('invalid-input', 'A head marked as a new chain is one of the commitment, named once (R34).', 'R34');
+  startShoe(d, purpose, heads, false, newChains, reason);
   return { purpose, resume };
 }
 
@@ -61,7 +69,14 @@ function isRevealList(reveals: unknown): reveals is readonly WitnessReveal[] {
   );
 }
 
-function startShoe(d: Draft, purpose: DeckPurpose, heads: readonly WitnessHead[], renewed: boolean): void {
+function startShoe(
+  d: Draft,
+  purpose: DeckPurpose,
+  heads: readonly WitnessHead[],
+  renewed: boolean,
+  newChains: readonly string[] = [],
+  reason?: ChainRestart,
+): void {
   const commitment = commitmentOf(heads);
   d.emit({
     type: 'shoe-started',
@@ -71,6 +86,9 @@ function startShoe(d: Draft, purpose: DeckPurpose, heads: readonly WitnessHead[]
     heads: commitment.heads,
     fingerprint: commitment.fingerprint,
     renewed,
+    // Only when there is something to say, so the events of nights without new chains stay as they were.
+    ...(newChains.length > 0 ? { newChains: [...newChains].sort() } : {}),
+    ...(reason ? { reason } : {}),
   });
 }
 
@@ -133,4 +151,30 @@ export function drawCard(d: Draft, reveals: readonly WitnessReveal[], missing: r
     card,
   });
   return resume === 'deal' ? 'continue-turn' : resume;
+}
+
+/**
+ * R34 *A lost chain*: the laptop can no longer reveal (its chain's secret
+ * was lost or damaged), so no card can be drawn under the commitment in
+ * force. The turn in play, if any, is voided as by R21 (no chip has moved
+ * in it yet) and its player is due again; the shoe is put away and a new
+ * commitment asked for at once, with a fresh shoe (R13), under which the
+ * deal goes on (the turn played again). Between deals no commitment is in
+ * force: the next deal's own takes the new chain.
+ */
+export function chainLost(d: Draft): void {
+  if (!drawsByTable(d))
+    refuse('invalid-input', 'Tonight the cards come from a shuffled deck (R9): there is no chain to lose (R34).', 'R34');
+  const deck = d.state.deck;
+  if (!deck?.shoe || d.state.dealNeedsDeck)
+    refuse('invalid-input', "No commitment is in force: the next deal's commitment takes the laptop's new chain (R34).", 'R34');
+  const turn = d.state.turn;
+  if (turn && turn.outcome === null && !turn.void) {
+    d.emit({ type: 'turn-voided', n: turn.n });
+    // Due again in the deal in force: its dealer and number stand, and it already has its commitment coming.
+    d.emit({ type: 'rotation', ...turn.rotationBefore, dealNeedsDeck: false });
+    d.announce('voided', turn.playerId, 0);
+  }
+  d.emit({ type: 'action-settled' });
+  needDeck(d, deck.purpose, deck.purpose === 'draw' ? 'draw' : 'deal');
 }

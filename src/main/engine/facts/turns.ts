@@ -15,6 +15,7 @@ export function turnStarted(state: EngineState, event: EventOf<'turn-started'>, 
     cards: [],
     posts: [],
     aceCall: null,
+    redealtAceCalls: [],
     call: null,
     third: null,
     odds: null,
@@ -73,9 +74,11 @@ export function turnResolved(state: EngineState, event: EventOf<'turn-resolved'>
   return state;
 }
 
+/** R15/R16 `redeal`: the discarded posts keep their ace call (R1), so the record can show why they were redealt. */
 export function postsRedealt(state: EngineState, copies: DraftCopies | undefined): EngineState {
   const turn = ownTurn(state, copies);
   turn.posts = [];
+  turn.redealtAceCalls = [...turn.redealtAceCalls, turn.aceCall];
   turn.aceCall = null;
   return state;
 }
@@ -120,6 +123,7 @@ export function ownTurn(state: EngineState, copies: DraftCopies | undefined, n?:
     cards: turn.cards.slice(),
     posts: turn.posts.slice(),
     aceCall: turn.aceCall,
+    redealtAceCalls: turn.redealtAceCalls,
     call: turn.call,
     third: turn.third,
     odds: turn.odds,
