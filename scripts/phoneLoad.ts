@@ -228,8 +228,19 @@ async function main(): Promise<void> {
       'viewers-child': { type: 'string' },
       link: { type: 'string' },
       'skip-abuse': { type: 'boolean' },
+      'abuse-only': { type: 'boolean' },
     },
   });
+  if (values['abuse-only']) {
+    const lines = await phoneAbuseLines();
+    for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`);
+    const missed = lines.filter((line) => !line.met).map((line) => `${line.name} missed its target (${String(line['target'])})`);
+    if (missed.length > 0) {
+      process.stderr.write(`FAILED: ${missed.join('; ')}\n`);
+      process.exitCode = 1;
+    }
+    return;
+  }
   if (values['viewers-child']) {
     await runViewers(values.link ?? '', Number(values['viewers-child']));
     return;
