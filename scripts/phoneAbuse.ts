@@ -106,14 +106,14 @@ async function playOne(service: PhoneAwareService, bot: Bot): Promise<number> {
   const action = night ? nextAction(night, bot, STARTING_CHIPS) : null;
   if (!action) throw new Error('the bots have nothing to do');
   const t0 = performance.now();
-  const result = await service.run(action.command, action.args);
+  const result = await service.run('host', action.command, action.args);
   const took = performance.now() - t0;
   if (!result.ok) throw new Error(`${action.command} refused: ${result.error.message}`);
   return took;
 }
 
 async function startBotNight(service: PhoneAwareService): Promise<void> {
-  const started = await service.run('startNight', {
+  const started = await service.run('host', 'startNight', {
     players: BOT_NAMES.slice(0, 6).map((name) => ({ name })),
     startingChips: STARTING_CHIPS,
     chipValue: 1,
@@ -139,7 +139,7 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
   });
   let child: ChildProcess | null = null;
   try {
-    const on = await service.run('setPhoneAccess', { on: true });
+    const on = await service.run('host', 'setPhoneAccess', { on: true });
     const link = on.ok ? on.view.phones?.links[0] : undefined;
     if (!link) throw new Error('the phones listener did not start');
     // A past night for the phones to ask about (150 turns), then the night the console plays.
@@ -148,7 +148,7 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
     while ((service.getView().night?.turnsPlayed ?? 0) < PAST_NIGHT_TURNS || service.getView().night?.phase !== 'ready')
       await playOne(service, bot);
     const past = service.getView().night!;
-    const ended = await service.run('endNight', { stateId: past.stateId });
+    const ended = await service.run('host', 'endNight', { stateId: past.stateId });
     if (!ended.ok) throw new Error(ended.error.message);
     await startBotNight(service);
 

@@ -59,7 +59,7 @@ async function phonesOn(options: Partial<PhoneAccessOptions> = {}): Promise<{ s:
     ...options,
   });
   service = s;
-  const on = await s.run('setPhoneAccess', { on: true });
+  const on = await s.run('host', 'setPhoneAccess', { on: true });
   const link = on.ok ? on.view.phones?.links[0] : undefined;
   if (!link) throw new Error('the phones listener did not start');
   return { s, port: on.ok ? (on.view.phones?.port ?? 0) : 0, token: new URL(link).searchParams.get('token') ?? '' };
@@ -177,7 +177,7 @@ describe('what phones may cost the host', () => {
       onClientDropped: (role, why) => dropped.push(`${role}: ${why}`),
     });
     service = s;
-    const on = await s.run('setPhoneAccess', { on: true });
+    const on = await s.run('host', 'setPhoneAccess', { on: true });
     const link = new URL(on.ok ? (on.view.phones?.links[0] ?? '') : '');
     const deaf = await rawClient(Number(link.port), `/ws?role=phone&token=${link.searchParams.get('token')}`);
     let mostHeld = 0;
@@ -249,10 +249,10 @@ describe('strangers and caches', () => {
   it('W off ends the link: on again, a new token; phones, pages and cookies holding the old one are refused', async () => {
     const { s, port: oldPort, token: old } = await phonesOn({ ports: [0] });
     const watching = await phone(oldPort, `?role=phone&token=${old}`);
-    const off = await s.run('setPhoneAccess', { on: false });
+    const off = await s.run('host', 'setPhoneAccess', { on: false });
     expect(off.ok).toBe(true);
     await watching.closed;
-    const on = await s.run('setPhoneAccess', { on: true });
+    const on = await s.run('host', 'setPhoneAccess', { on: true });
     const link = on.ok ? on.view.phones?.links[0] : undefined;
     const port = on.ok ? (on.view.phones?.port ?? 0) : 0;
     const fresh = new URL(link ?? 'http://x/').searchParams.get('token');

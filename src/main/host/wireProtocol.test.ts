@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, roleMaySend, type AppView, type WireMessage, type WireRequest } from '../../shared';
+import { COMMAND_NAMES, commandsFor, type AppView, type WireMessage, type WireRequest } from '../../shared';
 import { WITNESS_METHODS } from '../../shared/witnessWire';
 import type { DealerService, TableWitnessDesk, WitnessLine } from '../session/service';
+import { admit } from '../session/door';
 import { answerWireRequest, describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser } from './wireProtocol';
 
 /** Everything a refusal may say besides the quote: the known methods. */
@@ -56,8 +57,11 @@ describe('parsing a client message: no message may crash the host', () => {
   });
 });
 
+/** What a client reads: the text, or the fragments of one message joined. */
+const received = (sent: string | readonly Buffer[]): string => (typeof sent === 'string' ? sent : Buffer.concat(sent).toString('utf8'));
+
 describe('replies as text', () => {
-  it('are exactly what JSON.stringify gives, whatever they hold, with the same answer object serialised once', () => {
+  it('read as exactly what JSON.stringify gives, whatever they hold', () => {
     const serialise = replySerialiser();
     fc.assert(
       fc.property(fc.integer(), fc.jsonValue(), fc.jsonValue(), (id, data, view) => {
@@ -68,13 +72,21 @@ describe('replies as text', () => {
           { type: 'view', view },
           { type: 'error', id: null, message: 'x' },
         ] as unknown as WireMessage[];
-        for (const message of messages) expect(serialise(message)).toBe(JSON.stringify(message));
+        for (const message of messages) expect(JSON.parse(received(serialise(message)))).toEqual(JSON.parse(JSON.stringify(message)));
       }),
     );
+  });
+
+  it('make the bytes of an answer once for a view, shared by every client asked the same: each reply adds only its id', () => {
+    const serialise = replySerialiser();
+    const view = {};
     const detail = { turns: [1, 2, 3] };
-    const first = serialise({ type: 'reply', id: 1, result: { ok: true, view: {}, data: detail } } as unknown as WireMessage);
-    detail.turns.push(4); // kept answers never change; the text made from one is reused
-    expect(serialise({ type: 'reply', id: 1, result: { ok: true, view: {}, data: detail } } as unknown as WireMessage)).toBe(first);
+    const first = serialise({ type: 'reply', id: 1, result: { ok: true, view, data: detail } } as unknown as WireMessage);
+    detail.turns.push(4); // kept answers never change; the bytes made from one are reused
+    const second = serialise({ type: 'reply', id: 2, result: { ok: true, view, data: detail } } as unknown as WireMessage);
+    expect(typeof first).not.toBe('string');
+    expect((second as Buffer[])[0]).toBe((first as Buffer[])[0]);
+    expect(JSON.parse(received(second))).toEqual({ type: 'reply', id: 2, result: { ok: true, view: {}, data: { turns: [1, 2, 3] } } });
   });
 });
 
@@ -92,7 +104,10 @@ describe('R34: a phone helping deal may send its two witness requests, and nothi
     };
     const service: DealerService = {
       getView: () => view,
-      run: (command) => {
+      // The session's one door first, as GameSession.run does.
+      run: (role, command) => {
+        const admitted = admit(role, command);
+        if (!admitted.ok) return Promise.resolve(admitted);
         ran.push(command);
         return Promise.resolve({ ok: true, view });
       },
@@ -122,7 +137,7 @@ describe('R34: a phone helping deal may send its two witness requests, and nothi
 
   it('R34: every command of the registry a phone could not send before is still refused from a phone', async () => {
     const { service, ran } = serviceWithDesk();
-    for (const command of COMMAND_NAMES.filter((name) => !roleMaySend('phone', name))) {
+    for (const command of COMMAND_NAMES.filter((name) => !commandsFor('phone').includes(name))) {
       expect(code(await answerWireRequest(service, request(command), 'phone', line)), command).toBe('forbidden-role');
     }
     expect(ran).toEqual([]);
