@@ -35,13 +35,15 @@ export async function runPhones(scenario: Scenario, link: string, count: number,
     { method: 'revealDraws', args: { night: nightId, witness: hex(16, index + 1), request: 1, values: [hex(64, index)] } },
     { method: 'helpDeal', args: { night: nightId, witness: hex(16, index + 1), head: hex(64, index) } },
   ];
+  /** Each phone its own address on loopback (127.0.0.2, .3, ...): other devices, as the host counts phones. */
+  const addressOf = (index: number): string => `127.0.${Math.floor(index / 250)}.${(index % 250) + 2}`;
   const open: WebSocket[] = [];
   const raw: RawClient[] = [];
   const timers: ReturnType<typeof setInterval>[] = [];
 
   const flooder = (index: number): void => {
     if (!running) return;
-    const socket = new WebSocket(socketUrl);
+    const socket = new WebSocket(socketUrl, { localAddress: addressOf(index) });
     open.push(socket);
     let id = 0;
     const asked = questions(index);
@@ -84,7 +86,7 @@ export async function runPhones(scenario: Scenario, link: string, count: number,
     if (scenario === 'flood') flooder(i);
     else if (scenario === 'churn') churner();
     else {
-      const client = await rawClient(Number(url.port), `/ws?role=phone&token=${token}`);
+      const client = await rawClient(Number(url.port), `/ws?role=phone&token=${token}`, { localAddress: addressOf(i) });
       raw.push(client);
       let id = 0;
       const asked = questions(i);
