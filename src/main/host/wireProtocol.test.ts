@@ -4,7 +4,7 @@ import { COMMAND_NAMES, commandsFor, type AppView, type WireMessage, type WireRe
 import { WITNESS_METHODS } from '../../shared/witnessWire';
 import type { DealerService, TableWitnessDesk, WitnessLine } from '../session/service';
 import { admit } from '../session/door';
-import { answerWireRequest, describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser } from './wireProtocol';
+import { answerWireRequest, describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser, ScreenAnswers } from './wireProtocol';
 
 /** Everything a refusal may say besides the quote: the known methods. */
 const KNOWN_LIST = `getView, ${COMMAND_NAMES.join(', ')}, ${WITNESS_METHODS.join(', ')}`.length;
@@ -147,5 +147,39 @@ describe('R34: a phone helping deal may send its two witness requests, and nothi
     const { service } = serviceWithDesk();
     const bare: DealerService = { getView: service.getView, run: service.run, onView: service.onView, close: service.close };
     expect(code(await answerWireRequest(bare, request('helpDeal'), 'phone', line))).toBe('phones-unavailable');
+  });
+});
+
+describe("the read-only screens' answers, shared while the view is the same", () => {
+  it('asks the session once for a question every phone asks, again once the view changed; never keeps a refusal or a witness request', async () => {
+    let view = { night: null } as unknown as AppView;
+    const screens = new ScreenAnswers({ getView: () => view });
+    let asked = 0;
+    const answered = (ok: boolean) => async (): Promise<WireMessage> => {
+      asked++;
+      return ok
+        ? { type: 'reply', id: 1, result: { ok: true, view, data: { nights: asked } } }
+        : { type: 'reply', id: 1, result: { ok: false, error: { code: 'unknown-night', message: 'x' } } };
+    };
+    const question = (id: number, method = 'getNight', args: unknown = { nightId: 'n1' }) =>
+      ({ id, method, args }) as unknown as WireRequest;
+
+    const first = await screens.answer(question(1), 'phone', answered(true));
+    const again = await screens.answer(question(2), 'phone', answered(true));
+    expect(asked).toBe(1);
+    expect(again).toEqual({ ...first, id: 2 });
+    // Other arguments are another question.
+    await screens.answer(question(3, 'getNight', { nightId: 'n2' }), 'phone', answered(true));
+    expect(asked).toBe(2);
+    // The view changed (a command was accepted): asked again.
+    view = { night: null } as unknown as AppView;
+    await screens.answer(question(4), 'phone', answered(true));
+    expect(asked).toBe(3);
+    // A refusal and a witness request are never kept.
+    await screens.answer(question(5, 'getNight', { nightId: 'gone' }), 'phone', answered(false));
+    await screens.answer(question(6, 'getNight', { nightId: 'gone' }), 'phone', answered(false));
+    await screens.answer(question(7, 'revealDraws', {}), 'phone', answered(true));
+    await screens.answer(question(8, 'revealDraws', {}), 'phone', answered(true));
+    expect(asked).toBe(7);
   });
 });
