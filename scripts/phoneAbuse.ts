@@ -17,6 +17,10 @@
  *   them (target: at most 30 MB more), and `phones-never-read`: how long
  *   the host takes to close them all, and its RSS after against before they
  *   came. Target: closed within 20 s, back within 20 MB.
+ * - `phone-question-cost`: 20 phones, with no limit set, ask the ended night's
+ *   detail, check and export to check as fast as they are answered; the
+ *   host's CPU time over the flood rounds without phones, per answer.
+ *   Target: under 0.1 ms of the host's main thread a question.
  * - `phones-churn`: 20 loops connect a phone and leave at once, again and
  *   again; counted: the views pushed to the console per second beyond the
  *   one each of its own commands causes. Target: at most 5.
@@ -136,6 +140,8 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
     ports: [0],
     listenAddress: '127.0.0.1',
     addresses: () => ['127.0.0.1'],
+    // `cost` measures a question's own price: no allowance stops the phones.
+    ...(scenario === 'cost' ? { limits: { questionRate: { perSecond: 1e9, burst: 1e9 } } } : {}),
   });
   let child: ChildProcess | null = null;
   try {
@@ -296,6 +302,8 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
     met: ratio <= 2,
   });
   const floodMemory = floods.filter((r) => r.phones > 0).map((r) => ms(r.rssAfterPhonesMb - r.rssBeforePhonesMb));
+  // The same span in the runs without phones: what the console's own night adds meanwhile.
+  const floodMemoryAlone = floods.filter((r) => r.phones === 0).map((r) => ms(r.rssAfterPhonesMb - r.rssBeforePhonesMb));
   lines.push({
     name: 'phones-flood-memory',
     phones: 200,
@@ -303,6 +311,7 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
     rssPeakMb: floods.filter((r) => r.phones > 0).map((r) => r.rssPeakMb),
     rssAfterPhonesMb: floods.filter((r) => r.phones > 0).map((r) => r.rssAfterPhonesMb),
     afterOverBeforeMb: floodMemory,
+    withoutPhonesAfterOverBeforeMb: floodMemoryAlone,
     target: 'after the phones go, RSS within 20 MB of before they came',
     met: floodMemory.every((over) => over <= 20),
   });
@@ -329,8 +338,24 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
     rssBeforePhonesMb: stalled.rssBeforePhonesMb,
     rssAfterPhonesMb: stalled.rssAfterPhonesMb,
     afterOverBeforeMb: neverReadOver,
+    withoutPhonesAfterOverBeforeMb: ms(stalledAlone.rssAfterPhonesMb - stalledAlone.rssBeforePhonesMb),
     target: `all closed within ${NEVER_READ_LIMIT_MS / 1000} s, RSS back within 20 MB`,
     met: stalled.allClosedAfterMs !== null && stalled.allClosedAfterMs <= NEVER_READ_LIMIT_MS && neverReadOver <= 20,
+  });
+
+  const cost = await inOwnProcess('cost', 20);
+  const costAnswersPerSecond = (cost.phonesReport?.answered ?? 0) / cost.seconds;
+  const costPerAnswer = ms((cost.cpuMsPerSecond - floodAlone.cpuMsPerSecond) / Math.max(1, costAnswersPerSecond));
+  lines.push({
+    name: 'phone-question-cost',
+    phones: 20,
+    answersPerSecond: Math.round(costAnswersPerSecond),
+    hostCpuMsPerSecond: cost.cpuMsPerSecond,
+    withoutPhonesHostCpuMsPerSecond: floodAlone.cpuMsPerSecond,
+    hostCpuMsPerAnswer: costPerAnswer,
+    consoleP99Ms: latencySummary(cost.latencies).p99Ms,
+    target: 'under 0.1 ms of host CPU a question',
+    met: costPerAnswer < 0.1,
   });
 
   const churn = await inOwnProcess('churn', 20);
