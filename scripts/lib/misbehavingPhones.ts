@@ -6,7 +6,7 @@ import { WIRE_CLOSE_TABLE_FULL, WIRE_TABLE_FULL_RETRY_MS, type WireMessage } fro
  * The phones of scripts/phoneAbuse.ts, in a process of their own: what each
  * scenario's phones do until told `done`, and what they counted.
  */
-export type Scenario = 'flood' | 'stalled' | 'churn' | 'cost';
+export type Scenario = 'flood' | 'stalled' | 'churn';
 
 export interface PhonesReport {
   answered: number;
@@ -46,8 +46,7 @@ export async function runPhones(scenario: Scenario, link: string, count: number,
     const socket = new WebSocket(socketUrl, { localAddress: addressOf(index) });
     open.push(socket);
     let id = 0;
-    // `cost`: only the questions about the ended night, as fast as answered (the host sets no limit for it).
-    const asked = scenario === 'cost' ? questions(index).slice(0, 3) : questions(index);
+    const asked = questions(index);
     const ask = (): void => {
       const question = asked[(index + id) % asked.length]!;
       socket.send(JSON.stringify({ id: ++id, ...question }));
@@ -84,7 +83,7 @@ export async function runPhones(scenario: Scenario, link: string, count: number,
   };
 
   for (let i = 0; i < count; i++) {
-    if (scenario === 'flood' || scenario === 'cost') flooder(i);
+    if (scenario === 'flood') flooder(i);
     else if (scenario === 'churn') churner();
     else {
       const client = await rawClient(Number(url.port), `/ws?role=phone&token=${token}`, { localAddress: addressOf(i) });

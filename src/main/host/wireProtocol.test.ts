@@ -77,7 +77,7 @@ describe('replies as text', () => {
     );
   });
 
-  it('make the bytes of an answer once for a view, shared by every client asked the same: each reply adds only its id', () => {
+  it('make the bytes of an answer once, shared by every client asked the same and kept across views: each reply adds only its id', () => {
     const serialise = replySerialiser();
     const view = {};
     const detail = { turns: [1, 2, 3] };
@@ -86,7 +86,16 @@ describe('replies as text', () => {
     const second = serialise({ type: 'reply', id: 2, result: { ok: true, view, data: detail } } as unknown as WireMessage);
     expect(typeof first).not.toBe('string');
     expect((second as Buffer[])[0]).toBe((first as Buffer[])[0]);
+    expect((second as Buffer[])[1]).toBe((first as Buffer[])[1]);
     expect(JSON.parse(received(second))).toEqual({ type: 'reply', id: 2, result: { ok: true, view: {}, data: { turns: [1, 2, 3] } } });
+    // A new view (a command was accepted): only the view is made again, the answer's bytes are the same.
+    const later = serialise({ type: 'reply', id: 3, result: { ok: true, view: { night: null }, data: detail } } as unknown as WireMessage);
+    expect((later as Buffer[])[1]).toBe((first as Buffer[])[1]);
+    expect(JSON.parse(received(later))).toEqual({
+      type: 'reply',
+      id: 3,
+      result: { ok: true, view: { night: null }, data: { turns: [1, 2, 3] } },
+    });
   });
 });
 

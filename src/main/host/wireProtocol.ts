@@ -125,46 +125,39 @@ async function answerWitness(
 }
 
 /**
- * A reply as the bytes to send, in two parts: the reply without its id, made
- * once for each (view, answer) pair and shared by every client sent the
- * same, then the id. The session keeps the answers about ended nights
- * (history/endedNightAnswers.ts) and the read-only screens' answers are
- * kept until the view changes (ScreenAnswers), so the same detail, asked by
- * every phone, is turned into JSON and UTF-8 once, not once per phone: a
- * phone's question then costs the host its id. The id comes last (`result`
- * before `id`): the same JSON as JSON.stringify gives, its keys in another
- * order. Anything else is JSON.stringify's text.
+ * A reply as the bytes to send, in parts sent as the fragments of one
+ * message: the reply's start with its view (made once for each view), its
+ * `data` (made once for each answer object, whatever the view), then its id.
+ * The session keeps the answers about ended nights
+ * (history/endedNightAnswers.ts) and the read-only screens' answers are kept
+ * while the view is the same (ScreenAnswers), so the same detail, asked by
+ * every phone, is turned into JSON and UTF-8 once, not once per phone nor
+ * once per view: a phone's question then costs the host its id. The id
+ * comes last (`result` before `id`): the same JSON as JSON.stringify gives,
+ * its keys in another order. Anything else is JSON.stringify's text.
  */
 export function replySerialiser(): (message: WireMessage) => string | readonly Buffer[] {
-  const texts = new WeakMap<object, string>();
-  const textOf = (value: object): string => {
-    let text = texts.get(value);
-    if (text === undefined) {
-      text = JSON.stringify(value);
-      texts.set(value, text);
+  /** `{"type":"reply","result":{"ok":true,"view":...` for each view. */
+  const heads = new WeakMap<object, Buffer>();
+  /** `,"data":...` for each answer. */
+  const datas = new WeakMap<object, Buffer>();
+  const made = <K extends object>(kept: WeakMap<K, Buffer>, key: K, text: () => string): Buffer => {
+    let bytes = kept.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(text(), 'utf8');
+      kept.set(key, bytes);
     }
-    return text;
+    return bytes;
   };
-  /** For each view, the reply bodies made with it, by answer (the view itself for a reply without `data`). */
-  const bodies = new WeakMap<object, WeakMap<object, Buffer>>();
   return (message) => {
     if (message.type !== 'reply' || !message.result.ok) return JSON.stringify(message);
     const { ok, view, data, ...rest } = message.result;
     if (Object.keys(rest).length > 0 || typeof view !== 'object' || view === null) return JSON.stringify(message);
     if (data !== undefined && (typeof data !== 'object' || data === null)) return JSON.stringify(message);
-    const answer = data ?? view;
-    let byAnswer = bodies.get(view);
-    if (!byAnswer) {
-      byAnswer = new WeakMap();
-      bodies.set(view, byAnswer);
-    }
-    let body = byAnswer.get(answer);
-    if (!body) {
-      const dataText = data === undefined ? '' : `,"data":${textOf(data)}`;
-      body = Buffer.from(`{"type":"reply","result":{"ok":${String(ok)},"view":${textOf(view)}${dataText}}`, 'utf8');
-      byAnswer.set(answer, body);
-    }
-    return [body, Buffer.from(`,"id":${JSON.stringify(message.id)}}`, 'utf8')];
+    const head = made(heads, view, () => `{"type":"reply","result":{"ok":${String(ok)},"view":${JSON.stringify(view)}`);
+    const tail = Buffer.from(`},"id":${JSON.stringify(message.id)}}`, 'utf8');
+    if (data === undefined) return [head, tail];
+    return [head, made(datas, data, () => `,"data":${JSON.stringify(data)}`), tail];
   };
 }
 
