@@ -86,6 +86,42 @@ const sharedIndexValues = {
     'the renderer takes values from the src/shared module that holds them (shared/choices, shared/payLinks, ...), never from the index or a module of schemas, which bring zod into the first load',
 };
 
+/**
+ * One door for every command (docs/design.md): whether a role may send a command is decided in
+ * src/main/session/door.ts alone, for every transport; and only src/main/electron/ipc.ts touches
+ * `ipcMain` (as VS Code keeps its validatedIpcMain), so no other file can open a channel that
+ * skips the sender check. Flat config replaces a rule's options where blocks overlap, so each
+ * exception below repeats the selectors it keeps.
+ */
+const ROLE_CHECK_ONLY_AT_THE_DOOR = {
+  selector: "Identifier[name='roleMaySend']",
+  message:
+    "whether a role may send a command is decided at the session's one door (src/main/session/door.ts): call service.run(role, command, args)",
+};
+const IPC_MAIN_ONLY_IN_IPC = [
+  { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'only src/main/electron/ipc.ts may use ipcMain: add a handler there' },
+  {
+    selector: "MemberExpression[property.name='ipcMain']",
+    message: 'only src/main/electron/ipc.ts may use ipcMain: add a handler there',
+  },
+  {
+    selector: "ObjectPattern > Property[key.name='ipcMain']",
+    message: 'only src/main/electron/ipc.ts may use ipcMain: add a handler there',
+  },
+];
+const DOOR_FILE = 'src/main/session/door.ts';
+const IPC_FILE = 'src/main/electron/ipc.ts';
+const oneDoor = [
+  {
+    name: 'one-door/everywhere',
+    files: ['src/**/*.{ts,vue}'],
+    ignores: [DOOR_FILE, IPC_FILE],
+    rules: { 'no-restricted-syntax': ['error', ROLE_CHECK_ONLY_AT_THE_DOOR, ...IPC_MAIN_ONLY_IN_IPC] },
+  },
+  { name: 'one-door/the-door', files: [DOOR_FILE], rules: { 'no-restricted-syntax': ['error', ...IPC_MAIN_ONLY_IN_IPC] } },
+  { name: 'one-door/ipc', files: [IPC_FILE], rules: { 'no-restricted-syntax': ['error', ROLE_CHECK_ONLY_AT_THE_DOOR] } },
+];
+
 const layering = [
   // Everything in main by default: no electron outside the shell, no reaching into preload/renderer.
   restrict(
@@ -362,6 +398,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-unsafe-argument': 'off' },
   },
   ...layering,
+  ...oneDoor,
   // Layout is Prettier's (`npm run format`, checked by `npm run lint`): no lint rule may disagree with it.
   prettierConfig,
 );

@@ -160,7 +160,7 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
   });
   let child: ChildProcess | null = null;
   try {
-    const on = await service.run('setPhoneAccess', { on: true });
+    const on = await service.run('host', 'setPhoneAccess', { on: true });
     const link = on.ok ? on.view.phones?.links[0] : undefined;
     if (!link) throw new Error('the phones listener did not start');
     if (viewers > 0) {
@@ -170,7 +170,7 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
       if (connected() < viewers) throw new Error(`only ${connected()} of ${viewers} phones connected`);
     }
 
-    const started = await service.run('startNight', {
+    const started = await service.run('host', 'startNight', {
       players: BOT_NAMES.slice(0, 6).map((name) => ({ name })),
       startingChips: STARTING_CHIPS,
       chipValue: 1,
@@ -189,7 +189,7 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
       const action = nextAction(night, bot, STARTING_CHIPS);
       if (!action) break;
       const t0 = performance.now();
-      const result = await service.run(action.command, action.args);
+      const result = await service.run('host', action.command, action.args);
       latencies.push(performance.now() - t0);
       if (!result.ok) throw new Error(`${action.command} refused: ${result.error.message}`);
       if (result.view.night) answeredAt[result.view.night.stateId] = sharedNow();
@@ -228,8 +228,19 @@ async function main(): Promise<void> {
       'viewers-child': { type: 'string' },
       link: { type: 'string' },
       'skip-abuse': { type: 'boolean' },
+      'abuse-only': { type: 'boolean' },
     },
   });
+  if (values['abuse-only']) {
+    const lines = await phoneAbuseLines();
+    for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`);
+    const missed = lines.filter((line) => !line.met).map((line) => `${line.name} missed its target (${String(line['target'])})`);
+    if (missed.length > 0) {
+      process.stderr.write(`FAILED: ${missed.join('; ')}\n`);
+      process.exitCode = 1;
+    }
+    return;
+  }
   if (values['viewers-child']) {
     await runViewers(values.link ?? '', Number(values['viewers-child']));
     return;

@@ -22,23 +22,33 @@ export async function runPhones(scenario: Scenario, link: string, count: number,
   const socketUrl = `ws://${url.host}/ws?role=phone&token=${token}`;
   const report: PhonesReport = { answered: 0, refused: 0, turnedAway: 0, connections: 0, sent: 0 };
   let running = true;
-  const questions = [
+  const hex = (length: number, seed: number): string => seed.toString(16).padStart(length, '0').slice(-length);
+  /** Every message a phone may send (the registry's open questions, getView, and the two witness requests), in turn. */
+  const questions = (index: number) => [
     { method: 'getNight', args: { nightId } },
     { method: 'verifyNight', args: { nightId } },
+    { method: 'getNightToCheck', args: { nightId, checker: hex(16, index + 1) } },
     { method: 'getTab', args: {} },
     { method: 'listNights', args: {} },
+    { method: 'getStandings', args: {} },
+    { method: 'getView' },
+    { method: 'revealDraws', args: { night: nightId, witness: hex(16, index + 1), request: 1, values: [hex(64, index)] } },
+    { method: 'helpDeal', args: { night: nightId, witness: hex(16, index + 1), head: hex(64, index) } },
   ];
+  /** Each phone its own address on loopback (127.0.0.2, .3, ...): other devices, as the host counts phones. */
+  const addressOf = (index: number): string => `127.0.${Math.floor(index / 250)}.${(index % 250) + 2}`;
   const open: WebSocket[] = [];
   const raw: RawClient[] = [];
   const timers: ReturnType<typeof setInterval>[] = [];
 
   const flooder = (index: number): void => {
     if (!running) return;
-    const socket = new WebSocket(socketUrl);
+    const socket = new WebSocket(socketUrl, { localAddress: addressOf(index) });
     open.push(socket);
     let id = 0;
+    const asked = questions(index);
     const ask = (): void => {
-      const question = questions[(index + id) % questions.length]!;
+      const question = asked[(index + id) % asked.length]!;
       socket.send(JSON.stringify({ id: ++id, ...question }));
       report.sent++;
     };
@@ -76,12 +86,13 @@ export async function runPhones(scenario: Scenario, link: string, count: number,
     if (scenario === 'flood') flooder(i);
     else if (scenario === 'churn') churner();
     else {
-      const client = await rawClient(Number(url.port), `/ws?role=phone&token=${token}`);
+      const client = await rawClient(Number(url.port), `/ws?role=phone&token=${token}`, { localAddress: addressOf(i) });
       raw.push(client);
       let id = 0;
+      const asked = questions(i);
       timers.push(
         setInterval(() => {
-          client.sendText(JSON.stringify({ id: ++id, ...questions[id % questions.length]! }));
+          client.sendText(JSON.stringify({ id: ++id, ...asked[id % asked.length]! }));
           report.sent++;
         }, 10),
       );

@@ -103,13 +103,11 @@ export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(COMMAND_REGISTRY, name);
 }
 
-/** Whether `role` may send `command` (unknown names are never allowed). */
-export function roleMaySend(role: Role, command: CommandName): boolean {
-  const policy: CommandPolicy | undefined = COMMAND_REGISTRY[command];
-  return policy !== undefined && policy.roles.includes(role);
-}
-
-/** The commands a role may send, in registry order: what its bridge exposes. */
+/**
+ * The commands a role may send, in registry order: what its bridge exposes
+ * (a convenience for the screens; whether a command is let in is decided in
+ * main, at the session's one door, src/main/session/door.ts).
+ */
 export function commandsFor(role: Role): readonly CommandName[] {
-  return COMMAND_NAMES.filter((name) => roleMaySend(role, name));
+  return COMMAND_NAMES.filter((name) => (COMMAND_REGISTRY[name] as CommandPolicy).roles.includes(role));
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, ipcMain, Menu, powerSaveBlocker, protocol, session } from 'electron';
+import { app, Menu, powerSaveBlocker, protocol, session } from 'electron';
 import { openDealerService } from '../session';
 import { withPhoneAccess } from '../host/phoneService';
 import { createElectronStoreBackend } from '../store/electronStoreBackend';
@@ -92,7 +92,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
     onHostClosed: () => app.quit(),
   });
   restrictPermissions(session.defaultSession, source, (contents) => windows.roleOf(contents) !== null);
-  const unregisterIpc = registerIpc(ipcMain, { service, windows, source });
+  const unregisterIpc = registerIpc({ service, windows, source });
   const refused = (what: string) => (failure: unknown) => console.error(`${what} failed:`, failure);
   // Updates between nights: only the packaged app, and never where the data sits inside what an update replaces.
   const updatable =
@@ -117,14 +117,14 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
         showTable: () => windows.showTable(),
         toggleFullScreen: (window) => windows.toggleFullScreen(window),
         phonesWatching: state.phones,
-        setPhoneAccess: (on) => void service.run('setPhoneAccess', { on }).catch(refused('Let Phones Watch')),
-        newPhoneLink: () => void service.run('newPhoneLink', {}).catch(refused('New Phone Link')),
+        setPhoneAccess: (on) => void service.run('host', 'setPhoneAccess', { on }).catch(refused('Let Phones Watch')),
+        newPhoneLink: () => void service.run('host', 'newPhoneLink', {}).catch(refused('New Phone Link')),
         ...(updatable
           ? {
               updates: {
                 label: UPDATE_WORDS[state.language].menuItem,
                 on: state.updateChecks,
-                set: (on: boolean) => void service.run('updatePreferences', { updateChecks: on }).catch(refused('Look for Updates')),
+                set: (on: boolean) => void service.run('host', 'updatePreferences', { updateChecks: on }).catch(refused('Look for Updates')),
               },
             }
           : {}),

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { CHANNELS, COMMAND_NAMES, commandChannel, commandsFor, type AppView } from '../../shared';
+import { admit } from '../session/door';
 import type { DealerService } from '../session/service';
 import { registerIpc } from './ipc';
 import { rendererSource, type WindowRole } from './renderer';
@@ -21,7 +22,10 @@ function wire() {
   const view = { night: null } as unknown as AppView;
   const service: DealerService = {
     getView: () => view,
-    run: async (command) => {
+    // The session's one door first, as GameSession.run does: IPC only says which window asks.
+    run: async (role, command) => {
+      const admitted = admit(role, command);
+      if (!admitted.ok) return admitted;
       ran.push(command);
       return { ok: true, view };
     },
@@ -35,7 +39,7 @@ function wire() {
     roleOf: (c: WebContents | null | undefined) => (c === contents.host ? 'host' : c === contents.table ? 'table' : null),
     showTable: () => shown.push('table'),
   } as unknown as DealerWindows;
-  const unregister = registerIpc(ipcMain, { service, windows, source: rendererSource(true, {}) });
+  const unregister = registerIpc({ service, windows, source: rendererSource(true, {}) }, ipcMain);
   const event = (role: WindowRole | 'stranger', origin = 'app://dealer', parent: unknown = null) =>
     ({
       sender: role === 'stranger' ? { id: 3 } : contents[role],

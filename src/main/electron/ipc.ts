@@ -1,19 +1,20 @@
-import { BrowserWindow, type IpcMain, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, COMMAND_NAMES, commandChannel, forbiddenRoleError, roleMaySend } from '../../shared';
-import type { ApiResult, CommandName } from '../../shared';
+import { BrowserWindow, ipcMain as electronIpcMain, type IpcMain, type IpcMainInvokeEvent } from 'electron';
+import { CHANNELS, COMMAND_NAMES, commandChannel } from '../../shared';
 import type { DealerService } from '../session/service';
 import { isRendererOrigin, type RendererSource, type WindowRole } from './renderer';
 import type { DealerWindows } from './windows';
 
 /**
- * The IPC half of the bridge: one `ipcMain.handle` per command of the
- * registry, and a few window channels. Every call is checked twice before
- * anything runs: the sender must be the top frame of one of our windows,
- * showing a page of our origin (`app://dealer`, or the dev server's); and
- * the window's role (host console or table) must be allowed to send that
- * command by the registry (src/shared/registry.ts). Arguments then go to
- * `service.run` untouched; it checks them against the contract's zod
- * schemas. Every change is pushed to both windows.
+ * The IPC half of the bridge, and the only module that may touch `ipcMain`
+ * (eslint.config.js, as VS Code keeps its validatedIpcMain): one
+ * `ipcMain.handle` per command of the registry, and a few window channels.
+ * The sender is checked before anything runs: it must be the top frame of
+ * one of our windows, showing a page of our origin (`app://dealer`, or the
+ * dev server's), and that window's role (host console or table) is what it
+ * is. The command then goes, with that role and its arguments untouched, to
+ * `service.run`, the session's one door (session/door.ts), which decides
+ * whether the role may send it, checks the arguments (zod) and the state.
+ * Every change is pushed to both windows.
  */
 export interface IpcWiring {
   service: DealerService;
@@ -41,11 +42,6 @@ export function checkSender(event: IpcMainInvokeEvent, wiring: Pick<IpcWiring, '
   return role;
 }
 
-/** The answer to a command the sender's role may not send: nothing ran, and it says who asked. */
-export function roleRefusal(role: WindowRole, command: CommandName): ApiResult<never> {
-  return { ok: false, error: forbiddenRoleError(role, command) };
-}
-
 /** Window channels (not commands) and the roles that may use them. */
 const WINDOW_CHANNEL_ROLES: Readonly<Record<'getView' | 'toggleFullScreen' | 'openTableWindow', readonly WindowRole[]>> = {
   getView: ['host', 'table'],
@@ -53,8 +49,8 @@ const WINDOW_CHANNEL_ROLES: Readonly<Record<'getView' | 'toggleFullScreen' | 'op
   openTableWindow: ['host'],
 };
 
-/** Register every handler; returns a function that removes them all. */
-export function registerIpc(ipcMain: IpcMain, wiring: IpcWiring): () => void {
+/** Register every handler (on Electron's ipcMain unless a stand-in is given); returns a function that removes them all. */
+export function registerIpc(wiring: IpcWiring, ipcMain: IpcMain = electronIpcMain): () => void {
   const { service, windows } = wiring;
   const channels: string[] = [];
 
@@ -71,7 +67,7 @@ export function registerIpc(ipcMain: IpcMain, wiring: IpcWiring): () => void {
   }
 
   for (const name of COMMAND_NAMES) {
-    handle(commandChannel(name), (_event, role, args) => (roleMaySend(role, name) ? service.run(name, args) : roleRefusal(role, name)));
+    handle(commandChannel(name), (_event, role, args) => service.run(role, name, args));
   }
   handleWindowChannel('getView', () => service.getView());
   handleWindowChannel('toggleFullScreen', (event) => {

@@ -41,6 +41,30 @@ describe('answers about ended nights', () => {
     expect(ask(session, 'getNight', { nightId }).settlement?.mode).toBe('banker');
   });
 
+  it('R34: the export a phone checks an ended night with is made once and shared by every phone asking; a paid mark makes it again', () => {
+    const session = folder.start();
+    const nightId = playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-04-03', turns: 12 });
+    closeNight(session);
+    const detail = ask(session, 'getNight', { nightId });
+    const first = ask(session, 'getNightToCheck', { nightId, checker: '00000000000000a1' });
+    // Asked by another phone, with the journal out of reach: the same export, not read or replayed again.
+    fs.renameSync(journal(nightId), `${journal(nightId)}.away`);
+    expect(ask(session, 'getNightToCheck', { nightId, checker: '00000000000000b2' })).toBe(first);
+    // The night's other kept answers and this one live side by side.
+    expect(ask(session, 'getNight', { nightId })).toBe(detail);
+    expect(ask(session, 'getNightToCheck', { nightId, checker: '00000000000000c3' })).toBe(first);
+    fs.renameSync(`${journal(nightId)}.away`, journal(nightId));
+
+    // M3: a transfer marked paid is in the export: it is made again with the mark.
+    const tab = ask(session, 'getTab');
+    const transfer = tab.transfers.find((t) => t.id.startsWith(`${nightId}:`));
+    expect(transfer).toBeDefined();
+    accepted(session.runNow('markTransfersPaid', { ids: [transfer!.id], paid: true }));
+    const marked = ask(session, 'getNightToCheck', { nightId, checker: '00000000000000a1' });
+    expect(marked).not.toBe(first);
+    expect(JSON.stringify(marked)).not.toBe(JSON.stringify(first));
+  });
+
   it('keeps a bounded number of nights, the least recently asked going first, and never an open night', () => {
     const kept = new EndedNightAnswers(2);
     const line = (id: string, endedAt: string | null = '2026-04-03T23:00:00.000Z') => ({ id, endedAt }) as NightSummary;

@@ -82,9 +82,14 @@ function openNight(
 }
 
 /** The answer kept about an ended night, when its index line has not changed since. */
-function keptAnswer<Q extends CachedQuestion>(question: Q, nightId: string, source: HistorySource): CommandData[Q] | undefined {
+function keptAnswer<Q extends CachedQuestion>(
+  question: Q,
+  nightId: string,
+  source: HistorySource,
+  paid?: ReadonlySet<string>,
+): CommandData[Q] | undefined {
   const summary = source.index.find((s) => s.id === nightId);
-  return summary ? source.endedAnswers?.get(question, summary, source.settleModes[nightId]) : undefined;
+  return summary ? source.endedAnswers?.get(question, summary, source.settleModes[nightId], paid) : undefined;
 }
 
 /** One answer per question; the compiler checks that none is missing and that each gets its own arguments. */
@@ -128,7 +133,10 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     return { ok: true, data };
   },
   // What anyone may read to check a night by hand once it has ended: the export, with no payment details.
+  // Kept once the night has ended, as its detail is (every phone at the table may ask): with the paid marks it was made with.
   getNightToCheck: ({ nightId }, source) => {
+    const kept = keptAnswer('getNightToCheck', nightId, source, source.paidTransfers);
+    if (kept) return { ok: true, data: kept };
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     if (opened.summary.endedAt === null) {
@@ -141,7 +149,9 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
       };
     }
     try {
-      return { ok: true, data: nightExportFile(opened.night, 'json', source.paidTransfers, source.settleModes[nightId]) };
+      const data = nightExportFile(opened.night, 'json', source.paidTransfers, source.settleModes[nightId]);
+      source.endedAnswers?.set('getNightToCheck', opened.summary, source.settleModes[nightId], data, source.paidTransfers);
+      return { ok: true, data };
     } catch (error) {
       return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
     }

@@ -55,7 +55,7 @@ afterEach(async () => {
 });
 
 async function must(command: CommandName, args: unknown): Promise<{ view: AppView; data: unknown }> {
-  const result = (await service!.run(command, args)) as ApiResult<unknown>;
+  const result = (await service!.run('host', command, args)) as ApiResult<unknown>;
   if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
   return { view: result.view, data: result.data };
 }

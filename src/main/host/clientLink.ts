@@ -11,7 +11,11 @@ import type { Role, WireMessage } from '../../shared';
  * - a reply is never dropped (the client waits for it), but a client with
  *   more than `maxBufferedBytes` already waiting is closed instead;
  * - a client that makes no progress for `stuckMs` while a view waits, or that
- *   neither answers a ping nor reads anything for two heartbeats, is closed.
+ *   answers no ping for two heartbeats, is closed. The host console's socket
+ *   also counts as alive while its replies are being taken (a pong can wait
+ *   behind a backup on a slow network); a read-only screen's cannot: what the
+ *   host writes to a phone that never reads sinks into the kernel's buffers
+ *   and looks taken, so only its pong shows it reads.
  */
 export interface FlowLimits {
   /** Above this many bytes waiting for the client, view pushes are held back (the newest kept). */
@@ -20,7 +24,7 @@ export interface FlowLimits {
   maxBufferedBytes: number;
   /** A client that reads nothing for this long while a view waits for it is closed. */
   stuckMs: number;
-  /** How often the host pings; a client silent (no pong, nothing read) for two intervals in a row is closed. */
+  /** How often the host pings; a client silent (no pong; for the host console, nothing read either) for two intervals in a row is closed. */
   heartbeatMs: number;
   /** Requests read ahead of the one running; beyond this the host stops reading from that client. */
   maxQueuedRequests: number;
@@ -77,14 +81,25 @@ export class ClientLink {
     return this.waitingView !== null;
   }
 
-  /** An answer the client is waiting for: sent, unless the client is so far behind that it is closed. */
-  sendReply(message: WireMessage, serialise: (message: WireMessage) => string = JSON.stringify): void {
+  /**
+   * An answer the client is waiting for: sent, unless the client is so far
+   * behind that it is closed. A serialiser may give the text in parts (UTF-8
+   * buffers shared by every client asking the same), sent as the fragments of
+   * one message, so nothing is copied per client.
+   */
+  sendReply(message: WireMessage, serialise: (message: WireMessage) => string | readonly Buffer[] = JSON.stringify): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
       this.close('it stopped reading its replies');
       return;
     }
-    this.write(serialise(message));
+    const text = serialise(message);
+    if (typeof text === 'string') {
+      this.write(text);
+      return;
+    }
+    // One message in fragments, sent back to back: nothing else can come between them.
+    text.forEach((part, index) => this.write(part, index === text.length - 1));
   }
 
   /** A new view (`{type:'view'}` already serialised, as UTF-8 once for every client): replaces any view still waiting for this client. */
@@ -97,7 +112,8 @@ export class ClientLink {
   /** Called by the host's heartbeat: closes a client that neither answered the last ping nor read anything since. */
   heartbeat(): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
-    const silent = !this.answeredPing && this.written === this.writtenAtLastBeat;
+    const reading = this.role === 'host' && this.written !== this.writtenAtLastBeat;
+    const silent = !this.answeredPing && !reading;
     this.silentBeats = silent ? this.silentBeats + 1 : 0;
     // Two beats, not one: a pong can wait behind one large reply (a backup) on a slow network.
     if (this.silentBeats >= SILENT_BEATS_TO_CLOSE) {
@@ -139,8 +155,8 @@ export class ClientLink {
     else if (!hold && this.socket.isPaused) this.socket.resume();
   }
 
-  private write(text: string | Buffer): void {
-    this.socket.send(text, { binary: false }, (error) => {
+  private write(text: string | Buffer, fin = true): void {
+    this.socket.send(text, { binary: false, fin }, (error) => {
       if (error) return;
       this.written++;
       this.flushView();

@@ -100,7 +100,7 @@ function phonesOf(view: AppView): PhonesView {
 }
 
 async function turnOn(s: PhoneAwareService): Promise<PhonesView> {
-  const result = await s.run('setPhoneAccess', { on: true });
+  const result = await s.run('host', 'setPhoneAccess', { on: true });
   if (!result.ok) throw new Error(result.error.message);
   return phonesOf(result.view);
 }
@@ -219,10 +219,10 @@ describe('letting phones watch', () => {
     const s = await open();
     expect(s.getView().phones).toEqual({ state: 'off', links: [], port: null, connected: 0, refusal: null });
     const bare = await openDealerService({ storage: createConfBackend(join(workDir, 'bare')) });
-    const refused = await bare.run('setPhoneAccess', { on: true });
+    const refused = await bare.run('host', 'setPhoneAccess', { on: true });
     expect(refused.ok ? null : refused.error.code).toBe('phones-unavailable');
     bare.close();
-    const bad = await s.run('setPhoneAccess', { on: 'yes' });
+    const bad = await s.run('host', 'setPhoneAccess', { on: 'yes' });
     expect(bad.ok ? null : bad.error.code).toBe('invalid-input');
     expect(s.getView().phones?.state).toBe('off');
   });
@@ -332,7 +332,7 @@ describe('letting phones watch', () => {
     const oldPage = await get(port, `/phone.html?token=${old}`);
     const oldCookie = String(oldPage.headers['set-cookie']).split(';')[0]!;
 
-    const result = await s.run('newPhoneLink', {});
+    const result = await s.run('host', 'newPhoneLink', {});
     const after = result.ok ? phonesOf(result.view) : null;
     const fresh = tokenOf(after!.links[0]!);
     expect(fresh).not.toBe(old);
@@ -354,7 +354,7 @@ describe('letting phones watch', () => {
     const watching = await Promise.all([1, 2, 3].map(() => phoneSocket(phones.port!, `?role=phone&token=${token}`)));
     await until(() => s.getView().phones?.connected === 3, 'three phones');
 
-    const result = await s.run('setPhoneAccess', { on: false });
+    const result = await s.run('host', 'setPhoneAccess', { on: false });
     expect(result.ok && result.view.phones).toEqual({ state: 'off', links: [], port: null, connected: 0, refusal: null });
     await Promise.all(watching.map((phone) => phone.closed));
     expect(await refusedConnection(phones.port!)).toBe(true);
@@ -411,7 +411,7 @@ describe('letting phones watch', () => {
     const s = await open();
     const phones = await turnOn(s);
     // Every answer's view carries the phones too, questions included.
-    const answered = await s.run('listNights', {});
+    const answered = await s.run('host', 'listNights', {});
     expect(answered.ok && answered.view.phones).toEqual(phones);
     const text = JSON.stringify(s.getView());
     const tokensInView = [...text.matchAll(/token=([a-z0-9]+)/g)].map((m) => m[1]);

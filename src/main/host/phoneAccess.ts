@@ -33,7 +33,8 @@ export const PHONE_TOKEN_COOKIE = 'dealer_phone_token';
 
 /**
  * What phones may cost the host (anyone who saw the QR code can try): so many
- * sockets at once, so many questions a second each, and at most `flow`'s
+ * sockets at once, so many messages a second per phone (its token and
+ * address, whichever socket it sends on), and at most `flow`'s
  * bytes waiting for each (a phone that stops reading gets the newest view
  * when it reads again, never a queue of old ones); strangers and slow
  * connections as connectionGuard.ts says.
@@ -50,7 +51,8 @@ export interface PhoneLimits {
 export const PHONE_LIMITS: PhoneLimits = {
   maxPhones: 64,
   questionRate: PHONE_QUESTION_RATE,
-  flow: { maxBufferedBytes: 1024 * 1024, viewHighWaterBytes: 256 * 1024 },
+  // A phone that reads nothing (not even a ping) is closed after two silent beats: within 15 s (the README promises 20).
+  flow: { maxBufferedBytes: 1024 * 1024, viewHighWaterBytes: 256 * 1024, heartbeatMs: 5_000 },
   connections: {},
   countEveryMs: 250,
 };
@@ -195,7 +197,7 @@ export class PhoneAccess {
     if (this.refusal) return { ...PHONES_OFF, state: 'refused', refusal: this.refusal };
     const host = this.host;
     if (!host) return PHONES_OFF;
-    const connected = host.connections().length;
+    const connected = host.clientCount();
     if (this.addresses.length === 0) return { state: 'no-network', links: [], port: host.port, connected, refusal: null };
     return {
       state: 'on',
@@ -209,6 +211,11 @@ export class PhoneAccess {
   /** The sockets open now (none when off), for diagnostics and tests. */
   connections(): ConnectionInfo[] {
     return this.host?.connections() ?? [];
+  }
+
+  /** Phones connected now (what `view()` says), cheaply. */
+  get connectedCount(): number {
+    return this.host?.clientCount() ?? 0;
   }
 
   get isOn(): boolean {

@@ -59,7 +59,7 @@ async function phonesOn(options: Partial<PhoneAccessOptions> = {}): Promise<{ s:
     ...options,
   });
   service = s;
-  const on = await s.run('setPhoneAccess', { on: true });
+  const on = await s.run('host', 'setPhoneAccess', { on: true });
   const link = on.ok ? on.view.phones?.links[0] : undefined;
   if (!link) throw new Error('the phones listener did not start');
   return { s, port: on.ok ? (on.view.phones?.port ?? 0) : 0, token: new URL(link).searchParams.get('token') ?? '' };
@@ -87,9 +87,13 @@ interface Phone {
   closed: Promise<{ code: number; reason: string }>;
 }
 
-function phone(port: number, query: string, headers: Record<string, string> = {}): Promise<Phone> {
+/** A phone's socket; `localAddress` (another 127.x address) makes it another device. */
+function phone(port: number, query: string, headers: Record<string, string> = {}, localAddress?: string): Promise<Phone> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws${query}`, { headers: { host: `${LAN}:${port}`, ...headers } });
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws${query}`, {
+      headers: { host: `${LAN}:${port}`, ...headers },
+      ...(localAddress ? { localAddress } : {}),
+    });
     sockets.push(socket);
     const messages: WireMessage[] = [];
     const closed = new Promise<{ code: number; reason: string }>((done) =>
@@ -149,6 +153,59 @@ describe('what phones may cost the host', () => {
     expect(again.type === 'reply' && again.result.ok).toBe(true);
   });
 
+  it('counts a phone by its link and its address, not its socket: a second socket, or coming back, gives it no fresh allowance', async () => {
+    const { port, token } = await phonesOn({ limits: { questionRate: { perSecond: 0.2, burst: 3 } } });
+    const codeOf = (m: WireMessage): string => (m.type === 'reply' ? (m.result.ok ? 'ok' : m.result.error.code) : m.type);
+    const first = await phone(port, `?role=phone&token=${token}`);
+    for (let id = 1; id <= 3; id++) first.socket.send(JSON.stringify({ id, method: 'listNights', args: {} }));
+    expect((await Promise.all([1, 2, 3].map((id) => reply(first, id)))).map(codeOf)).toEqual(['ok', 'ok', 'ok']);
+    // Another socket of the same phone shares what is left: nothing.
+    const second = await phone(port, `?role=phone&token=${token}`);
+    second.socket.send(JSON.stringify({ id: 1, method: 'listNights', args: {} }));
+    expect(codeOf(await reply(second, 1))).toBe('too-many-questions');
+    // Gone and back: still nothing. (The refused socket is held unread for a while: it is cut, not closed.)
+    second.socket.terminate();
+    first.socket.close();
+    await Promise.all([first.closed, second.closed]);
+    const back = await phone(port, `?role=phone&token=${token}`);
+    back.socket.send(JSON.stringify({ id: 1, method: 'getView' }));
+    expect(codeOf(await reply(back, 1))).toBe('too-many-questions');
+    // Another phone at the table (another address) has its own.
+    const other = await phone(port, `?role=phone&token=${token}`, {}, '127.0.0.2');
+    other.socket.send(JSON.stringify({ id: 1, method: 'listNights', args: {} }));
+    expect(codeOf(await reply(other, 1))).toBe('ok');
+  });
+
+  it('R34: counts a reveal no reveal request asked for like any question: a phone cannot flood the host with them', async () => {
+    const { port, token } = await phonesOn({ limits: { questionRate: { perSecond: 0.2, burst: 3 } } });
+    const p = await phone(port, `?role=phone&token=${token}`);
+    const reveal = { night: '2026-04-03-ab', witness: '00000000000000a1', request: 1, values: ['a'.repeat(64)] };
+    for (let id = 1; id <= 5; id++) p.socket.send(JSON.stringify({ id, method: 'revealDraws', args: reveal }));
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((id) => reply(p, id)));
+    const codes = answers.map((m) => (m.type === 'reply' && !m.result.ok ? m.result.error.code : m.type));
+    expect(codes.slice(3)).toEqual(['too-many-questions', 'too-many-questions']);
+    expect(codes.slice(0, 3)).not.toContain('too-many-questions');
+  });
+
+  it('closes a phone that keeps asking but never reads, not even a ping, within two heartbeats (its replies sink into the kernel unread)', async () => {
+    const dropped: string[] = [];
+    const { s, port, token } = await phonesOn({
+      limits: { questionRate: { perSecond: 10_000, burst: 10_000 }, flow: { heartbeatMs: 200 } },
+      onClientDropped: (role, why) => dropped.push(`${role}: ${why}`),
+    });
+    const deaf = await rawClient(port, `/ws?role=phone&token=${token}`);
+    const asking = setInterval(() => deaf.sendText(JSON.stringify({ id: 1, method: 'getView' })), 20);
+    const opened = performance.now();
+    try {
+      await until(() => s.phones.connections().length === 0, 'the deaf phone to be closed');
+    } finally {
+      clearInterval(asking);
+      deaf.socket.destroy();
+    }
+    expect(performance.now() - opened).toBeLessThan(2000);
+    expect(dropped).toEqual(['phone: it stopped answering']);
+  });
+
   it('holds about 1 MB for a phone that asks and never reads, then closes it', async () => {
     // A big table's view (20 KB): 2000 answers are 40 MB, more than the kernel's buffers take.
     const pad = { id: 'pad', name: 'x'.repeat(20_000), colour: '#000000', initials: 'X', archived: true };
@@ -177,7 +234,7 @@ describe('what phones may cost the host', () => {
       onClientDropped: (role, why) => dropped.push(`${role}: ${why}`),
     });
     service = s;
-    const on = await s.run('setPhoneAccess', { on: true });
+    const on = await s.run('host', 'setPhoneAccess', { on: true });
     const link = new URL(on.ok ? (on.view.phones?.links[0] ?? '') : '');
     const deaf = await rawClient(Number(link.port), `/ws?role=phone&token=${link.searchParams.get('token')}`);
     let mostHeld = 0;
@@ -249,10 +306,10 @@ describe('strangers and caches', () => {
   it('W off ends the link: on again, a new token; phones, pages and cookies holding the old one are refused', async () => {
     const { s, port: oldPort, token: old } = await phonesOn({ ports: [0] });
     const watching = await phone(oldPort, `?role=phone&token=${old}`);
-    const off = await s.run('setPhoneAccess', { on: false });
+    const off = await s.run('host', 'setPhoneAccess', { on: false });
     expect(off.ok).toBe(true);
     await watching.closed;
-    const on = await s.run('setPhoneAccess', { on: true });
+    const on = await s.run('host', 'setPhoneAccess', { on: true });
     const link = on.ok ? on.view.phones?.links[0] : undefined;
     const port = on.ok ? (on.view.phones?.port ?? 0) : 0;
     const fresh = new URL(link ?? 'http://x/').searchParams.get('token');

@@ -1,4 +1,5 @@
 import { commandArgs, commandError, type ApiResult, type AppView, type CommandName } from '../../shared';
+import { admit } from '../session/door';
 import type { DealerService, TableWitnessDesk } from '../session/service';
 import { NightChecks } from './nightChecks';
 import { PhoneAccess, type PhoneAccessOptions } from './phoneAccess';
@@ -8,9 +9,10 @@ import { PhoneAccess, type PhoneAccessOptions } from './phoneAccess';
  * view also says whether phones may watch (`phones`), and which answers the
  * two phone commands itself (setPhoneAccess, newPhoneLink) by starting,
  * stopping or re-keying the LAN listener (phoneAccess.ts). The listener
- * serves this very service, so phones see the views the TV sees. The role
- * checks stay where they are (IPC, WebSocket): only the host reaches `run`
- * with a change. It also counts the phones that fetched a night to check
+ * serves this very service, so phones see the views the TV sees. The two
+ * commands it answers go through the session's one door first (door.ts:
+ * only the host may send them); the rest go to the session's `run`, the
+ * door itself. It also counts the phones that fetched a night to check
  * it (getNightToCheck, R34) and says so in the view (`nightChecks`).
  */
 export interface PhoneAwareService extends DealerService {
@@ -26,25 +28,42 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
   const listeners = new Set<(view: AppView) => void>();
 
   const checks = new NightChecks();
+  /**
+   * What `merged` gave last: the same view object until the session's view,
+   * the phones (or how many are connected) or the checks change, so an answer made with it can be kept
+   * and shared while it is the view (ScreenAnswers, replySerialiser).
+   */
+  let last: { inner: AppView; version: number; connected: number; view: AppView } | null = null;
+  /** Bumped whenever the phones or the checks change what `merged` gives. */
+  let version = 0;
   const merged = (view: AppView): AppView => {
+    const connected = phones.connectedCount;
+    if (last && last.inner === view && last.version === version && last.connected === connected) return last.view;
     const nightId = view.night?.id;
     const checked = nightId === undefined ? 0 : checks.count(nightId);
-    return {
+    const made: AppView = {
       ...view,
       phones: phones.view(),
       ...(nightId !== undefined && checked > 0 ? { nightChecks: { nightId, phones: checked } } : {}),
     };
+    last = { inner: view, version, connected, view: made };
+    return made;
   };
   const tell = (view: AppView): void => {
     for (const listener of listeners) listener(view);
   };
   inner.onView((view) => tell(merged(view)));
-  phones.onChange(() => tell(merged(inner.getView())));
+  phones.onChange(() => {
+    version++;
+    tell(merged(inner.getView()));
+  });
 
   /** A phone fetched a night to check it: the TV says how many did, once per phone. */
   function countCheck(args: unknown): void {
     const { nightId, checker } = args as { nightId: string; checker: string };
-    if (checks.record(nightId, checker)) tell(merged(inner.getView()));
+    if (!checks.record(nightId, checker)) return;
+    version++;
+    tell(merged(inner.getView()));
   }
 
   const service: PhoneAwareService = {
@@ -54,13 +73,15 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async run(command, args): Promise<ApiResult<unknown>> {
+    async run(role, command, args): Promise<ApiResult<unknown>> {
       if (!PHONE_COMMANDS.has(command)) {
-        const result = await inner.run(command, args);
+        const result = await inner.run(role, command, args);
         if (!result.ok) return result;
         if (command === 'getNightToCheck') countCheck(args);
         return { ...result, view: merged(result.view) };
       }
+      const admitted = admit(role, command);
+      if (!admitted.ok) return admitted;
       const parsed = commandArgs[command].safeParse(args);
       if (!parsed.success)
         return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'the request is malformed') };

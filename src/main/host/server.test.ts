@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
-import { commandError, COMMAND_NAMES, roleMaySend, type ApiResult, type AppView, type CommandName, type WireMessage } from '../../shared';
+import { commandError, COMMAND_NAMES, commandsFor, type ApiResult, type AppView, type CommandName, type WireMessage } from '../../shared';
+import { admit } from '../session/door';
 import type { DealerService } from '../session/service';
 import type { AccessTokens } from './access';
 import { PRODUCTION_CSP } from './csp';
@@ -31,7 +32,10 @@ function fakeService({ padBytes = 0 } = {}): DealerService & { runs: { command: 
   return {
     runs,
     getView: () => view,
-    async run(command, args): Promise<ApiResult> {
+    // The session's one door first, as GameSession.run does: the transport only says who asks.
+    async run(role, command, args): Promise<ApiResult> {
+      const admitted = admit(role, command);
+      if (!admitted.ok) return admitted;
       runs.push({ command, args });
       if (command === 'undo') throw new Error('disk on fire');
       if (command !== 'buyIn') return { ok: false, error: commandError('no-night', 'There is no open night.') };
@@ -180,8 +184,8 @@ describe('headless host: the WebSocket contract', () => {
     const running = await start(service, undefined, { deferViewPushes: true });
     const viewer = await connect(socketUrl(running, '?role=phone'));
     // Two commands in the same turn of the event loop, as a script could send them.
-    const first = service.run('buyIn', {});
-    const second = service.run('buyIn', {});
+    const first = service.run('host', 'buyIn', {});
+    const second = service.run('host', 'buyIn', {});
     await Promise.all([first, second]);
     const pushed = await viewer.next();
     expect(pushed.type === 'view' && pushed.view.roster[0]?.id).toBe('p2');
@@ -318,7 +322,7 @@ describe('headless host: roles (a table or phone only reads)', () => {
     const before = await ask(table, 1, 'getView');
     expect(before).toMatchObject({ type: 'reply', result: { ok: true } });
 
-    const forbidden = COMMAND_NAMES.filter((name) => !roleMaySend('table', name));
+    const forbidden = COMMAND_NAMES.filter((name) => !commandsFor('table').includes(name));
     expect(forbidden).toContain('buyIn');
     let id = 2;
     for (const command of forbidden) {

@@ -20,10 +20,10 @@ import type { DealerService, WitnessLine } from '../session/service';
 import { credentialOf, grantRole, sameSecret, type AccessTokens, type Credential } from './access';
 import { ClientLink, DEFAULT_FLOW_LIMITS, type FlowLimits } from './clientLink';
 import { CONNECTIONS_CHECK_MS, DEFAULT_CONNECTION_LIMITS, guardConnections, type ConnectionLimits } from './connectionGuard';
-import { QuestionBucket, type QuestionRate } from './questionRate';
+import { PhoneAllowances, type QuestionBucket, type QuestionRate } from './questionRate';
 import { PRODUCTION_CSP } from './csp';
 import { contentTypeFor, resolveStaticFile } from './staticFiles';
-import { answerWireRequest, parseWireRequest, replySerialiser } from './wireProtocol';
+import { answerWireRequest, parseWireRequest, replySerialiser, ScreenAnswers } from './wireProtocol';
 import { isLoopback } from './serveArgs';
 
 /**
@@ -78,7 +78,7 @@ export interface HostOptions {
   deferViewPushes?: boolean;
   /** Read-only sockets (table, phone) held at once; one more is closed with TABLE_FULL_CLOSE_CODE. No cap unless given. */
   maxViewers?: number;
-  /** How fast a read-only socket may ask (questionRate.ts); no limit unless given. */
+  /** How fast a read-only screen may send, per phone (its token and address, questionRate.ts); no limit unless given. */
   questionRate?: QuestionRate;
   /** Strangers and timeouts (connectionGuard.ts). */
   connections?: Partial<ConnectionLimits>;
@@ -98,6 +98,8 @@ export interface RunningHost {
   port: number;
   /** The clients connected now, for tests and diagnostics. */
   connections(): ConnectionInfo[];
+  /** How many clients are connected now (connections().length, without making the list). */
+  clientCount(): number;
   /** Closes every socket whose token no longer opens anything (after a new viewer link); returns how many. */
   dropStaleClients(): number;
   close(): Promise<void>;
@@ -309,6 +311,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const readOnlySockets = new WebSocketServer({ noServer: true, maxPayload: Math.min(maxPayload, READ_ONLY_MAX_MESSAGE_BYTES) });
   const links = new Set<ClientLink>();
   const serialiseReply = replySerialiser();
+  /** Each phone's allowance, whichever of its sockets it asks on. */
+  const allowances = options.questionRate ? new PhoneAllowances(options.questionRate) : null;
+  /** The read-only screens' answers, shared until the view changes (wireProtocol.ts). */
+  const screenAnswers = new ScreenAnswers(service);
 
   server.on('upgrade', (request, socket, head) => {
     socket.on('error', () => socket.destroy());
@@ -321,7 +327,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     if (tokenSet) guard.trust(socket);
     const accepting = grant.role === 'host' ? sockets : readOnlySockets;
     const full = grant.role !== 'host' && options.maxViewers !== undefined && viewerCount() >= options.maxViewers;
-    accepting.handleUpgrade(request, socket, head, (client) => (full ? turnAway(client) : welcome(client, grant.role, token)));
+    const address = request.socket.remoteAddress;
+    accepting.handleUpgrade(request, socket, head, (client) => (full ? turnAway(client) : welcome(client, grant.role, token, address)));
   });
 
   /**
@@ -352,17 +359,28 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   /** The token each socket opened with, so a new link can close the ones holding the old. */
   const openedWith = new Map<ClientLink, string | null>();
 
-  function welcome(client: WebSocket, role: Role, token: string | null): void {
+  function welcome(client: WebSocket, role: Role, token: string | null, address: string | undefined): void {
     const link = new ClientLink(client, role, flow, (dropped, why) => options.onClientDropped?.(dropped.role, why));
     links.add(link);
     openedWith.set(link, token);
     options.onClientsChanged?.();
+    /** Reveal requests pushed to this socket and not answered yet: each one's answer is the host's own asking, free. */
+    let revealsOwed = 0;
     // A phone helping deal (docs/table-draw.md) gets its reveal requests on its own socket.
     const line: WitnessLine | undefined =
-      role === 'phone' ? { send: (message) => link.sendReply({ type: 'witness', message }) } : undefined;
+      role === 'phone'
+        ? {
+            send: (message) => {
+              if (message.kind === 'reveal-request') revealsOwed++;
+              link.sendReply({ type: 'witness', message });
+            },
+          }
+        : undefined;
+    const allowance = role !== 'host' ? allowances?.open(token, address) : undefined;
     client.on('close', () => {
       links.delete(link);
       openedWith.delete(link);
+      allowance?.close();
       if (line) service.tableWitnesses?.lineClosed(line);
       options.onClientsChanged?.();
     });
@@ -370,11 +388,14 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // One request at a time per client, answered in order: a getView reply can
     // then never arrive after (and overwrite) the push of a later command's view.
     let queue = Promise.resolve();
-    const bucket = role !== 'host' && options.questionRate ? new QuestionBucket(options.questionRate) : null;
+    const bucket: QuestionBucket | null = allowance?.bucket ?? null;
     client.on('message', (data: RawData, isBinary: boolean) => {
       link.requestQueued();
-      // A phone's reveals answer the host's own request: they never count as questions, or a fast table would leave its phones out.
-      const waitMs = bucket === null || answersHost(data, isBinary) || bucket.take() ? 0 : bucket.waitMs();
+      // A phone's reveals answer the host's own request: one per request asked is free, or a fast table would leave its phones out.
+      // Anything else, a reveal nobody asked for included, comes out of the phone's allowance.
+      const owed = revealsOwed > 0 && answersHost(data, isBinary);
+      if (owed) revealsOwed--;
+      const waitMs = bucket === null || owed || bucket.take() ? 0 : bucket.waitMs();
       // Asked too fast: refused, and nothing more is read from it until it may ask again.
       if (waitMs > 0) link.holdReading(waitMs);
       queue = queue
@@ -394,7 +415,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   async function answerMessage(data: RawData, isBinary: boolean, role: Role, line: WitnessLine | undefined): Promise<WireMessage> {
     if (isBinary) return { type: 'error', id: null, message: 'requests are JSON text messages' };
     const parsed = parseWireRequest(messageText(data));
-    return parsed.ok ? await answerWireRequest(service, parsed.request, role, line) : parsed.reply;
+    if (!parsed.ok) return parsed.reply;
+    if (role === 'host') return answerWireRequest(service, parsed.request, role, line);
+    return screenAnswers.answer(parsed.request, role, () => answerWireRequest(service, parsed.request, role, line));
   }
 
   /** Whether a message is a phone's reveals (revealDraws), read cheaply before the question rate is applied. */
@@ -439,6 +462,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
 
   const heartbeat = setInterval(() => {
     for (const link of links) link.heartbeat();
+    allowances?.sweep();
   }, flow.heartbeatMs);
   heartbeat.unref();
 
@@ -454,6 +478,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   return {
     url: listenUrl(listenAddress, port),
     port,
+    clientCount: () => links.size,
     connections: () => [...links].map((link) => ({ role: link.role, bufferedBytes: link.bufferedBytes, viewWaiting: link.viewWaiting })),
     dropStaleClients() {
       if (!tokenSet) return 0;

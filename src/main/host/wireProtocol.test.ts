@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_NAMES, roleMaySend, type AppView, type WireMessage, type WireRequest } from '../../shared';
+import { COMMAND_NAMES, commandsFor, type AppView, type WireMessage, type WireRequest } from '../../shared';
 import { WITNESS_METHODS } from '../../shared/witnessWire';
 import type { DealerService, TableWitnessDesk, WitnessLine } from '../session/service';
-import { answerWireRequest, describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser } from './wireProtocol';
+import { admit } from '../session/door';
+import { answerWireRequest, describeUntrusted, MAX_QUOTED_CHARS, parseWireRequest, replySerialiser, ScreenAnswers } from './wireProtocol';
 
 /** Everything a refusal may say besides the quote: the known methods. */
 const KNOWN_LIST = `getView, ${COMMAND_NAMES.join(', ')}, ${WITNESS_METHODS.join(', ')}`.length;
@@ -56,8 +57,11 @@ describe('parsing a client message: no message may crash the host', () => {
   });
 });
 
+/** What a client reads: the text, or the fragments of one message joined. */
+const received = (sent: string | readonly Buffer[]): string => (typeof sent === 'string' ? sent : Buffer.concat(sent).toString('utf8'));
+
 describe('replies as text', () => {
-  it('are exactly what JSON.stringify gives, whatever they hold, with the same answer object serialised once', () => {
+  it('read as exactly what JSON.stringify gives, whatever they hold', () => {
     const serialise = replySerialiser();
     fc.assert(
       fc.property(fc.integer(), fc.jsonValue(), fc.jsonValue(), (id, data, view) => {
@@ -68,13 +72,30 @@ describe('replies as text', () => {
           { type: 'view', view },
           { type: 'error', id: null, message: 'x' },
         ] as unknown as WireMessage[];
-        for (const message of messages) expect(serialise(message)).toBe(JSON.stringify(message));
+        for (const message of messages) expect(JSON.parse(received(serialise(message)))).toEqual(JSON.parse(JSON.stringify(message)));
       }),
     );
+  });
+
+  it('make the bytes of an answer once, shared by every client asked the same and kept across views: each reply adds only its id', () => {
+    const serialise = replySerialiser();
+    const view = {};
     const detail = { turns: [1, 2, 3] };
-    const first = serialise({ type: 'reply', id: 1, result: { ok: true, view: {}, data: detail } } as unknown as WireMessage);
-    detail.turns.push(4); // kept answers never change; the text made from one is reused
-    expect(serialise({ type: 'reply', id: 1, result: { ok: true, view: {}, data: detail } } as unknown as WireMessage)).toBe(first);
+    const first = serialise({ type: 'reply', id: 1, result: { ok: true, view, data: detail } } as unknown as WireMessage);
+    detail.turns.push(4); // kept answers never change; the bytes made from one are reused
+    const second = serialise({ type: 'reply', id: 2, result: { ok: true, view, data: detail } } as unknown as WireMessage);
+    expect(typeof first).not.toBe('string');
+    expect((second as Buffer[])[0]).toBe((first as Buffer[])[0]);
+    expect((second as Buffer[])[1]).toBe((first as Buffer[])[1]);
+    expect(JSON.parse(received(second))).toEqual({ type: 'reply', id: 2, result: { ok: true, view: {}, data: { turns: [1, 2, 3] } } });
+    // A new view (a command was accepted): only the view is made again, the answer's bytes are the same.
+    const later = serialise({ type: 'reply', id: 3, result: { ok: true, view: { night: null }, data: detail } } as unknown as WireMessage);
+    expect((later as Buffer[])[1]).toBe((first as Buffer[])[1]);
+    expect(JSON.parse(received(later))).toEqual({
+      type: 'reply',
+      id: 3,
+      result: { ok: true, view: { night: null }, data: { turns: [1, 2, 3] } },
+    });
   });
 });
 
@@ -92,7 +113,10 @@ describe('R34: a phone helping deal may send its two witness requests, and nothi
     };
     const service: DealerService = {
       getView: () => view,
-      run: (command) => {
+      // The session's one door first, as GameSession.run does.
+      run: (role, command) => {
+        const admitted = admit(role, command);
+        if (!admitted.ok) return Promise.resolve(admitted);
         ran.push(command);
         return Promise.resolve({ ok: true, view });
       },
@@ -122,7 +146,7 @@ describe('R34: a phone helping deal may send its two witness requests, and nothi
 
   it('R34: every command of the registry a phone could not send before is still refused from a phone', async () => {
     const { service, ran } = serviceWithDesk();
-    for (const command of COMMAND_NAMES.filter((name) => !roleMaySend('phone', name))) {
+    for (const command of COMMAND_NAMES.filter((name) => !commandsFor('phone').includes(name))) {
       expect(code(await answerWireRequest(service, request(command), 'phone', line)), command).toBe('forbidden-role');
     }
     expect(ran).toEqual([]);
@@ -132,5 +156,39 @@ describe('R34: a phone helping deal may send its two witness requests, and nothi
     const { service } = serviceWithDesk();
     const bare: DealerService = { getView: service.getView, run: service.run, onView: service.onView, close: service.close };
     expect(code(await answerWireRequest(bare, request('helpDeal'), 'phone', line))).toBe('phones-unavailable');
+  });
+});
+
+describe("the read-only screens' answers, shared while the view is the same", () => {
+  it('asks the session once for a question every phone asks, again once the view changed; never keeps a refusal or a witness request', async () => {
+    let view = { night: null } as unknown as AppView;
+    const screens = new ScreenAnswers({ getView: () => view });
+    let asked = 0;
+    const answered = (ok: boolean) => async (): Promise<WireMessage> => {
+      asked++;
+      return ok
+        ? { type: 'reply', id: 1, result: { ok: true, view, data: { nights: asked } } }
+        : { type: 'reply', id: 1, result: { ok: false, error: { code: 'unknown-night', message: 'x' } } };
+    };
+    const question = (id: number, method = 'getNight', args: unknown = { nightId: 'n1' }) =>
+      ({ id, method, args }) as unknown as WireRequest;
+
+    const first = await screens.answer(question(1), 'phone', answered(true));
+    const again = await screens.answer(question(2), 'phone', answered(true));
+    expect(asked).toBe(1);
+    expect(again).toEqual({ ...first, id: 2 });
+    // Other arguments are another question.
+    await screens.answer(question(3, 'getNight', { nightId: 'n2' }), 'phone', answered(true));
+    expect(asked).toBe(2);
+    // The view changed (a command was accepted): asked again.
+    view = { night: null } as unknown as AppView;
+    await screens.answer(question(4), 'phone', answered(true));
+    expect(asked).toBe(3);
+    // A refusal and a witness request are never kept.
+    await screens.answer(question(5, 'getNight', { nightId: 'gone' }), 'phone', answered(false));
+    await screens.answer(question(6, 'getNight', { nightId: 'gone' }), 'phone', answered(false));
+    await screens.answer(question(7, 'revealDraws', {}), 'phone', answered(true));
+    await screens.answer(question(8, 'revealDraws', {}), 'phone', answered(true));
+    expect(asked).toBe(7);
   });
 });

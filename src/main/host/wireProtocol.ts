@@ -1,10 +1,10 @@
 import {
+  COMMAND_REGISTRY,
   commandError,
-  forbiddenRoleError,
   COMMAND_NAMES,
   isCommandName,
-  roleMaySend,
   type ApiResult,
+  type AppView,
   type Role,
   type WireMessage,
   type WireRequest,
@@ -14,8 +14,8 @@ import type { DealerService, WitnessLine } from '../session/service';
 
 /**
  * The headless host's side of src/shared/wire.ts: turn one text message into
- * a request, check it against the command registry (a known name, a role
- * allowed to send it), run it, and say what to send back. Anything malformed
+ * a request (a known name), hand it with the socket's role to the session's
+ * one door (`service.run`), and say what to send back. Anything malformed
  * gets an `error` message. Nothing here throws, and nothing a client sent is
  * echoed back except a short, bounded quote of a method name.
  */
@@ -73,15 +73,11 @@ export function parseWireRequest(text: string): ParsedRequest {
   return { ok: true, request: { id, method, args } };
 }
 
-/** The refusal a read-only screen gets for a command it may not send. */
-export function notAllowed(role: Role, command: string): ApiResult<unknown> {
-  return { ok: false, error: forbiddenRoleError(role, command) };
-}
-
 /**
- * Run a parsed request for a client of `role`: a command its role may not
- * send is refused before it reaches the service; the service checks the
- * arguments (zod); a service that throws becomes an `error` reply for that id.
+ * Run a parsed request for a client of `role`: the service's `run` is the
+ * one door (session/door.ts) that refuses a command the role may not send
+ * and checks the arguments (zod); a service that throws becomes an `error`
+ * reply for that id.
  */
 export async function answerWireRequest(
   service: DealerService,
@@ -93,8 +89,7 @@ export async function answerWireRequest(
     let result: ApiResult<unknown>;
     if (request.method === 'getView') result = { ok: true, view: service.getView() };
     else if (isWitnessMethod(request.method)) result = await answerWitness(service, request.method, request.args, role, line);
-    else if (!roleMaySend(role, request.method)) result = notAllowed(role, request.method);
-    else result = await service.run(request.method, request.args);
+    else result = await service.run(role, request.method, request.args);
     return { type: 'reply', id: request.id, result };
   } catch (error) {
     const reason = bounded(error instanceof Error ? error.message : String(error), MAX_REASON_CHARS);
@@ -130,22 +125,79 @@ async function answerWitness(
 }
 
 /**
- * A reply as text, its `data` serialised once per answer object: the
- * session keeps the answers about ended nights (history/endedNightAnswers.ts),
- * so the same detail, asked by every phone, is turned into JSON once, not
- * once per phone. The text is what JSON.stringify would give.
+ * A reply as the bytes to send, in parts sent as the fragments of one
+ * message: the reply's start with its view (made once for each view), its
+ * `data` (made once for each answer object, whatever the view), then its id.
+ * The session keeps the answers about ended nights
+ * (history/endedNightAnswers.ts) and the read-only screens' answers are kept
+ * while the view is the same (ScreenAnswers), so the same detail, asked by
+ * every phone, is turned into JSON and UTF-8 once, not once per phone nor
+ * once per view: a phone's question then costs the host its id. The id
+ * comes last (`result` before `id`): the same JSON as JSON.stringify gives,
+ * its keys in another order. Anything else is JSON.stringify's text.
  */
-export function replySerialiser(): (message: WireMessage) => string {
-  const serialised = new WeakMap<object, string>();
-  return (message) => {
-    if (message.type !== 'reply' || !message.result.ok || typeof message.result.data !== 'object' || message.result.data === null)
-      return JSON.stringify(message);
-    const { data, ...rest } = message.result;
-    let dataText = serialised.get(data);
-    if (dataText === undefined) {
-      dataText = JSON.stringify(data);
-      serialised.set(data, dataText);
+export function replySerialiser(): (message: WireMessage) => string | readonly Buffer[] {
+  /** `{"type":"reply","result":{"ok":true,"view":...` for each view. */
+  const heads = new WeakMap<object, Buffer>();
+  /** `,"data":...` for each answer. */
+  const datas = new WeakMap<object, Buffer>();
+  const made = <K extends object>(kept: WeakMap<K, Buffer>, key: K, text: () => string): Buffer => {
+    let bytes = kept.get(key);
+    if (!bytes) {
+      bytes = Buffer.from(text(), 'utf8');
+      kept.set(key, bytes);
     }
-    return `{"type":"reply","id":${JSON.stringify(message.id)},"result":${JSON.stringify(rest).slice(0, -1)},"data":${dataText}}}`;
+    return bytes;
   };
+  return (message) => {
+    if (message.type !== 'reply' || !message.result.ok) return JSON.stringify(message);
+    const { ok, view, data, ...rest } = message.result;
+    if (Object.keys(rest).length > 0 || typeof view !== 'object' || view === null) return JSON.stringify(message);
+    if (data !== undefined && (typeof data !== 'object' || data === null)) return JSON.stringify(message);
+    const head = made(heads, view, () => `{"type":"reply","result":{"ok":${String(ok)},"view":${JSON.stringify(view)}`);
+    const tail = Buffer.from(`},"id":${JSON.stringify(message.id)}}`, 'utf8');
+    if (data === undefined) return [head, tail];
+    return [head, made(datas, data, () => `,"data":${JSON.stringify(data)}`), tail];
+  };
+}
+
+/** More answers than this kept at once means many different arguments: all are let go, and kept again as asked. */
+const MOST_SCREEN_ANSWERS = 256;
+/** Arguments longer than this (as JSON) are answered each time, never kept. */
+const LONGEST_KEPT_ARGS = 1024;
+
+/**
+ * The read-only screens' answers (the phones' questions and getView), kept
+ * while the view is the same object: the session makes a new view for
+ * every change it accepts, so an answer given with a view is the answer to
+ * the same question until the next one. Two hundred phones asking about the
+ * same night are then answered once; each more costs a lookup. Only what
+ * changes nothing and was answered is kept; a phone's witness requests, never.
+ */
+export class ScreenAnswers {
+  private view: AppView | null = null;
+  private readonly kept = new Map<string, ApiResult<unknown>>();
+
+  constructor(private readonly service: Pick<DealerService, 'getView'>) {}
+
+  async answer(request: WireRequest, role: Role, ask: () => Promise<WireMessage>): Promise<WireMessage> {
+    const method = request.method;
+    const keepable = method === 'getView' || (isCommandName(method) && !COMMAND_REGISTRY[method].changesState);
+    if (!keepable) return ask();
+    const view = this.service.getView();
+    if (view !== this.view) {
+      this.kept.clear();
+      this.view = view;
+    }
+    const key = `${role}\n${method}\n${JSON.stringify('args' in request ? (request.args ?? null) : null)}`;
+    const kept = this.kept.get(key);
+    if (kept) return { type: 'reply', id: request.id, result: kept };
+    const reply = await ask();
+    // Kept only if nothing changed while it was answered (the answer was made with this view).
+    if (reply.type === 'reply' && reply.result.ok && reply.result.view === view && key.length <= LONGEST_KEPT_ARGS) {
+      if (this.kept.size >= MOST_SCREEN_ANSWERS) this.kept.clear();
+      this.kept.set(key, reply.result);
+    }
+    return reply;
+  }
 }

@@ -12,8 +12,10 @@ import {
   type CommandError,
   type CommandName,
   type ParsedCommandArgs,
+  type Role,
 } from '../../shared';
 import type { PlayedNight } from '../night';
+import { admit } from './door';
 import { sessionHandlers } from './handlers';
 import { recordOpenJournalSize } from './nightIndex';
 import { refused, type HandlerMap, type Outcome } from './outcome';
@@ -68,13 +70,19 @@ export class GameSession implements DealerService {
   }
 
   /**
-   * Runs commands one at a time, in order. A command whose cards need the
+   * The one door (door.ts): a command its sender's role may not send, or
+   * that does not exist, is refused here for every transport, before it
+   * waits its turn. Then commands run one at a time, in order: the arguments
+   * checked (zod), the state they were sent for checked by the handler. A
+   * command whose cards need the
    * phones' values (R34) waits for them: the desk asks the phones for the
    * draw the command reached, at most the night's `revealWaitMs`, and the
    * command is decided again with what came (docs/table-draw.md).
    */
-  run(command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
-    const turn = this.queue.then(() => this.runWaitingForPhones(command, args));
+  run(role: Role, command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
+    const admitted = admit(role, command);
+    if (!admitted.ok) return Promise.resolve(admitted);
+    const turn = this.queue.then(() => this.runWaitingForPhones(admitted.command, args));
     this.queue = turn.catch(() => undefined);
     return turn;
   }

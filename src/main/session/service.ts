@@ -1,15 +1,17 @@
-import type { ApiResult, AppView, CommandName } from '../../shared';
+import type { ApiResult, AppView, CommandName, Role } from '../../shared';
 import type { WitnessMethod, WitnessPush } from '../../shared/witnessWire';
 
 /**
  * What the Electron shell and the headless host need from the core: one
- * writer behind a small surface. `run` checks its arguments against the
- * contract's zod schema, so callers pass what arrived untouched.
+ * writer behind a small surface. `run` is the one door (door.ts): it checks
+ * the sender's role, the arguments against the contract's zod schema and
+ * the state they were sent for, so a transport passes who asked and what
+ * arrived, untouched.
  */
 export interface DealerService {
   getView(): AppView;
   /** Resolves with the new view; questions (listNights, getNight, ...) also carry `data` (CommandData). */
-  run(command: CommandName, args: unknown): Promise<ApiResult<unknown>>;
+  run(role: Role, command: CommandName, args: unknown): Promise<ApiResult<unknown>>;
   /** Called after every accepted change; returns the unsubscribe. */
   onView(listener: (view: AppView) => void): () => void;
   close(): void;

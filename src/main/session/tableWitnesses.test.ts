@@ -79,7 +79,7 @@ let advancedMs = 0;
 /** Runs a command through the session's queue, moving the fake clock until it is answered. */
 async function play(session: GameSession, command: CommandName, args: object = {}): Promise<NightView> {
   let answered = false;
-  const running = session.run(command, { stateId: currentNight(session).stateId, ...args }).finally(() => {
+  const running = session.run('host', command, { stateId: currentNight(session).stateId, ...args }).finally(() => {
     answered = true;
   });
   while (!answered) {
@@ -104,7 +104,7 @@ async function step(session: GameSession): Promise<void> {
 
 async function startTableNight(session: GameSession): Promise<NightView> {
   const settings = { ...DEFAULT_RULES, cards: 'table' as const };
-  const result = await session.run('startNight', {
+  const result = await session.run('host', 'startNight', {
     players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }],
     startingChips: 30,
     chipValue: 0,

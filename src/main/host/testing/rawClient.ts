@@ -14,10 +14,13 @@ export interface RawClient {
   closed: Promise<void>;
 }
 
-/** Opens `path` (e.g. `/ws?role=table`) with the opening handshake; the socket is paused unless `reading`. */
-export function rawClient(port: number, path: string, { reading = false } = {}): Promise<RawClient> {
+/**
+ * Opens `path` (e.g. `/ws?role=table`) with the opening handshake; the socket is paused unless `reading`.
+ * `localAddress` (another 127.x address) makes it another device as far as the host can tell.
+ */
+export function rawClient(port: number, path: string, { reading = false, localAddress = '' } = {}): Promise<RawClient> {
   return new Promise((done, failed) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect({ port, host: '127.0.0.1', ...(localAddress ? { localAddress } : {}) });
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     let answer = '';
     socket.once('error', failed);
