@@ -124,7 +124,8 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
               updates: {
                 label: UPDATE_WORDS[state.language].menuItem,
                 on: state.updateChecks,
-                set: (on: boolean) => void service.run('host', 'updatePreferences', { updateChecks: on }).catch(refused('Look for Updates')),
+                set: (on: boolean) =>
+                  void service.run('host', 'updatePreferences', { updateChecks: on }).catch(refused('Look for Updates')),
               },
             }
           : {}),
