@@ -19,13 +19,13 @@ const VALUES = {
   maxBet: [null, 5, 1, 20],
   firstRound: ['open', 'half-pot'],
   anteWhen: ['empty-pot', 'every-deal'],
-  // R34: half the nights are drawn by the table (the laptop's chain; the phones' part is played by the session's table-draw tests).
-  cards: ['deck', 'table'],
+  // R34's draws wait for phones: the matrix plays the shuffled deck; the session's table-draw tests play the table.
+  cards: ['deck'],
   revealWaitMs: [1500],
 } as const satisfies { [K in keyof RuleSettings]: readonly RuleSettings[K][] };
 
 /** Each setting moves to its next value every DIVISORS[k] nights, so neighbouring nights differ in several settings and the combinations keep changing. */
-const DIVISORS = [1, 2, 3, 5, 7, 11, 13, 4, 6, 9, 10, 3];
+const DIVISORS = [1, 2, 3, 5, 7, 11, 13, 4, 6, 9, 10];
 
 export interface MatrixNight {
   seed: Uint8Array;
