@@ -42,7 +42,11 @@ export function playTableNight(options: {
     seed: () => {
       throw new Error('no deck is shuffled when the table draws');
     },
-    commit: (state) => ({ heads: [...chains].map(([id, links]) => ({ id, head: headOf(state, id) ?? (links[0] as string) })) }),
+    commit: (state) => ({
+      heads: [...chains].map(([id, links]) => ({ id, head: headOf(state, id) ?? (links[0] as string) })),
+      // R34 *Who was asked*: the phone helps deal from the first commitment on.
+      witnessChanges: state.witnesses ? [] : [{ witness: TABLE_NIGHT_PHONE, change: 'joined' as const, afterDraw: 0 }],
+    }),
     reveal: (state) => {
       const missing = ((state.witnesses?.draws ?? 0) + 1) % options.missEvery === 0;
       return {
@@ -60,6 +64,8 @@ export function playTableNight(options: {
     if (!decided.ok) throw new Error(decided.error.message);
     keepStep(night, decided.step, {
       command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
+      // The commitments and reveals, as the journal keeps them with the line (R34 *Who was asked* among them).
+      ...(decided.step.table.length > 0 ? { table: decided.step.table } : {}),
     });
   };
   play({

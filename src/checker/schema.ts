@@ -39,6 +39,9 @@ const tableDraws = z.strictObject({
       renewed: z.boolean(),
       heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
       fingerprint: hex64,
+      witnessChanges: z
+        .array(z.strictObject({ witness: witnessId, change: z.enum(['joined', 'dropped', 'came-back', 'left']), afterDraw: chips }))
+        .optional(),
     }),
   ),
   draws: z.array(

@@ -7,6 +7,7 @@ import type { TurnView } from '../../shared/view';
 import { PAYMENTS, SETTLE_MODES, type Payment, type SettleMode } from '../../shared/vocabulary';
 import { foldEntries, settleUp } from '../ledger';
 import { expenseViews, nightBalances } from './money';
+import type { WitnessChange } from './format';
 import { hostActions } from './hostActions';
 import type { PlayedNight } from './play';
 import { seatingHistory } from './seating';
@@ -53,6 +54,13 @@ export const exportedTableDrawsSchema = z.strictObject({
       renewed: z.boolean(),
       heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
       fingerprint: hex64,
+      /**
+       * R34 *Who was asked*: the phones that joined, were dropped, came back or left since the
+       * last commitment (version 4; `[]` on a renewed shoe). Absent when the night's journal did not record them.
+       */
+      witnessChanges: z
+        .array(z.strictObject({ witness: witnessId, change: z.enum(['joined', 'dropped', 'came-back', 'left']), afterDraw: chips }))
+        .optional(),
     }),
   ),
   draws: z.array(
@@ -252,6 +260,9 @@ export function exportNight(
   const draw: NightExport['draw'] = [];
   const table: ExportedTableDraws = { shoes: [], draws: [] };
 
+  // R34: each commitment's record of who came and went, in the order the shoes were committed (a renewed shoe has none of its own).
+  const commitments = night.entries.flatMap((entry) => (entry.table ?? []).flatMap((step) => ('heads' in step ? [step] : [])));
+  let committed = 0;
   for (const event of night.events) {
     switch (event.type) {
       case 'deck-shuffled':
@@ -278,6 +289,7 @@ export function exportNight(
           renewed: event.renewed,
           heads: event.heads,
           fingerprint: event.fingerprint,
+          ...witnessChangesOf(event.renewed ? { witnessChanges: [] } : commitments[committed++]),
         });
         break;
       case 'card-drawn':
@@ -365,6 +377,10 @@ function settlementOf(
   });
   if (!balances) return null;
   return { mode, balances, transfers: settleUp(balances, mode).map((t) => ({ ...t, paid: isPaid(t) })) };
+}
+
+function witnessChangesOf(step: { witnessChanges?: WitnessChange[] } | undefined): { witnessChanges?: WitnessChange[] } {
+  return step?.witnessChanges ? { witnessChanges: step.witnessChanges.map((c) => ({ ...c })) } : {};
 }
 
 function patchDeck(decks: Map<string, ExportedDeck>, deckId: string, patch: Partial<ExportedDeck>): void {

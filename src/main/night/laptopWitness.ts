@@ -40,7 +40,8 @@ export function laptopDealer(laptop: LaptopWitness, nextSeed: () => string): Dea
   return {
     drawsByTable: true,
     seed: nextSeed,
-    commit: (state) => ({ heads: [{ id: LAPTOP_WITNESS, head: laptop.headIn(state) }] }),
+    // The laptop alone: no phone ever comes or goes (R34 *Who was asked*).
+    commit: (state) => ({ heads: [{ id: LAPTOP_WITNESS, head: laptop.headIn(state) }], witnessChanges: [] }),
     reveal: (state) => ({ reveals: [{ id: LAPTOP_WITNESS, value: laptop.nextReveal(state) }], missing: [] }),
   };
 }

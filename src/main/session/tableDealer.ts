@@ -49,9 +49,13 @@ export class TableDealer {
     return {
       drawsByTable: true,
       seed: () => this.state.hex(SEED_BYTES),
-      commit: (state) => ({
-        heads: [{ id: LAPTOP_WITNESS, head: this.laptopOf(state.nightId).headIn(state) }, ...this.desk.nextWitnesses(state)],
-      }),
+      commit: (state) => {
+        const witnessChanges = this.desk.witnessChanges(state);
+        return {
+          heads: [{ id: LAPTOP_WITNESS, head: this.laptopOf(state.nightId).headIn(state) }, ...this.desk.nextWitnesses(state)],
+          witnessChanges,
+        };
+      },
       reveal: (state) => {
         const own = { id: LAPTOP_WITNESS, value: this.laptopOf(state.nightId).nextReveal(state) };
         const phones = (state.witnesses?.heads ?? []).filter((w) => w.id !== LAPTOP_WITNESS);
