@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNight, formatFinding } from '../src/checker';
+import { parseSeedHex } from '../src/main/simulation/seededStream';
+import { DEFAULT_RULES } from '../src/shared/settings';
 import { checkSimulatedNights, describeFindings } from './lib/checkedNights';
 import { simulateNight } from './lib/simulation';
 import { parseSimulateArgs } from './simulate';
@@ -78,4 +80,71 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
     const called = { ...night, turns: night.turns.map((t) => (t.n === 4 ? { ...t, aceCalls: ['high', null] } : t)) };
     expect(checkNight(called).map((f) => `${f.rule} turn ${f.turn}`)).toContain('R16 turn 4');
   });
+});
+
+/** A night of `npm run simulate -- --players 6 --turns 300 --seed HEX --rules <below> --host-moves every`. */
+const simulated = new Map<string, ReturnType<typeof simulateNight>>();
+function simulatedTableNight(seedHex: string) {
+  const known = simulated.get(seedHex);
+  if (known) return known;
+  const seed = parseSeedHex(seedHex);
+  if (!seed) throw new Error(`bad seed ${seedHex}`);
+  const rules = { ...DEFAULT_RULES, cards: 'table', pass: true, anteWhen: 'every-deal', pair: 'high-low', postPays: 2 } as const;
+  const exported = simulateNight({ seed, players: 6, turns: 300, rules, startingChips: 50, hostMoves: 'every' });
+  const night = JSON.parse(JSON.stringify(exported)) as typeof exported;
+  simulated.set(seedHex, night);
+  return night;
+}
+
+/** One 300-turn night takes seconds to play. */
+const NIGHT_MS = 120_000;
+
+const findingsOf = (night: unknown) => checkNight(night).map(formatFinding);
+
+describe('nights the engine deals right, which the checker once had to guess about', () => {
+  it(
+    'R22, R33, R31: the end, its reopening and a seat move between turns 306 and 307 are recorded in that order; the first split starts left of the dealer in the seating before the move (7b0000df)',
+    () => {
+      const night = simulatedTableNight('7b0000df');
+      const between = (night.hostActions ?? []).filter((a) => a.turnsBefore === 306);
+      expect(between.map((a) => a.kind)).toEqual(['end', 'reopen', 'move']);
+      const [end, , move] = between;
+      expect(end?.kind === 'end' && move?.kind === 'move' && end.dealer === move.player).toBe(true);
+      expect(findingsOf(night)).toEqual([]);
+    },
+    NIGHT_MS,
+  );
+
+  it(
+    'R6, R8: deals passed over players who cannot deal are judged without a guess: no findings, nothing "cannot check" (7b0000ed)',
+    () => {
+      const night = simulatedTableNight('7b0000ed');
+      const seatingAt = (n: number) => (night.seating ?? []).filter((s) => s.beforeTurn <= n).at(-1)?.order ?? [];
+      const passedOver = night.turns.filter((t, i) => {
+        const before = night.turns[i - 1];
+        if (!before || before.deal === t.deal) return false;
+        const order = seatingAt(t.n);
+        return order[(order.indexOf(before.dealer) + 1) % order.length] !== t.dealer;
+      });
+      expect(passedOver.length).toBeGreaterThan(0);
+      expect(findingsOf(night)).toEqual([]);
+    },
+    NIGHT_MS,
+  );
+
+  it(
+    'R21: a version 4 export leaves nothing "cannot check"; the same night without its host actions (version 3) says it cannot place them',
+    () => {
+      const night = simulatedTableNight('7b0000df');
+      expect(checkNight(night).filter((f) => f.kind === 'cannot-check')).toEqual([]);
+      const { hostActions: _actions, ...rest } = night;
+      const version3 = { ...rest, format: 'in-between-night/3', turns: night.turns.map(({ atLedger: _at, ...turn }) => turn) };
+      expect(
+        checkNight(version3)
+          .filter((f) => f.kind === 'cannot-check')
+          .map((f) => f.rule),
+      ).toEqual(['R21']);
+    },
+    NIGHT_MS,
+  );
 });

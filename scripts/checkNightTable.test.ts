@@ -7,7 +7,7 @@ import { playTableNight, TABLE_NIGHT_PHONE } from './lib/tableNight';
 /**
  * The night checker on a night whose cards the table drew (docs/rules.md
  * R34), played by the engine with the laptop and one phone as witnesses
- * (the phone missing now and then) and exported as `in-between-night/3`:
+ * (the phone missing now and then) and exported as `in-between-night/4`:
  * the checker recomputes every chain link, r and card on its own, and
  * catches a reveal changed, a card changed and a witness dropped without a
  * record.
@@ -44,7 +44,7 @@ const r34 = (findings: Finding[]) => findings.filter((f) => f.rule === 'R34').ma
 
 describe('R34: the night checker on cards drawn by the table', () => {
   it('R34: finds nothing in the night as played, the phone missing from some draws', () => {
-    expect(original.format).toBe('in-between-night/3');
+    expect(original.format).toBe('in-between-night/4');
     expect(original.table?.draws.some((d) => d.missing.length > 0)).toBe(true);
     expect(checkNight(JSON.parse(JSON.stringify(original)))).toEqual([]);
   });
@@ -113,8 +113,10 @@ describe('R34 Chains that run out: the night checker on new chains', () => {
   it('R34: a night longer than its chains plays on, the laptop starting new chains marked new, and the checker finds nothing', () => {
     expect(renewed.table?.draws.length).toBeGreaterThan(1100);
     expect(laptopNew(renewed).length).toBeGreaterThanOrEqual(10);
-    // The phone, its chain spent, is missing from every draw after.
-    expect(renewed.table?.draws.at(-1)?.missing).toEqual([PHONE]);
+    // The phone, its chain spent, misses 3 draws in a row and is dropped (R34 *Who was asked*): the last deals are the laptop's alone.
+    const shoes = renewed.table?.shoes ?? [];
+    expect(shoes.some((s) => s.witnessChanges?.some((c) => c.witness === PHONE && c.change === 'dropped'))).toBe(true);
+    expect(shoes.at(-1)?.heads.map((w) => w.id)).toEqual([LAPTOP]);
     expect(checkNight(JSON.parse(JSON.stringify(renewed)))).toEqual([]);
   });
 
@@ -136,7 +138,7 @@ describe('R34 Chains that run out: the night checker on new chains', () => {
     )[0] as string;
     const replace = (mark: boolean) => (night: NightExport) => {
       const table = night.table;
-      const at = table?.shoes.findLastIndex((s) => !s.renewed) ?? -1;
+      const at = table?.shoes.findLastIndex((s) => !s.renewed && s.heads.some((w) => w.id === PHONE)) ?? -1;
       const shoe = table?.shoes[at];
       const phone = shoe?.heads.find((w) => w.id === PHONE);
       if (!table || !shoe || !phone) throw new Error('a later deal with the phone');

@@ -30,5 +30,5 @@ describe('R34 nights the checker once found wrong', () => {
     expect(emptied, 'a turn whose third card came from a fresh shoe').toBeDefined();
     expect(emptied?.odds?.remaining).toBe(52);
     expect(checkNight(night).map((f) => `${f.rule} turn ${f.turn}: ${f.expected} / ${f.found}`)).toEqual([]);
-  });
+  }, 120_000);
 });

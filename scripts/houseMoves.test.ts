@@ -52,7 +52,7 @@ describe('simulated house nights', () => {
     expect(paid).toContain('buy-in:credit');
     expect(exportNight(replayJournal(night.entries))).toEqual(exportNight(night));
     table.session.close();
-  });
+  }, 120_000);
 
   it('M2: the in-memory table keeps how buy-ins and cash-outs were paid, as the session does', () => {
     const seed = Buffer.from('memory-paid');

@@ -42,6 +42,8 @@ export function playTableNight(options: {
   type State = Parameters<Dealer['commit']>[0];
   const phoneHead = (state: State) => state.witnesses?.heads.find((w) => w.id === TABLE_NIGHT_PHONE)?.head;
   const phoneNext = (state: State) => phoneChain[phoneChain.indexOf(phoneHead(state) ?? '') + 1];
+  /** The phone's membership as the host's desk keeps it: misses in a row, and what the next commitment must record. */
+  const phone = { member: true, missedInARow: 0, lastDraw: 0, changes: [] as { witness: string; change: 'dropped'; afterDraw: number }[] };
   const dealer: Dealer = {
     drawsByTable: true,
     seed: () => {
@@ -49,19 +51,33 @@ export function playTableNight(options: {
     },
     commit: (state) => {
       const own = laptopCommitment(laptop, state);
+      // R34 *Who was asked*: the phone helps deal from the first commitment on, until it is dropped.
+      const witnessChanges = state.witnesses
+        ? phone.changes.splice(0)
+        : [{ witness: TABLE_NIGHT_PHONE, change: 'joined' as const, afterDraw: 0 }];
       return {
-        heads: [own.head, { id: TABLE_NIGHT_PHONE, head: phoneHead(state) ?? (phoneChain[0] as string) }],
+        heads: [own.head, ...(phone.member ? [{ id: TABLE_NIGHT_PHONE, head: phoneHead(state) ?? (phoneChain[0] as string) }] : [])],
         ...(own.newChains ? { newChains: own.newChains } : {}),
+        witnessChanges,
       };
     },
     reveal: (state) => {
+      const own = { id: LAPTOP_WITNESS, value: laptop.nextReveal(state) };
+      if (!state.witnesses?.heads.some((w) => w.id === TABLE_NIGHT_PHONE)) return { reveals: [own], missing: [] };
+      const k = (state.witnesses.draws ?? 0) + 1;
       const value = phoneNext(state);
-      const missing = ((state.witnesses?.draws ?? 0) + 1) % options.missEvery === 0 || value === undefined;
+      const missing = k % options.missEvery === 0 || value === undefined;
+      // R34: a phone missing 3 draws in a row is dropped from the next commitment on, and the record says so.
+      if (k > phone.lastDraw) {
+        phone.lastDraw = k;
+        phone.missedInARow = missing ? phone.missedInARow + 1 : 0;
+        if (phone.missedInARow >= 3 && phone.member) {
+          phone.member = false;
+          phone.changes.push({ witness: TABLE_NIGHT_PHONE, change: 'dropped', afterDraw: k });
+        }
+      }
       return {
-        reveals: [
-          { id: LAPTOP_WITNESS, value: laptop.nextReveal(state) },
-          ...(missing || value === undefined ? [] : [{ id: TABLE_NIGHT_PHONE, value }]),
-        ],
+        reveals: [own, ...(missing || value === undefined ? [] : [{ id: TABLE_NIGHT_PHONE, value }])],
         missing: missing ? [TABLE_NIGHT_PHONE] : [],
       };
     },
@@ -72,6 +88,8 @@ export function playTableNight(options: {
     if (!decided.ok) throw new Error(decided.error.message);
     keepStep(night, decided.step, {
       command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
+      // The commitments and reveals, as the journal keeps them with the line (R34 *Who was asked* among them).
+      ...(decided.step.table.length > 0 ? { table: decided.step.table } : {}),
     });
   };
   play({

@@ -1,15 +1,16 @@
 import { checkDeckList, checkDraw, DeckWalker } from './decks';
 import { Findings, type Finding } from './findings';
 import { checkExpenses, checkFinal, checkSettlement } from './money';
+import { readHostActions } from './hostActions';
 import { walkNight } from './replay';
-import { checkedExportSchema } from './schema';
+import { checkedExportSchema, type CheckedExport } from './schema';
 import { seatingHistory } from './seating';
 import { checkTableDraws } from './tableDraw';
 
 export type { Finding } from './findings';
 
 /**
- * Re-judges an exported night (`in-between-night/2` or `/3`, docs/export-format.md)
+ * Re-judges an exported night (`in-between-night/2`, `/3` or `/4`, docs/export-format.md)
  * from the rules of docs/rules.md alone, without the app's engine: every
  * finding names its rule, the turn and what was expected versus found. An
  * unreadable file is one finding of rule `format`.
@@ -23,7 +24,7 @@ export function checkNight(json: unknown): Finding[] {
         rule: 'format',
         kind: 'violation',
         turn: null,
-        expected: 'an in-between-night/2 or /3 export',
+        expected: 'an in-between-night/2, /3 or /4 export',
         found: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not an export'}`,
       },
     ];
@@ -37,7 +38,16 @@ export function checkNight(json: unknown): Finding[] {
   const decks = table ? table.decks : checkDeckList(night, f);
   const drawers = seatingOf(0).order.filter((id) => !seatingOf(0).sittingOut.includes(id));
   const winner = night.turns.length > 0 || night.draw.length > 0 ? checkDraw(night, decks, drawers, f) : null;
-  walkNight(night, history, winner, new DeckWalker(night, decks, f), f);
+  const hostActions = readHostActions(night, seatingOf, f);
+  if (parsed.data.format === 'in-between-night/4' && !hostActions)
+    f.violation('format', null, 'an in-between-night/4 export lists its host actions', 'no hostActions');
+  if (!hostActions && hostActedBetweenTurns(night))
+    f.cannotCheck(
+      'R21',
+      null,
+      'an export before version 4 does not say when, between two turns, the host acted (buy-ins, cash-outs, seat changes, expenses), who cut, nor the first amount of a corrected bet: the moves are placed where they agree with the turns around them',
+    );
+  walkNight(night, history, winner, new DeckWalker(night, decks, f), f, hostActions);
   const reopens = night.ledger.filter(
     (e) => e.code === 'reversal' && night.ledger.some((o) => o.id === e.reverses && (o.code === 'pot-split' || o.code === 'carry-out')),
   ).length;
@@ -52,9 +62,23 @@ export function checkNight(json: unknown): Finding[] {
     order,
     f,
     (night.seating ?? []).map((entry) => entry.order),
+    hostActions?.expenseOrder,
   );
   checkSettlement(night, money, f);
   return f.list;
 }
 
 export { formatFinding } from './findings';
+
+/** Whether the host did anything between turns whose moment an export before version 4 leaves open. */
+function hostActedBetweenTurns(night: CheckedExport): boolean {
+  const firstTurn = night.ledger.findIndex((e) => e.turn !== null);
+  const later = firstTurn < 0 ? [] : night.ledger.slice(firstTurn);
+  return (
+    later.some((e) => e.code === 'buy-in' || e.code === 'cash-out') ||
+    (night.seating?.length ?? 1) > 1 ||
+    night.expenses.length > 0 ||
+    night.turns.some((t) => t.corrected) ||
+    night.decks.some((d) => d.cut !== null)
+  );
+}

@@ -64,10 +64,21 @@ export function checkExpenses(
   order: readonly string[],
   f: Findings,
   earlierOrders: readonly (readonly string[])[] = [],
+  /** Version 4: the seat order each expense was last recorded in (`hostActions`), which its shares follow. */
+  recordedIn: ReadonlyMap<string, readonly string[]> = new Map(),
 ): Map<string, number> {
   const money = new Map<string, number>();
   for (const expense of night.expenses) {
     const { payer, amount, sharers } = expense;
+    const recorded = recordedIn.get(expense.id);
+    if (recorded) {
+      // M4: the seat order when the expense was recorded, every player at the place they last had.
+      const sorted = (values: Record<string, number>) => Object.fromEntries(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)));
+      f.same('M4', null, `expense ${expense.id} shares`, sorted(sharesFrom(expense, recorded)), sorted(expense.shares));
+      money.set(payer, (money.get(payer) ?? 0) + amount);
+      for (const [id, share] of Object.entries(expense.shares)) money.set(id, (money.get(id) ?? 0) - share);
+      continue;
+    }
     if (new Set(sharers).size !== sharers.length) f.violation('M4', null, `expense ${expense.id}: each sharer once`, sharers.join(', '));
     const key = (values: Record<string, number>) => JSON.stringify(Object.entries(values).sort(([a], [b]) => a.localeCompare(b)));
     const found = key(expense.shares);

@@ -2,8 +2,10 @@ import { checkBetweenTurns, checkEnd } from './between';
 import type { DeckWalker } from './decks';
 import type { Findings } from './findings';
 import { judgeTurn } from './outcome';
-import { afterTurn, canDealWith, expectedTurn, isActive, type Eligibility, type Rotation } from './rotation';
+import { afterTurn, canDealWith, expectedTurn, isActive, nextPlaying, type Eligibility, type Rotation } from './rotation';
 import type { CheckedEntry, CheckedExport, CheckedSeating, CheckedTurn } from './schema';
+import type { HostActionFacts } from './hostActions';
+import type { CheckedHostAction } from './schema';
 import type { SeatingHistory } from './seating';
 import { placeHostMoves } from './placement';
 import { ChipTable } from './table';
@@ -14,10 +16,12 @@ import { checkTurnChips } from './turnChips';
  * R13-R28, R31-R33): who acts and deals, the cards, the bet limits, every
  * chip the turn moved, and what the host did between turns.
  *
- * The export does not say when, between two turns, the host's moves
- * (buy-ins, cash-outs) were made: entries with no turn that fall between a
- * turn with no chips of its own and the next are placed before or after it,
- * whichever the turn's pot, stack and player agree with.
+ * A version 4 export says where each turn started in the ledger (`atLedger`)
+ * and lists the host's actions in order: the host's moves between two
+ * turns are read from it. Older exports do not say when, between two turns,
+ * the host's moves (buy-ins, cash-outs) were made: entries with no turn that
+ * fall between a turn with no chips of its own and the next are placed
+ * before or after it, whichever the turn's pot, stack and player agree with.
  */
 export interface Walked {
   table: ChipTable;
@@ -31,6 +35,8 @@ export function walkNight(
   drawWinner: string | null,
   walker: DeckWalker,
   f: Findings,
+  /** Version 4: the host's actions as recorded, or null for an older export. */
+  hostActions: HostActionFacts | null = null,
 ): Walked {
   const { rules } = night;
   const seatingOf = history.at;
@@ -64,7 +70,11 @@ export function walkNight(
   const applyAt = (i: number) => {
     const entry = ledger[i] as CheckedEntry;
     if ((entry.code === 'pot-split' || entry.code === 'carry-out') && ledger[i - 1]?.code !== entry.code) {
-      if (trusted) checkEnd(night, ledger, i, table, seatingNow, rotation.dealer, f);
+      // R22: the seating in force at the end, which a version 4 export records; else the one of the turns around it.
+      const recorded = hostActions?.ends.get(entry.id);
+      if (recorded && recorded.dealer !== rotation.dealer && trusted)
+        f.violation('R22', null, `the deal held by ${rotation.dealer ?? 'nobody'} at the end`, `dealer ${recorded.dealer ?? 'none'}`);
+      if (trusted) checkEnd(night, ledger, i, table, recorded?.seating ?? seatingNow, rotation.dealer, f);
     }
     table.apply(entry, f);
     return entry;
@@ -96,7 +106,11 @@ export function walkNight(
     for (let i = ptr; i < ledger.length && ledger[i]?.turn === null; i++) pending.push(ledger[i] as CheckedEntry);
     const ownEntries = ledger[ptr + pending.length]?.turn === n;
     let take = pending.length;
-    if (!ownEntries && pending.length > 0) {
+    if (turn.atLedger !== undefined) {
+      // Version 4: the turn started when the ledger held `atLedger` entries.
+      take = pending.filter((x) => x.seq < (turn.atLedger as number)).length;
+      if (ptr + take !== turn.atLedger) f.violation('R24', n, `turn ${n} started at ledger seq ${ptr + take}`, `atLedger ${turn.atLedger}`);
+    } else if (!ownEntries && pending.length > 0) {
       // A newcomer in this turn's seating was seated, bought in and anted before it (R31).
       const newcomers = seating.order.filter((id) => !previousSeating.order.includes(id));
       const seated = pending.findLastIndex((x) => x.code === 'buy-in' && x.player !== null && newcomers.includes(x.player));
@@ -143,6 +157,9 @@ export function walkNight(
       });
     }
     seatingNow = seating;
+    // Version 4: the deal passes the moment nobody is left to play in it (R8, R31), e.g. when its dealer goes home before their own turn.
+    if (hostActions && previous && rotation.lastPlayer !== null && !rotation.voided)
+      rotation = passedBetweenTurns(rotation, hostActions.between.get(previous.n) ?? [], table, ptr, ledger, previousSeating, fromDeal);
     for (let i = ptr; i < ptr + take; i++) block.push(applyAt(i));
     ptr += take;
     if (history.brokenFrom !== null && n >= history.brokenFrom) distrust(n);
@@ -258,4 +275,40 @@ export function walkNight(
     f,
   );
   return { table, rotation };
+}
+
+/**
+ * R8, R31 with a version 4 export: the host's actions between two turns one
+ * by one, each with the chips and the seating right after it; when a player
+ * goes home and nobody after the last player up to the dealer plays in the
+ * deal any more, the deal passes to the dealer's left in the seating of that
+ * moment (a seat moved afterwards does not change who deals).
+ */
+function passedBetweenTurns(
+  rotation: Rotation,
+  actions: readonly CheckedHostAction[],
+  table: ChipTable,
+  ptr: number,
+  ledger: readonly CheckedEntry[],
+  seating: CheckedSeating,
+  fromDeal: Map<string, number>,
+): Rotation {
+  const trial = table.clone();
+  let applied = ptr;
+  let now: CheckedSeating = seating;
+  for (const action of actions) {
+    for (; applied < action.atLedger + action.entries.length && applied < ledger.length; applied++)
+      trial.apply(ledger[applied] as CheckedEntry, null);
+    if ('seating' in action && action.seating) now = { beforeTurn: now.beforeTurn, ...action.seating };
+    // Only going home hands the turn on at once (R6, R8); sitting out is skipped when the turn comes (R32).
+    if (action.kind !== 'cash-out') continue;
+    const e: Eligibility = { seating: now, table: trial, fromDeal };
+    const last = rotation.lastPlayer;
+    if (last === null || rotation.dealer === null) return rotation;
+    if (last !== rotation.dealer && nextPlaying(e, last, rotation.deal, rotation.dealer)) continue;
+    const dealer = nextPlaying(e, rotation.dealer, rotation.deal + 1);
+    if (dealer === null) continue;
+    return { dealer, deal: rotation.deal + 1, lastPlayer: null, voided: null };
+  }
+  return rotation;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The night export `in-between-night/2` or `/3`, written from docs/export-format.md
+ * The night export `in-between-night/2`, `/3` or `/4`, written from docs/export-format.md
  * alone (not the app's own schema), so the checker reads the file the way
  * anyone checking a night by hand would.
  */
@@ -42,6 +42,9 @@ const tableDraws = z.strictObject({
       fingerprint: hex64,
       /** R34 *A lost chain*: why this commitment replaced the one in force; absent or null for a deal's own. */
       reason: z.literal('laptop-chain-lost').nullable().default(null),
+      witnessChanges: z
+        .array(z.strictObject({ witness: witnessId, change: z.enum(['joined', 'dropped', 'came-back', 'left']), afterDraw: chips }))
+        .optional(),
     }),
   ),
   draws: z.array(
@@ -77,7 +80,36 @@ const turn = z.strictObject({
   stackAfter: chips.nullable(),
   void: z.boolean(),
   corrected: z.boolean(),
+  atLedger: chips.optional(),
 });
+
+const seatingNow = z.strictObject({ order: z.array(id), sittingOut: z.array(id) });
+const place = { turnsBefore: chips, atLedger: chips, entries: z.array(id) };
+
+/** `/4`: the host's actions between turns, in the order made, each placed among the turns and the ledger. */
+const hostAction = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.enum(['seat', 'move', 'sit-out', 'come-back']), player: id, seating: seatingNow, ...place }),
+  z.strictObject({ kind: z.enum(['buy-in', 'cash-out']), player: id, ...place }),
+  z.strictObject({
+    kind: z.literal('undo'),
+    undoes: z.enum(['buy-in', 'cash-out', 'turn', 'seating', 'other']),
+    player: id.nullable(),
+    seating: seatingNow.nullable(),
+    ...place,
+  }),
+  z.strictObject({
+    kind: z.literal('correction'),
+    turn: z.number().int().positive(),
+    betBefore: z.number().int().positive(),
+    bet: z.number().int().positive(),
+    ...place,
+  }),
+  z.strictObject({ kind: z.literal('void'), turn: z.number().int().positive(), ...place }),
+  z.strictObject({ kind: z.literal('cut'), deck: id, cut: chips, by: id.nullable(), ...place }),
+  z.strictObject({ kind: z.literal('expense'), change: z.enum(['add', 'edit', 'remove']), expense: id, seating: seatingNow, ...place }),
+  z.strictObject({ kind: z.literal('end'), dealer: id.nullable(), ...place }),
+  z.strictObject({ kind: z.literal('reopen'), ...place }),
+]);
 
 const entry = z.strictObject({
   id,
@@ -106,7 +138,7 @@ const entry = z.strictObject({
 });
 
 export const checkedExportSchema = z.strictObject({
-  format: z.enum(['in-between-night/2', 'in-between-night/3']),
+  format: z.enum(['in-between-night/2', 'in-between-night/3', 'in-between-night/4']),
   night: z.strictObject({
     id,
     startedAt: z.string(),
@@ -135,6 +167,7 @@ export const checkedExportSchema = z.strictObject({
   draw: z.array(z.strictObject({ round: z.number().int().positive(), player: id, deck: id, card })),
   turns: z.array(turn),
   ledger: z.array(entry),
+  hostActions: z.array(hostAction).optional(),
   final: z.strictObject({
     stacks: z.record(z.string(), chips),
     pot: chips,
@@ -169,4 +202,5 @@ export type CheckedExport = z.infer<typeof checkedExportSchema>;
 export type CheckedTurn = CheckedExport['turns'][number];
 export type CheckedEntry = CheckedExport['ledger'][number];
 export type CheckedRules = CheckedExport['rules'];
+export type CheckedHostAction = NonNullable<CheckedExport['hostActions']>[number];
 export type CheckedSeating = NonNullable<CheckedExport['seating']>[number];

@@ -3,6 +3,7 @@ import type { DeckInPlay } from './decks';
 import type { Findings } from './findings';
 import { sha256 } from './hash';
 import type { CheckedExport } from './schema';
+import { checkWhoWasAsked } from './witnesses';
 
 /**
  * Cards drawn by the table (docs/rules.md R34), recomputed from the export
@@ -167,6 +168,7 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
     state.drawn.push(card as string);
     return undefined;
   });
+  checkWhoWasAsked(table, f);
   for (const shoe of table.shoes) {
     const state = drawn.get(shoe.id) ?? { drawn: [], left: canonicalOrder(shoe.decks) };
     decks.set(shoe.id, {

@@ -4,7 +4,7 @@ import { ledgerCsv } from './ledgerCsv';
 import { nightTransferId } from './tab';
 
 /**
- * A night as the `in-between-night/3` JSON export (the simulator's format) or
+ * A night as the `in-between-night/4` JSON export (the simulator's format) or
  * its ledger as CSV. `payDetailsOf` only when the host asked for the payees'
  * payment details: the JSON then names how each party owed likes to be paid.
  */

@@ -7,15 +7,17 @@ import type { TurnView } from '../../shared/view';
 import { PAYMENTS, SETTLE_MODES, type Payment, type SettleMode } from '../../shared/vocabulary';
 import { foldEntries, settleUp } from '../ledger';
 import { expenseViews, nightBalances } from './money';
+import type { WitnessChange } from './format';
+import { hostActions } from './hostActions';
 import type { PlayedNight } from './play';
 import { seatingHistory } from './seating';
 
 /**
- * The night export `in-between-night/3` (docs/export-format.md): everything a
+ * The night export `in-between-night/4` (docs/export-format.md): everything a
  * player needs to check a night by hand, projected from its event log and its
  * chip ledger. Nothing here is stored; the export is rebuilt from the facts.
  */
-export const NIGHT_EXPORT_FORMAT = 'in-between-night/3';
+export const NIGHT_EXPORT_FORMAT = 'in-between-night/4';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex of 32 bytes');
 const card = z.custom<CardCode>((value) => typeof value === 'string' && isCardCode(value), { message: 'a card code such as AS or TC' });
@@ -58,6 +60,13 @@ export const exportedTableDrawsSchema = z.strictObject({
       fingerprint: hex64,
       /** R34 *A lost chain*: `laptop-chain-lost` for a commitment made because the laptop could no longer reveal; null for a deal's own. Absent in files written before it. */
       reason: z.literal('laptop-chain-lost').nullable().optional(),
+      /**
+       * R34 *Who was asked*: the phones that joined, were dropped, came back or left since the
+       * last commitment (version 4; `[]` on a renewed shoe). Absent when the night's journal did not record them.
+       */
+      witnessChanges: z
+        .array(z.strictObject({ witness: witnessId, change: z.enum(['joined', 'dropped', 'came-back', 'left']), afterDraw: chips }))
+        .optional(),
     }),
   ),
   draws: z.array(
@@ -104,6 +113,8 @@ export const exportedTurnSchema = z.strictObject({
   stackAfter: chips.nullable(),
   void: z.boolean(),
   corrected: z.boolean(),
+  /** How many ledger entries there were when the turn started (version 4): its deal's ante (R28) is before it, its own entries after. */
+  atLedger: chips.optional(),
 });
 
 export const exportedLedgerEntrySchema = z.strictObject({
@@ -119,6 +130,47 @@ export const exportedLedgerEntrySchema = z.strictObject({
   /** M2: on buy-ins and cash-outs, how they were paid (`credit` on a cash-out: owed to the player). */
   paid: z.enum(PAYMENTS).optional(),
 });
+
+const seatingNowSchema = z.strictObject({ order: z.array(id), sittingOut: z.array(id) });
+const placeFields = {
+  /** How many turns had started when the host made it. */
+  turnsBefore: chips,
+  /** How many ledger entries there were: its own entries are `atLedger`, `atLedger + 1`, ... */
+  atLedger: chips,
+  /** The ids of the ledger entries it made, in order. */
+  entries: z.array(id),
+};
+
+/** R3, R11, R21, R22, R31-R33, M4: one host action between turns, placed among the turns and the ledger (hostActions.ts). */
+export const exportedHostActionSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.enum(['seat', 'move', 'sit-out', 'come-back']), player: id, seating: seatingNowSchema, ...placeFields }),
+  z.strictObject({ kind: z.enum(['buy-in', 'cash-out']), player: id, ...placeFields }),
+  z.strictObject({
+    kind: z.literal('undo'),
+    undoes: z.enum(['buy-in', 'cash-out', 'turn', 'seating', 'other']),
+    player: id.nullable(),
+    seating: seatingNowSchema.nullable(),
+    ...placeFields,
+  }),
+  z.strictObject({
+    kind: z.literal('correction'),
+    turn: z.number().int().positive(),
+    betBefore: z.number().int().positive(),
+    bet: z.number().int().positive(),
+    ...placeFields,
+  }),
+  z.strictObject({ kind: z.literal('void'), turn: z.number().int().positive(), ...placeFields }),
+  z.strictObject({ kind: z.literal('cut'), deck: id, cut: chips, by: id.nullable(), ...placeFields }),
+  z.strictObject({
+    kind: z.literal('expense'),
+    change: z.enum(['add', 'edit', 'remove']),
+    expense: id,
+    seating: seatingNowSchema,
+    ...placeFields,
+  }),
+  z.strictObject({ kind: z.literal('end'), dealer: id.nullable(), ...placeFields }),
+  z.strictObject({ kind: z.literal('reopen'), ...placeFields }),
+]);
 
 /** R31, R32: the seating in force from turn `beforeTurn` on (docs/export-format.md `seating`). */
 export const exportedSeatingSchema = z.strictObject({
@@ -153,6 +205,8 @@ export const nightExportSchema = z.strictObject({
   draw: z.array(z.strictObject({ round: z.number().int().positive(), player: id, deck: id, card })),
   turns: z.array(exportedTurnSchema),
   ledger: z.array(exportedLedgerEntrySchema),
+  /** Every host action between turns in the order made (version 4); absent in files read from /1 to /3. */
+  hostActions: z.array(exportedHostActionSchema).optional(),
   final: z.strictObject({
     stacks: z.record(z.string(), chips),
     pot: chips,
@@ -200,6 +254,7 @@ export type NightExport = z.infer<typeof nightExportSchema>;
 export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
 export type ExportedTableDraws = z.infer<typeof exportedTableDrawsSchema>;
 export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
+export type ExportedHostAction = z.infer<typeof exportedHostActionSchema>;
 
 /**
  * Projects a replayed night into the export: its turns as played, and the
@@ -207,7 +262,7 @@ export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
  * secret (R12).
  */
 export function exportNight(
-  night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>,
+  night: Pick<PlayedNight, 'state' | 'events' | 'ledger' | 'turns' | 'entries'> & Partial<Pick<PlayedNight, 'payments' | 'expenses'>>,
   /** M3: whether the host marked a transfer of this night paid (none without it). */
   isPaid: (transfer: { from: string; to: string }) => boolean = () => false,
   /** M3: how the host chose to settle this night. */
@@ -219,6 +274,9 @@ export function exportNight(
   const draw: NightExport['draw'] = [];
   const table: ExportedTableDraws = { shoes: [], draws: [] };
 
+  // R34: each commitment's record of who came and went, in the order the shoes were committed (a renewed shoe has none of its own).
+  const commitments = night.entries.flatMap((entry) => (entry.table ?? []).flatMap((step) => ('heads' in step ? [step] : [])));
+  let committed = 0;
   for (const event of night.events) {
     switch (event.type) {
       case 'deck-shuffled':
@@ -246,6 +304,7 @@ export function exportNight(
           heads: event.heads.map((w) => ({ id: w.id, head: w.head, new: event.newChains?.includes(w.id) ?? false })),
           fingerprint: event.fingerprint,
           reason: event.reason ?? null,
+          ...witnessChangesOf(event.renewed ? { witnessChanges: [] } : commitments[committed++]),
         });
         break;
       case 'card-drawn':
@@ -267,6 +326,14 @@ export function exportNight(
     }
   }
 
+  // Where each turn started in the ledger (its deal's antes before it), so nothing between two turns has to be guessed.
+  const turnStarts = new Map<number, number>();
+  let entriesSoFar = 0;
+  for (const event of night.events) {
+    if (event.type === 'chips') entriesSoFar++;
+    else if (event.type === 'turn-started') turnStarts.set(event.n, entriesSoFar);
+  }
+
   const balances = foldEntries(ledger);
   const byPlayer = (values: Record<string, number>) => Object.fromEntries(state.players.map((p) => [p.id, values[p.id] ?? 0]));
   return {
@@ -285,7 +352,7 @@ export function exportNight(
     decks: [...decks.values()],
     table: state.settings.cards === 'table' ? table : null,
     draw,
-    turns: night.turns.filter((t): t is TurnView => t !== undefined).map(exportTurn),
+    turns: night.turns.filter((t): t is TurnView => t !== undefined).map((t) => ({ ...exportTurn(t), atLedger: turnStarts.get(t.n) ?? 0 })),
     ledger: ledger.map((e) => ({
       id: e.id,
       seq: e.seq,
@@ -298,6 +365,7 @@ export function exportNight(
       turn: e.turn,
       ...(e.code === 'buy-in' || e.code === 'cash-out' ? { paid: night.payments?.get(e.id) ?? 'credit' } : {}),
     })),
+    hostActions: hostActions(night.entries, night.events),
     final: {
       stacks: byPlayer(balances.stacks),
       pot: balances.pot,
@@ -324,6 +392,10 @@ function settlementOf(
   });
   if (!balances) return null;
   return { mode, balances, transfers: settleUp(balances, mode).map((t) => ({ ...t, paid: isPaid(t) })) };
+}
+
+function witnessChangesOf(step: { witnessChanges?: WitnessChange[] } | undefined): { witnessChanges?: WitnessChange[] } {
+  return step?.witnessChanges ? { witnessChanges: step.witnessChanges.map((c) => ({ ...c })) } : {};
 }
 
 function patchDeck(decks: Map<string, ExportedDeck>, deckId: string, patch: Partial<ExportedDeck>): void {

@@ -10,13 +10,17 @@ import { NIGHT_EXPORT_FORMAT, nightExportSchema, type NightExport } from './expo
  * capped then; its `seating` is one entry, the players in seat order, as
  * nobody changed seats or sat out then), `in-between-night/2` too (it gains
  * `table: null`: its cards came from shuffled decks, as R34 did not exist),
- * and then checked by the same strict schema as a new file.
+ * and `in-between-night/3` as it is (it has no `hostActions`: when between
+ * two turns the host acted is not in it, and the night checker says so),
+ * then checked by the same strict schema as a new file.
  */
 export type ReadNightExport =
-  { ok: true; night: NightExport; upcastFrom: typeof VERSION_1 | typeof VERSION_2 | null } | { ok: false; problem: string };
+  | { ok: true; night: NightExport; upcastFrom: typeof VERSION_1 | typeof VERSION_2 | typeof VERSION_3 | null }
+  | { ok: false; problem: string };
 
 const VERSION_1 = 'in-between-night/1';
 const VERSION_2 = 'in-between-night/2';
+const VERSION_3 = 'in-between-night/3';
 
 export function readNightExport(text: string): ReadNightExport {
   let data: unknown;
@@ -32,14 +36,19 @@ export function readNightExport(text: string): ReadNightExport {
     return checked(upcastVersion2(upcast), VERSION_1);
   }
   if (data.format === VERSION_2) return checked(upcastVersion2(data), VERSION_2);
+  if (data.format === VERSION_3) {
+    if ('hostActions' in data)
+      return { ok: false, problem: `hostActions: a ${VERSION_3} file has none (they came with ${NIGHT_EXPORT_FORMAT})` };
+    return checked(upcastVersion3(data), VERSION_3);
+  }
   if (data.format === NIGHT_EXPORT_FORMAT) return checked(data, null);
   return {
     ok: false,
-    problem: `unknown format ${JSON.stringify(String(data.format)).slice(0, 60)}; this app reads ${VERSION_1}, ${VERSION_2} and ${NIGHT_EXPORT_FORMAT}`,
+    problem: `unknown format ${JSON.stringify(String(data.format)).slice(0, 60)}; this app reads ${VERSION_1}, ${VERSION_2}, ${VERSION_3} and ${NIGHT_EXPORT_FORMAT}`,
   };
 }
 
-function checked(data: unknown, upcastFrom: typeof VERSION_1 | typeof VERSION_2 | null): ReadNightExport {
+function checked(data: unknown, upcastFrom: typeof VERSION_1 | typeof VERSION_2 | typeof VERSION_3 | null): ReadNightExport {
   const parsed = nightExportSchema.safeParse(data);
   if (parsed.success) return { ok: true, night: parsed.data, upcastFrom };
   return { ok: false, problem: firstIssueText(parsed.error, 'not a night export') };
@@ -64,7 +73,12 @@ function upcastVersion1(data: Record<string, unknown>): Record<string, unknown> 
 
 /** Version 2 as version 3: no card was drawn by the table before R34 (a /2 file with a `table` field is not a /2 file, and is refused by the schema). */
 function upcastVersion2(data: Record<string, unknown>): Record<string, unknown> {
-  return { table: null, ...data, format: NIGHT_EXPORT_FORMAT };
+  return upcastVersion3({ table: null, ...data });
+}
+
+/** Version 3 as version 4: the same fields, without version 4's `hostActions`. */
+function upcastVersion3(data: Record<string, unknown>): Record<string, unknown> {
+  return { ...data, format: NIGHT_EXPORT_FORMAT };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

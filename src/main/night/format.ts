@@ -122,7 +122,24 @@ export function isExpenseCommand(command: RecordedCommand): command is ExpenseCo
 
 const witnessId = z.string().regex(/^[0-9a-f]{16}$/, 'a witness id is 16 lowercase hex digits');
 
-/** R34: a deal's commitment (the witnesses' heads) or one card's draw (the values revealed, the witnesses missing). */
+/**
+ * R34 *Who was asked*: a phone joining ("help deal"), dropped after missing
+ * MISSES_BEFORE_DROPPED draws in a row, coming back (helping again after a
+ * drop or a closed socket), or leaving (its socket closed), after the
+ * night's `afterDraw`-th draw. Recorded with the next commitment.
+ */
+export const witnessChangeSchema = z.strictObject({
+  witness: witnessId,
+  change: z.enum(['joined', 'dropped', 'came-back', 'left']),
+  afterDraw: whole,
+});
+export type WitnessChange = z.infer<typeof witnessChangeSchema>;
+
+/**
+ * R34: a deal's commitment (the witnesses' heads, and the phones' comings
+ * and goings since the last one; lines written before have none) or one
+ * card's draw (the values revealed, the witnesses missing).
+ */
 const tableStepSchema = z.union([
   z.strictObject({
     heads: z.array(z.strictObject({ id: witnessId, head: hex64 })).min(1),
@@ -130,6 +147,7 @@ const tableStepSchema = z.union([
     newChains: z.array(witnessId).min(1).optional(),
     /** R34 *A lost chain*: why this commitment was made mid-deal (absent: a deal's own commitment). */
     reason: z.literal('laptop-chain-lost').optional(),
+    witnessChanges: z.array(witnessChangeSchema).optional(),
   }),
   z.strictObject({ reveals: z.array(z.strictObject({ id: witnessId, value: hex64 })).min(1), missing: z.array(witnessId) }),
 ]);

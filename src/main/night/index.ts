@@ -27,6 +27,7 @@ export {
   type SealedSeed,
   type SeedOpener,
   type TableStep,
+  type WitnessChange,
 } from './format';
 export {
   balancesMismatch,

@@ -109,9 +109,10 @@ export function laptopDealer(laptop: LaptopWitness, nextSeed: () => string): Dea
   return {
     drawsByTable: true,
     seed: nextSeed,
+    // The laptop alone: no phone ever comes or goes (R34 *Who was asked*).
     commit: (state) => {
       const { head, newChains } = laptopCommitment(laptop, state);
-      return { heads: [head], ...(newChains ? { newChains } : {}) };
+      return { heads: [head], ...(newChains ? { newChains } : {}), witnessChanges: [] };
     },
     reveal: (state) => ({ reveals: [{ id: LAPTOP_WITNESS, value: laptop.nextReveal(state) }], missing: [] }),
   };

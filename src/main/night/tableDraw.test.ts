@@ -121,7 +121,11 @@ describe('R34: the table draws recorded in the night journal', () => {
   it('R34: each line holds the commitments and reveals its command needed, and the journal replays to the same cards', () => {
     const { night, entries } = playedNight();
     const deal = entries.find((e) => e.command.type === 'deal' && e.table?.some((s) => 'heads' in s));
-    expect(deal?.table?.[0]).toEqual({ heads: [{ id: LAPTOP_WITNESS, head: expect.stringMatching(/^[0-9a-f]{64}$/) }] });
+    expect(deal?.table?.[0]).toEqual({
+      heads: [{ id: LAPTOP_WITNESS, head: expect.stringMatching(/^[0-9a-f]{64}$/) }],
+      // R34 *Who was asked*: the laptop alone, no phone came or went.
+      witnessChanges: [],
+    });
     expect(deal?.table?.slice(1).every((s) => 'reveals' in s && s.missing.length === 0)).toBe(true);
     // A restart reads the file back: the same lines give the same cards and the same table.
     const text = headerLine(NIGHT) + entries.map(encodeEntry).join('');

@@ -93,10 +93,12 @@ export class TableDealer {
       commit: (state) => {
         const laptop = laptopCommitment(this.laptopOf(state.nightId), state);
         const restart = this.restartOf === state.nightId ? ({ reason: 'laptop-chain-lost' } as const) : {};
+        const witnessChanges = this.desk.witnessChanges(state);
         return {
           heads: [laptop.head, ...this.desk.nextWitnesses(state)],
           ...(laptop.newChains ? { newChains: laptop.newChains } : {}),
           ...restart,
+          witnessChanges,
         };
       },
       reveal: (state) => {

@@ -138,6 +138,12 @@ function revealsIn(entries: readonly JournalEntry[]): { draws: number; byWitness
   return { draws, byWitness, missing };
 }
 
+function currentNightOf(session: GameSession) {
+  const night = session.currentNight;
+  if (!night) throw new Error('no night');
+  return night;
+}
+
 function checked(session: GameSession): string[] {
   const night = session.currentNight;
   if (!night) throw new Error('no night');
@@ -183,6 +189,33 @@ describe('R34: phones helping deal through the session', () => {
     expect(currentNight(session).tableDraw).toMatchObject({ phones: 3, missedLastDraw: [] });
     for (const phone of phones) expect(phone.statuses()).toContain('witness');
     expect(checked(session)).toEqual([]);
+  });
+
+  it('R34 who was asked: the record lists each phone joining, dropped after 3 misses and coming back, and the checker rebuilds every commitment from it', async () => {
+    const session = open();
+    const night = await startTableNight(session);
+    const honest = new FakePhone(session, '00000000000000a1', 'true', 1);
+    const sleepy = new FakePhone(session, '00000000000000c1', 'silent', 8);
+    await honest.join(night.id);
+    await step(session); // the draw for dealer: the honest phone only
+    await sleepy.join(night.id); // joins late: a witness from the next deal
+    while (currentNight(session).dealNumber < 3) await step(session);
+    expect(sleepy.statuses()).toContain('dropped');
+    const awake = new FakePhone(session, sleepy.id, 'true', 8);
+    await awake.join(night.id); // back, with the chain it never used
+    while (currentNight(session).dealNumber < 4) await step(session);
+    await step(session);
+
+    const exported = JSON.parse(JSON.stringify(exportNight(currentNightOf(session)))) as ReturnType<typeof exportNight>;
+    const changes = (exported.table?.shoes ?? []).flatMap((shoe) => (shoe.witnessChanges ?? []).map((c) => `${c.witness} ${c.change}`));
+    expect(changes).toEqual([`${honest.id} joined`, `${sleepy.id} joined`, `${sleepy.id} dropped`, `${sleepy.id} came-back`]);
+    const dropped = exported.table?.shoes.flatMap((s) => s.witnessChanges ?? []).find((c) => c.change === 'dropped');
+    const missedBefore = exported.table?.draws.filter((d) => d.k <= (dropped?.afterDraw ?? 0) && d.missing.includes(sleepy.id)).length;
+    expect(missedBefore).toBeGreaterThanOrEqual(MISSES_BEFORE_DROPPED);
+    expect(checked(session)).toEqual([]);
+    // A record that hides the drop does not add up: the phone missed 3 in a row and is still in the next commitment's place.
+    for (const shoe of exported.table?.shoes ?? []) shoe.witnessChanges = shoe.witnessChanges?.filter((c) => c.change !== 'dropped');
+    expect(checkNight(exported).map((f) => f.rule)).toContain('R34');
   });
 
   it('R34: a phone that stops answering costs the table the wait once: it is still asked, but the next cards do not wait for it, and it counts again once it answers', async () => {

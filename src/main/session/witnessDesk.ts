@@ -18,7 +18,7 @@ import {
   type WitnessReveal,
 } from '../../shared/tableDraw';
 import type { EngineState } from '../engine';
-import type { DecidedStep, PlayedNight } from '../night';
+import type { DecidedStep, PlayedNight, WitnessChange } from '../night';
 import type { WitnessLine } from './service';
 
 /** What the desk reads of the session: the night open now, and random ids. Narrow, so the desk does not import the session's state. */
@@ -93,6 +93,8 @@ export class WitnessDesk {
   private readonly collected = new Map<number, CollectedDraw>();
   private open: OpenRequest | null = null;
   private nextRequest = 1;
+  /** R34 *Who was asked*: the phones' comings and goings since the last commitment kept, for the next one to record. */
+  private changes: WitnessChange[] = [];
 
   constructor(private readonly state: DeskSession) {}
 
@@ -102,8 +104,28 @@ export class WitnessDesk {
       this.nightId = nightId;
       this.phones.clear();
       this.collected.clear();
+      this.changes = [];
     }
     return this.phones;
+  }
+
+  private note(witness: string, change: WitnessChange['change'], afterDraw = this.state.night?.state.witnesses?.draws ?? 0): void {
+    this.changes.push({ witness, change, afterDraw });
+  }
+
+  /**
+   * The changes the next commitment records (R34 *Who was asked*): those
+   * noted since the last commitment kept, and a phone of the deal this desk
+   * does not know (the host restarted since) as gone, since it is asked
+   * nothing until it helps deal again.
+   */
+  witnessChanges(state: EngineState): WitnessChange[] {
+    const phones = this.phonesOf(state.nightId);
+    const unknown = (state.witnesses?.heads ?? []).filter((w) => w.id !== LAPTOP_WITNESS && !phones.has(w.id));
+    const gone = unknown
+      .filter((w) => !this.changes.some((c) => c.witness === w.id && c.change === 'left'))
+      .map((w) => ({ witness: w.id, change: 'left' as const, afterDraw: state.witnesses?.draws ?? 0 }));
+    return [...this.changes, ...gone];
   }
 
   answer(method: WitnessMethod, args: unknown, line: WitnessLine): Answer<HelpDealAnswer | RevealDrawsAnswer> {
@@ -112,7 +134,11 @@ export class WitnessDesk {
 
   /** A socket closed: its witness is asked nothing more (and misses) until it sends helpDeal again. */
   lineClosed(line: WitnessLine): void {
-    for (const phone of this.phones.values()) if (phone.line === line) phone.line = null;
+    for (const phone of this.phones.values()) {
+      if (phone.line !== line) continue;
+      phone.line = null;
+      this.note(phone.id, 'left');
+    }
     const open = this.open;
     if (!open) return;
     for (const id of [...open.waitingFor]) {
@@ -155,12 +181,23 @@ export class WitnessDesk {
     const phones = this.phonesOf(night);
     const inDeal = new Map((table.state.witnesses?.heads ?? []).map((w) => [w.id, w.head]));
     let id = parsed.data.witness;
-    const known = phones.get(id);
-    const held = inDeal.get(id) ?? known?.joinedHead;
+    const sent = phones.get(id);
+    const held = inDeal.get(id) ?? sent?.joinedHead;
     if (held !== undefined && held !== head && !sameChain(held, head)) id = this.freshId(phones, inDeal);
     // One witness per socket: a phone that sends another id leaves its old one behind.
-    for (const other of phones.values()) if (other.line === line && other.id !== id) other.line = null;
-    const phone = phones.get(id) ?? { id, joinedHead: head, line, missedInARow: 0, quiet: false, dropped: false, told: null };
+    for (const other of phones.values()) {
+      if (other.line !== line || other.id === id) continue;
+      other.line = null;
+      this.note(other.id, 'left');
+    }
+    const known = phones.get(id);
+    // R34 *Who was asked*: a new phone joins; one dropped, gone, or in the deal's commitment before a restart comes back.
+    const cameBack = known !== undefined && (known.dropped || known.line === null);
+    if (!known) this.note(id, inDeal.has(id) ? 'came-back' : 'joined');
+    else if (cameBack) this.note(id, 'came-back');
+    const phone = known ?? { id, joinedHead: head, line, missedInARow: 0, quiet: false, dropped: false, told: null };
+    // Back at the table, it is counted from 0 again, as after a reveal (and the record says so).
+    if (cameBack) phone.missedInARow = 0;
     phone.line = line;
     // It has just spoken: the next draw waits for it again.
     phone.quiet = false;
@@ -296,6 +333,8 @@ export class WitnessDesk {
     if (step.table.length === 0) return;
     const phones = this.phonesOf(step.state.nightId);
     this.collected.clear();
+    // The commitment kept has recorded the changes so far.
+    if (step.table.some((t) => 'heads' in t)) this.changes = [];
     for (const event of step.events) {
       if (event.type === 'card-drawn') {
         for (const { id } of event.reveals) {
@@ -306,7 +345,10 @@ export class WitnessDesk {
           const phone = phones.get(id);
           if (!phone) continue;
           phone.missedInARow++;
-          if (phone.missedInARow >= MISSES_BEFORE_DROPPED) phone.dropped = true;
+          if (phone.missedInARow >= MISSES_BEFORE_DROPPED && !phone.dropped) {
+            phone.dropped = true;
+            this.note(id, 'dropped', event.k);
+          }
         }
       }
     }
