@@ -529,11 +529,14 @@ const en = {
         daily: 'daily',
         'before-restore': 'before a restore',
       },
-      restoreConfirm: 'Replace ALL the data with the backup of {date} ({n} nights)? What it replaces is backed up first, so U can undo it.',
+      restoreConfirm:
+        'Replace ALL the data with the backup of {date} ({n} night)? What it replaces is backed up first, so U can undo it. | Replace ALL the data with the backup of {date} ({n} nights)? What it replaces is backed up first, so U can undo it.',
       restored: 'Restored the backup of {date}. U undoes the restore.',
       undo: 'Undo the restore',
       undoConfirm: 'Undo the last restore: put back the data as it was before it ({date})?',
       undone: 'The restore was undone: the data is as it was before it.',
+      nothingToUndo: 'No restore to undo: U undoes the last restore, while the backup written before it is kept.',
+      moveEmpty: 'Type the new folder first (a whole path), then Enter.',
     },
     merge: {
       hint: 'One person under two names: J counts the highlighted player as another · U undoes it.',
@@ -620,6 +623,10 @@ const en = {
   announce: {
     pass: '{name} passes: no chips move',
     'pair-called': '{name} calls the pair',
+    pairCalled: {
+      higher: '{name} calls: higher than the pair',
+      lower: '{name} calls: lower than the pair',
+    },
     'player-seated': '{name} sits down and buys in {chips}',
     'player-moved': '{name} changes seats',
     'sat-out': '{name} sits out',
@@ -693,7 +700,7 @@ const en = {
     effect: 'In the balances:',
     sharedBy: 'shared by {n}',
     tvTitle: 'Shared expenses, counted above:',
-    tvPage: 'Bank codes, page {n} of {total}',
+    tvMore: '+ {n} more expense | + {n} more expenses',
     tvItem: '{what} {amount} ({name})',
     listTitle: 'Shared expenses',
     apart: "Money apart from the game's results: counted in who pays whom.",
@@ -726,6 +733,7 @@ const en = {
     nothing: '{name} has left no payment details: ask them how to pay.',
     tvTitle: 'Pay by bank: point your banking app at your code',
     tvMore: '+ {n} more: on the payers’ phones',
+    tvPage: 'Bank codes, page {n} of {total}: the TV turns to the next page by itself.',
     tvEurOnly: 'Bank QR codes are for nights in EUR only.',
     shown: 'Payment details shown',
     kinds: {
@@ -753,7 +761,7 @@ const en = {
       venmo: 'Venmo name',
       phone: 'Phone number (Bizum, Satispay, Wero, Lydia)',
       needHolder: 'A bank account needs its holder’s name.',
-      badHandle: 'A link name is letters, digits, dots, dashes and underscores: no @, no link.',
+      badHandle: "A link name is letters, digits, dots, dashes and underscores: no {'@'}, no link.",
       badPhone: 'A phone number is digits, spaces and an optional leading +.',
       bankButton: 'Bank’s payment details',
       save: 'Save the bank’s details',

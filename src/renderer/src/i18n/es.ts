@@ -541,11 +541,13 @@ const es: Translation = {
         'before-restore': 'antes de una restauración',
       },
       restoreConfirm:
-        '¿Sustituir TODOS los datos por la copia del {date} ({n} noches)? Lo que sustituye se copia antes: U podrá deshacerlo.',
+        '¿Sustituir TODOS los datos por la copia del {date} ({n} noche)? Lo que sustituye se copia antes: U podrá deshacerlo. | ¿Sustituir TODOS los datos por la copia del {date} ({n} noches)? Lo que sustituye se copia antes: U podrá deshacerlo.',
       restored: 'Restaurada la copia del {date}. U deshace la restauración.',
       undo: 'Deshacer la restauración',
       undoConfirm: '¿Deshacer la última restauración y volver a los datos de antes ({date})?',
       undone: 'Restauración deshecha: los datos están como antes.',
+      nothingToUndo: 'No hay ninguna restauración que deshacer: U deshace la última, mientras se conserve la copia hecha antes de ella.',
+      moveEmpty: 'Escribe primero la nueva carpeta (una ruta completa) y luego Intro.',
     },
     merge: {
       hint: 'Una persona con dos nombres: J cuenta al jugador resaltado como otro · U lo deshace.',
@@ -631,6 +633,10 @@ const es: Translation = {
   announce: {
     pass: '{name} pasa: no se mueven fichas',
     'pair-called': '{name} canta la pareja',
+    pairCalled: {
+      higher: '{name} canta: más alta que la pareja',
+      lower: '{name} canta: más baja que la pareja',
+    },
     'player-seated': '{name} se sienta y compra {chips}',
     'player-moved': '{name} cambia de sitio',
     'sat-out': '{name} se queda fuera un rato',
@@ -704,7 +710,7 @@ const es: Translation = {
     effect: 'En los saldos:',
     sharedBy: 'compartido entre {n}',
     tvTitle: 'Gastos compartidos, contados arriba:',
-    tvPage: 'Códigos de transferencia, página {n} de {total}',
+    tvMore: '+ {n} gasto más | + {n} gastos más',
     tvItem: '{what} {amount} ({name})',
     listTitle: 'Gastos compartidos',
     apart: 'Dinero aparte de los resultados del juego: cuenta en quién paga a quién.',
@@ -737,6 +743,7 @@ const es: Translation = {
     nothing: '{name} no ha dejado ninguna forma de pago: pregúntale cómo pagar.',
     tvTitle: 'Por transferencia: apunta la app de tu banco a tu código',
     tvMore: '+ {n} más: en el móvil de quien paga',
+    tvPage: 'Códigos de transferencia, página {n} de {total}: la tele pasa sola a la página siguiente.',
     tvEurOnly: 'Los códigos QR de transferencia son solo para noches en EUR.',
     shown: 'Formas de pago mostradas',
     kinds: {
@@ -764,7 +771,7 @@ const es: Translation = {
       venmo: 'Nombre de Venmo',
       phone: 'Número de teléfono (Bizum, Satispay, Wero, Lydia)',
       needHolder: 'Una cuenta bancaria necesita el nombre de su titular.',
-      badHandle: 'Un nombre de enlace lleva letras, cifras, puntos, guiones y guiones bajos: sin @ ni enlaces.',
+      badHandle: "Un nombre de enlace lleva letras, cifras, puntos, guiones y guiones bajos: sin {'@'} ni enlaces.",
       badPhone: 'Un número de teléfono lleva cifras, espacios y un + inicial opcional.',
       bankButton: 'Formas de pago de la banca',
       save: 'Guardar las de la banca',

@@ -544,11 +544,13 @@ const it: Translation = {
         'before-restore': 'prima di un ripristino',
       },
       restoreConfirm:
-        'Sostituire TUTTI i dati con il backup del {date} ({n} serate)? Quello che sostituisce viene prima salvato: U potrà annullarlo.',
+        'Sostituire TUTTI i dati con il backup del {date} ({n} serata)? Quello che sostituisce viene prima salvato: U potrà annullarlo. | Sostituire TUTTI i dati con il backup del {date} ({n} serate)? Quello che sostituisce viene prima salvato: U potrà annullarlo.',
       restored: 'Ripristinato il backup del {date}. U annulla il ripristino.',
       undo: 'Annulla il ripristino',
       undoConfirm: 'Annullare l’ultimo ripristino: rimettere i dati com’erano prima ({date})?',
       undone: 'Il ripristino è stato annullato: i dati sono come prima.',
+      nothingToUndo: 'Nessun ripristino da annullare: U annulla l’ultimo ripristino, finché il backup fatto prima è conservato.',
+      moveEmpty: 'Scrivi prima la nuova cartella (un percorso completo), poi Invio.',
     },
     merge: {
       hint: 'Una persona con due nomi: J conta il giocatore evidenziato come un altro · U lo annulla.',
@@ -635,6 +637,10 @@ const it: Translation = {
   announce: {
     pass: '{name} passa: nessuna fiche si muove',
     'pair-called': '{name} chiama la coppia',
+    pairCalled: {
+      higher: '{name} chiama: più alto della coppia',
+      lower: '{name} chiama: più basso della coppia',
+    },
     'player-seated': '{name} si siede e compra {chips}',
     'player-moved': '{name} cambia posto',
     'sat-out': '{name} è in pausa',
@@ -708,7 +714,7 @@ const it: Translation = {
     effect: 'Nei saldi:',
     sharedBy: 'divisa tra {n}',
     tvTitle: 'Spese condivise, contate qui sopra:',
-    tvPage: 'Codici per il bonifico, pagina {n} di {total}',
+    tvMore: '+ {n} altra spesa | + altre {n} spese',
     tvItem: '{what} {amount} ({name})',
     listTitle: 'Spese condivise',
     apart: 'Denaro a parte rispetto ai risultati del gioco: conta in chi paga chi.',
@@ -741,6 +747,7 @@ const it: Translation = {
     nothing: '{name} non ha lasciato modi di pagamento: chiedigli come pagare.',
     tvTitle: 'Con bonifico: inquadra il tuo codice con l’app della banca',
     tvMore: '+ altri {n}: sul telefono di chi paga',
+    tvPage: 'Codici per il bonifico, pagina {n} di {total}: la TV passa da sola alla pagina seguente.',
     tvEurOnly: 'I codici QR per il bonifico valgono solo per le serate in EUR.',
     shown: 'Modi di pagamento mostrati',
     kinds: {
@@ -768,7 +775,7 @@ const it: Translation = {
       venmo: 'Nome Venmo',
       phone: 'Numero di telefono (Bizum, Satispay, Wero, Lydia)',
       needHolder: 'Un conto bancario ha bisogno del nome dell’intestatario.',
-      badHandle: 'Un nome di link è fatto di lettere, cifre, punti, trattini e trattini bassi: niente @, niente link.',
+      badHandle: "Un nome di link è fatto di lettere, cifre, punti, trattini e trattini bassi: niente {'@'}, niente link.",
       badPhone: 'Un numero di telefono è fatto di cifre, spazi e un + iniziale facoltativo.',
       bankButton: 'Modi di pagamento della banca',
       save: 'Salva quelli della banca',
