@@ -12,7 +12,7 @@ import type { AppView, NightView, PayDetails } from '../../src/shared';
 import { MemoryTable } from '../../scripts/lib/memoryTable';
 import { perform } from '../../src/main/simulation/playNight';
 import { hostForSpecFile } from './hostFixture';
-import { FAKE_API } from './layoutAudit';
+import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080 } from './layoutAudit';
 import { liveView, playUntil } from './tvStates';
 
 const DOCS = 'docs/screenshots';
@@ -92,4 +92,19 @@ test('the bank codes say "page 1 of 2" and that the TV turns the page, never a m
   await page.screenshot({ path: `${DOCS}/tv-pay-codes-page1-1080p.png` });
   await expect(pageLine).toHaveText(/page 2 of 2/, { timeout: 20_000 });
   await page.screenshot({ path: `${DOCS}/tv-pay-codes-page2-1080p.png` });
+});
+
+test('the luck column on the TV comes with its meaning: what it counts and when it says "even"', async ({ page }) => {
+  test.setTimeout(90_000);
+  await tvPage(page);
+  const view = endedWithCodes();
+  // Nobody owes anybody: the TV's results then keep their luck column.
+  const night = { ...view.night!, settlement: { ...view.night!.settlement!, fewest: [], banker: [] } };
+  await show(page, { ...view, night, settlePay: undefined });
+  await expect(page.locator('[data-testid^="luck-"][data-verdict]').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('luck-note')).toHaveText(
+    'Luck: chips won or lost beyond the odds · even: within what chance usually gives',
+  );
+  expect((await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080)).problems).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-luck-legend.png' });
 });

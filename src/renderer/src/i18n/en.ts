@@ -413,6 +413,8 @@ const en = {
     nights: { kind: 'the cards have been kind', unkind: 'the cards have been unkind', even: 'about even with the odds' },
     tv: { kind: 'Kindest cards:', unkind: 'Unkindest cards:' },
     explain: 'Luck: chips won or lost beyond what the odds shown made each bet worth.',
+    evenMeans: 'Kind or unkind only beyond what chance usually gives over that many bets: within it, even.',
+    legend: 'Luck: chips won or lost beyond the odds · even: within what chance usually gives',
   },
   settle: {
     balances: 'Balances (M2: what each is owed, the bank owing back the cash it holds):',
