@@ -426,7 +426,7 @@ const es: Translation = {
     tv: { kind: 'Cartas generosas:', unkind: 'Cartas crueles:' },
     explain: 'Suerte: fichas ganadas o perdidas más allá de lo que valía cada apuesta según las probabilidades mostradas.',
     evenMeans: 'Buena o mala solo más allá de lo que el azar suele dar en tantas apuestas: dentro de eso, normal.',
-    legend: 'Suerte: fichas ganadas o perdidas más allá de las probabilidades · normal: dentro de lo que suele dar el azar',
+    legend: 'Suerte: fichas más allá de las probabilidades · normal: lo que suele dar el azar',
   },
   settle: {
     balances: 'Saldos (M2: lo que se debe a cada uno; la banca devuelve el efectivo que guarda):',

@@ -432,7 +432,7 @@ const fr: Translation = {
     tv: { kind: 'Cartes clémentes :', unkind: 'Cartes cruelles :' },
     explain: 'Chance : jetons gagnés ou perdus au-delà de ce que valait chaque mise aux cotes affichées.',
     evenMeans: 'Bonne ou mauvaise seulement au-delà de ce que le hasard donne d’habitude sur autant de mises : en deçà, normale.',
-    legend: 'Chance : jetons gagnés ou perdus au-delà des cotes · normale : dans ce que le hasard donne d’habitude',
+    legend: 'Chance : jetons au-delà des cotes · normale : ce que donne d’habitude le hasard',
   },
   settle: {
     balances: 'Soldes (M2 : ce qui est dû à chacun, la banque rendant l’argent qu’elle détient) :',

@@ -429,7 +429,7 @@ const it: Translation = {
     tv: { kind: 'Carte generose:', unkind: 'Carte avare:' },
     explain: 'Fortuna: fiche vinte o perse oltre quanto valeva ogni puntata secondo le probabilità mostrate.',
     evenMeans: 'Buona o cattiva solo oltre ciò che il caso dà di solito su tante puntate: entro quel margine, normale.',
-    legend: 'Fortuna: fiche vinte o perse oltre le probabilità · normale: entro ciò che il caso dà di solito',
+    legend: 'Fortuna: fiche oltre le probabilità · normale: ciò che il caso dà di solito',
   },
   settle: {
     balances: 'Saldi (M2: quanto spetta a ciascuno, la banca restituisce il contante che tiene):',
