@@ -29,6 +29,7 @@ export const FAKE_API = `
       listNights: () => reply(answers ? answers.listNights : []),
       getNight: () => reply(answers ? answers.getNight : null),
       getTab: () => reply(answers && answers.getTab ? answers.getTab : { tab: [], transfers: [] }),
+      listBackups: () => reply(answers && answers.listBackups ? answers.listBackups : { backups: [], folder: '', undoRestore: null }),
     };
     window.api = new Proxy(known, {
       get: (target, key) =>

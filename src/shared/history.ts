@@ -212,6 +212,8 @@ export interface BackupsList {
   folder: string;
   /** The backup written just before the last restore, while it is kept: restoring it undoes that restore. */
   undoRestore: string | null;
+  /** False where the command line chose the data folder (the headless host's --data): L says so before asking anything. */
+  movable?: boolean;
 }
 
 /** One roster player counted as another (the name the host keeps): the journals keep the names spoken each night. */

@@ -164,7 +164,13 @@ function start(d: Draft, command: Extract<EngineCommand, { type: 'start' }>): vo
   const ids = new Set(players.map((p) => p.id));
   const names = new Set(players.map((p) => p.name.trim().toLowerCase()));
   if (ids.size !== players.length || names.size !== players.length) {
-    refuse('duplicate-player', 'Each player can sit at the table once: two seats have the same player.');
+    const twice = players.find(
+      (p, i) => players.findIndex((q) => q.id === p.id || q.name.trim().toLowerCase() === p.name.trim().toLowerCase()) !== i,
+    );
+    refuse('duplicate-player', 'Each player can sit at the table once: two seats have the same player.', undefined, {
+      name: twice?.name ?? '',
+      player: twice?.name ?? '',
+    });
   }
   if (!Number.isInteger(startingChips) || startingChips <= settings.ante) {
     refuse(

@@ -26,7 +26,7 @@ export function restoreHandlers(state: SessionState): HandlerMap<RestoreCommand>
         );
       return restoreContent(state, content, replace);
     },
-    listBackups: () => ({ ok: true, data: state.backups.list() }),
+    listBackups: () => ({ ok: true, data: { ...state.backups.list(), movable: state.onDataMoved !== undefined } }),
     moveData: ({ to }) => moveData(state.repo, state.openNight !== null, state.onDataMoved, to),
   };
 }

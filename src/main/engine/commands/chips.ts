@@ -85,7 +85,7 @@ export function cashOut(d: Draft, playerId: string): void {
     refuse('already-left', `${player.name} has already cashed out: a buy-in seats them again.`, undefined, { player: player.name });
   const turn = d.state.turn;
   const busy = turn && turn.outcome === null && turn.playerId === playerId && !turn.void;
-  if (busy) refuse('player-busy', `${player.name} is in the middle of a turn: finish it first.`);
+  if (busy) refuse('player-busy', `${player.name} is in the middle of a turn: finish it first.`, undefined, { player: player.name });
   const stack = d.state.stacks[playerId] ?? 0;
   const before = rotationOf(d.state);
   const move = d.move('cash-out', playerId, stack, playerAccount(playerId), 'bank', null);

@@ -122,7 +122,9 @@ function lastTurnFor(d: Draft, what: 'correct' | 'void'): TurnState {
   if (turn.n !== last.turn)
     refuse('nothing-to-undo', `New cards are already out: only the last finished turn can be ${done} (R21).`, 'R21');
   if (d.state.phase.kind !== 'ready') {
-    refuse('wrong-phase', `The next deck is already being shuffled and cut: a turn can be ${done} only before that (R21).`, 'R21');
+    refuse('wrong-phase', `The next deck is already being shuffled and cut: a turn can be ${done} only before that (R21).`, 'R21', {
+      phase: d.state.phase.kind,
+    });
   }
   return turn;
 }

@@ -52,7 +52,7 @@ export function shuffleDeck(d: Draft, seed: string): { purpose: DeckPurpose; res
 export function cutDeck(d: Draft, at: number): PlayResume {
   const { resume } = expectPhase(d, 'cut', 'The cut');
   const deck = d.state.deck;
-  if (!deck) refuse('wrong-phase', 'There is no deck to cut.');
+  if (!deck) refuse('wrong-phase', 'There is no deck to cut.', undefined, { phase: 'shuffle' });
   const last = deck.cards.length - 1;
   if (!Number.isInteger(at) || at < 0 || at > last) {
     refuse('bad-cut', `The cut is a whole number from 0 to ${last} (R11).`, 'R11', { max: last });

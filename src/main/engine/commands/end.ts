@@ -13,7 +13,7 @@ export function end(d: Draft, at: string): void {
     phase.kind === 'pair-call' ||
     ((phase.kind === 'cut' || phase.kind === 'shuffle') && phase.resume === 'continue-turn')
   ) {
-    refuse('wrong-phase', 'A turn is in progress: finish it before ending the night.');
+    refuse('wrong-phase', 'A turn is in progress: finish it before ending the night.', undefined, { phase: phase.kind });
   }
   retireDeck(d);
   const pot = d.state.pot;

@@ -20,7 +20,7 @@ export interface Newcomer {
 
 function refuseMidTurn(d: Draft, what: string): void {
   if (turnInProgress(d.state) || d.state.phase.kind === 'shuffle') {
-    refuse('wrong-phase', `A turn is in progress: ${what} between turns (R31).`, 'R31');
+    refuse('wrong-phase', `A turn is in progress: ${what} between turns (R31).`, 'R31', { phase: d.state.phase.kind });
   }
 }
 
@@ -33,6 +33,7 @@ export function seatPlayer(d: Draft, newcomer: Newcomer): void {
   if (clash)
     refuse('duplicate-player', `${clash.name} is already at this table: a buy-in seats a player who cashed out again.`, 'R31', {
       player: clash.name,
+      name: clash.name,
     });
   const after = playerOrRefuse(d, afterPlayerId);
   const { ante } = d.state.settings;

@@ -17,7 +17,7 @@ export function useWords() {
     chips: (n: number) => chips(tr, n),
     error: (e: CommandError) => describeError(e, tr),
     failure: (failure: unknown) => describeFailure(failure, tr),
-    announcement: (a: Announcement) => describeAnnouncement(a, tr, view.nameOf, seatedIds()),
+    announcement: (a: Announcement) => describeAnnouncement(a, tr, view.nameOf, seatedIds(), view.night?.turn?.call ?? null),
     percent: (winners: number, remaining: number) => (remaining > 0 ? Math.round((winners / remaining) * 100) : 0),
   };
 }

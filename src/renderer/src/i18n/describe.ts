@@ -77,6 +77,8 @@ export function describeError(error: CommandError, t: Translate): string {
   if (error.code === 'player-busy' && params.player === undefined) params.player = t('errors.somePlayer');
   // Passing (R26) is the only house rule refused as "off" today; another is not called a pass.
   if (error.code === 'rule-off' && error.rule !== 'R26') return t('errors.notAccepted', params);
+  // A name already at tonight's table (J, the lobby's seats) is said as the lobby says it.
+  if (error.code === 'duplicate-player' && typeof params.player === 'string') return t('lobby.alreadySeated', { name: params.player });
   if (error.code === 'invalid-input') return fieldRefusal(params, t) ?? t('errors.invalid-input', params);
   if (ERROR_PARAMS[error.code].some((p) => params[p] === undefined)) return t('errors.notAccepted', params);
   // A count (`n`) picks the plural form of its message.
@@ -148,6 +150,7 @@ export function describeAnnouncement(
   t: Translate,
   names: (id: string) => string,
   seatedIds: readonly string[] = [],
+  pairCall: 'higher' | 'lower' | null = null,
 ): AnnouncementText {
   const name = a.playerId ? names(a.playerId) : '';
   const named = {
@@ -159,6 +162,9 @@ export function describeAnnouncement(
   let headline: string;
   if (a.kind === 'ante' && seatedIds.some((id) => !a.playerIds.includes(id)) && a.playerIds.length > 0) {
     headline = t('announce.anteSome', named);
+  } else if (a.kind === 'pair-called' && pairCall) {
+    // R29: the call itself, not only that there was one.
+    headline = t(`announce.pairCalled.${pairCall}`, named);
   } else {
     headline = t(`announce.${a.kind}`, named);
   }

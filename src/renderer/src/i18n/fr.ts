@@ -30,6 +30,9 @@ const fr: Translation = {
     yourTurn: 'À vous !',
     yourStack: 'Vos jetons',
     resultSoFar: 'Résultat jusqu’ici',
+    resultTonight: 'Votre résultat ce soir',
+    paysYou: '{name} vous paie {amount}',
+    settledNothing: 'Vous ne payez personne et personne ne vous paie.',
     netChips: 'à égalité | {n} jeton | {n} jetons',
     tab: 'Ardoise',
     tabEven: 'Tout est réglé : vous ne devez rien et personne ne vous doit rien.',
@@ -443,6 +446,8 @@ const fr: Translation = {
     },
     tv: { kind: 'Cartes clémentes :', unkind: 'Cartes cruelles :' },
     explain: 'Chance : jetons gagnés ou perdus au-delà de ce que valait chaque mise aux cotes affichées.',
+    evenMeans: 'Bonne ou mauvaise seulement au-delà de ce que le hasard donne d’habitude sur autant de mises : en deçà, normale.',
+    legend: 'Chance : jetons au-delà des cotes · normale : ce que donne d’habitude le hasard',
   },
   settle: {
     balances: 'Soldes (M2 : ce qui est dû à chacun, la banque rendant l’argent qu’elle détient) :',
@@ -562,11 +567,14 @@ const fr: Translation = {
         'before-restore': 'avant une restauration',
       },
       restoreConfirm:
-        'Remplacer TOUTES les données par la sauvegarde du {date} ({n} soirées) ? Ce qu’elle remplace est d’abord sauvegardé : U pourra l’annuler.',
+        'Remplacer TOUTES les données par la sauvegarde du {date} ({n} soirée) ? Ce qu’elle remplace est d’abord sauvegardé : U pourra l’annuler. | Remplacer TOUTES les données par la sauvegarde du {date} ({n} soirées) ? Ce qu’elle remplace est d’abord sauvegardé : U pourra l’annuler.',
       restored: 'Sauvegarde du {date} restaurée. U annule la restauration.',
       undo: 'Annuler la restauration',
       undoConfirm: 'Annuler la dernière restauration : remettre les données telles qu’elles étaient avant ({date}) ?',
       undone: 'La restauration est annulée : les données sont comme avant.',
+      nothingToUndo:
+        'Aucune restauration à annuler : U annule la dernière restauration, tant que la sauvegarde faite avant elle est gardée.',
+      moveEmpty: 'Tapez d’abord le nouveau dossier (un chemin complet), puis Entrée.',
     },
     merge: {
       hint: 'Une personne sous deux noms : J compte le joueur en surbrillance comme un autre · U l’annule.',
@@ -653,6 +661,10 @@ const fr: Translation = {
   announce: {
     pass: '{name} passe : aucun jeton ne bouge',
     'pair-called': '{name} annonce la paire',
+    pairCalled: {
+      higher: '{name} annonce : plus haut que la paire',
+      lower: '{name} annonce : plus bas que la paire',
+    },
     'player-seated': '{name} s’assoit et achète {chips}',
     'player-moved': '{name} change de place',
     'sat-out': '{name} fait une pause',
@@ -726,7 +738,7 @@ const fr: Translation = {
     effect: 'Dans les soldes :',
     sharedBy: 'partagée entre {n}',
     tvTitle: 'Dépenses partagées, comptées ci-dessus :',
-    tvPage: 'Codes de virement, page {n} sur {total}',
+    tvMore: '+ {n} autre dépense | + {n} autres dépenses',
     tvItem: '{what} {amount} ({name})',
     listTitle: 'Dépenses partagées',
     apart: 'De l’argent à part des résultats du jeu : compté dans qui paie qui.',
@@ -759,6 +771,7 @@ const fr: Translation = {
     nothing: '{name} n’a laissé aucun moyen de paiement : demandez-lui comment payer.',
     tvTitle: 'Par virement : visez votre code avec votre appli bancaire',
     tvMore: '+ {n} autres : sur le téléphone de qui paie',
+    tvPage: 'Codes de virement, page {n} sur {total} : la télé passe seule à la page suivante.',
     tvEurOnly: 'Les codes QR de virement ne servent qu’aux soirées en EUR.',
     shown: 'Moyens de paiement affichés',
     kinds: {
@@ -786,7 +799,7 @@ const fr: Translation = {
       venmo: 'Nom Venmo',
       phone: 'Numéro de téléphone (Bizum, Satispay, Wero, Lydia)',
       needHolder: 'Un compte bancaire a besoin du nom de son titulaire.',
-      badHandle: 'Un nom de lien, ce sont des lettres, chiffres, points, tirets et soulignés : pas de @, pas de lien.',
+      badHandle: "Un nom de lien, ce sont des lettres, chiffres, points, tirets et soulignés : pas de {'@'}, pas de lien.",
       badPhone: 'Un numéro de téléphone, ce sont des chiffres, des espaces et un + au début si besoin.',
       bankButton: 'Moyens de paiement de la banque',
       save: 'Enregistrer ceux de la banque',

@@ -125,3 +125,18 @@ describe('plural rules per language', () => {
     }
   });
 });
+
+describe('counts in the backups’ restore question', () => {
+  it.each([
+    ['en', '(1 night)', '(3 nights)'],
+    ['fr', '(1 soirée)', '(3 soirées)'],
+    ['it', '(1 serata)', '(3 serate)'],
+    ['es', '(1 noche)', '(3 noches)'],
+  ] as const)('%s says one night and several nights by its own plural rule', (language, one, three) => {
+    const t = createAppI18n(language, LOCALE_MESSAGES).global.t as (key: string, named: Record<string, unknown>, plural: number) => string;
+    const question = (n: number) => t('history.kept.restoreConfirm', { date: '1/2/2026', n }, n);
+    expect(question(1)).toContain(one);
+    expect(question(1)).not.toContain('|');
+    expect(question(3)).toContain(three);
+  });
+});

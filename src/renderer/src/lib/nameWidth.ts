@@ -35,3 +35,22 @@ function emsOf(grapheme: string): number {
 export function nameEms(name: string): number {
   return graphemesOf(name).reduce((sum, g) => sum + emsOf(g), 0);
 }
+
+/**
+ * A name as the TV writes it off the seat tiles (the draw, the tab, the
+ * leaderboard): up to 12 characters whole, a longer one cut to 11 and "…",
+ * the same way on every screen, so the table knows it for the same person.
+ */
+export function tvName(name: string): string {
+  const graphemes = graphemesOf(name);
+  if (graphemes.length <= WHOLE_NAME_GRAPHEMES) return name;
+  return `${graphemes
+    .slice(0, WHOLE_NAME_GRAPHEMES - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
+/** The widest of some names as the TV writes them, in ems (at least 4, so that short names keep the usual size). */
+export function widestTvName(names: readonly string[]): number {
+  return Math.max(4, ...names.map((name) => nameEms(tvName(name))));
+}

@@ -1,0 +1,111 @@
+/**
+ * Names on the TV (issue 26): a name of up to 12 characters is never cut,
+ * wherever the TV writes it, and a longer one is cut the same way on every
+ * screen ("Lou Latecomer" is "Lou Latecom…" on the tab and the
+ * leaderboard alike). Real engine states and the layout audit's fake
+ * `window.api`, at 1920x1080.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { AppView, NightListItem, RosterPlayer, RunningTab, Standings } from '../../src/shared';
+import { hostForSpecFile } from './hostFixture';
+import { FAKE_API } from './layoutAudit';
+import { liveView, playUntil, rosterOf } from './tvStates';
+
+const host = hostForSpecFile('7a3e5a3e');
+
+declare global {
+  interface Window {
+    __auditShow?: (view: unknown, answers: unknown) => void;
+  }
+}
+
+async function tvPage(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.addInitScript(FAKE_API);
+  await page.goto(`${host.url}#/table`);
+}
+
+async function show(page: Page, view: AppView, answers: unknown = null): Promise<void> {
+  await page.evaluate(([v, a]) => window.__auditShow!(v, a), [view, answers] as const);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** The text as the screen shows it, and whether the box cuts it (an ellipsis drawn by CSS or a clipped end). */
+async function shown(name: Locator): Promise<{ text: string; cut: boolean }> {
+  return name.evaluate((el) => ({ text: el.textContent!.trim(), cut: el.scrollWidth > el.clientWidth + 1 }));
+}
+
+test('the draw for dealer at 5 players writes "🎲 Kwame" and every name of up to 12 characters whole under its card', async ({ page }) => {
+  await tvPage(page);
+  const names = ['🎲 Kwame', 'Bartholomew', 'Kwame Mensah', 'Lou Latecome', '王小明王小明王小明王小明'];
+  const drawn = playUntil(names, (n) => (n.draw?.rounds.length ?? 0) > 0);
+  await show(page, liveView(drawn.night, drawn.roster));
+  const texts = page.getByTestId('draw').locator('.text');
+  await expect(texts).toHaveCount(names.length);
+  for (const text of await texts.all()) {
+    const { text: said, cut } = await shown(text);
+    expect(names, said).toContain(said);
+    expect(cut, `${said} is whole under its card`).toBe(false);
+  }
+});
+
+const NIGHT: NightListItem = {
+  id: '2026-11-20-001',
+  startedAt: '2026-11-20T19:30:00.000Z',
+  endedAt: '2026-11-20T23:30:00.000Z',
+  playerIds: [],
+  turns: 60,
+  biggestPot: 30,
+  winnerIds: [],
+  minutes: 240,
+  currency: 'EUR',
+};
+
+test('the tab and the leaderboard keep 12-character names whole and cut "Lou Latecomer" the same way on both', async ({ page }) => {
+  await tvPage(page);
+  const roster: RosterPlayer[] = rosterOf(['Lou Latecomer', 'Kwame Mensah', 'Bartholomew', 'Alessandra B', 'Ann']);
+  const id = (name: string) => roster.find((p) => p.name === name)!.id;
+  const tab: RunningTab = {
+    tab: [
+      { from: id('Lou Latecomer'), to: id('Kwame Mensah'), amount: 123450, nights: [NIGHT.id], covers: ['a'] },
+      { from: id('Alessandra B'), to: id('Bartholomew'), amount: 900, nights: [NIGHT.id], covers: ['b'] },
+    ],
+    transfers: [],
+  };
+  await show(page, liveView(null, roster, { tableScreen: { kind: 'tab' } }), { getTab: tab, listNights: [NIGHT] });
+  const tabNames = page.getByTestId('tv-tab-rows').locator('.name');
+  await expect(tabNames).toHaveCount(4);
+  const onTab = await Promise.all((await tabNames.all()).map(shown));
+  expect(onTab).toEqual([
+    { text: 'Lou Latecom…', cut: false },
+    { text: 'Kwame Mensah', cut: false },
+    { text: 'Alessandra B', cut: false },
+    { text: 'Bartholomew', cut: false },
+  ]);
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-tab-names.png' });
+
+  const standings: Standings = {
+    rows: roster.map((p, i) => ({
+      playerId: p.id,
+      name: p.name,
+      nights: 3,
+      nightsWon: i,
+      netMoney: 10000 - i * 3000,
+      winRate: 0.5,
+    })) as unknown as Standings['rows'],
+    cumulative: [],
+  };
+  await show(page, liveView(null, roster, { tableScreen: { kind: 'standings' } }), { getStandings: standings, listNights: [NIGHT] });
+  const boardNames = page.getByTestId('tv-standings').locator('.name');
+  await expect(boardNames).toHaveCount(roster.length);
+  const onBoard = await Promise.all((await boardNames.all()).map(shown));
+  expect(onBoard).toEqual([
+    { text: 'Lou Latecom…', cut: false },
+    { text: 'Kwame Mensah', cut: false },
+    { text: 'Bartholomew', cut: false },
+    { text: 'Alessandra B', cut: false },
+    { text: 'Ann', cut: false },
+  ]);
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-standings-names.png' });
+});
