@@ -75,7 +75,7 @@ interface HostReport {
   /** The same two moments in V8's heap and outside it: garbage is gone (a full GC), so what is over is held or only RSS not given back. */
   beforePhones: MemoryFigures;
   afterPhones: MemoryFigures;
-  /** What the first answers about the ended night added (MB), before the baseline: once per night, not per phone. */
+  /** What the first answers about the ended night and the first phone added (MB), before the baseline: once, not per phone. */
   firstAnswers: MemoryFigures;
   /** From the phones being connected to the host holding none of them (null: some were still open at NEVER_READ_LIMIT_MS). */
   allClosedAfterMs: number | null;
@@ -177,6 +177,17 @@ function startPhones(scenario: Scenario, link: string, count: number, nightId: s
   });
 }
 
+/** Tells the phones' process to let its phones go: what they counted. */
+function phonesLeave(child: ChildProcess): Promise<PhonesReport> {
+  return new Promise<PhonesReport>((done) => {
+    child.removeAllListeners('exit');
+    child.on('message', (message: { type: string; report: PhonesReport }) => {
+      if (message.type === 'report') done(message.report);
+    });
+    child.send({ type: 'done' });
+  });
+}
+
 /** One console command of the bots' night: its latency, as the console waits for it. */
 async function playOne(service: PhoneAwareService, bot: Bot): Promise<number> {
   const night = service.getView().night;
@@ -238,6 +249,16 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
     const beforeFirstAnswers = memoryFigures();
     await askEveryQuestionOnce(service, past.id);
     gc();
+    // The first phone ever to connect costs the host once what no later one does (the listener's upgrade and
+    // socket paths run, and compiled, for the first time): one phone comes, asks, and goes before the baseline,
+    // in the runs with phones, so the baseline is a host that has had a phone, and the figure is what a flood adds.
+    if (phones > 0) {
+      const first = await startPhones(scenario, link, 1, past.id);
+      await pause(1000);
+      await phonesLeave(first);
+      await pause(SETTLE_AFTER_PHONES_MS);
+    }
+    gc();
     const firstAnswers = overFigures(memoryFigures(), beforeFirstAnswers);
     const rssBeforePhones = process.memoryUsage().rss;
     const beforePhones = memoryFigures();
@@ -274,14 +295,7 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
 
     let phonesReport: PhonesReport | null = null;
     if (child) {
-      const reporting = child;
-      phonesReport = await new Promise<PhonesReport>((done) => {
-        reporting.removeAllListeners('exit');
-        reporting.on('message', (message: { type: string; report: PhonesReport }) => {
-          if (message.type === 'report') done(message.report);
-        });
-        reporting.send({ type: 'done' });
-      });
+      phonesReport = await phonesLeave(child);
       child = null;
     }
     // The phones have gone: the host's memory, once it has let go of what they cost.
