@@ -30,7 +30,7 @@
  * Each prints one JSON line. Bounded: every loop stops with its run.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,11 +72,81 @@ interface HostReport {
   /** RSS (after a full GC) before any phone came, and once they had all gone. */
   rssBeforePhonesMb: number;
   rssAfterPhonesMb: number;
+  /** The same two moments in V8's heap and outside it: garbage is gone (a full GC), so what is over is held or only RSS not given back. */
+  beforePhones: MemoryFigures;
+  afterPhones: MemoryFigures;
+  /** What the first answers about the ended night and the first phone added (MB), before the baseline: once, not per phone. */
+  firstAnswers: MemoryFigures;
   /** From the phones being connected to the host holding none of them (null: some were still open at NEVER_READ_LIMIT_MS). */
   allClosedAfterMs: number | null;
   /** The host's CPU time over the run, per second of it (ms/s: 1000 is one core busy). */
   cpuMsPerSecond: number;
   phonesReport: PhonesReport | null;
+}
+
+/** The host's memory in MB: RSS, V8's heap in use, and memory outside it (Buffers among it). */
+interface MemoryFigures {
+  rssMb: number;
+  heapUsedMb: number;
+  /** What V8 holds for its heap (used or not): pages kept after a flood show here, not in heapUsed. */
+  heapTotalMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+  /** Of the RSS, pages freed with MADV_FREE the kernel has not taken back yet (Linux; 0 elsewhere): counted, not held. */
+  lazyFreeMb: number;
+}
+
+/** The LazyFree line of /proc/self/smaps_rollup in bytes (0 where there is none). */
+function lazyFreeBytes(): number {
+  try {
+    const line = /^LazyFree:\s+(\d+) kB$/m.exec(readFileSync('/proc/self/smaps_rollup', 'utf8'));
+    return line ? Number(line[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+function memoryFigures(): MemoryFigures {
+  const { rss, heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage();
+  return {
+    rssMb: megabytes(rss),
+    heapUsedMb: megabytes(heapUsed),
+    heapTotalMb: megabytes(heapTotal),
+    externalMb: megabytes(external),
+    arrayBuffersMb: megabytes(arrayBuffers),
+    lazyFreeMb: megabytes(lazyFreeBytes()),
+  };
+}
+
+/** `after` minus `before`, figure by figure. */
+function overFigures(after: MemoryFigures, before: MemoryFigures): MemoryFigures {
+  return {
+    rssMb: ms(after.rssMb - before.rssMb),
+    heapUsedMb: ms(after.heapUsedMb - before.heapUsedMb),
+    heapTotalMb: ms(after.heapTotalMb - before.heapTotalMb),
+    externalMb: ms(after.externalMb - before.externalMb),
+    arrayBuffersMb: ms(after.arrayBuffersMb - before.arrayBuffersMb),
+    lazyFreeMb: ms(after.lazyFreeMb - before.lazyFreeMb),
+  };
+}
+
+/** Every question a phone may ask about the ended night, asked once as a phone (the listener's own path). */
+async function askEveryQuestionOnce(service: PhoneAwareService, nightId: string): Promise<void> {
+  const questions = [
+    { method: 'getNight', args: { nightId } },
+    { method: 'verifyNight', args: { nightId } },
+    { method: 'getNightToCheck', args: { nightId, checker: '00000000000000a1' } },
+    { method: 'getTab', args: {} },
+    { method: 'listNights', args: {} },
+    { method: 'getStandings', args: {} },
+    { method: 'getView' },
+  ];
+  for (const [id, question] of questions.entries()) {
+    const parsed = parseWireRequest(JSON.stringify({ id, ...question }));
+    if (!parsed.ok) throw new Error(`not a request: ${question.method}`);
+    const reply = await answerWireRequest(service, parsed.request, 'phone');
+    if (reply.type !== 'reply' || !reply.result.ok) throw new Error(`${question.method} refused: ${JSON.stringify(reply)}`);
+  }
 }
 
 function megabytes(bytes: number): number {
@@ -104,6 +174,17 @@ function startPhones(scenario: Scenario, link: string, count: number, nightId: s
     child.on('message', (message: { type: string }) => {
       if (message.type === 'ready') done(child);
     });
+  });
+}
+
+/** Tells the phones' process to let its phones go: what they counted. */
+function phonesLeave(child: ChildProcess): Promise<PhonesReport> {
+  return new Promise<PhonesReport>((done) => {
+    child.removeAllListeners('exit');
+    child.on('message', (message: { type: string; report: PhonesReport }) => {
+      if (message.type === 'report') done(message.report);
+    });
+    child.send({ type: 'done' });
   });
 }
 
@@ -160,8 +241,27 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
     await startBotNight(service);
 
     const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+    // The first answers about the ended night are worked out once (replaying its 290 turns, loading the
+    // checker's code) and kept by the session: the same ~30 MB of RSS whether 2 phones ask or 200, or the
+    // console opens the night. Asked once here, before the baseline, so what is measured is what the phones
+    // themselves leave behind; the one-time cost is printed on its own (firstAnswers).
     gc();
+    const beforeFirstAnswers = memoryFigures();
+    await askEveryQuestionOnce(service, past.id);
+    gc();
+    // The first phone ever to connect costs the host once what no later one does (the listener's upgrade and
+    // socket paths run, and compiled, for the first time): one phone comes, asks, and goes before the baseline,
+    // in the runs with phones, so the baseline is a host that has had a phone, and the figure is what a flood adds.
+    if (phones > 0) {
+      const first = await startPhones(scenario, link, 1, past.id);
+      await pause(1000);
+      await phonesLeave(first);
+      await pause(SETTLE_AFTER_PHONES_MS);
+    }
+    gc();
+    const firstAnswers = overFigures(memoryFigures(), beforeFirstAnswers);
     const rssBeforePhones = process.memoryUsage().rss;
+    const beforePhones = memoryFigures();
     if (phones > 0) child = await startPhones(scenario, link, phones, past.id);
     const phonesIn = performance.now();
     let allClosedAfterMs: number | null = null;
@@ -195,20 +295,14 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
 
     let phonesReport: PhonesReport | null = null;
     if (child) {
-      const reporting = child;
-      phonesReport = await new Promise<PhonesReport>((done) => {
-        reporting.removeAllListeners('exit');
-        reporting.on('message', (message: { type: string; report: PhonesReport }) => {
-          if (message.type === 'report') done(message.report);
-        });
-        reporting.send({ type: 'done' });
-      });
+      phonesReport = await phonesLeave(child);
       child = null;
     }
     // The phones have gone: the host's memory, once it has let go of what they cost.
     await pause(SETTLE_AFTER_PHONES_MS);
     gc();
     const rssAfterPhones = process.memoryUsage().rss;
+    const afterPhones = memoryFigures();
     return {
       scenario,
       phones,
@@ -220,6 +314,9 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
       rssPeakMb: megabytes(rssPeak),
       rssBeforePhonesMb: megabytes(rssBeforePhones),
       rssAfterPhonesMb: megabytes(rssAfterPhones),
+      firstAnswers,
+      beforePhones,
+      afterPhones,
       allClosedAfterMs: allClosedAfterMs === null ? null : Math.round(allClosedAfterMs),
       cpuMsPerSecond: Math.round((cpu.user + cpu.system) / 1000 / seconds),
       phonesReport,
@@ -391,6 +488,12 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
     rssAfterPhonesMb: floods.filter((r) => r.phones > 0).map((r) => r.rssAfterPhonesMb),
     afterOverBeforeMb: floodMemory,
     withoutPhonesAfterOverBeforeMb: floodMemoryAlone,
+    // Where it is: V8's heap in use and memory outside it, after over before (a full GC each time).
+    heapUsedAfterOverBeforeMb: floods.filter((r) => r.phones > 0).map((r) => ms(r.afterPhones.heapUsedMb - r.beforePhones.heapUsedMb)),
+    externalAfterOverBeforeMb: floods.filter((r) => r.phones > 0).map((r) => ms(r.afterPhones.externalMb - r.beforePhones.externalMb)),
+    // Heap V8 holds but does not use (its high-water mark, given back when V8 sees fit): RSS, not retention.
+    heapHeldUnusedAfterMb: floods.filter((r) => r.phones > 0).map((r) => ms(r.afterPhones.heapTotalMb - r.afterPhones.heapUsedMb)),
+    firstAnswersRssMb: floods.map((r) => r.firstAnswers.rssMb),
     target: 'after the phones go, RSS within 20 MB of before they came',
     met: floodMemory.every((over) => over <= 20),
   });
@@ -418,6 +521,10 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
     rssAfterPhonesMb: stalled.rssAfterPhonesMb,
     afterOverBeforeMb: neverReadOver,
     withoutPhonesAfterOverBeforeMb: ms(stalledAlone.rssAfterPhonesMb - stalledAlone.rssBeforePhonesMb),
+    heapUsedAfterOverBeforeMb: ms(stalled.afterPhones.heapUsedMb - stalled.beforePhones.heapUsedMb),
+    externalAfterOverBeforeMb: ms(stalled.afterPhones.externalMb - stalled.beforePhones.externalMb),
+    heapHeldUnusedBeforeMb: ms(stalled.beforePhones.heapTotalMb - stalled.beforePhones.heapUsedMb),
+    heapHeldUnusedAfterMb: ms(stalled.afterPhones.heapTotalMb - stalled.afterPhones.heapUsedMb),
     target: `all closed within ${NEVER_READ_LIMIT_MS / 1000} s, RSS back within 20 MB`,
     met: stalled.allClosedAfterMs !== null && stalled.allClosedAfterMs <= NEVER_READ_LIMIT_MS && neverReadOver <= 20,
   });
@@ -472,7 +579,9 @@ async function main(): Promise<void> {
   }
   if (values['abuse-host']) {
     const report = await hostRun(values['abuse-host'] as Scenario, Number(values.count));
-    process.send?.({ type: 'report', report }, () => process.exit(0));
+    // Run by hand (no parent to tell), it prints its figures.
+    if (process.send) process.send({ type: 'report', report }, () => process.exit(0));
+    else process.stdout.write(`${JSON.stringify({ ...report, latencies: report.latencies.length })}\n`);
     return;
   }
   for (const line of await phoneAbuseLines()) process.stdout.write(`${JSON.stringify(line)}\n`);
