@@ -92,6 +92,7 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number, ev
     case 'ready':
       return (
         fixOrBuyBack(night, bot, startingChips) ??
+        buyInBeforeTableAnte(night, startingChips) ??
         houseMoves(night, bot, startingChips, everyNight) ?? { command: 'deal', args: { stateId } }
       );
     case 'shuffle':
@@ -109,6 +110,24 @@ function needsBuyIn(night: NightView, startingChips: number): Action | null {
   const busted = night.players.find((p) => p.status !== 'left' && !p.sittingOut && p.stack === 0);
   return busted
     ? { command: 'buyIn', args: { stateId: night.stateId, playerId: busted.id, amount: startingChips, ...paidFor(night, busted.seat) } }
+    : null;
+}
+
+/**
+ * R6 with R28 and R34: when the table draws, the deal takes its every-deal
+ * ante and commits for the table in one command, with no cut between (where
+ * a deck night's buy-in goes, needsBuyIn): so before it, when fewer than 2
+ * playing players would keep chips after the ante, one of those it would
+ * empty buys back in.
+ */
+function buyInBeforeTableAnte(night: NightView, startingChips: number): Action | null {
+  const rules = night.settings;
+  if (rules.cards !== 'table' || rules.anteWhen !== 'every-deal') return null;
+  const playing = night.players.filter((p) => p.status !== 'left' && !p.sittingOut);
+  if (playing.filter((p) => p.stack > rules.ante).length >= 2) return null;
+  const short = playing.find((p) => p.stack <= rules.ante);
+  return short
+    ? { command: 'buyIn', args: { stateId: night.stateId, playerId: short.id, amount: startingChips, ...paidFor(night, short.seat) } }
     : null;
 }
 
