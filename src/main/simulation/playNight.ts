@@ -2,6 +2,7 @@ import type { CommandError, CommandName, NightView, Payment, RuleSettings } from
 import type { GameSession } from '../session/gameSession';
 import type { Action } from './action';
 import type { Bot } from './bot';
+import type { SimulatedPhones } from './phones';
 import { HostScript } from './hostScript';
 import type { SeededStream } from './seededStream';
 
@@ -13,15 +14,19 @@ import type { SeededStream } from './seededStream';
 export interface Table {
   night(): NightView | null;
   run(command: CommandName, args: unknown): { ok: true } | { ok: false; error: CommandError };
+  /** Between turns, before the host's next command: the phones helping deal come and go (R34). */
+  betweenTurns?(night: NightView): void;
 }
 
-export function sessionTable(session: GameSession): Table {
+/** The session as a table; `phones`, when given, help deal on nights whose cards the table draws (R34). */
+export function sessionTable(session: GameSession, phones?: SimulatedPhones): Table {
   return {
     night: () => session.getView().night,
     run: (command, args) => {
-      const result = session.runNow(command, args);
+      const result = session.runNowAskingPhones(command, args);
       return result.ok ? { ok: true } : result;
     },
+    ...(phones ? { betweenTurns: (night: NightView) => phones.betweenTurns(night) } : {}),
   };
 }
 
@@ -236,6 +241,7 @@ export function playTurns(table: Table, bot: Bot, plan: NightPlan, onAction?: (a
     if (!night) throw new Error('no night is open');
     if (night.phase === 'ended' || (night.turnsPlayed >= plan.turns && night.phase === 'ready')) return;
     if (actions >= limit) throw new Error(`${limit} commands and still not ${plan.turns} turns: the bots are stuck in ${night.phase}`);
+    if (night.phase === 'ready') table.betweenTurns?.(night);
     const action = host?.next(night) ?? nextAction(night, bot, plan.startingChips, every);
     if (!action) return;
     perform(table, action);
