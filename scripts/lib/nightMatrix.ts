@@ -42,23 +42,35 @@ export interface MatrixNight {
 }
 
 export function matrixNight(i: number, label = 'matrix'): MatrixNight {
+  return i % TABLE_EVERY === TABLE_EVERY - 1 ? drawnByTable(deckNight(i, label)) : deckNight(i, label);
+}
+
+/** Night i with its cards from shuffled decks, whichever the matrix plays. */
+export function deckNight(i: number, label = 'matrix'): MatrixNight {
   const rules: Record<string, unknown> = { ...DEFAULT_RULES };
   Object.entries(VALUES).forEach(([name, values], k) => {
     rules[name] = values[(Math.floor(i / (DIVISORS[k] ?? 1)) + k) % values.length];
   });
-  const table = i % TABLE_EVERY === TABLE_EVERY - 1;
-  rules.cards = table ? 'table' : 'deck';
+  rules.cards = 'deck';
   const seed = new TextEncoder().encode(`${label}-${i}`);
-  const turns = 20 + ((i * 37) % 101);
   return {
     seed,
     players: 3 + ((i * 7) % 10),
-    // The table's hash chains make a turn slower to play and check: half as many turns keep the matrix's time.
-    turns: table ? 20 + Math.floor((turns - 20) / 2) : turns,
+    turns: 20 + ((i * 37) % 101),
     rules: rules as RuleSettings,
     payment: i % 2 === 0 ? 'cash' : 'credit',
     startingChips: 20 + ((i * 13) % 4) * 10,
-    phones: table,
+    phones: false,
+  };
+}
+
+/** The same night drawn by the table (R34), phones helping deal; the hash chains make a turn slower to play and check, so half as many turns keep the matrix's time. */
+function drawnByTable(night: MatrixNight): MatrixNight {
+  return {
+    ...night,
+    rules: { ...night.rules, cards: 'table' },
+    turns: 20 + Math.floor((night.turns - 20) / 2),
+    phones: true,
   };
 }
 
