@@ -5,7 +5,8 @@ import { checkSimulatedNights, describeFindings } from './lib/checkedNights';
 /**
  * Simulated nights 0-999 of 2,000 (the other half in checkNightMatrix2.test.ts, so the two
  * run side by side): 3-12 players, 20-120 turns, every value of every house
- * setting, cash and credit, every host action; the night checker (src/checker)
+ * setting, cash and credit, every host action, one night in 4 drawn by the
+ * table with simulated phones (R34); the night checker (src/checker)
  * finds nothing in any of them.
  */
 describe('the night checker on simulated nights (1 of 2)', () => {
@@ -29,5 +30,12 @@ describe('the night checker on simulated nights (1 of 2)', () => {
     expect(new Set(nights.map((n) => n.payment))).toEqual(new Set(['cash', 'credit']));
     expect(Math.min(...nights.map((n) => n.turns))).toBeGreaterThanOrEqual(20);
     expect(Math.max(...nights.map((n) => n.turns))).toBeLessThanOrEqual(120);
+  });
+
+  it('R34: at least 500 of the 2,000 nights are drawn by the table with simulated phones helping deal', () => {
+    const nights = Array.from({ length: 2000 }, (_, i) => matrixNight(i));
+    const withPhones = nights.filter((n) => n.rules.cards === 'table' && n.phones);
+    expect(withPhones.length).toBeGreaterThanOrEqual(500);
+    expect(new Set(withPhones.map((n) => n.rules.anteWhen))).toEqual(new Set(['empty-pot', 'every-deal']));
   });
 });

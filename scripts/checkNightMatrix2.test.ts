@@ -4,7 +4,8 @@ import { checkSimulatedNights, describeFindings } from './lib/checkedNights';
 /**
  * Simulated nights 1000-1999 of 2,000 (the other half in checkNightMatrix1.test.ts, so the two
  * run side by side): 3-12 players, 20-120 turns, every value of every house
- * setting, cash and credit, every host action; the night checker (src/checker)
+ * setting, cash and credit, every host action, one night in 4 drawn by the
+ * table with simulated phones (R34); the night checker (src/checker)
  * finds nothing in any of them.
  */
 describe('the night checker on simulated nights (2 of 2)', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkNight } from '../src/checker';
 import { parseSeedHex } from '../src/main/simulation/seededStream';
 import { DEFAULT_RULES } from '../src/shared/settings';
+import { matrixNight } from './lib/nightMatrix';
 import { simulateNight } from './lib/simulation';
 
 /**
@@ -30,5 +31,16 @@ describe('R34 nights the checker once found wrong', () => {
     expect(emptied, 'a turn whose third card came from a fresh shoe').toBeDefined();
     expect(emptied?.odds?.remaining).toBe(52);
     expect(checkNight(night).map((f) => `${f.rule} turn ${f.turn}: ${f.expected} / ${f.found}`)).toEqual([]);
+  }, 120_000);
+});
+
+describe('R6 with R28 on nights whose cards the table draws', () => {
+  it('R6, R28, R34: when the every-deal ante would leave fewer than 2 players with chips, the host records a buy-in before the deal and the night plays on', () => {
+    const rules = { ...matrixNight(33).rules, cards: 'table' as const };
+    expect(rules.anteWhen).toBe('every-deal');
+    const exported = simulateNight({ ...matrixNight(33), rules, hostMoves: 'every' });
+    const night = JSON.parse(JSON.stringify(exported)) as typeof exported;
+    expect(night.turns.length).toBeGreaterThanOrEqual(matrixNight(33).turns);
+    expect(checkNight(night).filter((f) => f.kind === 'violation')).toEqual([]);
   }, 120_000);
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { matrixNight } from './lib/nightMatrix';
+import { deckNight, matrixNight } from './lib/nightMatrix';
 import type { Action } from '../src/main/simulation/action';
 import { playTurns, sessionTable, startNight } from '../src/main/simulation/playNight';
 import { openSimulatedTable, planFor, simulateNight } from './lib/simulation';
@@ -16,11 +16,12 @@ afterAll(() => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
+/** The matrix's first nights, with their cards from shuffled decks (its table nights play fewer turns, R34). */
 function playedActions(nights: number): Action[][] {
   return Array.from({ length: nights }, (_, i) => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'sim-host-script-'));
     folders.push(root);
-    const night = matrixNight(i, 'host-script');
+    const night = deckNight(i, 'host-script');
     const table = openSimulatedTable(night.seed, root);
     const driver = sessionTable(table.session);
     const plan = planFor({ ...night, hostMoves: 'every' });

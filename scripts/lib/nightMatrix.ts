@@ -19,13 +19,16 @@ const VALUES = {
   maxBet: [null, 5, 1, 20],
   firstRound: ['open', 'half-pot'],
   anteWhen: ['empty-pot', 'every-deal'],
-  // R34's draws wait for phones: the matrix plays the shuffled deck; the session's table-draw tests play the table.
-  cards: ['deck'],
+  // R34: every fourth night the table draws, with simulated phones helping deal (TABLE_EVERY below).
+  cards: ['deck', 'table'],
   revealWaitMs: [1500],
 } as const satisfies { [K in keyof RuleSettings]: readonly RuleSettings[K][] };
 
 /** Each setting moves to its next value every DIVISORS[k] nights, so neighbouring nights differ in several settings and the combinations keep changing. */
 const DIVISORS = [1, 2, 3, 5, 7, 11, 13, 4, 6, 9, 10];
+
+/** Night i with i % TABLE_EVERY === TABLE_EVERY - 1 is drawn by the table (R34), 500 of 2,000. */
+const TABLE_EVERY = 4;
 
 export interface MatrixNight {
   seed: Uint8Array;
@@ -34,13 +37,21 @@ export interface MatrixNight {
   rules: RuleSettings;
   payment: Payment;
   startingChips: number;
+  /** R34: simulated phones help deal (on the nights the table draws). */
+  phones: boolean;
 }
 
 export function matrixNight(i: number, label = 'matrix'): MatrixNight {
+  return i % TABLE_EVERY === TABLE_EVERY - 1 ? drawnByTable(deckNight(i, label)) : deckNight(i, label);
+}
+
+/** Night i with its cards from shuffled decks, whichever the matrix plays. */
+export function deckNight(i: number, label = 'matrix'): MatrixNight {
   const rules: Record<string, unknown> = { ...DEFAULT_RULES };
   Object.entries(VALUES).forEach(([name, values], k) => {
     rules[name] = values[(Math.floor(i / (DIVISORS[k] ?? 1)) + k) % values.length];
   });
+  rules.cards = 'deck';
   const seed = new TextEncoder().encode(`${label}-${i}`);
   return {
     seed,
@@ -49,6 +60,17 @@ export function matrixNight(i: number, label = 'matrix'): MatrixNight {
     rules: rules as RuleSettings,
     payment: i % 2 === 0 ? 'cash' : 'credit',
     startingChips: 20 + ((i * 13) % 4) * 10,
+    phones: false,
+  };
+}
+
+/** The same night drawn by the table (R34), phones helping deal; the hash chains make a turn slower to play and check, so half as many turns keep the matrix's time. */
+function drawnByTable(night: MatrixNight): MatrixNight {
+  return {
+    ...night,
+    rules: { ...night.rules, cards: 'table' },
+    turns: 20 + Math.floor((night.turns - 20) / 2),
+    phones: true,
   };
 }
 

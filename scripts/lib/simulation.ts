@@ -17,12 +17,15 @@ import {
   type Table,
 } from '../../src/main/simulation/playNight';
 import { SeededStream } from '../../src/main/simulation/seededStream';
+import { SimulatedPhones } from '../../src/main/simulation/phones';
 
 /** Stream labels (docs/export-format.md): one for the dealer (ids, deck seeds), one for the bots. */
 export const DEALER_STREAM = 'in-between-sim/dealer';
 export const BOT_STREAM = 'in-between-sim/bots';
 /** The stream that decides a night's shared expense (M4), apart from the bots' so their play stays the same. */
 export const EXPENSE_STREAM = 'in-between-sim/expenses';
+/** The stream of the simulated phones helping deal (R34), apart from the others so a night without them replays the same. */
+export const PHONE_STREAM = 'in-between-sim/phones';
 
 /** The simulated clock starts here and ticks one second each time the session asks the time. */
 export const SIMULATED_EPOCH = Date.parse('2026-01-01T20:00:00.000Z');
@@ -65,6 +68,8 @@ export interface SimulationOptions {
   payment?: Payment;
   /** `every`: every host action on every night, and now and then the night reopened (R33) and played on (NightPlan). */
   hostMoves?: 'house' | 'every';
+  /** On nights whose cards the table draws: simulated phones help deal (R34), joining late, missing draws, dropped, coming back. */
+  phones?: boolean;
 }
 
 export function planFor(
@@ -85,7 +90,11 @@ export function simulateNight(options: SimulationOptions): NightExport {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'in-between-sim-'));
   const table = openSimulatedTable(options.seed, root);
   try {
-    const driver = sessionTable(table.session);
+    const phones =
+      options.phones && options.rules.cards === 'table'
+        ? new SimulatedPhones(table.session.tableWitnesses, new SeededStream(options.seed, PHONE_STREAM))
+        : undefined;
+    const driver = sessionTable(table.session, phones);
     const plan = planFor(options);
     startNight(driver, plan);
     playTurns(driver, table.bot, plan);

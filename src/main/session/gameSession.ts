@@ -111,6 +111,27 @@ export class GameSession implements DealerService {
     lineClosed: (line) => this.state.table.desk.lineClosed(line),
   };
 
+  /**
+   * `run` without the promise, for the simulator: a draw asks the phones
+   * helping deal and counts only the values they send while being asked
+   * (a simulated phone answers at once or misses the draw), waiting for
+   * nobody (docs/table-draw.md).
+   */
+  runNowAskingPhones(command: CommandName, args: unknown): ApiResult<unknown> {
+    const { table } = this.state;
+    for (;;) {
+      table.canWait = true;
+      try {
+        return this.runNow(command, args);
+      } catch (error) {
+        if (!(error instanceof RevealsNeeded)) throw error;
+        table.desk.collectAnsweredNow(error, this.state.night?.state.settings.revealWaitMs ?? DEFAULT_REVEAL_WAIT_MS);
+      } finally {
+        table.canWait = false;
+      }
+    }
+  }
+
   /** `run` without the promise, for the simulator and benchmarks. */
   runNow(command: CommandName, args: unknown): ApiResult<unknown> {
     if (!isCommandName(command)) return refused(commandError('invalid-input', `There is no command "${String(command)}".`));

@@ -82,6 +82,17 @@ interface OpenRequest {
   finish: () => void;
 }
 
+/** A request sent out for one draw: who was asked, who answered truly so far, who has not. */
+interface AskedDraw {
+  request: number;
+  phones: number;
+  mustWait: boolean;
+  accepted: Map<string, string>;
+  unanswered: Set<string>;
+  /** Calls `done` when the last phone waited for answers. */
+  finishWith(done: () => void): void;
+}
+
 type Answer<T> = { ok: true; data: T } | { ok: false; error: CommandError };
 
 /** The largest number of links a reconnecting phone's head may be ahead of (or behind) the one the host holds. */
@@ -275,6 +286,34 @@ export class WitnessDesk {
    * not waited for.
    */
   async collect(needed: RevealsNeeded, waitMs: number): Promise<void> {
+    const asked = this.ask(needed, waitMs);
+    if (asked.phones > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => done(), asked.mustWait ? waitMs : 0);
+        const done = (): void => {
+          clearTimeout(timer);
+          this.closeRequest(asked.request);
+          resolve();
+        };
+        asked.finishWith(done);
+      });
+    }
+    this.settle(needed, asked);
+  }
+
+  /**
+   * The same as `collect`, waiting for nobody: only the values the phones
+   * send while they are being asked count (a simulated phone answers at
+   * once, or misses the draw). For the simulator, which plays synchronously.
+   */
+  collectAnsweredNow(needed: RevealsNeeded, waitMs: number): void {
+    const asked = this.ask(needed, waitMs);
+    this.closeRequest(asked.request);
+    this.settle(needed, asked);
+  }
+
+  /** Opens request for draw `k` and sends it to every phone of the deal with a socket. */
+  private ask(needed: RevealsNeeded, waitMs: number): AskedDraw {
     const { k, phones: heads } = needed;
     const phones = this.phonesOf(this.state.night?.state.nightId ?? '');
     const request = this.nextRequest++;
@@ -282,34 +321,49 @@ export class WitnessDesk {
     const waitedFor = asked.filter((w) => phones.get(w.id)?.quiet === false);
     const accepted = new Map<string, string>();
     const unanswered = new Set(asked.map((w) => w.id));
+    let finish = (): void => undefined;
     if (asked.length > 0) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => done(), waitedFor.length > 0 ? waitMs : 0);
-        const done = (): void => {
-          clearTimeout(timer);
-          if (this.open?.request === request) this.open = null;
-          resolve();
-        };
-        this.open = {
-          request,
-          k,
-          heads: new Map(heads.map((w) => [w.id, w.head])),
-          waitingFor: unanswered,
-          mustWaitFor: new Set(waitedFor.map((w) => w.id)),
-          accepted,
-          finish: done,
-        };
-        for (const w of asked)
-          this.tell(w.id, { kind: 'reveal-request', night: this.nightId, witness: w.id, request, head: w.head, k, count: 1, waitMs });
-      });
+      this.open = {
+        request,
+        k,
+        heads: new Map(heads.map((w) => [w.id, w.head])),
+        waitingFor: unanswered,
+        mustWaitFor: new Set(waitedFor.map((w) => w.id)),
+        accepted,
+        finish: () => finish(),
+      };
+      for (const w of asked)
+        this.tell(w.id, { kind: 'reveal-request', night: this.nightId, witness: w.id, request, head: w.head, k, count: 1, waitMs });
     }
-    // Who let the request run out (a liar answered, so waiting for it costs nothing): not waited for from the next draw.
-    for (const id of unanswered) {
+    const open = this.open;
+    return {
+      request,
+      phones: asked.length,
+      // Everyone waited for may have answered while being asked.
+      mustWait: open?.request === request && open.mustWaitFor.size > 0,
+      accepted,
+      unanswered,
+      finishWith: (done) => {
+        finish = done;
+      },
+    };
+  }
+
+  private closeRequest(request: number): void {
+    if (this.open?.request === request) this.open = null;
+  }
+
+  /** Keeps what was truthful for the dealer; who let the request run out is not waited for from the next draw. */
+  private settle(needed: RevealsNeeded, asked: AskedDraw): void {
+    const phones = this.phonesOf(this.state.night?.state.nightId ?? '');
+    // A liar answered, so waiting for it costs nothing: only who stayed silent turns quiet.
+    for (const id of asked.unanswered) {
       const phone = phones.get(id);
       if (phone) phone.quiet = true;
     }
-    const reveals = heads.filter((w) => accepted.has(w.id)).map((w) => ({ id: w.id, value: accepted.get(w.id) as string }));
-    this.collected.set(k, { heads, reveals, missing: heads.filter((w) => !accepted.has(w.id)).map((w) => w.id) });
+    const heads = needed.phones;
+    const reveals = heads.filter((w) => asked.accepted.has(w.id)).map((w) => ({ id: w.id, value: asked.accepted.get(w.id) as string }));
+    this.collected.set(needed.k, { heads, reveals, missing: heads.filter((w) => !asked.accepted.has(w.id)).map((w) => w.id) });
   }
 
   /** The values collected for draw `k` against these heads, if any. */

@@ -2,6 +2,7 @@ import type { CommandError, CommandName, NightView, Payment, RuleSettings } from
 import type { GameSession } from '../session/gameSession';
 import type { Action } from './action';
 import type { Bot } from './bot';
+import type { SimulatedPhones } from './phones';
 import { HostScript } from './hostScript';
 import type { SeededStream } from './seededStream';
 
@@ -13,15 +14,19 @@ import type { SeededStream } from './seededStream';
 export interface Table {
   night(): NightView | null;
   run(command: CommandName, args: unknown): { ok: true } | { ok: false; error: CommandError };
+  /** Between turns, before the host's next command: the phones helping deal come and go (R34). */
+  betweenTurns?(night: NightView): void;
 }
 
-export function sessionTable(session: GameSession): Table {
+/** The session as a table; `phones`, when given, help deal on nights whose cards the table draws (R34). */
+export function sessionTable(session: GameSession, phones?: SimulatedPhones): Table {
   return {
     night: () => session.getView().night,
     run: (command, args) => {
-      const result = session.runNow(command, args);
+      const result = session.runNowAskingPhones(command, args);
       return result.ok ? { ok: true } : result;
     },
+    ...(phones ? { betweenTurns: (night: NightView) => phones.betweenTurns(night) } : {}),
   };
 }
 
@@ -92,6 +97,7 @@ export function nextAction(night: NightView, bot: Bot, startingChips: number, ev
     case 'ready':
       return (
         fixOrBuyBack(night, bot, startingChips) ??
+        buyInBeforeTableAnte(night, startingChips) ??
         houseMoves(night, bot, startingChips, everyNight) ?? { command: 'deal', args: { stateId } }
       );
     case 'shuffle':
@@ -109,6 +115,24 @@ function needsBuyIn(night: NightView, startingChips: number): Action | null {
   const busted = night.players.find((p) => p.status !== 'left' && !p.sittingOut && p.stack === 0);
   return busted
     ? { command: 'buyIn', args: { stateId: night.stateId, playerId: busted.id, amount: startingChips, ...paidFor(night, busted.seat) } }
+    : null;
+}
+
+/**
+ * R6 with R28 and R34: when the table draws, the deal takes its every-deal
+ * ante and commits for the table in one command, with no cut between (where
+ * a deck night's buy-in goes, needsBuyIn): so before it, when fewer than 2
+ * playing players would keep chips after the ante, one of those it would
+ * empty buys back in.
+ */
+function buyInBeforeTableAnte(night: NightView, startingChips: number): Action | null {
+  const rules = night.settings;
+  if (rules.cards !== 'table' || rules.anteWhen !== 'every-deal') return null;
+  const playing = night.players.filter((p) => p.status !== 'left' && !p.sittingOut);
+  if (playing.filter((p) => p.stack > rules.ante).length >= 2) return null;
+  const short = playing.find((p) => p.stack <= rules.ante);
+  return short
+    ? { command: 'buyIn', args: { stateId: night.stateId, playerId: short.id, amount: startingChips, ...paidFor(night, short.seat) } }
     : null;
 }
 
@@ -217,6 +241,7 @@ export function playTurns(table: Table, bot: Bot, plan: NightPlan, onAction?: (a
     if (!night) throw new Error('no night is open');
     if (night.phase === 'ended' || (night.turnsPlayed >= plan.turns && night.phase === 'ready')) return;
     if (actions >= limit) throw new Error(`${limit} commands and still not ${plan.turns} turns: the bots are stuck in ${night.phase}`);
+    if (night.phase === 'ready') table.betweenTurns?.(night);
     const action = host?.next(night) ?? nextAction(night, bot, plan.startingChips, every);
     if (!action) return;
     perform(table, action);
