@@ -88,18 +88,29 @@ export class GameSession implements DealerService {
   }
 
   private async runWaitingForPhones(command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
-    const { table } = this.state;
     for (;;) {
-      table.canWait = true;
-      try {
-        return this.runNow(command, args);
-      } catch (error) {
-        if (!(error instanceof RevealsNeeded)) throw error;
-        await table.desk.collect(error, this.state.night?.state.settings.revealWaitMs ?? DEFAULT_REVEAL_WAIT_MS);
-      } finally {
-        table.canWait = false;
-      }
+      const tried = this.tryWithPhones(command, args);
+      if (!(tried instanceof RevealsNeeded)) return tried;
+      await this.state.table.desk.collect(tried, this.revealWaitMs());
     }
+  }
+
+  /** One try of a command that may wait for the phones' reveals (R34): its answer, or the reveals it needs first. */
+  private tryWithPhones(command: CommandName, args: unknown): ApiResult<unknown> | RevealsNeeded {
+    const { table } = this.state;
+    table.canWait = true;
+    try {
+      return this.runNow(command, args);
+    } catch (error) {
+      if (error instanceof RevealsNeeded) return error;
+      throw error;
+    } finally {
+      table.canWait = false;
+    }
+  }
+
+  private revealWaitMs(): number {
+    return this.state.night?.state.settings.revealWaitMs ?? DEFAULT_REVEAL_WAIT_MS;
   }
 
   /** The phones helping deal (docs/table-draw.md): their two requests, answered with the view as it is. */
@@ -118,17 +129,10 @@ export class GameSession implements DealerService {
    * nobody (docs/table-draw.md).
    */
   runNowAskingPhones(command: CommandName, args: unknown): ApiResult<unknown> {
-    const { table } = this.state;
     for (;;) {
-      table.canWait = true;
-      try {
-        return this.runNow(command, args);
-      } catch (error) {
-        if (!(error instanceof RevealsNeeded)) throw error;
-        table.desk.collectAnsweredNow(error, this.state.night?.state.settings.revealWaitMs ?? DEFAULT_REVEAL_WAIT_MS);
-      } finally {
-        table.canWait = false;
-      }
+      const tried = this.tryWithPhones(command, args);
+      if (!(tried instanceof RevealsNeeded)) return tried;
+      this.state.table.desk.collectAnsweredNow(tried, this.revealWaitMs());
     }
   }
 
