@@ -4,6 +4,7 @@ import type { BackupsList, ExportFile, FairnessReport, NightDetail, NightListIte
 import type { COMMAND_REGISTRY, Role } from './registry';
 import type { PayDetails } from './payDetails';
 import type { AppView } from './view';
+import type { PairingStart, PeerClaimAnswer, PeerFilesAnswer, PeerManifestAnswer } from './groupLan';
 
 /** Everyone's payment details (getPayDetails, the host only): roster players by id, and the bank's. */
 export interface PayDirectory {
@@ -27,6 +28,10 @@ export interface CommandData {
   exportTab: ExportFile;
   listBackups: BackupsList;
   getPayDetails: PayDirectory;
+  groupPairStart: PairingStart;
+  groupPeerClaim: PeerClaimAnswer;
+  groupPeerManifest: PeerManifestAnswer;
+  groupPeerFiles: PeerFilesAnswer;
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
@@ -145,6 +150,16 @@ export interface DealerApi {
   setPayDetails: CommandMethod<'setPayDetails'>;
   getPayDetails: CommandMethod<'getPayDetails'>;
   hidePayKinds: CommandMethod<'hidePayKinds'>;
+  /** Show a pairing code for another laptop of the group (`data`: the code, its QR text, the addresses); 5 minutes, once. */
+  groupPairStart: CommandMethod<'groupPairStart'>;
+  /** Pair with the laptop at `address` showing `code`; the two then sync the group both ways while both are on. */
+  groupPairJoin: CommandMethod<'groupPairJoin'>;
+  /** Forget a paired laptop: its key no longer opens anything here. */
+  groupUnpair: CommandMethod<'groupUnpair'>;
+  /** A paired laptop's messages (role `peer`, on the group's listener only). */
+  groupPeerClaim: CommandMethod<'groupPeerClaim'>;
+  groupPeerManifest: CommandMethod<'groupPeerManifest'>;
+  groupPeerFiles: CommandMethod<'groupPeerFiles'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

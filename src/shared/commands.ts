@@ -5,6 +5,7 @@ import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
 import { PAY_KINDS, payDetailsSchema } from './payDetails';
 import { ruleSettingsSchema } from './settings';
+import { groupPairJoinArgs, groupPeerClaimArgs, groupPeerFilesArgs, groupUnpairArgs, peerCredentialArgs } from './groupLan';
 import { paymentSchema, settleModeSchema, type TableScreen } from './vocabulary';
 
 /** The payment words, for modules that import them from here; declared in vocabulary.ts. */
@@ -325,6 +326,12 @@ export const commandArgs = {
   setPayDetails: setPayDetailsArgs,
   getPayDetails: noArgs,
   hidePayKinds: hidePayKindsArgs,
+  groupPairStart: noArgs,
+  groupPairJoin: groupPairJoinArgs,
+  groupUnpair: groupUnpairArgs,
+  groupPeerClaim: groupPeerClaimArgs,
+  groupPeerManifest: peerCredentialArgs,
+  groupPeerFiles: groupPeerFilesArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

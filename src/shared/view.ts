@@ -2,6 +2,7 @@ import type { CardCode } from './cards';
 import type { Account } from './chips';
 import type { CommandError } from './errors';
 import type { ExpenseView, NightAwards, PlayerMergeView, Settlement } from './history';
+import type { GroupLanView } from './groupLan';
 import type { PayeesView } from './payDetails';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
@@ -55,6 +56,12 @@ export interface AppView {
    * included, so it holds the payees' details and nobody else's.
    */
   settlePay?: PayeesView;
+  /**
+   * Laptop to laptop (docs/group-lan.md): the paired laptops and whether a
+   * pairing code is open. The console's alone: the TV and phones get views
+   * without it (viewForRole).
+   */
+  groupLan?: GroupLanView;
 }
 
 /**
