@@ -27,6 +27,7 @@ export interface CommandData {
   exportTab: ExportFile;
   listBackups: BackupsList;
   getPayDetails: PayDirectory;
+  groupExport: ExportFile;
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
@@ -145,6 +146,18 @@ export interface DealerApi {
   setPayDetails: CommandMethod<'setPayDetails'>;
   getPayDetails: CommandMethod<'getPayDetails'>;
   hidePayKinds: CommandMethod<'hidePayKinds'>;
+  /** Start a group with this laptop's history (docs/group.md). */
+  groupCreate: CommandMethod<'groupCreate'>;
+  /** Leave the group: what was taken in stays, nothing more is shared. */
+  groupLeave: CommandMethod<'groupLeave'>;
+  /** Use a group folder (joins the group in it, or puts this one there); null stops using one. */
+  groupSetFolder: CommandMethod<'groupSetFolder'>;
+  /** The whole group in one file (`data`). */
+  groupExport: CommandMethod<'groupExport'>;
+  /** Merge a group file into this laptop's history. */
+  groupImport: CommandMethod<'groupImport'>;
+  /** Share and take in through the group folder now. */
+  groupSyncNow: CommandMethod<'groupSyncNow'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -54,6 +54,11 @@ const refusals = {
   'not-a-witness': 'This phone is not helping deal right now: tap Help deal again.',
   'bad-reveal': "This phone's value did not match its chain: the card was drawn without it (R34).",
   'reveal-late': 'This phone answered too late: the card was drawn without it (R34).',
+  'not-in-group': 'This laptop is in no group: create or join one first.',
+  'already-in-group': 'This laptop is already in the group {group}: leave it first.',
+  'other-group': 'That holds the group {group}, not this laptop’s: nothing changed.',
+  'bad-group-file': '{file} cannot be read as a group: nothing changed.',
+  'night-elsewhere': 'This night was hosted on {laptop}: only that laptop can reopen it (R33).',
 } satisfies RefusalTexts;
 
 export default refusals;

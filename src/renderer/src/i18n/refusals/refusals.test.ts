@@ -60,6 +60,11 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'not-a-witness': {},
   'bad-reveal': { rule: 'R34' },
   'reveal-late': { rule: 'R34' },
+  'not-in-group': {},
+  'already-in-group': { params: { group: 'Friday game' } },
+  'other-group': { params: { group: 'Friday game' } },
+  'bad-group-file': { params: { file: '/tmp/group.json' } },
+  'night-elsewhere': { rule: 'R33', params: { laptop: 'Ann’s laptop' } },
 };
 
 const MAIN_ENGLISH = 'MAIN-ENGLISH-MESSAGE';
