@@ -98,6 +98,18 @@ export const COMMAND_REGISTRY = {
   /** Everyone's payment details, for the console's roster editor only: the TV and phones see a payee's alone. */
   getPayDetails: hostQuestion,
   hidePayKinds: change,
+  /** Starts a group (docs/group.md): this laptop's history shared with the group's other laptops from now on. */
+  groupCreate: change,
+  /** Leaves the group: the history taken in stays; nothing more is shared or taken in. */
+  groupLeave: change,
+  /** The group folder a sync tool shares: joins the group found there, or puts this group there; null stops using one. */
+  groupSetFolder: change,
+  /** The whole group in one file, to import on another laptop. */
+  groupExport: hostQuestion,
+  /** Merges a group file into this laptop's history (never replaces; twice changes nothing). */
+  groupImport: change,
+  /** Writes this laptop's files to the group folder and reads everyone's now, without waiting for the watch. */
+  groupSyncNow: change,
   /** Shows a pairing code (and its QR) for another laptop of the group to type; good for 5 minutes, once (docs/group-lan.md). */
   groupPairStart: change,
   /** Pairs with the laptop at `address` showing `code`: the two then sync the group both ways. */

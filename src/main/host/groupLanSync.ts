@@ -1,24 +1,8 @@
+export type { GroupFilesPort } from '../session/groupLanFiles';
 import { PEER_FILES_PER_ASK, type ApiResult, type GroupFileEntry, type PeerFilesAnswer, type PeerManifestAnswer } from '../../shared';
 import type { LanPairing } from '../group/pairing';
+import type { GroupFilesPort } from '../session/groupLanFiles';
 import { PeerLink } from './peerLink';
-
-/**
- * The group's files on this laptop, as the LAN sync needs them: the core's
- * mirror (docs/group.md) read and fed. The LAN moves files; whether one
- * counts is decided by the core's receive alone (the manifest checked, each
- * night re-judged by the night checker, anything wrong set aside).
- */
-export interface GroupFilesPort {
-  /** Who this laptop is, and the group it is in (null: none). */
-  identity(): { laptopId: string; laptopName: string; group: { id: string; name: string } | null };
-  /** Joins `group` (this laptop being in none): pairing with a laptop of a group makes this one a member. */
-  join(group: { id: string; name: string }): Promise<ApiResult<unknown>>;
-  /** Every laptop whose files this one holds, with the files its manifest lists, `manifest.json` itself included. */
-  held(): PeerManifestAnswer;
-  read(laptopId: string, path: string): Uint8Array | undefined;
-  /** Hands a laptop's files (its manifest and the files that changed) to the core, which checks and merges them. */
-  receive(laptopId: string, files: ReadonlyMap<string, Uint8Array>): Promise<void>;
-}
 
 export const MANIFEST_FILE = 'manifest.json';
 /** `not-paired` answers in a row before this laptop takes it that the other unpaired it. */

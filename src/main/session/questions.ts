@@ -1,5 +1,6 @@
 import { commandError, type ParsedCommandArgs } from '../../shared';
 import { answerQuestion, payDirectory, type QuestionName } from '../history';
+import { historyIndex } from './groupDomain';
 import { refused, type HandlerMap, type Outcome } from './outcome';
 import type { SessionState } from './sessionState';
 
@@ -46,7 +47,9 @@ export function questionHandlers(state: SessionState): HandlerMap<QuestionComman
 function answer<Q extends QuestionName>(state: SessionState, question: Q, args: ParsedCommandArgs<Q>): Outcome {
   return answerQuestion(question, args, {
     repo: state.repo,
-    index: state.index,
+    // The group's nights count like this laptop's own (docs/group.md); a backup holds this laptop's only.
+    index: question === 'backup' ? state.index : historyIndex(state),
+    readGroupNight: (nightId) => state.group?.readGroupNight(nightId) ?? null,
     roster: state.roster,
     now: state.now(),
     paidTransfers: state.paidTransfers,

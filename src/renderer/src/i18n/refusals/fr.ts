@@ -56,6 +56,11 @@ const refusals = {
   'not-a-witness': "Ce téléphone n'aide pas à donner en ce moment : touchez de nouveau Aider à donner.",
   'bad-reveal': 'La valeur de ce téléphone ne correspond pas à sa chaîne : la carte a été tirée sans lui (R34).',
   'reveal-late': 'Ce téléphone a répondu trop tard : la carte a été tirée sans lui (R34).',
+  'not-in-group': 'Ce portable n’est dans aucun groupe : créez-en un ou rejoignez-en un d’abord.',
+  'already-in-group': 'Ce portable est déjà dans le groupe {group} : quittez-le d’abord.',
+  'other-group': 'Il contient le groupe {group}, pas celui de ce portable : rien n’a changé.',
+  'bad-group-file': '{file} ne se lit pas comme un groupe : rien n’a changé.',
+  'night-elsewhere': 'Cette soirée a été tenue sur {laptop} : seul ce portable peut la rouvrir (R33).',
   'pairing-refused':
     'Ce code n’est pas ouvert sur l’autre ordinateur (faux, déjà utilisé ou vieux de plus de 5 minutes) : affichez-en un nouveau là-bas.',
   'pairing-needs-group':
