@@ -345,7 +345,7 @@ const es: Translation = {
       historyKeptRestore: { key: '↑ ↓ Intro', what: 'copias guardadas: elegir una y restaurarla (tras una pregunta)' },
       historyKeptUndo: { key: 'U', what: 'copias guardadas: deshacer la última restauración' },
       historyKeptMove: { key: 'L', what: 'copias guardadas: mover la carpeta de datos' },
-      historyGroup: { key: 'G', what: 'el grupo: los portátiles que comparten este historial, el emparejamiento, la carpeta del grupo' },
+      historyGroup: { key: 'V', what: 'el grupo: los portátiles que comparten este historial, el emparejamiento, la carpeta del grupo' },
       historyGroupMake: { key: 'C F I', what: 'el grupo: crear uno (un nombre), usar una carpeta de grupo, importar un archivo de grupo' },
       historyGroupPair: {
         key: 'P J',
@@ -601,7 +601,7 @@ const es: Translation = {
       importPrompt: 'El archivo de grupo que fusionar (una ruta completa), luego Intro:',
       addressPrompt: 'La dirección del otro portátil, tal como la muestra (como 192.168.1.20:47900):',
       codePrompt: 'El código que muestra, luego Intro:',
-      pairTitle: 'Emparejar un portátil: en el otro, Historial, G, luego J, y teclea',
+      pairTitle: 'Emparejar un portátil: en el otro, Historial, V, luego J, y teclea',
       pairAddress: 'Dirección: {address}',
       pairCode: 'Código: {code}',
       pairUntil: 'Vale una vez, hasta las {time}.',

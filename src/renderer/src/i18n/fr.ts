@@ -349,7 +349,7 @@ const fr: Translation = {
         key: 'C F I',
         what: 'le groupe : en créer un (un nom), utiliser un dossier de groupe, importer un fichier de groupe',
       },
-      historyGroup: { key: 'G', what: 'le groupe : les ordinateurs qui partagent cet historique, l’appairage, le dossier du groupe' },
+      historyGroup: { key: 'V', what: 'le groupe : les ordinateurs qui partagent cet historique, l’appairage, le dossier du groupe' },
       historyGroupPair: {
         key: 'P J',
         what: 'le groupe : afficher un code pour appairer un autre ordinateur, ou taper le code qu’un autre affiche',
@@ -611,7 +611,7 @@ const fr: Translation = {
       importPrompt: 'Le fichier de groupe à fusionner (un chemin complet), puis Entrée :',
       addressPrompt: 'L’adresse de l’autre ordinateur, telle qu’il l’affiche (comme 192.168.1.20:47900) :',
       codePrompt: 'Le code qu’il affiche, puis Entrée :',
-      pairTitle: 'Appairer un ordinateur : sur l’autre, Historique, G, puis J, et tapez',
+      pairTitle: 'Appairer un ordinateur : sur l’autre, Historique, V, puis J, et tapez',
       pairAddress: 'Adresse : {address}',
       pairCode: 'Code : {code}',
       pairUntil: 'Valable une fois, jusqu’à {time}.',

@@ -345,7 +345,7 @@ const it: Translation = {
       historyKeptRestore: { key: '↑ ↓ Invio', what: 'backup conservati: sceglierne uno e ripristinarlo (dopo una domanda)' },
       historyKeptUndo: { key: 'U', what: 'backup conservati: annullare l’ultimo ripristino' },
       historyKeptMove: { key: 'L', what: 'backup conservati: spostare la cartella dei dati' },
-      historyGroup: { key: 'G', what: 'il gruppo: i portatili che condividono questa cronologia, l’abbinamento, la cartella del gruppo' },
+      historyGroup: { key: 'V', what: 'il gruppo: i portatili che condividono questa cronologia, l’abbinamento, la cartella del gruppo' },
       historyGroupMake: {
         key: 'C F I',
         what: 'il gruppo: crearne uno (un nome), usare una cartella di gruppo, importare un file di gruppo',
@@ -607,7 +607,7 @@ const it: Translation = {
       importPrompt: 'Il file di gruppo da unire (un percorso completo), poi Invio:',
       addressPrompt: 'L’indirizzo dell’altro portatile, come lo mostra (come 192.168.1.20:47900):',
       codePrompt: 'Il codice che mostra, poi Invio:',
-      pairTitle: 'Abbina un portatile: sull’altro, Cronologia, G, poi J, e digita',
+      pairTitle: 'Abbina un portatile: sull’altro, Cronologia, V, poi J, e digita',
       pairAddress: 'Indirizzo: {address}',
       pairCode: 'Codice: {code}',
       pairUntil: 'Vale una volta, fino alle {time}.',

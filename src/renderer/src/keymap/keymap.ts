@@ -264,7 +264,7 @@ export const HISTORY_KEYS = [
   { screen: 'history', chords: plainLetter('b'), when: { typing: false }, help: 'historyBackup', action: 'backup' },
   { screen: 'history', chords: plainLetter('o'), when: { typing: false }, help: 'historyRestore', action: 'restore' },
   { screen: 'history', chords: plainLetter('k'), when: { typing: false }, help: 'historyKept', action: 'keptBackups' },
-  { screen: 'history', chords: plainLetter('g'), when: { typing: false }, help: 'historyGroup', action: 'group' },
+  { screen: 'history', chords: plainLetter('v'), when: { typing: false }, help: 'historyGroup', action: 'group' },
 ] as const satisfies readonly KeyBinding[];
 
 export type HistoryAction = NonNullable<(typeof HISTORY_KEYS)[number]['action']>;
