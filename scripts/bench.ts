@@ -13,6 +13,7 @@ import { endNight, playTurns, sessionTable, startNight, type Table } from '../sr
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { benchUi } from './benchUi';
 import { benchTableDraw } from './benchTableDraw';
+import { benchGroupLan } from './benchGroupLan';
 import { latencySummary, ms, percentile } from './lib/stats';
 
 /**
@@ -426,6 +427,12 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     // R34: a bet's third card drawn with ten phones helping deal, over the real WebSocket server.
     for (const line of await benchTableDraw({ turns: quick ? 40 : 200 })) print(line);
+  } catch (error) {
+    print({ bench: 'error', message: (error as Error).stack ?? String(error) });
+  }
+  try {
+    // Laptop to laptop: a night ended on one laptop, listed on the paired one (docs/group-lan.md).
+    for (const line of await benchGroupLan({ nights: quick ? 5 : 20, turns: quick ? 20 : 60 })) print(line);
   } catch (error) {
     print({ bench: 'error', message: (error as Error).stack ?? String(error) });
   }
