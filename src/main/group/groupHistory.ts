@@ -20,7 +20,7 @@ import {
   type ListedFile,
   type Manifest,
 } from './manifest';
-import { judgeNight, replayCopy, sharedJournalText } from './nightIntake';
+import { judgeNight, replayCopy, sharedJournalText, type NightJudgement } from './nightIntake';
 import { readFileIfAny, writeWholeFile } from './wholeFile';
 
 /**
@@ -83,6 +83,8 @@ export interface GroupContext {
   isOwnNight: (nightId: string) => boolean;
   /** Told of each file set aside, to report it with the host's other notices. */
   onSetAside?: (setAside: SetAside) => void;
+  /** How a night from elsewhere is judged: the night checker (judgeNight) unless a test keeps its verdicts for bytes it saw. */
+  judge?: (nightId: string, bytes: Uint8Array) => NightJudgement;
 }
 
 const indexFileSchema = z.object({
@@ -93,6 +95,9 @@ const asideFileSchema = z.object({
   /** What was set aside already (laptop, file, sha256), so a file left in a group folder is reported once. */
   seen: z.array(z.string()),
 });
+
+/** How often "last heard" is written down for a laptop heard again and again. */
+const HEARD_EVERY_MS = 60_000;
 
 interface HeldNight {
   laptopId: string;
@@ -372,7 +377,7 @@ export class GroupHistory {
       if (before && !startsWith(bytes, before))
         return refuse(`it does not extend the copy of night ${nightId} held here (journals only grow)`);
     }
-    const judged = judgeNight(nightId, bytes);
+    const judged = (this.context.judge ?? judgeNight)(nightId, bytes);
     if (!judged.ok) return refuse(judged.reason);
     this.mirror.write(laptopId, name, bytes);
     this.nights.set(nightId, { laptopId, sha256: sha256Hex(bytes), summary: judged.summary });
@@ -403,8 +408,13 @@ export class GroupHistory {
 
   /** A laptop heard from: its name and the time, written to group.json when it says something new. */
   private heard(manifest: Manifest): void {
+    const now = this.context.now();
+    const before = this.groupFile.laptops.find((l) => l.id === manifest.laptopId);
+    // Written when the name changed or a minute has passed: a group folder looked at every second does not rewrite group.json each time.
+    if (before?.name === manifest.laptopName && before.lastHeardAt && now.getTime() - Date.parse(before.lastHeardAt) < HEARD_EVERY_MS)
+      return;
     const laptops = this.groupFile.laptops.filter((l) => l.id !== manifest.laptopId);
-    const entry = { id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: this.context.now().toISOString() };
+    const entry = { id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: now.toISOString() };
     this.updateFile((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => cmp(a.id, b.id)) }));
   }
 
