@@ -5,11 +5,11 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listNights, mergeProblem, nightTransfers, playerAlias, standings, tabOf } from '../history';
 import type { NightSummary } from '../store';
-import { currentNight, ok, openSession, playTurns, run, startNight, TestClock } from '../session/testing';
 import { GroupDocs, type SharedHistory, type SharedPlayer } from './groupDocs';
 import { FolderReader, publishToFolder } from './groupFolder';
 import { GroupHistory } from './groupHistory';
-import { judgeNight, sharedJournalText, type NightJudgement } from './nightIntake';
+import { judgeNight, type NightJudgement } from './nightIntake';
+import { playedNights, TEST_GROUP_ID, testLaptopId, type SharedNight } from './testing';
 
 /**
  * docs/group.md: three laptops as separate data folders, each with its own
@@ -24,13 +24,9 @@ import { judgeNight, sharedJournalText, type NightJudgement } from './nightIntak
 
 const SCHEDULES = Number(process.env.GROUP_SCHEDULES ?? 500);
 const LAPTOPS = 3;
-const GROUP_ID = 'g-00000000000000aa';
 
-/** One night of the pool: its first ended copy, and (for some) the copy after it was reopened and ended again (R33). */
-interface PoolNight {
-  id: string;
-  versions: Buffer[];
-}
+/** One night of the pool: its first ended copy, and for the first the copy after it was reopened and ended again (R33). */
+type PoolNight = SharedNight;
 /** Per laptop: the players it brought and the nights it hosts. */
 interface PoolLaptop {
   roster: SharedPlayer[];
@@ -53,31 +49,9 @@ function judge(nightId: string, bytes: Uint8Array): NightJudgement {
 
 beforeAll(() => {
   scratch = fs.mkdtempSync(path.join(fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir(), 'group-convergence-'));
-  pool = Array.from({ length: LAPTOPS }, (_, l) => {
-    const clock = new TestClock(`2026-02-0${l + 1}T20:00:00.000Z`);
-    const session = openSession(path.join(scratch, `pool-${l}`), clock, `pool-${l}`);
-    const names = ['A', 'B', 'C', 'D'].map((n) => `${n}${l}`);
-    const nights: PoolNight[] = [];
-    for (let k = 0; k < 2; k++) {
-      clock.setDay(`2026-0${k + 2}-0${l + 1}`);
-      startNight(session, { players: names.slice(k, k + 3).map((name) => ({ name })) });
-      playTurns(session, 6);
-      ok(run(session, 'endNight'));
-      const first = Buffer.from(sharedJournalText(session.currentNight!));
-      const versions = [first];
-      if (k === 0) {
-        ok(run(session, 'reopenNight'));
-        playTurns(session, 2);
-        ok(run(session, 'endNight'));
-        versions.push(Buffer.from(sharedJournalText(session.currentNight!)));
-      }
-      nights.push({ id: currentNight(session).id, versions });
-      ok(run(session, 'closeNight'));
-    }
-    const roster = session.getView().roster.map(({ id, name, colour, initials, archived }) => ({ id, name, colour, initials, archived }));
-    session.close();
-    return { roster, nights };
-  });
+  pool = Array.from({ length: LAPTOPS }, (_, l) =>
+    playedNights(path.join(scratch, `pool-${l}`), `pool-${l}`, { count: 2, reopenFirst: true, day: `2026-0${l + 2}-01` }),
+  );
 }, 60_000);
 
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -129,7 +103,7 @@ class Laptop {
     root: string,
     clockStart: number,
   ) {
-    this.id = `l-${String(n + 1).padStart(16, '0')}`;
+    this.id = testLaptopId(n);
     this.folder = path.join(root, `folder-${n}`);
     fs.mkdirSync(this.folder, { recursive: true });
     let t = clockStart;
@@ -138,7 +112,7 @@ class Laptop {
       {
         format: 'in-between-dealer/group',
         version: 1,
-        groupId: GROUP_ID,
+        groupId: TEST_GROUP_ID,
         name: 'Friday game',
         laptopId: this.id,
         laptopName: `Laptop ${n}`,

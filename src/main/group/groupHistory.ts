@@ -432,6 +432,44 @@ export class GroupHistory {
   }
 
   /**
+   * A kill between a file replaced and its manifest rewritten leaves the
+   * file newer than its listing (a night extended, new group documents).
+   * Every file is written whole (renamed into place) and only after it was
+   * checked, so such a file is listed again: this laptop's own as it is,
+   * another laptop's night once it is judged again. Nothing taken in is
+   * lost to a kill. Cheap when nothing happened: a night's length is looked
+   * at, only a changed one is read.
+   */
+  private relistAfterKill(): void {
+    const relisted = new Map<string, HeldNight>();
+    for (const laptopId of this.mirror.laptops()) {
+      const manifest = this.mirror.manifest(laptopId);
+      if (!manifest) continue;
+      const files = { ...manifest.files };
+      let changed = false;
+      for (const [name, entry] of Object.entries(manifest.files)) {
+        const size = this.mirror.size(laptopId, name);
+        if (size === null || (name !== DOCS_NAME && size === entry.bytes)) continue;
+        const bytes = this.mirror.read(laptopId, name);
+        if (!bytes || isWhole(entry, bytes)) continue;
+        const nightId = nightIdOfFile(name);
+        if (nightId !== null && laptopId !== this.laptopId) {
+          const judged = (this.context.judge ?? judgeNight)(nightId, bytes);
+          if (!judged.ok) continue;
+          relisted.set(nightId, { laptopId, sha256: sha256Hex(bytes), summary: judged.summary });
+        }
+        files[name] = listed(bytes);
+        changed = true;
+      }
+      if (changed) this.mirror.writeManifest({ ...manifest, files });
+    }
+    if (relisted.size === 0) return;
+    // Written into the index of nights at once, so the start-up reading it next counts them.
+    const kept = readJson(this.indexPath(), indexFileSchema)?.nights.filter((n) => !relisted.has(n.summary.id)) ?? [];
+    writeFileDurably(this.indexPath(), JSON.stringify({ nights: [...kept, ...relisted.values()] }));
+  }
+
+  /**
    * The other laptops' group documents the mirror holds, merged in. Apart
    * from `open` on purpose: the session first records what this laptop
    * changed since it last wrote its own documents (a quit between a change
@@ -455,6 +493,7 @@ export class GroupHistory {
 
   /** Reads what the mirror holds: the group documents of every laptop, the nights that count, what was set aside. */
   private load(): void {
+    this.relistAfterKill();
     const manifests = new Map(this.mirror.laptops().map((id) => [id, this.mirror.manifest(id)]));
     this.takeInDocs(this.laptopId, manifests.get(this.laptopId));
     for (const entry of readJson(this.indexPath(), indexFileSchema)?.nights ?? []) {
