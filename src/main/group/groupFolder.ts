@@ -55,28 +55,24 @@ export function writeFolderGroup(folder: string, group: { groupId: string; name:
 
 /**
  * Copies this laptop's subfolder out to the group folder: each file whose
- * copy there differs, then the manifest. True when anything was written.
+ * copy there is not the one listed (by the manifests, and its length on
+ * disk), then the manifest. Only what changed is read and written, so a
+ * change costs the same after 1,000 nights as after one. True when anything was written.
  */
 export function publishToFolder(group: GroupHistory, folder: string): boolean {
-  const own = group.laptopFiles(group.laptopId);
-  const manifest = own.get(MANIFEST_NAME);
-  if (!manifest) return false;
+  const own = group.mirror.manifest(group.laptopId);
+  const manifest = group.mirror.read(group.laptopId, MANIFEST_NAME);
+  if (!own || !manifest) return false;
   const target = path.join(folder, group.laptopId);
   const there = readFileIfAny(path.join(target, MANIFEST_NAME));
   if (there && Buffer.from(there).equals(manifest)) return false;
   const thereManifest = there ? parseManifest(there) : null;
   const thereFiles = thereManifest?.ok ? thereManifest.manifest.files : {};
-  for (const [name, bytes] of own) {
-    if (name === MANIFEST_NAME) continue;
+  for (const [name, entry] of Object.entries(own.files)) {
     const listed = thereFiles[name];
-    if (
-      listed &&
-      listed.bytes === bytes.byteLength &&
-      sizeOf(path.join(target, name)) === listed.bytes &&
-      listed.sha256 === sha256Hex(bytes)
-    )
-      continue;
-    writeWholeFile(path.join(target, name), bytes);
+    if (listed?.sha256 === entry.sha256 && sizeOf(path.join(target, name)) === entry.bytes) continue;
+    const bytes = group.mirror.read(group.laptopId, name);
+    if (bytes) writeWholeFile(path.join(target, name), bytes);
   }
   writeWholeFile(path.join(target, MANIFEST_NAME), manifest);
   return true;

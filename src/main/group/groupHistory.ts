@@ -20,7 +20,7 @@ import {
   type ListedFile,
   type Manifest,
 } from './manifest';
-import { judgeNight, replayCopy, sharedJournalText } from './nightIntake';
+import { judgeNight, replayCopy, sharedJournalText, type NightJudgement } from './nightIntake';
 import { readFileIfAny, writeWholeFile } from './wholeFile';
 
 /**
@@ -83,6 +83,8 @@ export interface GroupContext {
   isOwnNight: (nightId: string) => boolean;
   /** Told of each file set aside, to report it with the host's other notices. */
   onSetAside?: (setAside: SetAside) => void;
+  /** How a night from elsewhere is judged: the night checker (judgeNight) unless a test keeps its verdicts for bytes it saw. */
+  judge?: (nightId: string, bytes: Uint8Array) => NightJudgement;
 }
 
 const indexFileSchema = z.object({
@@ -93,6 +95,9 @@ const asideFileSchema = z.object({
   /** What was set aside already (laptop, file, sha256), so a file left in a group folder is reported once. */
   seen: z.array(z.string()),
 });
+
+/** How often "last heard" is written down for a laptop heard again and again. */
+const HEARD_EVERY_MS = 60_000;
 
 interface HeldNight {
   laptopId: string;
@@ -372,7 +377,7 @@ export class GroupHistory {
       if (before && !startsWith(bytes, before))
         return refuse(`it does not extend the copy of night ${nightId} held here (journals only grow)`);
     }
-    const judged = judgeNight(nightId, bytes);
+    const judged = (this.context.judge ?? judgeNight)(nightId, bytes);
     if (!judged.ok) return refuse(judged.reason);
     this.mirror.write(laptopId, name, bytes);
     this.nights.set(nightId, { laptopId, sha256: sha256Hex(bytes), summary: judged.summary });
@@ -403,8 +408,13 @@ export class GroupHistory {
 
   /** A laptop heard from: its name and the time, written to group.json when it says something new. */
   private heard(manifest: Manifest): void {
+    const now = this.context.now();
+    const before = this.groupFile.laptops.find((l) => l.id === manifest.laptopId);
+    // Written when the name changed or a minute has passed: a group folder looked at every second does not rewrite group.json each time.
+    if (before?.name === manifest.laptopName && before.lastHeardAt && now.getTime() - Date.parse(before.lastHeardAt) < HEARD_EVERY_MS)
+      return;
     const laptops = this.groupFile.laptops.filter((l) => l.id !== manifest.laptopId);
-    const entry = { id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: this.context.now().toISOString() };
+    const entry = { id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: now.toISOString() };
     this.updateFile((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => cmp(a.id, b.id)) }));
   }
 
@@ -419,6 +429,44 @@ export class GroupHistory {
   private saveIndex(): void {
     const nights = [...this.nights.values()].map(({ laptopId, sha256, summary }) => ({ laptopId, sha256, summary }));
     writeFileDurably(this.indexPath(), JSON.stringify({ nights }));
+  }
+
+  /**
+   * A kill between a file replaced and its manifest rewritten leaves the
+   * file newer than its listing (a night extended, new group documents).
+   * Every file is written whole (renamed into place) and only after it was
+   * checked, so such a file is listed again: this laptop's own as it is,
+   * another laptop's night once it is judged again. Nothing taken in is
+   * lost to a kill. Cheap when nothing happened: a night's length is looked
+   * at, only a changed one is read.
+   */
+  private relistAfterKill(): void {
+    const relisted = new Map<string, HeldNight>();
+    for (const laptopId of this.mirror.laptops()) {
+      const manifest = this.mirror.manifest(laptopId);
+      if (!manifest) continue;
+      const files = { ...manifest.files };
+      let changed = false;
+      for (const [name, entry] of Object.entries(manifest.files)) {
+        const size = this.mirror.size(laptopId, name);
+        if (size === null || (name !== DOCS_NAME && size === entry.bytes)) continue;
+        const bytes = this.mirror.read(laptopId, name);
+        if (!bytes || isWhole(entry, bytes)) continue;
+        const nightId = nightIdOfFile(name);
+        if (nightId !== null && laptopId !== this.laptopId) {
+          const judged = (this.context.judge ?? judgeNight)(nightId, bytes);
+          if (!judged.ok) continue;
+          relisted.set(nightId, { laptopId, sha256: sha256Hex(bytes), summary: judged.summary });
+        }
+        files[name] = listed(bytes);
+        changed = true;
+      }
+      if (changed) this.mirror.writeManifest({ ...manifest, files });
+    }
+    if (relisted.size === 0) return;
+    // Written into the index of nights at once, so the start-up reading it next counts them.
+    const kept = readJson(this.indexPath(), indexFileSchema)?.nights.filter((n) => !relisted.has(n.summary.id)) ?? [];
+    writeFileDurably(this.indexPath(), JSON.stringify({ nights: [...kept, ...relisted.values()] }));
   }
 
   /**
@@ -445,6 +493,7 @@ export class GroupHistory {
 
   /** Reads what the mirror holds: the group documents of every laptop, the nights that count, what was set aside. */
   private load(): void {
+    this.relistAfterKill();
     const manifests = new Map(this.mirror.laptops().map((id) => [id, this.mirror.manifest(id)]));
     this.takeInDocs(this.laptopId, manifests.get(this.laptopId));
     for (const entry of readJson(this.indexPath(), indexFileSchema)?.nights ?? []) {

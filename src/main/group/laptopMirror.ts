@@ -12,6 +12,9 @@ import { MANIFEST_NAME, manifestBytes, parseManifest, type Manifest } from './ma
  * hold what was taken in from their laptops, each file checked first.
  */
 export class LaptopMirror {
+  /** The manifests read or written, by laptop: this laptop is the mirror's only writer, so they stay true while it runs. */
+  private readonly manifests = new Map<string, Manifest | undefined>();
+
   constructor(private readonly dataRoot: string) {}
 
   get root(): string {
@@ -36,10 +39,12 @@ export class LaptopMirror {
 
   /** The manifest the mirror holds for a laptop; undefined when none (or when it cannot be read: its files are then taken in again). */
   manifest(laptopId: string): Manifest | undefined {
+    if (this.manifests.has(laptopId)) return this.manifests.get(laptopId);
     const bytes = this.read(laptopId, MANIFEST_NAME);
-    if (!bytes) return undefined;
-    const parsed = parseManifest(bytes);
-    return parsed.ok ? parsed.manifest : undefined;
+    const parsed = bytes ? parseManifest(bytes) : null;
+    const manifest = parsed?.ok ? parsed.manifest : undefined;
+    this.manifests.set(laptopId, manifest);
+    return manifest;
   }
 
   read(laptopId: string, name: string): Uint8Array | undefined {
@@ -62,6 +67,8 @@ export class LaptopMirror {
 
   /** The manifest, written last: what it lists is on disk whole before it says so. */
   writeManifest(manifest: Manifest): void {
+    this.manifests.delete(manifest.laptopId);
     this.write(manifest.laptopId, MANIFEST_NAME, manifestBytes(manifest));
+    this.manifests.set(manifest.laptopId, manifest);
   }
 }

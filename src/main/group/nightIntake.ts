@@ -22,7 +22,7 @@ export function judgeNight(nightId: string, bytes: Uint8Array): NightJudgement {
   }
   const violation = findings.find((f) => f.kind === 'violation');
   if (violation) return { ok: false, reason: `the night checker refused it: ${formatFinding(violation)}` };
-  return { ok: true, night: night.night, summary: nightSummary(night.night, bytes.byteLength) };
+  return { ok: true, night: night.night, summary: nightSummary(night.night) };
 }
 
 /** A night read back from a copy already judged (the history's questions about it); null when it no longer replays. */
