@@ -20,6 +20,8 @@ import { writeFileDurably } from '../store';
 
 /** Wrong tokens shown to the group listener while a code is open before the code is closed. */
 export const MAX_WRONG_GUESSES = 10;
+/** "Last heard from" on the console moves by this much at most once (the sync runs every second). */
+const HEARD_SHOWN_EVERY_MS = 60_000;
 export const PEERS_FILE = path.join('group', 'lan-peers.json');
 const PEERS_FORMAT = 'in-between-dealer/lan-peers';
 
@@ -201,12 +203,18 @@ export class LanPairing {
     );
   }
 
-  /** How the last sync with a paired laptop went. */
+  /**
+   * How the last sync with a paired laptop went. True when the console should
+   * be told: the problem changed, or "last heard from" moved by a minute
+   * (a sync every second must not push a view every second).
+   */
   noteSync(laptopId: string, problem: PairedLaptopView['problem']): boolean {
     const before = this.heard.get(laptopId);
     const lastHeardAt = problem === null ? new Date(this.now()).toISOString() : (before?.lastHeardAt ?? null);
-    this.heard.set(laptopId, { lastHeardAt, problem });
-    return before?.problem !== problem || (before === undefined && problem === null);
+    const shown = before?.lastHeardAt ?? null;
+    const stale = problem === null && (shown === null || this.now() - Date.parse(shown) >= HEARD_SHOWN_EVERY_MS);
+    this.heard.set(laptopId, { lastHeardAt: stale ? lastHeardAt : (shown ?? lastHeardAt), problem });
+    return before?.problem !== problem || stale;
   }
 
   view(): PairedLaptopView[] {

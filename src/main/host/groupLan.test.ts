@@ -252,16 +252,21 @@ describe('who may use the group listener', () => {
     expect(ann.lan.getView().groupLan?.pairingUntil).toBeNull();
   });
 
-  it('never pushes the group to a table or a phone socket', async () => {
+  it('never gives the group to a table or a phone socket, asked for or pushed; the console gets it', async () => {
     const ann = await laptop('ann', GROUP);
     await pairStart(ann.lan);
     const host: RunningHost = await startHost({ service: ann.lan, port: 0, rendererDir: workDir });
     try {
       for (const role of ['table', 'phone'] as const) {
-        const view = await firstView(`ws://127.0.0.1:${host.port}${WIRE_PATH}${wireQuery(role, null)}`);
-        expect(view).not.toHaveProperty('groupLan');
+        const [asked, pushed] = await askedAndPushed(`ws://127.0.0.1:${host.port}${WIRE_PATH}${wireQuery(role, null)}`, () =>
+          pairStart(ann.lan),
+        );
+        expect(asked).not.toHaveProperty('groupLan');
+        expect(pushed).not.toHaveProperty('groupLan');
       }
-      expect(await firstView(`ws://127.0.0.1:${host.port}${WIRE_PATH}`)).toHaveProperty('groupLan');
+      const [asked, pushed] = await askedAndPushed(`ws://127.0.0.1:${host.port}${WIRE_PATH}`, () => pairStart(ann.lan));
+      expect(asked).toHaveProperty('groupLan');
+      expect(pushed).toHaveProperty('groupLan');
     } finally {
       await host.close();
     }
@@ -329,14 +334,19 @@ function upgradeStatus(url: string): Promise<number> {
   });
 }
 
-function firstView(url: string): Promise<AppView> {
+/** The view a socket gets when it asks, then the one pushed to it after `change` runs. */
+function askedAndPushed(url: string, change: () => Promise<unknown>): Promise<[AppView, AppView]> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url);
+    let asked: AppView | null = null;
     socket.once('open', () => socket.send(JSON.stringify({ id: 1, method: 'getView' })));
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as WireMessage;
-      if (message.type === 'reply' && message.result.ok) {
-        resolve(message.result.view);
+      if (message.type === 'reply' && message.result.ok && asked === null) {
+        asked = message.result.view;
+        void change();
+      } else if (message.type === 'view' && asked !== null) {
+        resolve([asked, message.view]);
         socket.terminate();
       }
     });
