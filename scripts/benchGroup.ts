@@ -159,8 +159,11 @@ async function folderArrival(work: string, options: { turns: number; players: nu
   annGroup.publishNight(night);
   publishToFolder(annGroup, folder);
   const landed = performance.now();
-  const timeout = new Promise<number>((resolve) => setTimeout(() => resolve(Number.NaN), 10_000).unref());
+  // Not unref'd: the wait itself keeps the process alive (the session's folder watch does not).
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<number>((resolve) => (timer = setTimeout(() => resolve(Number.NaN), 10_000)));
   const ms = (await Promise.race([arrived, timeout])) - landed;
+  clearTimeout(timer);
   bob.close();
   return {
     bench: 'group-folder-arrival',
