@@ -111,6 +111,8 @@ export class GroupHistory {
   private readonly nights = new Map<string, HeldNight>();
   private readonly aside: SetAside[] = [];
   private readonly seenBad = new Set<string>();
+  /** Other laptops' documents were merged in since this laptop last wrote its own copy. */
+  private docsUnwritten = true;
   /** groupNights(), kept until a night is taken in. */
   private sortedNights: GroupNight[] | null = null;
 
@@ -180,7 +182,8 @@ export class GroupHistory {
     const changed = this.docs.record(local);
     // Written whenever the merged documents differ from the copy on disk (what others' updates brought in too), so the
     // own copy is always what this laptop last saw: start-up compares its own changes against it.
-    this.publishOwn(DOCS_NAME, this.docs.encode());
+    if (changed || this.docsUnwritten) this.publishOwn(DOCS_NAME, this.docs.encode());
+    this.docsUnwritten = false;
     return changed;
   }
 
@@ -357,6 +360,7 @@ export class GroupHistory {
       return false;
     }
     this.mirror.write(laptopId, DOCS_NAME, bytes);
+    this.docsUnwritten = true;
     report.docsChanged = report.docsChanged || JSON.stringify(this.docs.read()) !== before;
     return true;
   }
@@ -379,7 +383,8 @@ export class GroupHistory {
     }
     const judged = (this.context.judge ?? judgeNight)(nightId, bytes);
     if (!judged.ok) return refuse(judged.reason);
-    this.mirror.write(laptopId, name, bytes);
+    // Not synced one by one: the manifest, synced after them, is what makes them count (a copy lost to a power cut is taken in again).
+    this.mirror.write(laptopId, name, bytes, false);
     this.nights.set(nightId, { laptopId, sha256: sha256Hex(bytes), summary: judged.summary });
     this.sortedNights = null;
     report.nights.push(nightId);
@@ -486,6 +491,7 @@ export class GroupHistory {
     if (!bytes || !isWhole(manifest.files[DOCS_NAME], bytes)) return;
     try {
       this.docs.applyUpdate(bytes);
+      this.docsUnwritten = true;
     } catch {
       // Checked when it was taken in; a copy damaged on this disk since is taken in again from its laptop.
     }

@@ -61,8 +61,8 @@ export class LaptopMirror {
   }
 
   /** Writes one file whole: killed mid-write, the old file or none is left, never half (wholeFile.ts). */
-  write(laptopId: string, name: string, bytes: Uint8Array): void {
-    writeWholeFile(path.join(this.folderOf(laptopId), name), bytes);
+  write(laptopId: string, name: string, bytes: Uint8Array, durable = true): void {
+    writeWholeFile(path.join(this.folderOf(laptopId), name), bytes, durable);
   }
 
   /** The manifest, written last: what it lists is on disk whole before it says so. */

@@ -62,6 +62,10 @@ export function openGroup(state: SessionState): void {
 export function afterGroupChange(state: SessionState): void {
   const group = state.group;
   if (!group) return;
+  // The session replaces these whole when they change: a bet, which changes none, costs nothing here.
+  const now = [state.roster, state.merges, state.paidTransfers, state.settleModes] as const;
+  if (state.groupRecorded?.every((value, i) => value === now[i])) return;
+  state.groupRecorded = now;
   let changed = false;
   try {
     changed = group.publishShared(localShared(state));

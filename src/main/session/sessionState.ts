@@ -41,6 +41,8 @@ export class SessionState {
   group: GroupHistory | null = null;
   /** The group folder's reader while one is used. */
   folderReader: FolderReader | null = null;
+  /** The roster, merges, paid marks and settle modes as last recorded in the group documents (groupDomain.ts), by reference. */
+  groupRecorded: readonly unknown[] | null = null;
   /** This laptop's nights and the group's, merged (groupDomain.ts historyIndex), kept while neither changed. */
   historyCache: { own: readonly NightSummary[]; others: readonly GroupNight[]; merged: readonly NightSummary[] } | null = null;
   /** R34: the laptop's chain and the phones helping deal, for nights whose cards the table draws. */
