@@ -154,6 +154,7 @@ describe('the keymap', () => {
       'historyBackup',
       'historyRestore',
       'historyKept',
+      'historyGroup',
       'historyOpen',
       'historyEnds',
       'historyFairness',
@@ -167,6 +168,10 @@ describe('the keymap', () => {
       'historyKeptRestore',
       'historyKeptUndo',
       'historyKeptMove',
+      'historyGroupMake',
+      'historyGroupPair',
+      'historyGroupUnpair',
+      'historyGroupMore',
     ]);
     // A line added to the keymap is in the list; one taken out is not.
     const added = keyListGroups([...KEYMAP, { screen: 'tab', chords: [{ key: 'q' }], help: 'lobbyHistory', action: 'history' }]);
