@@ -11,8 +11,15 @@ export interface PayDirectory {
   bank: PayDetails;
 }
 
+/**
+ * `data` as an answer carries it: always there when the command is a
+ * question with an answer (`Data` leaves out `undefined`), absent for a
+ * command that only changes state (`Data` is `undefined`).
+ */
+export type WithData<Data> = undefined extends Data ? { data?: Data } : { data: Data };
+
 /** A command's answer: the new view (and, for questions, `data`), or a refusal that changed nothing. */
-export type ApiResult<Data = undefined> = { ok: true; view: AppView; data?: Data } | { ok: false; error: CommandError };
+export type ApiResult<Data = undefined> = ({ ok: true; view: AppView } & WithData<Data>) | { ok: false; error: CommandError };
 
 /** What `data` holds for the commands that answer a question. */
 export interface CommandData {
@@ -28,7 +35,8 @@ export interface CommandData {
   listBackups: BackupsList;
   getPayDetails: PayDirectory;
 }
-type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
+/** What command `K` answers with besides the view: its `CommandData` for a question, nothing (`undefined`) for a change. */
+export type DataOf<K extends CommandName> = K extends keyof CommandData ? CommandData[K] : undefined;
 
 /** One command as a bridge method: its arguments in, the new view (or a refusal) out. */
 export type CommandMethod<K extends CommandName> = (args: CommandArgs<K>) => Promise<ApiResult<DataOf<K>>>;

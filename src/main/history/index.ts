@@ -7,7 +7,7 @@ export { nightDetail } from './nightDetail';
 export { readNightRecord, type NightRecordResult } from './nightRecord';
 export { listNights, nightListItem } from './nightsList';
 export { EndedNightAnswers } from './endedNightAnswers';
-export { answerQuestion, QUESTION_NAMES, type HistorySource, type QuestionName } from './questions';
+export { answerQuestion, QUESTION_NAMES, type Answer, type HistorySource, type QuestionName } from './questions';
 export { changedPayDetails, nightPayees, payDirectory, publicRoster, tabPayees } from './payments';
 export { nightSettlement, settlementTransfers } from './settlement';
 export { nightTransferId, nightTransfers, tabOf, type SettleModes } from './tab';
