@@ -5,7 +5,7 @@ import type { Handler, HandlerMap } from './outcome';
 import { sessionHandlers } from './handlers';
 
 /**
- * Typed answers (docs/design.md "One contract"): what a command answers is
+ * Typed answers (docs/design.md "Principles"): what a command answers is
  * declared once (CommandData beside DealerApi, read through DataOf), and
  * every handler, the session's door and each bridge are held to it by the
  * compiler. `npm run typecheck` compiles this file: each `@ts-expect-error`
