@@ -88,6 +88,9 @@ export function payeeLine(name: string, details: PayDetails, t: Translate): stri
   return t('pay.text.pays', { name, how: how.join('; ') });
 }
 
+/** The most bank codes one page of the TV holds at a size a phone reads from across the room (TvPayCodes.vue). */
+export const TV_PAY_CODES = 3;
+
 /** `items` in runs of `size`: the TV's pages of codes. */
 export function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
