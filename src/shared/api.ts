@@ -180,7 +180,10 @@ export type TableApi = Pick<DealerApi, CommandsOf<'table'> | (typeof VIEW_METHOD
 type CommandMembers = Exclude<keyof DealerApi, (typeof VIEW_METHODS)[number] | (typeof CONSOLE_ONLY_METHODS)[number]>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-/** Fails to compile when the registry and DealerApi disagree. */
+/**
+ * Fails to compile when the registry and DealerApi disagree.
+ * @public A compile-time check: exported so it is kept, though nobody imports it.
+ */
 export type DealerApiMatchesRegistry = Assert<Same<CommandMembers, CommandName>> & Assert<DealerApi extends CommandMethods ? true : false>;
 
 declare global {
