@@ -39,7 +39,7 @@ export interface CommandData {
 export type DataOf<K extends CommandName> = K extends keyof CommandData ? CommandData[K] : undefined;
 
 /** One command as a bridge method: its arguments in, the new view (or a refusal) out. */
-export type CommandMethod<K extends CommandName> = (args: CommandArgs<K>) => Promise<ApiResult<DataOf<K>>>;
+type CommandMethod<K extends CommandName> = (args: CommandArgs<K>) => Promise<ApiResult<DataOf<K>>>;
 
 /** One method per command of the registry. */
 export type CommandMethods = { [K in CommandName]: CommandMethod<K> };
@@ -165,19 +165,19 @@ export interface DealerApi {
 }
 
 /** The members of every bridge that are not commands. */
-export const VIEW_METHODS = ['getView', 'onView', 'toggleFullScreen'] as const;
+type ViewMethod = 'getView' | 'onView' | 'toggleFullScreen';
 /** Window methods only the host console has. */
-export const CONSOLE_ONLY_METHODS = ['openTableWindow'] as const;
+type ConsoleOnlyMethod = 'openTableWindow';
 
 /**
  * What the TV's table window gets (the table preload): the commands the
  * registry allows the `table` role (the history questions), the view, and
  * full screen. Nothing that changes state.
  */
-export type TableApi = Pick<DealerApi, CommandsOf<'table'> | (typeof VIEW_METHODS)[number]>;
+export type TableApi = Pick<DealerApi, CommandsOf<'table'> | ViewMethod>;
 
 // Compile-time completeness: DealerApi's commands are exactly the registry's, each with its command's signature.
-type CommandMembers = Exclude<keyof DealerApi, (typeof VIEW_METHODS)[number] | (typeof CONSOLE_ONLY_METHODS)[number]>;
+type CommandMembers = Exclude<keyof DealerApi, ViewMethod | ConsoleOnlyMethod>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RULES, POST_PAYS, RULE_CHOICES, RULE_RANGES, type RuleSettings } from './ruleChoices';
 
-export { DEFAULT_REVEAL_WAIT_MS, DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from './ruleChoices';
+export { DEFAULT_REVEAL_WAIT_MS, DEFAULT_RULES, RULE_PRESETS, type RuleSettings } from './ruleChoices';
 
 const wholeIn = ({ min, max }: { min: number; max: number }) => z.number().int().min(min).max(max);
 

@@ -172,7 +172,7 @@ export function run(session: GameSession, command: CommandName, args: object = {
   return session.runNow(command, { stateId: currentNight(session).stateId, ...args });
 }
 
-export const ANN_BOB_CAT = [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }];
+const ANN_BOB_CAT = [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }];
 
 /** Starts a night (Ann, Bob and Cat, 20 chips at 50 cents, the default rules unless told) and returns it. */
 export function startNight(

@@ -42,7 +42,7 @@ export function payOptions(transfer: Transfer, currency: string, details: PayDet
 }
 
 /** The EPC payload of a transfer, or null (no bank account, or not in EUR): what the TV draws. */
-export function bankCode(transfer: Transfer, currency: string, details: PayDetails | undefined, reference: string): string | null {
+function bankCode(transfer: Transfer, currency: string, details: PayDetails | undefined, reference: string): string | null {
   if (!details?.sepa) return null;
   const epc = epcPayload(details.sepa, transfer.amount, currency, reference);
   return epc.ok ? epc.payload : null;
