@@ -60,7 +60,7 @@ export async function picture(page: Page): Promise<Picture> {
 }
 
 /** What a keypress can change on the console; a refused command changes none of it. */
-export function gameKey(p: Picture): string {
+function gameKey(p: Picture): string {
   return JSON.stringify([p.phase, p.pot, p.stacks, p.turns, p.lastTurn]);
 }
 

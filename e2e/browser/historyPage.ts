@@ -32,7 +32,7 @@ export interface TransferLine {
 }
 
 /** "+4.50 EUR", "-3 EUR", "0" → cents. */
-export function moneyCents(text: string): number {
+function moneyCents(text: string): number {
   const match = /([+-]?)([\d,]+(?:\.\d+)?)/.exec(text);
   if (!match?.[2]) throw new Error(`no amount of money in "${text}"`);
   const cents = Math.round(Number(match[2].replace(/,/g, '')) * 100);

@@ -226,15 +226,13 @@ test('the console turns a kind of detail off for the night (the TV’s codes go,
     await expect(page.getByTestId('error')).toContainText('contient une faute de frappe');
     await page.screenshot({ path: `${SHOTS}/console-roster-pay.png` });
     const kept = await driver.ask('getPayDetails', {});
-    expect(kept.ok && (kept.data as { players: Record<string, PayDetails> }).players[ann.id]).toEqual(ACCOUNTS.Ann);
+    expect(kept.ok && kept.data.players[ann.id]).toEqual(ACCOUNTS.Ann);
 
     await iBanField.fill('FR76 3000 6000 0112 3456 7890 189');
     await iBanField.press('Enter');
     await expect(page.getByTestId('roster-notice')).toBeVisible();
     const saved = await driver.ask('getPayDetails', {});
-    expect(saved.ok && (saved.data as { players: Record<string, PayDetails> }).players[ann.id]?.sepa?.iban).toBe(
-      'FR7630006000011234567890189',
-    );
+    expect(saved.ok && saved.data.players[ann.id]?.sepa?.iban).toBe('FR7630006000011234567890189');
   } finally {
     driver.close();
     await context.close();
@@ -248,7 +246,7 @@ test('M3: the running tab on the TV draws the bank code of each debt, its refere
   try {
     const answer = await driver.ask('getTab', {});
     if (!answer.ok) throw new Error(answer.error.message);
-    const tab = answer.data as { tab: (Transfer & { nights: string[] })[] };
+    const tab = answer.data;
     const debt = tab.tab.find((d) => ACCOUNTS[nameOf(d.to)]?.sepa);
     expect(debt, 'a debt to someone with a bank account').toBeDefined();
     await driver.must('showOnTable', { screen: { kind: 'tab' } });

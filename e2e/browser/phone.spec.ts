@@ -120,7 +120,7 @@ test('a phone (Pixel 7) follows the night as the console plays it, shows its hol
   const tabAnswer = await driver.ask('getTab', {});
   driver.close();
   if (!tabAnswer.ok) throw new Error(tabAnswer.error.message);
-  const tab = (tabAnswer.data as { tab: { from: string; to: string }[] }).tab;
+  const tab = tabAnswer.data.tab;
   const owes = tab.filter((t) => t.from === zoe).length;
   const owed = tab.filter((t) => t.to === zoe).length;
   await expect(phone.getByTestId('tab-owes')).toHaveCount(owes);
@@ -345,7 +345,7 @@ test('a phone comes back by itself after the host drops it or the phone goes off
   const lobbyTab = await lobbyDriver.ask('getTab', {});
   lobbyDriver.close();
   if (!lobbyTab.ok) throw new Error(lobbyTab.error.message);
-  const bobsLines = (lobbyTab.data as { tab: { from: string; to: string }[] }).tab.filter((t) => t.from === bob || t.to === bob).length;
+  const bobsLines = lobbyTab.data.tab.filter((t) => t.from === bob || t.to === bob).length;
   await expect(phone.getByTestId('tab-owes').or(phone.getByTestId('tab-owed'))).toHaveCount(bobsLines);
   await screenshot(phone, 'phone-lobby');
   await phone.getByTestId('me-clear').tap();

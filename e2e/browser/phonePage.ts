@@ -5,7 +5,7 @@
  */
 import { devices, expect, type BrowserContextOptions, type Page } from '@playwright/test';
 import NodeWebSocket from 'ws';
-import type { ApiResult, AppView, CommandName } from '../../src/shared';
+import type { ApiResult, AppView, CommandName, DataOf } from '../../src/shared';
 import type { Picture } from './consolePage';
 
 /**
@@ -90,10 +90,12 @@ export class HostDriver {
     return new HostDriver(socket);
   }
 
-  ask(method: CommandName | 'getView', args?: unknown): Promise<ApiResult<unknown>> {
+  /** A command (its answer typed by the command, DataOf), or getView. */
+  ask<K extends CommandName | 'getView'>(method: K, args?: unknown): Promise<ApiResult<K extends CommandName ? DataOf<K> : unknown>> {
     const id = this.nextId++;
     return new Promise((answered) => {
-      this.waiting.set(id, answered);
+      // The host answers each request with what its command answers (GameSession.run).
+      this.waiting.set(id, answered as (result: ApiResult<unknown>) => void);
       this.socket.send(JSON.stringify(method === 'getView' ? { id, method } : { id, method, args }));
     });
   }

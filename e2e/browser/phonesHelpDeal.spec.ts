@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { AppView, ExportFile } from '../../src/shared';
+import type { AppView } from '../../src/shared';
 import { hostForSpecFile } from './hostFixture';
 import { HostDriver, phoneContext } from './phonePage';
 
@@ -143,7 +143,7 @@ test('R34: three phones help deal, one drops out and comes back with its chain, 
   const exported = await driver.ask('exportNight', { nightId, format: 'json' });
   if (!exported.ok) throw new Error(exported.error.message);
   const file = `${SHOTS}/night.json`;
-  writeFileSync(file, (exported.data as ExportFile).content);
+  writeFileSync(file, exported.data.content);
   const checked = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/checkNight.ts', file], { encoding: 'utf8' });
   expect(checked.status, checked.stdout + checked.stderr).toBe(0);
 

@@ -12,7 +12,7 @@ import { test } from '@playwright/test';
  * the specs, so a green run means they really ran.
  */
 
-export const REQUIRE_ELECTRON = 'REQUIRE_ELECTRON';
+const REQUIRE_ELECTRON = 'REQUIRE_ELECTRON';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface Found {
@@ -25,7 +25,7 @@ export interface Found {
  * requiring the package: since Electron 45 requiring it with the binary
  * missing starts a download (which hangs or fails offline).
  */
-export function findElectronBinary(env: NodeJS.ProcessEnv = process.env): Found {
+function findElectronBinary(env: NodeJS.ProcessEnv = process.env): Found {
   const require = createRequire(import.meta.url);
   const packageDir = dirname(require.resolve('electron/package.json'));
   const pathFile = join(packageDir, 'path.txt');

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, type ElectronApplication, type Page } from '@playwright/test';
-import type { ApiResult } from '../../src/shared/api';
+import type { ApiResult, DataOf } from '../../src/shared/api';
+import type { CommandName } from '../../src/shared/registry';
 import type { AppView } from '../../src/shared/view';
 import { ROOT } from './electronBinary';
 
@@ -58,13 +59,19 @@ export async function launchDealer(userData: string, extraArgs: string[] = []): 
 }
 
 /** A command sent through the console's bridge (IPC to main), which must be accepted. */
-export async function must(page: Page, command: string, args: unknown = {}): Promise<ApiResult<unknown> & { ok: true }> {
+export async function must<K extends CommandName>(
+  page: Page,
+  command: K,
+  args: unknown = {},
+): Promise<ApiResult<DataOf<K>> & { ok: true }> {
   const result = await page.evaluate(
+    // The page's bridge checks the arguments itself (zod, in main); a spec may send any to see them refused.
     ([name, given]) => (window.api as unknown as Record<string, (a: unknown) => Promise<ApiResult<unknown>>>)[name]!(given),
     [command, args] as const,
   );
   if (!result.ok) throw new Error(`${command} refused: ${JSON.stringify(result.error)}`);
-  return result;
+  // Serialized through the page: what the bridge's method for `command` answered (DealerApi types it by command).
+  return result as ApiResult<DataOf<K>> & { ok: true };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { NightListItem } from '../../src/shared/history';
 import { binaryVerdict, gateSpecs, verdictFor } from './electronBinary';
 import { launchDealer, must, playNightThroughIpc, removeUserData, throwawayUserData, type RunningDealer } from './launch';
 
@@ -64,7 +63,7 @@ test.describe('the Electron app with a night', () => {
     running = undefined;
 
     running = await launchDealer(userData);
-    const nights = (await must(running.hostPage, 'listNights')).data as NightListItem[];
+    const nights = (await must(running.hostPage, 'listNights')).data;
     const night = nights.find((n) => n.id === nightId);
     expect(night, `night ${nightId} in ${JSON.stringify(nights.map((n) => n.id))}`).toBeDefined();
     expect(night!.turns).toBeGreaterThanOrEqual(3);

@@ -12,7 +12,7 @@ import type { Figure, Figures } from './benchFigures';
  * round of the other (a 1 in 20 chance when the versions are the same speed).
  */
 
-export interface ComparedFigure {
+interface ComparedFigure {
   name: string;
   refMedian: number;
   thisMedian: number;
@@ -92,7 +92,7 @@ function compareFigure(name: string, kind: Figure, ref: number[], mine: number[]
   };
 }
 
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;

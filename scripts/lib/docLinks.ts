@@ -55,7 +55,7 @@ interface Heading {
 }
 
 /** The ATX headings of a markdown file, outside fenced code. */
-export function markdownHeadings(markdown: string): Heading[] {
+function markdownHeadings(markdown: string): Heading[] {
   const seen = new Map<string, number>();
   const headings: Heading[] = [];
   for (const line of proseLines(markdown)) {

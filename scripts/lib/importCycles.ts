@@ -15,7 +15,7 @@ import { parse as parseSfc } from 'vue/compiler-sfc';
 export type Sources = ReadonlyMap<string, string>;
 
 /** The relative imports of one file, resolved to the files of `sources` they name. */
-export function importsOf(file: string, text: string, sources: Sources): string[] {
+function importsOf(file: string, text: string, sources: Sources): string[] {
   const code = file.endsWith('.vue') ? vueScripts(file, text) : text;
   const { importedFiles } = ts.preProcessFile(code, true, true);
   const resolved = new Set<string>();

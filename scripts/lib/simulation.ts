@@ -23,12 +23,12 @@ import { SimulatedPhones } from '../../src/main/simulation/phones';
 export const DEALER_STREAM = 'in-between-sim/dealer';
 export const BOT_STREAM = 'in-between-sim/bots';
 /** The stream that decides a night's shared expense (M4), apart from the bots' so their play stays the same. */
-export const EXPENSE_STREAM = 'in-between-sim/expenses';
+const EXPENSE_STREAM = 'in-between-sim/expenses';
 /** The stream of the simulated phones helping deal (R34), apart from the others so a night without them replays the same. */
-export const PHONE_STREAM = 'in-between-sim/phones';
+const PHONE_STREAM = 'in-between-sim/phones';
 
 /** The simulated clock starts here and ticks one second each time the session asks the time. */
-export const SIMULATED_EPOCH = Date.parse('2026-01-01T20:00:00.000Z');
+const SIMULATED_EPOCH = Date.parse('2026-01-01T20:00:00.000Z');
 
 export const BOT_NAMES = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kai', 'Lena'] as const;
 

@@ -27,7 +27,7 @@ export function isActive(e: Eligibility, id: string): boolean {
 }
 
 /** R31: active and seated before `deal` began. */
-export function playsIn(e: Eligibility, id: string, deal: number): boolean {
+function playsIn(e: Eligibility, id: string, deal: number): boolean {
   return isActive(e, id) && (e.fromDeal.get(id) ?? 0) <= deal;
 }
 

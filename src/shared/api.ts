@@ -12,8 +12,15 @@ export interface PayDirectory {
   bank: PayDetails;
 }
 
+/**
+ * `data` as an answer carries it: always there when the command is a
+ * question with an answer (`Data` leaves out `undefined`), absent for a
+ * command that only changes state (`Data` is `undefined`).
+ */
+export type WithData<Data> = undefined extends Data ? { data?: Data } : { data: Data };
+
 /** A command's answer: the new view (and, for questions, `data`), or a refusal that changed nothing. */
-export type ApiResult<Data = undefined> = { ok: true; view: AppView; data?: Data } | { ok: false; error: CommandError };
+export type ApiResult<Data = undefined> = ({ ok: true; view: AppView } & WithData<Data>) | { ok: false; error: CommandError };
 
 /** What `data` holds for the commands that answer a question. */
 export interface CommandData {
@@ -34,10 +41,11 @@ export interface CommandData {
   groupPeerManifest: PeerManifestAnswer;
   groupPeerFiles: PeerFilesAnswer;
 }
-type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
+/** What command `K` answers with besides the view: its `CommandData` for a question, nothing (`undefined`) for a change. */
+export type DataOf<K extends CommandName> = K extends keyof CommandData ? CommandData[K] : undefined;
 
 /** One command as a bridge method: its arguments in, the new view (or a refusal) out. */
-export type CommandMethod<K extends CommandName> = (args: CommandArgs<K>) => Promise<ApiResult<DataOf<K>>>;
+type CommandMethod<K extends CommandName> = (args: CommandArgs<K>) => Promise<ApiResult<DataOf<K>>>;
 
 /** One method per command of the registry. */
 export type CommandMethods = { [K in CommandName]: CommandMethod<K> };
@@ -185,22 +193,25 @@ export interface DealerApi {
 }
 
 /** The members of every bridge that are not commands. */
-export const VIEW_METHODS = ['getView', 'onView', 'toggleFullScreen'] as const;
+type ViewMethod = 'getView' | 'onView' | 'toggleFullScreen';
 /** Window methods only the host console has. */
-export const CONSOLE_ONLY_METHODS = ['openTableWindow'] as const;
+type ConsoleOnlyMethod = 'openTableWindow';
 
 /**
  * What the TV's table window gets (the table preload): the commands the
  * registry allows the `table` role (the history questions), the view, and
  * full screen. Nothing that changes state.
  */
-export type TableApi = Pick<DealerApi, CommandsOf<'table'> | (typeof VIEW_METHODS)[number]>;
+export type TableApi = Pick<DealerApi, CommandsOf<'table'> | ViewMethod>;
 
 // Compile-time completeness: DealerApi's commands are exactly the registry's, each with its command's signature.
-type CommandMembers = Exclude<keyof DealerApi, (typeof VIEW_METHODS)[number] | (typeof CONSOLE_ONLY_METHODS)[number]>;
+type CommandMembers = Exclude<keyof DealerApi, ViewMethod | ConsoleOnlyMethod>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
-/** Fails to compile when the registry and DealerApi disagree. */
+/**
+ * Fails to compile when the registry and DealerApi disagree.
+ * @public A compile-time check: exported so it is kept, though nobody imports it.
+ */
 export type DealerApiMatchesRegistry = Assert<Same<CommandMembers, CommandName>> & Assert<DealerApi extends CommandMethods ? true : false>;
 
 declare global {

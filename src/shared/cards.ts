@@ -9,7 +9,7 @@ export type Suit = (typeof SUITS)[number];
 
 /** Rank letters in R2 order, index 0 is the 2 and index 12 the ace. */
 export const RANK_LETTERS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'] as const;
-export type RankLetter = (typeof RANK_LETTERS)[number];
+type RankLetter = (typeof RANK_LETTERS)[number];
 
 /** A card code such as `AS` or `TC`. */
 export type CardCode = `${RankLetter}${Suit}`;

@@ -4,7 +4,7 @@ import type { CommandName } from './registry';
  * IPC channel names. Tiny and dependency-free on purpose: the sandboxed
  * preload bundles this file and cannot load zod (docs/design.md).
  */
-export const CHANNEL_PREFIX = 'dealer:';
+const CHANNEL_PREFIX = 'dealer:';
 
 export const CHANNELS = {
   getView: `${CHANNEL_PREFIX}getView`,

@@ -40,7 +40,7 @@ export const newPlayerSchema = z.strictObject({
   name: playerName,
 });
 
-export const startNightArgs = z.strictObject({
+const startNightArgs = z.strictObject({
   players: z.array(newPlayerSchema).min(2, 'a night needs at least 2 players (R6)').max(12, 'at most 12 players'),
   startingChips: wholeChips('starting chips'),
   /** What one chip is worth, in whole minor units of `currency` (M1: 25 = 0.25 EUR; 0 = played for fun). */
@@ -55,37 +55,37 @@ export const startNightArgs = z.strictObject({
   payment: paymentSchema.default('credit'),
 });
 
-export const stateArgs = z.strictObject({ stateId });
+const stateArgs = z.strictObject({ stateId });
 
-export const cutArgs = z.strictObject({
+const cutArgs = z.strictObject({
   stateId,
   cut: z.number({ error: 'the cut must be a whole number' }).int('the cut must be a whole number').min(0, 'the cut is 0 or more'),
 });
 
-export const aceCallArgs = z.strictObject({ stateId, call: z.enum(['low', 'high']) });
+const aceCallArgs = z.strictObject({ stateId, call: z.enum(['low', 'high']) });
 
 /** A bet is a whole number of chips, or `pot` for the whole pot (R17). */
-export const betAmount = z.union([z.literal('pot'), z.number({ error: 'a bet is a whole number of chips or "pot"' })], {
+const betAmount = z.union([z.literal('pot'), z.number({ error: 'a bet is a whole number of chips or "pot"' })], {
   error: 'a bet is a whole number of chips or "pot"',
 });
 
-export const betArgs = z.strictObject({ stateId, amount: betAmount });
+const betArgs = z.strictObject({ stateId, amount: betAmount });
 
 /** `paid` (M2): absent means the night's `payment`. */
-export const buyInArgs = z.strictObject({ stateId, playerId, amount: wholeChips('a buy-in'), paid: paymentSchema.optional() });
+const buyInArgs = z.strictObject({ stateId, playerId, amount: wholeChips('a buy-in'), paid: paymentSchema.optional() });
 
-export const cashOutArgs = z.strictObject({ stateId, playerId, paid: paymentSchema.optional() });
+const cashOutArgs = z.strictObject({ stateId, playerId, paid: paymentSchema.optional() });
 
-export const correctBetArgs = z.strictObject({ stateId, amount: betAmount });
+const correctBetArgs = z.strictObject({ stateId, amount: betAmount });
 
 /** R29: a pair called higher or lower (`pair: high-low`). */
-export const pairCallArgs = z.strictObject({
+const pairCallArgs = z.strictObject({
   stateId,
   call: z.enum(['higher', 'lower'], { error: 'a pair is called "higher" or "lower"' }),
 });
 
 /** R31: a newcomer sits on the left of `afterPlayerId`, buying `buyIn` chips (the ante goes in at once). */
-export const seatPlayerArgs = z.strictObject({
+const seatPlayerArgs = z.strictObject({
   stateId,
   player: newPlayerSchema,
   afterPlayerId: playerId,
@@ -94,10 +94,10 @@ export const seatPlayerArgs = z.strictObject({
 });
 
 /** R31: between deals, `playerId` moves to sit on the left of `afterPlayerId`. */
-export const movePlayerArgs = z.strictObject({ stateId, playerId, afterPlayerId: playerId });
+const movePlayerArgs = z.strictObject({ stateId, playerId, afterPlayerId: playerId });
 
 /** R32: sit a player out, or bring them back. */
-export const playerArgs = z.strictObject({ stateId, playerId });
+const playerArgs = z.strictObject({ stateId, playerId });
 
 const nightId = z.string({ error: 'a night id is text' }).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'not a night id');
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is written YYYY-MM-DD');
@@ -114,27 +114,27 @@ export const updatePlayerArgs = z.strictObject({
   archived: z.boolean().optional(),
 });
 
-export const nightArgs = z.strictObject({ nightId });
+const nightArgs = z.strictObject({ nightId });
 
 /**
  * R34 "Checking": an ended night's export for a phone to recompute, and the
  * phone asking (`checker`, 16 hex characters it keeps: its witness id when
  * it helped deal), so the table can say how many phones checked the night.
  */
-export const nightToCheckArgs = z.strictObject({
+const nightToCheckArgs = z.strictObject({
   nightId,
   checker: z
     .string({ error: 'the checker is 16 lower-case hex characters' })
     .regex(/^[0-9a-f]{16}$/, 'the checker is 16 lower-case hex characters'),
 });
 
-export const standingsArgs = z.strictObject({
+const standingsArgs = z.strictObject({
   from: isoDate.optional(),
   to: isoDate.optional(),
   playerIds: z.array(playerId).max(64).optional(),
 });
 
-export const exportNightArgs = z.strictObject({
+const exportNightArgs = z.strictObject({
   nightId,
   format: z.enum(['json', 'csv']),
   /** The JSON holds how each payee of the night's transfers likes to be paid only when the host asks (never by default). */
@@ -142,7 +142,7 @@ export const exportNightArgs = z.strictObject({
 });
 
 /** A backup file is at most 64 MiB of JSON text. */
-export const restoreArgs = z.strictObject({
+const restoreArgs = z.strictObject({
   content: z
     .string()
     .min(2)
@@ -151,7 +151,7 @@ export const restoreArgs = z.strictObject({
   replace: z.boolean().default(false),
 });
 
-export const showOnTableArgs = z.strictObject({
+const showOnTableArgs = z.strictObject({
   screen: z.discriminatedUnion('kind', [
     z.strictObject({ kind: z.literal('live') }),
     z.strictObject({ kind: z.literal('standings') }),
@@ -165,20 +165,20 @@ export const showOnTableArgs = z.strictObject({
 });
 
 /** Which settle-up list both screens show (docs/design.md: what both screens show lives in main's view). */
-export const setSettleModeArgs = z.strictObject({
+const setSettleModeArgs = z.strictObject({
   mode: settleModeSchema,
   /** M3: the night settled this way (kept with the tab, used by the tab and the export); absent, only what the screens show changes. */
   nightId: nightId.optional(),
 });
 /** The host's language or sound preference; what is left out stays as it is. */
-export const updatePreferencesArgs = z.strictObject({
+const updatePreferencesArgs = z.strictObject({
   language: z.enum(LANGUAGES, { error: `a language is one of ${LANGUAGES.join(', ')}` }).optional(),
   muted: z.boolean({ error: 'muted is true or false' }).optional(),
   fourColourDeck: z.boolean({ error: 'fourColourDeck is true or false' }).optional(),
   updateChecks: z.boolean({ error: 'updateChecks is true or false' }).optional(),
 });
 /** A storage notice the host has read (AppView.storageNotices). */
-export const dismissNoticeArgs = z.strictObject({
+const dismissNoticeArgs = z.strictObject({
   id: z.string({ error: 'a notice id is text' }).min(1, 'a notice id is needed').max(64),
   /**
    * The host's answer to a journal cut short (docs/night-journal.md): keep
@@ -193,10 +193,10 @@ export const dismissNoticeArgs = z.strictObject({
 });
 
 /** M3: the running tab as a file, JSON (`in-between-tab/1`) or CSV. */
-export const exportTabArgs = z.strictObject({ format: z.enum(['json', 'csv'], { error: 'the tab is exported as "json" or "csv"' }) });
+const exportTabArgs = z.strictObject({ format: z.enum(['json', 'csv'], { error: 'the tab is exported as "json" or "csv"' }) });
 
 /** Night transfers (RunningTab.transfers ids) to mark paid or unpaid (M3). */
-export const markTransfersPaidArgs = z.strictObject({
+const markTransfersPaidArgs = z.strictObject({
   ids: z
     .array(z.string({ error: 'a transfer id is text' }).min(1).max(200))
     .min(1, 'name at least one transfer')
@@ -204,7 +204,6 @@ export const markTransfersPaidArgs = z.strictObject({
   paid: z.boolean({ error: 'paid is true or false' }),
 });
 
-export { EXPENSE_DESCRIPTION_MAX } from './choices';
 /** The most expenses one night keeps (M4): far more than any table's pizzas, and a bound on what a phone draws. */
 export const EXPENSES_PER_NIGHT_MAX = 100;
 
@@ -232,35 +231,35 @@ const expenseFields = {
     .refine((ids) => new Set(ids).size === ids.length, 'a sharer is named twice'),
 };
 
-export const addExpenseArgs = z.strictObject({ nightId: expenseNight, ...expenseFields });
+const addExpenseArgs = z.strictObject({ nightId: expenseNight, ...expenseFields });
 /** The expense as it should now be: its shares are worked out again from the seating in force now (M4). */
-export const editExpenseArgs = z.strictObject({ nightId: expenseNight, expenseId, ...expenseFields });
-export const removeExpenseArgs = z.strictObject({ nightId: expenseNight, expenseId });
+const editExpenseArgs = z.strictObject({ nightId: expenseNight, expenseId, ...expenseFields });
+const removeExpenseArgs = z.strictObject({ nightId: expenseNight, expenseId });
 /** Let phones on the LAN watch (a read-only listener with the viewer link), or stop them all at once. */
-export const setPhoneAccessArgs = z.strictObject({ on: z.boolean({ error: 'on is true or false' }) });
+const setPhoneAccessArgs = z.strictObject({ on: z.boolean({ error: 'on is true or false' }) });
 
 /** One person under two roster names: `playerId` is counted as `intoPlayerId` (the name the host keeps). */
-export const mergePlayersArgs = z.strictObject({ playerId, intoPlayerId: playerId });
-export const unmergePlayerArgs = z.strictObject({ playerId });
+const mergePlayersArgs = z.strictObject({ playerId, intoPlayerId: playerId });
+const unmergePlayerArgs = z.strictObject({ playerId });
 
 /** A kept backup's id: its file name in the backups folder, nothing that could name another folder. */
-export const BACKUP_ID_PATTERN = /^in-between-dealer-backup-[0-9A-Za-z-]{1,80}\.json$/;
-export const restoreBackupArgs = z.strictObject({
+const BACKUP_ID_PATTERN = /^in-between-dealer-backup-[0-9A-Za-z-]{1,80}\.json$/;
+const restoreBackupArgs = z.strictObject({
   id: z.string({ error: 'a backup id is text' }).regex(BACKUP_ID_PATTERN, 'not a backup of the backups folder'),
   /** As `restore`: replacing existing data must be confirmed. */
   replace: z.boolean().default(false),
 });
 
 /** The folder the data moves to: a whole path, empty or not there yet. */
-export const moveDataArgs = z.strictObject({
+const moveDataArgs = z.strictObject({
   to: z.string({ error: 'a folder is text' }).trim().min(1, 'name the folder').max(1024, 'a folder path is at most 1024 characters'),
 });
 /** A group's name (docs/group.md). */
-export const groupCreateArgs = z.strictObject({
+const groupCreateArgs = z.strictObject({
   name: z.string({ error: 'a group name is text' }).trim().min(1, 'name the group').max(60, 'a group name is at most 60 characters'),
 });
 /** The group folder a sync tool shares, or null to stop using one. */
-export const groupSetFolderArgs = z.strictObject({
+const groupSetFolderArgs = z.strictObject({
   path: z
     .string({ error: 'a folder is text' })
     .trim()
@@ -269,20 +268,20 @@ export const groupSetFolderArgs = z.strictObject({
     .nullable(),
 });
 /** A group file to merge in, by its path on this computer. */
-export const groupImportArgs = z.strictObject({
+const groupImportArgs = z.strictObject({
   path: z.string({ error: 'a file is text' }).trim().min(1, 'name the file').max(1024, 'a file path is at most 1024 characters'),
 });
 /**
  * How a party likes to be paid: a roster player by id, or `bank` (the host's
  * cash box, M2). The details replace the party's whole set; `{}` removes them.
  */
-export const setPayDetailsArgs = z.strictObject({
+const setPayDetailsArgs = z.strictObject({
   party: playerId,
   pay: payDetailsSchema,
 });
 
 /** The kinds of payment detail the host turned off for a night (kept with its settle mode); absent night: the night on the table. */
-export const hidePayKindsArgs = z.strictObject({
+const hidePayKindsArgs = z.strictObject({
   nightId: nightId.optional(),
   hidden: z
     .array(z.enum(PAY_KINDS, { error: `a kind of payment detail is one of ${PAY_KINDS.join(', ')}` }))

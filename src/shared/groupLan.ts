@@ -37,7 +37,7 @@ export function pairingOffer(address: string, code: string): string {
 }
 
 /** `host:port`, the way the host types another laptop's address (IPv4 or a name; a port is needed). */
-export const peerAddressSchema = z
+const peerAddressSchema = z
   .string({ error: 'the address is text, like 192.168.1.20:47900' })
   .trim()
   .max(255, 'an address is at most 255 characters')
@@ -69,7 +69,7 @@ export const groupPeerClaimArgs = z.strictObject({
 /** Every message of a paired laptop says who it is and shows the key it was given. */
 export const peerCredentialArgs = z.strictObject({ laptop: laptopId, key });
 /** A relative path inside one laptop's subfolder of the group: `manifest.json`, `docs.yjs`, `nights/<id>.jsonl`. */
-export const groupFilePath = z
+const groupFilePath = z
   .string()
   .max(200)
   .regex(/^(?:[A-Za-z0-9_.-]+\/)?[A-Za-z0-9_-][A-Za-z0-9_.-]*$/, "a group file is a name in one laptop's folder")

@@ -172,7 +172,7 @@ export interface FairnessReport {
 }
 
 /** One thing the night checker found: a broken rule, or one the record cannot tell. */
-export interface RuleFinding {
+interface RuleFinding {
   /** The rule id (R1-R34, M1-M4). */
   rule: string;
   kind: 'violation' | 'cannot-check';

@@ -9,7 +9,7 @@
  */
 
 /** Minor digits when the currency is not an ISO 4217 code. */
-export const DEFAULT_MINOR_DIGITS = 2;
+const DEFAULT_MINOR_DIGITS = 2;
 
 /** The largest amount typed money may be, in minor units: 1,000,000,000.00 with cents. */
 export const MAX_MINOR_AMOUNT = 100_000_000_000;

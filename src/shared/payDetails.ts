@@ -34,7 +34,7 @@ export interface PayDetails {
 }
 
 /** The longest account holder name an EPC code carries (EPC069-12). */
-export const SEPA_NAME_MAX = 70;
+const SEPA_NAME_MAX = 70;
 
 const handle = (what: string) =>
   z

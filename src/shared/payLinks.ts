@@ -9,9 +9,9 @@ import type { SepaAccount } from './payDetails';
  */
 
 /** The longest remittance text an EPC code carries (EPC069-12). */
-export const EPC_TEXT_MAX = 140;
+const EPC_TEXT_MAX = 140;
 /** The largest amount an EPC code carries: 999,999,999.99 EUR, in cents. */
-export const EPC_AMOUNT_MAX = 99_999_999_999;
+const EPC_AMOUNT_MAX = 99_999_999_999;
 
 export type EpcProblem = 'not-eur' | 'amount';
 

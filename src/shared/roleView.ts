@@ -7,7 +7,7 @@ import type { AppView } from './view';
  * here leave the view before it goes to any other screen. `group` is the
  * group itself (docs/group.md), `groupLan` the paired laptops.
  */
-export const CONSOLE_ONLY_VIEW_FIELDS: readonly string[] = ['group', 'groupLan'];
+const CONSOLE_ONLY_VIEW_FIELDS: readonly string[] = ['group', 'groupLan'];
 
 /** Each view's copy for the screens that only watch, made once per view (the same object every time, so an answer made with it is kept). */
 const watchersCopies = new WeakMap<AppView, AppView>();

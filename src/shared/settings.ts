@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RULES, POST_PAYS, RULE_CHOICES, RULE_RANGES, type RuleSettings } from './ruleChoices';
 
-export { DEFAULT_REVEAL_WAIT_MS, DEFAULT_RULES, RULE_PRESETS, type RulePresetName, type RuleSettings } from './ruleChoices';
+export { DEFAULT_REVEAL_WAIT_MS, DEFAULT_RULES, RULE_PRESETS, type RuleSettings } from './ruleChoices';
 
 const wholeIn = ({ min, max }: { min: number; max: number }) => z.number().int().min(min).max(max);
 
@@ -28,6 +28,10 @@ export const ruleSettingsSchema = z.strictObject({
   revealWaitMs: wholeIn(RULE_RANGES.revealWaitMs).default(DEFAULT_RULES.revealWaitMs),
 });
 
-/** The schema and the plain type say the same thing, or this does not compile. */
+/** Whether two types are the same. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * The schema and the plain type say the same thing, or this does not compile.
+ * @public A compile-time check: exported so it is kept, though nobody imports it.
+ */
 export const SCHEMA_MATCHES_RULE_SETTINGS: Same<z.infer<typeof ruleSettingsSchema>, RuleSettings> = true;

@@ -184,7 +184,7 @@ export function freshShoe(copies: number): CardCode[] {
 }
 
 /** R13 with R34: with fewer than 3 cards left before a turn, a fresh shoe is started. */
-export const SHOE_LOW = 3;
+const SHOE_LOW = 3;
 
 export function shoeNeedsRenewal(remaining: number): boolean {
   return remaining < SHOE_LOW;

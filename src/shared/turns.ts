@@ -8,7 +8,7 @@ import type { CardCode } from './cards';
 /** `pass`: the player passed instead of betting (R26). */
 export type TurnOutcome = 'win' | 'lose' | 'post' | 'pair' | 'consecutive' | 'push' | 'redeal' | 'pass';
 
-export interface TurnCard {
+interface TurnCard {
   deck: string;
   card: CardCode;
 }

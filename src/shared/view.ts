@@ -77,7 +77,7 @@ export interface AppView {
  *   no cable): nobody can reach it until it joins a network.
  * - `refused`: the operating system refused the port (`refusal` says why).
  */
-export type PhoneAccessState = 'off' | 'on' | 'no-network' | 'refused';
+type PhoneAccessState = 'off' | 'on' | 'no-network' | 'refused';
 
 export interface PhoneRefusal {
   /** `port-in-use`: EADDRINUSE on every port tried; `port-not-allowed`: EACCES; `failed`: anything else (`message`). */
@@ -182,9 +182,9 @@ export interface StorageNotice {
  * - `bet`: two posts are up; the player bets (R17).
  * - `ended`: the night is over and read-only (R22, R23).
  */
-export type NightPhase = 'draw' | 'shuffle' | 'cut' | 'reveal' | 'ready' | 'ace-call' | 'pair-call' | 'bet' | 'ended';
+type NightPhase = 'draw' | 'shuffle' | 'cut' | 'reveal' | 'ready' | 'ace-call' | 'pair-call' | 'bet' | 'ended';
 
-export type PlayerStatus = 'playing' | 'sitting-out' | 'left';
+type PlayerStatus = 'playing' | 'sitting-out' | 'left';
 
 export interface PlayerView {
   id: string;
@@ -220,7 +220,7 @@ export interface DeckView {
   remaining: number;
 }
 
-export type { LuckVerdict, Odds, PlayerLuck, PlayerResult, TurnCard, TurnOutcome, TurnView } from './turns';
+export type { Odds, PlayerLuck, PlayerResult, TurnOutcome, TurnView } from './turns';
 
 export type { AnnouncementKind } from './vocabulary';
 
@@ -333,28 +333,26 @@ export interface NightView {
 }
 
 /** The commands of a night's play that the `allowed` part reports on, by their registry names. */
-export const NIGHT_COMMANDS = [
-  'drawForDealer',
-  'cut',
-  'deal',
-  'callAce',
-  'callPair',
-  'bet',
-  'pass',
-  'buyIn',
-  'cashOut',
-  'undo',
-  'correctBet',
-  'voidTurn',
-  'endNight',
-  'seatPlayer',
-  'movePlayer',
-  'sitOut',
-  'comeBack',
-  'reopenNight',
-  'closeNight',
-] as const;
-export type NightCommandName = (typeof NIGHT_COMMANDS)[number];
+export type NightCommandName =
+  | 'drawForDealer'
+  | 'cut'
+  | 'deal'
+  | 'callAce'
+  | 'callPair'
+  | 'bet'
+  | 'pass'
+  | 'buyIn'
+  | 'cashOut'
+  | 'undo'
+  | 'correctBet'
+  | 'voidTurn'
+  | 'endNight'
+  | 'seatPlayer'
+  | 'movePlayer'
+  | 'sitOut'
+  | 'comeBack'
+  | 'reopenNight'
+  | 'closeNight';
 
 /**
  * What the host may do now, decided by the engine itself (each command is
@@ -395,14 +393,14 @@ export interface BetLimits {
   cap: 'max-bet' | 'half-pot' | null;
 }
 
-export interface DrawView {
+interface DrawView {
   deckId: string;
   rounds: { round: number; cards: { playerId: string; card: CardCode }[] }[];
   winnerId: string | null;
 }
 
 /** A laptop of the group as the group screen lists it. */
-export interface GroupLaptopView {
+interface GroupLaptopView {
   id: string;
   name: string;
   /** When its files were last taken in (ISO time); null for this laptop and for one never heard from. */
@@ -412,7 +410,7 @@ export interface GroupLaptopView {
 }
 
 /** A file from another laptop set aside (damaged, tampered, failing the night checker...), naming the laptop it came from. */
-export interface GroupSetAsideView {
+interface GroupSetAsideView {
   laptop: string;
   file: string;
   reason: string;

@@ -33,8 +33,7 @@ export interface Transfer {
 }
 
 /** What the table screen (the TV) shows; `night` names the night it shows (TableScreen). */
-export const TABLE_SCREEN_KINDS = ['live', 'standings', 'rules', 'phones', 'night', 'tab'] as const;
-export type TableScreenKind = (typeof TABLE_SCREEN_KINDS)[number];
+type TableScreenKind = 'live' | 'standings' | 'rules' | 'phones' | 'night' | 'tab';
 export type TableScreen =
   | { kind: Exclude<TableScreenKind, 'night' | 'rules'> }
   /** The rules; `settings` when the lobby shows the rules being chosen for tonight. */

@@ -19,16 +19,16 @@ import { LAPTOP_WITNESS } from './tableDraw';
  */
 
 /** A witness id: 16 lower-case hex characters (never the laptop's for a phone). */
-export const witnessIdSchema = z.string().regex(/^[0-9a-f]{16}$/, 'a witness id is 16 lower-case hex characters');
+const witnessIdSchema = z.string().regex(/^[0-9a-f]{16}$/, 'a witness id is 16 lower-case hex characters');
 const phoneWitnessId = witnessIdSchema.refine((id) => id !== LAPTOP_WITNESS, "0000000000000000 is the laptop's witness id");
 /** A chain value or head: 64 lower-case hex characters (32 bytes). */
-export const linkHexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a chain value is 64 lower-case hex characters');
+const linkHexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'a chain value is 64 lower-case hex characters');
 const nightIdSchema = z.string().min(1, 'the night id is needed').max(100);
 /** A request number the host gave a reveal request; the answer names it. */
 const requestNumber = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 /** The most values one reveal request asks for (one command draws a few cards at most: posts, a redeal, the draw for dealer). */
-export const MAX_REVEALS_PER_REQUEST = 64;
+const MAX_REVEALS_PER_REQUEST = 64;
 
 // ---------------------------------------------------------------- phone -> host
 
@@ -80,11 +80,9 @@ export const revealDrawsArgs = z.strictObject({
 export type RevealDrawsArgs = z.infer<typeof revealDrawsArgs>;
 
 /** The answer's `data` to `revealDraws` that was in time and true: the values will be used for those draws. */
-export const revealDrawsAnswer = z.strictObject({ accepted: z.literal(true) });
-export type RevealDrawsAnswer = z.infer<typeof revealDrawsAnswer>;
-
-/** Each method's arguments, as the host checks them. */
-export const witnessArgs = { helpDeal: helpDealArgs, revealDraws: revealDrawsArgs } as const satisfies Record<WitnessMethod, z.ZodType>;
+export interface RevealDrawsAnswer {
+  accepted: true;
+}
 
 // ---------------------------------------------------------------- host -> phone
 
@@ -96,7 +94,7 @@ export const witnessArgs = { helpDeal: helpDealArgs, revealDraws: revealDrawsArg
  * never with a value further down than asked. Answers after `waitMs` are
  * too late: that draw goes on without this phone.
  */
-export const revealRequest = z.strictObject({
+const revealRequest = z.strictObject({
   kind: z.literal('reveal-request'),
   night: nightIdSchema,
   witness: witnessIdSchema,
@@ -114,7 +112,7 @@ export type RevealRequest = z.infer<typeof revealRequest>;
  * commitment), `dropped` (it missed MISSES_BEFORE_DROPPED draws in a row and
  * is no witness from the next deal; `helpDeal` again joins it back).
  */
-export const witnessStatus = z.strictObject({
+const witnessStatus = z.strictObject({
   kind: z.literal('witness-status'),
   night: nightIdSchema,
   witness: witnessIdSchema,

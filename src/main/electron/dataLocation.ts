@@ -18,10 +18,10 @@ import { z } from 'zod';
  */
 
 /** The marker file that makes a copy of the app portable. */
-export const PORTABLE_MARKER = 'portable';
+const PORTABLE_MARKER = 'portable';
 /** The folder a portable copy keeps everything in, beside the executable. */
 export const PORTABLE_FOLDER = 'In-Between Dealer data';
-export const DATA_DIR_SWITCH = '--data-dir';
+const DATA_DIR_SWITCH = '--data-dir';
 
 export interface DataLocationInput {
   argv: readonly string[];

@@ -23,7 +23,7 @@ export interface IpcWiring {
 }
 
 /** Thrown to the renderer as a rejected promise; nothing ran. */
-export class ForeignSenderError extends Error {
+class ForeignSenderError extends Error {
   constructor(reason: string) {
     super(`IPC refused: ${reason}`);
     this.name = 'ForeignSenderError';
@@ -31,7 +31,7 @@ export class ForeignSenderError extends Error {
 }
 
 /** The role of the window that sent `event`, or a ForeignSenderError when it is not ours. */
-export function checkSender(event: IpcMainInvokeEvent, wiring: Pick<IpcWiring, 'windows' | 'source'>): WindowRole {
+function checkSender(event: IpcMainInvokeEvent, wiring: Pick<IpcWiring, 'windows' | 'source'>): WindowRole {
   const frame = event.senderFrame;
   if (!frame) throw new ForeignSenderError('the sending frame is gone');
   if (frame.parent !== null) throw new ForeignSenderError('only the top frame may call');

@@ -17,7 +17,7 @@ export interface NightAwakeKeeper {
 }
 
 /** A night is open from its start until it ends (the results screen lets the TV sleep). */
-export function nightIsOpen(view: AppView): boolean {
+function nightIsOpen(view: AppView): boolean {
   return view.night !== null && view.night.phase !== 'ended';
 }
 

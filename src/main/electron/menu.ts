@@ -22,7 +22,7 @@ export interface MenuActions {
 }
 
 /** The menu item ids, for tests and for finding the items again. */
-export const MENU_IDS = { phones: 'let-phones-watch', newPhoneLink: 'new-phone-link', updates: 'update-checks' } as const;
+const MENU_IDS = { phones: 'let-phones-watch', newPhoneLink: 'new-phone-link', updates: 'update-checks' } as const;
 
 export function buildAppMenu(actions: MenuActions): Menu {
   const isMac = process.platform === 'darwin';

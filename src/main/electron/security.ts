@@ -27,7 +27,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 }
 
 /** Vite's dev server injects styles inline and talks HMR over a WebSocket; only then are those allowed. */
-export function devServerCsp(devUrl: URL): string {
+function devServerCsp(devUrl: URL): string {
   const hmrSocket = `ws://${devUrl.host}`;
   return PRODUCTION_CSP.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace(
     "connect-src 'self'",
@@ -55,7 +55,7 @@ export function applyDevServerContentSecurityPolicy(session: Session, source: Re
 }
 
 /** The one permission the app uses: "Copy as text" writes the settle-up to the clipboard. */
-export const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
+const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
 
 /**
  * Whether a page may have `permission`: only the clipboard write, and only

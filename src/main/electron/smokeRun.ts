@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
  * quits. It reads and changes nothing of a host's: it refuses to run without
  * its own --user-data-dir, so the data folder is the throwaway one given.
  */
-export const SMOKE_SWITCH = '--smoke-report';
+const SMOKE_SWITCH = '--smoke-report';
 export const SMOKE_TIMEOUT_MS = 60_000;
 
 export type SmokeRequest = { kind: 'none' } | { kind: 'run'; reportPath: string } | { kind: 'refused'; reason: string };

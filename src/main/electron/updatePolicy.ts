@@ -17,7 +17,7 @@ import type { AppView } from '../../shared/view';
  */
 export const CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
 export const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
-export const ASK_AGAIN_AFTER_MS = CHECK_EVERY_MS;
+const ASK_AGAIN_AFTER_MS = CHECK_EVERY_MS;
 
 export interface UpdateFacts {
   now: number;

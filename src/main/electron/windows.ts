@@ -41,7 +41,7 @@ export interface DealerWindowsOptions {
 const TITLE = 'In-Between Dealer';
 const FELT = '#0b3d2e';
 /** Display events come in bursts (a TV negotiating its mode); act once they settle. */
-export const DISPLAY_SETTLE_MS = 300;
+const DISPLAY_SETTLE_MS = 300;
 
 export function createDealerWindows(options: DealerWindowsOptions): DealerWindows {
   let host: BrowserWindow | null = null;

@@ -18,7 +18,7 @@ const witnessId = z.string().regex(/^[0-9a-f]{16}$/);
 const count = z.number().int().nonnegative();
 const seat = z.number().int().nonnegative();
 
-export const chipMoveSchema = z.strictObject({
+const chipMoveSchema = z.strictObject({
   code: chipCodeSchema,
   player: z.string().nullable(),
   amount: z.number().int().positive(),
@@ -27,7 +27,7 @@ export const chipMoveSchema = z.strictObject({
   reverses: z.string().optional(),
 });
 
-export const announcementSchema = z.strictObject({
+const announcementSchema = z.strictObject({
   kind: z.enum(ANNOUNCEMENT_KINDS),
   playerId: z.string().nullable(),
   amount: count,

@@ -19,7 +19,7 @@ import {
 } from './facts/turns';
 import type { EngineState, LastAction, Phase } from './state';
 
-export { noDraftCopies, type DraftCopies } from './facts/copies';
+export { type DraftCopies } from './facts/copies';
 
 /**
  * Applies one event to the state and returns the next state; the old state

@@ -33,7 +33,7 @@ export const ENGINE_REVISION = 3;
  * current deal has passed their place takes their turn in that deal, so
  * sitting out and back between the same two turns changes nothing.
  */
-export function keepsPlaceInDeal(state: EngineState): boolean {
+function keepsPlaceInDeal(state: EngineState): boolean {
   return state.revision >= 2;
 }
 
@@ -43,7 +43,7 @@ export function keepsPlaceInDeal(state: EngineState): boolean {
  * deal has passed their place, they take their turn in that deal. Nights of
  * revisions 1 and 2 kept the player due fixed, so they replay as recorded.
  */
-export function buyInRejoinsDeal(state: EngineState): boolean {
+function buyInRejoinsDeal(state: EngineState): boolean {
   return state.revision >= 3;
 }
 
@@ -71,7 +71,7 @@ export function isActive(state: EngineState, player: SeatedPlayer | undefined): 
 }
 
 /** R31: active, and seated before `deal` began (a newcomer seated mid-deal plays from the next one). */
-export function playsIn(state: EngineState, player: SeatedPlayer | undefined, deal: number): player is SeatedPlayer {
+function playsIn(state: EngineState, player: SeatedPlayer | undefined, deal: number): player is SeatedPlayer {
   return isActive(state, player) && player.fromDeal <= deal;
 }
 
@@ -92,7 +92,7 @@ export function hasTwoActive(state: EngineState): boolean {
 }
 
 /** The first seat strictly after `seat`, clockwise, whose player plays in `deal` (the current one unless said), or null. */
-export function nextActiveSeat(state: EngineState, seat: number, deal = state.dealNumber): number | null {
+function nextActiveSeat(state: EngineState, seat: number, deal = state.dealNumber): number | null {
   const count = state.players.length;
   for (let step = 1; step <= count; step++) {
     const candidate = (seat + step) % count;
@@ -119,7 +119,7 @@ export function dealUnderWay(state: EngineState): boolean {
  * who played a turn in it (a voided turn does not count, R21), or the
  * dealer's seat while nobody has, the first turn being on the dealer's left.
  */
-export function orderReached(state: EngineState): number | null {
+function orderReached(state: EngineState): number | null {
   const { dealerSeat } = state;
   if (dealerSeat === null) return null;
   const last = lastPlayedInDeal(state);
@@ -139,7 +139,7 @@ function lastPlayedInDeal(state: EngineState): string | undefined {
  * this deal now (seated, not sitting out, with chips). Null when nobody is
  * left to play in it: the deal passes before the next turn.
  */
-export function nextInDeal(state: EngineState): number | null {
+function nextInDeal(state: EngineState): number | null {
   const { dealerSeat } = state;
   const reached = orderReached(state);
   if (reached === null || dealerSeat === null) return null;
@@ -250,7 +250,7 @@ export function rotationAfterTurn(state: EngineState, fromSeat: number): Rotatio
  * the player due may no longer be able to play: the turn moves on, passing
  * the deal if nobody of this one is left. Null when the player due can play.
  */
-export function rotationBeforeTurn(state: EngineState): RotationMove | null {
+function rotationBeforeTurn(state: EngineState): RotationMove | null {
   const seat = state.toActSeat;
   if (seat !== null && isActive(state, state.players[seat])) return null;
   const { dealerSeat } = state;

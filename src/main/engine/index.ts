@@ -1,12 +1,11 @@
 /** The rules engine (docs/rules.md): pure, no I/O, no clock, no Math.random. */
-export { applyCommand, betLimits, conservationProblem, type EngineCommand, type EngineResult } from './decide';
-export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedHex, opensslBlockHash, SEED_BYTES } from './deck';
+export { applyCommand, betLimits, type EngineCommand } from './decide';
+export { commitmentOf, dealtOrder, isSeedHex, opensslBlockHash, SEED_BYTES } from './deck';
 export { engineEventSchema, type EngineEvent, type EventOf } from './events';
-export { applyEvent, copyOfState, emptyState, evolve, noDraftCopies, replay } from './evolve';
-export { oddsBetween } from './odds';
-export { activePlayers, cutterSeat, dealUnderWay, dueToAct, ENGINE_REVISION, isActive, turnInProgress } from './flow';
-export { currentLimits, halfPotRound } from './limits';
+export { applyEvent, copyOfState, emptyState, evolve } from './evolve';
+export { noDraftCopies } from './facts/copies';
+export { cutterSeat, dealUnderWay, dueToAct, ENGINE_REVISION, turnInProgress } from './flow';
+export { halfPotRound } from './limits';
 export { correctionLimits } from './correctionLimits';
 export { pairCallsFor } from './commands/turn';
-export type { Newcomer } from './commands/seating';
-export type { EngineState, Phase, PhaseKind, TurnState, SeatedPlayer, DeckState, RetiredDeck, LastAction } from './state';
+export type { EngineState, TurnState, DeckState, RetiredDeck } from './state';

@@ -123,7 +123,7 @@ export interface DeckState {
 }
 
 /** R34: who draws the cards of the current deal, and how far the night's draws have gone. */
-export interface TableWitnesses {
+interface TableWitnesses {
   /** The night's draws so far: the next card is draw k = draws + 1. */
   draws: number;
   /** The fingerprint of the current deal's commitment. */
@@ -143,7 +143,7 @@ export interface RetiredDeck {
   dealt: number;
 }
 
-export interface DrawState {
+interface DrawState {
   deckId: string;
   round: number;
   /** Who draws this round: everyone first, then only those tied for highest (R7). */

@@ -25,7 +25,7 @@ export function seedFor(label: string | number): string {
 }
 
 /** Players p0, p1, ... named Ann, Bob, ... in seat order. */
-export const NAMES = ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jon', 'Kim', 'Lea'];
+const NAMES = ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jon', 'Kim', 'Lea'];
 export function seatedPlayers(count: number): { id: string; name: string }[] {
   return Array.from({ length: count }, (_, i) => ({ id: `p${i}`, name: NAMES[i] ?? `Player ${i}` }));
 }
@@ -53,7 +53,7 @@ function matches(card: CardCode, pattern: CardPattern): boolean {
  * Searches counter-derived seeds, trying every cut of each, so a pattern of
  * four ranks takes a few hundred shuffles.
  */
-export function findDeck(pattern: readonly CardPattern[], copies = 1, label = 'deck'): { seed: string; cut: number } {
+function findDeck(pattern: readonly CardPattern[], copies = 1, label = 'deck'): { seed: string; cut: number } {
   for (let i = 0; i < 2_000_000; i++) {
     const seed = seedFor(`${label}:${pattern.join(',')}:${i}`);
     const cards = shuffledDeck(seed, copies);
@@ -77,7 +77,7 @@ const RANK_ORDER = '23456789TJQKA';
 const rank = (card: CardCode | undefined): number => (card === undefined ? -1 : RANK_ORDER.indexOf(card[0] as string));
 
 /** A draw seed where `seat` draws the single highest card among `players` (R7). */
-export function drawSeedFor(seat: number, players: number): string {
+function drawSeedFor(seat: number, players: number): string {
   return findDrawSeed((cards) => {
     const mine = rank(cards[seat]);
     return cards.slice(0, players).every((c, i) => i === seat || rank(c) < mine);
@@ -85,7 +85,7 @@ export function drawSeedFor(seat: number, players: number): string {
 }
 
 /** Thrown when a command a test expects to be accepted is refused. */
-export class Refused extends Error {}
+class Refused extends Error {}
 
 /**
  * Plays a night the way the session does: every accepted command is followed

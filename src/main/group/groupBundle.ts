@@ -9,7 +9,7 @@ import type { GroupHistory, ReceiveReport } from './groupHistory';
  * never replaces, and importing the same file twice changes nothing.
  */
 
-export const BUNDLE_FORMAT = 'in-between-dealer/group-export';
+const BUNDLE_FORMAT = 'in-between-dealer/group-export';
 
 const bundleSchema = z.object({
   format: z.literal(BUNDLE_FORMAT),

@@ -35,8 +35,6 @@ export interface SharedHistory {
   modes: Record<string, SettleMode>;
 }
 
-export const EMPTY_SHARED_HISTORY: SharedHistory = { roster: [], merges: [], paid: [], modes: {} };
-
 export class GroupDocs {
   readonly doc = new Y.Doc();
   private readonly roster = this.doc.getMap<SharedPlayer>('roster');
@@ -92,7 +90,7 @@ export class GroupDocs {
  * kept (two laptops merging Ann into Bea and Bea into Ann while apart: the
  * earlier counts; the other stays recorded and counts once it is undone).
  */
-export function validMerges(roster: readonly SharedPlayer[], recorded: readonly PlayerMerge[]): PlayerMerge[] {
+function validMerges(roster: readonly SharedPlayer[], recorded: readonly PlayerMerge[]): PlayerMerge[] {
   const kept: PlayerMerge[] = [];
   const ordered = [...recorded].sort((a, b) => (a.at === b.at ? compare(a.from, b.from) : compare(a.at, b.at)));
   for (const merge of ordered) if (mergeProblem(roster, kept, merge.from, merge.into) === null) kept.push(merge);

@@ -10,8 +10,8 @@ import { writeFileDurably } from '../store';
  * before. Written whole and atomically; only this laptop writes it.
  */
 
-export const GROUP_FOLDER_NAME = 'group';
-export const GROUP_FILE_FORMAT = 'in-between-dealer/group';
+const GROUP_FOLDER_NAME = 'group';
+const GROUP_FILE_FORMAT = 'in-between-dealer/group';
 
 /** A laptop's id: `l-` and 16 hex digits (64 random bits), safe as a folder name. */
 export const laptopIdSchema = z.string().regex(/^l-[0-9a-f]{16}$/, 'a laptop id is l- and 16 hex digits');
@@ -28,7 +28,7 @@ const heardLaptopSchema = z.object({
   lastHeardAt: z.string().nullable(),
 });
 
-export const groupFileSchema = z.object({
+const groupFileSchema = z.object({
   format: z.literal(GROUP_FILE_FORMAT),
   version: z.literal(1),
   groupId: groupIdSchema,
@@ -44,14 +44,13 @@ export const groupFileSchema = z.object({
 });
 
 export type GroupFile = z.infer<typeof groupFileSchema>;
-export type HeardLaptop = z.infer<typeof heardLaptopSchema>;
 
 /** The group folder inside the data folder. */
 export function groupRoot(dataRoot: string): string {
   return path.join(dataRoot, GROUP_FOLDER_NAME);
 }
 
-export function groupFilePath(dataRoot: string): string {
+function groupFilePath(dataRoot: string): string {
   return path.join(groupRoot(dataRoot), 'group.json');
 }
 

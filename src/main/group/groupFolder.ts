@@ -17,12 +17,12 @@ import { readFileIfAny, writeWholeFile } from './wholeFile';
  * folder holds; it is written once, by the laptop that puts the group there.
  */
 
-export const FOLDER_GROUP_FILE = 'group.json';
+const FOLDER_GROUP_FILE = 'group.json';
 const folderGroupSchema = z.object({ format: z.literal('in-between-dealer/group-folder'), groupId: groupIdSchema, name: groupNameSchema });
 export type FolderGroup = z.infer<typeof folderGroupSchema>;
 
 /** Names a sync tool leaves while copying or when two copies clash; never read (docs/group.md lists them). */
-export function isSyncToolLeftover(name: string): boolean {
+function isSyncToolLeftover(name: string): boolean {
   return (
     name.startsWith('~') ||
     name.startsWith('.syncthing.') ||

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { PlayedNight } from '../night';
-import { nightSummarySchema, writeFileDurably, type NightSummary } from '../store';
+import { nightSummarySchema, type PlayedNight } from '../night';
+import { writeFileDurably, type NightSummary } from '../store';
 import { GroupDocs, type SharedHistory } from './groupDocs';
 import { groupRoot, readGroupFile, writeGroupFile, type GroupFile } from './groupFile';
 import { LaptopMirror } from './laptopMirror';

@@ -43,7 +43,7 @@ const peersFileSchema = z.object({
 export type KeptPeer = z.infer<typeof keptPeerSchema>;
 
 /** A fresh pairing code: 16 letters of PAIRING_ALPHABET, 5 bits each. */
-export function newPairingCode(random: (size: number) => Uint8Array = randomBytes): string {
+function newPairingCode(random: (size: number) => Uint8Array = randomBytes): string {
   let code = '';
   // 256 is a multiple of 32: every letter is as likely as any other.
   for (const byte of random(PAIRING_CODE_LENGTH)) code += PAIRING_ALPHABET[byte % PAIRING_ALPHABET.length];

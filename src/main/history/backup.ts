@@ -42,7 +42,7 @@ export const BACKUP_FORMAT = 'in-between-dealer/backup';
  * ledger with money in minor units (M1), version 1 the same in major units;
  * both are still read, their nights moved to journals.
  */
-export const BACKUP_VERSION = 3;
+const BACKUP_VERSION = 3;
 
 const backupJournalSchema = z.object({ id: nightIdSchema, journal: z.string().min(1) });
 
@@ -170,7 +170,7 @@ function journalWithoutLiveSeeds(id: string, entries: readonly JournalEntry[], r
 }
 
 /** The first line that drew a seed not in `retired`, or null when every seed drawn was retired. */
-export function liveSeedCut(entries: readonly JournalEntry[], retired: ReadonlySet<string>): number | null {
+function liveSeedCut(entries: readonly JournalEntry[], retired: ReadonlySet<string>): number | null {
   const at = entries.findIndex((e) => (e.seeds ?? []).some((seed) => !retired.has(seed)));
   return at < 0 ? null : at;
 }

@@ -25,7 +25,7 @@ interface Kept {
 }
 
 /** Nights kept at once: the history screens and the phones ask about a few recent nights at a time. */
-export const ENDED_NIGHTS_KEPT = 16;
+const ENDED_NIGHTS_KEPT = 16;
 
 export class EndedNightAnswers {
   private readonly kept = new Map<string, Kept>();

@@ -6,7 +6,7 @@ export function csvField(value: string | number | null | undefined): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const LEDGER_CSV_HEADER = ['seq', 'id', 'turn', 'code', 'player', 'player_name', 'from', 'to', 'amount', 'reverses'] as const;
+const LEDGER_CSV_HEADER = ['seq', 'id', 'turn', 'code', 'player', 'player_name', 'from', 'to', 'amount', 'reverses'] as const;
 
 /**
  * A night's chip ledger as CSV for a spreadsheet: a header, then one row per

@@ -25,19 +25,17 @@ import { tabOf, type SettleModes } from './tab';
 import { tabExportFile } from './tabExport';
 
 /** The commands that only ask: they answer with `data` and change nothing. */
-export const QUESTION_NAMES = [
-  'listNights',
-  'getNight',
-  'getStandings',
-  'verifyNight',
-  'getNightToCheck',
-  'exportNight',
-  'backup',
-  'getTab',
-  'exportTab',
-  'getPayDetails',
-] as const;
-export type QuestionName = (typeof QUESTION_NAMES)[number];
+export type QuestionName =
+  | 'listNights'
+  | 'getNight'
+  | 'getStandings'
+  | 'verifyNight'
+  | 'getNightToCheck'
+  | 'exportNight'
+  | 'backup'
+  | 'getTab'
+  | 'exportTab'
+  | 'getPayDetails';
 
 /** What the questions read: the session's own index and roster (kept in memory) and the repository for night files. */
 export interface HistorySource {

@@ -12,9 +12,9 @@ import type { SettleModes } from './tab';
  * transfer, for a spreadsheet or a group chat. Made from the same answer
  * `getTab` gives, so the file cannot disagree with the tab screen.
  */
-export const TAB_EXPORT_FORMAT = 'in-between-tab/1';
+const TAB_EXPORT_FORMAT = 'in-between-tab/1';
 
-export const TAB_CSV_HEADER = ['from', 'from_name', 'to', 'to_name', 'amount_minor', 'amount', 'currency', 'nights'] as const;
+const TAB_CSV_HEADER = ['from', 'from_name', 'to', 'to_name', 'amount_minor', 'amount', 'currency', 'nights'] as const;
 
 export interface TabExportSource {
   tab: RunningTab;

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ApiResult, AppView, CommandName, ExportFile } from '../../shared';
+import type { AppView, CommandName, DataOf, WithData } from '../../shared';
 import { openDealerService } from '../session';
 import { seedsInPlay } from '../session/testing';
 import { createConfBackend } from '../store/confBackend';
@@ -54,10 +54,10 @@ afterEach(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function must(command: CommandName, args: unknown): Promise<{ view: AppView; data: unknown }> {
-  const result = (await service!.run('host', command, args)) as ApiResult<unknown>;
+async function must<K extends CommandName>(command: K, args: unknown): Promise<{ view: AppView } & WithData<DataOf<K>>> {
+  const result = await service!.run('host', command, args);
   if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return { view: result.view, data: result.data };
+  return result;
 }
 
 it("R12: no backup, kept backup, export or data file holds the phones' token or the seed of the deck in play", async () => {
@@ -88,8 +88,8 @@ it("R12: no backup, kept backup, export or data file holds the phones' token or 
   const nightId = view.night!.id;
 
   const saved: string[] = [];
-  saved.push(((await must('backup', {})).data as ExportFile).content);
-  for (const format of ['json', 'csv']) saved.push(((await must('exportNight', { nightId, format })).data as ExportFile).content);
+  saved.push((await must('backup', {})).data.content);
+  for (const format of ['json', 'csv']) saved.push((await must('exportNight', { nightId, format })).data.content);
   for (const text of saved) {
     expect(text).not.toContain(TOKEN);
     for (const seed of liveSeeds) expect(text).not.toContain(seed);

@@ -39,7 +39,7 @@ export const DEFAULT_FLOW_LIMITS: FlowLimits = {
 };
 
 /** Heartbeats in a row with no pong and nothing read before a client is taken for dead. */
-export const SILENT_BEATS_TO_CLOSE = 2;
+const SILENT_BEATS_TO_CLOSE = 2;
 
 export class ClientLink {
   /** The newest view not yet sent (serialised once, shared by every client). */

@@ -9,12 +9,14 @@ import {
   type ApiResult,
   type AppView,
   type CommandName,
+  type DataOf,
   type GroupLanView,
   type PairingStart,
   type PeerClaimAnswer,
   type PeerFilesAnswer,
   type PeerManifestAnswer,
   type ParsedCommandArgs,
+  type Role,
 } from '../../shared';
 import { LanPairing, newPeerKey } from '../group/pairing';
 import { admit } from '../session/door';
@@ -40,10 +42,10 @@ import { GroupLanSync, type GroupFilesPort } from './groupLanSync';
  */
 
 /** The port tried first, so a paired laptop finds this one again after a restart. */
-export const GROUP_PORT = 47_900;
-export const GROUP_PORT_FALLBACKS = 9;
+const GROUP_PORT = 47_900;
+const GROUP_PORT_FALLBACKS = 9;
 /** How often paired laptops are asked what they hold (a night ended there shows here within 2 s). */
-export const SYNC_EVERY_MS = 1_000;
+const SYNC_EVERY_MS = 1_000;
 
 export interface GroupLanOptions {
   /** The data folder: the pairings are kept in it (group/lan-peers.json). */
@@ -320,6 +322,32 @@ export async function withGroupLan(
     return { ok: true, view: inner.getView(), data };
   }
 
+  async function dispatch(role: Role, command: CommandName, args: unknown): Promise<Result> {
+    if (!GROUP_LAN_COMMANDS.has(command)) {
+      const result = await inner.run(role, command, args);
+      return result.ok ? { ...result, view: merged(result.view) } : result;
+    }
+    const admitted = admit(role, command);
+    if (!admitted.ok) return admitted;
+    const parsed = commandArgs[command].safeParse(args);
+    if (!parsed.success)
+      return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'the request is malformed') };
+    switch (command) {
+      case 'groupPairStart':
+        return pairStart();
+      case 'groupPairJoin':
+        return pairJoin(parsed.data as ParsedCommandArgs<'groupPairJoin'>);
+      case 'groupUnpair':
+        return unpair(parsed.data as ParsedCommandArgs<'groupUnpair'>);
+      case 'groupPeerClaim':
+        return claim(parsed.data as ParsedCommandArgs<'groupPeerClaim'>);
+      case 'groupPeerManifest':
+        return manifest(parsed.data as ParsedCommandArgs<'groupPeerManifest'>);
+      default:
+        return files(parsed.data as ParsedCommandArgs<'groupPeerFiles'>);
+    }
+  }
+
   const service: GroupLanService = {
     getView: () => merged(inner.getView()),
     onView(listener) {
@@ -329,31 +357,8 @@ export async function withGroupLan(
     get listening() {
       return host ? `127.0.0.1:${host.port}` : null;
     },
-    async run(role, command, args): Promise<Result> {
-      if (!GROUP_LAN_COMMANDS.has(command)) {
-        const result = await inner.run(role, command, args);
-        return result.ok ? { ...result, view: merged(result.view) } : result;
-      }
-      const admitted = admit(role, command);
-      if (!admitted.ok) return admitted;
-      const parsed = commandArgs[command].safeParse(args);
-      if (!parsed.success)
-        return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'the request is malformed') };
-      switch (command) {
-        case 'groupPairStart':
-          return pairStart();
-        case 'groupPairJoin':
-          return pairJoin(parsed.data as ParsedCommandArgs<'groupPairJoin'>);
-        case 'groupUnpair':
-          return unpair(parsed.data as ParsedCommandArgs<'groupUnpair'>);
-        case 'groupPeerClaim':
-          return claim(parsed.data as ParsedCommandArgs<'groupPeerClaim'>);
-        case 'groupPeerManifest':
-          return manifest(parsed.data as ParsedCommandArgs<'groupPeerManifest'>);
-        default:
-          return files(parsed.data as ParsedCommandArgs<'groupPeerFiles'>);
-      }
-    },
+    // The LAN commands' answers are typed by the functions above (pairStart, claim...); the switch in dispatch cannot narrow K.
+    run: <K extends CommandName>(role: Role, command: K, args: unknown) => dispatch(role, command, args) as Promise<ApiResult<DataOf<K>>>,
     syncNow: () => sync.syncAll(),
     ...(inner.tableWitnesses ? { tableWitnesses: inner.tableWitnesses } : {}),
     close() {

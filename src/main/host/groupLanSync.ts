@@ -4,7 +4,7 @@ import type { LanPairing } from '../group/pairing';
 import type { GroupFilesPort } from '../session/groupLanFiles';
 import { PeerLink } from './peerLink';
 
-export const MANIFEST_FILE = 'manifest.json';
+const MANIFEST_FILE = 'manifest.json';
 /** `not-paired` answers in a row before this laptop takes it that the other unpaired it. */
 const REFUSALS_TO_FORGET = 3;
 

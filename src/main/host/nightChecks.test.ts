@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiResult, AppView, CommandName, ExportFile } from '../../shared';
+import type { ApiResult, AppView, CommandName, DataOf, WithData } from '../../shared';
 import { commandsFor } from '../../shared';
 import { openDealerService } from '../session';
 import { createConfBackend } from '../store/confBackend';
@@ -27,14 +27,14 @@ afterEach(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function ask(command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
-  return (await service!.run('host', command, args)) as ApiResult<unknown>;
+async function ask<K extends CommandName>(command: K, args: unknown): Promise<ApiResult<DataOf<K>>> {
+  return service!.run('host', command, args);
 }
 
-async function must(command: CommandName, args: unknown): Promise<{ view: AppView; data: unknown }> {
+async function must<K extends CommandName>(command: K, args: unknown): Promise<{ view: AppView } & WithData<DataOf<K>>> {
   const result = await ask(command, args);
   if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return { view: result.view, data: result.data };
+  return result;
 }
 
 describe('R34: the phones that checked a night', () => {
@@ -60,7 +60,7 @@ describe('R34: the phones that checked a night', () => {
     const seen: AppView[] = [];
     service.onView((view) => seen.push(view));
     const first = await must('getNightToCheck', { nightId, checker: '00000000000000a1' });
-    const file = first.data as ExportFile;
+    const file = first.data;
     const exported = JSON.parse(file.content) as { format: string; night: { id: string }; payees?: unknown };
     expect([exported.format, exported.night.id, exported.payees]).toEqual(['in-between-night/4', nightId, undefined]);
     expect(first.view.nightChecks).toEqual({ nightId, phones: 1 });

@@ -10,9 +10,9 @@ import { WIRE_PATH, wireQuery, type ApiResult, type CommandName, type WireMessag
  * costs one timeout, never a hang.
  */
 
-export const PEER_REQUEST_TIMEOUT_MS = 5_000;
+const PEER_REQUEST_TIMEOUT_MS = 5_000;
 /** The largest answer taken from another laptop: a batch of night files (groupPeerFiles keeps under it). */
-export const PEER_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+const PEER_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export class PeerUnreachable extends Error {}
 

@@ -21,15 +21,15 @@ import { startHost, type ConnectionInfo, type HostOptions, type RunningHost } fr
  */
 
 /** The port tried first, so a phone that bookmarked the page finds it after a restart of the app (the link itself changes). */
-export const PHONE_PORT = 47_800;
+const PHONE_PORT = 47_800;
 /** The ports tried in turn when one is in use; then any free port (0). */
-export const PHONE_PORT_FALLBACKS = 9;
+const PHONE_PORT_FALLBACKS = 9;
 /** The page a phone opens (src/renderer/phone.html, built beside index.html). */
 export const PHONE_PAGE = 'phone.html';
 /** How often the LAN addresses are looked at again while phones may watch (Wi-Fi joined, a new DHCP lease). */
-export const NETWORK_CHECK_MS = 5_000;
+const NETWORK_CHECK_MS = 5_000;
 /** The phones' own cookie name: the headless host may listen on another port of the same address. */
-export const PHONE_TOKEN_COOKIE = 'dealer_phone_token';
+const PHONE_TOKEN_COOKIE = 'dealer_phone_token';
 
 /**
  * What phones may cost the host (anyone who saw the QR code can try): so many
@@ -48,7 +48,7 @@ export interface PhoneLimits {
   countEveryMs: number;
 }
 
-export const PHONE_LIMITS: PhoneLimits = {
+const PHONE_LIMITS: PhoneLimits = {
   maxPhones: 64,
   questionRate: PHONE_QUESTION_RATE,
   // A phone that reads nothing (not even a ping) is closed after two silent beats: within 15 s (the README promises 20).
@@ -62,7 +62,7 @@ const TOKEN_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 const TOKEN_LENGTH = 16;
 
 /** A fresh viewer token: lower-case letters and digits without look-alikes (no l, o, 0, 1). */
-export function newPhoneToken(): string {
+function newPhoneToken(): string {
   const bytes = randomBytes(TOKEN_LENGTH);
   let token = '';
   for (const byte of bytes) token += TOKEN_ALPHABET[byte % TOKEN_ALPHABET.length];
@@ -92,7 +92,7 @@ export function lanAddresses(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = n
 }
 
 /** The link a phone opens for `address`. */
-export function phoneLink(address: string, port: number, token: string): string {
+function phoneLink(address: string, port: number, token: string): string {
   return `http://${address}:${port}/${PHONE_PAGE}?${WIRE_TOKEN_PARAM}=${token}`;
 }
 

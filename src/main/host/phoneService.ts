@@ -1,4 +1,4 @@
-import { commandArgs, commandError, type ApiResult, type AppView, type CommandName } from '../../shared';
+import { commandArgs, commandError, type ApiResult, type AppView, type CommandName, type DataOf, type Role } from '../../shared';
 import { admit } from '../session/door';
 import type { DealerService, TableWitnessDesk } from '../session/service';
 import { NightChecks } from './nightChecks';
@@ -73,7 +73,7 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async run(role, command, args): Promise<ApiResult<unknown>> {
+    async run<K extends CommandName>(role: Role, command: K, args: unknown): Promise<ApiResult<DataOf<K>>> {
       if (!PHONE_COMMANDS.has(command)) {
         const result = await inner.run(role, command, args);
         if (!result.ok) return result;
@@ -88,7 +88,8 @@ export function withPhoneAccess(inner: DealerService, options: PhoneAccessOption
       if (command === 'newPhoneLink') await phones.newLink();
       else if ((parsed.data as { on: boolean }).on) await phones.turnOn(service);
       else await phones.turnOff();
-      return { ok: true, view: service.getView() };
+      // The phones' two commands answer with the view alone (DataOf is undefined for both).
+      return { ok: true, view: service.getView() } as ApiResult<DataOf<K>>;
     },
     // The phones' witness requests reach the session's desk; its answers carry the view with `phones`.
     ...(inner.tableWitnesses ? { tableWitnesses: mergedDesk(inner.tableWitnesses, merged) } : {}),

@@ -113,15 +113,15 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
-export const WEBSOCKET_PATH = WIRE_PATH;
+const WEBSOCKET_PATH = WIRE_PATH;
 /**
  * The largest message a client may send: a restore carries a whole backup
  * (the contract allows 64 MiB of JSON) as a JSON string, where escaping can
  * double it. Only a host socket (on loopback, or holding the host token) gets this far.
  */
-export const DEFAULT_MAX_MESSAGE_BYTES = 2 * 64 * 1024 * 1024 + 1024 * 1024;
+const DEFAULT_MAX_MESSAGE_BYTES = 2 * 64 * 1024 * 1024 + 1024 * 1024;
 /** A table or phone socket sends only getView and history questions. */
-export const READ_ONLY_MAX_MESSAGE_BYTES = 64 * 1024;
+const READ_ONLY_MAX_MESSAGE_BYTES = 64 * 1024;
 const TOKEN_COOKIE = 'dealer_token';
 /** The close code a socket gets when its link was replaced (4000-4999: the application's own). */
 export const LINK_REPLACED_CLOSE_CODE = WIRE_CLOSE_LINK_REPLACED;

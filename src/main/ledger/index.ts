@@ -1,8 +1,8 @@
-export { emptyBalances, foldEntries, type Balances } from './balances';
+export { foldEntries } from './balances';
 export { checkConservation } from './invariants';
-export { Ledger, LedgerError, reversalOf, type LedgerItem } from './ledger';
-export { fewestTransfers, nightResults, type Transfer } from './settlement';
-export { shareExpense, type Expense } from './expenses';
-export { BANK, moneyBalances, paidChipsOf, type NightMoney, type PlayerMoneyChips } from './money';
-export { settleUp, zeroSumGroups } from './settleUp';
-export { markTabTransferPaid, markTransfers, runningTab, type NightTransfer, type TabTransfer } from './tab';
+export { Ledger, LedgerError, type LedgerItem } from './ledger';
+export { nightResults } from './settlement';
+export { shareExpense } from './expenses';
+export { BANK, moneyBalances, paidChipsOf } from './money';
+export { settleUp } from './settleUp';
+export { runningTab, type NightTransfer } from './tab';

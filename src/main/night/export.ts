@@ -24,7 +24,7 @@ const card = z.custom<CardCode>((value) => typeof value === 'string' && isCardCo
 const chips = z.number().int().nonnegative();
 const id = z.string().min(1);
 
-export const exportedDeckSchema = z.strictObject({
+const exportedDeckSchema = z.strictObject({
   id,
   purpose: z.enum(['draw', 'play']),
   /** How many 52-card decks were shuffled together (R1). */
@@ -44,7 +44,7 @@ const witnessId = z.string().regex(/^[0-9a-f]{16}$/, '16 lowercase hex digits');
  * started under, and every draw with the values revealed, the witnesses
  * missing, r, j and the card. Null for a night played with shuffled decks.
  */
-export const exportedTableDrawsSchema = z.strictObject({
+const exportedTableDrawsSchema = z.strictObject({
   shoes: z.array(
     z.strictObject({
       id,
@@ -82,7 +82,7 @@ export const exportedTableDrawsSchema = z.strictObject({
   ),
 });
 
-export const exportedTurnSchema = z.strictObject({
+const exportedTurnSchema = z.strictObject({
   n: z.number().int().positive(),
   deal: z.number().int().positive(),
   dealer: id,
@@ -117,7 +117,7 @@ export const exportedTurnSchema = z.strictObject({
   atLedger: chips.optional(),
 });
 
-export const exportedLedgerEntrySchema = z.strictObject({
+const exportedLedgerEntrySchema = z.strictObject({
   id,
   seq: chips,
   code: chipCodeSchema,
@@ -142,7 +142,7 @@ const placeFields = {
 };
 
 /** R3, R11, R21, R22, R31-R33, M4: one host action between turns, placed among the turns and the ledger (hostActions.ts). */
-export const exportedHostActionSchema = z.discriminatedUnion('kind', [
+const exportedHostActionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.enum(['seat', 'move', 'sit-out', 'come-back']), player: id, seating: seatingNowSchema, ...placeFields }),
   z.strictObject({ kind: z.enum(['buy-in', 'cash-out']), player: id, ...placeFields }),
   z.strictObject({
@@ -173,7 +173,7 @@ export const exportedHostActionSchema = z.discriminatedUnion('kind', [
 ]);
 
 /** R31, R32: the seating in force from turn `beforeTurn` on (docs/export-format.md `seating`). */
-export const exportedSeatingSchema = z.strictObject({
+const exportedSeatingSchema = z.strictObject({
   beforeTurn: z.number().int().positive(),
   order: z.array(id),
   sittingOut: z.array(id),
@@ -251,10 +251,9 @@ export const nightExportSchema = z.strictObject({
 });
 
 export type NightExport = z.infer<typeof nightExportSchema>;
-export type ExportedDeck = z.infer<typeof exportedDeckSchema>;
-export type ExportedTableDraws = z.infer<typeof exportedTableDrawsSchema>;
-export type ExportedTurn = z.infer<typeof exportedTurnSchema>;
-export type ExportedHostAction = z.infer<typeof exportedHostActionSchema>;
+type ExportedDeck = z.infer<typeof exportedDeckSchema>;
+type ExportedTableDraws = z.infer<typeof exportedTableDrawsSchema>;
+type ExportedTurn = z.infer<typeof exportedTurnSchema>;
 
 /**
  * Projects a replayed night into the export: its turns as played, and the

@@ -12,7 +12,7 @@ import { commitmentOf, ENGINE_REVISION, type EngineCommand } from '../engine';
  * Everything else (state, events, chip entries, turns, views, exports,
  * summaries) is replayed from these lines.
  */
-export const JOURNAL_FORMAT = 'in-between-dealer/night-journal';
+const JOURNAL_FORMAT = 'in-between-dealer/night-journal';
 /** The version written today; `JOURNAL_READERS` reads this one and every earlier one. */
 export const JOURNAL_VERSION = 1;
 
@@ -41,12 +41,12 @@ const expenseFields = {
 };
 
 /** The first line of a journal. */
-export const journalHeaderSchema = z.object({
+const journalHeaderSchema = z.object({
   format: z.literal(JOURNAL_FORMAT),
   version: z.number().int().positive(),
   night: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/),
 });
-export type JournalHeader = z.infer<typeof journalHeaderSchema>;
+type JournalHeader = z.infer<typeof journalHeaderSchema>;
 
 /**
  * The night's rule settings as recorded. The house settings R26-R28 and R34 (with its `revealWaitMs`) came
@@ -128,7 +128,7 @@ const witnessId = z.string().regex(/^[0-9a-f]{16}$/, 'a witness id is 16 lowerca
  * drop or a closed socket), or leaving (its socket closed), after the
  * night's `afterDraw`-th draw. Recorded with the next commitment.
  */
-export const witnessChangeSchema = z.strictObject({
+const witnessChangeSchema = z.strictObject({
   witness: witnessId,
   change: z.enum(['joined', 'dropped', 'came-back', 'left']),
   afterDraw: whole,
@@ -166,10 +166,10 @@ export const sealedSeedSchema = z.strictObject({
 });
 export type SealedSeed = z.infer<typeof sealedSeedSchema>;
 /** A seed as a line holds it: in plain (its deck retired by that same command, or written before seeds were sealed), or sealed. */
-export type RecordedSeed = string | SealedSeed;
+type RecordedSeed = string | SealedSeed;
 
 /** One line after the header, version 1. */
-export const journalLineV1Schema = z.strictObject({
+const journalLineV1Schema = z.strictObject({
   /** When the command was accepted; absent only on lines migrated from files that did not record it. */
   at: z.string().min(1).optional(),
   command: commandV1Schema,
@@ -209,7 +209,7 @@ export interface JournalLine {
 export type SeedOpener = (sealed: SealedSeed) => string;
 
 /** A line that does not hold a fact this version can use. */
-export class JournalLineError extends Error {
+class JournalLineError extends Error {
   override readonly name = 'JournalLineError';
 }
 
@@ -219,7 +219,7 @@ export class JournalLineError extends Error {
  * reader here and keeps every older one, so a night written years ago still
  * replays.
  */
-export const JOURNAL_READERS: Readonly<Record<number, (raw: unknown) => JournalLine>> = {
+const JOURNAL_READERS: Readonly<Record<number, (raw: unknown) => JournalLine>> = {
   1: (raw) => {
     const parsed = journalLineV1Schema.safeParse(raw);
     if (!parsed.success) {

@@ -24,7 +24,7 @@ export type HostAction = { turnsBefore: number; atLedger: number; entries: strin
 );
 
 /** The seating right after an action: player ids clockwise from seat 0 (cashed-out players keep their place) and who sits out. */
-export interface SeatingNow {
+interface SeatingNow {
   order: string[];
   sittingOut: string[];
 }

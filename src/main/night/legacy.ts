@@ -18,7 +18,7 @@ export interface LegacyNight {
   ledger: readonly LedgerEntry[];
 }
 
-export class LegacyNightError extends Error {
+class LegacyNightError extends Error {
   override readonly name = 'LegacyNightError';
 }
 
@@ -124,7 +124,7 @@ function factOf(name: string, group: readonly EngineEvent[]): RecordedCommand | 
 }
 
 /** The journal lines of an old night: one per host command, with the seeds of the shuffles that followed it. */
-export function journalOfLegacy(night: LegacyNight): JournalEntry[] {
+function journalOfLegacy(night: LegacyNight): JournalEntry[] {
   const entries: JournalEntry[] = [];
   for (const group of commandGroups(checkedEvents(night))) {
     const head = group[0];
@@ -148,7 +148,7 @@ export function journalOfLegacy(night: LegacyNight): JournalEntry[] {
  * Where two replays of the same night differ (the ledger, the final stacks,
  * the pot, or any turn), or null when they agree.
  */
-export function replaysDiffer(a: PlayedNight, b: PlayedNight): string | null {
+function replaysDiffer(a: PlayedNight, b: PlayedNight): string | null {
   const json = (value: unknown) => JSON.stringify(value);
   if (json(a.ledger.entries) !== json(b.ledger.entries)) return 'the chip ledgers differ';
   if (json(a.state.stacks) !== json(b.state.stacks)) return 'the final stacks differ';

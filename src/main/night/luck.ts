@@ -14,7 +14,7 @@ import { add, compare, fraction, multiply, subtract, toHundredths, toNumber, ZER
 export type LuckTurn = Pick<TurnView, 'n' | 'playerId' | 'cards' | 'aceCall' | 'call' | 'bet' | 'outcome' | 'stackBefore' | 'void'>;
 
 /** How many cards the next one could be, out of `remaining`: each way the bet can go (R18, R29). */
-export interface BetChances {
+interface BetChances {
   win: number;
   lose: number;
   post: number;
@@ -54,7 +54,7 @@ function wholeShoe(copies: number): RankCounts {
  * except when a redeal emptied the deck after the posts (R13): the third
  * card then comes from a fresh deck, and so do its chances.
  */
-export function betChances(posts: readonly [CardCode, CardCode], turn: Pick<LuckTurn, 'aceCall' | 'call'>, left: RankCounts): BetChances {
+function betChances(posts: readonly [CardCode, CardCode], turn: Pick<LuckTurn, 'aceCall' | 'call'>, left: RankCounts): BetChances {
   const [first, second] = posts;
   const postRanks = new Set([rankOf(first), rankOf(second)]);
   let win = 0;
@@ -153,7 +153,7 @@ export function nightLuck(
   return playerIds.map((playerId) => playerLuckOf(playerId, sumLuck(bets.filter((b) => b.playerId === playerId))));
 }
 
-export function playerLuckOf(playerId: string, sum: LuckSum): PlayerLuck {
+function playerLuckOf(playerId: string, sum: LuckSum): PlayerLuck {
   return {
     playerId,
     bets: sum.bets,

@@ -121,7 +121,7 @@ export interface Dealer {
 }
 
 /** A dealer of shuffled decks only (R9): asked for the table's values, it says the night cannot go on without its witnesses. */
-export function seedDealer(nextSeed: () => string): Dealer {
+function seedDealer(nextSeed: () => string): Dealer {
   const noWitness = (): never => {
     throw new Error('the table draws the cards tonight (R34), but no witness was given to deal them');
   };
@@ -249,7 +249,7 @@ export function keepStep(night: PlayedNight, step: DecidedStep, entry: JournalEn
  * line's own `paid`, else the night's `payment` (on its start line), else
  * credit, as every night before M2 was squared.
  */
-export function paymentOf(night: Pick<PlayedNight, 'entries'>, entry: JournalEntry): Payment {
+function paymentOf(night: Pick<PlayedNight, 'entries'>, entry: JournalEntry): Payment {
   const { command } = entry;
   if (command.type === 'start') return command.payment ?? 'credit';
   if ((command.type === 'buy-in' || command.type === 'cash-out' || command.type === 'seat') && command.paid) return command.paid;
@@ -313,7 +313,7 @@ class RecordedDealer implements Dealer {
 }
 
 /** Replays one more recorded command onto a night. Throws ReplayError (`line`) when it does not replay exactly. */
-export function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): void {
+function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): void {
   const { command } = entry;
   if (isExpenseCommand(command)) {
     if (entry.seeds || entry.table) throw new ReplayError(line, 'an expense line holds no seeds and no draws');

@@ -142,16 +142,6 @@ export function hasFigures(line: NightSummary): boolean {
   );
 }
 
-/** The most chips a player took from the pot in one turn that stands (a win or a pair; voided turns do not count). */
-export function biggestWinOf(playerId: string, turns: readonly TurnView[]): number {
-  let best = 0;
-  for (const t of turns) {
-    if (t.void || t.playerId !== playerId || t.potAfter === null) continue;
-    if (t.outcome === 'win' || t.outcome === 'pair') best = Math.max(best, t.potBefore - t.potAfter);
-  }
-  return best;
-}
-
 export interface Standing {
   playerId: string;
   nights: number;

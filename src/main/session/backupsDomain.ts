@@ -29,7 +29,7 @@ export interface KeptBackupsOptions {
 }
 
 /** How often the open app checks whether today's backup is written. */
-export const DAILY_CHECK_MS = 60 * 60 * 1000;
+const DAILY_CHECK_MS = 60 * 60 * 1000;
 
 export class KeptBackups {
   readonly #folder: BackupFolder;

@@ -29,7 +29,7 @@ export function askForDataFolder(state: SessionState, choice: DataFolderChoice):
 }
 
 /** Whether a notice waits for the host to choose a data folder. */
-export function awaitsFolderChoice(notice: StorageNotice): boolean {
+function awaitsFolderChoice(notice: StorageNotice): boolean {
   return notice.dataFolders !== undefined && notice.dataFolders.other !== '';
 }
 

@@ -181,7 +181,7 @@ describe('GameSession', () => {
     expect(night(reloaded).stateId).toBe(stateBefore);
     expect(night(reloaded).turnsPlayed).toBe(turnsBefore);
     const detail = reloaded.runNow('getNight', { nightId: view.id });
-    expect(detail.ok && (detail.data as { turns: unknown[] }).turns.length).toBeGreaterThanOrEqual(turnsBefore);
+    expect(detail.ok && detail.data.turns.length).toBeGreaterThanOrEqual(turnsBefore);
   });
 
   it('a line the engine refuses (an edited bet) sets the night aside like a damaged one', () => {
@@ -261,7 +261,7 @@ describe('GameSession', () => {
       ok(session.runNow('closeNight', { stateId: night(session).stateId }));
     }
     const listed = session.runNow('listNights', {});
-    const ids = listed.ok ? (listed.data as { id: string }[]).map((n) => n.id) : [];
+    const ids = listed.ok ? listed.data.map((n) => n.id) : [];
     expect(new Set(ids).size).toBe(2);
     expect(fs.readdirSync(path.join(root, 'nights')).filter((f) => f.endsWith('.jsonl'))).toHaveLength(2);
   });
@@ -293,7 +293,7 @@ describe('GameSession', () => {
     const again = openSession();
     expect(again.getView().night?.phase).toBe('ended');
     const listed = again.runNow('listNights', {});
-    expect(listed.ok && (listed.data as { endedAt: string | null }[])[0]?.endedAt).not.toBeNull();
+    expect(listed.ok && listed.data[0]?.endedAt).not.toBeNull();
     ok(again.runNow('closeNight', { stateId: night(again).stateId }));
     expect(openSession().getView().night).toBeNull();
     expect(openSession().getView().lastSetup).not.toBeNull();
@@ -311,7 +311,7 @@ describe('GameSession', () => {
     const again = openSession();
     expect(night(again).stateId).toBe(stateId);
     const listed = again.runNow('listNights', {});
-    expect(listed.ok && (listed.data as { id: string }[]).map((n) => n.id)).toEqual([night(again).id]);
+    expect(listed.ok && listed.data.map((n) => n.id)).toEqual([night(again).id]);
   });
 
   it('R22 carry: a carried pot seeds only the next night, not the one after', () => {

@@ -11,6 +11,7 @@ import {
   type AppView,
   type CommandError,
   type CommandName,
+  type DataOf,
   type ParsedCommandArgs,
   type Role,
 } from '../../shared';
@@ -117,15 +118,15 @@ export class GameSession implements DealerService {
    * draw the command reached, at most the night's `revealWaitMs`, and the
    * command is decided again with what came (docs/table-draw.md).
    */
-  run(role: Role, command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
+  run<K extends CommandName>(role: Role, command: K, args: unknown): Promise<ApiResult<DataOf<K>>> {
     const admitted = admit(role, command);
     if (!admitted.ok) return Promise.resolve(admitted);
-    const turn = this.queue.then(() => this.runWaitingForPhones(admitted.command, args));
+    const turn = this.queue.then(() => this.runWaitingForPhones(command, args));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 
-  private async runWaitingForPhones(command: CommandName, args: unknown): Promise<ApiResult<unknown>> {
+  private async runWaitingForPhones<K extends CommandName>(command: K, args: unknown): Promise<ApiResult<DataOf<K>>> {
     for (;;) {
       const tried = this.tryWithPhones(command, args);
       if (!(tried instanceof RevealsNeeded)) return tried;
@@ -134,7 +135,7 @@ export class GameSession implements DealerService {
   }
 
   /** One try of a command that may wait for the phones' reveals (R34): its answer, or the reveals it needs first. */
-  private tryWithPhones(command: CommandName, args: unknown): ApiResult<unknown> | RevealsNeeded {
+  private tryWithPhones<K extends CommandName>(command: K, args: unknown): ApiResult<DataOf<K>> | RevealsNeeded {
     const { table } = this.state;
     table.canWait = true;
     try {
@@ -166,7 +167,7 @@ export class GameSession implements DealerService {
    * (a simulated phone answers at once or misses the draw), waiting for
    * nobody (docs/table-draw.md).
    */
-  runNowAskingPhones(command: CommandName, args: unknown): ApiResult<unknown> {
+  runNowAskingPhones<K extends CommandName>(command: K, args: unknown): ApiResult<DataOf<K>> {
     for (;;) {
       const tried = this.tryWithPhones(command, args);
       if (!(tried instanceof RevealsNeeded)) return tried;
@@ -175,7 +176,7 @@ export class GameSession implements DealerService {
   }
 
   /** `run` without the promise, for the simulator and benchmarks. */
-  runNow(command: CommandName, args: unknown): ApiResult<unknown> {
+  runNow<K extends CommandName>(command: K, args: unknown): ApiResult<DataOf<K>> {
     if (!isCommandName(command)) return refused(commandError('invalid-input', `There is no command "${String(command)}".`));
     const { repo } = this.state;
     const noticesBefore = repo.notices.length;
@@ -187,11 +188,12 @@ export class GameSession implements DealerService {
     // After the answer, never inside it: the backup of the night just ended.
     if (outcome.ok && command === 'endNight' && this.state.autoBackups) this.state.backups.afterNightEnded();
     if (!outcome.ok) return outcome;
-    return outcome.data === undefined ? { ok: true, view: this.view } : { ok: true, view: this.view, data: outcome.data };
+    // The handler's answer (typed by its command, handlers.ts) with the view: the one place the two meet.
+    return { ...outcome, view: this.view } as ApiResult<DataOf<K>>;
   }
 
   /** Checks the arguments against the command's schema and runs its handler. */
-  private dispatch<K extends CommandName>(command: K, args: unknown): Outcome {
+  private dispatch<K extends CommandName>(command: K, args: unknown): Outcome<DataOf<K>> {
     const parsed = ARGUMENT_SCHEMAS[command].safeParse(args);
     if (!parsed.success) return refused(argumentsRefusal(command, parsed.error));
     return this.handlers[command](parsed.data);

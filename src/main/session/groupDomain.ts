@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import { commandError, type CommandError, type GroupView, type ParsedCommandArgs, type RosterPlayer } from '../../shared';
+import { commandError, type CommandError, type ExportFile, type GroupView, type ParsedCommandArgs, type RosterPlayer } from '../../shared';
 import {
   bundleText,
   folderGroup,
@@ -194,7 +194,7 @@ function setFolder(state: SessionState, args: ParsedCommandArgs<'groupSetFolder'
   return DONE;
 }
 
-function exportGroup(state: SessionState): Outcome {
+function exportGroup(state: SessionState): Outcome<ExportFile> {
   const group = state.group;
   if (!group) return refused(notInGroup());
   const now = state.now();

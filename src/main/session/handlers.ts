@@ -42,9 +42,15 @@ type UnhandledCommands = Exclude<CommandName, DomainCommands[number]>;
 
 /** Compiles only while `T` is empty: naming the commands that break the rule in the compiler's error. */
 type NoneOf<T extends never> = T;
-/** Every command has at most one handler: the domains' command sets are disjoint. */
+/**
+ * Every command has at most one handler: the domains' command sets are disjoint.
+ * @public A compile-time check: exported so it is kept, though nobody imports it.
+ */
 export type CommandsHandledTwice = NoneOf<SharedCommands<DomainCommands>>;
-/** Every command has at least one handler. */
+/**
+ * Every command has at least one handler.
+ * @public A compile-time check: exported so it is kept, though nobody imports it.
+ */
 export type CommandsWithoutHandler = NoneOf<UnhandledCommands>;
 
 /** Every command's handler, from the domain that owns it. */

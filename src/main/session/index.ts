@@ -1,2 +1,2 @@
-export { GameSession, openDealerService, type SessionOptions } from './gameSession';
+export { GameSession, openDealerService } from './gameSession';
 export type { DealerService } from './service';

@@ -1,11 +1,15 @@
-import type { CommandError, CommandName, ParsedCommandArgs } from '../../shared';
+import type { CommandError, CommandName, DataOf, ParsedCommandArgs, WithData } from '../../shared';
 import { commandError } from '../../shared';
 
-/** What a handler says: done (with `data` for a question), or refused with nothing changed. */
-export type Outcome = { ok: true; data?: unknown } | { ok: false; error: CommandError };
+/** What a handler says: done (with `data` for a question, typed `Data`), or refused with nothing changed. */
+export type Outcome<Data = undefined> = ({ ok: true } & WithData<Data>) | { ok: false; error: CommandError };
 
-/** One command's handler: its arguments as its schema parsed them (shared/commands.ts). */
-export type Handler<K extends CommandName> = (args: ParsedCommandArgs<K>) => Outcome;
+/**
+ * One command's handler: its arguments as its schema parsed them
+ * (shared/commands.ts), its answer the one the command's callers read
+ * (`DataOf`, shared/api.ts), so a wrong answer shape does not compile.
+ */
+export type Handler<K extends CommandName> = (args: ParsedCommandArgs<K>) => Outcome<DataOf<K>>;
 
 /** A domain's handlers: exactly the commands `K`, no more (an object literal with another key does not compile). */
 export type HandlerMap<K extends CommandName> = { readonly [C in K]: Handler<C> };

@@ -1,7 +1,7 @@
 import { commandError, type ParsedCommandArgs } from '../../shared';
-import { answerQuestion, payDirectory, type QuestionName } from '../history';
+import { answerQuestion, payDirectory, type Answer, type QuestionName } from '../history';
 import { historyIndex } from './groupDomain';
-import { refused, type HandlerMap, type Outcome } from './outcome';
+import { refused, type HandlerMap } from './outcome';
 import type { SessionState } from './sessionState';
 
 /** Questions about the history, answered with `data`; nothing changes. Phones' commands are answered around the session. */
@@ -44,7 +44,7 @@ export function questionHandlers(state: SessionState): HandlerMap<QuestionComman
 }
 
 /** A question about the history: answered with `data`, nothing changed. */
-function answer<Q extends QuestionName>(state: SessionState, question: Q, args: ParsedCommandArgs<Q>): Outcome {
+function answer<Q extends QuestionName>(state: SessionState, question: Q, args: ParsedCommandArgs<Q>): Answer<Q> {
   return answerQuestion(question, args, {
     repo: state.repo,
     // The group's nights count like this laptop's own (docs/group.md); a backup holds this laptop's only.

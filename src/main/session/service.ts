@@ -1,4 +1,4 @@
-import type { ApiResult, AppView, CommandName, Role } from '../../shared';
+import type { ApiResult, AppView, CommandName, DataOf, Role } from '../../shared';
 import type { WitnessMethod, WitnessPush } from '../../shared/witnessWire';
 
 /**
@@ -11,7 +11,7 @@ import type { WitnessMethod, WitnessPush } from '../../shared/witnessWire';
 export interface DealerService {
   getView(): AppView;
   /** Resolves with the new view; questions (listNights, getNight, ...) also carry `data` (CommandData). */
-  run(role: Role, command: CommandName, args: unknown): Promise<ApiResult<unknown>>;
+  run<K extends CommandName>(role: Role, command: K, args: unknown): Promise<ApiResult<DataOf<K>>>;
   /** Called after every accepted change; returns the unsubscribe. */
   onView(listener: (view: AppView) => void): () => void;
   close(): void;

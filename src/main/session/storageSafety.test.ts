@@ -88,7 +88,7 @@ describe('a restore that fails', () => {
     openNightWithTurns(session);
     run(session, 'endNight');
     run(session, 'closeNight');
-    const backup = accepted(session.runNow('backup', {})).data as { content: string };
+    const backup = accepted(session.runNow('backup', {})).data;
     openNightWithTurns(session);
     run(session, 'endNight');
     run(session, 'closeNight');

@@ -9,8 +9,10 @@ import {
   type AppView,
   type CommandData,
   type CommandName,
+  type DataOf,
   type NightView,
   type RuleSettings,
+  type WithData,
 } from '../../shared';
 import { Bot } from '../simulation/bot';
 import { endNight, playTurns as botsPlay, sessionTable, startNight as startTableNight } from '../simulation/playNight';
@@ -99,9 +101,10 @@ export function sessionFolderPerTest(prefix: string, label?: string): SessionFol
   };
 }
 
-export function accepted<T>(result: ApiResult<T>): { view: AppView; data: T } {
+/** The answer of a command that must be accepted (its `data` typed by the command); throws if it was refused. */
+export function accepted<T>(result: ApiResult<T>): { view: AppView } & WithData<T> {
   if (!result.ok) throw new Error(`refused: ${result.error.code}: ${result.error.message}`);
-  return { view: result.view, data: result.data as T };
+  return result;
 }
 
 /** The view a command answered with; throws if it was refused. */
@@ -110,8 +113,10 @@ export function ok(result: ApiResult<unknown>): AppView {
 }
 
 /** Asks the session a question and returns its data, typed. */
-export function ask<K extends keyof CommandData>(session: GameSession, question: K, args: unknown = {}): CommandData[K] {
-  return accepted(session.runNow(question, args) as ApiResult<CommandData[K]>).data;
+export function ask<K extends keyof CommandData>(session: GameSession, question: K, args: unknown = {}): DataOf<K> {
+  const { data } = accepted(session.runNow(question, args));
+  if (data === undefined) throw new Error(`${question} answered without data`);
+  return data;
 }
 
 export function currentNight(session: GameSession): NightView {
@@ -167,7 +172,7 @@ export function run(session: GameSession, command: CommandName, args: object = {
   return session.runNow(command, { stateId: currentNight(session).stateId, ...args });
 }
 
-export const ANN_BOB_CAT = [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }];
+const ANN_BOB_CAT = [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Cat' }];
 
 /** Starts a night (Ann, Bob and Cat, 20 chips at 50 cents, the default rules unless told) and returns it. */
 export function startNight(

@@ -49,7 +49,7 @@ export interface NightPlan {
 }
 
 /** A command the table refused: in a simulation that is a bug, in the app or in the bot. */
-export class RefusedAction extends Error {
+class RefusedAction extends Error {
   constructor(
     readonly action: Action,
     readonly error: CommandError,

@@ -25,7 +25,7 @@ export function backupFileName(at: Date, reason: BackupReason): string {
   return `in-between-dealer-backup-${stamp}-${reason}.json`;
 }
 
-export function parseBackupFileName(name: string): { createdAt: Date; reason: BackupReason } | null {
+function parseBackupFileName(name: string): { createdAt: Date; reason: BackupReason } | null {
   const match = FILE_NAME.exec(name);
   if (!match) return null;
   const [, y, mo, d, h, mi, s, ms, reason] = match;

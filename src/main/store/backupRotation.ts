@@ -9,7 +9,7 @@
  * ones that must stay (the one just written, the undo of the last restore).
  */
 
-export const BACKUPS_KEPT_TODAY = 3;
+const BACKUPS_KEPT_TODAY = 3;
 export const BACKUPS_KEPT = 10;
 
 export interface DatedBackup {

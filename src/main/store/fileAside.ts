@@ -16,7 +16,7 @@ export function fileStamp(at: Date | string): string {
 }
 
 /** `file` + `suffix`, or with `-1`, `-2`... when that name is taken. */
-export function freeNameBeside(file: string, suffix: string): string {
+function freeNameBeside(file: string, suffix: string): string {
   let target = `${file}${suffix}`;
   for (let n = 1; fs.existsSync(target); n++) target = `${file}${suffix}-${n}`;
   return target;

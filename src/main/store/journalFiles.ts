@@ -171,7 +171,7 @@ export class JournalFiles {
 }
 
 /** The laptop's chain secret beside a night's journal (R34). */
-export const WITNESS_EXTENSION = '.witness';
+const WITNESS_EXTENSION = '.witness';
 
 /** Writes a file whole through a temporary file: synced, renamed, the folder synced. `mode` 0o600 keeps a secret to this user. */
 export function writeFileDurably(file: string, text: string, mode = 0o666): void {

@@ -113,7 +113,7 @@ export function listDocuments(root: string, folder: string): string[] {
  * chain to `<id>.witness.tmp-<pid>` (journalFiles.ts) and the seed key to
  * `seed-key.tmp-<pid>` or `seed-key.keychain.tmp-<pid>` (seedKey.ts).
  */
-export const INTERRUPTED_WRITE = /(?:\.jsonl?|\.witness|^seed-key(?:\.keychain)?)\.tmp-[0-9a-f]+$/;
+const INTERRUPTED_WRITE = /(?:\.jsonl?|\.witness|^seed-key(?:\.keychain)?)\.tmp-[0-9a-f]+$/;
 
 /**
  * Deletes the temporary files of interrupted atomic writes in `root` and its

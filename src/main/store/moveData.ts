@@ -43,7 +43,7 @@ function syncCopy(target: string, files: readonly string[]): void {
 const digest = (file: string) => createHash('sha256').update(fs.readFileSync(file)).digest('hex');
 
 /** Where the data may go: an absolute folder outside the data folder (and not holding it), empty or not there yet. */
-export function moveTargetProblem(from: string, to: string): string | null {
+function moveTargetProblem(from: string, to: string): string | null {
   if (!path.isAbsolute(to)) return `"${to}" is not a whole path (it must start at the top of a drive)`;
   const source = path.resolve(from);
   const target = path.resolve(to);

@@ -5,7 +5,7 @@
  */
 
 /** Twelve colours that stay apart from each other on a dark TV and in a line chart. */
-export const PLAYER_PALETTE = [
+const PLAYER_PALETTE = [
   '#e6194b',
   '#3cb44b',
   '#ffe119',

@@ -13,7 +13,7 @@ import { SeedSeal } from './seedSeal';
 import { StorageNotices, type NoticeFacts } from './storageNotices';
 import { WitnessSecrets } from './witnessSecrets';
 
-export { DEFAULT_SETTINGS, DOCUMENT_NAMES, type PlayerMergeRecord } from './documents';
+export { DOCUMENT_NAMES, type PlayerMergeRecord } from './documents';
 export { nightDocumentName, nightPartName } from './legacyNights';
 export { journalText } from './nightJournals';
 

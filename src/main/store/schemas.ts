@@ -10,7 +10,7 @@ import {
 } from '../../shared';
 import { nightIdSchema, nightSummarySchema } from '../night/summary';
 
-export { nightIdSchema, nightSummarySchema };
+export { nightIdSchema };
 
 /**
  * The files in the data folder, each a JSON object with a `format` naming what
@@ -49,7 +49,7 @@ const chips = z.number().int().nonnegative();
 /** Money in whole minor units of the night's currency (M1); files of older versions held major-unit floats. */
 const minorUnits = z.number().int();
 
-export const nightSetupSchema = z.object({
+const nightSetupSchema = z.object({
   playerIds: z.array(playerId),
   startingChips: z.number().int().positive(),
   chipValue: minorUnits.nonnegative(),
@@ -71,7 +71,7 @@ export const settingsFileSchema = z.object({
   bankPay: storedPayDetailsSchema.optional(),
 });
 
-export const rosterPlayerSchema = z.object({
+const rosterPlayerSchema = z.object({
   id: playerId,
   name: z.string().min(1),
   /** #rrggbb (roster version 2). */
@@ -127,7 +127,7 @@ export const nightPartFileSchema = z.object({
 });
 
 /** Storage notices the host has not dismissed yet: they survive a restart. */
-export const noticesFileSchema = z.object({
+const noticesFileSchema = z.object({
   format: z.literal(FORMATS.notices),
   version: z.literal(1),
   notices: z.array(
@@ -158,7 +158,7 @@ export const noticesFileSchema = z.object({
  * not listed settles with the fewest transfers). Files from before `modes`
  * have none: every night settled with the fewest transfers.
  */
-export const tabFileSchema = z.object({
+const tabFileSchema = z.object({
   format: z.literal(FORMATS.tab),
   version: z.literal(1),
   paid: z.array(z.string().min(1)),
@@ -173,7 +173,7 @@ export const tabFileSchema = z.object({
  * this is what the leaderboard and the running tab apply. A player is
  * merged away once, and never into itself.
  */
-export const aliasesFileSchema = z.object({
+const aliasesFileSchema = z.object({
   format: z.literal(FORMATS.aliases),
   version: z.literal(1),
   merges: z
@@ -193,10 +193,10 @@ export const FILE_SCHEMAS = {
   aliases: aliasesFileSchema,
 } as const;
 
-export type SettingsFile = z.infer<typeof settingsFileSchema>;
+type SettingsFile = z.infer<typeof settingsFileSchema>;
 /** A roster player as kept: the view's RosterPlayer and the payment details the view never carries. */
 export type StoredRosterPlayer = z.infer<typeof rosterPlayerSchema>;
-export type NightFile = z.infer<typeof nightFileSchema>;
+type NightFile = z.infer<typeof nightFileSchema>;
 export type { NightSummary } from '../night/summary';
 
 /** What the settings file holds, without its envelope. */

@@ -16,8 +16,8 @@ import { syncDirectory } from './jsonFile';
  * - Without it (the headless host, tests, a Linux desktop with no keyring):
  *   the key itself in `seed-key`, readable by this user only (mode 0600).
  */
-export const KEYCHAIN_KEY_FILE = 'seed-key.keychain';
-export const PLAIN_KEY_FILE = 'seed-key';
+const KEYCHAIN_KEY_FILE = 'seed-key.keychain';
+const PLAIN_KEY_FILE = 'seed-key';
 
 const KEY_BYTES = 32;
 const KEY_HEX = /^[0-9a-f]{64}$/;

@@ -23,7 +23,7 @@ export function anteAll(d: Draft, kind: 'ante' | 're-ante', turn: number | null)
 }
 
 /** R27 `half-pot`: the pot was just made: everyone who can take a turn now has a first turn to play before bets open up. */
-export function startFirstRound(d: Draft): void {
+function startFirstRound(d: Draft): void {
   if (d.state.settings.firstRound !== 'half-pot') return;
   d.emit({ type: 'first-round', waiting: activePlayers(d.state).map((p) => p.id) });
 }

@@ -42,7 +42,7 @@ export interface SocketLike {
   close(): void;
 }
 
-export type SocketFactory = (url: string) => SocketLike;
+type SocketFactory = (url: string) => SocketLike;
 
 export interface SocketApiOptions {
   url: string;
@@ -58,7 +58,7 @@ export interface SocketApiOptions {
 }
 
 /** How the link to the dealer stands, and the ways to nudge it. */
-export interface ConnectionControls {
+interface ConnectionControls {
   status(): ConnectionStatus;
   /** Called whenever the connection status changes; returns the unsubscribe. */
   onStatus(listener: (status: ConnectionStatus) => void): () => void;
@@ -85,13 +85,13 @@ export type SocketDealerApi = DealerApi & ConnectionControls;
  * anything, so no control on the page can; the host refuses a write from a
  * phone socket anyway.
  */
-export type PhoneApi = Pick<DealerApi, CommandsOf<'phone'> | 'getView' | 'onView'> & PhoneWitnessApi;
+type PhoneApi = Pick<DealerApi, CommandsOf<'phone'> | 'getView' | 'onView'> & PhoneWitnessApi;
 
 /**
  * A phone helping deal (docs/table-draw.md "The witness protocol"): its two
  * requests, which change no chip, seat or turn, and the host's pushes to it.
  */
-export interface PhoneWitnessApi {
+interface PhoneWitnessApi {
   helpDeal(args: HelpDealArgs): Promise<ApiResult<unknown>>;
   revealDraws(args: RevealDrawsArgs): Promise<ApiResult<unknown>>;
   /** Called on each push about dealing (a reveal request, the phone's status as a witness), as it came: the page parses it (witnessPush). Returns the unsubscribe. */
@@ -103,7 +103,7 @@ const CONNECTING = 0;
 const OPEN = 1;
 
 /** 250 ms, 500 ms, 1 s, 2 s, then every 4 s. */
-export function defaultBackoff(attempt: number): number {
+function defaultBackoff(attempt: number): number {
   return Math.min(250 * 2 ** attempt, 4000);
 }
 

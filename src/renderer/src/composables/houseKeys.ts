@@ -28,7 +28,7 @@ export interface HouseKeyDeps {
 }
 
 /** Letters these keys use; each is listed in the key list (HelpOverlay). */
-export const HOUSE_KEYS = { pass: 'x', higher: 'h', lower: 'l', seat: 'j', move: 't', sitOut: 's', reopen: 'o' } as const;
+const HOUSE_KEYS = { pass: 'x', higher: 'h', lower: 'l', seat: 'j', move: 't', sitOut: 's', reopen: 'o' } as const;
 
 function plain(e: KeyboardEvent): boolean {
   return !e.ctrlKey && !e.metaKey && !e.altKey;

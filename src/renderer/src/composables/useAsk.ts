@@ -1,5 +1,5 @@
 import { ref } from 'vue';
-import type { CommandArgs, CommandData, CommandName } from '../../../shared';
+import type { CommandArgs, CommandData, CommandName, DataOf } from '../../../shared';
 import { useViewStore } from '../stores/view';
 import { useWords } from './useWords';
 
@@ -16,7 +16,7 @@ export function useAsk() {
   const error = ref<string | null>(null);
   const loading = ref(false);
 
-  async function ask<K extends Question>(command: K, args: CommandArgs<K>): Promise<CommandData[K] | null> {
+  async function ask<K extends Question>(command: K, args: CommandArgs<K>): Promise<DataOf<K> | null> {
     error.value = null;
     loading.value = true;
     try {
@@ -25,7 +25,7 @@ export function useAsk() {
         error.value = words.error(result.error);
         return null;
       }
-      return (result.data as CommandData[K] | undefined) ?? null;
+      return result.data ?? null;
     } catch (failure) {
       error.value = words.failure(failure);
       return null;

@@ -331,7 +331,7 @@ export function useNightKeys(): void {
   }
 }
 
-export function betAmount(bet: BetEntry): BetAmount | null {
+function betAmount(bet: BetEntry): BetAmount | null {
   if (bet.pot) return 'pot';
   return bet.digits ? Number(bet.digits) : null;
 }

@@ -1,7 +1,7 @@
 import { onBeforeUnmount, ref, watch, type Ref } from 'vue';
 
 /** How long the TV shows each page when a screen holds more than fits at once (the results, then the bank codes). */
-export const TV_PAGE_MS = 12_000;
+const TV_PAGE_MS = 12_000;
 
 /**
  * A TV screen that takes turns: page 0, then 1, ... then 0 again, each for

@@ -130,7 +130,7 @@ export function chips(t: Translate, n: number): string {
 }
 
 /** One chip movement in the table's words, e.g. "Maya takes 4 from the pot". */
-export function describeMove(move: Announcement['moves'][number], t: Translate, names: (id: string) => string): string {
+function describeMove(move: Announcement['moves'][number], t: Translate, names: (id: string) => string): string {
   const from = accountName(move.from, names);
   const to = accountName(move.to, names);
   const amount = move.amount;

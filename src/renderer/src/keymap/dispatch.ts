@@ -8,7 +8,7 @@ function keyName(key: string): string {
 type Pressed = Pick<KeyboardEvent, 'key' | 'code' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'>;
 
 /** Whether the pressed key is this chord. Alt with a letter goes by the key's place (what Alt types differs between keyboards). */
-export function chordMatches(chord: Chord, e: Pressed): boolean {
+function chordMatches(chord: Chord, e: Pressed): boolean {
   const letter = /^[a-z]$/.test(chord.key);
   const byPlace = letter && Boolean(e.altKey) && e.code === `Key${chord.key.toUpperCase()}`;
   if (keyName(e.key) !== chord.key && !byPlace) return false;

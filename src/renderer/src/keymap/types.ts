@@ -9,8 +9,7 @@ import type { MessageSchema } from '../i18n/en';
  */
 
 /** The console's screens, each a heading of the key list (`keys.<screen>Heading`). */
-export const KEY_SCREENS = ['lobby', 'night', 'anywhere', 'panel', 'ended', 'tab', 'history', 'rules'] as const;
-export type KeyScreen = (typeof KEY_SCREENS)[number];
+export type KeyScreen = 'lobby' | 'night' | 'anywhere' | 'panel' | 'ended' | 'tab' | 'history' | 'rules';
 
 /** A line of the key list: `keys.list.<id>.key` and `.what`, in the four languages (locales.test.ts holds them to English). */
 export type HelpId = keyof MessageSchema['keys']['list'];
@@ -33,7 +32,7 @@ export interface Chord {
  * applies when each condition it names has the value it asks for. Named (not
  * code) so two bindings can be checked for claiming the same key at once.
  */
-export type Condition =
+type Condition =
   | 'typing' // the focus is in a text box (a rule menu is not typing)
   | 'inField' // a text box or a rule menu
   | 'hasLastSetup' // a night was played before (O reopens it)

@@ -86,13 +86,6 @@ export function formatMinutes(minutes: number | null): string {
   return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** The local calendar day of an ISO timestamp, e.g. "2026-11-07". */
-export function isoDay(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso.slice(0, 10);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
 /** "Sat 7 Nov 2026, 20:15" for the nights list. */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);

@@ -13,7 +13,7 @@
  */
 
 /** What has the focus, as far as this needs: a page's focused element, or a stand-in in tests. */
-export interface FocusedField {
+interface FocusedField {
   readonly dataset?: Record<string, string | undefined>;
   blur(): void;
 }

@@ -42,7 +42,7 @@ export function payOptions(transfer: Transfer, currency: string, details: PayDet
 }
 
 /** The EPC payload of a transfer, or null (no bank account, or not in EUR): what the TV draws. */
-export function bankCode(transfer: Transfer, currency: string, details: PayDetails | undefined, reference: string): string | null {
+function bankCode(transfer: Transfer, currency: string, details: PayDetails | undefined, reference: string): string | null {
   if (!details?.sepa) return null;
   const epc = epcPayload(details.sepa, transfer.amount, currency, reference);
   return epc.ok ? epc.payload : null;
@@ -87,6 +87,9 @@ export function payeeLine(name: string, details: PayDetails, t: Translate): stri
   }
   return t('pay.text.pays', { name, how: how.join('; ') });
 }
+
+/** The most bank codes one page of the TV holds at a size a phone reads from across the room (TvPayCodes.vue). */
+export const TV_PAY_CODES = 3;
 
 /** `items` in runs of `size`: the TV's pages of codes. */
 export function chunks<T>(items: readonly T[], size: number): T[][] {

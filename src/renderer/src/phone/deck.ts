@@ -5,7 +5,7 @@ import { phoneStorage } from './phoneStore';
  * The four-colour deck on a phone: the holder's own choice, kept on the phone
  * (like its language), never the host's.
  */
-export const DECK_STORAGE_KEY = 'in-between-dealer.phone.four-colour';
+const DECK_STORAGE_KEY = 'in-between-dealer.phone.four-colour';
 
 export function savedFourColour(): boolean {
   try {

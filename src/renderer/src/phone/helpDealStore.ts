@@ -15,7 +15,7 @@ import { phoneStorage } from './phoneStorage';
  */
 
 /** The night this phone's holder turned "Help deal" off for: on by default, off for that night once turned off. */
-export const HELP_OFF_STORAGE_KEY = 'in-between-dealer.phone.helpDealOff';
+const HELP_OFF_STORAGE_KEY = 'in-between-dealer.phone.helpDealOff';
 
 function offForNight(): string | null {
   try {

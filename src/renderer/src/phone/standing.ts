@@ -20,7 +20,7 @@ export function resultSoFar(player: Pick<PlayerView, 'stack' | 'cashedOut' | 'bo
   return { netChips, netMoney: netChips * chipValue || 0 };
 }
 
-export interface TabLine {
+interface TabLine {
   /** The other party: a player's id, or the bank's. */
   with: string;
   /** Minor units. */

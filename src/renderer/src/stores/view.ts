@@ -1,12 +1,19 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
-import type { ApiResult, AppView, CommandArgs, CommandData, CommandName, DealerApi, PlayerView, RosterPlayer } from '../../../shared';
+import type {
+  ApiResult,
+  AppView,
+  CommandArgs,
+  CommandMethods,
+  CommandName,
+  DataOf,
+  DealerApi,
+  PlayerView,
+  RosterPlayer,
+} from '../../../shared';
 import { keepUnchanged } from '../lib/keepUnchanged';
 import { fallbackColour, initialsFrom } from '../lib/players';
 import type { ConnectionStatus, DealerConnection } from '../api';
-
-/** What a command's `data` holds: the answer for questions (CommandData), nothing otherwise. */
-export type AnswerOf<K extends CommandName> = K extends keyof CommandData ? CommandData[K] : undefined;
 
 /**
  * The AppView main pushes after every change, and the one way to ask main for
@@ -114,10 +121,11 @@ export const useViewStore = defineStore('view', () => {
    * Sends a command. Resolves with main's answer; a request that got no answer
    * (connection lost) rejects, and the caller words it.
    */
-  async function run<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<ApiResult<AnswerOf<K>>> {
+  async function run<K extends CommandName>(command: K, args: CommandArgs<K>): Promise<ApiResult<DataOf<K>>> {
     if (!api) throw new Error('not connected');
-    const method = api[command] as (a: CommandArgs<K>) => Promise<ApiResult<AnswerOf<K>>>;
-    const answer = method(args);
+    // Every bridge is the registry's methods (api.ts checks DealerApi against CommandMethods), each typed by its command.
+    const methods: CommandMethods = api;
+    const answer = methods[command](args);
     const settled = answer.catch(() => undefined);
     inFlight.value = new Set([...inFlight.value, settled]);
     try {
