@@ -8,5 +8,6 @@ export { activePlayers, cutterSeat, dealUnderWay, dueToAct, ENGINE_REVISION, isA
 export { currentLimits, halfPotRound } from './limits';
 export { correctionLimits } from './correctionLimits';
 export { pairCallsFor } from './commands/turn';
+export { newcomerMinimumBuyIn } from './commands/seating';
 export type { Newcomer } from './commands/seating';
 export type { EngineState, Phase, PhaseKind, TurnState, SeatedPlayer, DeckState, RetiredDeck, LastAction } from './state';
