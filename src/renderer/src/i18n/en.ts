@@ -416,6 +416,7 @@ const en = {
     title: 'Results',
     winner: '{name} wins the night!',
     winners: 'Winners: {names}',
+    winnersMore: 'Winners: {names} and {n} more ★ | Winners: {names} and {n} more ★',
     player: 'Player',
     boughtIn: 'Bought in',
     final: 'Final chips',

@@ -420,6 +420,7 @@ const es: Translation = {
     title: 'Resultados',
     winner: '¡{name} gana la noche!',
     winners: 'Ganadores: {names}',
+    winnersMore: 'Ganadores: {names} y {n} más ★ | Ganadores: {names} y {n} más ★',
     player: 'Jugador',
     boughtIn: 'Compradas',
     final: 'Fichas al final',

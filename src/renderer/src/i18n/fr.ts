@@ -426,6 +426,7 @@ const fr: Translation = {
     title: 'Résultats',
     winner: '{name} gagne la soirée !',
     winners: 'Gagnants : {names}',
+    winnersMore: 'Gagnants : {names} et {n} autre ★ | Gagnants : {names} et {n} autres ★',
     player: 'Joueur',
     boughtIn: 'Achetés',
     final: 'Jetons à la fin',

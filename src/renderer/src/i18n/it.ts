@@ -423,6 +423,7 @@ const it: Translation = {
     title: 'Risultati',
     winner: '{name} vince la serata!',
     winners: 'Vincitori: {names}',
+    winnersMore: 'Vincitori: {names} e {n} altro ★ | Vincitori: {names} e altri {n} ★',
     player: 'Giocatore',
     boughtIn: 'Comprate',
     final: 'Fiche finali',
