@@ -118,14 +118,12 @@ const TWELVE = 'Alessandra B';
  * part of LONG must hold "Lou Latecom…" and nothing more of it, and every element
  * holding TWELVE must show it whole, uncut. The status line and the banner's
  * headline are sentences shared with the phones: they wrap and keep the whole name.
- * The seat tiles are left out (see below).
+ * The seat tiles are read too: they cut a long name the same way, the whole name in the tile's title.
  */
 async function namesOnTv(page: Page): Promise<{ long: string[]; twelve: { text: string; cut: boolean }[] }> {
   return page.evaluate(
     ([long, twelve]) => {
-      // The seat tiles still fit names their own way (a cut name there took a second line and pushed the footer off a 720p TV).
-      const sentence = (el: Element) =>
-        el.closest('[data-testid="status"], .headline, [aria-hidden="true"], [data-testid^="seat-"]') !== null;
+      const sentence = (el: Element) => el.closest('[data-testid="status"], .headline, [aria-hidden="true"]') !== null;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       const longSeen: string[] = [];
       const twelveSeen: { text: string; cut: boolean }[] = [];
@@ -152,13 +150,18 @@ function expectTvRule(seen: { long: string[]; twelve: { text: string; cut: boole
   for (const shown of seen.twelve) expect(shown.cut, `${where}: "${shown.text}" is whole`).toBe(false);
 }
 
-test('the live TV dealer line and banner write "Lou Latecom…" and keeps a 12-character name whole', async ({ page }) => {
+test('the live TV dealer line, banner and seat tiles write "Lou Latecom…" and keep a 12-character name whole', async ({ page }) => {
   await tvPage(page);
   const names = [LONG, TWELVE, 'Kwame Mensah', 'Bartholomew', 'Ann'];
   const played = playUntil(names, (n) => n.turnsPlayed >= 3 && n.phase === 'ready' && n.dealerId === 'p1');
   await show(page, liveView(played.night, played.roster));
   await expect(page.getByTestId('tv-dealer')).toContainText('Lou Latecom…');
-  expectTvRule(await namesOnTv(page), 'live', false);
+  // Lou's seat tile: the same cut name on one line at the tile's own type, the whole name in its title.
+  const tile = page.getByTestId(`seat-${played.roster.find((p) => p.name === LONG)!.id}`).locator('.text');
+  await expect(tile).toHaveText('Lou Latecom…');
+  await expect(tile).toHaveAttribute('title', LONG);
+  expect(await shown(tile), 'the cut name is not cut again on its tile').toEqual({ text: 'Lou Latecom…', cut: false });
+  expectTvRule(await namesOnTv(page), 'live');
   await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-live-names.png' });
 });
 
