@@ -95,8 +95,9 @@ for (const screen of SCREENS) {
         const heading = page.getByTestId('results').locator('.winner');
         const onTv = winners.map((w) => ON_TV[w] ?? w);
         // Spaces inside a name do not break (no-break spaces): read them as spaces.
-        const said = (await heading.textContent())!.trim().replaceAll('\u00a0', ' ');
-        if (players <= 8) expect(said, label).toBe(`Winners: ${onTv.join(', ')}`);
+        const read = async () => (await heading.textContent())!.trim().replaceAll('\u00a0', ' ');
+        const said = await read();
+        if (players <= 8) await expect.poll(read, { message: label }).toBe(`Winners: ${onTv.join(', ')}`);
         else {
           // Twelve players' results take the whole height: the heading keeps one line, naming those who fit and counting the rest.
           const named = /^Winners: (.+?)(?: and (\d+) more ★)?$/.exec(said);
