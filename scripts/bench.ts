@@ -13,6 +13,8 @@ import { endNight, playTurns, sessionTable, startNight, type Table } from '../sr
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { benchUi } from './benchUi';
 import { benchTableDraw } from './benchTableDraw';
+import { benchGroup } from './benchGroup';
+import { benchGroupLan } from './benchGroupLan';
 import { latencySummary, ms, percentile } from './lib/stats';
 
 /**
@@ -426,6 +428,18 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     // R34: a bet's third card drawn with ten phones helping deal, over the real WebSocket server.
     for (const line of await benchTableDraw({ turns: quick ? 40 : 200 })) print(line);
+  } catch (error) {
+    print({ bench: 'error', message: (error as Error).stack ?? String(error) });
+  }
+  try {
+    // A group's history on many laptops (docs/group.md): an import of 1,000 nights, a start-up with 3 x 1,000, a night arriving by the group folder.
+    for (const line of await benchGroup({ turns: quick ? 20 : 100, players: PLAYERS })) print(line);
+  } catch (error) {
+    print({ bench: 'error', message: (error as Error).stack ?? String(error) });
+  }
+  try {
+    // Laptop to laptop: a night ended on one laptop, listed on the paired one (docs/group-lan.md).
+    for (const line of await benchGroupLan({ nights: quick ? 5 : 20, turns: quick ? 20 : 60 })) print(line);
   } catch (error) {
     print({ bench: 'error', message: (error as Error).stack ?? String(error) });
   }

@@ -79,6 +79,8 @@ interface HostReport {
   firstAnswers: MemoryFigures;
   /** From the phones being connected to the host holding none of them (null: some were still open at NEVER_READ_LIMIT_MS). */
   allClosedAfterMs: number | null;
+  /** The most bytes the host held waiting for the phones at once (their sockets' queues, summed), sampled every 50 ms while they were in. */
+  phonesHeldPeakMb: number;
   /** The host's CPU time over the run, per second of it (ms/s: 1000 is one core busy). */
   cpuMsPerSecond: number;
   phonesReport: PhonesReport | null;
@@ -265,8 +267,14 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
     if (phones > 0) child = await startPhones(scenario, link, phones, past.id);
     const phonesIn = performance.now();
     let allClosedAfterMs: number | null = null;
+    let phonesHeldPeak = 0;
     const closedWatch = setInterval(() => {
-      if (allClosedAfterMs === null && service.phones.connections().length === 0) allClosedAfterMs = performance.now() - phonesIn;
+      const connected = service.phones.connections();
+      phonesHeldPeak = Math.max(
+        phonesHeldPeak,
+        connected.reduce((sum, c) => sum + c.bufferedBytes, 0),
+      );
+      if (allClosedAfterMs === null && connected.length === 0) allClosedAfterMs = performance.now() - phonesIn;
     }, 50);
     // The phones settle in (connected, turned away, asking) before the console is measured.
     await pause(1000);
@@ -318,6 +326,7 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
       beforePhones,
       afterPhones,
       allClosedAfterMs: allClosedAfterMs === null ? null : Math.round(allClosedAfterMs),
+      phonesHeldPeakMb: ms(phonesHeldPeak / 1024 / 1024),
       cpuMsPerSecond: Math.round((cpu.user + cpu.system) / 1000 / seconds),
       phonesReport,
     };
@@ -517,6 +526,8 @@ export async function phoneAbuseLines(): Promise<AbuseLine[]> {
     name: 'phones-never-read',
     phones: 20,
     allClosedAfterMs: stalled.allClosedAfterMs,
+    // What the host held for them at most (bytes waiting in their sockets' queues): what the allocator may keep after.
+    heldForPhonesPeakMb: stalled.phonesHeldPeakMb,
     rssBeforePhonesMb: stalled.rssBeforePhonesMb,
     rssAfterPhonesMb: stalled.rssAfterPhonesMb,
     afterOverBeforeMb: neverReadOver,

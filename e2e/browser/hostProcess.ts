@@ -77,6 +77,11 @@ export async function startHostProcess(options: HostOptions): Promise<HostProces
     '0',
     '--phone-address',
     '127.0.0.1',
+    // Laptop to laptop: the group listener (on only while pairing or paired) on a free port, named by loopback.
+    '--group-port',
+    '0',
+    '--group-address',
+    '127.0.0.1',
   ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -4,6 +4,7 @@ import type { BackupsList, ExportFile, FairnessReport, NightDetail, NightListIte
 import type { COMMAND_REGISTRY, Role } from './registry';
 import type { PayDetails } from './payDetails';
 import type { AppView } from './view';
+import type { PairingStart, PeerClaimAnswer, PeerFilesAnswer, PeerManifestAnswer } from './groupLan';
 
 /** Everyone's payment details (getPayDetails, the host only): roster players by id, and the bank's. */
 export interface PayDirectory {
@@ -27,6 +28,11 @@ export interface CommandData {
   exportTab: ExportFile;
   listBackups: BackupsList;
   getPayDetails: PayDirectory;
+  groupExport: ExportFile;
+  groupPairStart: PairingStart;
+  groupPeerClaim: PeerClaimAnswer;
+  groupPeerManifest: PeerManifestAnswer;
+  groupPeerFiles: PeerFilesAnswer;
 }
 type DataOf<K> = K extends keyof CommandData ? CommandData[K] : undefined;
 
@@ -145,6 +151,28 @@ export interface DealerApi {
   setPayDetails: CommandMethod<'setPayDetails'>;
   getPayDetails: CommandMethod<'getPayDetails'>;
   hidePayKinds: CommandMethod<'hidePayKinds'>;
+  /** Start a group with this laptop's history (docs/group.md). */
+  groupCreate: CommandMethod<'groupCreate'>;
+  /** Leave the group: what was taken in stays, nothing more is shared. */
+  groupLeave: CommandMethod<'groupLeave'>;
+  /** Use a group folder (joins the group in it, or puts this one there); null stops using one. */
+  groupSetFolder: CommandMethod<'groupSetFolder'>;
+  /** The whole group in one file (`data`). */
+  groupExport: CommandMethod<'groupExport'>;
+  /** Merge a group file into this laptop's history. */
+  groupImport: CommandMethod<'groupImport'>;
+  /** Share and take in through the group folder now. */
+  groupSyncNow: CommandMethod<'groupSyncNow'>;
+  /** Show a pairing code for another laptop of the group (`data`: the code, its QR text, the addresses); 5 minutes, once. */
+  groupPairStart: CommandMethod<'groupPairStart'>;
+  /** Pair with the laptop at `address` showing `code`; the two then sync the group both ways while both are on. */
+  groupPairJoin: CommandMethod<'groupPairJoin'>;
+  /** Forget a paired laptop: its key no longer opens anything here. */
+  groupUnpair: CommandMethod<'groupUnpair'>;
+  /** A paired laptop's messages (role `peer`, on the group's listener only). */
+  groupPeerClaim: CommandMethod<'groupPeerClaim'>;
+  groupPeerManifest: CommandMethod<'groupPeerManifest'>;
+  groupPeerFiles: CommandMethod<'groupPeerFiles'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -5,6 +5,7 @@ import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
 import { PAY_KINDS, payDetailsSchema } from './payDetails';
 import { ruleSettingsSchema } from './settings';
+import { groupPairJoinArgs, groupPeerClaimArgs, groupPeerFilesArgs, groupUnpairArgs, peerCredentialArgs } from './groupLan';
 import { paymentSchema, settleModeSchema, type TableScreen } from './vocabulary';
 
 /** The payment words, for modules that import them from here; declared in vocabulary.ts. */
@@ -254,6 +255,23 @@ export const restoreBackupArgs = z.strictObject({
 export const moveDataArgs = z.strictObject({
   to: z.string({ error: 'a folder is text' }).trim().min(1, 'name the folder').max(1024, 'a folder path is at most 1024 characters'),
 });
+/** A group's name (docs/group.md). */
+export const groupCreateArgs = z.strictObject({
+  name: z.string({ error: 'a group name is text' }).trim().min(1, 'name the group').max(60, 'a group name is at most 60 characters'),
+});
+/** The group folder a sync tool shares, or null to stop using one. */
+export const groupSetFolderArgs = z.strictObject({
+  path: z
+    .string({ error: 'a folder is text' })
+    .trim()
+    .min(1, 'name the folder')
+    .max(1024, 'a folder path is at most 1024 characters')
+    .nullable(),
+});
+/** A group file to merge in, by its path on this computer. */
+export const groupImportArgs = z.strictObject({
+  path: z.string({ error: 'a file is text' }).trim().min(1, 'name the file').max(1024, 'a file path is at most 1024 characters'),
+});
 /**
  * How a party likes to be paid: a roster player by id, or `bank` (the host's
  * cash box, M2). The details replace the party's whole set; `{}` removes them.
@@ -325,6 +343,18 @@ export const commandArgs = {
   setPayDetails: setPayDetailsArgs,
   getPayDetails: noArgs,
   hidePayKinds: hidePayKindsArgs,
+  groupCreate: groupCreateArgs,
+  groupLeave: noArgs,
+  groupSetFolder: groupSetFolderArgs,
+  groupExport: noArgs,
+  groupImport: groupImportArgs,
+  groupSyncNow: noArgs,
+  groupPairStart: noArgs,
+  groupPairJoin: groupPairJoinArgs,
+  groupUnpair: groupUnpairArgs,
+  groupPeerClaim: groupPeerClaimArgs,
+  groupPeerManifest: peerCredentialArgs,
+  groupPeerFiles: groupPeerFilesArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

@@ -60,6 +60,17 @@ export const COMMAND_ERROR_CODES = [
   'not-a-witness', // R34: reveals from a phone that is not helping deal on this connection
   'bad-reveal', // R34: a value that does not hash to the witness's head: refused, the phone left out of that draw
   'reveal-late', // R34: reveals after the wait, or for a request not open: that draw went on without them
+  'not-in-group', // a group command on a laptop in no group: create or join one first
+  'already-in-group', // creating a group on a laptop already in one: leave it first
+  'other-group', // the folder or file holds another group than this laptop's
+  'bad-group-file', // the folder's group.json or the group file cannot be read as one: nothing changed
+  'night-elsewhere', // R33: the night was hosted on another laptop of the group, and only it can reopen it
+  'pairing-refused', // a pairing code that is wrong, used or out of date, or no code open: start pairing again on the other laptop
+  'pairing-needs-group', // a code is shown only by a laptop in a group: create the group first, the other laptop joins it
+  'pairing-other-group', // the two laptops are in different groups: one leaves its group first
+  'peer-unreachable', // the laptop to pair with did not answer at {address}: same network? the app open there?
+  'not-paired', // a laptop this one is not paired with (or no longer): its key opens nothing
+  'group-lan-unavailable', // this dealer runs without the group's LAN listener (a bare session)
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 
@@ -72,7 +83,7 @@ export function commandError(
   return { code, message, ...(rule ? { rule } : {}), ...(params ? { params } : {}) };
 }
 
-const ROLE_NAMES = { host: 'the host console', table: 'a table screen', phone: 'a phone' } as const;
+const ROLE_NAMES = { host: 'the host console', table: 'a table screen', phone: 'a phone', peer: 'a paired laptop' } as const;
 
 /**
  * The refusal of a command the sender's role may not send (the registry's

@@ -12,9 +12,11 @@
 
 /**
  * Who is on the other end: the host's console (every command), the TV's
- * table window or a kiosk browser, and a phone on the LAN (both read only).
+ * table window or a kiosk browser, and a phone on the LAN (both read only),
+ * and a paired laptop of the group (`peer`: its sync messages only, on the
+ * group's own listener; docs/group-lan.md).
  */
-export const ROLES = ['host', 'table', 'phone'] as const;
+export const ROLES = ['host', 'table', 'phone', 'peer'] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface CommandPolicy {
@@ -26,12 +28,15 @@ export interface CommandPolicy {
 
 const HOST_ONLY = ['host'] as const satisfies readonly Role[];
 const EVERYONE = ['host', 'table', 'phone'] as const satisfies readonly Role[];
+const PAIRED_LAPTOP = ['peer'] as const satisfies readonly Role[];
 
 const change = { roles: HOST_ONLY, changesState: true } as const;
 /** A question only the host may ask: it hands out whole files (exports, backups). */
 const hostQuestion = { roles: HOST_ONLY, changesState: false } as const;
 /** A question any screen may ask: the history the TV and phones show. */
 const openQuestion = { roles: EVERYONE, changesState: false } as const;
+/** A paired laptop's question: its group files, nothing else (docs/group-lan.md). */
+const peerQuestion = { roles: PAIRED_LAPTOP, changesState: false } as const;
 
 export const COMMAND_REGISTRY = {
   startNight: change,
@@ -93,6 +98,30 @@ export const COMMAND_REGISTRY = {
   /** Everyone's payment details, for the console's roster editor only: the TV and phones see a payee's alone. */
   getPayDetails: hostQuestion,
   hidePayKinds: change,
+  /** Starts a group (docs/group.md): this laptop's history shared with the group's other laptops from now on. */
+  groupCreate: change,
+  /** Leaves the group: the history taken in stays; nothing more is shared or taken in. */
+  groupLeave: change,
+  /** The group folder a sync tool shares: joins the group found there, or puts this group there; null stops using one. */
+  groupSetFolder: change,
+  /** The whole group in one file, to import on another laptop. */
+  groupExport: hostQuestion,
+  /** Merges a group file into this laptop's history (never replaces; twice changes nothing). */
+  groupImport: change,
+  /** Writes this laptop's files to the group folder and reads everyone's now, without waiting for the watch. */
+  groupSyncNow: change,
+  /** Shows a pairing code (and its QR) for another laptop of the group to type; good for 5 minutes, once (docs/group-lan.md). */
+  groupPairStart: change,
+  /** Pairs with the laptop at `address` showing `code`: the two then sync the group both ways. */
+  groupPairJoin: change,
+  /** Forgets a paired laptop: its key opens nothing here any more. */
+  groupUnpair: change,
+  /** A laptop typing the code shown here claims it (once): both get a key for the other's listener. */
+  groupPeerClaim: { roles: PAIRED_LAPTOP, changesState: true },
+  /** A paired laptop asks which group files this laptop holds. */
+  groupPeerManifest: peerQuestion,
+  /** A paired laptop fetches group files, a batch at a time. */
+  groupPeerFiles: peerQuestion,
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

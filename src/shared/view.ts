@@ -2,6 +2,7 @@ import type { CardCode } from './cards';
 import type { Account } from './chips';
 import type { CommandError } from './errors';
 import type { ExpenseView, NightAwards, PlayerMergeView, Settlement } from './history';
+import type { GroupLanView } from './groupLan';
 import type { PayeesView } from './payDetails';
 import type { Preferences } from './preferences';
 import type { RuleSettings } from './settings';
@@ -49,12 +50,24 @@ export interface AppView {
   /** Roster players counted as another on the leaderboard, the tab and the figures (mergePlayers); absent or empty when none. */
   merges?: PlayerMergeView[];
   /**
+   * The group this laptop shares its history with (docs/group.md), or null
+   * when it is in none (it then works alone, as before). For the host's
+   * console only: phones and the TV never take part in a group.
+   */
+  group?: GroupView | null;
+  /**
    * Once the night on the table has ended: how each party it owes (in its
    * settle mode, transfers not marked paid) likes to be paid, with the kinds
    * the host turned off for it left out. It goes to every screen, phones
    * included, so it holds the payees' details and nobody else's.
    */
   settlePay?: PayeesView;
+  /**
+   * Laptop to laptop (docs/group-lan.md): the paired laptops and whether a
+   * pairing code is open. The console's alone: the TV and phones get views
+   * without it (viewForRole).
+   */
+  groupLan?: GroupLanView;
 }
 
 /**
@@ -388,4 +401,32 @@ export interface DrawView {
   deckId: string;
   rounds: { round: number; cards: { playerId: string; card: CardCode }[] }[];
   winnerId: string | null;
+}
+
+/** A laptop of the group as the group screen lists it. */
+export interface GroupLaptopView {
+  id: string;
+  name: string;
+  /** When its files were last taken in (ISO time); null for this laptop and for one never heard from. */
+  lastHeardAt: string | null;
+  /** True for this laptop. */
+  me: boolean;
+}
+
+/** A file from another laptop set aside (damaged, tampered, failing the night checker...), naming the laptop it came from. */
+export interface GroupSetAsideView {
+  laptop: string;
+  file: string;
+  reason: string;
+}
+
+/** The group this laptop is in (docs/group.md). */
+export interface GroupView {
+  id: string;
+  name: string;
+  laptopId: string;
+  laptops: GroupLaptopView[];
+  /** The group folder a sync tool shares, or null when none is used. */
+  folder: string | null;
+  setAside: GroupSetAsideView[];
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { app, Menu, powerSaveBlocker, protocol, session } from 'electron';
 import { openDealerService } from '../session';
 import { withPhoneAccess } from '../host/phoneService';
+import { withGroupLan } from '../host/groupLan';
 import { createElectronStoreBackend } from '../store/electronStoreBackend';
 import { createAppRequestHandler } from './appProtocol';
 import { registerIpc } from './ipc';
@@ -71,19 +72,19 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
     });
   };
   // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
-  const service = withPhoneAccess(
-    await openDealerService({
-      storage,
-      autoBackups: true,
-      keychain: osKeychain(),
-      ...(options.dataMovable === false ? {} : { onDataMoved }),
-      ...(options.lostPointer ? { dataFolderChoice: { ...options.lostPointer, choose: chooseDataFolder } } : {}),
-    }),
-    {
-      rendererDir: BUILT_RENDERER_DIR,
-      onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
-    },
-  );
+  const dealer = await openDealerService({
+    storage,
+    autoBackups: true,
+    keychain: osKeychain(),
+    ...(options.dataMovable === false ? {} : { onDataMoved }),
+    ...(options.lostPointer ? { dataFolderChoice: { ...options.lostPointer, choose: chooseDataFolder } } : {}),
+  });
+  const withPhones = withPhoneAccess(dealer, {
+    rendererDir: BUILT_RENDERER_DIR,
+    onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
+  });
+  // Laptop to laptop: the group's own listener, for paired laptops only (docs/group-lan.md).
+  const service = await withGroupLan(withPhones, { dataRoot: dataDir, rendererDir: BUILT_RENDERER_DIR, files: dealer.groupFiles });
 
   const windows = createDealerWindows({
     source,
@@ -108,7 +109,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   /** What the menu shows that can change: phones watching, and the update item's words and tick. */
   const menuState = () => {
     const view = service.getView();
-    return { phones: service.phones.isOn, language: view.preferences.language, updateChecks: checksOn(view) };
+    return { phones: withPhones.phones.isOn, language: view.preferences.language, updateChecks: checksOn(view) };
   };
   const setMenu = (state: ReturnType<typeof menuState>): void =>
     Menu.setApplicationMenu(
@@ -140,7 +141,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
     shownInMenu = now;
     setMenu(now);
   };
-  const stopFollowingPhones = service.phones.onChange(refreshMenu);
+  const stopFollowingPhones = withPhones.phones.onChange(refreshMenu);
   const stopFollowingPreferences = service.onView(refreshMenu);
 
   // Keep the TV awake while a night is open (a resumed one too), and let it sleep after.

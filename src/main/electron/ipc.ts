@@ -1,5 +1,5 @@
 import { BrowserWindow, ipcMain as electronIpcMain, type IpcMain, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, COMMAND_NAMES, commandChannel } from '../../shared';
+import { CHANNELS, COMMAND_NAMES, commandChannel, viewForRole } from '../../shared';
 import type { DealerService } from '../session/service';
 import { isRendererOrigin, type RendererSource, type WindowRole } from './renderer';
 import type { DealerWindows } from './windows';
@@ -67,9 +67,12 @@ export function registerIpc(wiring: IpcWiring, ipcMain: IpcMain = electronIpcMai
   }
 
   for (const name of COMMAND_NAMES) {
-    handle(commandChannel(name), (_event, role, args) => service.run(role, name, args));
+    handle(commandChannel(name), async (_event, role, args) => {
+      const result = await service.run(role, name, args);
+      return result.ok ? { ...result, view: viewForRole(result.view, role) } : result;
+    });
   }
-  handleWindowChannel('getView', () => service.getView());
+  handleWindowChannel('getView', (event) => viewForRole(service.getView(), windows.roleOf(event.sender) ?? 'table'));
   handleWindowChannel('toggleFullScreen', (event) => {
     const window = BrowserWindow.fromWebContents(event.sender);
     if (window) windows.toggleFullScreen(window);
@@ -77,7 +80,9 @@ export function registerIpc(wiring: IpcWiring, ipcMain: IpcMain = electronIpcMai
   handleWindowChannel('openTableWindow', () => windows.showTable());
 
   const unsubscribe = service.onView((view) => {
-    for (const window of windows.all()) window.webContents.send(CHANNELS.view, view);
+    // The TV's window never gets the group (viewForRole): it is the console's alone.
+    for (const window of windows.all())
+      window.webContents.send(CHANNELS.view, viewForRole(view, windows.roleOf(window.webContents) ?? 'table'));
   });
 
   return () => {

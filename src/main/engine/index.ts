@@ -2,7 +2,7 @@
 export { applyCommand, betLimits, conservationProblem, type EngineCommand, type EngineResult } from './decide';
 export { commitmentOf, dealtOrder, shuffledDeck, cutDeck, canonicalDeck, isSeedHex, opensslBlockHash, SEED_BYTES } from './deck';
 export { engineEventSchema, type EngineEvent, type EventOf } from './events';
-export { applyEvent, emptyState, evolve, replay } from './evolve';
+export { applyEvent, copyOfState, emptyState, evolve, noDraftCopies, replay } from './evolve';
 export { oddsBetween } from './odds';
 export { activePlayers, cutterSeat, dealUnderWay, dueToAct, ENGINE_REVISION, isActive, turnInProgress } from './flow';
 export { currentLimits, halfPotRound } from './limits';

@@ -59,6 +59,8 @@ export interface HistorySource {
   merges: readonly PlayerMerge[];
   /** Everyone's payment details, and the kinds the host turned off per night: the tab shows its payees' only. */
   pay: { directory: PayDirectory; hidden: Readonly<Record<string, PayKind[]>> };
+  /** A night hosted on another laptop of the group (docs/group.md), read from its checked copy; absent outside a group. */
+  readGroupNight?: (nightId: string) => PlayedNight | null;
   /** Answers about ended nights kept from earlier questions (endedNightAnswers.ts); none kept when absent. */
   endedAnswers?: EndedNightAnswers;
 }
@@ -76,6 +78,8 @@ function openNight(
       error: commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }),
     };
   if (source.live?.state.nightId === nightId) return { ok: true, summary, night: source.live };
+  const fromGroup = source.readGroupNight?.(nightId);
+  if (fromGroup) return { ok: true, summary, night: fromGroup };
   const read = readNightRecord(source.repo, nightId);
   if (!read.ok) return { ok: false, error: commandError('storage', read.reason, undefined, { night: nightId }) };
   return { ok: true, summary, night: read.night };

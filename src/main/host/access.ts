@@ -31,7 +31,8 @@ export function sameSecret(given: string | null | undefined, expected: string): 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export type Credential = 'trusted' | 'host' | 'viewer' | null;
+/** `peer`: a paired laptop's key, or the pairing code shown now, on the group's own listener (docs/group-lan.md). */
+export type Credential = 'trusted' | 'host' | 'viewer' | 'peer' | null;
 
 /** What a token (or none, where none is needed) is worth: null when it opens nothing. */
 export function credentialOf(tokens: AccessTokens | null, given: string | null | undefined): Credential {
@@ -41,17 +42,20 @@ export function credentialOf(tokens: AccessTokens | null, given: string | null |
   return null;
 }
 
-export type RoleGrant = { ok: true; role: Role } | { ok: false; status: 400 | 401 };
+export type RoleGrant = { ok: true; role: Role } | { ok: false; status: 400 | 401 | 403 };
 
 /**
  * The role a socket gets: the one its page asked for (`host` when it names
  * none), except that a viewer token never grants `host`: a console opened
- * with it becomes a `phone` and can only watch.
+ * with it becomes a `phone` and can only watch. `peer` is a paired laptop's
+ * alone, and a paired laptop's key grants nothing else: no console, no
+ * phone, nothing a group listener does not serve.
  */
 export function grantRole(credential: Credential, requested: string | null): RoleGrant {
   if (credential === null) return { ok: false, status: 401 };
-  const asked = requested ?? 'host';
+  const asked = requested ?? (credential === 'peer' ? 'peer' : 'host');
   if (!(ROLES as readonly string[]).includes(asked)) return { ok: false, status: 400 };
+  if ((credential === 'peer') !== (asked === 'peer')) return { ok: false, status: 403 };
   const role = asked as Role;
   if (credential === 'viewer' && role === 'host') return { ok: true, role: 'phone' };
   return { ok: true, role };

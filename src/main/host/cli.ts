@@ -20,6 +20,7 @@ import { createConfBackend } from '../store/confBackend';
 import { wireQuery } from '../../shared';
 import { generateAccessTokens, type AccessTokens } from './access';
 import { parseServeArgs, UsageError, USAGE, type ServeOptions } from './serveArgs';
+import { withGroupLan } from './groupLan';
 import { withPhoneAccess } from './phoneService';
 import { startHost } from './server';
 
@@ -94,11 +95,19 @@ async function main(argv: string[]): Promise<number | 'running'> {
     ...(options.deckSeed ? { randomBytes: seededByteStream(options.deckSeed) } : {}),
   });
   // The console's W lets phones watch here too, on a listener of their own with the viewer link only (phoneAccess.ts).
-  const service = withPhoneAccess(session, {
+  const withPhones = withPhoneAccess(session, {
     rendererDir: options.rendererDir,
     ...(options.phonePort !== undefined ? { ports: [options.phonePort] } : {}),
     ...(options.phoneAddress !== undefined ? { addresses: () => [options.phoneAddress as string] } : {}),
     onClientDropped: (role, why) => process.stderr.write(`Closed a ${role} phone-listener connection: ${why}.\n`),
+  });
+  // Laptop to laptop: the group's own listener, for paired laptops only (docs/group-lan.md).
+  const service = await withGroupLan(withPhones, {
+    dataRoot: options.dataDir,
+    rendererDir: options.rendererDir,
+    files: session.groupFiles,
+    ...(options.groupPort !== undefined ? { ports: [options.groupPort] } : {}),
+    ...(options.groupAddress !== undefined ? { addresses: () => [options.groupAddress as string] } : {}),
   });
   const host = await startHost({
     service,

@@ -7,7 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR] [--phone-port PORT] [--phone-address ADDRESS] [--deck-seed HEX]
+export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen ADDRESS] [--renderer DIR] [--phone-port PORT] [--phone-address ADDRESS] [--group-port PORT] [--group-address ADDRESS] [--deck-seed HEX]
 
   --port PORT       TCP port, 0-65535 (0 picks a free one)
   --data DIR        folder for settings, roster and nights (created if missing)
@@ -23,6 +23,10 @@ export const USAGE = `Usage: npm run serve -- --port PORT --data DIR [--listen A
                     0 picks a free one (default: 47800, or the next free one)
   --phone-address ADDRESS  the IPv4 address the phones' link names, when the
                     one found (Wi-Fi or cable first) is not the one phones reach
+  --group-port PORT the port paired laptops of the group sync on (docs/group-lan.md):
+                    0 picks a free one (default: 47900, or the next free one)
+  --group-address ADDRESS  the IPv4 address other laptops type to pair with
+                    this one, when the one found is not the one they reach
   --deck-seed HEX   derive every deck from this seed instead of the secure random
                     source, so tests and demos deal the same cards every time;
                     NOT a fair game (R9)
@@ -39,6 +43,10 @@ export interface ServeOptions {
   phonePort?: number;
   /** The address the phones' link names instead of the LAN addresses found. */
   phoneAddress?: string;
+  /** The group listener's port, when given (groupLan.ts picks otherwise). */
+  groupPort?: number;
+  /** The address other laptops type to pair with this one, instead of the LAN addresses found. */
+  groupAddress?: string;
   /** Lowercase hex; when set, decks are predictable (tests and demos only). */
   deckSeed: string | null;
 }
@@ -66,6 +74,8 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
         renderer: { type: 'string' },
         'phone-port': { type: 'string' },
         'phone-address': { type: 'string' },
+        'group-port': { type: 'string' },
+        'group-address': { type: 'string' },
         'deck-seed': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -87,6 +97,14 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
   if (phoneAddress !== undefined && isIP(phoneAddress) !== 4) {
     throw new UsageError(`--phone-address must be an IPv4 address (e.g. 192.168.1.20), not ${JSON.stringify(phoneAddress)}`);
   }
+  const groupPort = values['group-port'];
+  if (groupPort !== undefined && (!/^\d{1,5}$/.test(groupPort) || Number(groupPort) > 65535)) {
+    throw new UsageError(`--group-port must be a whole number from 0 to 65535, not ${JSON.stringify(groupPort)}`);
+  }
+  const groupAddress = values['group-address'];
+  if (groupAddress !== undefined && isIP(groupAddress) !== 4) {
+    throw new UsageError(`--group-address must be an IPv4 address (e.g. 192.168.1.20), not ${JSON.stringify(groupAddress)}`);
+  }
   if (values.data === undefined || values.data.trim() === '') throw new UsageError('--data DIR is required');
 
   const listen = values.listen ?? '127.0.0.1';
@@ -105,6 +123,8 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
     rendererDir: resolve(values.renderer ?? DEFAULT_RENDERER_DIR),
     ...(phonePort !== undefined ? { phonePort: Number(phonePort) } : {}),
     ...(phoneAddress !== undefined ? { phoneAddress } : {}),
+    ...(groupPort !== undefined ? { groupPort: Number(groupPort) } : {}),
+    ...(groupAddress !== undefined ? { groupAddress } : {}),
     deckSeed: deckSeed?.toLowerCase() ?? null,
   };
 }

@@ -15,6 +15,7 @@ import {
   type AppView,
   type Role,
   type WireMessage,
+  viewForRole,
 } from '../../shared';
 import type { DealerService, WitnessLine } from '../session/service';
 import { credentialOf, grantRole, sameSecret, type AccessTokens, type Credential } from './access';
@@ -57,6 +58,13 @@ export interface HostOptions {
    * No host token exists for it, so every socket is `phone` or `table`.
    */
   viewerToken?: () => string;
+  /**
+   * A listener for paired laptops only (the group's listener,
+   * group/lanListener.ts): whether a token is a paired laptop's key or the
+   * pairing code open now. Every socket is then `peer`, and nothing else is
+   * granted; no page is served (give `files` with none allowed).
+   */
+  peerToken?: (token: string) => boolean;
   /** When set, only these files of the build are served (relative paths, `/`-separated), and `/` is `index`. */
   files?: { allowed: ReadonlySet<string>; index: string };
   /**
@@ -218,16 +226,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   const { service } = options;
   const tokens = options.tokens && options.tokens.host !== '' && options.tokens.viewer !== '' ? options.tokens : null;
   const viewerToken = options.viewerToken ?? null;
+  const peerToken = options.peerToken ?? null;
   const listenAddress = options.host ?? '127.0.0.1';
   const rendererDir = await realpath(options.rendererDir);
   const maxPayload = options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   const flow: FlowLimits = { ...DEFAULT_FLOW_LIMITS, ...options.flow };
-  const tokenSet = tokens !== null || viewerToken !== null;
+  const tokenSet = tokens !== null || viewerToken !== null || peerToken !== null;
   const tokenCookie = options.tokenCookie ?? TOKEN_COOKIE;
   let port = 0;
 
   /** What a token is worth here: a viewer-only listener knows no host token, and no token means nothing. */
   function credential(given: string | null | undefined): Credential {
+    if (peerToken) return typeof given === 'string' && peerToken(given) ? 'peer' : null;
     if (viewerToken) return sameSecret(given, viewerToken()) ? 'viewer' : null;
     return credentialOf(tokens, given);
   }
@@ -417,7 +427,23 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const parsed = parseWireRequest(messageText(data));
     if (!parsed.ok) return parsed.reply;
     if (role === 'host') return answerWireRequest(service, parsed.request, role, line);
-    return screenAnswers.answer(parsed.request, role, () => answerWireRequest(service, parsed.request, role, line));
+    // A paired laptop's answers change as files arrive, whatever the view: never kept.
+    if (role === 'peer') return withoutView(await answerWireRequest(service, parsed.request, role, line));
+    return forWatchers(await screenAnswers.answer(parsed.request, role, () => answerWireRequest(service, parsed.request, role, line)));
+  }
+
+  /** A TV's or phone's answer carries the view without what is the console's alone (viewForRole). */
+  function forWatchers(message: WireMessage): WireMessage {
+    if (message.type !== 'reply' || !message.result.ok) return message;
+    const view = viewForRole(message.result.view, 'phone');
+    return view === message.result.view ? message : { ...message, result: { ...message.result, view } };
+  }
+
+  /** A paired laptop is told its answer and nothing of this table: no view. */
+  function withoutView(message: WireMessage): WireMessage {
+    if (message.type !== 'reply' || !message.result.ok) return message;
+    const { view: _view, ...rest } = message.result;
+    return { ...message, result: rest as typeof message.result };
   }
 
   /** Whether a message is a phone's reveals (revealDraws), read cheaply before the question rate is applied. */
@@ -441,9 +467,16 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   }
 
   function pushView(view: AppView): void {
-    // Serialised and encoded once for every client; a client that is behind keeps only the newest.
+    // Serialised and encoded once for the console and once for the screens that only watch; a client that is behind keeps only the newest.
     const text = Buffer.from(JSON.stringify({ type: 'view', view } satisfies WireMessage), 'utf8');
-    for (const link of links) link.pushView(text);
+    const watched = viewForRole(view, 'phone');
+    const watchersText =
+      watched === view ? text : Buffer.from(JSON.stringify({ type: 'view', view: watched } satisfies WireMessage), 'utf8');
+    for (const link of links) {
+      // A paired laptop gets no views: it syncs files, it watches nothing.
+      if (link.role === 'peer') continue;
+      link.pushView(link.role === 'host' ? text : watchersText);
+    }
   }
   let closing: Promise<void> | null = null;
   /** The newest view not yet pushed, when pushes wait for the command to be answered (`deferViewPushes`). */

@@ -35,15 +35,45 @@ class BalanceSheet {
   readonly boughtIn = new Map<string, number>();
   readonly cashedOut = new Map<string, number>();
 
-  clone(): BalanceSheet {
-    const copy = new BalanceSheet();
-    copy.pot = this.pot;
-    copy.carriedIn = this.carriedIn;
-    copy.carriedOut = this.carriedOut;
-    for (const [k, v] of this.stacks) copy.stacks.set(k, v);
-    for (const [k, v] of this.boughtIn) copy.boughtIn.set(k, v);
-    for (const [k, v] of this.cashedOut) copy.cashedOut.set(k, v);
-    return copy;
+  /**
+   * What `rollBack` restores: the totals when the batch began and each count
+   * it changed, as it was (undefined: absent). A batch is staged on the sheet
+   * itself and taken back when refused, rather than on a copy of the sheet per
+   * command: a night replays hundreds of them.
+   */
+  #began = { pot: 0, carriedIn: 0, carriedOut: 0 };
+  readonly #changedMaps: Map<string, number>[] = [];
+  readonly #changedKeys: string[] = [];
+  readonly #changedFrom: (number | undefined)[] = [];
+
+  /** Starts a batch that `rollBack` can take back whole. */
+  begin(): void {
+    this.#began = { pot: this.pot, carriedIn: this.carriedIn, carriedOut: this.carriedOut };
+    this.#forget();
+  }
+
+  /** Takes back every change since `begin`, last first. */
+  rollBack(): void {
+    for (let i = this.#changedMaps.length - 1; i >= 0; i--) {
+      const map = this.#changedMaps[i] as Map<string, number>;
+      const key = this.#changedKeys[i] as string;
+      const was = this.#changedFrom[i];
+      if (was === undefined) map.delete(key);
+      else map.set(key, was);
+    }
+    ({ pot: this.pot, carriedIn: this.carriedIn, carriedOut: this.carriedOut } = this.#began);
+    this.#forget();
+  }
+
+  /** Keeps the batch's changes. */
+  keep(): void {
+    this.#forget();
+  }
+
+  #forget(): void {
+    this.#changedMaps.length = 0;
+    this.#changedKeys.length = 0;
+    this.#changedFrom.length = 0;
   }
 
   /** Applies one entry; returns what it overdrew (a stack or the pot), or null. */
@@ -53,9 +83,9 @@ class BalanceSheet {
     const toPlayer = playerOfAccount(entry.to);
     for (const p of [fromPlayer, toPlayer]) {
       if (p !== null && !this.stacks.has(p)) {
-        this.stacks.set(p, 0);
-        this.boughtIn.set(p, 0);
-        this.cashedOut.set(p, 0);
+        this.#set(this.stacks, p, 0);
+        this.#set(this.boughtIn, p, 0);
+        this.#set(this.cashedOut, p, 0);
       }
     }
     if (fromPlayer !== null) this.#add(this.stacks, fromPlayer, -amount);
@@ -116,7 +146,14 @@ class BalanceSheet {
   }
 
   #add(map: Map<string, number>, key: string, delta: number): void {
-    map.set(key, (map.get(key) ?? 0) + delta);
+    this.#set(map, key, (map.get(key) ?? 0) + delta);
+  }
+
+  #set(map: Map<string, number>, key: string, chips: number): void {
+    this.#changedMaps.push(map);
+    this.#changedKeys.push(key);
+    this.#changedFrom.push(map.get(key));
+    map.set(key, chips);
   }
 }
 
@@ -149,6 +186,11 @@ function sameMove(entry: LedgerEntry, item: LedgerItem): boolean {
   );
 }
 
+/** A move of a batch as a refusal names it (worded only when refused). */
+function whereIn(index: number, item: LedgerItem): string {
+  return `move ${index} (id "${String(item.id)}")`;
+}
+
 function toEntry(item: LedgerItem, seq: number): LedgerEntry {
   const { move } = item;
   return Object.freeze({
@@ -166,7 +208,6 @@ function toEntry(item: LedgerItem, seq: number): LedgerEntry {
 
 interface Staged {
   added: LedgerEntry[];
-  sheet: BalanceSheet;
   reversed: string[];
 }
 
@@ -180,7 +221,7 @@ export class Ledger {
   readonly #entries: LedgerEntry[] = [];
   readonly #byId = new Map<string, LedgerEntry>();
   readonly #reversed = new Set<string>();
-  #sheet = new BalanceSheet();
+  readonly #sheet = new BalanceSheet();
 
   private constructor() {}
 
@@ -261,54 +302,66 @@ export class Ledger {
   append(batch: readonly LedgerItem[]): LedgerEntry[] {
     const staged = this.#stage(batch, 'skip-repeats');
     // Checked in place after every command; the balances are copied out only to word a refusal.
-    const broken = staged.sheet.conserves() ? null : checkConservation(staged.sheet.snapshot());
-    if (broken !== null) throw new LedgerError(`refused: ${broken}`, 'R24');
+    const broken = this.#sheet.conserves() ? null : checkConservation(this.#sheet.snapshot());
+    if (broken !== null) {
+      this.#sheet.rollBack();
+      throw new LedgerError(`refused: ${broken}`, 'R24');
+    }
     this.#commit(staged);
     return staged.added;
   }
 
+  /** Checks a batch and applies it to the balances (taken back whole, and thrown, at the first problem); entries are kept by #commit. */
   #stage(batch: readonly LedgerItem[], repeats: 'skip-repeats' | 'refuse-repeats'): Staged {
-    const sheet = this.#sheet.clone();
+    const sheet = this.#sheet;
+    sheet.begin();
+    try {
+      return this.#stageOnSheet(sheet, batch, repeats);
+    } catch (error) {
+      sheet.rollBack();
+      throw error;
+    }
+  }
+
+  #stageOnSheet(sheet: BalanceSheet, batch: readonly LedgerItem[], repeats: 'skip-repeats' | 'refuse-repeats'): Staged {
     const added: LedgerEntry[] = [];
     const pending = new Map<string, LedgerEntry>();
     const reversed: string[] = [];
-    const lookup = (id: string): LedgerEntry | undefined => this.#byId.get(id) ?? pending.get(id);
-
-    batch.forEach((item, index) => {
-      const where = `move ${index} (id "${String(item.id)}")`;
+    for (let index = 0; index < batch.length; index++) {
+      const item = batch[index] as LedgerItem;
       if (typeof item.id !== 'string' || item.id === '') throw new LedgerError(`move ${index}: an entry needs a non-empty id`);
-      const known = lookup(item.id);
+      const known = this.#byId.get(item.id) ?? pending.get(item.id);
       if (known !== undefined) {
-        if (repeats === 'refuse-repeats' || pending.has(item.id)) throw new LedgerError(`${where}: the id is used twice`);
+        if (repeats === 'refuse-repeats' || pending.has(item.id)) throw new LedgerError(`${whereIn(index, item)}: the id is used twice`);
         if (!sameMove(known, item)) {
-          throw new LedgerError(`${where}: that id already records a different move (${describeMove(known)})`);
+          throw new LedgerError(`${whereIn(index, item)}: that id already records a different move (${describeMove(known)})`);
         }
-        return; // an idempotent retry of something already recorded
+        continue; // an idempotent retry of something already recorded
       }
       const { move } = item;
       const problem = moveProblem(move);
-      if (problem !== null) throw new LedgerError(`${where}: ${problem.message}`, problem.rule);
+      if (problem !== null) throw new LedgerError(`${whereIn(index, item)}: ${problem.message}`, problem.rule);
       if (item.turn !== null && !(Number.isSafeInteger(item.turn) && item.turn > 0)) {
-        throw new LedgerError(`${where}: the turn must be a whole number from 1, or null`);
+        throw new LedgerError(`${whereIn(index, item)}: the turn must be a whole number from 1, or null`);
       }
       if (move.code === 'reversal') {
         const target = move.reverses ?? '';
-        const original = lookup(target);
-        if (original === undefined) throw new LedgerError(`${where}: it reverses "${target}", which is not in the ledger`);
+        const original = this.#byId.get(target) ?? pending.get(target);
+        if (original === undefined) throw new LedgerError(`${whereIn(index, item)}: it reverses "${target}", which is not in the ledger`);
         const alreadyReversed = this.#reversed.has(target) || reversed.includes(target);
         const wrong = reversalProblem(move, original, alreadyReversed);
-        if (wrong !== null) throw new LedgerError(`${where}: ${wrong}`);
+        if (wrong !== null) throw new LedgerError(`${whereIn(index, item)}: ${wrong}`);
         reversed.push(target);
       }
       const entry = toEntry(item, this.#entries.length + added.length);
       const overdrawn = sheet.apply(entry);
       if (overdrawn !== null) {
-        throw new LedgerError(`${where}: ${describeMove(move)} refused: ${overdrawn.message}`, overdrawn.rule);
+        throw new LedgerError(`${whereIn(index, item)}: ${describeMove(move)} refused: ${overdrawn.message}`, overdrawn.rule);
       }
       added.push(entry);
       pending.set(entry.id, entry);
-    });
-    return { added, sheet, reversed };
+    }
+    return { added, reversed };
   }
 
   #commit(staged: Staged): void {
@@ -317,6 +370,6 @@ export class Ledger {
       this.#byId.set(entry.id, entry);
     }
     for (const id of staged.reversed) this.#reversed.add(id);
-    this.#sheet = staged.sheet;
+    this.#sheet.keep();
   }
 }

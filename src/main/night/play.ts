@@ -1,5 +1,14 @@
 import { commandError, type CommandError, type ExpenseView, type Payment, type TurnView } from '../../shared';
-import { applyCommand, emptyState, evolve, type EngineCommand, type EngineEvent, type EngineState } from '../engine';
+import {
+  applyCommand,
+  applyEvent,
+  copyOfState,
+  emptyState,
+  noDraftCopies,
+  type EngineCommand,
+  type EngineEvent,
+  type EngineState,
+} from '../engine';
 import { Ledger, LedgerError, type LedgerItem } from '../ledger';
 import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry, type TableStep } from './format';
 import { turnView } from './turnView';
@@ -148,7 +157,8 @@ export function decideStep(
   const decided = applyCommand(night.state, command, expectedStateId);
   if (!decided.ok) return decided;
   let state = decided.state;
-  const events = [...decided.events];
+  // The engine's result is this step's own: its events are added to, not copied.
+  const { events } = decided;
   const seeds: string[] = [];
   const table: TableStep[] = [];
   for (;;) {
@@ -177,7 +187,8 @@ export function decideStep(
     state = dealt.state;
     events.push(...dealt.events);
   }
-  const items: LedgerItem[] = events.flatMap((e) => (e.type === 'chips' ? [{ id: e.id, move: e.move, turn: e.turn }] : []));
+  const items: LedgerItem[] = [];
+  for (const e of events) if (e.type === 'chips') items.push({ id: e.id, move: e.move, turn: e.turn });
   const ledgerBefore = night.ledger.entries.length;
   try {
     if (items.length > 0) night.ledger.append(items);
@@ -208,11 +219,14 @@ export function takeBack(night: PlayedNight, step: DecidedStep): void {
 export function keepStep(night: PlayedNight, step: DecidedStep, entry: JournalEntry): void {
   const lastStart = step.events.findLastIndex((e) => e.type === 'turn-started');
   if (lastStart >= 0) {
-    // The stacks at the moment a turn started (after this command's antes), for the history's chart.
-    let at = night.state;
-    for (const event of step.events.slice(0, lastStart + 1)) {
+    // The stacks at the moment a turn started (after this command's antes), for the history's chart:
+    // one working copy for the command's events, as the engine's own draft does, not one per event.
+    let at = copyOfState(night.state);
+    const copies = noDraftCopies();
+    for (let i = 0; i <= lastStart; i++) {
+      const event = step.events[i] as EngineEvent;
       if (event.type === 'turn-started') night.stackSeries.push({ turn: event.n - 1, stacks: stacksAtTable(at) });
-      else at = evolve(at, event);
+      else at = applyEvent(at, event, copies);
     }
   }
   const paid = paymentOf(night, entry);
@@ -259,6 +273,45 @@ export class ReplayError extends Error {
   }
 }
 
+/**
+ * On replay, the dealer is the line itself: its seeds (R9) and the table's
+ * steps (R34) handed out in order, each asked for beyond what the line holds
+ * a ReplayError. A class rather than closures: a night replays hundreds of lines.
+ */
+class RecordedDealer implements Dealer {
+  readonly drawsByTable = true;
+  seedsUsed = 0;
+  stepsUsed = 0;
+  constructor(
+    private readonly entry: JournalEntry,
+    private readonly line: number,
+  ) {}
+
+  seed(): string {
+    const seed = this.entry.seeds?.[this.seedsUsed++];
+    if (seed === undefined) throw new ReplayError(this.line, 'the engine asked for a deck the line holds no seed for');
+    return seed;
+  }
+
+  commit(): Extract<TableStep, { heads: unknown }> {
+    return this.#recorded('heads');
+  }
+
+  reveal(): Extract<TableStep, { reveals: unknown }> {
+    return this.#recorded('reveals');
+  }
+
+  #recorded<K extends 'heads' | 'reveals'>(key: K): Extract<TableStep, Record<K, unknown>> {
+    const step = this.entry.table?.[this.stepsUsed++];
+    if (step === undefined || !(key in step))
+      throw new ReplayError(
+        this.line,
+        `the engine asked the table for ${key === 'heads' ? 'a commitment' : 'a card'} the line does not hold next (R34)`,
+      );
+    return step as Extract<TableStep, Record<K, unknown>>;
+  }
+}
+
 /** Replays one more recorded command onto a night. Throws ReplayError (`line`) when it does not replay exactly. */
 export function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): void {
   const { command } = entry;
@@ -269,41 +322,21 @@ export function replayEntry(night: PlayedNight, entry: JournalEntry, line: numbe
     applyExpenseLine(night, { ...entry, command });
     return;
   }
-  const seeds = entry.seeds ?? [];
-  const table = entry.table ?? [];
-  let used = 0;
-  let drawn = 0;
-  const recorded = <K extends 'heads' | 'reveals'>(key: K) => {
-    const step = table[drawn++];
-    if (step === undefined || !(key in step))
-      throw new ReplayError(
-        line,
-        `the engine asked the table for ${key === 'heads' ? 'a commitment' : 'a card'} the line does not hold next (R34)`,
-      );
-    return step as Extract<TableStep, Record<K, unknown>>;
-  };
-  const dealer: Dealer = {
-    drawsByTable: true,
-    seed: () => {
-      const seed = seeds[used++];
-      if (seed === undefined) throw new ReplayError(line, 'the engine asked for a deck the line holds no seed for');
-      return seed;
-    },
-    commit: () => recorded('heads'),
-    reveal: () => recorded('reveals'),
-  };
+  const dealer = new RecordedDealer(entry, line);
   let result: StepResult;
   try {
-    result = decideStep(night, engineCommandOf({ ...entry, command }), undefined, dealer);
+    result = decideStep(night, engineCommandOf(entry as JournalEntry & { command: typeof command }), undefined, dealer);
   } catch (error) {
     if (error instanceof ReplayError) throw error;
     throw new ReplayError(line, (error as Error).message);
   }
   if (!result.ok) throw new ReplayError(line, `the engine refuses it: ${result.error.message}`);
-  if (used !== seeds.length || drawn !== table.length) {
+  const seeds = entry.seeds?.length ?? 0;
+  const table = entry.table?.length ?? 0;
+  if (dealer.seedsUsed !== seeds || dealer.stepsUsed !== table) {
     takeBack(night, result.step);
-    const held = `${seeds.length} seeds${table.length > 0 ? ` and ${table.length} table steps` : ''}`;
-    throw new ReplayError(line, `it holds ${held} but the command used ${used}${table.length > 0 ? ` and ${drawn}` : ''}`);
+    const held = `${seeds} seeds${table > 0 ? ` and ${table} table steps` : ''}`;
+    throw new ReplayError(line, `it holds ${held} but the command used ${dealer.seedsUsed}${table > 0 ? ` and ${dealer.stepsUsed}` : ''}`);
   }
   keepStep(night, result.step, entry);
 }

@@ -16,6 +16,8 @@ import {
 } from '../../shared';
 import type { PlayedNight } from '../night';
 import { admit } from './door';
+import { afterGroupChange, readGroupFolder } from './groupDomain';
+import { groupLanFiles, type GroupFilesPort } from './groupLanFiles';
 import { sessionHandlers } from './handlers';
 import { recordOpenJournalSize } from './nightIndex';
 import { refused, type HandlerMap, type Outcome } from './outcome';
@@ -41,11 +43,46 @@ export class GameSession implements DealerService {
   private view: AppView;
   /** The command running now, so the next waits for it (one writer, even while phones are asked for their values). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The group folder's watch (docs/group.md), while the session is open. */
+  private readonly groupWatch: ReturnType<typeof setInterval> | null;
+  /** Laptop to laptop (docs/group-lan.md): the group's files for the LAN sync, changed only in turn with the commands. */
+  readonly groupFiles: GroupFilesPort;
 
   constructor(options: SessionOptions) {
     this.state = openSessionState(options);
     this.handlers = sessionHandlers(this.state);
     this.view = buildView(this.state);
+    this.groupFiles = groupLanFiles(this.state, {
+      inTurn: <T>(work: () => T): Promise<T> => {
+        const turn = this.queue.then(work);
+        this.queue = turn.catch(() => undefined);
+        return turn;
+      },
+      changed: () => this.pushView(),
+    });
+    const every = options.groupFolderWatchMs ?? 1000;
+    this.groupWatch = every > 0 ? setInterval(() => void this.lookAtGroupFolder(), every) : null;
+    this.groupWatch?.unref();
+  }
+
+  /**
+   * The group folder looked at, in turn with the commands (one writer): what
+   * other laptops put there is taken in and the view pushed when it changed.
+   * Polled rather than fs.watch'ed: a network share or a sync tool's folder
+   * does not always tell.
+   */
+  lookAtGroupFolder(): Promise<void> {
+    if (!this.state.folderReader) return Promise.resolve();
+    const turn = this.queue.then(() => {
+      if (readGroupFolder(this.state)) this.pushView();
+    });
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private pushView(): void {
+    this.view = buildView(this.state);
+    for (const listener of this.listeners) listener(this.view);
   }
 
   getView(): AppView {
@@ -58,6 +95,7 @@ export class GameSession implements DealerService {
   }
 
   close(): void {
+    if (this.groupWatch) clearInterval(this.groupWatch);
     this.state.backups.stop();
     this.listeners.clear();
     recordOpenJournalSize(this.state);
@@ -143,10 +181,9 @@ export class GameSession implements DealerService {
     const noticesBefore = repo.notices.length;
     const outcome = this.dispatch(command, args);
     // A question changes nothing, but reading may have set a damaged file aside: its notice is pushed.
-    if ((outcome.ok && COMMAND_REGISTRY[command].changesState) || repo.notices.length !== noticesBefore) {
-      this.view = buildView(this.state);
-      for (const listener of this.listeners) listener(this.view);
-    }
+    // What changed is shared with the group (its roster, merges, paid marks, settle modes) before anyone sees it.
+    if (outcome.ok && COMMAND_REGISTRY[command].changesState) afterGroupChange(this.state);
+    if ((outcome.ok && COMMAND_REGISTRY[command].changesState) || repo.notices.length !== noticesBefore) this.pushView();
     // After the answer, never inside it: the backup of the night just ended.
     if (outcome.ok && command === 'endNight' && this.state.autoBackups) this.state.backups.afterNightEnded();
     if (!outcome.ok) return outcome;

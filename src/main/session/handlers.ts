@@ -1,5 +1,6 @@
 import type { CommandName } from '../../shared';
 import { expenseHandlers } from './expenses';
+import { groupHandlers } from './groupDomain';
 import { nightLifecycleHandlers } from './nightLifecycle';
 import { playHandlers } from './nightPlay';
 import type { HandlerMap } from './outcome';
@@ -22,6 +23,7 @@ const DOMAINS = [
   restoreHandlers,
   screensHandlers,
   questionHandlers,
+  groupHandlers,
 ] as const;
 
 /** Each domain's commands, in the order of DOMAINS. */

@@ -112,7 +112,7 @@ describe('backups that keep themselves', () => {
     // Each is a backup of everything: the last holds every night played.
     expect(kept[0]?.nights).toBe(7 * 1 + 6 * 2 + 3);
     expect(fs.readdirSync(path.join(root, BACKUP_FOLDER))).toHaveLength(10);
-  });
+  }, 30_000); // fourteen days of nights and restarts on disk: seconds on a busy machine, not a speed target
 
   it('a restore first backs up what it replaces, so it can be undone, and the undo undone', () => {
     const session = startApp();

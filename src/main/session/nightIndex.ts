@@ -1,5 +1,6 @@
 import { nightTransfers } from '../history';
 import { nightSummary, type NightSummary, type PlayedNight } from '../night';
+import { shareEndedNight } from './groupDomain';
 import { saveQuietly } from './outcome';
 import { clearPaidMarks, paidMarksOf } from './paidMarks';
 import type { SessionState } from './sessionState';
@@ -16,6 +17,7 @@ export function afterNightEnded(state: SessionState, night: PlayedNight): void {
     saveQuietly(() => state.repo.saveSettings(state.settings));
   }
   replaceIndexLine(state, summary);
+  shareEndedNight(state, night);
 }
 
 /** One night's index line replaced, and the index written (best effort: it is rebuilt from the journals). */
@@ -44,6 +46,7 @@ export function afterEndedNightChanged(state: SessionState, night: PlayedNight):
     state,
     paidMarksOf(state, id).filter((mark) => changed.has(mark) || !after.has(mark)),
   );
+  shareEndedNight(state, night);
 }
 
 /** A night replayed from its journal (unless `replayed` already is) to play on; an ended one is recorded as ended. */

@@ -1,6 +1,7 @@
 import { commandError, type ParsedCommandArgs } from '../../shared';
 import { applyCommand, emptyState, type EngineCommand } from '../engine';
 import { emptyNight, nightSummary } from '../night';
+import { historyIndex, hostedElsewhere } from './groupDomain';
 import { loadNight, replaceIndexLine } from './nightIndex';
 import { play } from './nightPlay';
 import { DONE, refused, saveQuietly, type HandlerMap, type Outcome } from './outcome';
@@ -118,6 +119,15 @@ function reopenNight(state: SessionState, args: ParsedCommandArgs<'reopenNight'>
   if (state.openNight)
     return refused(
       commandError('not-latest-night', 'A night is open: a night can be reopened only when no later night has started (R33).', 'R33'),
+    );
+  // In a group, the most recent night may have been hosted elsewhere: only its laptop can reopen it (docs/group.md).
+  const groupLatest = historyIndex(state).at(-1);
+  const elsewhere = groupLatest ? hostedElsewhere(state, groupLatest.id) : null;
+  if (elsewhere !== null)
+    return refused(
+      commandError('night-elsewhere', `This night was hosted on ${elsewhere}: only that laptop can reopen it (R33).`, 'R33', {
+        laptop: elsewhere,
+      }),
     );
   const latest = state.index.at(-1);
   const night = state.night ?? (latest ? loadNight(state, latest.id) : null);

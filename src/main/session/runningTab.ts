@@ -1,6 +1,7 @@
 import { commandError, type ParsedCommandArgs, type SettleMode } from '../../shared';
 import { nightTransfers } from '../history';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from './outcome';
+import { historyIndex } from './groupDomain';
 import { paidMarksOf } from './paidMarks';
 import type { SessionState } from './sessionState';
 
@@ -20,7 +21,7 @@ export function runningTabHandlers(state: SessionState): HandlerMap<RunningTabCo
  * be a transfer of an ended night, or nothing changes.
  */
 function markTransfersPaid(state: SessionState, args: ParsedCommandArgs<'markTransfersPaid'>): Outcome {
-  const known = new Set(nightTransfers(state.index, state.paidTransfers, state.settleModes).map((t) => t.id));
+  const known = new Set(nightTransfers(historyIndex(state), state.paidTransfers, state.settleModes).map((t) => t.id));
   const unknown = args.ids.find((id) => !known.has(id));
   if (unknown !== undefined) return refused(commandError('invalid-input', `There is no transfer "${unknown}" in the history.`));
   const paid = new Set(state.paidTransfers);

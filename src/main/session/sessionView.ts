@@ -4,6 +4,7 @@ import { nightBalances, nightPayment, type PlayedNight } from '../night';
 import { nightPayees, payDirectory, publicRoster } from '../history';
 import { nightView } from './nightView';
 import { reopenablePaidMarks } from './paidMarks';
+import { groupView } from './groupDomain';
 import { mergesView } from './playerMerges';
 import type { SessionState } from './sessionState';
 
@@ -44,6 +45,7 @@ export function buildView(state: SessionState): AppView {
     preferences: state.settings.preferences ?? DEFAULT_PREFERENCES,
     reopenWarning: { paidTransfers: reopenablePaidMarks(state) },
     merges: mergesView(state.merges),
+    group: groupView(state),
     ...(settlePay ? { settlePay } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { OsKeychain } from '../store/seedKey';
 import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
 import { recoverInterruptedRestore } from '../store/restore';
 import { KeptBackups } from './backupsDomain';
+import { openGroup } from './groupDomain';
 import { askForDataFolder, type DataFolderChoice } from './dataFolderChoice';
 import type { DataMoved } from './dataMove';
 import { recoverLostChain } from './lostChain';
@@ -26,6 +27,11 @@ export interface SessionOptions {
   keychain?: OsKeychain;
   /** The desktop app's: the data folder was copied to `to` and checked; the app restarts there. Absent, the folder cannot be moved from the console. */
   onDataMoved?: DataMoved;
+  /**
+   * How often the group folder is looked at while the app runs (docs/group.md: a night's files arriving show
+   * within 2 s): every second unless set; 0 looks only when asked (groupSyncNow) or at a change.
+   */
+  groupFolderWatchMs?: number;
   /** The desktop app's: the pointer to a moved data folder was found deleted or damaged; the host is asked which folder to use. */
   dataFolderChoice?: DataFolderChoice;
 }
@@ -61,6 +67,7 @@ export function openSessionState(options: SessionOptions): SessionState {
   const setAside = new Set(repo.notices.slice(noticesBefore).map((n) => n.file));
   restoreLostDocuments(state, (name) => missing.has(name) || setAside.has(repo.pathOf(name)));
   state.loadMarks();
+  openGroup(state);
   state.backups = new KeptBackups({
     root: repo.root,
     now,

@@ -220,3 +220,46 @@ export function playTurns(session: GameSession, turns: number, play: TablePlay =
   const target = currentNight(session).turnsPlayed + turns;
   for (let step = 0; step < turns * 10 && currentNight(session).turnsPlayed < target; step++) advance(session, play, step);
 }
+
+/**
+ * The group's test kit (docs/group.md): laptops as separate data folders
+ * under one temporary folder, with a group folder they may share. The
+ * folder watch is off: tests look at the folder when they choose
+ * (groupSyncNow, lookAtGroupFolder).
+ */
+export class TestLaptops {
+  readonly base = fs.mkdtempSync(path.join(os.tmpdir(), 'group-laptops-'));
+  readonly folder = path.join(this.base, 'shared');
+  private readonly open: GameSession[] = [];
+
+  constructor() {
+    fs.mkdirSync(this.folder);
+  }
+
+  /** A laptop (its data folder `name`) opened as the app does at start, dealing repeatable cards from its name. */
+  laptop(name: string, clock = new TestClock()): GameSession {
+    const session = new GameSession({
+      storage: createConfBackend(path.join(this.base, name)),
+      randomBytes: countingBytes(`laptop/${name}/${this.open.length}`),
+      now: clock.now,
+      groupFolderWatchMs: 0,
+    });
+    this.open.push(session);
+    return session;
+  }
+
+  dataFolder(name: string): string {
+    return path.join(this.base, name);
+  }
+
+  /** Closes a laptop's session, as its host quitting the app. */
+  quit(session: GameSession): void {
+    session.close();
+    this.open.splice(this.open.indexOf(session), 1);
+  }
+
+  dispose(): void {
+    for (const session of this.open) session.close();
+    fs.rmSync(this.base, { recursive: true, force: true });
+  }
+}

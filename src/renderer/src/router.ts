@@ -20,6 +20,7 @@ export function createAppRouter() {
           { path: 'night/:id', name: 'history-night', component: () => import('./components/history/NightDetail.vue') },
           { path: 'all', name: 'history-all', component: () => import('./components/history/AllTime.vue') },
           { path: 'backups', name: 'history-backups', component: () => import('./components/history/BackupsList.vue') },
+          { path: 'group', name: 'history-group', component: () => import('./components/history/GroupScreen.vue') },
         ],
       },
       // M3: the running tab, its own screen (D from the lobby or the night).

@@ -62,6 +62,17 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'not-a-witness': [],
   'bad-reveal': [],
   'reveal-late': [],
+  'not-in-group': [],
+  'already-in-group': ['group'],
+  'other-group': ['group'],
+  'bad-group-file': ['file'],
+  'night-elsewhere': ['laptop'],
+  'pairing-refused': [],
+  'pairing-needs-group': [],
+  'pairing-other-group': ['group'],
+  'peer-unreachable': ['address'],
+  'not-paired': [],
+  'group-lan-unavailable': [],
 };
 
 /** A refusal of main in the console's language (refusals/<language>.ts), with the names and numbers main sent. */

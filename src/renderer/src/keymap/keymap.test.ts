@@ -155,6 +155,7 @@ describe('the keymap', () => {
       'historyBackup',
       'historyRestore',
       'historyKept',
+      'historyGroup',
       'historyOpen',
       'historyEnds',
       'historyFairness',
@@ -168,6 +169,10 @@ describe('the keymap', () => {
       'historyKeptRestore',
       'historyKeptUndo',
       'historyKeptMove',
+      'historyGroupMake',
+      'historyGroupPair',
+      'historyGroupUnpair',
+      'historyGroupMore',
     ]);
     // A line added to the keymap is in the list; one taken out is not.
     const added = keyListGroups([...KEYMAP, { screen: 'tab', chords: [{ key: 'q' }], help: 'lobbyHistory', action: 'history' }]);

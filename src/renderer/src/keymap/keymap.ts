@@ -266,6 +266,7 @@ export const HISTORY_KEYS = [
   { screen: 'history', chords: plainLetter('b'), when: { typing: false }, help: 'historyBackup', action: 'backup' },
   { screen: 'history', chords: plainLetter('o'), when: { typing: false }, help: 'historyRestore', action: 'restore' },
   { screen: 'history', chords: plainLetter('k'), when: { typing: false }, help: 'historyKept', action: 'keptBackups' },
+  { screen: 'history', chords: plainLetter('v'), when: { typing: false }, help: 'historyGroup', action: 'group' },
 ] as const satisfies readonly KeyBinding[];
 
 export type HistoryAction = NonNullable<(typeof HISTORY_KEYS)[number]['action']>;
@@ -318,6 +319,22 @@ export const BACKUPS_KEYS = [
 
 export type BackupsAction = NonNullable<(typeof BACKUPS_KEYS)[number]['action']>;
 
+/** The group (GroupScreen.vue, docs/group.md and docs/group-lan.md): make or join one, pair laptops, leave. */
+export const GROUP_KEYS = [
+  { screen: 'history', chords: plainLetter('c'), when: { part: 'group' }, help: 'historyGroupMake', action: 'create' },
+  { screen: 'history', chords: plainLetter('f'), when: { part: 'group' }, help: 'historyGroupMake', action: 'folder' },
+  { screen: 'history', chords: plainLetter('i'), when: { part: 'group' }, help: 'historyGroupMake', action: 'importFile' },
+  { screen: 'history', chords: plainLetter('p'), when: { part: 'group' }, help: 'historyGroupPair', action: 'pair' },
+  { screen: 'history', chords: plainLetter('j'), when: { part: 'group' }, help: 'historyGroupPair', action: 'joinByCode' },
+  { screen: 'history', chords: arrows, when: { part: 'group' }, help: 'historyGroupUnpair', action: 'moveCursor' },
+  { screen: 'history', chords: plainLetter('u'), when: { part: 'group' }, help: 'historyGroupUnpair', action: 'unpair' },
+  { screen: 'history', chords: plainLetter('e'), when: { part: 'group' }, help: 'historyGroupMore', action: 'exportFile' },
+  { screen: 'history', chords: plainLetter('s'), when: { part: 'group' }, help: 'historyGroupMore', action: 'syncNow' },
+  { screen: 'history', chords: plainLetter('l'), when: { part: 'group' }, help: 'historyGroupMore', action: 'leave' },
+] as const satisfies readonly KeyBinding[];
+
+export type GroupAction = NonNullable<(typeof GROUP_KEYS)[number]['action']>;
+
 /** Alt with the night's letters from the bet or cut box, where a plain letter is typing (the night's lines above): one line of the list. */
 const ALT_LETTERS_LINE = listed('anywhere', 'altLetter');
 
@@ -353,6 +370,7 @@ export const KEYMAP: readonly KeyBinding[] = [
   ...ALL_TIME_KEYS,
   ...MERGE_KEYS,
   ...BACKUPS_KEYS,
+  ...GROUP_KEYS,
   ...RULES_SHEET_KEYS,
 ];
 

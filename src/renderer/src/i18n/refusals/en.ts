@@ -54,6 +54,17 @@ const refusals = {
   'not-a-witness': 'This phone is not helping deal right now: tap Help deal again.',
   'bad-reveal': "This phone's value did not match its chain: the card was drawn without it (R34).",
   'reveal-late': 'This phone answered too late: the card was drawn without it (R34).',
+  'not-in-group': 'This laptop is in no group: create or join one first.',
+  'already-in-group': 'This laptop is already in the group {group}: leave it first.',
+  'other-group': 'That holds the group {group}, not this laptop’s: nothing changed.',
+  'bad-group-file': '{file} cannot be read as a group: nothing changed.',
+  'night-elsewhere': 'This night was hosted on {laptop}: only that laptop can reopen it (R33).',
+  'pairing-refused': 'That code is not open on the other laptop (wrong, used, or more than 5 minutes old): show a new one there.',
+  'pairing-needs-group': 'Create the group on this laptop first (or join one): the laptop that types the code then joins it.',
+  'pairing-other-group': 'The two laptops are in different groups ({group}): one of them leaves its group first.',
+  'peer-unreachable': 'Nothing answered at {address}: is the app open on that laptop, on the same network?',
+  'not-paired': 'That laptop is not paired with this one (or no longer): pair them again.',
+  'group-lan-unavailable': 'This dealer cannot pair with another laptop: it runs without the group listener.',
 } satisfies RefusalTexts;
 
 export default refusals;

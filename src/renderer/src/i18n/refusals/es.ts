@@ -56,6 +56,18 @@ const refusals = {
   'not-a-witness': 'Este teléfono no está ayudando a repartir ahora: toca de nuevo Ayudar a repartir.',
   'bad-reveal': 'El valor de este teléfono no coincide con su cadena: la carta se sacó sin él (R34).',
   'reveal-late': 'Este teléfono respondió demasiado tarde: la carta se sacó sin él (R34).',
+  'not-in-group': 'Este portátil no está en ningún grupo: crea uno o únete a uno primero.',
+  'already-in-group': 'Este portátil ya está en el grupo {group}: déjalo primero.',
+  'other-group': 'Contiene el grupo {group}, no el de este portátil: no cambió nada.',
+  'bad-group-file': '{file} no se puede leer como un grupo: no cambió nada.',
+  'night-elsewhere': 'Esta noche se llevó en {laptop}: solo ese portátil puede reabrirla (R33).',
+  'pairing-refused':
+    'Ese código no está abierto en el otro portátil (erróneo, ya usado o de hace más de 5 minutos): muestra uno nuevo allí.',
+  'pairing-needs-group': 'Crea primero el grupo en este portátil (o únete a uno): el portátil que teclea el código se une a él.',
+  'pairing-other-group': 'Los dos portátiles están en grupos distintos ({group}): uno de ellos deja antes su grupo.',
+  'peer-unreachable': 'Nada respondió en {address}: ¿está la aplicación abierta en ese portátil, en la misma red?',
+  'not-paired': 'Ese portátil no está (o ya no está) emparejado con este: emparéjalos de nuevo.',
+  'group-lan-unavailable': 'Este crupier no puede emparejarse con otro portátil: funciona sin el servicio del grupo.',
 } satisfies RefusalTexts;
 
 export default refusals;

@@ -56,6 +56,19 @@ const refusals = {
   'not-a-witness': "Ce téléphone n'aide pas à donner en ce moment : touchez de nouveau Aider à donner.",
   'bad-reveal': 'La valeur de ce téléphone ne correspond pas à sa chaîne : la carte a été tirée sans lui (R34).',
   'reveal-late': 'Ce téléphone a répondu trop tard : la carte a été tirée sans lui (R34).',
+  'not-in-group': 'Ce portable n’est dans aucun groupe : créez-en un ou rejoignez-en un d’abord.',
+  'already-in-group': 'Ce portable est déjà dans le groupe {group} : quittez-le d’abord.',
+  'other-group': 'Il contient le groupe {group}, pas celui de ce portable : rien n’a changé.',
+  'bad-group-file': '{file} ne se lit pas comme un groupe : rien n’a changé.',
+  'night-elsewhere': 'Cette soirée a été tenue sur {laptop} : seul ce portable peut la rouvrir (R33).',
+  'pairing-refused':
+    'Ce code n’est pas ouvert sur l’autre ordinateur (faux, déjà utilisé ou vieux de plus de 5 minutes) : affichez-en un nouveau là-bas.',
+  'pairing-needs-group':
+    'Créez d’abord le groupe sur cet ordinateur (ou rejoignez-en un) : l’ordinateur qui tape le code le rejoint ensuite.',
+  'pairing-other-group': 'Les deux ordinateurs sont dans des groupes différents ({group}) : l’un d’eux quitte d’abord son groupe.',
+  'peer-unreachable': 'Rien n’a répondu à {address} : l’application est-elle ouverte sur cet ordinateur, sur le même réseau ?',
+  'not-paired': 'Cet ordinateur n’est pas (ou plus) appairé avec celui-ci : appairez-les à nouveau.',
+  'group-lan-unavailable': 'Ce croupier ne peut pas s’appairer avec un autre ordinateur : il tourne sans le service du groupe.',
 } satisfies RefusalTexts;
 
 export default refusals;

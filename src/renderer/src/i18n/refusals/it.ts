@@ -55,6 +55,18 @@ const refusals = {
   'not-a-witness': 'Questo telefono non sta aiutando a distribuire: tocca di nuovo Aiuta a distribuire.',
   'bad-reveal': 'Il valore di questo telefono non corrisponde alla sua catena: la carta è stata estratta senza di lui (R34).',
   'reveal-late': 'Questo telefono ha risposto troppo tardi: la carta è stata estratta senza di lui (R34).',
+  'not-in-group': 'Questo portatile non è in nessun gruppo: creane uno o unisciti a uno prima.',
+  'already-in-group': 'Questo portatile è già nel gruppo {group}: lascialo prima.',
+  'other-group': 'Contiene il gruppo {group}, non quello di questo portatile: non è cambiato nulla.',
+  'bad-group-file': '{file} non si legge come un gruppo: non è cambiato nulla.',
+  'night-elsewhere': 'Questa serata è stata tenuta su {laptop}: solo quel portatile può riaprirla (R33).',
+  'pairing-refused':
+    'Quel codice non è aperto sull’altro portatile (sbagliato, già usato o vecchio di più di 5 minuti): mostrane uno nuovo lì.',
+  'pairing-needs-group': 'Crea prima il gruppo su questo portatile (o entra in uno): il portatile che digita il codice poi ci entra.',
+  'pairing-other-group': 'I due portatili sono in gruppi diversi ({group}): uno dei due lascia prima il suo gruppo.',
+  'peer-unreachable': 'Nessuno ha risposto a {address}: l’app è aperta su quel portatile, nella stessa rete?',
+  'not-paired': 'Quel portatile non è (o non è più) abbinato a questo: abbinateli di nuovo.',
+  'group-lan-unavailable': 'Questo mazziere non può abbinarsi a un altro portatile: funziona senza il servizio del gruppo.',
 } satisfies RefusalTexts;
 
 export default refusals;

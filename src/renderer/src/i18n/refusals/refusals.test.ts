@@ -60,6 +60,17 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'not-a-witness': {},
   'bad-reveal': { rule: 'R34' },
   'reveal-late': { rule: 'R34' },
+  'not-in-group': {},
+  'already-in-group': { params: { group: 'Friday game' } },
+  'other-group': { params: { group: 'Friday game' } },
+  'bad-group-file': { params: { file: '/tmp/group.json' } },
+  'night-elsewhere': { rule: 'R33', params: { laptop: 'Ann’s laptop' } },
+  'pairing-refused': {},
+  'pairing-needs-group': {},
+  'pairing-other-group': { params: { group: 'Friday' } },
+  'peer-unreachable': { params: { address: '192.168.1.20:47900' } },
+  'not-paired': {},
+  'group-lan-unavailable': {},
 };
 
 const MAIN_ENGLISH = 'MAIN-ENGLISH-MESSAGE';

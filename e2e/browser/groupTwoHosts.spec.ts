@@ -1,0 +1,145 @@
+/**
+ * Two real hosts, laptop to laptop (docs/group-lan.md): two headless hosts
+ * (`npm run serve` twice, two data folders) each play and end a night; the
+ * first creates a group and shows a pairing code on its Group screen, the
+ * second types the address and code on its own. Then, in a real browser,
+ * each shows both nights, the same all-time board and the same running tab.
+ * The Group screen is saved at 1920x1080 in e2e/artifacts/screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { endNight, playTurns } from './consolePage';
+import { rowTexts } from './historyPage';
+import { freshDataDir, removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
+
+const SHOTS = 'e2e/artifacts/screenshots';
+const hosts: HostProcess[] = [];
+
+test.afterAll(async () => {
+  for (const host of hosts.splice(0)) {
+    await host.stop();
+    removeDataDir(host.dataDir);
+  }
+});
+
+/** From the lobby: a night of these players, a few turns, ended and closed (back in the lobby). */
+async function playANight(page: Page, players: string[]): Promise<void> {
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  for (const name of players) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  }
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lobby')).toHaveCount(0);
+  await playTurns(page, 4);
+  await endNight(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lobby')).toBeVisible();
+}
+
+/** The Group screen, from the lobby: H (history), then V. */
+async function openGroup(page: Page): Promise<void> {
+  await page.keyboard.press('h');
+  await expect(page.getByTestId('history')).toBeVisible();
+  await page.keyboard.press('v');
+  await expect(page.getByTestId('group-screen')).toBeVisible();
+}
+
+/** What the history shows: the nights list, the all-time board, and the running tab (read from the lobby's D). */
+async function historyOf(page: Page): Promise<{ nights: string[]; board: string[]; tab: string }> {
+  const nights = page.getByTestId('nights');
+  // The list is read as it opens: opened again until the other laptop's night has arrived (within 2 s of the pairing).
+  await expect
+    .poll(
+      async () => {
+        await page.keyboard.press('a');
+        await page.keyboard.press('n');
+        await expect(nights.or(page.getByTestId('no-nights'))).toBeVisible();
+        return nights.locator('tbody tr').count();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(2);
+  const nightRows = await rowTexts(nights);
+  await page.keyboard.press('a');
+  await expect(page.getByTestId('standings')).toBeVisible();
+  const board = await rowTexts(page.getByTestId('standings'));
+  // Esc: all time to the nights list, then the list to the lobby.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('nights')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  await page.keyboard.press('d');
+  const tabScreen = page.getByTestId('tab-screen');
+  await expect(tabScreen).toBeVisible();
+  const tab = ((await tabScreen.locator('.box').first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  await page.keyboard.press('Escape');
+  return { nights: nightRows, board, tab };
+}
+
+test('two hosts pair over loopback by the code one shows, and each then shows both nights, the same board and the same tab', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const ann = await startHostProcess({ deckSeed: '6a0a11', dataDir: freshDataDir() });
+  hosts.push(ann);
+  const bob = await startHostProcess({ deckSeed: '6b0b22', dataDir: freshDataDir() });
+  hosts.push(bob);
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const annPage = await context.newPage();
+  const bobPage = await context.newPage();
+  await annPage.goto(ann.consoleUrl);
+  await bobPage.goto(bob.consoleUrl);
+
+  await playANight(annPage, ['Ann', 'Carl', 'Dora']);
+  await playANight(bobPage, ['Bob', 'Eve']);
+
+  // Ann's laptop: a group, then a code for Bob's laptop to type.
+  await openGroup(annPage);
+  await expect(annPage.getByTestId('group-none')).toBeVisible();
+  await annPage.keyboard.press('c');
+  await annPage.keyboard.type('Friday');
+  await annPage.keyboard.press('Enter');
+  await expect(annPage.getByTestId('group-name')).toContainText('Friday');
+  await annPage.keyboard.press('p');
+  const pairing = annPage.getByTestId('group-pairing');
+  await expect(pairing).toBeVisible();
+  await expect(pairing.locator('svg.qr')).toBeVisible();
+  const address = ((await annPage.getByTestId('group-pair-address').first().textContent()) ?? '').replace(/^.*?:\s*/, '').trim();
+  const code = ((await annPage.getByTestId('group-pair-code').textContent()) ?? '').replace(/^.*?:\s*/, '').trim();
+  expect(address).toMatch(/^127\.0\.0\.1:\d+$/);
+  expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+  await annPage.screenshot({ path: `${SHOTS}/group-pairing-code.png` });
+
+  // Bob's laptop: J, the address and the code, as a host types them.
+  await openGroup(bobPage);
+  await bobPage.keyboard.press('j');
+  await expect(bobPage.getByTestId('group-address')).toBeFocused();
+  await bobPage.keyboard.type(address);
+  await bobPage.keyboard.press('Tab');
+  await bobPage.keyboard.type(code.toUpperCase());
+  await bobPage.keyboard.press('Enter');
+  await expect(bobPage.getByTestId('group-message')).toBeVisible();
+  await expect(bobPage.getByTestId('group-name')).toContainText('Friday');
+  await expect(bobPage.getByTestId('group-paired')).toContainText(address);
+
+  // Both list each other: the pairing is gone from Ann's screen (used once), Bob is paired there.
+  await expect(annPage.getByTestId('group-pairing')).toHaveCount(0);
+  await expect(annPage.getByTestId('group-paired-0')).toBeVisible();
+  await expect(annPage.getByTestId('group-laptops').locator('tbody tr')).toHaveCount(2, { timeout: 10_000 });
+  await expect(bobPage.getByTestId('group-laptops').locator('tbody tr')).toHaveCount(2, { timeout: 10_000 });
+  await annPage.screenshot({ path: `${SHOTS}/group-screen.png` });
+
+  const annSees = await historyOf(annPage);
+  const bobSees = await historyOf(bobPage);
+  expect(annSees.nights).toHaveLength(3);
+  expect(bobSees.nights).toEqual(annSees.nights);
+  expect(bobSees.board).toEqual(annSees.board);
+  for (const name of ['Ann', 'Bob', 'Carl', 'Dora', 'Eve']) expect(annSees.board.join(' ')).toContain(name);
+  expect(bobSees.tab).toEqual(annSees.tab);
+  await context.close();
+});

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { GroupDocs, type SharedHistory, type SharedPlayer } from './groupDocs';
+
+/** docs/group.md "Which edit wins": each row, two laptops editing apart, then syncing both ways. */
+
+const ann: SharedPlayer = { id: 'p-ann', name: 'Ann', colour: '#112233', initials: 'AN', archived: false };
+const bea: SharedPlayer = { id: 'p-bea', name: 'Bea', colour: '#445566', initials: 'BE', archived: false };
+const carl: SharedPlayer = { id: 'p-carl', name: 'Carl', colour: '#778899', initials: 'CA', archived: false };
+
+function history(change: Partial<SharedHistory> = {}): SharedHistory {
+  return { roster: [ann, bea, carl], merges: [], paid: [], modes: {}, ...change };
+}
+
+/** Two laptops that start from the same shared history. */
+function twoLaptops(start: SharedHistory): [GroupDocs, GroupDocs] {
+  const one = new GroupDocs();
+  one.record(start);
+  const two = new GroupDocs();
+  two.applyUpdate(one.encode());
+  return [one, two];
+}
+
+function sync(...docs: GroupDocs[]): void {
+  const updates = docs.map((d) => d.encode());
+  for (const doc of docs) for (const update of updates) doc.applyUpdate(update);
+}
+
+const merge = { from: 'p-bea', into: 'p-ann', at: '2026-01-02T22:00:00.000Z', wasArchived: false };
+
+describe('which edit wins when two laptops edited apart (docs/group.md)', () => {
+  it('a merge undone on one laptop while the other marks a payment: both stand, on both laptops', () => {
+    const [one, two] = twoLaptops(history({ merges: [merge] }));
+    one.record(history({ merges: [] }));
+    two.record(history({ merges: [merge], paid: ['n1:p-carl>p-ann'] }));
+    sync(one, two);
+    expect(one.read()).toEqual(two.read());
+    expect(one.read().merges).toEqual([]);
+    expect(one.read().paid).toEqual(['n1:p-carl>p-ann']);
+  });
+
+  it('a player renamed on both laptops: one name, the same on both', () => {
+    const [one, two] = twoLaptops(history());
+    one.record(history({ roster: [{ ...ann, name: 'Annie' }, bea, carl] }));
+    two.record(history({ roster: [{ ...ann, name: 'Anne' }, bea, carl] }));
+    sync(one, two);
+    expect(one.read()).toEqual(two.read());
+    expect(['Annie', 'Anne']).toContain(one.read().roster.find((p) => p.id === 'p-ann')?.name);
+  });
+
+  it('a payment marked paid (M3) on one laptop and unmarked on the other: it stays marked', () => {
+    const [one, two] = twoLaptops(history({ paid: ['n1:p-carl>p-ann'] }));
+    one.record(history({ paid: [] }));
+    // Marked again on the other (it had been unmarked there and marked once more): a set beats the concurrent delete.
+    two.record(history({ paid: [] }));
+    two.record(history({ paid: ['n1:p-carl>p-ann'] }));
+    sync(one, two);
+    expect(one.read()).toEqual(two.read());
+    expect(one.read().paid).toEqual(['n1:p-carl>p-ann']);
+  });
+
+  it('a merge undone on one laptop while the other changes it: the changed merge stands', () => {
+    const [one, two] = twoLaptops(history({ merges: [merge] }));
+    one.record(history({ merges: [] }));
+    two.record(history({ merges: [{ ...merge, into: 'p-carl' }] }));
+    sync(one, two);
+    expect(one.read()).toEqual(two.read());
+    expect(one.read().merges).toEqual([{ ...merge, into: 'p-carl' }]);
+  });
+
+  it('Ann merged into Bea on one laptop and Bea into Ann on the other: the earlier counts, the later counts once it is undone', () => {
+    const [one, two] = twoLaptops(history());
+    const annIntoBea = { from: 'p-ann', into: 'p-bea', at: '2026-01-02T22:00:00.000Z', wasArchived: false };
+    const beaIntoAnn = { from: 'p-bea', into: 'p-ann', at: '2026-01-02T22:05:00.000Z', wasArchived: false };
+    one.record(history({ merges: [annIntoBea] }));
+    two.record(history({ merges: [beaIntoAnn] }));
+    sync(one, two);
+    expect(one.read()).toEqual(two.read());
+    expect(one.read().merges).toEqual([annIntoBea]);
+    // Undone where it counts; the other merge, recorded all along, now counts everywhere.
+    one.record({ ...one.read(), merges: [] });
+    sync(one, two);
+    expect(two.read().merges).toEqual([beaIntoAnn]);
+    expect(one.read()).toEqual(two.read());
+  });
+
+  it('a settle mode (M3) changed on both laptops: one of the two, the same on both', () => {
+    const [one, two] = twoLaptops(history());
+    one.record(history({ modes: { n1: 'banker' } }));
+    two.record(history({ modes: { n1: 'fewest' }, paid: ['n2:p-ann>p-bea'] }));
+    sync(one, two);
+    expect(one.read()).toEqual(two.read());
+    expect(one.read().modes).toEqual({ n1: 'banker' });
+  });
+
+  it('an unchanged value recorded again never wins over the other laptop’s edit', () => {
+    const [one, two] = twoLaptops(history());
+    two.record(history({ roster: [{ ...ann, name: 'Annie' }, bea, carl] }));
+    // The first laptop records its state again, Ann unchanged: nothing is written, so the rename is not undone.
+    expect(one.record(history({ paid: ['n1:p-carl>p-ann'] }))).toBe(true);
+    sync(one, two);
+    expect(one.read().roster.find((p) => p.id === 'p-ann')?.name).toBe('Annie');
+  });
+
+  it('merging the same updates again, or in another order, changes nothing', () => {
+    const [one, two] = twoLaptops(history());
+    one.record(history({ paid: ['a'] }));
+    two.record(history({ modes: { n1: 'banker' } }));
+    const updates = [one.encode(), two.encode()];
+    const forward = new GroupDocs();
+    const backward = new GroupDocs();
+    for (const update of [...updates, ...updates]) forward.applyUpdate(update);
+    for (const update of [...updates].reverse()) backward.applyUpdate(update);
+    expect(forward.read()).toEqual(backward.read());
+    expect(forward.read()).toEqual({ ...history(), roster: [ann, bea, carl], paid: ['a'], modes: { n1: 'banker' } });
+  });
+});

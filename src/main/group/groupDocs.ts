@@ -1,0 +1,130 @@
+import * as Y from 'yjs';
+import type { SettleMode } from '../../shared';
+import { mergeProblem, type PlayerMerge } from '../history';
+
+/**
+ * The group's documents in Yjs (docs/group.md "Which edit wins"): what any
+ * laptop of the group may change. Four maps in one Y.Doc:
+ *
+ * - `roster`: player id -> the player as the group sees them (no payment details);
+ * - `merges`: merged-away player id -> the merge; undoing it deletes the key;
+ * - `paid`: running-tab transfer id -> true; a mark taken back deletes the key;
+ * - `modes`: night id -> its settle mode; back to the fewest transfers deletes the key.
+ *
+ * Yjs decides every concurrent edit (the same way on every laptop, in any
+ * order, any number of times): two sets of one key keep one of them, a set
+ * and a delete of one key keep the set. Nothing here decides a conflict; the
+ * only rule applied after merging is the validity of merges (`validMerges`),
+ * a deterministic reading of the merged maps, the same on every laptop.
+ */
+
+/** A roster player as the group shares them: never their payment details. */
+export interface SharedPlayer {
+  id: string;
+  name: string;
+  colour: string;
+  initials: string;
+  archived: boolean;
+}
+
+/** What the group documents hold, as plain values. */
+export interface SharedHistory {
+  roster: SharedPlayer[];
+  merges: PlayerMerge[];
+  paid: string[];
+  modes: Record<string, SettleMode>;
+}
+
+export const EMPTY_SHARED_HISTORY: SharedHistory = { roster: [], merges: [], paid: [], modes: {} };
+
+export class GroupDocs {
+  readonly doc = new Y.Doc();
+  private readonly roster = this.doc.getMap<SharedPlayer>('roster');
+  private readonly merges = this.doc.getMap<Omit<PlayerMerge, 'from'>>('merges');
+  private readonly paid = this.doc.getMap<true>('paid');
+  private readonly modes = this.doc.getMap<SettleMode>('modes');
+
+  /** Merges another copy's update (any order, any number of times); throws when the bytes are not a Yjs update. */
+  applyUpdate(update: Uint8Array): void {
+    Y.applyUpdate(this.doc, update, 'received');
+  }
+
+  /** The whole document as one update: what this laptop writes as its `docs.yjs`. */
+  encode(): Uint8Array {
+    return Y.encodeStateAsUpdate(this.doc);
+  }
+
+  /**
+   * Records this laptop's state of the shared history: only the keys that
+   * differ are written, in one transaction, so an unchanged value makes no
+   * change and never wins over another laptop's edit. True when anything changed.
+   */
+  record(local: SharedHistory): boolean {
+    let changed = false;
+    this.doc.transact(() => {
+      // A roster player is never removed (only archived): a player the group knows stays known.
+      changed = syncMap(this.roster, new Map(local.roster.map((p) => [p.id, sharedPlayer(p)])), new Set()) || changed;
+      const merges = new Map(local.merges.map(({ from, into, at, wasArchived }) => [from, { into, at, wasArchived }]));
+      // Only a merge that counts can be undone here: one recorded but not counting (validMerges) is left as recorded.
+      changed = syncMap(this.merges, merges, new Set(this.read().merges.map((m) => m.from))) || changed;
+      changed = syncMap(this.paid, new Map(local.paid.map((id) => [id, true as const]))) || changed;
+      const modes = new Map(Object.entries(local.modes).filter(([, mode]) => mode !== 'fewest'));
+      changed = syncMap(this.modes, modes) || changed;
+    }, 'local');
+    return changed;
+  }
+
+  /** The shared history as the merged documents say, sorted so every laptop reads the same values in the same order. */
+  read(): SharedHistory {
+    const roster = [...this.roster.entries()].map(([id, p]) => ({ ...sharedPlayer(p), id })).sort(byId);
+    const recorded = [...this.merges.entries()].map(([from, m]) => ({ from, into: m.into, at: m.at, wasArchived: m.wasArchived }));
+    const paid = [...this.paid.keys()].sort();
+    const modes: Record<string, SettleMode> = {};
+    for (const key of [...this.modes.keys()].sort()) modes[key] = this.modes.get(key) as SettleMode;
+    return { roster, merges: validMerges(roster, recorded), paid, modes };
+  }
+}
+
+/**
+ * The merges that count, read the same on every laptop: in the order they
+ * were made (time, then player id), a merge is kept unless it names a
+ * player the roster lacks or would make a chain into a cycle with those
+ * kept (two laptops merging Ann into Bea and Bea into Ann while apart: the
+ * earlier counts; the other stays recorded and counts once it is undone).
+ */
+export function validMerges(roster: readonly SharedPlayer[], recorded: readonly PlayerMerge[]): PlayerMerge[] {
+  const kept: PlayerMerge[] = [];
+  const ordered = [...recorded].sort((a, b) => (a.at === b.at ? compare(a.from, b.from) : compare(a.at, b.at)));
+  for (const merge of ordered) if (mergeProblem(roster, kept, merge.from, merge.into) === null) kept.push(merge);
+  return kept;
+}
+
+function sharedPlayer(p: SharedPlayer): SharedPlayer {
+  return { id: p.id, name: p.name, colour: p.colour, initials: p.initials, archived: p.archived };
+}
+
+/** Sets the keys whose value differs and deletes those `wanted` lacks (of `removable`, all when absent); true when anything changed. */
+function syncMap<V>(map: Y.Map<V>, wanted: ReadonlyMap<string, V>, removable?: ReadonlySet<string>): boolean {
+  let changed = false;
+  for (const key of [...map.keys()]) {
+    if (!wanted.has(key) && (removable === undefined || removable.has(key))) {
+      map.delete(key);
+      changed = true;
+    }
+  }
+  for (const [key, value] of wanted) {
+    if (JSON.stringify(map.get(key)) !== JSON.stringify(value)) {
+      map.set(key, value);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function byId(a: { id: string }, b: { id: string }): number {
+  return compare(a.id, b.id);
+}

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { writeFileDurably } from '../store';
+
+/**
+ * `group/group.json` in the data folder (docs/group.md): which group this
+ * laptop is in, who this laptop is, where the group folder is, and the
+ * laptops heard from. No file: the laptop is in no group and works as
+ * before. Written whole and atomically; only this laptop writes it.
+ */
+
+export const GROUP_FOLDER_NAME = 'group';
+export const GROUP_FILE_FORMAT = 'in-between-dealer/group';
+
+/** A laptop's id: `l-` and 16 hex digits (64 random bits), safe as a folder name. */
+export const laptopIdSchema = z.string().regex(/^l-[0-9a-f]{16}$/, 'a laptop id is l- and 16 hex digits');
+/** A group's id: `g-` and 16 hex digits (64 random bits). */
+export const groupIdSchema = z.string().regex(/^g-[0-9a-f]{16}$/, 'a group id is g- and 16 hex digits');
+export const groupNameSchema = z.string().trim().min(1, 'a group needs a name').max(60, 'a group name has at most 60 characters');
+/** A laptop's display name (its host's choice, the machine's name by default). */
+export const laptopNameSchema = z.string().trim().min(1).max(60);
+
+const heardLaptopSchema = z.object({
+  id: laptopIdSchema,
+  name: laptopNameSchema,
+  /** When its files were last taken in (ISO time); null when it is known only by name. */
+  lastHeardAt: z.string().nullable(),
+});
+
+export const groupFileSchema = z.object({
+  format: z.literal(GROUP_FILE_FORMAT),
+  version: z.literal(1),
+  groupId: groupIdSchema,
+  name: groupNameSchema,
+  laptopId: laptopIdSchema,
+  laptopName: laptopNameSchema,
+  /** The group folder a sync tool shares, or null when the group moves by the LAN or by file only. */
+  folder: z.string().min(1).nullable(),
+  /** The other laptops heard from, by any transport. */
+  laptops: z.array(heardLaptopSchema),
+  /** Paired laptops on the LAN (the LAN pairing's own fields; kept as written). */
+  peers: z.array(z.looseObject({ laptopId: laptopIdSchema })).default([]),
+});
+
+export type GroupFile = z.infer<typeof groupFileSchema>;
+export type HeardLaptop = z.infer<typeof heardLaptopSchema>;
+
+/** The group folder inside the data folder. */
+export function groupRoot(dataRoot: string): string {
+  return path.join(dataRoot, GROUP_FOLDER_NAME);
+}
+
+export function groupFilePath(dataRoot: string): string {
+  return path.join(groupRoot(dataRoot), 'group.json');
+}
+
+/** The group file as kept; undefined when the laptop is in no group; throws with a clear reason when it cannot be read. */
+export function readGroupFile(dataRoot: string): GroupFile | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(groupFilePath(dataRoot), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const parsed = groupFileSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) throw new Error(`group/group.json is not a group file: ${parsed.error.issues[0]?.message ?? 'unreadable'}`);
+  return parsed.data;
+}
+
+export function writeGroupFile(dataRoot: string, file: GroupFile): void {
+  writeFileDurably(groupFilePath(dataRoot), `${JSON.stringify(groupFileSchema.parse(file), null, 2)}\n`);
+}
+
+/** Who this laptop is in any group: kept in `group/laptop.json` from the first group on, so leaving and joining again keeps its nights its own. */
+export interface LaptopIdentity {
+  laptopId: string;
+  laptopName: string;
+}
+const laptopFileSchema = z.object({ laptopId: laptopIdSchema, laptopName: laptopNameSchema });
+
+export function laptopIdentity(dataRoot: string, make: () => LaptopIdentity): LaptopIdentity {
+  const file = path.join(groupRoot(dataRoot), 'laptop.json');
+  try {
+    const parsed = laptopFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // None yet (or unreadable): this laptop is given an id now.
+  }
+  const made = laptopFileSchema.parse(make());
+  writeFileDurably(file, `${JSON.stringify(made, null, 2)}\n`);
+  return made;
+}

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { nightIdSchema } from '../store';
+import { groupIdSchema, laptopIdSchema, laptopNameSchema } from './groupFile';
+
+/**
+ * A laptop's manifest (docs/group.md): every file of its subfolder with its
+ * length and sha256, written AFTER the files. A file is taken only when it
+ * is listed and its bytes match: a half-copied file, a sync tool's
+ * temporary or conflict copy, or anything not listed is never read as whole.
+ */
+
+export const MANIFEST_NAME = 'manifest.json';
+export const DOCS_NAME = 'docs.yjs';
+export const MANIFEST_FORMAT = 'in-between-dealer/group-laptop';
+
+/** The names a laptop's subfolder may hold: its group documents and its ended nights. */
+const fileNameSchema = z
+  .union([z.literal(DOCS_NAME), z.string().regex(/^nights\/[^/]+\.jsonl$/)])
+  .refine((name) => name === DOCS_NAME || nightIdSchema.safeParse(nightIdOfFile(name)).success, 'a night file is nights/<night id>.jsonl');
+
+const listedFileSchema = z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+
+export const manifestSchema = z.object({
+  format: z.literal(MANIFEST_FORMAT),
+  version: z.literal(1),
+  groupId: groupIdSchema,
+  laptopId: laptopIdSchema,
+  laptopName: laptopNameSchema,
+  writtenAt: z.string(),
+  files: z.record(fileNameSchema, listedFileSchema),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+export type ListedFile = z.infer<typeof listedFileSchema>;
+/** A laptop's files by name (`docs.yjs`, `nights/<id>.jsonl`), as a transport hands them over. */
+export type LaptopFiles = ReadonlyMap<string, Uint8Array>;
+
+export function nightFileName(nightId: string): string {
+  return `nights/${nightId}.jsonl`;
+}
+
+/** The night id of `nights/<id>.jsonl`, or null for any other name. */
+export function nightIdOfFile(name: string): string | null {
+  const match = /^nights\/([^/]+)\.jsonl$/.exec(name);
+  return match ? (match[1] ?? null) : null;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function listed(bytes: Uint8Array): ListedFile {
+  return { bytes: bytes.byteLength, sha256: sha256Hex(bytes) };
+}
+
+/** Whether `bytes` is the whole file the manifest lists. */
+export function isWhole(entry: ListedFile | undefined, bytes: Uint8Array | undefined): boolean {
+  return entry !== undefined && bytes !== undefined && bytes.byteLength === entry.bytes && sha256Hex(bytes) === entry.sha256;
+}
+
+/** A manifest from its bytes, or the reason it is not one. */
+export function parseManifest(bytes: Uint8Array): { ok: true; manifest: Manifest } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'the manifest is not JSON (cut short or damaged)' };
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `the manifest is not one: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim() };
+  }
+  return { ok: true, manifest: parsed.data };
+}
+
+export function manifestBytes(manifest: Manifest): Uint8Array {
+  return Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`, 'utf8');
+}

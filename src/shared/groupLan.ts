@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/**
+ * Laptop to laptop at the table (docs/group-lan.md): two laptops of a group
+ * pair once with a code shown on one and typed on the other, then sync
+ * their group files both ways while both are on. These are the words both
+ * sides and the console share: the code's shape, what the console sees,
+ * and the arguments of the paired laptops' own messages.
+ */
+
+/** The letters a pairing code is made of: lower case and digits without look-alikes (no l, o, 0, 1). */
+export const PAIRING_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** 16 characters of 32: 80 bits (the issue asks at least 64), typed in four groups of four. */
+export const PAIRING_CODE_LENGTH = 16;
+/** A code is good for this long after it is shown, and once. */
+export const PAIRING_LIFETIME_MS = 5 * 60_000;
+
+/**
+ * A code as the host typed it ("ABCD efgh-ijkm npqr"): spaces and dashes
+ * dropped, lower case. Null when what is left is not a code at all.
+ */
+export function normalisePairingCode(typed: string): string | null {
+  const code = typed.replace(/[\s-]/g, '').toLowerCase();
+  if (code.length !== PAIRING_CODE_LENGTH) return null;
+  for (const letter of code) if (!PAIRING_ALPHABET.includes(letter)) return null;
+  return code;
+}
+
+/** A code as shown: four groups of four, easy to read aloud and type. */
+export function shownPairingCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1-');
+}
+
+/** What the QR code holds: the address to reach and the code, for a phone camera or a scanner to fill both boxes. */
+export function pairingOffer(address: string, code: string): string {
+  return `in-between-pair://${address}/${shownPairingCode(code)}`;
+}
+
+/** `host:port`, the way the host types another laptop's address (IPv4 or a name; a port is needed). */
+export const peerAddressSchema = z
+  .string({ error: 'the address is text, like 192.168.1.20:47900' })
+  .trim()
+  .max(255, 'an address is at most 255 characters')
+  .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, "an address is the other laptop's address and port, like 192.168.1.20:47900");
+
+const laptopId = z
+  .string({ error: 'a laptop id is text' })
+  .regex(/^[A-Za-z0-9_-]{4,64}$/, 'a laptop id is 4 to 64 letters, digits, - or _');
+const key = z.string({ error: 'a pairing key is text' }).regex(/^[A-Za-z0-9_-]{16,128}$/, 'a pairing key is 16 to 128 letters and digits');
+const laptopName = z.string({ error: 'a laptop name is text' }).trim().min(1).max(64);
+
+export const groupPairJoinArgs = z.strictObject({
+  address: peerAddressSchema,
+  code: z.string({ error: 'the code is text' }).max(64, 'a pairing code is 16 letters and digits'),
+});
+export const groupUnpairArgs = z.strictObject({ laptopId });
+
+/** The laptop that types the code, to the laptop that shows it: who it is, where it listens, and the key it gives back. */
+export const groupPeerClaimArgs = z.strictObject({
+  code: z.string().max(64),
+  laptop: z.strictObject({ id: laptopId, name: laptopName }),
+  /** Where the laptop typing the code can be reached for syncing the other way. */
+  addresses: z.array(peerAddressSchema).max(8),
+  /** The key the laptop showing the code will use on the other's listener. */
+  key,
+  /** The group the laptop typing the code is in, or null (it then joins the other's). */
+  group: z.strictObject({ id: z.string().max(64), name: z.string().max(64) }).nullable(),
+});
+/** Every message of a paired laptop says who it is and shows the key it was given. */
+export const peerCredentialArgs = z.strictObject({ laptop: laptopId, key });
+/** A relative path inside one laptop's subfolder of the group: `manifest.json`, `docs.yjs`, `nights/<id>.jsonl`. */
+export const groupFilePath = z
+  .string()
+  .max(200)
+  .regex(/^(?:[A-Za-z0-9_.-]+\/)?[A-Za-z0-9_-][A-Za-z0-9_.-]*$/, "a group file is a name in one laptop's folder")
+  .refine((path) => !path.split('/').some((part) => part === '..' || part === '.'), 'a group file never leaves its folder');
+/** Files asked for at once: the answer stays under PEER_FILES_MAX_BYTES, what did not fit is asked again. */
+export const PEER_FILES_PER_ASK = 64;
+export const PEER_FILES_MAX_BYTES = 16 * 1024 * 1024;
+export const groupPeerFilesArgs = z.strictObject({
+  laptop: laptopId,
+  key,
+  of: laptopId,
+  paths: z.array(groupFilePath).min(1).max(PEER_FILES_PER_ASK, `at most ${PEER_FILES_PER_ASK} files at once`),
+});
+
+/** What the laptop showing a code answers the one that typed it. */
+export interface PeerClaimAnswer {
+  laptop: { id: string; name: string };
+  /** The key for the listener of the laptop that showed the code. */
+  key: string;
+  /** The group the laptop showing the code is in (the other joins it), or null. */
+  group: { id: string; name: string } | null;
+}
+
+/** One file a laptop holds for the group, as its manifest says: what the other compares with what it holds. */
+export interface GroupFileEntry {
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+/** Every laptop's files a laptop holds: the laptop's id, then its files. */
+export type PeerManifestAnswer = Record<string, GroupFileEntry[]>;
+/** The files asked for that fit, each in base64 (a Yjs document is binary); one that did not fit is asked again. */
+export interface PeerFilesAnswer {
+  files: Record<string, string>;
+}
+
+/** A paired laptop as the console shows it. */
+export interface PairedLaptopView {
+  laptopId: string;
+  name: string;
+  /** Where it was last reached, `host:port`. */
+  address: string;
+  /** When a sync with it last worked (ISO), or null. */
+  lastHeardAt: string | null;
+  /** Why the last sync did not work: `unreachable` (off, or another network), `refused` (it unpaired this laptop). */
+  problem: 'unreachable' | 'refused' | null;
+}
+
+/**
+ * Laptop to laptop, as the console shows it: whether a code is open and
+ * until when (the code itself is only in the answer to groupPairStart, never
+ * in the view: the view also goes to the TV and phones' screens before
+ * they drop it), where this laptop listens, and its paired laptops.
+ */
+export interface GroupLanView {
+  /** The addresses other laptops type (`host:port`), best first; empty while no listener is up. */
+  addresses: string[];
+  pairingUntil: string | null;
+  paired: PairedLaptopView[];
+}
+
+/** What groupPairStart answers (`data`), to the console that asked only. */
+export interface PairingStart {
+  code: string;
+  shown: string;
+  /** The addresses to type on the other laptop, best first. */
+  addresses: string[];
+  /** What the QR code holds (pairingOffer of the first address). */
+  offer: string;
+  expiresAt: string;
+}
