@@ -1,6 +1,6 @@
 /**
  * How many keys a host presses from the lobby to the first turn's cards, for
- * six players (issue: 30 keys for a first night, 17 more to play for euros).
+ * six players (issue 26: at most 30 for a first night played for euros, at most 8 for a returning group).
  * Every key is counted as the host would press it; the first cards are the
  * console's bet phase (the two posts turned, R14).
  */
@@ -8,6 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { hostForSpecFile } from './hostFixture';
 
 const host = hostForSpecFile('1e5e1ec7ed0de5c0');
+// The host's system is set to Ireland: English words, euros.
+test.use({ locale: 'en-IE' });
 /** Six players, 19 letters of names. */
 const PLAYERS = ['Ann', 'Bob', 'Cy', 'Dee', 'Eva', 'Kwame'];
 const NAME_LETTERS = PLAYERS.join('').length;
@@ -39,7 +41,9 @@ async function enterToFirstCards(page: Page, keys: ReturnType<typeof keyCounter>
   await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'bet');
 }
 
-test('a first night for six, played for euros: the chip value is one key away (3), not five Tabs', async ({ page }) => {
+test('a first night for six, played for euros: Alt+M plays for money in the local currency (EUR in Ireland), 30 keys in all', async ({
+  page,
+}) => {
   await page.goto(host.consoleUrl);
   await expect(page.getByTestId('new-player')).toBeFocused();
   const keys = keyCounter(page);
@@ -48,21 +52,19 @@ test('a first night for six, played for euros: the chip value is one key away (3
     await keys.press('Enter');
   }
   const afterNames = keys.count;
-  // Esc leaves the name box, 3 goes to the chip value with its text selected, Tab to the currency.
-  await keys.press('Escape');
-  await keys.press('3');
+  // Still in the name box: Alt+M fills the currency of the host's country and selects the chip value (1 a chip).
+  await keys.press('Alt+m');
+  await expect(page.getByTestId('currency')).toHaveValue('EUR');
   await expect(page.getByTestId('chip-value')).toBeFocused();
-  await keys.type('0.25');
-  await keys.press('Tab');
-  await expect(page.getByTestId('currency')).toBeFocused();
-  await keys.type('EUR');
+  await expect(page.getByTestId('chip-value')).toHaveValue('1');
   const moneyKeys = keys.count - afterNames;
   await keys.press('Enter');
   await enterToFirstCards(page, keys);
   console.log(`first night for 6 (${NAME_LETTERS} letters of names), in euros: ${keys.count} keys, ${moneyKeys} of them for the money`);
-  // Was 17 for the money (Tab x5, then the chip value and the currency).
-  expect(moneyKeys).toBeLessThanOrEqual(10);
+  // Was 10 for the money (Esc, 3, the chip value, Tab, the currency) and 39 in all.
+  expect(moneyKeys).toBe(1);
   expect(keys.count).toBe(NAME_LETTERS + PLAYERS.length + moneyKeys + 4);
+  expect(keys.count).toBeLessThanOrEqual(30);
   await expect(page.locator('tr', { hasText: 'Kwame' })).toBeVisible();
   await page.screenshot({ path: 'e2e/artifacts/screenshots/first-cards-keys.png' });
 });
@@ -83,18 +85,18 @@ test('a returning group: the lobby offers last time in one line, and L and four 
 
   const offer = page.getByTestId('last-offer');
   await expect(offer).toContainText('Ann, Bob, Cy, Dee, Eva, Kwame');
-  await expect(offer).toContainText('0.25');
-  await expect(offer).toContainText('EUR');
+  await expect(offer).toContainText('1 EUR a chip');
   await page.screenshot({ path: 'e2e/artifacts/screenshots/lobby-last-offer.png' });
   const keys = keyCounter(page);
   await keys.press('l');
   await expect(page.getByTestId('seats').getByRole('option')).toHaveCount(PLAYERS.length);
-  await expect(page.getByTestId('chip-value')).toHaveValue('0.25');
+  await expect(page.getByTestId('chip-value')).toHaveValue('1.00');
   await expect(page.getByTestId('currency')).toHaveValue('EUR');
   await keys.press('Enter');
   await enterToFirstCards(page, keys);
   console.log(`returning group of 6: ${keys.count} keys to the first cards`);
-  expect(keys.count).toBeLessThanOrEqual(8);
+  // L, then Enter to start and three through the draw, the shuffle and the cut.
+  expect(keys.count).toBe(5);
 });
 
 test('the buy-in panel says how to switch the payment to cash', async ({ page }) => {

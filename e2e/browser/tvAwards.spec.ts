@@ -64,6 +64,12 @@ function widest(state: TableState): TableState {
   return { ...state, label: `${state.label}-widest`, view };
 }
 
+/** The TV's one rule for names, said again here: up to 12 characters whole, a longer one its first 11 and "…". */
+function tvCut(name: string): string {
+  const chars = [...name];
+  return chars.length <= 12 ? name : `${chars.slice(0, 11).join('').trimEnd()}…`;
+}
+
 async function show(page: Page, state: TableState): Promise<void> {
   await page.evaluate(([view, answers]) => window.__auditShow!(view, answers), [state.view, state.answers] as const);
   await page.locator('[data-testid="phase"][data-phase="ended"]').waitFor();
@@ -107,10 +113,12 @@ for (const screen of SCREENS) {
           const item = page.getByTestId(`tv-award-${key}`);
           if (award === null) await expect(item, `${state.label}: ${key}`).toHaveCount(0);
           else {
-            const names = award.playerIds.map((id) => state.view.roster.find((p) => p.id === id)?.name ?? id).join(', ');
+            const whole = award.playerIds.map((id) => state.view.roster.find((p) => p.id === id)?.name ?? id);
+            // On the screen, each name as the TV writes names everywhere; in the title (read out, or under a pointer), whole.
+            await expect(item.locator('.who'), `${state.label}: ${key}`).toHaveText(whole.map(tvCut).join(', '));
             await expect(item, `${state.label}: ${key}`).toHaveAttribute(
               'title',
-              new RegExp(`: ${names.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*${award.value}`),
+              new RegExp(`: ${whole.join(', ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*${award.value}`),
             );
           }
         }

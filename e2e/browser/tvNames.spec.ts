@@ -109,3 +109,73 @@ test('the tab and the leaderboard keep 12-character names whole and cut "Lou Lat
   ]);
   await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-standings-names.png' });
 });
+
+const LONG = 'Lou Latecomer';
+const TWELVE = 'Alessandra B';
+
+/**
+ * Every place the TV writes a name, read off the screen: the text nodes that hold a
+ * part of LONG must hold "Lou Latecom…" and nothing more of it, and every element
+ * holding TWELVE must show it whole, uncut. The status line and the banner's
+ * headline are sentences shared with the phones: they wrap and keep the whole name.
+ * The seat tiles are read too: they cut a long name the same way, the whole name in the tile's title.
+ */
+async function namesOnTv(page: Page): Promise<{ long: string[]; twelve: { text: string; cut: boolean }[] }> {
+  return page.evaluate(
+    ([long, twelve]) => {
+      const sentence = (el: Element) => el.closest('[data-testid="status"], .headline, [aria-hidden="true"]') !== null;
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      const longSeen: string[] = [];
+      const twelveSeen: { text: string; cut: boolean }[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement!;
+        const text = node.textContent ?? '';
+        if (sentence(el) || el.getClientRects().length === 0) continue;
+        if (text.includes(long.slice(0, 10))) longSeen.push(text.trim());
+        if (text.includes(twelve)) {
+          twelveSeen.push({ text: text.trim(), cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2 });
+        }
+      }
+      return { long: longSeen, twelve: twelveSeen };
+    },
+    [LONG, TWELVE] as const,
+  );
+}
+
+/** `twelve`: whether TWELVE must be shown off the tiles and the sentences (the live TV names only the dealer there). */
+function expectTvRule(seen: { long: string[]; twelve: { text: string; cut: boolean }[] }, where: string, twelve = true): void {
+  expect(seen.long.length, `${where}: ${LONG} is shown`).toBeGreaterThan(0);
+  for (const text of seen.long) expect(text, `${where}: ${LONG} is cut as tvName cuts it`).toContain('Lou Latecom…');
+  if (twelve) expect(seen.twelve.length, `${where}: ${TWELVE} is shown`).toBeGreaterThan(0);
+  for (const shown of seen.twelve) expect(shown.cut, `${where}: "${shown.text}" is whole`).toBe(false);
+}
+
+test('the live TV dealer line, banner and seat tiles write "Lou Latecom…" and keep a 12-character name whole', async ({ page }) => {
+  await tvPage(page);
+  const names = [LONG, TWELVE, 'Kwame Mensah', 'Bartholomew', 'Ann'];
+  const played = playUntil(names, (n) => n.turnsPlayed >= 3 && n.phase === 'ready' && n.dealerId === 'p1');
+  await show(page, liveView(played.night, played.roster));
+  await expect(page.getByTestId('tv-dealer')).toContainText('Lou Latecom…');
+  // Lou's seat tile: the same cut name on one line at the tile's own type, the whole name in its title.
+  const tile = page.getByTestId(`seat-${played.roster.find((p) => p.name === LONG)!.id}`).locator('.text');
+  await expect(tile).toHaveText('Lou Latecom…');
+  await expect(tile).toHaveAttribute('title', LONG);
+  expect(await shown(tile), 'the cut name is not cut again on its tile').toEqual({ text: 'Lou Latecom…', cut: false });
+  expectTvRule(await namesOnTv(page), 'live');
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-live-names.png' });
+});
+
+test('the TV end screen (results, who pays whom, awards, luck) writes "Lou Latecom…" and keeps a 12-character name whole', async ({
+  page,
+}) => {
+  await tvPage(page);
+  const names = [LONG, TWELVE, 'Kwame Mensah', 'Bartholomew', 'Ann'];
+  const played = playUntil(names, (n) => n.turnsPlayed >= 12 && n.phase === 'ready');
+  const ended = played.table.run('endNight', { stateId: played.night.stateId });
+  if (!ended.ok) throw new Error(`ending the night was refused: ${ended.error.code}`);
+  await show(page, liveView(played.table.night()!, played.roster));
+  await page.locator('[data-testid="phase"][data-phase="ended"]').waitFor();
+  await expect(page.getByTestId('results')).toContainText('Lou Latecom…');
+  expectTvRule(await namesOnTv(page), 'ended');
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-ended-names.png' });
+});

@@ -371,6 +371,8 @@ export interface AllowedView {
   cut: { min: number; max: number } | null;
   /** R22: why the night cannot end now (a turn in progress, a deck being cut mid-turn), or null when E may ask. */
   endRefusal: CommandError | null;
+  /** R31: the least a newcomer buys in (more than the ante, the engine's own rule). */
+  newcomerMinBuyIn: number;
   /** Per seated player (cashed out included), by id: why each seating or chip action is refused, or null when allowed. */
   players: Record<string, PlayerAllowed>;
 }

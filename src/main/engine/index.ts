@@ -8,4 +8,5 @@ export { cutterSeat, dealUnderWay, dueToAct, ENGINE_REVISION, turnInProgress } f
 export { halfPotRound } from './limits';
 export { correctionLimits } from './correctionLimits';
 export { pairCallsFor } from './commands/turn';
+export { newcomerMinimumBuyIn } from './commands/seating';
 export type { EngineState, TurnState, DeckState, RetiredDeck } from './state';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EngineState } from '../engine';
+import { applyCommand, type EngineState } from '../engine';
 import { TestTable, tableWith } from '../engine/testing';
 import { allowedView } from './allowedView';
 
@@ -168,5 +168,14 @@ describe('allowed: what main accepts now, from the engine', () => {
     expect([...allowed.commands].sort()).toEqual(['closeNight', 'reopenNight']);
     expect(allowed.endRefusal).toBeNull();
     expect(allowed.bet).toBeNull();
+  });
+
+  it("R31: a newcomer's least buy-in is the engine's: one more than the ante is seated, the ante itself is refused", () => {
+    const table = TestTable.start({ players: 3, settings: { ante: 2 } });
+    const least = allowedView(table.state).newcomerMinBuyIn;
+    expect(least).toBe(3);
+    const newcomer = { type: 'seat', playerId: 'zed', name: 'Zed', afterPlayerId: table.state.players[0]!.id } as const;
+    expect(applyCommand(table.state, { ...newcomer, buyIn: least }).ok).toBe(true);
+    expect(applyCommand(table.state, { ...newcomer, buyIn: least - 1 }).ok).toBe(false);
   });
 });

@@ -1,6 +1,14 @@
 import type { CommandError } from '../../shared/errors';
 import type { AllowedView, NightCommandName, PlayerAllowed } from '../../shared/view';
-import { applyCommand, betLimits, correctionLimits, pairCallsFor, type EngineCommand, type EngineState } from '../engine';
+import {
+  applyCommand,
+  betLimits,
+  correctionLimits,
+  newcomerMinimumBuyIn,
+  pairCallsFor,
+  type EngineCommand,
+  type EngineState,
+} from '../engine';
 import { rankOf } from '../../shared/cards';
 
 /**
@@ -66,6 +74,7 @@ function probedView(state: EngineState): AllowedView {
     correction: verdicts.correctBet ? correctionLimits(state) : null,
     cut: verdicts.cut && state.deck ? { min: 0, max: state.deck.cards.length - 1 } : null,
     endRefusal: ended ? null : endRefusal,
+    newcomerMinBuyIn: newcomerMinimumBuyIn(state),
     players,
   };
 }
@@ -107,7 +116,7 @@ function moveRefusal(state: EngineState, playerId: string): CommandError | null 
 function newcomerProbe(state: EngineState): EngineCommand {
   const after = state.players.find((p) => !p.left) ?? state.players[0];
   const probe = '\u0000newcomer';
-  return { type: 'seat', playerId: probe, name: probe, afterPlayerId: after?.id ?? '', buyIn: state.settings.ante + 1 };
+  return { type: 'seat', playerId: probe, name: probe, afterPlayerId: after?.id ?? '', buyIn: newcomerMinimumBuyIn(state) };
 }
 
 function pairCallsOfTurn(state: EngineState): ('higher' | 'lower')[] {

@@ -2,6 +2,7 @@ import { playerAccount } from '../../../shared/chips';
 import { dealUnderWay, rotationAfterReseating, turnInProgress } from '../flow';
 import { playerOrRefuse, refuse, type Draft } from './draft';
 import { moveRotation, recordSeatingChange, rotationOf } from './rotate';
+import type { EngineState } from '../state';
 
 /**
  * R31: seating a newcomer between two seated players, and moving a player
@@ -24,6 +25,11 @@ function refuseMidTurn(d: Draft, what: string): void {
   }
 }
 
+/** R31 (with R4): the least a newcomer buys in: more than the ante, or they have no chips to play after anteing on sitting down. */
+export function newcomerMinimumBuyIn(state: Pick<EngineState, 'settings'>): number {
+  return state.settings.ante + 1;
+}
+
 export function seatPlayer(d: Draft, newcomer: Newcomer): void {
   refuseMidTurn(d, 'a newcomer sits down');
   const { playerId, afterPlayerId, buyIn } = newcomer;
@@ -37,7 +43,7 @@ export function seatPlayer(d: Draft, newcomer: Newcomer): void {
     });
   const after = playerOrRefuse(d, afterPlayerId);
   const { ante } = d.state.settings;
-  if (!Number.isInteger(buyIn) || buyIn <= ante) {
+  if (!Number.isInteger(buyIn) || buyIn < newcomerMinimumBuyIn(d.state)) {
     refuse(
       'starting-chips-too-few',
       `A newcomer buys in more than the ante of ${ante}, or they have no chips to play after it (R4, R31).`,

@@ -38,6 +38,7 @@ function allowed(over: Partial<AllowedView> = {}): AllowedView {
     correction: null,
     cut: null,
     endRefusal: null,
+    newcomerMinBuyIn: 2,
     players: { ann: free, bo: free, cy: free },
     ...over,
   };

@@ -73,11 +73,11 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
     return null;
   }
 
-  /** R31: a newcomer buys in more than the ante (the night's setting, shown on every screen). */
+  /** R31: a newcomer buys in at least the least main sent (more than the ante; the message names the ante, shown on every screen). */
   function newcomerRefusal(text: string, current: NightView): string | null {
     const value = wholeNumber(text);
     if (value === null) return problemOf(text);
-    if (value <= current.settings.ante) return t('errors.starting-chips-too-few', { ante: current.settings.ante });
+    if (value < current.allowed.newcomerMinBuyIn) return t('errors.starting-chips-too-few', { ante: current.settings.ante });
     return chipsRefusal(text, t('seatPanel.buyIn'));
   }
 

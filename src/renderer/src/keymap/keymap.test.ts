@@ -97,6 +97,7 @@ describe('the keymap', () => {
       'lobbyRemove',
       'lobbyName',
       'lobbySections',
+      'lobbyMoney',
       'lobbyLast',
       'lobbyEdit',
       'lobbyArchive',

@@ -60,6 +60,8 @@ export const LOBBY_KEYS = [
   { screen: 'lobby', chords: plainLetter('2'), when: { inField: false }, help: null, action: 'focusSeats' },
   { screen: 'lobby', chords: plainLetter('3'), when: { inField: false }, help: null, action: 'focusChipValue' },
   { screen: 'lobby', chords: plainLetter('4'), when: { inField: false }, help: null, action: 'focusRules' },
+  // Alt+M, from the name box too: play for money in the currency of the host's country, the chip value box next.
+  { screen: 'lobby', chords: altLetter('m'), help: 'lobbyMoney', action: 'playForMoney' },
   { screen: 'lobby', chords: plainLetter('l'), when: { typing: false }, help: 'lobbyLast', action: 'sameAsLast' },
   { screen: 'lobby', chords: altLetter('l'), help: null, action: 'sameAsLast' },
   { screen: 'lobby', chords: plainLetter('e'), when: { typing: false }, help: 'lobbyEdit', action: 'editPlayer' },

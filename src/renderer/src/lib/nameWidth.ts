@@ -23,6 +23,8 @@ const WIDE = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katak
 function emsOf(grapheme: string): number {
   if (EMOJI.test(grapheme)) return 1.3;
   if (WIDE.test(grapheme)) return 1.05;
+  // The ellipsis tvName ends a cut name with: three dots across a whole em in DejaVu Sans Bold.
+  if (grapheme === '…') return 1;
   const base = grapheme.normalize('NFD')[0] ?? grapheme;
   if (/[WMŒÆ]/.test(base)) return 1.12;
   if (/[A-Z]/.test(base) || /\p{Lu}/u.test(base)) return 0.86;
