@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileDurably } from '../store';
@@ -79,7 +81,21 @@ export interface LaptopIdentity {
 }
 const laptopFileSchema = z.object({ laptopId: laptopIdSchema, laptopName: laptopNameSchema });
 
-export function laptopIdentity(dataRoot: string, make: () => LaptopIdentity): LaptopIdentity {
+/**
+ * A new group's id. Group and laptop ids come from the system's secure random source, never from the
+ * session's deck source: a deck seed (tests, demos) would make them predictable, and two laptops started
+ * with one seed would share an id; drawing them from the deck's stream would also change the cards dealt.
+ */
+export function newGroupId(): string {
+  return `g-${randomBytes(8).toString('hex')}`;
+}
+
+/** This laptop's name as the group sees it: its host name, cut to the schema's 60 characters. */
+function thisLaptopName(): string {
+  return (os.hostname() || 'laptop').slice(0, 60);
+}
+
+export function laptopIdentity(dataRoot: string): LaptopIdentity {
   const file = path.join(groupRoot(dataRoot), 'laptop.json');
   try {
     const parsed = laptopFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
@@ -87,7 +103,7 @@ export function laptopIdentity(dataRoot: string, make: () => LaptopIdentity): La
   } catch {
     // None yet (or unreadable): this laptop is given an id now.
   }
-  const made = laptopFileSchema.parse(make());
+  const made = laptopFileSchema.parse({ laptopId: `l-${randomBytes(8).toString('hex')}`, laptopName: thisLaptopName() });
   writeFileDurably(file, `${JSON.stringify(made, null, 2)}\n`);
   return made;
 }

@@ -5,7 +5,7 @@
  */
 export { bundleText, importBundle, parseBundle } from './groupBundle';
 export { type SharedHistory } from './groupDocs';
-export { laptopIdentity } from './groupFile';
+export { laptopIdentity, newGroupId } from './groupFile';
 export { FolderReader, folderGroup, publishToFolder, writeFolderGroup, type FolderGroup } from './groupFolder';
 export { GroupHistory, type GroupContext, type GroupNight, type ReceiveReport } from './groupHistory';
 export { MANIFEST_NAME, manifestSchema, nightFileName, type LaptopFiles } from './manifest';

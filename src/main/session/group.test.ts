@@ -274,6 +274,26 @@ describe('a group file', () => {
   });
 });
 
+describe('ids and cards', () => {
+  it('a laptop’s and a group’s ids never come from the deck’s source: one deck seed deals the same cards in a group or not, and its laptops differ', () => {
+    // Two hosts started with one --deck-seed: one is asked who it is (as the LAN listener does at start) and makes a group.
+    const inGroup = laptops.laptop('ann', new TestClock(), 'one seed');
+    const alone = laptops.laptop('bob', new TestClock(), 'one seed');
+    const annId = inGroup.groupFiles.identity().laptopId;
+    ok(inGroup.runNow('groupCreate', { name: 'Friday game' }));
+    expect(alone.groupFiles.identity().laptopId).not.toBe(annId);
+    startNight(inGroup);
+    startNight(alone);
+    playTurns(inGroup, 12);
+    playTurns(alone, 12);
+    const cards = (session: GameSession) => {
+      const night = currentNight(session);
+      return { deck: night.deck, turn: night.turn, stacks: night.players.map((p) => p.stack) };
+    };
+    expect(cards(inGroup)).toEqual(cards(alone));
+  });
+});
+
 describe('a laptop in no group', () => {
   it('works as before: no group in the view, and group commands refused with what to do', () => {
     const solo = laptops.laptop('solo');

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import { commandError, type CommandError, type ExportFile, type GroupView, type ParsedCommandArgs, type RosterPlayer } from '../../shared';
 import {
   bundleText,
@@ -8,6 +7,7 @@ import {
   GroupHistory,
   importBundle,
   laptopIdentity,
+  newGroupId,
   parseBundle,
   publishToFolder,
   writeFolderGroup,
@@ -139,7 +139,7 @@ export function groupView(state: SessionState): GroupView | null {
 
 function createGroup(state: SessionState, args: ParsedCommandArgs<'groupCreate'>): Outcome {
   if (state.group) return refused(alreadyInGroup(state.group.file.name));
-  return startGroup(state, { groupId: `g-${state.hex(8)}`, name: args.name }, null);
+  return startGroup(state, { groupId: newGroupId(), name: args.name }, null);
 }
 
 function leaveGroup(state: SessionState): Outcome {
@@ -246,7 +246,7 @@ function importGroup(state: SessionState, args: ParsedCommandArgs<'groupImport'>
 /** Starts being in a group (new, or found in a folder or a file): this laptop's history shared into it. */
 function startGroup(state: SessionState, found: { groupId: string; name: string }, folder: string | null): Outcome {
   try {
-    const me = laptopIdentity(state.repo.root, () => ({ laptopId: `l-${state.hex(8)}`, laptopName: laptopName() }));
+    const me = laptopIdentity(state.repo.root);
     state.group = GroupHistory.start(groupContext(state), {
       format: 'in-between-dealer/group',
       version: 1,
@@ -365,10 +365,6 @@ function sortedRecord<V>(record: Readonly<Record<string, V>>): Record<string, V>
       .filter(([, v]) => v !== 'fewest')
       .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
-}
-
-function laptopName(): string {
-  return (os.hostname() || 'laptop').slice(0, 60);
 }
 
 function isFolder(folder: string): boolean {

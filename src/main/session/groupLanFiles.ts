@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import os from 'node:os';
 import type { ApiResult, GroupFileEntry, PeerManifestAnswer } from '../../shared';
 import { laptopIdentity, MANIFEST_NAME, type LaptopFiles } from '../group';
 import { joinPairedGroup, takeInFromPeer } from './groupDomain';
@@ -39,10 +38,7 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
         return { laptopId: file.laptopId, laptopName: file.laptopName, group: { id: file.groupId, name: file.name } };
       }
       // Outside a group, the id this laptop will have in one (kept in group/laptop.json), so a pairing names it already.
-      const me = laptopIdentity(state.repo.root, () => ({
-        laptopId: `l-${state.hex(8)}`,
-        laptopName: (os.hostname() || 'laptop').slice(0, 60),
-      }));
+      const me = laptopIdentity(state.repo.root);
       return { laptopId: me.laptopId, laptopName: me.laptopName, group: null };
     },
     join(group) {

@@ -241,11 +241,14 @@ export class TestLaptops {
     fs.mkdirSync(this.folder);
   }
 
-  /** A laptop (its data folder `name`) opened as the app does at start, dealing repeatable cards from its name. */
-  laptop(name: string, clock = new TestClock()): GameSession {
+  /**
+   * A laptop (its data folder `name`) opened as the app does at start, dealing repeatable cards from its
+   * name, or from `deckSeed` (two laptops given one deal the same cards, as two hosts given one --deck-seed).
+   */
+  laptop(name: string, clock = new TestClock(), deckSeed = `laptop/${name}/${this.open.length}`): GameSession {
     const session = new GameSession({
       storage: createConfBackend(path.join(this.base, name)),
-      randomBytes: countingBytes(`laptop/${name}/${this.open.length}`),
+      randomBytes: countingBytes(deckSeed),
       now: clock.now,
       groupFolderWatchMs: 0,
     });
