@@ -54,6 +54,8 @@ export default defineConfig({
       // The phones' LAN listener serves only the phone page and the files it needs, read from this manifest (src/main/host/phoneAccess.ts).
       // Beside the pages rather than in .vite/, which packaging would leave out as a hidden folder.
       manifest: 'build-manifest.json',
+      // Minified: every page's first load is about 40 % smaller (the phone's over the house Wi-Fi most of all); electron-vite leaves it off.
+      minify: true,
       rollupOptions: {
         // phone.html: a phone's read-only page (src/renderer/src/phone, issue 11 §2), its own small entry with no console code.
         input: {

@@ -16,9 +16,10 @@ interface ManifestChunk {
 }
 
 const PAGES = [
-  { bench: 'first-load-console-kb', keys: ['index.html', 'src/views/HostConsole.vue'], targetKb: 200 },
-  { bench: 'first-load-tv-kb', keys: ['index.html', 'src/views/TableView.vue'], targetKb: 200 },
-  { bench: 'first-load-phone-kb', keys: ['phone.html'], targetKb: 120 },
+  // Minified since 2026-11-29 (114 / 108 / 78 kB then): each budget is that figure and about a seventh more, so a slide shows.
+  { bench: 'first-load-console-kb', keys: ['index.html', 'src/views/HostConsole.vue'], targetKb: 130 },
+  { bench: 'first-load-tv-kb', keys: ['index.html', 'src/views/TableView.vue'], targetKb: 125 },
+  { bench: 'first-load-phone-kb', keys: ['phone.html'], targetKb: 90 },
 ] as const;
 
 export function firstLoadLines(rendererDir: string): Record<string, unknown>[] {

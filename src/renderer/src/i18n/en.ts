@@ -158,6 +158,8 @@ const en = {
     off: 'off',
     refused: 'cannot start',
     watching: 'no phone watching | 1 phone watching | {n} phones watching',
+    /** The phones button's count, after its word "Phones:" (not said twice). */
+    watchingCount: 'none watching | 1 watching | {n} watching',
     link: 'Phones watch at',
     also: 'also',
     noNetwork:

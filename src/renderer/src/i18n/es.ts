@@ -158,6 +158,7 @@ const es: Translation = {
     off: 'no',
     refused: 'no arrancan',
     watching: 'ningún móvil mirando | 1 móvil mirando | {n} móviles mirando',
+    watchingCount: 'nadie mirando | 1 mirando | {n} mirando',
     link: 'Los móviles miran en',
     also: 'también',
     noNetwork:

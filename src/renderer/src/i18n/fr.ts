@@ -158,6 +158,7 @@ const fr: Translation = {
     off: 'non',
     refused: 'impossible',
     watching: 'aucun téléphone | 1 téléphone regarde | {n} téléphones regardent',
+    watchingCount: 'personne ne regarde | 1 regarde | {n} regardent',
     link: 'Les téléphones regardent sur',
     also: 'aussi',
     noNetwork:

@@ -158,6 +158,7 @@ const it: Translation = {
     off: 'no',
     refused: 'non partono',
     watching: 'nessun telefono guarda | 1 telefono guarda | {n} telefoni guardano',
+    watchingCount: 'nessuno guarda | 1 guarda | {n} guardano',
     link: 'I telefoni guardano su',
     also: 'anche',
     noNetwork:
