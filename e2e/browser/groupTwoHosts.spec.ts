@@ -141,5 +141,35 @@ test('two hosts pair over loopback by the code one shows, and each then shows bo
   expect(bobSees.board).toEqual(annSees.board);
   for (const name of ['Ann', 'Bob', 'Carl', 'Dora', 'Eve']) expect(annSees.board.join(' ')).toContain(name);
   expect(bobSees.tab).toEqual(annSees.tab);
+
+  // Payment details, shared player by player: Ann's host types how the first roster player likes to be paid and shares it (Alt+S).
+  await expect(annPage.getByTestId('lobby')).toBeVisible();
+  await annPage.keyboard.press('e');
+  await expect(annPage.getByTestId('roster-editor')).toBeVisible();
+  const name = await annPage.getByTestId('edit-name').inputValue();
+  await annPage.getByTestId('pay-paypal').fill('sharedhandle');
+  await expect(annPage.getByTestId('pay-share')).not.toBeChecked();
+  await annPage.keyboard.press('Alt+s');
+  await expect(annPage.getByTestId('pay-share')).toBeChecked();
+  await expect(annPage.getByTestId('pay-fields')).toContainText('Shared with the group Friday');
+  await annPage.keyboard.press('Enter');
+  await expect(annPage.getByTestId('roster-editor')).toHaveCount(0);
+  // Bob's laptop shows the same details for that player, ticked as shared, once the sync has brought them.
+  await expect(bobPage.getByTestId('lobby')).toBeVisible();
+  await expect(async () => {
+    await bobPage.keyboard.press('Escape');
+    await bobPage.keyboard.press('Home');
+    for (let row = 0; row < 8; row++) {
+      await bobPage.keyboard.press('e');
+      await expect(bobPage.getByTestId('roster-editor')).toBeVisible();
+      if ((await bobPage.getByTestId('edit-name').inputValue()) === name) break;
+      await bobPage.keyboard.press('Escape');
+      await bobPage.keyboard.press('ArrowDown');
+    }
+    await expect(bobPage.getByTestId('edit-name')).toHaveValue(name);
+    await expect(bobPage.getByTestId('pay-paypal')).toHaveValue('sharedhandle');
+    await expect(bobPage.getByTestId('pay-share')).toBeChecked();
+  }).toPass({ timeout: 15_000 });
+  await bobPage.screenshot({ path: `${SHOTS}/group-shared-pay-details.png` });
   await context.close();
 });

@@ -171,6 +171,8 @@ export interface DealerApi {
   groupImport: CommandMethod<'groupImport'>;
   /** Share and take in through the group folder now. */
   groupSyncNow: CommandMethod<'groupSyncNow'>;
+  /** Share a player's payment details with the group, or stop. */
+  groupSharePay: CommandMethod<'groupSharePay'>;
   /** Show a pairing code for another laptop of the group (`data`: the code, its QR text, the addresses); 5 minutes, once. */
   groupPairStart: CommandMethod<'groupPairStart'>;
   /** Pair with the laptop at `address` showing `code`; the two then sync the group both ways while both are on. */

@@ -255,6 +255,11 @@ const moveDataArgs = z.strictObject({
   to: z.string({ error: 'a folder is text' }).trim().min(1, 'name the folder').max(1024, 'a folder path is at most 1024 characters'),
 });
 /** A group's name (docs/group.md). */
+/** A player's payment details shared with the group (every laptop of it shows and may edit them), or no longer. */
+const groupSharePayArgs = z.strictObject({
+  party: playerId,
+  share: z.boolean({ error: 'share is true or false' }),
+});
 const groupCreateArgs = z.strictObject({
   name: z.string({ error: 'a group name is text' }).trim().min(1, 'name the group').max(60, 'a group name is at most 60 characters'),
 });
@@ -348,6 +353,7 @@ export const commandArgs = {
   groupExport: noArgs,
   groupImport: groupImportArgs,
   groupSyncNow: noArgs,
+  groupSharePay: groupSharePayArgs,
   groupPairStart: noArgs,
   groupPairJoin: groupPairJoinArgs,
   groupUnpair: groupUnpairArgs,

@@ -71,6 +71,7 @@ export const COMMAND_ERROR_CODES = [
   'peer-unreachable', // the laptop to pair with did not answer at {address}: same network? the app open there?
   'not-paired', // a laptop this one is not paired with (or no longer): its key opens nothing
   'group-lan-unavailable', // this dealer runs without the group's LAN listener (a bare session)
+  'no-pay-details', // sharing a player's payment details with the group when none are typed: type them first
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

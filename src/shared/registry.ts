@@ -110,6 +110,8 @@ export const COMMAND_REGISTRY = {
   groupImport: change,
   /** Writes this laptop's files to the group folder and reads everyone's now, without waiting for the watch. */
   groupSyncNow: change,
+  /** Shares a player's payment details with the group (docs/group.md), or stops: the host decides, player by player. */
+  groupSharePay: change,
   /** Shows a pairing code (and its QR) for another laptop of the group to type; good for 5 minutes, once (docs/group-lan.md). */
   groupPairStart: change,
   /** Pairs with the laptop at `address` showing `code`: the two then sync the group both ways. */

@@ -427,4 +427,6 @@ export interface GroupView {
   /** The group folder a sync tool shares, or null when none is used. */
   folder: string | null;
   setAside: GroupSetAsideView[];
+  /** The players whose payment details are shared with the group (the host chose, player by player). */
+  sharedPay: string[];
 }

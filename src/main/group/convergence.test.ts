@@ -121,7 +121,7 @@ class Laptop {
         peers: [],
       },
     );
-    this.local = { roster: pool[n]?.roster ?? [], merges: [], paid: [], modes: {} };
+    this.local = { roster: pool[n]?.roster ?? [], merges: [], paid: [], modes: {}, details: {} };
     this.reader = new FolderReader(this.group, this.folder);
     this.share();
   }
@@ -212,7 +212,7 @@ describe('the group converges (docs/group.md)', () => {
         const laptops = Array.from({ length: LAPTOPS }, (_, n) => new Laptop(n, root, Date.parse('2026-03-01T20:00:00.000Z')));
         // One laptop doing everything: every edit recorded in one document, in the order the laptops made them.
         const solo = new GroupDocs();
-        let soloLocal: SharedHistory = { roster: laptops.flatMap((l) => l.local.roster), merges: [], paid: [], modes: {} };
+        let soloLocal: SharedHistory = { roster: laptops.flatMap((l) => l.local.roster), merges: [], paid: [], modes: {}, details: {} };
         solo.record(soloLocal);
         const soloNights = new Map<string, Buffer>();
         let clock = Date.parse('2026-03-02T20:00:00.000Z');

@@ -157,7 +157,7 @@ describe('the group survives a kill (docs/group.md)', () => {
         const judged = judgeNight(night.id, night.versions[0] as Buffer);
         if (judged.ok) source.publishNight(judged.night);
       }
-      source.publishShared({ roster: [], merges: [], paid: ['mark-1', 'mark-2'], modes: {} });
+      source.publishShared({ roster: [], merges: [], paid: ['mark-1', 'mark-2'], modes: {}, details: {} });
       const file = path.join(work, 'group-export.json');
       fs.writeFileSync(file, bundleText(source, new Date()));
       const importerRoot = path.join(work, 'importer');

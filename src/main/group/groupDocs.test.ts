@@ -8,7 +8,7 @@ const bea: SharedPlayer = { id: 'p-bea', name: 'Bea', colour: '#445566', initial
 const carl: SharedPlayer = { id: 'p-carl', name: 'Carl', colour: '#778899', initials: 'CA', archived: false };
 
 function history(change: Partial<SharedHistory> = {}): SharedHistory {
-  return { roster: [ann, bea, carl], merges: [], paid: [], modes: {}, ...change };
+  return { roster: [ann, bea, carl], merges: [], paid: [], modes: {}, details: {}, ...change };
 }
 
 /** Two laptops that start from the same shared history. */
@@ -112,5 +112,53 @@ describe('which edit wins when two laptops edited apart (docs/group.md)', () => 
     for (const update of [...updates].reverse()) backward.applyUpdate(update);
     expect(forward.read()).toEqual(backward.read());
     expect(forward.read()).toEqual({ ...history(), roster: [ann, bea, carl], paid: ['a'], modes: { n1: 'banker' } });
+  });
+});
+
+describe('payment details shared with the group (docs/group.md)', () => {
+  const carlPays = { paypal: 'carlpays' };
+  const carlMoved = { paypal: 'carlnew' };
+
+  it('a player shared on one laptop is shared on both; an edit there is seen here; a laptop that has not read the share never takes it back', () => {
+    const [one, two] = twoLaptops(history());
+    expect(one.share('p-carl', carlPays)).toBe(true);
+    // Two records its own state before it has read the share: Carl's details there are its own, and stay out of the group.
+    two.record(history({ details: { 'p-carl': { paypal: 'twos-own' } } }));
+    sync(one, two);
+    expect(two.read().details).toEqual({ 'p-carl': carlPays });
+    two.record(history({ details: { 'p-carl': carlMoved } }));
+    sync(one, two);
+    expect(one.read().details).toEqual({ 'p-carl': carlMoved });
+  });
+
+  it('no longer sharing on one laptop while the other edits the details: the edit stands (a set beats a delete), on both', () => {
+    const [one, two] = twoLaptops(history());
+    one.share('p-carl', carlPays);
+    sync(one, two);
+    one.share('p-carl', null);
+    two.record(history({ details: { 'p-carl': carlMoved } }));
+    sync(one, two);
+    expect(one.read()).toEqual(two.read());
+    expect(one.read().details).toEqual({ 'p-carl': carlMoved });
+  });
+
+  it('no longer sharing, with no edit elsewhere: the details leave the group on both laptops, and a later edit stays home', () => {
+    const [one, two] = twoLaptops(history());
+    one.share('p-carl', carlPays);
+    sync(one, two);
+    two.share('p-carl', null);
+    sync(one, two);
+    one.record(history({ details: { 'p-carl': carlMoved } }));
+    sync(one, two);
+    expect(two.read().details).toEqual({});
+  });
+
+  it('details that another laptop wrote wrong (a bad IBAN, a handle with @, an unknown player) are not taken', () => {
+    const [one, two] = twoLaptops(history());
+    one.share('p-carl', { sepa: { name: 'Carl', iban: 'DE00 0000 0000 0000 0000 00', bic: '' } });
+    one.share('p-ann', { paypal: '@ann' });
+    one.share('p-nobody', carlPays);
+    sync(one, two);
+    expect(two.read().details).toEqual({});
   });
 });

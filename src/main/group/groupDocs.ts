@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { SettleMode } from '../../shared';
+import { hasPayDetails, normalisePayDetails, payDetailsProblem, payDetailsSchema, type PayDetails, type SettleMode } from '../../shared';
 import { mergeProblem, type PlayerMerge } from '../history';
 
 /**
@@ -9,7 +9,10 @@ import { mergeProblem, type PlayerMerge } from '../history';
  * - `roster`: player id -> the player as the group sees them (no payment details);
  * - `merges`: merged-away player id -> the merge; undoing it deletes the key;
  * - `paid`: running-tab transfer id -> true; a mark taken back deletes the key;
- * - `modes`: night id -> its settle mode; back to the fewest transfers deletes the key.
+ * - `modes`: night id -> its settle mode; back to the fewest transfers deletes the key;
+ * - `details`: player id -> their payment details, only for players whose
+ *   details a host chose to share (`share`); no longer sharing deletes the key.
+ *   A shared player's details are the group's: an edit on any laptop is recorded.
  *
  * Yjs decides every concurrent edit (the same way on every laptop, in any
  * order, any number of times): two sets of one key keep one of them, a set
@@ -18,7 +21,7 @@ import { mergeProblem, type PlayerMerge } from '../history';
  * a deterministic reading of the merged maps, the same on every laptop.
  */
 
-/** A roster player as the group shares them: never their payment details. */
+/** A roster player as the group shares them: their payment details only ever travel in `details`, when a host shares them. */
 export interface SharedPlayer {
   id: string;
   name: string;
@@ -33,6 +36,8 @@ export interface SharedHistory {
   merges: PlayerMerge[];
   paid: string[];
   modes: Record<string, SettleMode>;
+  /** The payment details shared with the group, by player id (only players a host chose to share). */
+  details: Record<string, PayDetails>;
 }
 
 export class GroupDocs {
@@ -41,6 +46,7 @@ export class GroupDocs {
   private readonly merges = this.doc.getMap<Omit<PlayerMerge, 'from'>>('merges');
   private readonly paid = this.doc.getMap<true>('paid');
   private readonly modes = this.doc.getMap<SettleMode>('modes');
+  private readonly details = this.doc.getMap<PayDetails>('details');
 
   /** Merges another copy's update (any order, any number of times); throws when the bytes are not a Yjs update. */
   applyUpdate(update: Uint8Array): void {
@@ -68,6 +74,19 @@ export class GroupDocs {
       changed = syncMap(this.paid, new Map(local.paid.map((id) => [id, true as const]))) || changed;
       const modes = new Map(Object.entries(local.modes).filter(([, mode]) => mode !== 'fewest'));
       changed = syncMap(this.modes, modes) || changed;
+      // Only a player shared already is updated here (an edit of their details): sharing starts and stops by `share` alone,
+      // so a laptop that has not yet read another's share never takes it back.
+      const edited = new Map(Object.entries(local.details).filter(([id]) => this.details.has(id)));
+      changed = syncMap(this.details, edited, new Set()) || changed;
+    }, 'local');
+    return changed;
+  }
+
+  /** Starts sharing a player's payment details with the group (`details`), or stops (null). True when anything changed. */
+  share(playerId: string, details: PayDetails | null): boolean {
+    let changed = false;
+    this.doc.transact(() => {
+      changed = syncMap(this.details, details ? new Map([[playerId, details]]) : new Map(), new Set([playerId]));
     }, 'local');
     return changed;
   }
@@ -79,7 +98,19 @@ export class GroupDocs {
     const paid = [...this.paid.keys()].sort();
     const modes: Record<string, SettleMode> = {};
     for (const key of [...this.modes.keys()].sort()) modes[key] = this.modes.get(key) as SettleMode;
-    return { roster, merges: validMerges(roster, recorded), paid, modes };
+    return { roster, merges: validMerges(roster, recorded), paid, modes, details: this.sharedDetails(roster) };
+  }
+
+  /** The shared payment details of players the roster knows, each checked as a laptop's own would be: another laptop's copy may be tampered. */
+  private sharedDetails(roster: readonly SharedPlayer[]): Record<string, PayDetails> {
+    const known = new Set(roster.map((p) => p.id));
+    const details: Record<string, PayDetails> = {};
+    for (const id of [...this.details.keys()].sort()) {
+      const parsed = payDetailsSchema.safeParse(this.details.get(id));
+      const kept = parsed.success ? normalisePayDetails(parsed.data) : undefined;
+      if (known.has(id) && kept && hasPayDetails(kept) && payDetailsProblem(kept) === null) details[id] = kept;
+    }
+    return details;
   }
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { PayDetails } from '../../shared';
 import { nightSummarySchema, type PlayedNight } from '../night';
 import { writeFileDurably, type NightSummary } from '../store';
 import { GroupDocs, type SharedHistory } from './groupDocs';
@@ -182,6 +183,14 @@ export class GroupHistory {
     const changed = this.docs.record(local);
     // Written whenever the merged documents differ from the copy on disk (what others' updates brought in too), so the
     // own copy is always what this laptop last saw: start-up compares its own changes against it.
+    if (changed || this.docsUnwritten) this.publishOwn(DOCS_NAME, this.docs.encode());
+    this.docsUnwritten = false;
+    return changed;
+  }
+
+  /** A player's payment details shared with the group, or no longer (null); the own `docs.yjs` written when it changed. */
+  sharePayDetails(playerId: string, details: PayDetails | null): boolean {
+    const changed = this.docs.share(playerId, details);
     if (changed || this.docsUnwritten) this.publishOwn(DOCS_NAME, this.docs.encode());
     this.docsUnwritten = false;
     return changed;

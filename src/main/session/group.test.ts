@@ -274,6 +274,51 @@ describe('a group file', () => {
   });
 });
 
+describe('payment details, shared player by player', () => {
+  it('the host shares Cat’s details: Bob’s laptop shows them and may edit them; Ann’s sees the edit; no longer shared, an edit stays home', async () => {
+    const { ann } = annWithANight();
+    const bob = laptops.laptop('bob');
+    ok(bob.runNow('groupSetFolder', { path: laptops.folder }));
+    const cat = ann.getView().roster.find((p) => p.name === 'Cat')!;
+    const catPays = { paypal: 'catpays' };
+    ok(ann.runNow('setPayDetails', { party: cat.id, pay: catPays }));
+    // Typed on Ann’s laptop, not shared yet: Bob’s laptop knows nothing of them.
+    await bob.lookAtGroupFolder();
+    expect(ask(bob, 'getPayDetails').players[cat.id]).toBeUndefined();
+    expect(group(ok(ann.runNow('groupSharePay', { party: cat.id, share: true }))).sharedPay).toEqual([cat.id]);
+    await bob.lookAtGroupFolder();
+    expect(ask(bob, 'getPayDetails').players[cat.id]).toEqual(catPays);
+    expect(group(bob.getView()).sharedPay).toEqual([cat.id]);
+    ok(bob.runNow('setPayDetails', { party: cat.id, pay: { paypal: 'catmoved' } }));
+    await ann.lookAtGroupFolder();
+    expect(ask(ann, 'getPayDetails').players[cat.id]).toEqual({ paypal: 'catmoved' });
+    ok(ann.runNow('groupSharePay', { party: cat.id, share: false }));
+    await bob.lookAtGroupFolder();
+    expect(group(bob.getView()).sharedPay).toEqual([]);
+    ok(bob.runNow('setPayDetails', { party: cat.id, pay: { paypal: 'bobsown' } }));
+    await ann.lookAtGroupFolder();
+    expect(ask(ann, 'getPayDetails').players[cat.id]).toEqual({ paypal: 'catmoved' });
+  });
+
+  it('sharing is refused, naming why and changing nothing: no group, no details typed, no such player', () => {
+    const alone = laptops.laptop('solo');
+    startNight(alone);
+    const cat = alone.getView().roster.find((p) => p.name === 'Cat')!;
+    expect(alone.runNow('groupSharePay', { party: cat.id, share: true })).toMatchObject({ ok: false, error: { code: 'not-in-group' } });
+    ok(alone.runNow('groupCreate', { name: 'Friday game' }));
+    const before = group(alone.getView());
+    expect(alone.runNow('groupSharePay', { party: cat.id, share: true })).toMatchObject({
+      ok: false,
+      error: { code: 'no-pay-details', message: expect.stringContaining('Cat') },
+    });
+    expect(alone.runNow('groupSharePay', { party: 'p-nobody', share: true })).toMatchObject({
+      ok: false,
+      error: { code: 'unknown-player' },
+    });
+    expect(group(alone.getView())).toEqual(before);
+  });
+});
+
 describe('ids and cards', () => {
   it('a laptop’s and a group’s ids never come from the deck’s source: one deck seed deals the same cards in a group or not, and its laptops differ', () => {
     // Two hosts started with one --deck-seed: one is asked who it is (as the LAN listener does at start) and makes a group.

@@ -1,5 +1,13 @@
 import fs from 'node:fs';
-import { commandError, type CommandError, type ExportFile, type GroupView, type ParsedCommandArgs, type RosterPlayer } from '../../shared';
+import {
+  commandError,
+  hasPayDetails,
+  type CommandError,
+  type ExportFile,
+  type GroupView,
+  type ParsedCommandArgs,
+  type PayDetails,
+} from '../../shared';
 import {
   bundleText,
   folderGroup,
@@ -18,7 +26,7 @@ import {
   type SharedHistory,
 } from '../group';
 import type { PlayedNight } from '../night';
-import type { NightSummary } from '../store';
+import type { NightSummary, StoredRosterPlayer } from '../store';
 import { DONE, refused, saveQuietly, type HandlerMap, type Outcome } from './outcome';
 import type { SessionState } from './sessionState';
 
@@ -26,11 +34,13 @@ import type { SessionState } from './sessionState';
  * The group (docs/group.md) as the session sees it: its six commands, what
  * this laptop shares after each change (its ended nights, its state of the
  * roster, merges, paid marks and settle modes), and what it takes in from
- * the others, projected back into the session's roster, merges and tab.
+ * the others, projected back into the session's roster, merges and tab
+ * (and the payment details a host shared, into the roster).
  * A laptop in no group has `state.group === null`: nothing here runs.
  */
 
-export type GroupCommand = 'groupCreate' | 'groupLeave' | 'groupSetFolder' | 'groupExport' | 'groupImport' | 'groupSyncNow';
+export type GroupCommand =
+  'groupCreate' | 'groupLeave' | 'groupSetFolder' | 'groupExport' | 'groupImport' | 'groupSyncNow' | 'groupSharePay';
 
 /** A group file is at most 512 MiB (1,000s of nights from several laptops). */
 const GROUP_FILE_MAX_BYTES = 512 * 1024 * 1024;
@@ -43,6 +53,7 @@ export function groupHandlers(state: SessionState): HandlerMap<GroupCommand> {
     groupExport: () => exportGroup(state),
     groupImport: (args) => importGroup(state, args),
     groupSyncNow: () => (state.group ? (syncGroup(state), DONE) : refused(notInGroup())),
+    groupSharePay: (args) => sharePay(state, args),
   };
 }
 
@@ -132,10 +143,33 @@ export function groupView(state: SessionState): GroupView | null {
     laptops: [{ id: file.laptopId, name: file.laptopName, lastHeardAt: null, me: true }, ...others],
     folder: file.folder,
     setAside: group.setAsideList().map(({ laptop, file: name, reason }) => ({ laptop, file: name, reason })),
+    sharedPay: Object.keys(group.shared().details),
   };
 }
 
 // ------------------------------------------------------------ commands
+
+/**
+ * A player's payment details shared with the group, or no longer: the host decides, player by player. Once shared they
+ * are the group's (every laptop shows the same, and an edit on any of them is shared); no longer sharing stops that,
+ * and each laptop keeps the copy it has.
+ */
+function sharePay(state: SessionState, args: ParsedCommandArgs<'groupSharePay'>): Outcome {
+  const group = state.group;
+  if (!group) return refused(notInGroup());
+  const player = state.roster.find((p) => p.id === args.party);
+  if (!player)
+    return refused(commandError('unknown-player', `There is no player "${args.party}" in the roster.`, undefined, { player: args.party }));
+  if (args.share && !hasPayDetails(player.pay)) {
+    return refused(
+      commandError('no-pay-details', `${player.name} has no payment details to share: type them first (E in the lobby).`, undefined, {
+        name: player.name,
+      }),
+    );
+  }
+  if (group.sharePayDetails(player.id, args.share && player.pay ? player.pay : null)) shareToFolder(state);
+  return DONE;
+}
 
 function createGroup(state: SessionState, args: ParsedCommandArgs<'groupCreate'>): Outcome {
   if (state.group) return refused(alreadyInGroup(state.group.file.name));
@@ -313,12 +347,14 @@ function shareOwnNights(state: SessionState): void {
 
 /** The session's roster, merges and tab as the group documents record them. */
 function localShared(state: SessionState): SharedHistory {
-  return { roster: state.roster, merges: state.merges, paid: [...state.paidTransfers], modes: { ...state.settleModes } };
+  const details: Record<string, PayDetails> = {};
+  for (const player of state.roster) if (player.pay && hasPayDetails(player.pay)) details[player.id] = player.pay;
+  return { roster: state.roster, merges: state.merges, paid: [...state.paidTransfers], modes: { ...state.settleModes }, details };
 }
 
 /**
  * The merged group documents projected into the session and its files: the
- * roster (each player's payment details stay this laptop's own), the merges,
+ * roster (each player's payment details stay this laptop's own unless a host shared them), the merges,
  * the paid marks and the settle modes; then this laptop's copy of the
  * documents written again, so it is what the session now holds.
  */
@@ -328,9 +364,11 @@ function project(state: SessionState): void {
   const shared = group.shared();
   const mine = new Map(state.roster.map((p) => [p.id, p]));
   const merged = new Map(shared.roster.map((p) => [p.id, p]));
-  const roster: RosterPlayer[] = [
-    ...state.roster.map((p) => ({ ...p, ...merged.get(p.id) })),
-    ...shared.roster.filter((p) => !mine.has(p.id)),
+  // A player whose details are shared has the group's (the same on every laptop); any other keeps this laptop's own.
+  const withDetails = (p: StoredRosterPlayer): StoredRosterPlayer => (shared.details[p.id] ? { ...p, pay: shared.details[p.id] } : p);
+  const roster: StoredRosterPlayer[] = [
+    ...state.roster.map((p) => withDetails({ ...p, ...merged.get(p.id) })),
+    ...shared.roster.filter((p) => !mine.has(p.id)).map(withDetails),
   ];
   const paid = new Set(shared.paid);
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -73,6 +73,7 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'peer-unreachable': ['address'],
   'not-paired': [],
   'group-lan-unavailable': [],
+  'no-pay-details': ['name'],
 };
 
 /** A refusal of main in the console's language (refusals/<language>.ts), with the names and numbers main sent. */

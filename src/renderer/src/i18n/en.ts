@@ -183,6 +183,8 @@ const en = {
     initials: 'Initials',
     colour: 'Colour',
     hint: 'Tab moves between fields · Alt+← → change colour · Enter saves · Esc cancels',
+    hintGroup:
+      'Tab moves between fields · Alt+← → change colour · Alt+S shares the payment details with the group or stops · Enter saves · Esc cancels',
     badColour: 'A colour is written #rrggbb, e.g. #f2c14e.',
     badInitials: 'Initials are 1 to 3 letters.',
     needName: 'A player needs a name.',
@@ -825,6 +827,10 @@ const en = {
       title: 'How {name} likes to be paid',
       bankTitle: 'How the bank likes to be paid',
       privacy: 'All optional. Kept on this computer only; shown only where {name} is owed money.',
+      sharedPrivacy:
+        'All optional. Shared with the group {group}: every laptop of it shows the same and may edit them; shown only where {name} is owed money.',
+      share: 'Share with the group {group}',
+      shareKey: 'Alt+S',
       holder: 'Account holder',
       iban: 'IBAN',
       bic: 'BIC (only outside the EEA)',

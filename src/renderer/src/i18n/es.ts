@@ -182,6 +182,8 @@ const es: Translation = {
     initials: 'Iniciales',
     colour: 'Color',
     hint: 'Tab pasa de un campo a otro · Alt+← → cambia el color · Intro guarda · Esc cancela',
+    hintGroup:
+      'Tab pasa de un campo a otro · Alt+← → cambia el color · Alt+S comparte o no las formas de pago con el grupo · Intro guarda · Esc cancela',
     badColour: 'Un color se escribe #rrggbb, p. ej. #f2c14e.',
     badInitials: 'Las iniciales son de 1 a 3 letras.',
     needName: 'Un jugador necesita un nombre.',
@@ -837,6 +839,10 @@ const es: Translation = {
       title: 'Cómo prefiere cobrar {name}',
       bankTitle: 'Cómo prefiere cobrar la banca',
       privacy: 'Todo es opcional. Se guarda solo en este ordenador; se muestra solo cuando a {name} le deben dinero.',
+      sharedPrivacy:
+        'Todo es opcional. Compartido con el grupo {group}: cada portátil del grupo muestra lo mismo y puede editarlo; se muestra solo cuando a {name} le deben dinero.',
+      share: 'Compartir con el grupo {group}',
+      shareKey: 'Alt+S',
       holder: 'Titular de la cuenta',
       iban: 'IBAN de la cuenta',
       bic: 'BIC (solo fuera del EEE)',

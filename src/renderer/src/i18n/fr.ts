@@ -182,6 +182,8 @@ const fr: Translation = {
     initials: 'Initiales',
     colour: 'Couleur',
     hint: 'Tab passe d’un champ à l’autre · Alt+← → change la couleur · Entrée enregistre · Échap annule',
+    hintGroup:
+      'Tab passe d’un champ à l’autre · Alt+← → change la couleur · Alt+S partage ou non les moyens de paiement avec le groupe · Entrée enregistre · Échap annule',
     badColour: 'Une couleur s’écrit #rrvvbb, par ex. #f2c14e.',
     badInitials: 'Les initiales font 1 à 3 lettres.',
     needName: 'Un joueur a besoin d’un nom.',
@@ -848,6 +850,10 @@ const fr: Translation = {
       title: 'Comment {name} aime être payé',
       bankTitle: 'Comment la banque aime être payée',
       privacy: 'Tout est facultatif. Gardé sur cet ordinateur seulement ; montré seulement quand on doit de l’argent à {name}.',
+      sharedPrivacy:
+        'Tout est facultatif. Partagé avec le groupe {group} : chacun de ses ordinateurs montre les mêmes et peut les modifier ; montré seulement quand on doit de l’argent à {name}.',
+      share: 'Partager avec le groupe {group}',
+      shareKey: 'Alt+S',
       holder: 'Titulaire du compte',
       iban: 'IBAN du compte',
       bic: 'BIC (seulement hors de l’EEE)',

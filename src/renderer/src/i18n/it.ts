@@ -182,6 +182,8 @@ const it: Translation = {
     initials: 'Iniziali',
     colour: 'Colore',
     hint: 'Tab passa da un campo all’altro · Alt+← → cambia colore · Invio salva · Esc annulla',
+    hintGroup:
+      'Tab passa da un campo all’altro · Alt+← → cambia colore · Alt+S condivide o no i modi di pagamento con il gruppo · Invio salva · Esc annulla',
     badColour: 'Un colore si scrive #rrggbb, per es. #f2c14e.',
     badInitials: 'Le iniziali sono da 1 a 3 lettere.',
     needName: 'Un giocatore ha bisogno di un nome.',
@@ -844,6 +846,10 @@ const it: Translation = {
       title: 'Come preferisce essere pagato {name}',
       bankTitle: 'Come preferisce essere pagata la banca',
       privacy: 'Tutto facoltativo. Tenuto solo su questo computer; mostrato solo quando {name} deve ricevere soldi.',
+      sharedPrivacy:
+        'Tutto facoltativo. Condiviso con il gruppo {group}: ogni portatile del gruppo mostra gli stessi e può modificarli; mostrato solo quando {name} deve ricevere soldi.',
+      share: 'Condividi con il gruppo {group}',
+      shareKey: 'Alt+S',
       holder: 'Intestatario del conto',
       iban: 'IBAN del conto',
       bic: 'BIC (solo fuori dallo SEE)',

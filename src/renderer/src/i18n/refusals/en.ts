@@ -65,6 +65,7 @@ const refusals = {
   'peer-unreachable': 'Nothing answered at {address}: is the app open on that laptop, on the same network?',
   'not-paired': 'That laptop is not paired with this one (or no longer): pair them again.',
   'group-lan-unavailable': 'This dealer cannot pair with another laptop: it runs without the group listener.',
+  'no-pay-details': '{name} has no payment details to share: type them first (E in the lobby).',
 } satisfies RefusalTexts;
 
 export default refusals;

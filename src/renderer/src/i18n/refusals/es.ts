@@ -68,6 +68,7 @@ const refusals = {
   'peer-unreachable': 'Nada respondió en {address}: ¿está la aplicación abierta en ese portátil, en la misma red?',
   'not-paired': 'Ese portátil no está (o ya no está) emparejado con este: emparéjalos de nuevo.',
   'group-lan-unavailable': 'Este crupier no puede emparejarse con otro portátil: funciona sin el servicio del grupo.',
+  'no-pay-details': '{name} no tiene formas de pago que compartir: escríbelas primero (E en la entrada).',
 } satisfies RefusalTexts;
 
 export default refusals;

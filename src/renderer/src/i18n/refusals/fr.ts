@@ -69,6 +69,7 @@ const refusals = {
   'peer-unreachable': 'Rien n’a répondu à {address} : l’application est-elle ouverte sur cet ordinateur, sur le même réseau ?',
   'not-paired': 'Cet ordinateur n’est pas (ou plus) appairé avec celui-ci : appairez-les à nouveau.',
   'group-lan-unavailable': 'Ce croupier ne peut pas s’appairer avec un autre ordinateur : il tourne sans le service du groupe.',
+  'no-pay-details': '{name} n’a aucun moyen de paiement à partager : saisissez-les d’abord (E à l’accueil).',
 } satisfies RefusalTexts;
 
 export default refusals;

@@ -67,6 +67,7 @@ const refusals = {
   'peer-unreachable': 'Nessuno ha risposto a {address}: l’app è aperta su quel portatile, nella stessa rete?',
   'not-paired': 'Quel portatile non è (o non è più) abbinato a questo: abbinateli di nuovo.',
   'group-lan-unavailable': 'Questo mazziere non può abbinarsi a un altro portatile: funziona senza il servizio del gruppo.',
+  'no-pay-details': '{name} non ha modi di pagamento da condividere: scrivili prima (E all’ingresso).',
 } satisfies RefusalTexts;
 
 export default refusals;

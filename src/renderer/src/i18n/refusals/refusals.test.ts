@@ -61,6 +61,7 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'bad-reveal': { rule: 'R34' },
   'reveal-late': { rule: 'R34' },
   'not-in-group': {},
+  'no-pay-details': { params: { name: 'Zoë' } },
   'already-in-group': { params: { group: 'Friday game' } },
   'other-group': { params: { group: 'Friday game' } },
   'bad-group-file': { params: { file: '/tmp/group.json' } },
