@@ -20,7 +20,7 @@ import {
   type PlayedNight,
   type NightSummary,
 } from '../../src/main/night';
-import { nightView } from '../../src/main/session/nightView';
+import { nightView } from '../../src/main/session/view/nightView';
 import type { Table } from '../../src/main/simulation/playNight';
 import type { SeededStream } from '../../src/main/simulation/seededStream';
 

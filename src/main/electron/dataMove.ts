@@ -4,7 +4,7 @@ import { writeFileDurably } from '../store';
 import { DATA_POINTER, DATA_POINTER_COPY, parseDataPointer, type DataPointer } from './dataLocation';
 
 /**
- * The shell's half of moving the data folder (session/dataMove.ts copies and
+ * The shell's half of moving the data folder (session/domains/dataMove.ts copies and
  * checks): the new folder is written down in Electron's own folder and the
  * app restarts on it; at that start the old folder is renamed aside
  * (`<folder>.moved-<time>`, never deleted) and the pointer forgets it.

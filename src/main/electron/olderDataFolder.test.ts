@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ask, openSession, TestClock } from '../session/testing';
+import { ask, openSession, TestClock } from '../session/testing/kit';
 import { decideUpdate, INITIAL_UPDATE_STATE, installedAppAt, nightIsOpen, updatesLeaveDataAlone } from './updatePolicy';
 
 /**

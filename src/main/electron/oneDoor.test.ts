@@ -5,7 +5,7 @@ import { commandChannel, type ApiResult, type WireMessage } from '../../shared';
 import { withPhoneAccess } from '../host/phoneService';
 import { startHost } from '../host/server';
 import type { GameSession } from '../session';
-import { advance, currentNight, sessionFolderPerTest, startNight } from '../session/testing';
+import { advance, currentNight, sessionFolderPerTest, startNight } from '../session/testing/kit';
 import { registerIpc } from './ipc';
 import { rendererSource } from './renderer';
 import type { DealerWindows } from './windows';

@@ -23,7 +23,7 @@ import { judgeNight } from './nightIntake';
 /** A moment's pause for `say`, without giving the event loop a turn. */
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
-/** A line out on stdout before the next instruction (a full, non-blocking pipe is waited for, as session/crashChild.ts does). */
+/** A line out on stdout before the next instruction (a full, non-blocking pipe is waited for, as session/testing/crashChild.ts does). */
 function say(line: string): void {
   const bytes = Buffer.from(`${line}\n`);
   let written = 0;

@@ -1,4 +1,4 @@
-import { currentNight, ok, openSession, playTurns, run, startNight, TestClock } from '../session/testing';
+import { currentNight, ok, openSession, playTurns, run, startNight, TestClock } from '../session/testing/kit';
 import type { SharedPlayer } from './groupDocs';
 import { GroupHistory, type GroupContext } from './groupHistory';
 import { sharedJournalText } from './nightIntake';

@@ -6,7 +6,7 @@ import type { GameSession } from '../session/gameSession';
 import { nightSummary } from '../night';
 import { createConfBackend, DealerRepository } from '../store';
 import { BACKUP_FORMAT } from './backup';
-import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from '../session/testing';
+import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from '../session/testing/kit';
 
 let root: string;
 let clock: TestClock;

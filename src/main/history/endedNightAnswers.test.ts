@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NightSummary } from '../store';
 import { EndedNightAnswers } from './endedNightAnswers';
-import { accepted, ask, closeNight, playNight, sessionFolderPerTest } from '../session/testing';
+import { accepted, ask, closeNight, playNight, sessionFolderPerTest } from '../session/testing/kit';
 
 /**
  * Questions about an ended night (its detail, its fairness check) are asked

@@ -6,7 +6,7 @@ import { nightExportSchema, playerNightFigures, type PlayerNightFigures } from '
 import type { EngineEvent } from '../engine';
 import { createConfBackend, DealerRepository } from '../store';
 import { verifyNight } from './fairness';
-import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from '../session/testing';
+import { accepted, ask, closeNight, currentNight, openSession, playNight, TestClock } from '../session/testing/kit';
 import type { GameSession } from '../session/gameSession';
 
 let root: string;

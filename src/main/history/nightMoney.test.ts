@@ -8,7 +8,7 @@ import { Bot } from '../simulation/bot';
 import { endNight, playTurns, sessionTable, type NightPlan } from '../simulation/playNight';
 import { SeededStream } from '../simulation/seededStream';
 import { nightExportSchema } from '../night';
-import { accepted, ask, closeNight, currentNight, openSession, TestClock } from '../session/testing';
+import { accepted, ask, closeNight, currentNight, openSession, TestClock } from '../session/testing/kit';
 
 let root: string;
 beforeEach(() => {

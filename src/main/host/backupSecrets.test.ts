@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AppView, CommandName, DataOf, WithData } from '../../shared';
 import { openDealerService } from '../session';
-import { seedsInPlay } from '../session/testing';
+import { seedsInPlay } from '../session/testing/kit';
 import { createConfBackend } from '../store/confBackend';
 import { BUILD_MANIFEST } from './phoneAccess';
 import { withPhoneAccess, type PhoneAwareService } from './phoneService';

@@ -1,7 +1,7 @@
-export type { GroupFilesPort } from '../session/groupLanFiles';
+export type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import { PEER_FILES_PER_ASK, type ApiResult, type GroupFileEntry, type PeerFilesAnswer, type PeerManifestAnswer } from '../../shared';
 import type { LanPairing } from '../group/pairing';
-import type { GroupFilesPort } from '../session/groupLanFiles';
+import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import { PeerLink } from './peerLink';
 
 const MANIFEST_FILE = 'manifest.json';

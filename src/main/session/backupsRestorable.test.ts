@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKUP_FOLDER, createConfBackend } from '../store';
 import { GameSession } from './gameSession';
-import { accepted, ask, closeNight, countingBytes, playNight, TestClock } from './testing';
+import { accepted, ask, closeNight, countingBytes, playNight, TestClock } from './testing/kit';
 
 /**
  * A backup the app wrote is always one it can restore, whatever damage the

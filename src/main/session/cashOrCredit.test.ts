@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accepted, ask, currentNight, sessionFolderPerTest } from './testing';
+import { accepted, ask, currentNight, sessionFolderPerTest } from './testing/kit';
 import { decodeJournal, exportNight, nightBalances, nightExportSchema, replayJournal, type JournalEntry } from '../night';
 import type { GameSession } from './gameSession';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldEntries } from '../ledger';
 import { createConfBackend } from '../store';
 import { GameSession } from './gameSession';
-import { accepted, ask, closeNight, openSession, playNight, TestClock } from './testing';
+import { accepted, ask, closeNight, openSession, playNight, TestClock } from './testing/kit';
 
 /**
  * Pulls the plug: a child process plays a night on a data folder and is
@@ -21,7 +21,7 @@ const KILLS = 50;
 const RESTORE_KILLS = 40;
 const EXPENSE_KILLS = 15;
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const childSource = fileURLToPath(new URL('./crashChild.ts', import.meta.url));
+const childSource = fileURLToPath(new URL('./testing/crashChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-crash-'));
 const root = path.join(work, 'data');
 const child = path.join(work, 'child', 'crashChild.mjs');

@@ -8,7 +8,7 @@ import { checkConservation, foldEntries } from '../ledger';
 import type { StorageBackend } from '../store/adapter';
 import { createConfBackend } from '../store/confBackend';
 import { GameSession } from './gameSession';
-import { advance, currentNight, ok, openSession as openSessionOn, playTurns as playOn, startNight, TestClock } from './testing';
+import { advance, currentNight, ok, openSession as openSessionOn, playTurns as playOn, startNight, TestClock } from './testing/kit';
 
 let root: string;
 beforeEach(() => {

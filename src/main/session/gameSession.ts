@@ -17,16 +17,16 @@ import {
 } from '../../shared';
 import type { PlayedNight } from '../night';
 import { admit } from './door';
-import { afterGroupChange, readGroupFolder } from './groupDomain';
-import { groupLanFiles, type GroupFilesPort } from './groupLanFiles';
+import { afterGroupChange, readGroupFolder } from './domains/groupDomain';
+import { groupLanFiles, type GroupFilesPort } from './domains/groupLanFiles';
 import { sessionHandlers } from './handlers';
-import { recordOpenJournalSize } from './nightIndex';
+import { recordOpenJournalSize } from './night/nightIndex';
 import { refused, type HandlerMap, type Outcome } from './outcome';
 import type { DealerService, TableWitnessDesk } from './service';
 import type { SessionState } from './sessionState';
-import { buildView } from './sessionView';
+import { buildView } from './view/sessionView';
 import { openSessionState, type SessionOptions } from './startup';
-import { RevealsNeeded } from './witnessDesk';
+import { RevealsNeeded } from './tableDraw/witnessDesk';
 
 export type { SessionOptions } from './startup';
 

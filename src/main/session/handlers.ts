@@ -1,15 +1,15 @@
 import type { CommandName } from '../../shared';
-import { expenseHandlers } from './expenses';
-import { groupHandlers } from './groupDomain';
-import { nightLifecycleHandlers } from './nightLifecycle';
-import { playHandlers } from './nightPlay';
+import { expenseHandlers } from './domains/expenses';
+import { groupHandlers } from './domains/groupDomain';
+import { nightLifecycleHandlers } from './night/nightLifecycle';
+import { playHandlers } from './night/nightPlay';
 import type { HandlerMap } from './outcome';
-import { payDetailsHandlers } from './payDetails';
-import { questionHandlers } from './questions';
-import { restoreHandlers } from './restoreDomain';
-import { rosterHandlers } from './roster';
-import { runningTabHandlers } from './runningTab';
-import { screensHandlers } from './screensAndNotices';
+import { payDetailsHandlers } from './domains/payDetails';
+import { questionHandlers } from './view/questions';
+import { restoreHandlers } from './domains/restoreDomain';
+import { rosterHandlers } from './domains/roster';
+import { runningTabHandlers } from './domains/runningTab';
+import { screensHandlers } from './domains/screensAndNotices';
 import type { SessionState } from './sessionState';
 
 /** Each domain of the session with its handlers; a command belongs to exactly one. */

@@ -12,7 +12,7 @@ import {
   startNight,
   TestClock,
   type TablePlay,
-} from './testing';
+} from './testing/kit';
 
 /**
  * The house rules (R26-R33) through the session: each new command of the

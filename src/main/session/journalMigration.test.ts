@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineEvent } from '../engine';
 import { nightSummary } from '../night';
 import { createConfBackend, DealerRepository } from '../store';
-import { ask, closeNight, openSession, playNight, TestClock } from './testing';
+import { ask, closeNight, openSession, playNight, TestClock } from './testing/kit';
 import type { GameSession } from './gameSession';
 
 /**

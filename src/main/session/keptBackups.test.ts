@@ -13,7 +13,7 @@ import {
   seedsInPlay,
   type PlayedNight,
   type TestClock,
-} from './testing';
+} from './testing/kit';
 import { decodeJournal } from '../night';
 import { BACKUP_FOLDER, backupFileName, createConfBackend } from '../store';
 import { GameSession } from './gameSession';

@@ -6,7 +6,7 @@ import { betsOfNight, nightLuck, sumLuck, type BetLuck } from '../night/luck';
 import { Bot } from '../simulation/bot';
 import { endNight, playTurns, sessionTable, startNight } from '../simulation/playNight';
 import { SeededStream } from '../simulation/seededStream';
-import { ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing';
+import { ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing/kit';
 
 /**
  * Luck against the odds over long simulated runs: the simulator's bots play

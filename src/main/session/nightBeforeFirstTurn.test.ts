@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNight } from '../../checker/checkNight';
 import { exportNight } from '../night';
-import { advance, currentNight, openSession, run, sessionFolderPerTest, startNight, TestClock } from './testing';
+import { advance, currentNight, openSession, run, sessionFolderPerTest, startNight, TestClock } from './testing/kit';
 
 /**
  * A night the host starts and ends before anyone takes a turn (a wrong

@@ -8,7 +8,7 @@ import { dealtOrder } from '../engine';
 import { foldEntries } from '../ledger';
 import { createConfBackend } from '../store';
 import { GameSession } from './gameSession';
-import { currentNight, ok, run as runOn } from './testing';
+import { currentNight, ok, run as runOn } from './testing/kit';
 import { exportNight, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from '../night';
 
 const folders: string[] = [];

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandsFor, type AppView } from '../../shared';
 import { createConfBackend } from '../store/confBackend';
 import { GameSession } from './gameSession';
-import { ok, startNight as startNightOn } from './testing';
+import { ok, startNight as startNightOn } from './testing/kit';
 
 /**
  * What both screens show lives in main's view (docs/design.md "Two windows, three

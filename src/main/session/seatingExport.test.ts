@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CommandName } from '../../shared';
-import { advance as advanceOn, ask, currentNight, ok, run as runOn, sessionFolderPerTest, startNight } from './testing';
+import { advance as advanceOn, ask, currentNight, ok, run as runOn, sessionFolderPerTest, startNight } from './testing/kit';
 import { readNightExport, type NightExport } from '../night';
 import type { GameSession } from './gameSession';
 

@@ -19,7 +19,7 @@ import {
   sessionFolderPerTest,
   startNight,
   TestClock,
-} from './testing';
+} from './testing/kit';
 
 /**
  * With `cards: deck` the seed of the deck in play is the one secret of the

@@ -4,10 +4,10 @@ import type { DealerRepository } from '../store/repository';
 import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import { EndedNightAnswers, type PlayerMerge } from '../history';
 import type { FolderReader, GroupHistory, GroupNight } from '../group';
-import type { KeptBackups } from './backupsDomain';
-import type { DataMoved } from './dataMove';
-import { TableDealer } from './tableDealer';
-import { WitnessDesk } from './witnessDesk';
+import type { KeptBackups } from './domains/backupsDomain';
+import type { DataMoved } from './domains/dataMove';
+import { TableDealer } from './tableDraw/tableDealer';
+import { WitnessDesk } from './tableDraw/witnessDesk';
 
 /**
  * What the session's domains share: the store, the sources of time and

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accepted, ask, closeNight, currentNight, openSession, playNight, sessionFolderPerTest } from './testing';
+import { accepted, ask, closeNight, currentNight, openSession, playNight, sessionFolderPerTest } from './testing/kit';
 import { nightExportSchema } from '../night';
 import type { GameSession } from './gameSession';
 

@@ -5,7 +5,7 @@ import { DEFAULT_RULES, type StorageNotice } from '../../shared';
 import { Bot } from '../simulation/bot';
 import { playTurns, sessionTable, startNight } from '../simulation/playNight';
 import { SeededStream } from '../simulation/seededStream';
-import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing';
+import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing/kit';
 import type { GameSession } from './gameSession';
 
 /**

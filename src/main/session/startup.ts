@@ -4,22 +4,22 @@ import type { StorageBackend } from '../store/adapter';
 import type { OsKeychain } from '../store/seedKey';
 import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
 import { recoverInterruptedRestore } from '../store/restore';
-import { KeptBackups } from './backupsDomain';
-import { openGroup } from './groupDomain';
-import { askForDataFolder, type DataFolderChoice } from './dataFolderChoice';
-import type { DataMoved } from './dataMove';
-import { recoverLostChain } from './lostChain';
-import { reloadHistory } from './nightIndex';
+import { KeptBackups } from './domains/backupsDomain';
+import { openGroup } from './domains/groupDomain';
+import { askForDataFolder, type DataFolderChoice } from './domains/dataFolderChoice';
+import type { DataMoved } from './domains/dataMove';
+import { recoverLostChain } from './domains/lostChain';
+import { reloadHistory } from './night/nightIndex';
 import { saveQuietly } from './outcome';
 import { SessionState } from './sessionState';
-import { MISSING_CONSEQUENCE, missingCoreDocuments, rosterFromNights, type CoreDocument } from './storageCheck';
+import { MISSING_CONSEQUENCE, missingCoreDocuments, rosterFromNights, type CoreDocument } from './domains/storageCheck';
 
 export interface SessionOptions {
   storage: StorageBackend;
   /** The OS's secure random source (R9); tests and the simulator pass a seeded one. */
   randomBytes?: (size: number) => Uint8Array;
   now?: () => Date;
-  /** Backups that keep themselves (session/backupsDomain.ts): after every night and daily. Off unless asked (the app and the headless host ask). */
+  /** Backups that keep themselves (session/domains/backupsDomain.ts): after every night and daily. Off unless asked (the app and the headless host ask). */
   autoBackups?: boolean;
   /** When a night-end backup is written: after the answer (setImmediate) unless a test runs it itself. */
   deferBackup?: (job: () => void) => void;

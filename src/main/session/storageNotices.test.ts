@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandsFor, type AppView, type StorageNotice } from '../../shared';
-import { accepted, ask, closeNight, playNight, sessionFolderPerTest } from './testing';
+import { accepted, ask, closeNight, playNight, sessionFolderPerTest } from './testing/kit';
 import type { GameSession } from './gameSession';
 
 /**

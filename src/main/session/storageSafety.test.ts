@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommandName } from '../../shared';
-import { accepted, currentNight, ok, run as runOn, sessionFolderPerTest, startNight } from './testing';
+import { accepted, currentNight, ok, run as runOn, sessionFolderPerTest, startNight } from './testing/kit';
 import { JournalFiles } from '../store/journalFiles';
 import { DealerRepository } from '../store/repository';
 import type { GameSession } from './gameSession';

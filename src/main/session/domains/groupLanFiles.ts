@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { ApiResult, GroupFileEntry, PeerManifestAnswer } from '../../../shared';
+import { laptopIdentity, MANIFEST_NAME, type LaptopFiles } from '../../group';
+import { joinPairedGroup, takeInFromPeer } from './groupDomain';
+import type { SessionState } from '../sessionState';
+
+/**
+ * The group's files on this laptop, as laptop-to-laptop sync needs them
+ * (docs/group-lan.md): the core's mirror (docs/group.md) read, and fed
+ * through its one way in. The LAN moves files; whether one counts is
+ * decided by the core alone (the manifest checked, each night re-judged by
+ * the night checker, anything wrong set aside naming its laptop).
+ */
+export interface GroupFilesPort {
+  /** Who this laptop is, and the group it is in (null: none). */
+  identity(): { laptopId: string; laptopName: string; group: { id: string; name: string } | null };
+  /** Joins `group` (this laptop being in none): pairing with a laptop of a group makes this one a member. */
+  join(group: { id: string; name: string }): Promise<ApiResult<unknown>>;
+  /** Every laptop whose files this one holds, with the files its manifest lists, `manifest.json` itself included. */
+  held(): PeerManifestAnswer;
+  read(laptopId: string, path: string): Uint8Array | undefined;
+  /** Hands a laptop's files (its manifest and the files that changed) to the core, which checks and merges them. */
+  receive(laptopId: string, files: LaptopFiles): Promise<void>;
+}
+
+/** How the session lets the LAN in: one writer, so every change waits its turn with the commands; `changed` pushes the view. */
+export interface SessionTurns {
+  inTurn<T>(work: () => T): Promise<T>;
+  changed(): void;
+}
+
+export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFilesPort {
+  return {
+    identity() {
+      const group = state.group;
+      if (group) {
+        const file = group.file;
+        return { laptopId: file.laptopId, laptopName: file.laptopName, group: { id: file.groupId, name: file.name } };
+      }
+      // Outside a group, the id this laptop will have in one (kept in group/laptop.json), so a pairing names it already.
+      const me = laptopIdentity(state.repo.root);
+      return { laptopId: me.laptopId, laptopName: me.laptopName, group: null };
+    },
+    join(group) {
+      return turns.inTurn(() => {
+        const outcome = joinPairedGroup(state, { groupId: group.id, name: group.name });
+        if (!outcome.ok) return outcome;
+        turns.changed();
+        return { ok: true, view: null as never };
+      });
+    },
+    held() {
+      const group = state.group;
+      if (!group) return {};
+      const out: PeerManifestAnswer = {};
+      for (const laptopId of group.laptops()) {
+        const manifest = group.mirror.read(laptopId, MANIFEST_NAME);
+        const listed = group.mirror.manifest(laptopId);
+        if (!manifest || !listed) continue;
+        const entries: GroupFileEntry[] = [{ path: MANIFEST_NAME, bytes: manifest.byteLength, sha256: sha256Hex(manifest) }];
+        for (const [path, entry] of Object.entries(listed.files)) entries.push({ path, bytes: entry.bytes, sha256: entry.sha256 });
+        out[laptopId] = entries;
+      }
+      return out;
+    },
+    read(laptopId, path) {
+      return state.group?.mirror.read(laptopId, path);
+    },
+    receive(laptopId, files) {
+      return turns.inTurn(() => {
+        if (takeInFromPeer(state, laptopId, files)) turns.changed();
+      });
+    },
+  };
+}
+
+function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
