@@ -102,6 +102,7 @@ function median(values: readonly number[]): number {
  * The exact one-sided p-value that `xs` are larger than `ys` by chance: the share
  * of all ways to split the pooled samples into groups of these sizes whose U is
  * at least the one observed (U counts the pairs where x > y, a tie as half).
+ * @internal exported for tests only
  */
 export function mannWhitneyP(xs: readonly number[], ys: readonly number[]): number {
   const n = xs.length;

@@ -17,7 +17,10 @@ export interface DocFinding {
   message: string;
 }
 
-/** The README is read in two minutes: at most this many lines (issue 27). */
+/**
+ * The README is read in two minutes: at most this many lines (issue 27).
+ * @internal exported for tests only
+ */
 export const README_MAX_LINES = 200;
 
 export function findDeadDocLinks(files: RepoFiles, directories: ReadonlySet<string>): DocFinding[] {
@@ -74,6 +77,7 @@ function markdownHeadings(markdown: string): Heading[] {
  * GitHub's anchor for a heading (as github-slugger makes it): lower case,
  * punctuation and symbols dropped, each space a hyphen. A few lines, so the
  * lint needs no package of its own.
+ * @internal exported for tests only
  */
 export function githubSlug(text: string): string {
   return text

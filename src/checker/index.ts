@@ -1,1 +1,1 @@
-export { checkNight, formatFinding, type Finding } from './checkNight';
+export { checkNight, formatFinding, /** @internal */ type Finding } from './checkNight';

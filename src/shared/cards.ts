@@ -4,10 +4,14 @@
  * show the real card and anyone can check the deck (R12).
  */
 
+/** @internal exported for tests only */
 export const SUITS = ['C', 'D', 'H', 'S'] as const;
 export type Suit = (typeof SUITS)[number];
 
-/** Rank letters in R2 order, index 0 is the 2 and index 12 the ace. */
+/**
+ * Rank letters in R2 order, index 0 is the 2 and index 12 the ace.
+ * @internal exported for tests only
+ */
 export const RANK_LETTERS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'] as const;
 type RankLetter = (typeof RANK_LETTERS)[number];
 

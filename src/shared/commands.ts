@@ -26,7 +26,7 @@ const wholeChips = (what: string) =>
     .positive(`${what} must be at least 1 chip`)
     .max(1_000_000, `${what} is more than 1,000,000 chips`);
 
-export { NAME_MAX, nameLength } from './choices';
+export { /** @internal */ NAME_MAX, /** @internal */ nameLength } from './choices';
 
 const playerName = z
   .string({ error: 'a name is text' })
@@ -34,6 +34,7 @@ const playerName = z
   .min(1, 'a player needs a name')
   .refine((name) => nameLength(name) <= NAME_MAX, `names are at most ${NAME_MAX} characters`);
 
+/** @internal exported for tests only */
 export const newPlayerSchema = z.strictObject({
   /** A roster id to reuse, or absent for a new player. */
   id: playerId.optional(),
@@ -102,6 +103,7 @@ const playerArgs = z.strictObject({ stateId, playerId });
 const nightId = z.string({ error: 'a night id is text' }).regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'not a night id');
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date is written YYYY-MM-DD');
 
+/** @internal exported for tests only */
 export const updatePlayerArgs = z.strictObject({
   playerId,
   name: playerName.optional(),

@@ -12,6 +12,7 @@ export interface CommandError {
 
 export type RuleId = `R${number}`;
 
+/** @internal exported for tests only */
 export const COMMAND_ERROR_CODES = [
   'invalid-input', // failed the schema: not a whole number, unknown field...
   'stale-state', // the command was made for an older state (someone else acted first)

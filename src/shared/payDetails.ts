@@ -96,7 +96,10 @@ export function ibanElectronic(text: string): string {
   return electronicFormatIBAN(text) ?? text.replace(/\s+/g, '').toUpperCase();
 }
 
-/** What is wrong with an IBAN as typed: its length or letters, its checksum, or a country outside SEPA; null when it is fine. */
+/**
+ * What is wrong with an IBAN as typed: its length or letters, its checksum, or a country outside SEPA; null when it is fine.
+ * @internal exported for tests only
+ */
 export function ibanProblem(text: string): 'format' | 'checksum' | 'not-sepa' | null {
   const iban = ibanElectronic(text);
   if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/.test(iban)) return 'format';

@@ -152,6 +152,7 @@ export function drawHash(nightId: string, k: number, reveals: readonly WitnessRe
  * j in [0, m) from r, exactly as R10 draws an integer: the byte stream
  * sha256(r || u32be(0)) || sha256(r || u32be(1)) || ..., read 4 bytes at a
  * time big-endian, rejecting x >= floor(2^32 / m) * m.
+ * @internal exported for tests only
  */
 export function indexFromDraw(r: string, m: number): number {
   if (!Number.isInteger(m) || m < 1) throw new RangeError(`a draw needs at least one card, not ${m}`);
@@ -186,6 +187,7 @@ export function freshShoe(copies: number): CardCode[] {
 /** R13 with R34: with fewer than 3 cards left before a turn, a fresh shoe is started. */
 const SHOE_LOW = 3;
 
+/** @internal exported for tests only */
 export function shoeNeedsRenewal(remaining: number): boolean {
   return remaining < SHOE_LOW;
 }

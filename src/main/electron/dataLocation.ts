@@ -19,7 +19,10 @@ import { z } from 'zod';
 
 /** The marker file that makes a copy of the app portable. */
 const PORTABLE_MARKER = 'portable';
-/** The folder a portable copy keeps everything in, beside the executable. */
+/**
+ * The folder a portable copy keeps everything in, beside the executable.
+ * @internal exported for tests only
+ */
 export const PORTABLE_FOLDER = 'In-Between Dealer data';
 const DATA_DIR_SWITCH = '--data-dir';
 
@@ -65,7 +68,10 @@ export function withDataPointer(location: DataLocation, pointer: DataPointer | n
   return { ...location, dataDir: pointer.dataDir, how: 'moved' };
 }
 
-/** The `--data-dir` value, or undefined; an empty value is no value. */
+/**
+ * The `--data-dir` value, or undefined; an empty value is no value.
+ * @internal exported for tests only
+ */
 export function dataDirArgument(argv: readonly string[]): string | undefined {
   for (const [i, arg] of argv.entries()) {
     if (arg.startsWith(`${DATA_DIR_SWITCH}=`)) return arg.slice(DATA_DIR_SWITCH.length + 1) || undefined;
@@ -78,6 +84,7 @@ export function dataDirArgument(argv: readonly string[]): string | undefined {
  * The folder the executable the host started is in: the AppImage file on
  * Linux and electron-builder's portable .exe on Windows unpack themselves
  * elsewhere and say where they came from; a macOS app is a bundle folder.
+ * @internal exported for tests only
  */
 export function executableFolder(execPath: string, env: Readonly<Record<string, string | undefined>>): string {
   if (env.PORTABLE_EXECUTABLE_DIR) return env.PORTABLE_EXECUTABLE_DIR;

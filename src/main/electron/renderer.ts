@@ -21,6 +21,7 @@ export const APP_HOST = 'dealer';
  * Spelled out rather than computed: Node's URL gives `'null'` as the origin
  * of a non-special scheme (`new URL('app://dealer/').origin`), while
  * Chromium, where the scheme is registered as standard, reports this.
+ * @internal exported for tests only
  */
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
@@ -53,6 +54,7 @@ export function pageUrl(source: RendererSource, route: '/' | '/table'): string {
 /**
  * The origin of `url` as Chromium spells it (`scheme://host[:port]`), also
  * for our custom scheme, or null when it is not a URL with a host.
+ * @internal exported for tests only
  */
 export function originOf(url: string): string | null {
   let parsed: URL;

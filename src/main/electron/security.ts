@@ -61,6 +61,7 @@ const ALLOWED_PERMISSION = 'clipboard-sanitized-write';
  * Whether a page may have `permission`: only the clipboard write, and only
  * for a page of our own origin in one of our windows. Camera, notifications,
  * clipboard reads and everything else are refused.
+ * @internal exported for tests only
  */
 export function permissionAllowed(
   source: RendererSource,

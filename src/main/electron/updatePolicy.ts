@@ -14,8 +14,10 @@ import type { AppView } from '../../shared/view';
  *   installed only on their yes, given while still no night is open: never
  *   during a night, whose journal keeps being written;
  * - a "not now" is asked again a day later (or at the next start).
+ * @internal exported for tests only
  */
 export const CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
+/** @internal exported for tests only */
 export const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
 const ASK_AGAIN_AFTER_MS = CHECK_EVERY_MS;
 

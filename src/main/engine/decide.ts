@@ -216,7 +216,10 @@ function start(d: Draft, command: Extract<EngineCommand, { type: 'start' }>): vo
   d.phase('draw');
 }
 
-/** R24: bought in (and carried in) = stacks + pot + cashed out (and carried out); no count below zero. */
+/**
+ * R24: bought in (and carried in) = stacks + pot + cashed out (and carried out); no count below zero.
+ * @internal exported for tests only
+ */
 export function conservationProblem(state: EngineState): string | null {
   // Plain loops over locals (so V8 reads each key straight from the for-in cache): this runs after every command.
   const { stacks, boughtIn, cashedOut, pot } = state;

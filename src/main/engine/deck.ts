@@ -73,6 +73,7 @@ export const opensslBlockHash: BlockHash = (message, digest) => {
  * R10's random integers: the byte stream sha256(seed || u32be(0)) ||
  * sha256(seed || u32be(1)) || ..., read 4 bytes at a time, big-endian, with
  * rejection sampling so every value in [0, m) is equally likely.
+ * @internal exported for tests only
  */
 export class SeedStream {
   /** seed || u32be(k): the counter at the end is rewritten for each block. */

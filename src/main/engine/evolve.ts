@@ -264,7 +264,10 @@ export function emptyState(): EngineState {
   };
 }
 
-/** Rebuilds a state from a night's events. */
+/**
+ * Rebuilds a state from a night's events.
+ * @internal exported for tests only
+ */
 export function replay(events: readonly EngineEvent[]): EngineState {
   const state = emptyState();
   const copies = noDraftCopies();

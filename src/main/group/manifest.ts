@@ -21,6 +21,7 @@ const fileNameSchema = z
 
 const listedFileSchema = z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 
+/** @internal exported for tests only */
 export const manifestSchema = z.object({
   format: z.literal(MANIFEST_FORMAT),
   version: z.literal(1),

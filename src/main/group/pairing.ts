@@ -18,10 +18,14 @@ import { writeFileDurably } from '../store';
  * one before it expires is out of reach (10 guesses of 2^80).
  */
 
-/** Wrong tokens shown to the group listener while a code is open before the code is closed. */
+/**
+ * Wrong tokens shown to the group listener while a code is open before the code is closed.
+ * @internal exported for tests only
+ */
 export const MAX_WRONG_GUESSES = 10;
 /** "Last heard from" on the console moves by this much at most once (the sync runs every second). */
 const HEARD_SHOWN_EVERY_MS = 60_000;
+/** @internal exported for tests only */
 export const PEERS_FILE = path.join('group', 'lan-peers.json');
 const PEERS_FORMAT = 'in-between-dealer/lan-peers';
 

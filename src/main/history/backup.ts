@@ -35,6 +35,7 @@ import {
  * envelope (format + version), so a backup made by an older app is migrated
  * on restore like the files themselves. Nothing derived is taken from a
  * backup: every summary and the carried pot are made from its nights.
+ * @internal exported for tests only
  */
 export const BACKUP_FORMAT = 'in-between-dealer/backup';
 /**

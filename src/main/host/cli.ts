@@ -58,6 +58,7 @@ function lanAddresses(): string[] {
  * `#/table`) and the phones' page (viewer token, `phone.html`). `origin` is
  * `http://ADDRESS:PORT/`. The token sits in the page's query, where the page
  * finds it for its socket (wire.ts).
+ * @internal exported for tests only
  */
 export function openLinks(origin: string, tokens: AccessTokens | null): { console: string; table: string; phone: string } {
   const queryFor = (token: string | undefined): string => (token ? wireQuery('host', token) : '');

@@ -6,9 +6,15 @@
  * made-up ids cannot grow it without end.
  */
 
-/** Nights whose checkers are remembered, the oldest forgotten first. */
+/**
+ * Nights whose checkers are remembered, the oldest forgotten first.
+ * @internal exported for tests only
+ */
 export const CHECKED_NIGHTS_KEPT = 16;
-/** Checkers counted per night: more than any table holds phones. */
+/**
+ * Checkers counted per night: more than any table holds phones.
+ * @internal exported for tests only
+ */
 export const CHECKERS_PER_NIGHT_MAX = 256;
 
 export class NightChecks {

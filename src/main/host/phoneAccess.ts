@@ -24,7 +24,10 @@ import { startHost, type ConnectionInfo, type HostOptions, type RunningHost } fr
 const PHONE_PORT = 47_800;
 /** The ports tried in turn when one is in use; then any free port (0). */
 const PHONE_PORT_FALLBACKS = 9;
-/** The page a phone opens (src/renderer/phone.html, built beside index.html). */
+/**
+ * The page a phone opens (src/renderer/phone.html, built beside index.html).
+ * @internal exported for tests only
+ */
 export const PHONE_PAGE = 'phone.html';
 /** How often the LAN addresses are looked at again while phones may watch (Wi-Fi joined, a new DHCP lease). */
 const NETWORK_CHECK_MS = 5_000;
@@ -113,6 +116,7 @@ interface ManifestChunk {
  * chunks it imports (now or later), their styles and assets. Nothing of the
  * console is in it, unless shared with the phone page (the Vue runtime).
  * Empty when the build has no phone page.
+ * @internal exported for tests only
  */
 export async function phonePageFiles(rendererDir: string): Promise<Set<string>> {
   let manifest: Record<string, ManifestChunk>;

@@ -123,10 +123,17 @@ const DEFAULT_MAX_MESSAGE_BYTES = 2 * 64 * 1024 * 1024 + 1024 * 1024;
 /** A table or phone socket sends only getView and history questions. */
 const READ_ONLY_MAX_MESSAGE_BYTES = 64 * 1024;
 const TOKEN_COOKIE = 'dealer_token';
-/** The close code a socket gets when its link was replaced (4000-4999: the application's own). */
+/**
+ * The close code a socket gets when its link was replaced (4000-4999: the application's own).
+ * @internal exported for tests only
+ */
 export const LINK_REPLACED_CLOSE_CODE = WIRE_CLOSE_LINK_REPLACED;
-/** The close code a read-only socket gets when the listener holds `maxViewers` already. */
+/**
+ * The close code a read-only socket gets when the listener holds `maxViewers` already.
+ * @internal exported for tests only
+ */
 export const TABLE_FULL_CLOSE_CODE = WIRE_CLOSE_TABLE_FULL;
+/** @internal exported for tests only */
 export const TABLE_FULL_REASON = 'the table is full';
 /** How long a socket closed for a stale link has to take its close frame before it is cut. */
 const STALE_CLOSE_GRACE_MS = 1000;

@@ -22,7 +22,10 @@ import type { DealerService, WitnessLine } from '../session/service';
 
 export type ParsedRequest = { ok: true; request: WireRequest } | { ok: false; reply: WireMessage };
 
-/** How much of a client's text a reply may quote. */
+/**
+ * How much of a client's text a reply may quote.
+ * @internal exported for tests only
+ */
 export const MAX_QUOTED_CHARS = 40;
 /** How much of a failure's message a reply may carry. */
 const MAX_REASON_CHARS = 300;
@@ -31,7 +34,10 @@ function refuse(id: number | null, message: string): { ok: false; reply: WireMes
   return { ok: false, reply: { type: 'error', id, message } };
 }
 
-/** A short description of something a client sent, safe to echo whatever its shape or size. */
+/**
+ * A short description of something a client sent, safe to echo whatever its shape or size.
+ * @internal exported for tests only
+ */
 export function describeUntrusted(value: unknown): string {
   if (typeof value === 'string') {
     const quoted = JSON.stringify(value.length > MAX_QUOTED_CHARS ? value.slice(0, MAX_QUOTED_CHARS) : value);

@@ -22,6 +22,7 @@ export interface Balances {
   carriedOut: number;
 }
 
+/** @internal exported for tests only */
 export function emptyBalances(): Balances {
   return { pot: 0, stacks: {}, boughtIn: {}, cashedOut: {}, carriedIn: 0, carriedOut: 0 };
 }

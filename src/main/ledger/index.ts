@@ -1,8 +1,8 @@
 export { foldEntries } from './balances';
-export { checkConservation } from './invariants';
+export { /** @internal */ checkConservation } from './invariants';
 export { Ledger, LedgerError, type LedgerItem } from './ledger';
 export { nightResults } from './settlement';
 export { shareExpense } from './expenses';
 export { BANK, moneyBalances, paidChipsOf } from './money';
 export { settleUp } from './settleUp';
-export { runningTab, type NightTransfer } from './tab';
+export { runningTab, /** @internal */ type NightTransfer } from './tab';

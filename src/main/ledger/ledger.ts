@@ -3,7 +3,7 @@ import { playerOfAccount, type Balances } from './balances';
 import { checkConservation } from './invariants';
 import { describeMove, moveProblem, reversalProblem, type MoveProblem } from './moves';
 
-export { reversalOf } from './moves';
+export { /** @internal */ reversalOf } from './moves';
 
 /** A refused ledger change or an unloadable ledger. The ledger is left as it was. */
 export class LedgerError extends Error {

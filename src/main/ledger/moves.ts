@@ -91,7 +91,10 @@ export function reversalProblem(move: ChipMove, original: LedgerEntry, alreadyRe
   return null;
 }
 
-/** The move that undoes `entry` (R21): same chips, the other way, naming what it reverses. */
+/**
+ * The move that undoes `entry` (R21): same chips, the other way, naming what it reverses.
+ * @internal exported for tests only
+ */
 export function reversalOf(entry: LedgerEntry): ChipMove {
   return {
     code: 'reversal',

@@ -47,6 +47,7 @@ export function settleUp(balances: Readonly<Record<string, number>>, mode: Settl
  * as possible (indexes into `amounts`). A group of m parties settles in m - 1
  * transfers, so more groups is fewer transfers. Exact over all 2^n subsets:
  * best[mask] is the most zero-sum prefixes of any order of the mask's parties.
+ * @internal exported for tests only
  */
 export function zeroSumGroups(amounts: readonly number[]): number[][] {
   const n = amounts.length;

@@ -45,6 +45,7 @@ function largestFirst(sides: Side[], order: Map<string, number>): void {
  * creditor as much as they can, repeatedly. Works in whole minor units, so
  * the amounts add up exactly. When the nets do not sum to zero (a pot carried
  * to the next night) the remainder stays unassigned.
+ * @internal exported for tests only
  */
 export function fewestTransfers(results: readonly PlayerResult[]): Transfer[] {
   const order = new Map(results.map((r, i) => [r.playerId, i]));

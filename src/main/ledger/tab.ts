@@ -89,7 +89,10 @@ export function runningTab(transfers: readonly NightTransfer[]): TabTransfer[] {
     });
 }
 
-/** The night transfers with the given ones marked paid or unpaid; unknown ids are refused. */
+/**
+ * The night transfers with the given ones marked paid or unpaid; unknown ids are refused.
+ * @internal exported for tests only
+ */
 export function markTransfers(transfers: readonly NightTransfer[], ids: readonly string[], paid: boolean): NightTransfer[] {
   const known = new Set(transfers.map((t) => t.id));
   const unknown = ids.find((id) => !known.has(id));
@@ -98,7 +101,10 @@ export function markTransfers(transfers: readonly NightTransfer[], ids: readonly
   return transfers.map((t) => (marked.has(t.id) ? { ...t, paid } : t));
 }
 
-/** Marking a tab transfer paid marks the night transfers it covers (M3). */
+/**
+ * Marking a tab transfer paid marks the night transfers it covers (M3).
+ * @internal exported for tests only
+ */
 export function markTabTransferPaid(transfers: readonly NightTransfer[], tabTransfer: Pick<TabTransfer, 'covers'>): NightTransfer[] {
   return markTransfers(transfers, tabTransfer.covers, true);
 }

@@ -13,6 +13,7 @@ import { NIGHT_EXPORT_FORMAT, nightExportSchema, type NightExport } from './expo
  * and `in-between-night/3` as it is (it has no `hostActions`: when between
  * two turns the host acted is not in it, and the night checker says so),
  * then checked by the same strict schema as a new file.
+ * @internal exported for tests only
  */
 export type ReadNightExport =
   | { ok: true; night: NightExport; upcastFrom: typeof VERSION_1 | typeof VERSION_2 | typeof VERSION_3 | null }
@@ -22,6 +23,7 @@ const VERSION_1 = 'in-between-night/1';
 const VERSION_2 = 'in-between-night/2';
 const VERSION_3 = 'in-between-night/3';
 
+/** @internal exported for tests only */
 export function readNightExport(text: string): ReadNightExport {
   let data: unknown;
   try {

@@ -13,7 +13,10 @@ import { commitmentOf, ENGINE_REVISION, type EngineCommand } from '../engine';
  * summaries) is replayed from these lines.
  */
 const JOURNAL_FORMAT = 'in-between-dealer/night-journal';
-/** The version written today; `JOURNAL_READERS` reads this one and every earlier one. */
+/**
+ * The version written today; `JOURNAL_READERS` reads this one and every earlier one.
+ * @internal exported for tests only
+ */
 export const JOURNAL_VERSION = 1;
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a seed is 32 bytes of lowercase hex');

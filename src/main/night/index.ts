@@ -37,9 +37,9 @@ export {
 } from './play';
 export { migrateLegacyNight, replayLegacyNight } from './legacy';
 export { hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary } from './summary';
-export { exportNight, nightExportSchema, NIGHT_EXPORT_FORMAT, type NightExport } from './export';
-export { laptopCommitment, LaptopWitness, laptopDealer } from './laptopWitness';
-export { readNightExport } from './exportReader';
+export { exportNight, nightExportSchema, /** @internal */ NIGHT_EXPORT_FORMAT, type NightExport } from './export';
+export { laptopCommitment, LaptopWitness, /** @internal */ laptopDealer } from './laptopWitness';
+export { /** @internal */ readNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';
-export { playerNightFigures, type PlayerNightFigures } from './figures';
+export { /** @internal */ playerNightFigures, /** @internal */ type PlayerNightFigures } from './figures';
 export { luckVerdict, nightLuck } from './luck';

@@ -104,7 +104,10 @@ export function laptopCommitment(laptop: LaptopWitness, state: EngineState): { h
   return { head: { id: LAPTOP_WITNESS, head }, ...(isNew ? { newChains: [LAPTOP_WITNESS] } : {}) };
 }
 
-/** R34 with no phone helping: the laptop alone commits and reveals; a deck's seed (never asked for with `cards: table`) still comes from `nextSeed`. */
+/**
+ * R34 with no phone helping: the laptop alone commits and reveals; a deck's seed (never asked for with `cards: table`) still comes from `nextSeed`.
+ * @internal exported for tests only
+ */
 export function laptopDealer(laptop: LaptopWitness, nextSeed: () => string): Dealer {
   return {
     drawsByTable: true,

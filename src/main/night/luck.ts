@@ -21,7 +21,10 @@ interface BetChances {
   remaining: number;
 }
 
-/** One bet settled by a third card, with its chances and what it was worth. */
+/**
+ * One bet settled by a third card, with its chances and what it was worth.
+ * @internal exported for tests only
+ */
 export interface BetLuck {
   n: number;
   playerId: string;
@@ -80,6 +83,7 @@ const isSettledBet = (t: LuckTurn): t is LuckTurn & { bet: number; outcome: 'win
  * Every bet of the night that a third card settled, in order, with its
  * expected result. Voided turns (R21) moved no chips and count for nothing
  * but the cards they took from the deck; a pass (R26) bets nothing.
+ * @internal exported for tests only
  */
 export function betsOfNight(turns: readonly LuckTurn[], rules: Pick<RuleSettings, 'decks' | 'postPays'>): BetLuck[] {
   const turned = new Map<string, RankCounts>();
@@ -115,13 +119,17 @@ function judgedBet(turn: LuckTurn & { bet: number; outcome: 'win' | 'lose' | 'po
   return { n: turn.n, playerId: turn.playerId, bet: b, outcome: turn.outcome, chances, postLoss, actual, expected, variance };
 }
 
-/** A player's luck over some bets, exact: the sum of actual less expected, and the sum of the bets' variances. */
+/**
+ * A player's luck over some bets, exact: the sum of actual less expected, and the sum of the bets' variances.
+ * @internal exported for tests only
+ */
 export interface LuckSum {
   bets: number;
   luck: Fraction;
   variance: Fraction;
 }
 
+/** @internal exported for tests only */
 export function sumLuck(bets: readonly BetLuck[]): LuckSum {
   let luck = ZERO;
   let variance = ZERO;

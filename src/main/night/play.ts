@@ -369,6 +369,7 @@ export function replayPrefix(entries: readonly JournalEntry[]): { night: PlayedN
  * The engine's running chip counts must equal the ledger's fold (docs/design.md:
  * R24 in two places): the pot, every stack, and every total of chips crossing
  * the table's edge (bought in, cashed out, carried in and out).
+ * @internal exported for tests only
  */
 export function balancesMismatch(state: EngineState, ledger: Ledger): string | null {
   // Checked after every command and every replayed line: in place when they agree, which is always but for a bug.

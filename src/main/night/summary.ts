@@ -142,6 +142,7 @@ export function hasFigures(line: NightSummary): boolean {
   );
 }
 
+/** @internal exported for tests only */
 export interface Standing {
   playerId: string;
   nights: number;
@@ -151,7 +152,10 @@ export interface Standing {
   netMoney: number;
 }
 
-/** The all-time table, best first (ties by id so it is stable), folded from the nights index. */
+/**
+ * The all-time table, best first (ties by id so it is stable), folded from the nights index.
+ * @internal exported for tests only
+ */
 export function allTimeStandings(index: readonly NightSummary[]): Standing[] {
   const totals = new Map<string, Standing>();
   for (const night of index) {

@@ -1,2 +1,2 @@
-export { GameSession, openDealerService } from './gameSession';
+export { /** @internal */ GameSession, openDealerService } from './gameSession';
 export type { DealerService } from './service';

@@ -3,7 +3,10 @@ import path from 'node:path';
 import type { BackupReason } from '../../shared';
 import { writeFileDurably } from './journalFiles';
 
-/** The folder of the kept backups, inside the data folder: they move with it. */
+/**
+ * The folder of the kept backups, inside the data folder: they move with it.
+ * @internal exported for tests only
+ */
 export const BACKUP_FOLDER = 'backups';
 
 const REASONS: readonly BackupReason[] = ['night-end', 'daily', 'before-restore'];
@@ -19,7 +22,10 @@ export interface BackupFile {
   bytes: number;
 }
 
-/** A kept backup's file name says when and why it was written (UTC), so listing them reads no file. */
+/**
+ * A kept backup's file name says when and why it was written (UTC), so listing them reads no file.
+ * @internal exported for tests only
+ */
 export function backupFileName(at: Date, reason: BackupReason): string {
   const stamp = at.toISOString().slice(0, 23).replace(/[T:.]/g, '-');
   return `in-between-dealer-backup-${stamp}-${reason}.json`;

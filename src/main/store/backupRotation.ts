@@ -10,6 +10,7 @@
  */
 
 const BACKUPS_KEPT_TODAY = 3;
+/** @internal exported for tests only */
 export const BACKUPS_KEPT = 10;
 
 export interface DatedBackup {

@@ -6,6 +6,6 @@ export { envelope } from './envelope';
 export { writeFileDurably } from './journalFiles';
 export { journalText } from './repository';
 export { type RestoreContent } from './restore';
-export { BACKUP_FOLDER, BackupFolder, backupFileName, type BackupFile } from './backupFolder';
+export { /** @internal */ BACKUP_FOLDER, BackupFolder, /** @internal */ backupFileName, type BackupFile } from './backupFolder';
 export { backupsFromTheFuture, backupsToKeep, localDay } from './backupRotation';
 export { copyDataFolder, MoveDataError } from './moveData';

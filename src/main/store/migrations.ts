@@ -67,6 +67,7 @@ function rosterV1toV2(doc: unknown): unknown {
  * nearest unit, halves away from zero. The one conversion for every stored
  * document: settings, the nights index, night files, backups and journals
  * upcast from those files.
+ * @internal exported for tests only
  */
 export function chipValueToMinorUnits(old: number, currency: string): number {
   if (!Number.isFinite(old)) throw new MigrationError(`the amount ${old} is not a number`);

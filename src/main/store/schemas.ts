@@ -59,6 +59,7 @@ const nightSetupSchema = z.object({
   payment: z.enum(PAYMENTS).optional(),
 });
 
+/** @internal exported for tests only */
 export const settingsFileSchema = z.object({
   format: z.literal(FORMATS.settings),
   version: z.literal(2),
@@ -82,6 +83,7 @@ const rosterPlayerSchema = z.object({
   pay: storedPayDetailsSchema.optional(),
 });
 
+/** @internal exported for tests only */
 export const rosterFileSchema = z.object({
   format: z.literal(FORMATS.roster),
   version: z.literal(2),
@@ -90,6 +92,7 @@ export const rosterFileSchema = z.object({
   }),
 });
 
+/** @internal exported for tests only */
 export const nightsFileSchema = z.object({
   format: z.literal(FORMATS.nights),
   version: z.literal(2),
@@ -104,6 +107,7 @@ export const storedEventSchema = z.looseObject({ type: z.string().min(1) });
  * to move the night to a journal). A long night's history was split into parts
  * (`night-parts/<id>-<n>`), written once each; `parts` counts the parts that
  * belong to the night; `events` and `ledger` hold the tail that follows them.
+ * @internal exported for tests only
  */
 export const nightFileSchema = z.object({
   format: z.literal(FORMATS.night),
@@ -116,7 +120,10 @@ export const nightFileSchema = z.object({
   ledger: z.array(ledgerEntrySchema),
 });
 
-/** One closed part of a night's history, in order after the parts before it. */
+/**
+ * One closed part of a night's history, in order after the parts before it.
+ * @internal exported for tests only
+ */
 export const nightPartFileSchema = z.object({
   format: z.literal(FORMATS.nightPart),
   version: z.literal(2),

@@ -3,18 +3,23 @@ import type { HelpDealArgs, RevealDrawsArgs, WitnessMethod } from '../../../shar
 import { COMMAND_NAMES, commandsFor, type CommandName, type Role } from '../../../shared/registry';
 import { WIRE_CLOSE_TABLE_FULL, WIRE_PATH, WIRE_TABLE_FULL_RETRY_MS, WIRE_TOKEN_PARAM, wireQuery } from '../../../shared/wire';
 
-/** How long a request may wait for the socket to (re)open before it is refused unsent. */
+/**
+ * How long a request may wait for the socket to (re)open before it is refused unsent.
+ * @internal exported for tests only
+ */
 export const QUEUED_REQUEST_MS = 5000;
 /**
  * How long a socket may stay "connecting" before it is given up and tried
  * again: on a phone whose Wi-Fi came back the first attempt can hang for a
  * minute in the TCP handshake, while a fresh one connects at once.
+ * @internal exported for tests only
  */
 export const CONNECT_TIMEOUT_MS = 8000;
 /**
  * How long the check made on waking (a `getView` on a socket that looks open)
  * may go unanswered before the socket is taken for dead: after a phone slept,
  * its socket can look open for minutes while nothing comes through.
+ * @internal exported for tests only
  */
 export const PROBE_TIMEOUT_MS = 4000;
 
@@ -31,7 +36,10 @@ export const PROBE_TIMEOUT_MS = 4000;
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
 
-/** The part of the browser's WebSocket this bridge uses, so tests can pass a fake. */
+/**
+ * The part of the browser's WebSocket this bridge uses, so tests can pass a fake.
+ * @internal exported for tests only
+ */
 export interface SocketLike {
   readonly readyState: number;
   onopen: ((event: unknown) => void) | null;
@@ -114,6 +122,7 @@ type PageLocation = Pick<Location, 'protocol' | 'host' | 'search' | 'hash'>;
  * the table, read only whatever token it holds; every other route is the
  * console, which the host grants only to loopback or the host token (a
  * viewer token makes it a read-only phone).
+ * @internal exported for tests only
  */
 export function roleFor(location: Pick<Location, 'hash'>): Role {
   return /^#\/table(?:[/?]|$)/.test(location.hash) ? 'table' : 'host';

@@ -39,7 +39,10 @@ function atTable(night: NightView): number[] {
   return night.players.flatMap((p, i) => (p.status === 'left' ? [] : [i]));
 }
 
-/** The next player at the table from `index`, `delta` places on (wrapping). */
+/**
+ * The next player at the table from `index`, `delta` places on (wrapping).
+ * @internal exported for tests only
+ */
 export function stepAtTable(night: NightView, index: number, delta: number): number {
   const seats = atTable(night);
   if (seats.length === 0) return index;

@@ -45,6 +45,7 @@ export function useScreenKeys(handle: (e: KeyboardEvent) => boolean): void {
 /**
  * The keydown listener useScreenKeys installs; apart so it can be tested
  * without a window. `refusalWords` says main's refusals in the console's language.
+ * @internal exported for tests only
  */
 export function screenKeyHandler(
   handle: (e: KeyboardEvent) => boolean,

@@ -354,7 +354,10 @@ export const RULES_SHEET_KEYS = [
 
 export type RulesSheetAction = NonNullable<(typeof RULES_SHEET_KEYS)[number]['action']>;
 
-/** The whole keymap. */
+/**
+ * The whole keymap.
+ * @internal exported for tests only
+ */
 export const KEYMAP: readonly KeyBinding[] = [
   ...LOBBY_KEYS,
   ...CONSOLE_KEYS_MAP,
@@ -374,7 +377,10 @@ export const KEYMAP: readonly KeyBinding[] = [
   ...RULES_SHEET_KEYS,
 ];
 
-/** The key list's heading for each screen. */
+/**
+ * The key list's heading for each screen.
+ * @internal exported for tests only
+ */
 export const KEY_SCREEN_HEADINGS = {
   lobby: 'keys.lobbyHeading',
   night: 'keys.nightHeading',

@@ -34,4 +34,4 @@ export function qrDrawing(text: string): QrDrawing {
 }
 
 // The short link has its own module, so the console (which shows only the text) does not load the QR encoder.
-export { shortPhoneLink } from './phoneAddress';
+export { /** @internal */ shortPhoneLink } from './phoneAddress';

@@ -16,7 +16,10 @@ export const POST_PAYS_OPTIONS: readonly RuleSettings['postPays'][] = POST_PAYS;
 /** R27: the range `maxBet` accepts when it is set (null is "no limit"). */
 export const MAX_BET_RANGE = RULE_RANGES.maxBet;
 
-/** The on/off settings. */
+/**
+ * The on/off settings.
+ * @internal exported for tests only
+ */
 export const SWITCH_RULES: readonly ('aceLowChoice' | 'pass')[] = SWITCHES;
 
 /**

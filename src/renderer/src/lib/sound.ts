@@ -54,7 +54,10 @@ const SCORES: Record<Cue, Note[]> = {
 /** How loud a cue is at its peak (0..1 of the output). */
 const PEAK = 0.18;
 
-/** The notes of a cue, for tests and for the player. */
+/**
+ * The notes of a cue, for tests and for the player.
+ * @internal exported for tests only
+ */
 export function scoreOf(cue: Cue): readonly Note[] {
   return SCORES[cue];
 }

@@ -6,8 +6,12 @@
  * a later night.
  */
 
+/** @internal exported for tests only */
 export const ME_STORAGE_KEY = 'in-between-dealer.phone.me';
-/** Nights remembered: older ones are forgotten, so the entry never grows. */
+/**
+ * Nights remembered: older ones are forgotten, so the entry never grows.
+ * @internal exported for tests only
+ */
 export const NIGHTS_KEPT = 30;
 
 export interface SavedChoice {

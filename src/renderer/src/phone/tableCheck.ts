@@ -49,7 +49,10 @@ const tableNightSchema = z.object({
   }),
 });
 
-/** This phone as a witness of the night: its id and its chain (element i is the i-th value it may reveal). */
+/**
+ * This phone as a witness of the night: its id and its chain (element i is the i-th value it may reveal).
+ * @internal exported for tests only
+ */
 export interface OwnChain {
   id: string;
   links: readonly string[];
@@ -64,7 +67,10 @@ export interface TableCheck {
   problems: string[];
 }
 
-/** Recomputes the table's draws of `exported` (a night export, as JSON), and counts the draws `own` went into. */
+/**
+ * Recomputes the table's draws of `exported` (a night export, as JSON), and counts the draws `own` went into.
+ * @internal exported for tests only
+ */
 export function checkTableNight(exported: unknown, own: OwnChain | null): TableCheck {
   const parsed = tableNightSchema.safeParse(exported);
   if (!parsed.success) return { draws: 0, mine: null, problems: ['this is not the export of a night whose cards the table drew'] };
@@ -99,7 +105,10 @@ function ownProblemsAndCount(draws: z.infer<typeof tableNightSchema>['table']['d
   return named ? count : null;
 }
 
-/** The id this phone asks with when it never helped deal: drawn once, kept, so asking again counts it once. */
+/**
+ * The id this phone asks with when it never helped deal: drawn once, kept, so asking again counts it once.
+ * @internal exported for tests only
+ */
 export const CHECKER_STORAGE_KEY = 'in-between-dealer.phone.checker';
 
 function checkerId(storage: StorageLike | null, random: (bytes: number) => Uint8Array): string {

@@ -221,7 +221,10 @@ export function otherPayment(payment: Payment): Payment {
   return payment === 'cash' ? 'credit' : 'cash';
 }
 
-/** M2: C switches cash and credit; Alt+C too, so it also works while a name is being typed (the key's code, whatever Alt types on a Mac). */
+/**
+ * M2: C switches cash and credit; Alt+C too, so it also works while a name is being typed (the key's code, whatever Alt types on a Mac).
+ * @internal exported for tests only
+ */
 export function isPaymentKey(e: Pick<KeyboardEvent, 'key' | 'code' | 'altKey' | 'ctrlKey' | 'metaKey'>, typing: boolean): boolean {
   if (e.ctrlKey || e.metaKey) return false;
   if (e.altKey) return e.code === 'KeyC' || e.key.toLowerCase() === 'c';
