@@ -46,7 +46,7 @@ function seconds(ms: number): number {
 }
 
 /** Which figures to take: `import` stops after the import; `startup` skips the folder's arrival. */
-export type GroupFigures = 'all' | 'import' | 'startup';
+type GroupFigures = 'all' | 'import' | 'startup';
 
 export async function benchGroup(options: { turns: number; players: number; only?: GroupFigures }): Promise<Record<string, unknown>[]> {
   const only = options.only ?? 'all';

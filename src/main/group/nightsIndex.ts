@@ -23,10 +23,10 @@ import { sha256Hex } from './manifest';
 const indexEntrySchema = z.object({ laptopId: z.string(), sha256: z.string(), summary: nightSummarySchema });
 const indexFileSchema = z.object({ sha256: z.string().optional(), nights: z.array(indexEntrySchema) });
 
-export type IndexEntry = z.infer<typeof indexEntrySchema>;
+type IndexEntry = z.infer<typeof indexEntrySchema>;
 
 /** What the index file held: its nights, or `damaged` (they are judged again) or `none` (no index yet). */
-export type ReadIndex = { kind: 'read'; nights: IndexEntry[]; checksummed: boolean } | { kind: 'damaged' } | { kind: 'none' };
+type ReadIndex = { kind: 'read'; nights: IndexEntry[]; checksummed: boolean } | { kind: 'damaged' } | { kind: 'none' };
 
 /** The start of a checksummed index; the nights' JSON follows, then `}`. */
 const CHECKSUMMED = /^\{"sha256":"([0-9a-f]{64})","nights":/;
