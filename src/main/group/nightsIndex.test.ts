@@ -94,6 +94,18 @@ describe('the index of nights judged (group/index.json)', () => {
     expect(counted(group)).toEqual(held);
   });
 
+  it('an index an older version wrote (no checksum) is read through its schema, judges nothing, and is written again with a checksum', () => {
+    const root = bobWithAnnsNights('bob-older');
+    const held = counted(reopen(root).group);
+    const file = indexFile(root);
+    const { nights: entries } = JSON.parse(fs.readFileSync(file, 'utf8')) as { nights: unknown[] };
+    fs.writeFileSync(file, JSON.stringify({ nights: entries }));
+    const { group, judged } = reopen(root);
+    expect(judged).toEqual([]);
+    expect(counted(group)).toEqual(held);
+    expect(readNightsIndex(file)).toMatchObject({ kind: 'read', checksummed: true });
+  });
+
   it('a copy changed on this disk after it was judged is judged again, does not count while it fails, and is taken in again from its laptop', () => {
     const root = bobWithAnnsNights('bob-changed');
     const night = nights[0] as SharedNight;
