@@ -17,6 +17,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { DEFAULT_RULES, type ApiResult, type CommandData } from '../src/shared';
 import { GameSession } from '../src/main/session/gameSession';
 import { GroupHistory, publishToFolder } from '../src/main/group';
@@ -43,7 +45,11 @@ function seconds(ms: number): number {
   return Math.round(ms / 10) / 100;
 }
 
-export async function benchGroup(options: { turns: number; players: number }): Promise<Record<string, unknown>[]> {
+/** Which figures to take: `import` stops after the import; `startup` skips the folder's arrival. */
+type GroupFigures = 'all' | 'import' | 'startup';
+
+export async function benchGroup(options: { turns: number; players: number; only?: GroupFigures }): Promise<Record<string, unknown>[]> {
+  const only = options.only ?? 'all';
   const lines: Record<string, unknown>[] = [];
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'in-between-bench-group-'));
   try {
@@ -88,6 +94,7 @@ export async function benchGroup(options: { turns: number; players: number }): P
       boardPlayers: board.rows?.length ?? null,
       note: 'each night replayed and judged by the night checker before it counts',
     });
+    if (only === 'import') return lines;
 
     // group-startup-3x1000: Bob's and Cy's laptops (1,000 nights each) join through the files; Cy then holds 3 x 1,000.
     const bobRoot = path.join(work, 'bob');
@@ -118,6 +125,7 @@ export async function benchGroup(options: { turns: number; players: number }): P
       met: startupMs <= TARGETS.startupMs && nightsHeld === 3 * NIGHTS,
       setupSeconds,
     });
+    if (only === 'startup') return lines;
 
     // group-folder-arrival: Ann's next night lands in the group folder; Bob's open session shows it.
     lines.push(await folderArrival(work, options));
@@ -172,4 +180,18 @@ async function folderArrival(work: string, options: { turns: number; players: nu
     met: Number.isFinite(ms) && ms <= TARGETS.arrivalMs,
     note: 'from the night whole in the group folder to the view pushed on the other laptop; the folder is looked at every second',
   };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  // The same figures as `npm run bench` (100 turns, 8 players); `--only import` or `--only startup` for one, e.g. under --cpu-prof.
+  const { values } = parseArgs({
+    options: {
+      turns: { type: 'string', default: '100' },
+      players: { type: 'string', default: '8' },
+      only: { type: 'string', default: 'all' },
+    },
+  });
+  if (!['all', 'import', 'startup'].includes(values.only)) throw new Error('--only is all, import or startup');
+  const lines = await benchGroup({ turns: Number(values.turns), players: Number(values.players), only: values.only as GroupFigures });
+  for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`);
 }

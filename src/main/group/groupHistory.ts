@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PayDetails } from '../../shared';
-import { nightSummarySchema, type PlayedNight } from '../night';
+import type { PlayedNight } from '../night';
 import { writeFileDurably, type NightSummary } from '../store';
 import { GroupDocs, type SharedHistory } from './groupDocs';
 import { groupRoot, readGroupFile, writeGroupFile, type GroupFile } from './groupFile';
@@ -22,6 +22,7 @@ import {
   type Manifest,
 } from './manifest';
 import { judgeNight, replayCopy, sharedJournalText, type NightJudgement } from './nightIntake';
+import { readNightsIndex, writeNightsIndex } from './nightsIndex';
 import { readFileIfAny, writeWholeFile } from './wholeFile';
 
 /**
@@ -88,9 +89,6 @@ export interface GroupContext {
   judge?: (nightId: string, bytes: Uint8Array) => NightJudgement;
 }
 
-const indexFileSchema = z.object({
-  nights: z.array(z.object({ laptopId: z.string(), sha256: z.string(), summary: nightSummarySchema })),
-});
 const asideFileSchema = z.object({
   setAside: z.array(z.object({ laptop: z.string(), laptopId: z.string(), file: z.string(), reason: z.string(), at: z.string() })),
   /** What was set aside already (laptop, file, sha256), so a file left in a group folder is reported once. */
@@ -258,17 +256,20 @@ export class GroupHistory {
     for (const [name, entry] of Object.entries(manifest.files)) {
       if (held?.files[name]?.sha256 === entry.sha256) continue;
       const bytes = files.get(name);
-      if (!isWhole(entry, bytes)) {
+      // Hashed once: the same sha256 says the file is whole, whether it was set aside before, and what the index keeps.
+      const sha256 = bytes !== undefined && bytes.byteLength === entry.bytes ? sha256Hex(bytes) : null;
+      if (bytes === undefined || sha256 !== entry.sha256) {
         if (options.complete) {
           const what = bytes === undefined ? 'it lists a file that did not come' : 'the file does not match its length and sha256';
           this.setAside(report, laptopId, name, bytes ?? new Uint8Array(), `the manifest lies: ${what}`, manifest.laptopName);
         } else report.waiting.push(name);
         continue;
       }
-      const whole = bytes as Uint8Array;
-      if (this.isBad(laptopId, name, whole)) continue;
+      if (this.seenBad.has(badKey(laptopId, name, sha256))) continue;
       const took =
-        name === DOCS_NAME ? this.takeDocs(report, laptopId, whole, manifest) : this.takeNight(report, laptopId, name, whole, manifest);
+        name === DOCS_NAME
+          ? this.takeDocs(report, laptopId, bytes, manifest)
+          : this.takeNight(report, laptopId, name, bytes, sha256, manifest);
       if (took) taken[name] = entry;
     }
     this.heard(manifest);
@@ -374,7 +375,7 @@ export class GroupHistory {
     return true;
   }
 
-  private takeNight(report: ReceiveReport, laptopId: string, name: string, bytes: Uint8Array, manifest: Manifest): boolean {
+  private takeNight(report: ReceiveReport, laptopId: string, name: string, bytes: Uint8Array, sha256: string, manifest: Manifest): boolean {
     const nightId = nightIdOfFile(name) as string;
     const refuse = (reason: string): false => {
       this.setAside(report, laptopId, name, bytes, reason, manifest.laptopName);
@@ -394,18 +395,14 @@ export class GroupHistory {
     if (!judged.ok) return refuse(judged.reason);
     // Not synced one by one: the manifest, synced after them, is what makes them count (a copy lost to a power cut is taken in again).
     this.mirror.write(laptopId, name, bytes, false);
-    this.nights.set(nightId, { laptopId, sha256: sha256Hex(bytes), summary: judged.summary });
+    this.nights.set(nightId, { laptopId, sha256, summary: judged.summary });
     this.sortedNights = null;
     report.nights.push(nightId);
     return true;
   }
 
-  private isBad(laptopId: string, name: string, bytes: Uint8Array): boolean {
-    return this.seenBad.has(badKey(laptopId, name, bytes));
-  }
-
   private setAside(report: ReceiveReport, laptopId: string, name: string, bytes: Uint8Array, reason: string, laptopName?: string): void {
-    const key = badKey(laptopId, name, bytes);
+    const key = badKey(laptopId, name, sha256Hex(bytes));
     if (this.seenBad.has(key)) return;
     this.seenBad.add(key);
     const stamp = this.context.now().toISOString();
@@ -441,8 +438,10 @@ export class GroupHistory {
   }
 
   private saveIndex(): void {
-    const nights = [...this.nights.values()].map(({ laptopId, sha256, summary }) => ({ laptopId, sha256, summary }));
-    writeFileDurably(this.indexPath(), JSON.stringify({ nights }));
+    writeNightsIndex(
+      this.indexPath(),
+      [...this.nights.values()].map(({ laptopId, sha256, summary }) => ({ laptopId, sha256, summary })),
+    );
   }
 
   /**
@@ -452,10 +451,13 @@ export class GroupHistory {
    * checked, so such a file is listed again: this laptop's own as it is,
    * another laptop's night once it is judged again. Nothing taken in is
    * lost to a kill. Cheap when nothing happened: a night's length is looked
-   * at, only a changed one is read.
+   * at, only a changed one is read. Returns the files (`laptopId/name`)
+   * whose length on disk is the one listed now, so start-up looks at each
+   * file once.
    */
-  private relistAfterKill(): void {
+  private relistAfterKill(): Set<string> {
     const relisted = new Map<string, HeldNight>();
+    const listedLength = new Set<string>();
     for (const laptopId of this.mirror.laptops()) {
       const manifest = this.mirror.manifest(laptopId);
       if (!manifest) continue;
@@ -463,24 +465,35 @@ export class GroupHistory {
       let changed = false;
       for (const [name, entry] of Object.entries(manifest.files)) {
         const size = this.mirror.size(laptopId, name);
-        if (size === null || (name !== DOCS_NAME && size === entry.bytes)) continue;
-        const bytes = this.mirror.read(laptopId, name);
-        if (!bytes || isWhole(entry, bytes)) continue;
+        if (size === entry.bytes) listedLength.add(`${laptopId}/${name}`);
+        if (name !== DOCS_NAME && size === entry.bytes) continue;
+        const bytes = size === null ? undefined : this.mirror.read(laptopId, name);
+        if (bytes && isWhole(entry, bytes)) continue;
         const nightId = nightIdOfFile(name);
         if (nightId !== null && laptopId !== this.laptopId) {
-          const judged = (this.context.judge ?? judgeNight)(nightId, bytes);
-          if (!judged.ok) continue;
-          relisted.set(nightId, { laptopId, sha256: sha256Hex(bytes), summary: judged.summary });
+          const judged = bytes ? (this.context.judge ?? judgeNight)(nightId, bytes) : null;
+          if (!judged?.ok) {
+            // Gone, cut short by a power cut or changed on this disk, and no night the checker passes: not counted,
+            // and no longer listed, so the next sync takes the copy in again from its laptop (nothing is lost).
+            delete files[name];
+            changed = true;
+            continue;
+          }
+          relisted.set(nightId, { laptopId, sha256: sha256Hex(bytes as Uint8Array), summary: judged.summary });
         }
+        if (!bytes) continue;
         files[name] = listed(bytes);
+        listedLength.add(`${laptopId}/${name}`);
         changed = true;
       }
       if (changed) this.mirror.writeManifest({ ...manifest, files });
     }
-    if (relisted.size === 0) return;
+    if (relisted.size === 0) return listedLength;
     // Written into the index of nights at once, so the start-up reading it next counts them.
-    const kept = readJson(this.indexPath(), indexFileSchema)?.nights.filter((n) => !relisted.has(n.summary.id)) ?? [];
-    writeFileDurably(this.indexPath(), JSON.stringify({ nights: [...kept, ...relisted.values()] }));
+    const index = readNightsIndex(this.indexPath());
+    const kept = index.kind === 'read' ? index.nights.filter((n) => !relisted.has(n.summary.id)) : [];
+    writeNightsIndex(this.indexPath(), [...kept, ...relisted.values()]);
+    return listedLength;
   }
 
   /**
@@ -506,17 +519,52 @@ export class GroupHistory {
     }
   }
 
+  /**
+   * The nights another laptop's manifest lists here that the index does
+   * not hold (it was damaged, edited or lost): each copy judged again by
+   * the night checker, as when it came, and counted only if it passes. In
+   * the usual start-up every listed night is in the index and nothing is
+   * read. True when any night was judged.
+   */
+  private judgeUnindexed(manifests: ReadonlyMap<string, Manifest | undefined>, listedLength: ReadonlySet<string>): boolean {
+    let judgedAny = false;
+    for (const [laptopId, manifest] of manifests) {
+      if (laptopId === this.laptopId || !manifest) continue;
+      for (const [name, entry] of Object.entries(manifest.files)) {
+        const nightId = nightIdOfFile(name);
+        if (nightId === null || this.nights.has(nightId) || !listedLength.has(`${laptopId}/${name}`)) continue;
+        if (this.context.isOwnNight(nightId)) continue;
+        const bytes = this.mirror.read(laptopId, name);
+        if (!bytes || !isWhole(entry, bytes)) continue;
+        judgedAny = true;
+        const judged = (this.context.judge ?? judgeNight)(nightId, bytes);
+        if (judged.ok) this.nights.set(nightId, { laptopId, sha256: entry.sha256, summary: judged.summary });
+      }
+    }
+    return judgedAny;
+  }
+
   /** Reads what the mirror holds: the group documents of every laptop, the nights that count, what was set aside. */
   private load(): void {
-    this.relistAfterKill();
+    const listedLength = this.relistAfterKill();
     const manifests = new Map(this.mirror.laptops().map((id) => [id, this.mirror.manifest(id)]));
     this.takeInDocs(this.laptopId, manifests.get(this.laptopId));
-    for (const entry of readJson(this.indexPath(), indexFileSchema)?.nights ?? []) {
+    const index = readNightsIndex(this.indexPath());
+    for (const entry of index.kind === 'read' ? index.nights : []) {
       const listedFile = manifests.get(entry.laptopId)?.files[nightFileName(entry.summary.id)];
       // A night counts while its laptop's manifest lists this very copy and its file has that length (a cheap check at start-up).
       if (listedFile?.sha256 !== entry.sha256) continue;
-      if (this.mirror.size(entry.laptopId, nightFileName(entry.summary.id)) !== listedFile.bytes) continue;
+      if (!listedLength.has(`${entry.laptopId}/${nightFileName(entry.summary.id)}`)) continue;
       this.nights.set(entry.summary.id, entry);
+    }
+    const judgedAgain = this.judgeUnindexed(manifests, listedLength);
+    // Rewritten when nights were judged again, or to give an older version's index its checksum.
+    if (judgedAgain || (index.kind === 'read' && !index.checksummed)) {
+      try {
+        this.saveIndex();
+      } catch {
+        // Not written (a full disk): the nights count now all the same, and are judged again at the next start-up.
+      }
     }
     const aside = readJson(this.asidePath(), asideFileSchema);
     if (aside) {
@@ -526,8 +574,8 @@ export class GroupHistory {
   }
 }
 
-function badKey(laptopId: string, name: string, bytes: Uint8Array): string {
-  return `${laptopId}/${name}/${sha256Hex(bytes)}`;
+function badKey(laptopId: string, name: string, sha256: string): string {
+  return `${laptopId}/${name}/${sha256}`;
 }
 
 function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {

@@ -15,6 +15,9 @@ export class LaptopMirror {
   /** The manifests read or written, by laptop: this laptop is the mirror's only writer, so they stay true while it runs. */
   private readonly manifests = new Map<string, Manifest | undefined>();
 
+  /** Each laptop's folder, its id checked (it becomes a path). */
+  private readonly folders = new Map<string, string>();
+
   constructor(private readonly dataRoot: string) {}
 
   get root(): string {
@@ -22,7 +25,13 @@ export class LaptopMirror {
   }
 
   folderOf(laptopId: string): string {
-    return path.join(this.root, laptopIdSchema.parse(laptopId));
+    let folder = this.folders.get(laptopId);
+    if (folder === undefined) {
+      // Checked once per laptop, then kept: a start-up asks for the folder of each of thousands of nights.
+      folder = path.join(this.root, laptopIdSchema.parse(laptopId));
+      this.folders.set(laptopId, folder);
+    }
+    return folder;
   }
 
   /** The laptops the mirror holds a folder of. */
@@ -54,7 +63,7 @@ export class LaptopMirror {
   /** The size of a held file on disk, or null when it is missing. */
   size(laptopId: string, name: string): number | null {
     try {
-      return fs.statSync(path.join(this.folderOf(laptopId), name)).size;
+      return fs.statSync(path.join(this.folderOf(laptopId), name), { throwIfNoEntry: false })?.size ?? null;
     } catch {
       return null;
     }

@@ -16,7 +16,8 @@ export function judgeNight(nightId: string, bytes: Uint8Array): NightJudgement {
   if (night.night.state.phase.kind !== 'ended') return { ok: false, reason: 'the night has not ended: an open night is never shared' };
   let findings;
   try {
-    findings = checkNight(JSON.parse(JSON.stringify(exportNight(night.night))));
+    // Handed over as built, not through JSON text and back: the checker reads it through its own schema (as the history's check does).
+    findings = checkNight(exportNight(night.night));
   } catch (error) {
     return { ok: false, reason: `the night checker could not read it: ${(error as Error).message}` };
   }

@@ -10,9 +10,8 @@ import path from 'node:path';
  * leaves it unlisted or not matching, so it is taken in again.
  */
 export function writeWholeFile(file: string, bytes: Uint8Array, durable = true): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = path.join(path.dirname(file), `~${path.basename(file)}.${process.pid}.tmp`);
-  const fd = fs.openSync(temp, 'w');
+  const fd = openMakingFolder(temp);
   try {
     fs.writeSync(fd, bytes);
     if (durable) fs.fsyncSync(fd);
@@ -20,6 +19,17 @@ export function writeWholeFile(file: string, bytes: Uint8Array, durable = true):
     fs.closeSync(fd);
   }
   fs.renameSync(temp, file);
+}
+
+/** Opens a file to write, making its folder only when it is missing (an import writes thousands of files into a few folders). */
+function openMakingFolder(file: string): number {
+  try {
+    return fs.openSync(file, 'w');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return fs.openSync(file, 'w');
+  }
 }
 
 /** A file's bytes, or undefined when it is not there (or cannot be read now: a group folder may be mid-sync). */

@@ -10,16 +10,26 @@ export interface Fraction {
   readonly den: bigint;
 }
 
+// Plain assignments, not [x, y] = [y, x % y]: an array per step made gcd a third of the luck each night summary counts.
 function gcd(a: bigint, b: bigint): bigint {
-  let [x, y] = [a < 0n ? -a : a, b < 0n ? -b : b];
-  while (y !== 0n) [x, y] = [y, x % y];
+  let x = a < 0n ? -a : a;
+  let y = b < 0n ? -b : b;
+  while (y !== 0n) {
+    const rest = x % y;
+    x = y;
+    y = rest;
+  }
   return x;
 }
 
 export function fraction(num: bigint | number, den: bigint | number = 1n): Fraction {
-  let [n, d] = [BigInt(num), BigInt(den)];
+  let n = BigInt(num);
+  let d = BigInt(den);
   if (d === 0n) throw new RangeError('a fraction with denominator 0');
-  if (d < 0n) [n, d] = [-n, -d];
+  if (d < 0n) {
+    n = -n;
+    d = -d;
+  }
   const g = gcd(n, d);
   return g > 1n ? { num: n / g, den: d / g } : { num: n, den: d };
 }

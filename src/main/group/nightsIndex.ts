@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import { nightSummarySchema } from '../night';
+import { writeFileDurably } from '../store';
+import { sha256Hex } from './manifest';
+
+/**
+ * `group/index.json` (docs/group.md "Start-up"): the verdicts of the night
+ * checker on other laptops' nights, kept by the sha256 of the copy judged,
+ * with the summary each night counts with. It is only a cache of work done:
+ * start-up reads it instead of replaying thousands of journals.
+ *
+ * It carries a checksum of its nights, made together with a fingerprint of
+ * the schema they were written under. When both match, the nights are what
+ * this laptop wrote and are read without checking each summary again (the
+ * slowest part of a start-up with 2,000 of them). An index without the
+ * checksum (an older version's) is read through its schema as before. A
+ * damaged one (not JSON, not the schema, or a checksum that does not match)
+ * is not trusted at all: it reads as lost, and the nights it held are
+ * judged again from their copies. Damage costs time, never trust.
+ */
+
+const indexEntrySchema = z.object({ laptopId: z.string(), sha256: z.string(), summary: nightSummarySchema });
+const indexFileSchema = z.object({ sha256: z.string().optional(), nights: z.array(indexEntrySchema) });
+
+type IndexEntry = z.infer<typeof indexEntrySchema>;
+
+/** What the index file held: its nights, or `damaged` (they are judged again) or `none` (no index yet). */
+type ReadIndex = { kind: 'read'; nights: IndexEntry[]; checksummed: boolean } | { kind: 'damaged' } | { kind: 'none' };
+
+/** The start of a checksummed index; the nights' JSON follows, then `}`. */
+const CHECKSUMMED = /^\{"sha256":"([0-9a-f]{64})","nights":/;
+
+let schemaPrint: string | undefined;
+
+/** The schema's fingerprint: a checksum made under another schema (a newer summary) sends the file through the schema again. */
+function indexSchemaPrint(): string {
+  schemaPrint ??= sha256Hex(Buffer.from(JSON.stringify(z.toJSONSchema(indexEntrySchema)), 'utf8'));
+  return schemaPrint;
+}
+
+function checksum(nightsText: string): string {
+  return sha256Hex(Buffer.from(`${indexSchemaPrint()}\n${nightsText}`, 'utf8'));
+}
+
+export function readNightsIndex(file: string): ReadIndex {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'none' } : { kind: 'damaged' };
+  }
+  const head = CHECKSUMMED.exec(text);
+  if (head && text.endsWith('}')) {
+    const nightsText = text.slice(head[0].length, -1);
+    if (checksum(nightsText) === head[1]) {
+      try {
+        return { kind: 'read', nights: JSON.parse(nightsText) as IndexEntry[], checksummed: true };
+      } catch {
+        return { kind: 'damaged' };
+      }
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'damaged' };
+  }
+  const parsed = indexFileSchema.safeParse(json);
+  // A checksum that does not match its nights: edited or damaged on disk, so none of them is trusted.
+  if (!parsed.success || parsed.data.sha256 !== undefined) return { kind: 'damaged' };
+  return { kind: 'read', nights: parsed.data.nights, checksummed: false };
+}
+
+/** Writes the index whole and durably, with its checksum. */
+export function writeNightsIndex(file: string, nights: readonly IndexEntry[]): void {
+  const nightsText = JSON.stringify(nights);
+  writeFileDurably(file, `{"sha256":"${checksum(nightsText)}","nights":${nightsText}}`);
+}
