@@ -15,7 +15,8 @@ const watchersCopies = new WeakMap<AppView, AppView>();
 /** The view as `role` may see it: the console's whole, everyone else's without the console-only fields. */
 export function viewForRole(view: AppView, role: Role): AppView {
   if (role === 'host') return view;
-  if (!CONSOLE_ONLY_VIEW_FIELDS.some((field) => field in view)) return view;
+  // Nothing to take out (a laptop in no group: `group` is null): the same view, so it is serialised once for every screen.
+  if (!CONSOLE_ONLY_VIEW_FIELDS.some((field) => (view as unknown as Record<string, unknown>)[field] != null)) return view;
   let copy = watchersCopies.get(view);
   if (!copy) {
     copy = Object.fromEntries(Object.entries(view).filter(([field]) => !CONSOLE_ONLY_VIEW_FIELDS.includes(field))) as unknown as AppView;
