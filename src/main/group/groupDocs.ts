@@ -47,6 +47,15 @@ export class GroupDocs {
   private readonly paid = this.doc.getMap<true>('paid');
   private readonly modes = this.doc.getMap<SettleMode>('modes');
   private readonly details = this.doc.getMap<PayDetails>('details');
+  /** Whose details are shared, as last read: the console's view asks at every push, the document changes far more rarely. */
+  private sharedPayRead: readonly string[] | null = null;
+
+  constructor() {
+    // Any change, made here or merged from another laptop, may change what `read` gives.
+    this.doc.on('update', () => {
+      this.sharedPayRead = null;
+    });
+  }
 
   /** Merges another copy's update (any order, any number of times); throws when the bytes are not a Yjs update. */
   applyUpdate(update: Uint8Array): void {
@@ -99,6 +108,12 @@ export class GroupDocs {
     const modes: Record<string, SettleMode> = {};
     for (const key of [...this.modes.keys()].sort()) modes[key] = this.modes.get(key) as SettleMode;
     return { roster, merges: validMerges(roster, recorded), paid, modes, details: this.sharedDetails(roster) };
+  }
+
+  /** The players whose payment details are shared (those `read` gives), read again only after the document changed. */
+  sharedPayIds(): readonly string[] {
+    this.sharedPayRead ??= Object.keys(this.read().details);
+    return this.sharedPayRead;
   }
 
   /** The shared payment details of players the roster knows, each checked as a laptop's own would be: another laptop's copy may be tampered. */

@@ -199,6 +199,11 @@ export class GroupHistory {
     return this.docs.read();
   }
 
+  /** The players whose payment details are shared with the group, for the console's view (kept between changes). */
+  sharedPayIds(): readonly string[] {
+    return this.docs.sharedPayIds();
+  }
+
   /** A laptop's subfolder as a transport hands it on: its manifest and every file it lists. */
   laptopFiles(laptopId: string): Map<string, Uint8Array> {
     const files = new Map<string, Uint8Array>();

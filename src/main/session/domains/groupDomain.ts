@@ -143,7 +143,7 @@ export function groupView(state: SessionState): GroupView | null {
     laptops: [{ id: file.laptopId, name: file.laptopName, lastHeardAt: null, me: true }, ...others],
     folder: file.folder,
     setAside: group.setAsideList().map(({ laptop, file: name, reason }) => ({ laptop, file: name, reason })),
-    sharedPay: Object.keys(group.shared().details),
+    sharedPay: [...group.sharedPayIds()],
   };
 }
 
