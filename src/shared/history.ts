@@ -150,7 +150,11 @@ export interface NightAwards {
 
 export interface Standings {
   rows: StandingRow[];
-  /** Cumulative net money per player after each night, oldest first, for the chart. */
+  /**
+   * Cumulative net money after each night, oldest first, for the chart: each
+   * of that night's players with their net so far. A player absent from a
+   * night is absent from its point (their line stays where it was).
+   */
   cumulative: { nightId: string; date: string; net: Record<string, number> }[];
 }
 

@@ -104,7 +104,14 @@ describe('standings', () => {
     expect(rows.reduce((sum, r) => sum + r.nightsWon, 0)).toBeGreaterThanOrEqual(3);
     expect(rows.every((r) => r.biggestPotWon > 0)).toBe(true);
     expect(cumulative.map((c) => c.nightId)).toEqual(ids);
-    for (const row of rows) expect(cumulative.at(-1)?.net[row.playerId]).toBe(row.netMoney);
+    // Each row's net is its line's last point; a point names only that night's players.
+    for (const row of rows) expect(cumulative.findLast((c) => row.playerId in c.net)?.net[row.playerId]).toBe(row.netMoney);
+    for (const [i, point] of cumulative.entries())
+      expect(Object.keys(point.net).sort()).toEqual(
+        ask(session, 'getNight', { nightId: ids[i] as string })
+          .players.map((p) => p.id)
+          .sort(),
+      );
   });
 
   it('filters by date range and by player', () => {

@@ -50,32 +50,21 @@ export function standings(
   const names = new Map(roster.map((p) => [p.id, p.name]));
   const only = query.playerIds && query.playerIds.length > 0 ? new Set(query.playerIds.map(alias)) : null;
   const rows = new Map<string, StandingRow>();
-  const running: Record<string, number> = {};
   /** Each row's luck variance so far, in hundredths of a chip squared. */
   const luckVariances = new Map<string, number>();
   const cumulative: Standings['cumulative'] = [];
+  // Folded at the first ask after start-up, with the code still cold: nothing is made per night but its chart point.
   for (const night of nightsFor(index, query, alias)) {
-    const winners = new Set(night.winnerIds.map(alias));
+    const net: Record<string, number> = {};
     for (const result of resultsUnder(night.results, alias)) {
       if (only !== null && !only.has(result.playerId)) continue;
-      const row = rows.get(result.playerId) ?? {
-        playerId: result.playerId,
-        name: names.get(result.playerId) ?? result.playerId,
-        nights: 0,
-        nightsWon: 0,
-        netChips: 0,
-        netMoney: 0,
-        biggestPotWon: 0,
-        postsHit: 0,
-        pairs: 0,
-        longestWinStreak: 0,
-        bets: 0,
-        betsWon: 0,
-        winRate: null,
-        luck: { playerId: result.playerId, bets: 0, luck: 0, spread: 0, verdict: 'even' },
-      };
+      let row = rows.get(result.playerId);
+      if (row === undefined) {
+        row = newRow(result.playerId, names.get(result.playerId) ?? result.playerId);
+        rows.set(result.playerId, row);
+      }
       row.nights += 1;
-      if (winners.has(result.playerId)) row.nightsWon += 1;
+      if (wonNight(night, result.playerId, alias)) row.nightsWon += 1;
       row.netChips += result.netChips;
       row.netMoney += result.netMoney;
       row.biggestPotWon = Math.max(row.biggestPotWon, result.biggestWin);
@@ -85,16 +74,19 @@ export function standings(
       row.longestWinStreak = Math.max(row.longestWinStreak, result.longestWinStreak ?? 0);
       row.bets += result.bets ?? 0;
       row.betsWon += result.betsWon ?? 0;
-      row.winRate = row.bets > 0 ? row.betsWon / row.bets : null;
-      row.luck = luckAdded(row.luck, luckVariances, result);
-      rows.set(result.playerId, row);
-      running[result.playerId] = row.netMoney;
+      luckAdded(row.luck, luckVariances, result);
+      net[result.playerId] = row.netMoney;
     }
-    cumulative.push({ nightId: night.id, date: dayOf(night), net: { ...running } });
+    // Only the night's own players: the chart keeps a player's line flat on the nights they missed.
+    cumulative.push({ nightId: night.id, date: dayOf(night), net });
   }
-  // The verdict reads the totals over every night, so it is judged once per row, at the end.
-  for (const row of rows.values())
-    row.luck.verdict = luckVerdict(fraction(row.luck.luck, 100), fraction(luckVariances.get(row.playerId) ?? 0, 10_000));
+  // The win rate, the spread and the verdict read the totals over every night: worked out once per row, at the end.
+  for (const row of rows.values()) {
+    row.winRate = row.bets > 0 ? row.betsWon / row.bets : null;
+    const variance = luckVariances.get(row.playerId) ?? 0;
+    row.luck.spread = Math.round(Math.sqrt(variance));
+    row.luck.verdict = luckVerdict(fraction(row.luck.luck, 100), fraction(variance, 10_000));
+  }
   const sorted = [...rows.values()].sort(
     (a, b) => b.netMoney - a.netMoney || b.netChips - a.netChips || a.name.localeCompare(b.name) || a.playerId.localeCompare(b.playerId),
   );
@@ -104,17 +96,41 @@ export function standings(
 /**
  * Luck over nights: the nights' luck added up, and their spreads added as
  * variances (a night's bets do not depend on another's cards), from the
- * index's hundredths of a chip. The verdict (as for one night, luck.ts) is
- * left as it was: it is judged on the totals once every night is added.
+ * index's hundredths of a chip. The spread and the verdict (as for one
+ * night, luck.ts) are left as they were: both are worked out from the totals
+ * once every night is added.
  */
-function luckAdded(sofar: StandingRow['luck'], variances: Map<string, number>, night: NightResult): StandingRow['luck'] {
+function luckAdded(sofar: StandingRow['luck'], variances: Map<string, number>, night: NightResult): void {
   const variance = (variances.get(sofar.playerId) ?? 0) + (night.luckSpread ?? 0) ** 2;
   variances.set(sofar.playerId, variance);
   // The row's own object, added to in place: 8,000 copies for 1,000 nights were a fifth of the board's time.
   sofar.luck += night.luck ?? 0;
   sofar.bets += night.bets ?? 0;
-  sofar.spread = Math.round(Math.sqrt(variance));
-  return sofar;
+}
+
+function newRow(playerId: string, name: string): StandingRow {
+  return {
+    playerId,
+    name,
+    nights: 0,
+    nightsWon: 0,
+    netChips: 0,
+    netMoney: 0,
+    biggestPotWon: 0,
+    postsHit: 0,
+    pairs: 0,
+    longestWinStreak: 0,
+    bets: 0,
+    betsWon: 0,
+    winRate: null,
+    luck: { playerId, bets: 0, luck: 0, spread: 0, verdict: 'even' },
+  };
+}
+
+/** Whether the player won the night (R23), their merged names counted as them. A night has a winner or two: no set is made. */
+function wonNight(night: NightSummary, playerId: string, alias: PlayerAlias): boolean {
+  if (alias === NO_ALIAS) return night.winnerIds.includes(playerId);
+  return night.winnerIds.some((id) => alias(id) === playerId);
 }
 
 /** A night's results with merged players added up under the id they are counted as. */
