@@ -4,18 +4,18 @@
  * codes say which page is up and that the TV turns them, in words, never a
  * raw message key. Nights played by the real engine in memory (tvStates.ts),
  * shown through the layout audit's fake `window.api` at 1920x1080; the
- * screenshots land in docs/screenshots.
+ * screenshots land where docScreenshots.ts says.
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { AppView, NightView, PayDetails } from '../../src/shared';
 import { MemoryTable } from '../../scripts/lib/memoryTable';
 import { perform } from '../../src/main/simulation/playNight';
+import { DOC_SCREENSHOTS } from './docScreenshots';
 import { hostForSpecFile } from './hostFixture';
 import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080 } from './layoutAudit';
 import { liveView, playUntil } from './tvStates';
 
-const DOCS = 'docs/screenshots';
 const host = hostForSpecFile('7e1e7e1e');
 
 declare global {
@@ -25,7 +25,7 @@ declare global {
 }
 
 async function tvPage(page: Page): Promise<void> {
-  mkdirSync(DOCS, { recursive: true });
+  mkdirSync(DOC_SCREENSHOTS, { recursive: true });
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(FAKE_API);
@@ -59,7 +59,7 @@ test('R29: the pair banner says the call, and the rules line does not repeat "pa
   await show(page, liveView(betting.night, betting.roster));
   await expect(page.getByTestId('banner')).toContainText(`${caller} calls: ${betting.night.turn!.call} than the pair`);
   await expect(page.locator('body')).not.toContainText('pair: higher or lower');
-  await page.screenshot({ path: `${DOCS}/tv-pair-banner-1080p.png` });
+  await page.screenshot({ path: `${DOC_SCREENSHOTS}/tv-pair-banner-1080p.png` });
 });
 
 /** A night of eight ended by the host, every payee with a bank account: more codes than one page holds. */
@@ -89,9 +89,9 @@ test('the bank codes say "page 1 of 2" and that the TV turns the page, never a m
   await expect(pageLine).toHaveText(/^Bank codes, page 1 of 2: the TV turns to the next page by itself\.$/);
   await expect(page.getByTestId('tv-pay')).not.toContainText('pay.');
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.screenshot({ path: `${DOCS}/tv-pay-codes-page1-1080p.png` });
+  await page.screenshot({ path: `${DOC_SCREENSHOTS}/tv-pay-codes-page1-1080p.png` });
   await expect(pageLine).toHaveText(/page 2 of 2/, { timeout: 20_000 });
-  await page.screenshot({ path: `${DOCS}/tv-pay-codes-page2-1080p.png` });
+  await page.screenshot({ path: `${DOC_SCREENSHOTS}/tv-pay-codes-page2-1080p.png` });
 });
 
 test('the luck column on the TV comes with its meaning: what it counts and when it says "even"', async ({ page }) => {
