@@ -1,22 +1,14 @@
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GameSession } from '../src/main/session/gameSession';
 import { createConfBackend } from '../src/main/store';
 
 /**
- * `tsx scripts/historyProbe.ts <data folder> [--asked-later]`: what the main
- * process does at start-up with a long history, measured in a process of its
- * own (as small as the app's main: the session and the store, nothing of the
- * benchmark), printed as one JSON line. Run by scripts/bench.ts.
- *
- * The questions are asked in start-up's own task, as versions before this
- * one measured them; the garbage collector is then often still marking
- * start-up's garbage, in steps taken from the question's time (`node
- * --trace-gc` shows them). With `--asked-later` they are asked as the app
- * asks them: an event of their own, once start-up's work is done (a host
- * takes seconds to reach All time), the code still as cold.
+ * `tsx scripts/historyProbe.ts <data folder>`: what the main process does at
+ * start-up with a long history, measured in a process of its own (as small
+ * as the app's main: the session and the store, nothing of the benchmark),
+ * printed as one JSON line. Run by scripts/bench.ts.
  */
-async function probe(root: string, askedLater: boolean): Promise<void> {
+function probe(root: string): void {
   const timedRun = <T>(run: () => T): [T, number] => {
     const started = performance.now();
     const value = run();
@@ -29,16 +21,15 @@ async function probe(root: string, askedLater: boolean): Promise<void> {
     return opened;
   });
   const sinceProcessStartMs = performance.now();
-  if (askedLater) await sleep(STARTUP_SETTLES_MS);
   const ask = (command: 'listNights' | 'getStandings') => {
     const result = session.runNow(command, {});
     if (!result.ok) throw new Error(`${command} was refused: ${result.error.message}`);
   };
   const [, listMs] = timedRun(() => ask('listNights'));
   const [, leaderboardMs] = timedRun(() => ask('getStandings'));
-  // The same question again, the code warm: what every ask after the first costs.
-  const warm = Array.from({ length: 5 }, () => timedRun(() => ask('getStandings'))[1]).sort((a, b) => a - b);
   const memory = process.memoryUsage();
+  // The same question again, the code warm (after the memory is read, so their garbage is not counted): what every ask after the first costs.
+  const warm = Array.from({ length: 5 }, () => timedRun(() => ask('getStandings'))[1]).sort((a, b) => a - b);
   session.close();
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
   process.stdout.write(
@@ -46,12 +37,9 @@ async function probe(root: string, askedLater: boolean): Promise<void> {
   );
 }
 
-/** How long start-up's work is left to finish before the questions are asked with `--asked-later`. */
-const STARTUP_SETTLES_MS = 200;
-
-const [root, mode] = process.argv.slice(2);
-if (!root || (mode !== undefined && mode !== '--asked-later')) {
-  process.stderr.write('usage: tsx scripts/historyProbe.ts <data folder> [--asked-later]\n');
+const root = process.argv[2];
+if (!root) {
+  process.stderr.write('usage: tsx scripts/historyProbe.ts <data folder>\n');
   process.exit(2);
 }
-await probe(root, mode === '--asked-later');
+probe(root);

@@ -4,7 +4,8 @@
  * N nights of T turns played by bots through a real GameSession on a fresh data folder, every
  * command through runNow (decide, post the chips, append + fdatasync, build the view).
  * `tsx scripts/profileSummary.ts DIR/*.cpuprofile` turns the profile into the table in
- * docs/benchmarks-profile.md.
+ * docs/benchmarks-profile.md. Prints each night's latencies, then all of them: the first night
+ * in a process is its code's first run (each command's first call), the nights after it are not.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +22,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'in-between-profile-session-'
 try {
   const samples: number[] = [];
   for (let n = 0; n < Number(values.nights); n++) {
+    const firstOfNight = samples.length;
     const table = openSimulatedTable(Buffer.from(`profile-${n}`), root);
     try {
       const inner = sessionTable(table.session);
@@ -40,6 +42,7 @@ try {
     } finally {
       table.session.close();
     }
+    process.stdout.write(`${JSON.stringify({ night: n + 1, ...latencySummary(samples.slice(firstOfNight)) })}\n`);
   }
   process.stdout.write(`${JSON.stringify({ actions: samples.length, ...latencySummary(samples) })}\n`);
 } finally {
