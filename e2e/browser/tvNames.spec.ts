@@ -2,7 +2,8 @@
  * Names on the TV (issue 26): a name of up to 12 characters is never cut,
  * wherever the TV writes it, and a longer one is cut the same way on every
  * screen ("Lou Latecomer" is "Lou Latecom…" on the tab and the
- * leaderboard alike). Real engine states and the layout audit's fake
+ * leaderboard alike), and two names alike once cut are told apart by their
+ * ends. Real engine states and the layout audit's fake
  * `window.api`, at 1920x1080.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
@@ -178,4 +179,36 @@ test('the TV end screen (results, who pays whom, awards, luck) writes "Lou Latec
   await expect(page.getByTestId('results')).toContainText('Lou Latecom…');
   expectTvRule(await namesOnTv(page), 'ended');
   await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-ended-names.png' });
+});
+
+test('"Christopher Smith" and "Christopher Jones" are told apart on the seat tiles and the tab: "Chris…Smith", "Chris…Jones"', async ({
+  page,
+}) => {
+  await tvPage(page);
+  const names = ['Christopher Smith', 'Christopher Jones', 'Kwame Mensah', 'Zoë', 'Ann'];
+  const played = playUntil(names, (n) => n.turnsPlayed >= 2 && n.phase === 'ready');
+  await show(page, liveView(played.night, played.roster));
+  const id = (name: string) => played.roster.find((p) => p.name === name)!.id;
+  for (const [name, written] of [
+    ['Christopher Smith', 'Chris…Smith'],
+    ['Christopher Jones', 'Chris…Jones'],
+  ] as const) {
+    const tile = page.getByTestId(`seat-${id(name)}`).locator('.text');
+    await expect(tile).toHaveText(written);
+    await expect(tile).toHaveAttribute('title', name);
+    expect(await shown(tile), `${written} is whole on its tile`).toEqual({ text: written, cut: false });
+  }
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-names-alike.png' });
+
+  const tab: RunningTab = {
+    tab: [{ from: id('Christopher Smith'), to: id('Christopher Jones'), amount: 2500, nights: [NIGHT.id], covers: ['a'] }],
+    transfers: [],
+  };
+  await show(page, liveView(null, played.roster, { tableScreen: { kind: 'tab' } }), { getTab: tab, listNights: [NIGHT] });
+  const tabNames = page.getByTestId('tv-tab-rows').locator('.name');
+  await expect(tabNames).toHaveCount(2);
+  expect(await Promise.all((await tabNames.all()).map(shown))).toEqual([
+    { text: 'Chris…Smith', cut: false },
+    { text: 'Chris…Jones', cut: false },
+  ]);
 });

@@ -52,7 +52,45 @@ export function tvName(name: string): string {
     .trimEnd()}…`;
 }
 
-/** The widest of some names as the TV writes them, in ems (at least 4, so that short names keep the usual size). */
-export function widestTvName(names: readonly string[]): number {
-  return Math.max(4, ...names.map((name) => nameEms(tvName(name))));
+/** Of a cut name that would look like another's, this many characters are kept from its start and this many from its end. */
+const HEAD_GRAPHEMES = 5;
+const TAIL_GRAPHEMES = WHOLE_NAME_GRAPHEMES - 1 - HEAD_GRAPHEMES;
+
+/**
+ * The names of one table (its roster and tonight's players) as the TV
+ * writes them: each as tvName does, except where two would then look alike
+ * ("Christopher Smith" and "Christopher Jones" both "Christopher…"): those
+ * keep their start and their end instead ("Chris…Smith", "Chris…Jones"),
+ * 12 characters as before, so the table never takes one player for another.
+ * Two names alike at both ends as well are left as tvName cuts them.
+ */
+export function tvNamesAmong(names: Iterable<string>): Map<string, string> {
+  const byShown = new Map<string, string[]>();
+  for (const name of new Set(names)) {
+    const shown = tvName(name);
+    const alike = byShown.get(shown);
+    if (alike) alike.push(name);
+    else byShown.set(shown, [name]);
+  }
+  const written = new Map<string, string>();
+  for (const [shown, alike] of byShown) {
+    const apart = alike.length > 1 ? alike.map(endsKept) : null;
+    const told = apart !== null && new Set(apart).size === alike.length;
+    alike.forEach((name, i) => written.set(name, told ? (apart[i] as string) : shown));
+  }
+  return written;
+}
+
+/** A long name's first and last characters either side of "…", as many as tvName keeps. */
+function endsKept(name: string): string {
+  const graphemes = graphemesOf(name);
+  if (graphemes.length <= WHOLE_NAME_GRAPHEMES) return name;
+  const head = graphemes.slice(0, HEAD_GRAPHEMES).join('').trimEnd();
+  const tail = graphemes.slice(-TAIL_GRAPHEMES).join('').trimStart();
+  return `${head}…${tail}`;
+}
+
+/** The widest of some names as the TV writes them (already cut), in ems (at least 4, so that short names keep the usual size). */
+export function widestShownName(shown: readonly string[]): number {
+  return Math.max(4, ...shown.map(nameEms));
 }

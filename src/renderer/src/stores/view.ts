@@ -12,6 +12,7 @@ import type {
   RosterPlayer,
 } from '../../../shared';
 import { keepUnchanged } from '../lib/keepUnchanged';
+import { tvName as cutForTv, tvNamesAmong } from '../lib/nameWidth';
 import { fallbackColour, initialsFrom } from '../lib/players';
 import type { ConnectionStatus, DealerConnection } from '../api';
 
@@ -63,6 +64,20 @@ export const useViewStore = defineStore('view', () => {
   function nameOf(id: string | null | undefined): string {
     if (!id) return '';
     return playersById.value.get(id)?.name ?? rosterById.value.get(id)?.name ?? id;
+  }
+
+  /** Every name of the table as the TV writes it, two alike once cut told apart (tvNamesAmong). */
+  const tvNames = computed(() =>
+    tvNamesAmong([...(view.value?.roster ?? []).map((p) => p.name), ...(night.value?.players ?? []).map((p) => p.name)]),
+  );
+
+  /** A name as the TV writes it (a name from elsewhere, the bank's, cut as tvName does). */
+  function tvName(name: string): string {
+    return tvNames.value.get(name) ?? cutForTv(name);
+  }
+
+  function tvNameOf(id: string | null | undefined): string {
+    return tvName(nameOf(id));
   }
 
   /**
@@ -167,6 +182,8 @@ export const useViewStore = defineStore('view', () => {
     player,
     rosterPlayer,
     nameOf,
+    tvName,
+    tvNameOf,
     colourOf,
     initialsOf,
     accept,
