@@ -97,3 +97,24 @@ describe('a new view, before the screens change for it', () => {
     expect(heard).toHaveLength(2);
   });
 });
+
+describe('names as the TV writes them', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  const roster = (names: string[]) => names.map((name, i) => ({ id: `p${i}`, name }));
+  const viewWith = (names: string[], stateId: number) =>
+    ({ roster: roster(names), night: { id: 'n1', stateId, phase: 'bet', players: roster(names) } }) as unknown as AppView;
+
+  it('tells apart two players alike once cut, by id and by name, and cuts a name from elsewhere as everywhere', async () => {
+    const view = useViewStore();
+    await view.connect(dealer().connection);
+    view.accept(viewWith(['Christopher Smith', 'Christopher Jones', 'Zoë'], 1));
+    expect(view.tvNameOf('p0')).toBe('Chris…Smith');
+    expect(view.tvNameOf('p1')).toBe('Chris…Jones');
+    expect(view.tvNameOf('p2')).toBe('Zoë');
+    expect(view.tvName('Christopher Robin')).toBe('Christopher…');
+    // Jones leaves the roster: Smith is alone again, and cut as every long name is.
+    view.accept(viewWith(['Christopher Smith', 'Zoë'], 2));
+    expect(view.tvNameOf('p0')).toBe('Christopher…');
+  });
+});
