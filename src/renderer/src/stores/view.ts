@@ -66,17 +66,10 @@ export const useViewStore = defineStore('view', () => {
     return playersById.value.get(id)?.name ?? rosterById.value.get(id)?.name ?? id;
   }
 
-  /**
-   * Every name of the table as the TV writes it, two alike once cut told apart (tvNamesAmong). The same map
-   * while the names stay the same, so a view that changes no name redraws no name.
-   */
-  let tvNamesKept: { key: string; written: Map<string, string> } | null = null;
-  const tvNames = computed(() => {
-    const names = [...(view.value?.roster ?? []).map((p) => p.name), ...(night.value?.players ?? []).map((p) => p.name)];
-    const key = names.join('\n');
-    if (tvNamesKept?.key !== key) tvNamesKept = { key, written: tvNamesAmong(names) };
-    return tvNamesKept.written;
-  });
+  /** The table's names (the roster's, then tonight's players') as JSON: a string, so a view that changes no name changes nothing here. */
+  const tableNames = computed(() => JSON.stringify([...(view.value?.roster ?? []), ...(night.value?.players ?? [])].map((p) => p.name)));
+  /** Every name of the table as the TV writes it, two alike once cut told apart (tvNamesAmong); made again only when a name changes. */
+  const tvNames = computed(() => tvNamesAmong(JSON.parse(tableNames.value) as string[]));
 
   /** A name as the TV writes it (a name from elsewhere, the bank's, cut as tvName does). */
   function tvName(name: string): string {
