@@ -18,6 +18,14 @@ import type { WitnessMethod, WitnessPush } from './witnessWire';
 export const WIRE_PATH = '/ws';
 export const WIRE_ROLE_PARAM = 'role';
 export const WIRE_TOKEN_PARAM = 'token';
+/**
+ * `views=once` on the console's socket: a command's answer whose view the
+ * host has just pushed on that socket comes as `answered` (no view), so the
+ * view of one command is written and read once. Without it, every answer
+ * carries its view (a script, a test, an older page).
+ */
+export const WIRE_VIEWS_PARAM = 'views';
+export const WIRE_VIEWS_ONCE = 'once';
 /** The close code of a socket whose link was replaced (a new link, or phones turned off and on): the application's own range, 4000-4999. */
 export const WIRE_CLOSE_LINK_REPLACED = 4401;
 /** The close code of a read-only socket the host turned away because it holds as many as it takes ("the table is full"). */
@@ -34,6 +42,8 @@ export type WireRequest =
 export type WireMessage =
   /** A command's answer; questions carry their `data` (CommandData). A role's refusal is an `ok: false` result. */
   | { type: 'reply'; id: number; result: ApiResult<unknown> }
+  /** A command's success on a `views=once` socket: its view is the newest view pushed on that socket before it. */
+  | { type: 'answered'; id: number; data?: unknown }
   | { type: 'view'; view: AppView }
   /** To a phone helping deal (witnessWire.ts): a reveal request or its status as a witness. */
   | { type: 'witness'; message: WitnessPush }
@@ -41,10 +51,11 @@ export type WireMessage =
   | { type: 'error'; id: number | null; message: string };
 
 /** The socket URL's query for a page that wants `role`, keeping its access token. */
-export function wireQuery(role: Role, token: string | null): string {
+export function wireQuery(role: Role, token: string | null, viewsOnce = false): string {
   const params = new URLSearchParams();
   if (role !== 'host') params.set(WIRE_ROLE_PARAM, role);
   if (token) params.set(WIRE_TOKEN_PARAM, token);
+  if (viewsOnce) params.set(WIRE_VIEWS_PARAM, WIRE_VIEWS_ONCE);
   const query = params.toString();
   return query ? `?${query}` : '';
 }

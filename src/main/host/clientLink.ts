@@ -1,5 +1,5 @@
 import { WebSocket } from 'ws';
-import type { Role, WireMessage } from '../../shared';
+import type { AppView, Role, WireMessage } from '../../shared';
 
 /**
  * One connected browser as the host sees it: its role, and everything the
@@ -42,8 +42,11 @@ export const DEFAULT_FLOW_LIMITS: FlowLimits = {
 const SILENT_BEATS_TO_CLOSE = 2;
 
 export class ClientLink {
-  /** The newest view not yet sent (serialised once, shared by every client). */
+  /** The newest view not yet sent (serialised once, shared by every client), and the view it is. */
   private waitingView: string | Buffer | null = null;
+  private waitingViewOf: AppView | null = null;
+  /** The view last handed to the socket: a reply after it, on the same socket, arrives after it. */
+  private sentView: AppView | null = null;
   private stuckTimer: ReturnType<typeof setTimeout> | null = null;
   /** Frames the socket has handed to the OS: counts up while the client reads. */
   private written = 0;
@@ -103,10 +106,16 @@ export class ClientLink {
   }
 
   /** A new view (`{type:'view'}` already serialised, as UTF-8 once for every client): replaces any view still waiting for this client. */
-  pushView(text: string | Buffer): void {
+  pushView(text: string | Buffer, view: AppView | null = null): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
     this.waitingView = text;
+    this.waitingViewOf = view;
     this.flushView();
+  }
+
+  /** Whether `view` is the newest view this client was sent, nothing newer waiting: a reply sent now reaches the client after it. */
+  hasBeenSent(view: AppView): boolean {
+    return this.sentView === view && this.waitingView === null;
   }
 
   /** Called by the host's heartbeat: closes a client that neither answered the last ping nor read anything since. */
@@ -170,7 +179,9 @@ export class ClientLink {
       return;
     }
     const text = this.waitingView;
+    this.sentView = this.waitingViewOf;
     this.waitingView = null;
+    this.waitingViewOf = null;
     this.clearStuckTimer();
     this.write(text);
   }
@@ -196,6 +207,7 @@ export class ClientLink {
   /** Frees everything held for the client at once: a client that is not reading would never take a close frame. */
   private close(why: string): void {
     this.waitingView = null;
+    this.waitingViewOf = null;
     this.clearStuckTimer();
     this.socket.terminate();
     this.onDropped(this, why);

@@ -179,6 +179,43 @@ describe('headless host: the WebSocket contract', () => {
     table.socket.close();
   });
 
+  it("a console opened with views=once gets a command's view once: pushed, then `answered` without it; without views=once the reply carries it", async () => {
+    const service = fakeService({ padBytes: 2000 });
+    const running = await start(service);
+    const once = await connect(socketUrl(running, '?views=once'));
+    const plain = await connect(socketUrl(running));
+
+    once.socket.send(JSON.stringify({ id: 1, method: 'buyIn', args: { stateId: 0, playerId: 'p1', amount: 20 } }));
+    const pushed = await once.next();
+    expect(pushed.type === 'view' && pushed.view.roster.at(-1)?.id).toBe('p1');
+    const answered = await once.next();
+    expect(answered).toEqual({ type: 'answered', id: 1 });
+    // A view of 2 kB went to this console once, not twice.
+    expect(JSON.stringify(answered).length).toBeLessThan(100);
+    // The other console was pushed the same view.
+    expect((await plain.next()).type).toBe('view');
+
+    plain.socket.send(JSON.stringify({ id: 2, method: 'buyIn', args: { stateId: 0, playerId: 'p1', amount: 20 } }));
+    const plainMessages = [await plain.next(), await plain.next()];
+    expect(plainMessages.map((m) => m.type)).toEqual(['view', 'reply']);
+    const reply = plainMessages[1]!;
+    expect(reply.type === 'reply' && reply.result.ok && reply.result.view.roster.at(-1)?.id).toBe('p2');
+    // The first console is pushed the view of the other's command, and nothing else.
+    expect((await once.next()).type).toBe('view');
+
+    // A refusal comes whole; a question asked after the view it would carry was pushed is `answered` too.
+    const refused = await ask(once, 3, 'deal', { stateId: 0 });
+    expect(refused).toMatchObject({ type: 'reply', id: 3, result: { ok: false } });
+    expect(await ask(once, 4, 'getView')).toEqual({ type: 'answered', id: 4 });
+    // A new socket was pushed nothing yet: its first answer carries the view.
+    const fresh = await connect(socketUrl(running, '?views=once'));
+    const first = await ask(fresh, 1, 'getView');
+    expect(first.type === 'reply' && first.result.ok && first.result.view.roster.at(-1)?.id).toBe('p2');
+    fresh.socket.close();
+    once.socket.close();
+    plain.socket.close();
+  });
+
   it('with deferViewPushes (the phones listener), views go out after the command, and views of one moment once: the newest', async () => {
     const service = fakeService();
     const running = await start(service, undefined, { deferViewPushes: true });

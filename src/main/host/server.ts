@@ -11,6 +11,8 @@ import {
   WIRE_CLOSE_TABLE_FULL,
   WIRE_PATH,
   WIRE_ROLE_PARAM,
+  WIRE_VIEWS_ONCE,
+  WIRE_VIEWS_PARAM,
   WIRE_TOKEN_PARAM,
   type AppView,
   type Role,
@@ -345,7 +347,10 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     const accepting = grant.role === 'host' ? sockets : readOnlySockets;
     const full = grant.role !== 'host' && options.maxViewers !== undefined && viewerCount() >= options.maxViewers;
     const address = request.socket.remoteAddress;
-    accepting.handleUpgrade(request, socket, head, (client) => (full ? turnAway(client) : welcome(client, grant.role, token, address)));
+    const viewsOnce = url.searchParams.get(WIRE_VIEWS_PARAM) === WIRE_VIEWS_ONCE;
+    accepting.handleUpgrade(request, socket, head, (client) =>
+      full ? turnAway(client) : welcome(client, grant.role, token, address, viewsOnce),
+    );
   });
 
   /**
@@ -376,7 +381,7 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
   /** The token each socket opened with, so a new link can close the ones holding the old. */
   const openedWith = new Map<ClientLink, string | null>();
 
-  function welcome(client: WebSocket, role: Role, token: string | null, address: string | undefined): void {
+  function welcome(client: WebSocket, role: Role, token: string | null, address: string | undefined, viewsOnce: boolean): void {
     const link = new ClientLink(client, role, flow, (dropped, why) => options.onClientDropped?.(dropped.role, why));
     links.add(link);
     openedWith.set(link, token);
@@ -418,7 +423,9 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
       queue = queue
         .then(async () =>
           link.sendReply(
-            waitMs > 0 ? refuseQuestion(data, isBinary, waitMs) : await answerMessage(data, isBinary, role, line),
+            waitMs > 0
+              ? refuseQuestion(data, isBinary, waitMs)
+              : viewSentOnce(await answerMessage(data, isBinary, role, line), link, viewsOnce),
             serialiseReply,
           ),
         )
@@ -437,6 +444,18 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     // A paired laptop's answers change as files arrive, whatever the view: never kept.
     if (role === 'peer') return withoutView(await answerWireRequest(service, parsed.request, role, line));
     return forWatchers(await screenAnswers.answer(parsed.request, role, () => answerWireRequest(service, parsed.request, role, line)));
+  }
+
+  /**
+   * A command's answer to a console (views=once) whose view was pushed to it
+   * just before: `answered`, not the view again, so the view of one command
+   * is serialised, written and read once, while the TV is drawing it.
+   */
+  function viewSentOnce(message: WireMessage, link: ClientLink, viewsOnce: boolean): WireMessage {
+    if (!viewsOnce || link.role !== 'host' || message.type !== 'reply' || !message.result.ok) return message;
+    const { view, data } = message.result;
+    if (!link.hasBeenSent(view)) return message;
+    return data === undefined ? { type: 'answered', id: message.id } : { type: 'answered', id: message.id, data };
   }
 
   /** A TV's or phone's answer carries the view without what is the console's alone (viewForRole). */
@@ -482,7 +501,8 @@ export async function startHost(options: HostOptions): Promise<RunningHost> {
     for (const link of links) {
       // A paired laptop gets no views: it syncs files, it watches nothing.
       if (link.role === 'peer') continue;
-      link.pushView(link.role === 'host' ? text : watchersText);
+      if (link.role === 'host') link.pushView(text, view);
+      else link.pushView(watchersText, watched);
     }
   }
   let closing: Promise<void> | null = null;

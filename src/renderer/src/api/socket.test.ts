@@ -82,8 +82,8 @@ describe('socketUrlFor', () => {
     const url = new URL(socketUrlFor({ protocol: 'http:', host: '127.0.0.1:5199', search: '?token=a b', hash: '#/' }));
     expect(`${url.origin}${url.pathname}`).toBe('ws://127.0.0.1:5199/ws');
     expect(url.searchParams.get('token')).toBe('a b');
-    expect(socketUrlFor({ protocol: 'https:', host: 'tv.lan', search: '', hash: '#/' })).toBe('wss://tv.lan/ws');
-    expect(socketUrlFor({ protocol: 'http:', host: 'h', search: '', hash: '#/history?token=t1' })).toBe('ws://h/ws?token=t1');
+    expect(socketUrlFor({ protocol: 'https:', host: 'tv.lan', search: '', hash: '#/' })).toBe('wss://tv.lan/ws?views=once');
+    expect(socketUrlFor({ protocol: 'http:', host: 'h', search: '', hash: '#/history?token=t1' })).toBe('ws://h/ws?token=t1&views=once');
   });
 
   it('opens a table-role socket from the TV route, so the TV can only read whatever link it was opened with', () => {
@@ -138,6 +138,31 @@ describe('createSocketApi', () => {
     const standings = { rows: [], cumulative: [] };
     latest().push({ type: 'reply', id: sent?.id as number, result: { ok: true, view: lobby, data: standings } });
     await expect(asked).resolves.toEqual({ ok: true, view: lobby, data: standings });
+  });
+
+  it('a command answered as `answered` (views=once) resolves with the view pushed just before it, and its data', async () => {
+    const api = makeApi();
+    latest().open();
+    const asked = api.getStandings({ from: '2026-01-01' });
+    const bet = api.bet({ stateId: 3, amount: 2 });
+    const [standingsId, betId] = latest()
+      .commands()
+      .map((m) => m.id as number);
+    latest().push({ type: 'view', view: withRoster });
+    const standings = { rows: [], cumulative: [] };
+    latest().push({ type: 'answered', id: standingsId!, data: standings });
+    await expect(asked).resolves.toEqual({ ok: true, view: withRoster, data: standings });
+    latest().push({ type: 'view', view: lobby });
+    latest().push({ type: 'answered', id: betId! });
+    await expect(bet).resolves.toEqual({ ok: true, view: lobby });
+  });
+
+  it('an `answered` on a socket that was pushed no view yet (a new link) fails in words instead of answering without a view', async () => {
+    const api = makeApi();
+    latest().open();
+    const bet = api.bet({ stateId: 3, amount: 2 });
+    latest().push({ type: 'answered', id: latest().commands()[0]?.id as number });
+    await expect(bet).rejects.toThrow(/never sent/);
   });
 
   it('passes pushed views to every listener until it unsubscribes', () => {

@@ -132,7 +132,8 @@ export function roleFor(location: Pick<Location, 'hash'>): Role {
 export function socketUrlFor(location: PageLocation, role: Role = roleFor(location)): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const token = tokenFrom(location.search) ?? tokenFrom(location.hash.split('?')[1] ?? '');
-  return `${scheme}://${location.host}${WIRE_PATH}${wireQuery(role, token)}`;
+  // The console asks for each command's view once (wire.ts views=once); the TV and phones send no commands.
+  return `${scheme}://${location.host}${WIRE_PATH}${wireQuery(role, token, role === 'host')}`;
 }
 
 function tokenFrom(query: string): string | null {
@@ -202,6 +203,8 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
   /** The socket a wake-up check is waiting on, so two checks never run at once. */
   let probing: SocketLike | null = null;
   let lastView: number | null = null;
+  /** The newest view pushed on the current socket: the view of an `answered` (wire.ts, views=once). */
+  let pushedView: AppView | null = null;
   let closeCode: number | null = null;
 
   function setStatus(next: ConnectionStatus): void {
@@ -226,6 +229,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
     clearTimers();
     const ws = createSocket(options.url);
     socket = ws;
+    pushedView = null;
     connectTimer = setTimeout(() => {
       if (socket === ws && ws.readyState === CONNECTING) lost(ws);
     }, CONNECT_TIMEOUT_MS);
@@ -298,11 +302,16 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
       return; // not ours to answer; the host only sends JSON
     }
     if (message.type === 'view') {
+      pushedView = message.view;
       emitView(message.view);
     } else if (message.type === 'witness') {
       for (const listener of witnessListeners) listener(message.message);
     } else if (message.type === 'reply') {
       settle(message.id)?.resolve(message.result);
+    } else if (message.type === 'answered') {
+      const entry = settle(message.id);
+      if (pushedView) entry?.resolve({ ok: true, view: pushedView, data: message.data });
+      else entry?.reject(new Error('The dealer answered with a view this page was never sent.'));
     } else if (message.type === 'error' && message.id !== null) {
       settle(message.id)?.reject(new Error(message.message));
     }

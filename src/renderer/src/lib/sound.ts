@@ -65,8 +65,8 @@ export function scoreOf(cue: Cue): readonly Note[] {
 /**
  * Plays cues with Web Audio: oscillators through a short attack-decay
  * envelope, so nothing clicks and no sound file is needed. The context is
- * made on first use (and resumed after a key or a click where the browser
- * holds audio back until then).
+ * made ahead (prepare) or on first use, and resumed after a key or a click
+ * where the browser holds audio back until then.
  */
 export class CuePlayer {
   #context: AudioContext | null = null;
@@ -91,6 +91,15 @@ export class CuePlayer {
       oscillator.start(t0);
       oscillator.stop(t0 + note.length + 0.02);
     }
+  }
+
+  /**
+   * Makes the audio context ahead of the first cue. Chromium takes a long
+   * time to open one (about 0.3 s on a 2-core laptop): made on the first
+   * cue, that wait would hold up the TV's first update.
+   */
+  prepare(): void {
+    this.context();
   }
 
   /** Lets audio start where the browser waits for a gesture (a kiosk TV without the autoplay flag). */

@@ -1,0 +1,89 @@
+import { createPinia, setActivePinia } from 'pinia';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { effectScope, nextTick } from 'vue';
+import type { AppView } from '../../../shared';
+import { CuePlayer, type Cue } from '../lib/sound';
+import { useViewStore } from '../stores/view';
+import { soundCues } from './useTableSounds';
+
+/** A night's view with what cueFor reads: its id, its state, what it announces. */
+function viewAt(stateId: number, announcements: string[], muted = false): AppView {
+  const night = { id: 'n1', stateId, phase: 'bet', announcements: announcements.map((kind) => ({ kind })), turn: null };
+  return { night, preferences: { muted } } as unknown as AppView;
+}
+
+/** A player that records its cues, with the tasks `later` was handed kept for the test to run. */
+function recorded() {
+  const played: Cue[] = [];
+  const player = new CuePlayer(() => {
+    throw new Error('no audio in this test');
+  });
+  vi.spyOn(player, 'play').mockImplementation((cue) => void played.push(cue));
+  const close = vi.spyOn(player, 'close');
+  const due: (() => void)[] = [];
+  const scope = effectScope();
+  const sounds = scope.run(() => soundCues(player, (work) => due.push(work)))!;
+  return { played, due, sounds, close, scope };
+}
+
+describe('the TV sounds a cue after its update, not inside it', () => {
+  beforeEach(() => setActivePinia(createPinia()));
+
+  it('a win is played in the task after the view changed, once', async () => {
+    const view = useViewStore();
+    const table = recorded();
+    view.accept(viewAt(4, []));
+    await nextTick();
+    view.accept(viewAt(5, ['win']));
+    await nextTick();
+    expect(table.played).toEqual([]);
+    expect(table.due).toHaveLength(1);
+    for (const work of table.due.splice(0)) work();
+    expect(table.played).toEqual(['win']);
+    table.scope.stop();
+  });
+
+  it('muted, nothing is due; closed, a cue still due stays silent and the player is closed', async () => {
+    const view = useViewStore();
+    const table = recorded();
+    view.accept(viewAt(4, [], true));
+    await nextTick();
+    view.accept(viewAt(5, ['win'], true));
+    await nextTick();
+    expect(table.due).toEqual([]);
+
+    view.accept(viewAt(6, ['post']));
+    await nextTick();
+    expect(table.due).toHaveLength(1);
+    table.sounds.close();
+    for (const work of table.due.splice(0)) work();
+    expect(table.played).toEqual([]);
+    expect(table.close).toHaveBeenCalled();
+    expect(table.sounds.open).toBe(false);
+    table.scope.stop();
+  });
+});
+
+describe('the audio context made ahead', () => {
+  it('prepare makes the context once; the first cue then uses it', () => {
+    let made = 0;
+    const context = {
+      state: 'running',
+      currentTime: 0,
+      destination: {},
+      createOscillator: () => ({ frequency: {}, connect: (g: unknown) => g, start: () => undefined, stop: () => undefined }),
+      createGain: () => ({
+        gain: { setValueAtTime: () => undefined, linearRampToValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined },
+        connect: (d: unknown) => d,
+      }),
+    };
+    const player = new CuePlayer(() => {
+      made++;
+      return context as unknown as AudioContext;
+    });
+    player.prepare();
+    expect(made).toBe(1);
+    player.play('win');
+    expect(made).toBe(1);
+  });
+});
