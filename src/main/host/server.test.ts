@@ -9,6 +9,7 @@ import { admit } from '../session/door';
 import type { DealerService } from '../session/service';
 import type { AccessTokens } from './access';
 import { PRODUCTION_CSP } from './csp';
+import { ClientLink } from './clientLink';
 import { startHost, type HostOptions, type RunningHost } from './server';
 import { rawClient } from './testing/rawClient';
 
@@ -214,6 +215,24 @@ describe('headless host: the WebSocket contract', () => {
     fresh.socket.close();
     once.socket.close();
     plain.socket.close();
+  });
+
+  it('pushes a new view to the TV first, then the console, then the phones, whatever order they connected in', async () => {
+    const service = fakeService();
+    const running = await start(service);
+    const sockets = [
+      await connect(socketUrl(running, '?role=phone')),
+      await connect(socketUrl(running)),
+      await connect(socketUrl(running, '?role=table')),
+    ];
+    const pushedTo: string[] = [];
+    const spy = vi.spyOn(ClientLink.prototype, 'pushView').mockImplementation(function (this: ClientLink) {
+      pushedTo.push(this.role);
+    });
+    await service.run('host', 'buyIn', {});
+    spy.mockRestore();
+    expect(pushedTo).toEqual(['table', 'host', 'phone']);
+    for (const client of sockets) client.socket.close();
   });
 
   it('with deferViewPushes (the phones listener), views go out after the command, and views of one moment once: the newest', async () => {
