@@ -42,9 +42,8 @@ export const DEFAULT_FLOW_LIMITS: FlowLimits = {
 const SILENT_BEATS_TO_CLOSE = 2;
 
 export class ClientLink {
-  /** The newest view not yet sent (serialised once, shared by every client), and the view it is. */
-  private waitingView: string | Buffer | null = null;
-  private waitingViewOf: AppView | null = null;
+  /** The newest view not yet sent: its text (serialised once, shared by every client) and the view it is. */
+  private waitingView: { text: string | Buffer; view: AppView | null } | null = null;
   /** The view last handed to the socket: a reply after it, on the same socket, arrives after it. */
   private sentView: AppView | null = null;
   private stuckTimer: ReturnType<typeof setTimeout> | null = null;
@@ -108,8 +107,7 @@ export class ClientLink {
   /** A new view (`{type:'view'}` already serialised, as UTF-8 once for every client): replaces any view still waiting for this client. */
   pushView(text: string | Buffer, view: AppView | null = null): void {
     if (this.socket.readyState !== WebSocket.OPEN) return;
-    this.waitingView = text;
-    this.waitingViewOf = view;
+    this.waitingView = { text, view };
     this.flushView();
   }
 
@@ -178,10 +176,9 @@ export class ClientLink {
       this.startStuckTimer();
       return;
     }
-    const text = this.waitingView;
-    this.sentView = this.waitingViewOf;
+    const { text, view } = this.waitingView;
+    this.sentView = view;
     this.waitingView = null;
-    this.waitingViewOf = null;
     this.clearStuckTimer();
     this.write(text);
   }
@@ -207,7 +204,6 @@ export class ClientLink {
   /** Frees everything held for the client at once: a client that is not reading would never take a close frame. */
   private close(why: string): void {
     this.waitingView = null;
-    this.waitingViewOf = null;
     this.clearStuckTimer();
     this.socket.terminate();
     this.onDropped(this, why);

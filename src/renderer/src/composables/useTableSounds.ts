@@ -22,44 +22,33 @@ const whenIdle: Later = (work) =>
  */
 export function useTableSounds(player: CuePlayer = new CuePlayer(), later: Later = inNextTask, idle: Later = whenIdle): void {
   const unlock = () => player.unlock();
-  const sounds = soundCues(player, later);
+  soundCues(player, later);
 
   onMounted(() => {
-    idle(() => sounds.open && player.prepare());
+    idle(() => player.prepare());
     window.addEventListener('keydown', unlock);
     window.addEventListener('pointerdown', unlock);
   });
   onBeforeUnmount(() => {
     window.removeEventListener('keydown', unlock);
     window.removeEventListener('pointerdown', unlock);
-    sounds.close();
+    player.close();
   });
 }
 
 /**
  * The cues of each new view, played in a later task; in any effect scope (the
- * view's, or a test's). `close` silences what is still due and the player.
+ * view's, or a test's). A cue still due once the player is closed is silent.
  * @internal exported for tests only
  */
-export function soundCues(player: CuePlayer, later: Later): { readonly open: boolean; close(): void } {
+export function soundCues(player: CuePlayer, later: Later): void {
   const view = useViewStore();
-  /** Gone with the view: a cue or a context still due then would make a context nobody closes. */
-  let open = true;
   watch(
     () => view.night,
     (next, previous) => {
       if (view.view?.preferences?.muted) return;
       const cue = cueFor(previous ?? null, next ?? null);
-      if (cue) later(() => open && player.play(cue));
+      if (cue) later(() => player.play(cue));
     },
   );
-  return {
-    get open() {
-      return open;
-    },
-    close() {
-      open = false;
-      player.close();
-    },
-  };
 }

@@ -70,6 +70,8 @@ export function scoreOf(cue: Cue): readonly Note[] {
  */
 export class CuePlayer {
   #context: AudioContext | null = null;
+  /** Closed with its view: a cue or a prepare still due then makes no context nobody would close. */
+  #closed = false;
 
   constructor(private readonly makeContext: () => AudioContext = () => new AudioContext()) {}
 
@@ -109,12 +111,13 @@ export class CuePlayer {
   }
 
   close(): void {
+    this.#closed = true;
     void this.#context?.close().catch(() => undefined);
     this.#context = null;
   }
 
   private context(): AudioContext | null {
-    if (this.#context) return this.#context;
+    if (this.#context || this.#closed) return this.#context;
     try {
       this.#context = this.makeContext();
     } catch {
