@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { NightListItem, PairingStart } from '../src/shared';
 import { DEFAULT_RULES } from '../src/shared/settings';
-import { withGroupLan, type GroupLanService } from '../src/main/host/groupLan';
+import { groupLanPart } from '../src/main/host/groupLanPart';
+import type { GameSession } from '../src/main/session';
 import { endNight, perform, playTurns, sessionTable, startNight } from '../src/main/simulation/playNight';
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { latencySummary } from './lib/stats';
@@ -21,29 +21,33 @@ const TARGET_MS = 2000;
 
 export async function benchGroupLan(options: { nights: number; turns: number }): Promise<Record<string, unknown>[]> {
   const roots = [0, 1].map((i) => fs.mkdtempSync(path.join(os.tmpdir(), `in-between-bench-lan-${i}-`)));
-  const laptops: GroupLanService[] = [];
+  const laptops: GameSession[] = [];
   try {
     const [annRoot, bobRoot] = roots as [string, string];
-    const ann = openSimulatedTable(Buffer.from('bench-lan-ann'), annRoot);
-    const bob = openSimulatedTable(Buffer.from('bench-lan-bob'), bobRoot);
-    const lan = (root: string, table: typeof ann) =>
-      withGroupLan(table.session, {
-        dataRoot: root,
-        rendererDir: root,
-        files: table.session.groupFiles,
-        ports: [0],
-        listenAddress: '127.0.0.1',
-        addresses: () => ['127.0.0.1'],
-      });
-    const annLan = await lan(annRoot, ann);
-    laptops.push(annLan);
-    const bobLan = await lan(bobRoot, bob);
-    laptops.push(bobLan);
+    // Each laptop's session composed with the paired laptops' part, as the app composes it.
+    const laptop = async (seed: string, root: string) => {
+      const table = openSimulatedTable(Buffer.from(seed), root, undefined, (context) => ({
+        groupLan: groupLanPart(context, {
+          dataRoot: root,
+          rendererDir: root,
+          ports: [0],
+          listenAddress: '127.0.0.1',
+          addresses: () => ['127.0.0.1'],
+        }),
+      }));
+      laptops.push(table.session);
+      await table.session.startParts();
+      return table;
+    };
+    const ann = await laptop('bench-lan-ann', annRoot);
+    const bob = await laptop('bench-lan-bob', bobRoot);
+    const annLan = ann.session;
+    const bobLan = bob.session;
     const created = await annLan.run('host', 'groupCreate', { name: 'Bench' });
     if (!created.ok) throw new Error(created.error.message);
     const started = await annLan.run('host', 'groupPairStart', {});
     if (!started.ok) throw new Error(started.error.message);
-    const start = started.data as PairingStart;
+    const start = started.data;
     const joined = await bobLan.run('host', 'groupPairJoin', { address: start.addresses[0], code: start.code });
     if (!joined.ok) throw new Error(joined.error.message);
 
@@ -58,7 +62,7 @@ export async function benchGroupLan(options: { nights: number; turns: number }):
       const ended = performance.now();
       for (;;) {
         const listed = await bobLan.run('host', 'listNights', {});
-        if (listed.ok && (listed.data as NightListItem[]).some((n) => n.id === nightId)) break;
+        if (listed.ok && listed.data.some((n) => n.id === nightId)) break;
         if (performance.now() - ended > 10_000) throw new Error(`night ${nightId} did not arrive within 10 s`);
         await new Promise((resolve) => setTimeout(resolve, 5));
       }

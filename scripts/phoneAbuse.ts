@@ -38,9 +38,8 @@ import { parseArgs } from 'node:util';
 import { seededByteStream } from '../src/main/host/cli';
 import { BUILD_MANIFEST } from '../src/main/host/phoneAccess';
 import { runPhones, type PhonesReport, type Scenario } from './lib/misbehavingPhones';
-import { withPhoneAccess, type PhoneAwareService } from '../src/main/host/phoneService';
+import { phonesDealer, type PhonesDealer } from '../src/main/host/testing/phonesDealer';
 import { answerWireRequest, parseWireRequest, replySerialiser, ScreenAnswers } from '../src/main/host/wireProtocol';
-import { openDealerService } from '../src/main/session';
 import { createConfBackend } from '../src/main/store/confBackend';
 import { Bot, DEFAULT_STYLE } from '../src/main/simulation/bot';
 import { nextAction } from '../src/main/simulation/playNight';
@@ -133,7 +132,7 @@ function overFigures(after: MemoryFigures, before: MemoryFigures): MemoryFigures
 }
 
 /** Every question a phone may ask about the ended night, asked once as a phone (the listener's own path). */
-async function askEveryQuestionOnce(service: PhoneAwareService, nightId: string): Promise<void> {
+async function askEveryQuestionOnce(service: PhonesDealer, nightId: string): Promise<void> {
   const questions = [
     { method: 'getNight', args: { nightId } },
     { method: 'verifyNight', args: { nightId } },
@@ -191,7 +190,7 @@ function phonesLeave(child: ChildProcess): Promise<PhonesReport> {
 }
 
 /** One console command of the bots' night: its latency, as the console waits for it. */
-async function playOne(service: PhoneAwareService, bot: Bot): Promise<number> {
+async function playOne(service: PhonesDealer, bot: Bot): Promise<number> {
   const night = service.getView().night;
   const action = night ? nextAction(night, bot, STARTING_CHIPS) : null;
   if (!action) throw new Error('the bots have nothing to do');
@@ -202,7 +201,7 @@ async function playOne(service: PhoneAwareService, bot: Bot): Promise<number> {
   return took;
 }
 
-async function startBotNight(service: PhoneAwareService): Promise<void> {
+async function startBotNight(service: PhonesDealer): Promise<void> {
   const started = await service.run('host', 'startNight', {
     players: BOT_NAMES.slice(0, 6).map((name) => ({ name })),
     startingChips: STARTING_CHIPS,
@@ -217,16 +216,10 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
   mkdirSync(join(work, 'renderer'));
   writeFileSync(join(work, 'renderer', 'phone.html'), '<!doctype html><title>Phone</title>');
   writeFileSync(join(work, 'renderer', BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
-  const session = await openDealerService({
-    storage: createConfBackend(join(work, 'data')),
-    randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')),
-  });
-  const service = withPhoneAccess(session, {
-    rendererDir: join(work, 'renderer'),
-    ports: [0],
-    listenAddress: '127.0.0.1',
-    addresses: () => ['127.0.0.1'],
-  });
+  const service = await phonesDealer(
+    { storage: createConfBackend(join(work, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) },
+    { rendererDir: join(work, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => ['127.0.0.1'] },
+  );
   let child: ChildProcess | null = null;
   try {
     const on = await service.run('host', 'setPhoneAccess', { on: true });
@@ -366,11 +359,10 @@ const COST_QUESTIONS = 6_400;
 /** `phone-question-cost`, in the host process: the listener's path for one phone message, timed. */
 async function questionCost(): Promise<QuestionCost> {
   const work = mkdtempSync(join(tmpdir(), 'dealer-phones-cost-'));
-  const session = await openDealerService({
-    storage: createConfBackend(join(work, 'data')),
-    randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')),
-  });
-  const service = withPhoneAccess(session, { rendererDir: work, ports: [0], listenAddress: '127.0.0.1', addresses: () => [] });
+  const service = await phonesDealer(
+    { storage: createConfBackend(join(work, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) },
+    { rendererDir: work, ports: [0], listenAddress: '127.0.0.1', addresses: () => [] },
+  );
   try {
     const bot = new Bot(new SeededStream(Buffer.from(SEED), 'phones-abuse/bots'), DEFAULT_STYLE);
     await startBotNight(service);

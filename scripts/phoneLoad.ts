@@ -25,8 +25,7 @@ import { WebSocket } from 'ws';
 import type { WireMessage } from '../src/shared';
 import { seededByteStream } from '../src/main/host/cli';
 import { BUILD_MANIFEST } from '../src/main/host/phoneAccess';
-import { withPhoneAccess, type PhoneAwareService } from '../src/main/host/phoneService';
-import { openDealerService } from '../src/main/session';
+import { phonesDealer, type PhonesDealer } from '../src/main/host/testing/phonesDealer';
 import { createConfBackend } from '../src/main/store/confBackend';
 import { Bot, DEFAULT_STYLE } from '../src/main/simulation/bot';
 import { nextAction } from '../src/main/simulation/playNight';
@@ -148,16 +147,10 @@ function startViewers(link: string, count: number): Promise<ChildProcess> {
 
 async function playRound(work: string, round: number, viewers: number, turns: number, gapMs: number): Promise<Round> {
   const dir = join(work, `round-${round}-${viewers}`);
-  const session = await openDealerService({
-    storage: createConfBackend(join(dir, 'data')),
-    randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')),
-  });
-  const service: PhoneAwareService = withPhoneAccess(session, {
-    rendererDir: join(work, 'renderer'),
-    ports: [0],
-    listenAddress: '127.0.0.1',
-    addresses: () => ['127.0.0.1'],
-  });
+  const service: PhonesDealer = await phonesDealer(
+    { storage: createConfBackend(join(dir, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) },
+    { rendererDir: join(work, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => ['127.0.0.1'] },
+  );
   let child: ChildProcess | null = null;
   try {
     const on = await service.run('host', 'setPhoneAccess', { on: true });

@@ -48,13 +48,21 @@ export interface SimulatedTable {
  * A real GameSession on a conf store in `root`, whose secure random source
  * (ids, R9 deck seeds) and clock are replaced by ones derived from `seed`.
  */
-export function openSimulatedTable(seed: Uint8Array, root: string, style: BotStyle = DEFAULT_STYLE): SimulatedTable {
+export function openSimulatedTable(
+  seed: Uint8Array,
+  root: string,
+  style: BotStyle = DEFAULT_STYLE,
+  composeParts?: ConstructorParameters<typeof GameSession>[1],
+): SimulatedTable {
   const dealer = new SeededStream(seed, DEALER_STREAM);
-  const session = new GameSession({
-    storage: createConfBackend(root),
-    randomBytes: (size) => dealer.bytes(size),
-    now: tickingClock(),
-  });
+  const session = new GameSession(
+    {
+      storage: createConfBackend(root),
+      randomBytes: (size) => dealer.bytes(size),
+      now: tickingClock(),
+    },
+    composeParts,
+  );
   return { session, bot: new Bot(new SeededStream(seed, BOT_STREAM), style), root };
 }
 

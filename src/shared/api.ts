@@ -20,7 +20,7 @@ export interface PayDirectory {
 export type WithData<Data> = undefined extends Data ? { data?: Data } : { data: Data };
 
 /** A command's answer: the new view (and, for questions, `data`), or a refusal that changed nothing. */
-export type ApiResult<Data = undefined> = ({ ok: true; view: AppView } & WithData<Data>) | { ok: false; error: CommandError };
+export type ApiResult<Data = undefined> = ({ ok: true } & { view: AppView } & WithData<Data>) | { ok: false; error: CommandError };
 
 /** What `data` holds for the commands that answer a question. */
 export interface CommandData {

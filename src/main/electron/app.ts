@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import { app, Menu, powerSaveBlocker, protocol, session } from 'electron';
-import { openDealerService } from '../session';
-import { withPhoneAccess } from '../host/phoneService';
-import { withGroupLan } from '../host/groupLan';
+import { composeDealer } from '../host/composeDealer';
 import { createElectronStoreBackend } from '../store/electronStoreBackend';
 import { createAppRequestHandler } from './appProtocol';
 import { registerIpc } from './ipc';
@@ -71,20 +69,20 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
       app.quit();
     });
   };
-  // Phones watch through a LAN listener around the one writer (host/phoneService.ts), off until the host turns it on.
-  const dealer = await openDealerService({
+  // Phones watch on a LAN listener of their own, off until the host turns it on; paired laptops on the group's (docs/group-lan.md).
+  const dealer = await composeDealer({
     storage,
     autoBackups: true,
     keychain: osKeychain(),
     ...(options.dataMovable === false ? {} : { onDataMoved }),
     ...(options.lostPointer ? { dataFolderChoice: { ...options.lostPointer, choose: chooseDataFolder } } : {}),
+    phones: {
+      rendererDir: BUILT_RENDERER_DIR,
+      onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
+    },
+    groupLan: { dataRoot: dataDir, rendererDir: BUILT_RENDERER_DIR },
   });
-  const withPhones = withPhoneAccess(dealer, {
-    rendererDir: BUILT_RENDERER_DIR,
-    onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
-  });
-  // Laptop to laptop: the group's own listener, for paired laptops only (docs/group-lan.md).
-  const service = await withGroupLan(withPhones, { dataRoot: dataDir, rendererDir: BUILT_RENDERER_DIR, files: dealer.groupFiles });
+  const service = dealer.session;
 
   const windows = createDealerWindows({
     source,
@@ -109,7 +107,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   /** What the menu shows that can change: phones watching, and the update item's words and tick. */
   const menuState = () => {
     const view = service.getView();
-    return { phones: withPhones.phones.isOn, language: view.preferences.language, updateChecks: checksOn(view) };
+    return { phones: dealer.phones?.isOn ?? false, language: view.preferences.language, updateChecks: checksOn(view) };
   };
   const setMenu = (state: ReturnType<typeof menuState>): void =>
     Menu.setApplicationMenu(
@@ -134,14 +132,13 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
     );
   let shownInMenu = menuState();
   setMenu(shownInMenu);
-  // The menu follows the console: its W key (phones), its G key (the language), the update setting.
+  // The menu follows the console's view: its W key (phones), its G key (the language), the update setting.
   const refreshMenu = (): void => {
     const now = menuState();
     if (JSON.stringify(now) === JSON.stringify(shownInMenu)) return;
     shownInMenu = now;
     setMenu(now);
   };
-  const stopFollowingPhones = withPhones.phones.onChange(refreshMenu);
   const stopFollowingPreferences = service.onView(refreshMenu);
 
   // Keep the TV awake while a night is open (a resumed one too), and let it sleep after.
@@ -151,7 +148,6 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
 
   app.once('will-quit', () => {
     stopFollowingNight();
-    stopFollowingPhones();
     stopFollowingPreferences();
     stopUpdates();
     awake.release();

@@ -1,11 +1,12 @@
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { commandChannel, type ApiResult, type WireMessage } from '../../shared';
-import { withPhoneAccess } from '../host/phoneService';
+import { composeDealer } from '../host/composeDealer';
 import { startHost } from '../host/server';
 import type { GameSession } from '../session';
-import { advance, currentNight, sessionFolderPerTest, startNight } from '../session/testing/kit';
+import { advance, countingBytes, currentNight, sessionFolderPerTest, startNight } from '../session/testing/kit';
+import { createConfBackend } from '../store/confBackend';
 import { registerIpc } from './ipc';
 import { rendererSource } from './renderer';
 import type { DealerWindows } from './windows';
@@ -15,9 +16,10 @@ vi.mock('electron', () => ({ BrowserWindow: { fromWebContents: () => null }, ipc
 /**
  * One door for every command (src/main/session/door.ts): whichever way a
  * command comes (a window's IPC, the headless host's WebSocket, the phones'
- * listener, or straight to the session), a role that may not send it is
- * refused by the session itself, and nothing changes. A table screen may
- * not bet.
+ * listener, or straight to the session), and whichever domain answers it
+ * (the session's own, the phones', the paired laptops'), a role that may not
+ * send it is refused by the session itself, and nothing changes. A table
+ * screen may not bet.
  */
 
 const folder = sessionFolderPerTest('dealer-one-door-');
@@ -34,13 +36,15 @@ function nightAtBet(): { session: GameSession; bet: { stateId: number; amount: n
 const refusedAsTable = { ok: false, error: { code: 'forbidden-role', params: { role: 'table', command: 'bet' } } };
 
 describe("one door: run('table', 'bet') is refused through every transport, and nothing changes", () => {
-  it('straight to the session, and through the phones’ service around it', async () => {
+  it('straight to the session, and for the phones’ commands at the same door', async () => {
     const { session, bet } = nightAtBet();
     expect(await session.run('table', 'bet', bet)).toMatchObject(refusedAsTable);
-    const phones = withPhoneAccess(session, { rendererDir: folder.root, addresses: () => [] });
-    expect(await phones.run('table', 'bet', bet)).toMatchObject(refusedAsTable);
-    expect(await phones.run('phone', 'setPhoneAccess', { on: true })).toMatchObject({ ok: false, error: { code: 'forbidden-role' } });
-    expect(phones.phones.isOn).toBe(false);
+    const dealer = await composedDealer();
+    expect(await dealer.session.run('phone', 'setPhoneAccess', { on: true })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden-role', params: { role: 'phone', command: 'setPhoneAccess' } },
+    });
+    expect(dealer.phones?.isOn).toBe(false);
     expect(currentNight(session).stateId).toBe(bet.stateId);
     // The same bet from the host is taken: the refusal was the role's.
     expect((await session.run('host', 'bet', bet)).ok).toBe(true);
@@ -82,5 +86,57 @@ describe("one door: run('table', 'bet') is refused through every transport, and 
     } finally {
       await host.close();
     }
+  });
+});
+
+/** A dealer composed as the app composes it: the session with the phones' and the paired laptops' parts. */
+async function composedDealer(): Promise<Awaited<ReturnType<typeof composeDealer>>> {
+  const dealer = await composeDealer({
+    storage: createConfBackend(`${folder.root}/composed`),
+    randomBytes: countingBytes('one-door'),
+    now: folder.clock.now,
+    groupFolderWatchMs: 0,
+    phones: { rendererDir: folder.root, ports: [0], listenAddress: '127.0.0.1', addresses: () => [] },
+    groupLan: { dataRoot: `${folder.root}/composed`, rendererDir: folder.root, ports: [0], listenAddress: '127.0.0.1' },
+  });
+  composed.push(dealer.session);
+  return dealer;
+}
+const composed: GameSession[] = [];
+afterEach(async () => {
+  await Promise.all(composed.splice(0).map((session) => session.shutDown()));
+});
+
+describe('one refusal shape, whichever role sends and whichever domain answers', () => {
+  const malformed = (command: string, field: string) => ({
+    ok: false,
+    error: { code: 'invalid-input', params: { command, field, problem: 'invalid' } },
+  });
+
+  it("the host's console: a phones' command and a paired laptops' command refused as the session's own are", async () => {
+    const { session } = await composedDealer();
+    expect(await session.run('host', 'setPhoneAccess', { on: 'yes' })).toMatchObject(malformed('setPhoneAccess', 'on'));
+    expect(await session.run('host', 'groupUnpair', { laptopId: 7 })).toMatchObject(malformed('groupUnpair', 'laptopId'));
+    expect(await session.run('host', 'getNight', { nightId: 7 })).toMatchObject(malformed('getNight', 'nightId'));
+  });
+
+  it('a phone: its question refused with the same code and params as from the console', async () => {
+    const { session } = await composedDealer();
+    const fromPhone = await session.run('phone', 'getNightToCheck', { nightId: 7, checker: 'c-1' });
+    expect(fromPhone).toMatchObject(malformed('getNightToCheck', 'nightId'));
+    expect(await session.run('host', 'getNightToCheck', { nightId: 7, checker: 'c-1' })).toEqual(fromPhone);
+  });
+
+  it("a paired laptop: its sync messages refused with the params the console's commands carry", async () => {
+    const { session } = await composedDealer();
+    expect(await session.run('peer', 'groupPeerManifest', { laptop: 7, key: 'k' })).toMatchObject(malformed('groupPeerManifest', 'laptop'));
+    expect(await session.run('peer', 'bet', { stateId: 1, amount: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden-role', params: { role: 'peer', command: 'bet' } },
+    });
+    expect(await session.run('host', 'groupPeerManifest', { laptop: 'l-1', key: 'k' })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden-role', params: { role: 'host', command: 'groupPeerManifest' } },
+    });
   });
 });

@@ -3,11 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AppView, CommandName, DataOf, WithData } from '../../shared';
-import { openDealerService } from '../session';
 import { seedsInPlay } from '../session/testing/kit';
 import { createConfBackend } from '../store/confBackend';
 import { BUILD_MANIFEST } from './phoneAccess';
-import { withPhoneAccess, type PhoneAwareService } from './phoneService';
+import { phonesDealer, type PhonesDealer } from './testing/phonesDealer';
 
 /**
  * R12 and the phones' link: whatever the host saves (a backup, a kept
@@ -16,7 +15,7 @@ import { withPhoneAccess, type PhoneAwareService } from './phoneService';
  */
 const TOKEN = 'sekrettokenabcdefghijk';
 let workDir: string;
-let service: PhoneAwareService | null = null;
+let service: PhonesDealer | null = null;
 
 /** The least of a build the phones' listener serves: a console, a phone page and Vite's manifest. */
 async function writeBuild(dir: string): Promise<void> {
@@ -62,14 +61,17 @@ async function must<K extends CommandName>(command: K, args: unknown): Promise<{
 
 it("R12: no backup, kept backup, export or data file holds the phones' token or the seed of the deck in play", async () => {
   const dataDir = join(workDir, 'data');
-  const session = await openDealerService({ storage: createConfBackend(dataDir), autoBackups: true, deferBackup: (job) => job() });
-  service = withPhoneAccess(session, {
-    rendererDir: join(workDir, 'renderer'),
-    ports: [0],
-    listenAddress: '127.0.0.1',
-    addresses: () => ['192.168.1.20'],
-    newToken: () => TOKEN,
-  });
+  service = await phonesDealer(
+    { storage: createConfBackend(dataDir), autoBackups: true, deferBackup: (job) => job() },
+    {
+      rendererDir: join(workDir, 'renderer'),
+      ports: [0],
+      listenAddress: '127.0.0.1',
+      addresses: () => ['192.168.1.20'],
+      newToken: () => TOKEN,
+    },
+  );
+  const { session } = service;
   const on = await must('setPhoneAccess', { on: true });
   expect(JSON.stringify(on.view.phones)).toContain(TOKEN);
 

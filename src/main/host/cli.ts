@@ -15,13 +15,11 @@ import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDealerService } from '../session';
 import { createConfBackend } from '../store/confBackend';
 import { wireQuery } from '../../shared';
 import { generateAccessTokens, type AccessTokens } from './access';
 import { parseServeArgs, UsageError, USAGE, type ServeOptions } from './serveArgs';
-import { withGroupLan } from './groupLan';
-import { withPhoneAccess } from './phoneService';
+import { composeDealer } from './composeDealer';
 import { startHost } from './server';
 
 /**
@@ -90,25 +88,24 @@ async function main(argv: string[]): Promise<number | 'running'> {
 
   const tokens = options.needsToken ? generateAccessTokens() : null;
   const storage = await createConfBackend(options.dataDir);
-  const session = await openDealerService({
+  // The console's W lets phones watch here too, on a listener of their own with the viewer link only (phoneAccess.ts);
+  // laptop to laptop, the group's own listener, for paired laptops only (docs/group-lan.md).
+  const { session: service } = await composeDealer({
     storage,
     autoBackups: true,
     ...(options.deckSeed ? { randomBytes: seededByteStream(options.deckSeed) } : {}),
-  });
-  // The console's W lets phones watch here too, on a listener of their own with the viewer link only (phoneAccess.ts).
-  const withPhones = withPhoneAccess(session, {
-    rendererDir: options.rendererDir,
-    ...(options.phonePort !== undefined ? { ports: [options.phonePort] } : {}),
-    ...(options.phoneAddress !== undefined ? { addresses: () => [options.phoneAddress as string] } : {}),
-    onClientDropped: (role, why) => process.stderr.write(`Closed a ${role} phone-listener connection: ${why}.\n`),
-  });
-  // Laptop to laptop: the group's own listener, for paired laptops only (docs/group-lan.md).
-  const service = await withGroupLan(withPhones, {
-    dataRoot: options.dataDir,
-    rendererDir: options.rendererDir,
-    files: session.groupFiles,
-    ...(options.groupPort !== undefined ? { ports: [options.groupPort] } : {}),
-    ...(options.groupAddress !== undefined ? { addresses: () => [options.groupAddress as string] } : {}),
+    phones: {
+      rendererDir: options.rendererDir,
+      ...(options.phonePort !== undefined ? { ports: [options.phonePort] } : {}),
+      ...(options.phoneAddress !== undefined ? { addresses: () => [options.phoneAddress as string] } : {}),
+      onClientDropped: (role, why) => process.stderr.write(`Closed a ${role} phone-listener connection: ${why}.\n`),
+    },
+    groupLan: {
+      dataRoot: options.dataDir,
+      rendererDir: options.rendererDir,
+      ...(options.groupPort !== undefined ? { ports: [options.groupPort] } : {}),
+      ...(options.groupAddress !== undefined ? { addresses: () => [options.groupAddress as string] } : {}),
+    },
   });
   const host = await startHost({
     service,

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiResult, AppView, CommandName, DataOf, WithData } from '../../shared';
 import { commandsFor } from '../../shared';
-import { openDealerService } from '../session';
 import { createConfBackend } from '../store/confBackend';
 import { CHECKED_NIGHTS_KEPT, CHECKERS_PER_NIGHT_MAX, NightChecks } from './nightChecks';
-import { withPhoneAccess, type PhoneAwareService } from './phoneService';
+import { phonesDealer, type PhonesDealer } from './testing/phonesDealer';
 
 /**
  * R34 "Checking": a phone fetches an ended night's export to recompute its
@@ -15,7 +14,7 @@ import { withPhoneAccess, type PhoneAwareService } from './phoneService';
  * the table says how many phones did, each counted once.
  */
 let workDir: string;
-let service: PhoneAwareService | null = null;
+let service: PhonesDealer | null = null;
 
 beforeEach(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'dealer-checks-'));
@@ -39,14 +38,16 @@ async function must<K extends CommandName>(command: K, args: unknown): Promise<{
 
 describe('R34: the phones that checked a night', () => {
   it('R34: an ended night is read by any phone as its export, without payment details, and each phone is counted once on the table', async () => {
-    const session = await openDealerService({ storage: createConfBackend(join(workDir, 'data')) });
-    service = withPhoneAccess(session, {
-      rendererDir: join(workDir, 'renderer'),
-      ports: [0],
-      listenAddress: '127.0.0.1',
-      addresses: () => [],
-      newToken: () => 'tokenabcdefghijklmnop',
-    });
+    service = await phonesDealer(
+      { storage: createConfBackend(join(workDir, 'data')) },
+      {
+        rendererDir: join(workDir, 'renderer'),
+        ports: [0],
+        listenAddress: '127.0.0.1',
+        addresses: () => [],
+        newToken: () => 'tokenabcdefghijklmnop',
+      },
+    );
     expect(commandsFor('phone').includes('getNightToCheck')).toBe(true);
     const started = await must('startNight', { players: [{ name: 'Ann' }, { name: 'Bob' }], startingChips: 20, chipValue: 25 });
     const nightId = started.view.night!.id;

@@ -8,8 +8,8 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PairingStart } from '../../shared';
 import { LanPairing, PEERS_FILE } from '../group/pairing';
-import { withGroupLan, type GroupLanService } from './groupLan';
-import { CRASH_GROUP, quietSession } from './testing/quietSession';
+import { lanLaptop, type LanLaptop } from './testing/lanLaptop';
+import { CRASH_GROUP } from './testing/lanLaptop';
 import { MemoryGroupFiles } from './testing/memoryGroupFiles';
 
 /**
@@ -23,7 +23,7 @@ import { MemoryGroupFiles } from './testing/memoryGroupFiles';
 
 const KILLS = 30;
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const childSource = fileURLToPath(new URL('./pairingCrashChild.ts', import.meta.url));
+const childSource = fileURLToPath(new URL('./testing/pairingCrashChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-paircrash-'));
 const child = path.join(work, 'child', 'pairingCrashChild.mjs');
 
@@ -46,14 +46,14 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 interface Laptop {
-  lan: GroupLanService;
+  lan: LanLaptop;
   files: MemoryGroupFiles;
 }
 
 async function laptopIn(dataRoot: string, laptopId: string, group: typeof CRASH_GROUP | null): Promise<Laptop> {
   const files = new MemoryGroupFiles(laptopId, laptopId, group);
   files.publish(`nights/${laptopId}.jsonl`, `${laptopId}\n`);
-  const lan = await withGroupLan(quietSession(), {
+  const lan = await lanLaptop({
     dataRoot,
     rendererDir: work,
     files,

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { AppView, PhonesView, WireMessage } from '../../shared';
-import { openDealerService } from '../session';
+import { GameSession } from '../session';
 import { createConfBackend } from '../store/confBackend';
 import { PRODUCTION_CSP } from './csp';
 import { BUILD_MANIFEST, lanAddresses, PHONE_PAGE, phonePageFiles, type PhoneAccessOptions } from './phoneAccess';
-import { withPhoneAccess, type PhoneAwareService } from './phoneService';
+import { phonesDealer, type PhonesDealer } from './testing/phonesDealer';
 import { LINK_REPLACED_CLOSE_CODE } from './server';
 
 /**
@@ -23,7 +23,7 @@ import { LINK_REPLACED_CLOSE_CODE } from './server';
 const LAN = '192.168.1.20';
 let workDir: string;
 let rendererDir: string;
-let service: PhoneAwareService | null = null;
+let service: PhonesDealer | null = null;
 const sockets: WebSocket[] = [];
 const blockers: Server[] = [];
 
@@ -81,16 +81,18 @@ afterEach(async () => {
 });
 
 let tokens = 0;
-async function open(options: Partial<PhoneAccessOptions> = {}): Promise<PhoneAwareService> {
-  const session = await openDealerService({ storage: createConfBackend(join(workDir, 'data')) });
-  service = withPhoneAccess(session, {
-    rendererDir,
-    ports: [0],
-    listenAddress: '127.0.0.1',
-    addresses: () => [LAN],
-    newToken: () => `token${++tokens}abcdefghijk`,
-    ...options,
-  });
+async function open(options: Partial<PhoneAccessOptions> = {}): Promise<PhonesDealer> {
+  service = await phonesDealer(
+    { storage: createConfBackend(join(workDir, 'data')) },
+    {
+      rendererDir,
+      ports: [0],
+      listenAddress: '127.0.0.1',
+      addresses: () => [LAN],
+      newToken: () => `token${++tokens}abcdefghijk`,
+      ...options,
+    },
+  );
   return service;
 }
 
@@ -99,7 +101,7 @@ function phonesOf(view: AppView): PhonesView {
   return view.phones;
 }
 
-async function turnOn(s: PhoneAwareService): Promise<PhonesView> {
+async function turnOn(s: PhonesDealer): Promise<PhonesView> {
   const result = await s.run('host', 'setPhoneAccess', { on: true });
   if (!result.ok) throw new Error(result.error.message);
   return phonesOf(result.view);
@@ -218,7 +220,7 @@ describe('letting phones watch', () => {
   it('is off until the host turns it on; a bare session refuses the commands (phones-unavailable)', async () => {
     const s = await open();
     expect(s.getView().phones).toEqual({ state: 'off', links: [], port: null, connected: 0, refusal: null });
-    const bare = await openDealerService({ storage: createConfBackend(join(workDir, 'bare')) });
+    const bare = new GameSession({ storage: createConfBackend(join(workDir, 'bare')) });
     const refused = await bare.run('host', 'setPhoneAccess', { on: true });
     expect(refused.ok ? null : refused.error.code).toBe('phones-unavailable');
     bare.close();

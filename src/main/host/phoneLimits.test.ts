@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { AppView, WireMessage } from '../../shared';
 import type { DealerService } from '../session/service';
-import { openDealerService } from '../session';
 import { createConfBackend } from '../store/confBackend';
 import { BUILD_MANIFEST, type PhoneAccessOptions } from './phoneAccess';
-import { withPhoneAccess, type PhoneAwareService } from './phoneService';
+import { phonesPart } from './phonesPart';
+import { phonesDealer, type PhonesDealer } from './testing/phonesDealer';
 import { TABLE_FULL_CLOSE_CODE, TABLE_FULL_REASON } from './server';
 import { rawClient } from './testing/rawClient';
 
@@ -24,7 +24,9 @@ import { rawClient } from './testing/rawClient';
 const LAN = '192.168.1.20';
 let workDir: string;
 let rendererDir: string;
-let service: PhoneAwareService | null = null;
+let service: PhonesDealer | null = null;
+/** A phones' part composed by hand (no session): closed after the test. */
+let afterPhones: (() => Promise<void>) | null = null;
 const sockets: WebSocket[] = [];
 
 beforeEach(async () => {
@@ -43,21 +45,25 @@ afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.terminate();
   await service?.shutDown();
   service = null;
+  await afterPhones?.();
+  afterPhones = null;
   await rm(workDir, { recursive: true, force: true });
 });
 
 let tokens = 0;
 /** The phones' listener, on: its port and the viewer token of its link. */
-async function phonesOn(options: Partial<PhoneAccessOptions> = {}): Promise<{ s: PhoneAwareService; port: number; token: string }> {
-  const session = await openDealerService({ storage: createConfBackend(join(workDir, 'data')) });
-  const s = withPhoneAccess(session, {
-    rendererDir,
-    ports: [0],
-    listenAddress: '127.0.0.1',
-    addresses: () => [LAN],
-    newToken: () => `token${++tokens}abcdefghijk`,
-    ...options,
-  });
+async function phonesOn(options: Partial<PhoneAccessOptions> = {}): Promise<{ s: PhonesDealer; port: number; token: string }> {
+  const s = await phonesDealer(
+    { storage: createConfBackend(join(workDir, 'data')) },
+    {
+      rendererDir,
+      ports: [0],
+      listenAddress: '127.0.0.1',
+      addresses: () => [LAN],
+      newToken: () => `token${++tokens}abcdefghijk`,
+      ...options,
+    },
+  );
   service = s;
   const on = await s.run('host', 'setPhoneAccess', { on: true });
   const link = on.ok ? on.view.phones?.links[0] : undefined;
@@ -225,17 +231,22 @@ describe('what phones may cost the host', () => {
       close: () => undefined,
     };
     const dropped: string[] = [];
-    const s = withPhoneAccess(bigTable, {
-      rendererDir,
-      ports: [0],
-      listenAddress: '127.0.0.1',
-      addresses: () => [LAN],
-      limits: { questionRate: { perSecond: 10_000, burst: 10_000 } },
-      onClientDropped: (role, why) => dropped.push(`${role}: ${why}`),
-    });
-    service = s;
-    const on = await s.run('host', 'setPhoneAccess', { on: true });
-    const link = new URL(on.ok ? (on.view.phones?.links[0] ?? '') : '');
+    // The phones' part alone, serving the big table's view.
+    const part = phonesPart(
+      { service: bigTable, changed: () => undefined },
+      {
+        rendererDir,
+        ports: [0],
+        listenAddress: '127.0.0.1',
+        addresses: () => [LAN],
+        limits: { questionRate: { perSecond: 10_000, burst: 10_000 } },
+        onClientDropped: (role, why) => dropped.push(`${role}: ${why}`),
+      },
+    );
+    const s = { phones: part.access };
+    afterPhones = () => part.close();
+    await part.handlers.setPhoneAccess({ on: true });
+    const link = new URL(part.access.view().links[0] ?? '');
     const deaf = await rawClient(Number(link.port), `/ws?role=phone&token=${link.searchParams.get('token')}`);
     let mostHeld = 0;
     for (let id = 1; id <= 2000 && dropped.length === 0; id++) {

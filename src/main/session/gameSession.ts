@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  COMMAND_REGISTRY,
   commandArgs,
   commandError,
   DEFAULT_REVEAL_WAIT_MS,
@@ -17,11 +16,22 @@ import {
 } from '../../shared';
 import type { PlayedNight } from '../night';
 import { admit } from './door';
-import { afterGroupChange, readGroupFolder } from './domains/groupDomain';
+import { readGroupFolder } from './domains/groupDomain';
 import { groupLanFiles, type GroupFilesPort } from './domains/groupLanFiles';
-import { sessionHandlers } from './handlers';
+import { sessionHandlers, sessionHooks, type SessionHooks } from './handlers';
 import { recordOpenJournalSize } from './night/nightIndex';
-import { refused, type HandlerMap, type Outcome } from './outcome';
+import { refused, type Handler, type Outcome } from './outcome';
+import {
+  isPartCommand,
+  MISSING_PART,
+  PART_OF_COMMAND,
+  type GroupLanCommand,
+  type PhoneCommand,
+  type PartContext,
+  type PartHandler,
+  type SessionPart,
+  type SessionParts,
+} from './parts';
 import type { DealerService, TableWitnessDesk } from './service';
 import type { SessionState } from './sessionState';
 import { buildView } from './view/sessionView';
@@ -35,12 +45,23 @@ export type { SessionOptions } from './startup';
  * decided by the engine, posted to the ledger, appended to the night's
  * journal (fdatasync'd) and only then acknowledged and pushed to every
  * window. A refused command changes nothing. Each command's handler lives
- * with its domain (handlers.ts); they share the state read at start-up.
+ * with its domain (handlers.ts); they share the state read at start-up. The
+ * parts that need a listener of their own (the phones', the paired
+ * laptops') are domains too, handed in when the session is composed
+ * (parts.ts): their commands come through the same door, their slice of the
+ * view joins the one view kept here.
  */
 export class GameSession implements DealerService {
   private readonly state: SessionState;
-  private readonly handlers: HandlerMap<CommandName>;
+  /** The session's own domains' handlers (handlers.ts): each runs in turn, at once. */
+  private readonly handlers: { readonly [C in CommandName]?: Handler<C> };
+  private readonly hooks: SessionHooks;
+  private readonly parts: SessionParts;
+  /** The parts' handlers, one map (a command belongs to one part, parts.ts): each may wait for the network. */
+  private readonly partHandlers: { readonly [C in CommandName]?: PartHandler<C> };
   private readonly listeners = new Set<(view: AppView) => void>();
+  /** The session's own view, made again after a change; `view` is it with the parts' slices. */
+  private coreView: AppView;
   private view: AppView;
   /** The command running now, so the next waits for it (one writer, even while phones are asked for their values). */
   private queue: Promise<unknown> = Promise.resolve();
@@ -49,10 +70,10 @@ export class GameSession implements DealerService {
   /** Laptop to laptop (docs/group-lan.md): the group's files for the LAN sync, changed only in turn with the commands. */
   readonly groupFiles: GroupFilesPort;
 
-  constructor(options: SessionOptions) {
+  constructor(options: SessionOptions, composeParts?: (context: PartContext) => SessionParts) {
     this.state = openSessionState(options);
     this.handlers = sessionHandlers(this.state);
-    this.view = buildView(this.state);
+    this.hooks = sessionHooks(this.state);
     this.groupFiles = groupLanFiles(this.state, {
       inTurn: <T>(work: () => T): Promise<T> => {
         const turn = this.queue.then(work);
@@ -61,9 +82,18 @@ export class GameSession implements DealerService {
       },
       changed: () => this.pushView(),
     });
+    this.parts = composeParts?.({ service: this, changed: () => this.partChanged(), groupFiles: this.groupFiles }) ?? {};
+    this.partHandlers = { ...this.parts.phones?.handlers, ...this.parts.groupLan?.handlers };
+    this.coreView = buildView(this.state);
+    this.view = this.withParts(this.coreView);
     const every = options.groupFolderWatchMs ?? 1000;
     this.groupWatch = every > 0 ? setInterval(() => void this.lookAtGroupFolder(), every) : null;
     this.groupWatch?.unref();
+  }
+
+  /** The parts' work that waits for the network at start (a paired laptop's listener), once composed. */
+  async startParts(): Promise<void> {
+    await Promise.all(this.partList().map((part) => part.start?.()));
   }
 
   /**
@@ -81,12 +111,35 @@ export class GameSession implements DealerService {
     return turn;
   }
 
+  private partList(): (SessionPart<PhoneCommand> | SessionPart<GroupLanCommand>)[] {
+    const { phones, groupLan } = this.parts;
+    return [phones, groupLan].filter((part) => part !== undefined);
+  }
+
+  /** The session's view with each part's slice; the same object when no part is composed. */
+  private withParts(core: AppView): AppView {
+    let view = core;
+    for (const part of this.partList()) view = { ...view, ...part.viewPart(core) };
+    return view;
+  }
+
   private pushView(): void {
-    this.view = buildView(this.state);
-    for (const listener of this.listeners) listener(this.view);
+    this.coreView = buildView(this.state);
+    this.tell(this.withParts(this.coreView));
+  }
+
+  /** A part's slice changed (phones came, a laptop paired): the session's own view is as it was. */
+  private partChanged(): void {
+    this.tell(this.withParts(this.coreView));
+  }
+
+  private tell(view: AppView): void {
+    this.view = view;
+    for (const listener of this.listeners) listener(view);
   }
 
   getView(): AppView {
+    if (this.partList().some((part) => part.outdated?.() ?? false)) this.view = this.withParts(this.coreView);
     return this.view;
   }
 
@@ -95,7 +148,23 @@ export class GameSession implements DealerService {
     return () => this.listeners.delete(listener);
   }
 
+  /** Closes at once; the parts' listeners close behind (shutDown waits for them). */
   close(): void {
+    void this.closeParts();
+    this.closeState();
+  }
+
+  /** Every phone and paired laptop disconnected, then the session closed. */
+  async shutDown(): Promise<void> {
+    await this.closeParts();
+    this.closeState();
+  }
+
+  private closeParts(): Promise<unknown> {
+    return Promise.allSettled(this.partList().map((part) => part.close()));
+  }
+
+  private closeState(): void {
     if (this.groupWatch) clearInterval(this.groupWatch);
     this.state.backups.stop();
     this.listeners.clear();
@@ -109,21 +178,33 @@ export class GameSession implements DealerService {
   }
 
   /**
-   * The one door (door.ts): a command its sender's role may not send, or
-   * that does not exist, is refused here for every transport, before it
-   * waits its turn. Then commands run one at a time, in order: the arguments
-   * checked (zod), the state they were sent for checked by the handler. A
-   * command whose cards need the
-   * phones' values (R34) waits for them: the desk asks the phones for the
-   * draw the command reached, at most the night's `revealWaitMs`, and the
-   * command is decided again with what came (docs/table-draw.md).
+   * The one door (door.ts), whatever brought the command (the windows' IPC,
+   * the headless host's WebSocket, the phones' listener, a paired laptop):
+   * a command its sender's role may not send, or that does not exist, is
+   * refused here before it waits its turn. Then commands run one at a time,
+   * in order: the arguments checked (zod), the state they were sent for
+   * checked by the handler. A command whose cards need the phones' values
+   * (R34) waits for them: the desk asks the phones for the draw the command
+   * reached, at most the night's `revealWaitMs`, and the command is decided
+   * again with what came (docs/table-draw.md). A part's command (parts.ts)
+   * runs out of turn, since it may wait for the network.
    */
   run<K extends CommandName>(role: Role, command: K, args: unknown): Promise<ApiResult<DataOf<K>>> {
     const admitted = admit(role, command);
     if (!admitted.ok) return Promise.resolve(admitted);
+    if (mayWaitForNetwork(command)) return this.runPart(command, args);
     const turn = this.queue.then(() => this.runWaitingForPhones(command, args));
     this.queue = turn.catch(() => undefined);
     return turn;
+  }
+
+  private async runPart<K extends CommandName>(command: K, args: unknown): Promise<ApiResult<DataOf<K>>> {
+    const handler = this.partHandlers[command];
+    if (!handler) return refused(missingHandler(command));
+    const parsed = parseArguments(command, args);
+    if (!parsed.ok) return parsed;
+    const outcome: Outcome<DataOf<K>> = await handler(parsed.args);
+    return this.answer(outcome);
   }
 
   private async runWaitingForPhones<K extends CommandName>(command: K, args: unknown): Promise<ApiResult<DataOf<K>>> {
@@ -175,28 +256,38 @@ export class GameSession implements DealerService {
     }
   }
 
-  /** `run` without the promise, for the simulator and benchmarks. */
+  /** `run` without the promise, for the simulator and benchmarks: the session's own commands, in turn. */
   runNow<K extends CommandName>(command: K, args: unknown): ApiResult<DataOf<K>> {
     if (!isCommandName(command)) return refused(commandError('invalid-input', `There is no command "${String(command)}".`));
+    const parsed = parseArguments(command, args);
+    if (!parsed.ok) return parsed;
     const { repo } = this.state;
     const noticesBefore = repo.notices.length;
-    const outcome = this.dispatch(command, args);
-    // A question changes nothing, but reading may have set a damaged file aside: its notice is pushed.
+    const handler = this.handlers[command];
+    if (!handler) return refused(missingHandler(command));
+    const outcome = handler(parsed.args);
+    const changed = outcome.ok && this.hooks.changes(command);
     // What changed is shared with the group (its roster, merges, paid marks, settle modes) before anyone sees it.
-    if (outcome.ok && COMMAND_REGISTRY[command].changesState) afterGroupChange(this.state);
-    if ((outcome.ok && COMMAND_REGISTRY[command].changesState) || repo.notices.length !== noticesBefore) this.pushView();
+    if (changed) this.hooks.beforeView(command);
+    const partsChanged = outcome.ok && this.partsAfter(command, parsed.args);
+    // A question changes nothing, but reading may have set a damaged file aside: its notice is pushed.
+    if (changed || repo.notices.length !== noticesBefore) this.pushView();
+    else if (partsChanged) this.partChanged();
     // After the answer, never inside it: the backup of the night just ended.
-    if (outcome.ok && command === 'endNight' && this.state.autoBackups) this.state.backups.afterNightEnded();
-    if (!outcome.ok) return outcome;
-    // The handler's answer (typed by its command, handlers.ts) with the view: the one place the two meet.
-    return { ...outcome, view: this.view } as ApiResult<DataOf<K>>;
+    if (outcome.ok) this.hooks.afterView(command);
+    return this.answer(outcome);
   }
 
-  /** Checks the arguments against the command's schema and runs its handler. */
-  private dispatch<K extends CommandName>(command: K, args: unknown): Outcome<DataOf<K>> {
-    const parsed = ARGUMENT_SCHEMAS[command].safeParse(args);
-    if (!parsed.success) return refused(argumentsRefusal(command, parsed.error));
-    return this.handlers[command](parsed.data);
+  /** The parts told of an accepted command (a phone fetched a night to check it); true when a slice changed. */
+  private partsAfter<K extends CommandName>(command: K, args: ParsedCommandArgs<K>): boolean {
+    let changed = false;
+    for (const part of this.partList()) changed = (part.after?.[command]?.(args) ?? false) || changed;
+    return changed;
+  }
+
+  /** A handler's outcome as its caller reads it: done with the view (and its typed data), or refused. */
+  private answer<Data>(outcome: Outcome<Data>): ApiResult<Data> {
+    return outcome.ok ? Object.assign({ view: this.view }, outcome) : outcome;
   }
 }
 
@@ -204,8 +295,28 @@ export async function openDealerService(options: SessionOptions): Promise<GameSe
   return new GameSession(options);
 }
 
+/** A part's command (parts.ts): it runs out of turn, since it may wait for a listener or another laptop. */
+function mayWaitForNetwork(command: CommandName): boolean {
+  return isPartCommand(command);
+}
+
+/** Why a command has no handler here: its part was not composed (a test's session, the simulator's), or it may wait for the network and so only `run` answers it. */
+function missingHandler(command: CommandName): CommandError {
+  if (!isPartCommand(command)) return commandError('invalid-input', `There is no command "${command}".`);
+  return MISSING_PART[PART_OF_COMMAND[command]];
+}
+
 /** Each command's argument schema (shared/commands.ts), typed by its name so a handler gets exactly its own arguments. */
 const ARGUMENT_SCHEMAS: { readonly [K in CommandName]: z.ZodType<ParsedCommandArgs<K>> } = commandArgs;
+
+/** The one place a command's arguments are checked, whichever door role and part: parsed, or refused in the same shape for everyone. */
+function parseArguments<K extends CommandName>(
+  command: K,
+  args: unknown,
+): { ok: true; args: ParsedCommandArgs<K> } | { ok: false; error: CommandError } {
+  const parsed = ARGUMENT_SCHEMAS[command].safeParse(args);
+  return parsed.success ? { ok: true, args: parsed.data } : refused(argumentsRefusal(command, parsed.error));
+}
 
 /** A command's arguments refused: the field and what is wrong with it, so a screen can word the refusal in the host's language. */
 function argumentsRefusal(command: CommandName, error: z.ZodError): CommandError {

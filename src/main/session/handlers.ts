@@ -1,9 +1,11 @@
-import type { CommandName } from '../../shared';
+import { COMMAND_REGISTRY, type CommandName } from '../../shared';
+import { afterGroupChange } from './domains/groupDomain';
 import { expenseHandlers } from './domains/expenses';
 import { groupHandlers } from './domains/groupDomain';
 import { nightLifecycleHandlers } from './night/nightLifecycle';
 import { playHandlers } from './night/nightPlay';
 import type { HandlerMap } from './outcome';
+import type { PartCommand } from './parts';
 import { payDetailsHandlers } from './domains/payDetails';
 import { questionHandlers } from './view/questions';
 import { restoreHandlers } from './domains/restoreDomain';
@@ -37,8 +39,11 @@ type SharedCommands<T extends readonly unknown[]> = T extends readonly [infer Fi
   ? (First & Rest[number]) | SharedCommands<Rest>
   : never;
 
+/** The commands the session's own domains answer; the rest are its parts' (parts.ts), handed in when it is composed. */
+export type SessionCommand = Exclude<CommandName, PartCommand>;
+
 /** Commands of the registry no domain handles. */
-type UnhandledCommands = Exclude<CommandName, DomainCommands[number]>;
+type UnhandledCommands = Exclude<SessionCommand, DomainCommands[number]>;
 
 /** Compiles only while `T` is empty: naming the commands that break the rule in the compiler's error. */
 type NoneOf<T extends never> = T;
@@ -54,7 +59,30 @@ export type CommandsHandledTwice = NoneOf<SharedCommands<DomainCommands>>;
 export type CommandsWithoutHandler = NoneOf<UnhandledCommands>;
 
 /** Every command's handler, from the domain that owns it. */
-export function sessionHandlers(state: SessionState): HandlerMap<CommandName> {
-  // Sound by the two checks above: the maps' keys are disjoint and together every command.
-  return Object.assign({}, ...DOMAINS.map((domain) => domain(state))) as HandlerMap<CommandName>;
+export function sessionHandlers(state: SessionState): HandlerMap<SessionCommand> {
+  // Sound by the two checks above: the maps' keys are disjoint and together every command of the session's own.
+  return Object.assign({}, ...DOMAINS.map((domain) => domain(state))) as HandlerMap<SessionCommand>;
+}
+
+/**
+ * What a domain does after another's command, in one place instead of
+ * special cases in the session's dispatch: the group shares what changed
+ * (its roster, merges, paid marks, settle modes) before any screen sees it;
+ * the backup of a night just ended is made after the answer, never inside it.
+ */
+export interface SessionHooks {
+  /** Whether an accepted `command` changed what the session keeps (the registry says). */
+  changes(command: CommandName): boolean;
+  beforeView(command: CommandName): void;
+  afterView(command: CommandName): void;
+}
+
+export function sessionHooks(state: SessionState): SessionHooks {
+  return {
+    changes: (command) => COMMAND_REGISTRY[command].changesState,
+    beforeView: () => afterGroupChange(state),
+    afterView: (command) => {
+      if (command === 'endNight' && state.autoBackups) state.backups.afterNightEnded();
+    },
+  };
 }

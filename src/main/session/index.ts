@@ -1,2 +1,2 @@
-export { /** @internal */ GameSession, openDealerService } from './gameSession';
+export { GameSession, openDealerService } from './gameSession';
 export type { DealerService } from './service';

@@ -8,7 +8,6 @@ export type Outcome<Data = undefined> = ({ ok: true } & WithData<Data>) | { ok: 
  * One command's handler: its arguments as its schema parsed them
  * (shared/commands.ts), its answer the one the command's callers read
  * (`DataOf`, shared/api.ts), so a wrong answer shape does not compile.
- * @internal exported for tests only
  */
 export type Handler<K extends CommandName> = (args: ParsedCommandArgs<K>) => Outcome<DataOf<K>>;
 

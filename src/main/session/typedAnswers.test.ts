@@ -1,8 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ApiResult, CommandName, DataOf, DealerApi, ExportFile, NightDetail, NightListItem, RunningTab } from '../../shared';
+import type { ApiResult, DataOf, DealerApi, ExportFile, NightDetail, NightListItem, RunningTab } from '../../shared';
 import type { DealerService } from './service';
 import type { Handler, HandlerMap } from './outcome';
-import { sessionHandlers } from './handlers';
+import { sessionHandlers, type SessionCommand } from './handlers';
+import type { PhoneCommand, SessionPart } from './parts';
 
 /**
  * Typed answers (docs/design.md "Principles"): what a command answers is
@@ -25,8 +26,14 @@ describe('typed answers', () => {
     for (const handler of [wrongShape, noAnswer, betWithData, refused]) expectTypeOf(handler).toBeFunction();
   });
 
-  it('the session maps every command to a handler typed by its name', () => {
-    expectTypeOf(sessionHandlers).returns.toEqualTypeOf<HandlerMap<CommandName>>();
+  it('the session maps every command of its own to a handler typed by its name, and a part does the same for its own', () => {
+    expectTypeOf(sessionHandlers).returns.toEqualTypeOf<HandlerMap<SessionCommand>>();
+    const phones: SessionPart<PhoneCommand>['handlers'] = {
+      setPhoneAccess: () => ({ ok: true }),
+      // @ts-expect-error a new phone link answers with the view alone
+      newPhoneLink: () => Promise.resolve({ ok: true, data: 'link' }),
+    };
+    expectTypeOf(phones).toBeObject();
     expectTypeOf<ReturnType<ReturnType<typeof sessionHandlers>['getNight']>>().toExtend<{ ok: true; data: NightDetail } | { ok: false }>();
   });
 

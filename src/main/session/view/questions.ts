@@ -1,21 +1,11 @@
-import { commandError, type ParsedCommandArgs } from '../../../shared';
+import type { ParsedCommandArgs } from '../../../shared';
 import { answerQuestion, payDirectory, type Answer, type QuestionName } from '../../history';
 import { historyIndex } from '../domains/groupDomain';
-import { refused, type HandlerMap } from '../outcome';
+import type { HandlerMap } from '../outcome';
 import type { SessionState } from '../sessionState';
 
-/** Questions about the history, answered with `data`; nothing changes. Phones' commands are answered around the session. */
-export type QuestionCommand = QuestionName | 'setPhoneAccess' | 'newPhoneLink' | GroupLanCommand;
-/** Laptop to laptop (docs/group-lan.md): answered around the session too (group/groupLanService.ts). */
-type GroupLanCommand = 'groupPairStart' | 'groupPairJoin' | 'groupUnpair' | 'groupPeerClaim' | 'groupPeerManifest' | 'groupPeerFiles';
-
-const PHONES_UNAVAILABLE = commandError('phones-unavailable', 'This dealer cannot let phones watch: it runs without the LAN listener.');
-const GROUP_LAN_UNAVAILABLE = commandError(
-  'group-lan-unavailable',
-  'This dealer cannot pair with another laptop: it runs without the group listener.',
-);
-
-export function questionHandlers(state: SessionState): HandlerMap<QuestionCommand> {
+/** Questions about the history, answered with `data`; nothing changes. */
+export function questionHandlers(state: SessionState): HandlerMap<QuestionName> {
   const ask =
     <Q extends QuestionName>(question: Q) =>
     (args: ParsedCommandArgs<Q>) =>
@@ -31,15 +21,6 @@ export function questionHandlers(state: SessionState): HandlerMap<QuestionComman
     getNightToCheck: ask('getNightToCheck'),
     exportNight: ask('exportNight'),
     backup: ask('backup'),
-    // Phones watch through a LAN listener around the session (host/phoneService.ts), which answers these first.
-    setPhoneAccess: () => refused(PHONES_UNAVAILABLE),
-    newPhoneLink: () => refused(PHONES_UNAVAILABLE),
-    groupPairStart: () => refused(GROUP_LAN_UNAVAILABLE),
-    groupPairJoin: () => refused(GROUP_LAN_UNAVAILABLE),
-    groupUnpair: () => refused(GROUP_LAN_UNAVAILABLE),
-    groupPeerClaim: () => refused(GROUP_LAN_UNAVAILABLE),
-    groupPeerManifest: () => refused(GROUP_LAN_UNAVAILABLE),
-    groupPeerFiles: () => refused(GROUP_LAN_UNAVAILABLE),
   };
 }
 

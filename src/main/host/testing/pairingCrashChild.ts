@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import type { PairingStart } from '../../shared';
-import { withGroupLan } from './groupLan';
-import { CRASH_GROUP, quietSession } from './testing/quietSession';
-import { MemoryGroupFiles } from './testing/memoryGroupFiles';
+import { CRASH_GROUP, lanLaptop } from './lanLaptop';
+import { MemoryGroupFiles } from './memoryGroupFiles';
 
 /**
  * The child process of pairingCrash.test.ts (bundled by it, run with node):
@@ -26,7 +24,7 @@ async function main(argv: string[]): Promise<void> {
   fs.mkdirSync(dataRoot, { recursive: true });
   const files = new MemoryGroupFiles(laptopId, laptopId, mode === 'show' ? CRASH_GROUP : null);
   files.publish(`nights/${laptopId}.jsonl`, `${laptopId}\n`);
-  const lan = await withGroupLan(quietSession(), {
+  const lan = await lanLaptop({
     dataRoot,
     rendererDir: dataRoot,
     files,
@@ -38,7 +36,7 @@ async function main(argv: string[]): Promise<void> {
   if (mode === 'show') {
     const started = await lan.run('host', 'groupPairStart', {});
     if (!started.ok) throw new Error(started.error.message);
-    const data = started.data as PairingStart;
+    const data = started.data;
     say(`code ${data.addresses[0] ?? ''} ${data.code}`);
   } else {
     say('joining');

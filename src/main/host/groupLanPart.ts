@@ -1,39 +1,34 @@
 import { isLoopback } from './serveArgs';
 import {
-  commandArgs,
   commandError,
   normalisePairingCode,
   pairingOffer,
   PEER_FILES_MAX_BYTES,
   shownPairingCode,
   type ApiResult,
-  type AppView,
-  type CommandName,
-  type DataOf,
+  type CommandError,
   type GroupLanView,
   type PairingStart,
   type PeerClaimAnswer,
   type PeerFilesAnswer,
   type PeerManifestAnswer,
   type ParsedCommandArgs,
-  type Role,
 } from '../../shared';
 import { LanPairing, newPeerKey } from '../group/pairing';
-import { admit } from '../session/door';
-import type { DealerService } from '../session/service';
+import { DONE, type Outcome } from '../session/outcome';
+import type { GroupLanCommand, PartContext, SessionPart } from '../session/parts';
 import { PeerLink, PeerUnreachable } from './peerLink';
 import { lanAddresses } from './phoneAccess';
 import { startHost, type RunningHost } from './server';
 import { GroupLanSync, type GroupFilesPort } from './groupLanSync';
 
 /**
- * Laptop to laptop at the table (docs/group-lan.md), around the session as
- * phoneService.ts is: the same one writer (`inner`), whose view also says
- * which laptops are paired (`groupLan`, the console's alone), and which
- * answers the pairing commands and the paired laptops' messages itself.
- * Every one of them comes through the session's one door first (door.ts:
- * the host's console pairs and unpairs, a `peer` only syncs) and is checked
- * against its zod schema.
+ * Laptop to laptop at the table (docs/group-lan.md), a domain of the session
+ * (parts.ts): its slice of the view says which laptops are paired
+ * (`groupLan`, the console's alone), and it answers the pairing commands and
+ * the paired laptops' messages. Every one of them comes through the
+ * session's one door (the host's console pairs and unpairs, a `peer` only
+ * syncs), parsed there against its zod schema.
  *
  * The group's own listener (startHost with `peerToken`) serves nothing but
  * `peer` sockets: a socket opens only with the pairing code shown now or
@@ -52,8 +47,8 @@ export interface GroupLanOptions {
   dataRoot: string;
   /** The built renderer: the listener serves none of it, but is made the same way. */
   rendererDir: string;
-  /** The group's files on this laptop (the core's mirror and receive). */
-  files: GroupFilesPort;
+  /** The group's files on this laptop (the core's mirror and receive); the session's own unless given (tests). */
+  files?: GroupFilesPort;
   /** Ports to try in turn (0: any free one); GROUP_PORT and its fallbacks, then 0, unless given. */
   ports?: readonly number[];
   /** Where to listen: every IPv4 address unless given. */
@@ -64,42 +59,27 @@ export interface GroupLanOptions {
   now?: () => number;
 }
 
-export interface GroupLanService extends DealerService {
+export interface GroupLanPart extends SessionPart<GroupLanCommand> {
   /** Asks every paired laptop now (tests; the loop does it every SYNC_EVERY_MS). */
   syncNow(): Promise<void>;
   /** Where the group listener is (`host:port`), or null while it is off. */
   readonly listening: string | null;
-  /** Stops syncing and listening, then shuts the inner service down. */
-  shutDown(): Promise<void>;
 }
-
-const GROUP_LAN_COMMANDS = new Set<CommandName>([
-  'groupPairStart',
-  'groupPairJoin',
-  'groupUnpair',
-  'groupPeerClaim',
-  'groupPeerManifest',
-  'groupPeerFiles',
-]);
 
 function defaultPorts(): number[] {
   return [...Array.from({ length: GROUP_PORT_FALLBACKS + 1 }, (_, i) => GROUP_PORT + i), 0];
 }
 
-type Result = ApiResult<unknown>;
+type Refusal = { ok: false; error: CommandError };
 
-export async function withGroupLan(
-  inner: DealerService & { shutDown?: () => Promise<void> },
-  options: GroupLanOptions,
-): Promise<GroupLanService> {
+export function groupLanPart(context: PartContext, options: GroupLanOptions): GroupLanPart {
   const now = options.now ?? Date.now;
+  const files = options.files ?? context.groupFiles;
   const pairing = new LanPairing(options.dataRoot, now);
-  const listeners = new Set<(view: AppView) => void>();
   let host: RunningHost | null = null;
   let starting: Promise<void> | null = null;
-  /** Bumped whenever what `merged` adds changes. */
-  let version = 0;
-  let last: { inner: AppView; version: number; until: number | null; view: AppView } | null = null;
+  /** The code's end as the view last said. */
+  let shownUntil: string | null = null;
   let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 
   const addresses = (): string[] => {
@@ -114,23 +94,7 @@ export async function withGroupLan(
     return { addresses: addresses(), pairingUntil: until === null ? null : new Date(until).toISOString(), paired: pairing.view() };
   };
 
-  const merged = (view: AppView): AppView => {
-    // A code closes by itself (its 5 minutes, or too many wrong guesses): asked each time, cheaply.
-    const until = pairing.openUntil();
-    if (last && last.inner === view && last.version === version && last.until === until) return last.view;
-    const made: AppView = { ...view, groupLan: lanView() };
-    last = { inner: view, version, until, view: made };
-    return made;
-  };
-  const changed = (): void => {
-    version++;
-    const view = merged(inner.getView());
-    for (const listener of listeners) listener(view);
-  };
-  inner.onView((view) => {
-    const made = merged(view);
-    for (const listener of listeners) listener(made);
-  });
+  const changed = (): void => context.changed();
 
   async function ensureListening(): Promise<void> {
     if (host) return;
@@ -139,7 +103,7 @@ export async function withGroupLan(
       for (const port of options.ports ?? defaultPorts()) {
         try {
           host = await startHost({
-            service,
+            service: context.service,
             port,
             host: options.listenAddress ?? '0.0.0.0',
             rendererDir: options.rendererDir,
@@ -165,20 +129,20 @@ export async function withGroupLan(
 
   const sync = new GroupLanSync({
     pairing,
-    files: options.files,
+    files,
     everyMs: options.syncEveryMs ?? SYNC_EVERY_MS,
     onChange: changed,
   });
 
   function me(): { id: string; name: string } {
-    const identity = options.files.identity();
+    const identity = files.identity();
     return { id: identity.laptopId, name: identity.laptopName };
   }
 
   // ------------------------------------------------------------ the console's commands
 
-  async function pairStart(): Promise<Result> {
-    const group = options.files.identity().group;
+  async function pairStart(): Promise<Outcome<PairingStart>> {
+    const group = files.identity().group;
     if (!group)
       return refuse(
         'pairing-needs-group',
@@ -203,7 +167,7 @@ export async function withGroupLan(
       offer: pairingOffer(shown[0] ?? '', code),
       expiresAt: new Date(expiresAt).toISOString(),
     };
-    return { ok: true, view: service.getView(), data };
+    return { ok: true, data };
   }
 
   /** The view says the code closed once its 5 minutes are over. */
@@ -213,10 +177,10 @@ export async function withGroupLan(
     expiryTimer.unref();
   }
 
-  async function pairJoin(args: ParsedCommandArgs<'groupPairJoin'>): Promise<Result> {
+  async function pairJoin(args: ParsedCommandArgs<'groupPairJoin'>): Promise<Outcome> {
     const code = normalisePairingCode(args.code);
     if (!code) return refuse('invalid-input', 'A pairing code is 16 letters and digits, as the other laptop shows it.');
-    const identity = options.files.identity();
+    const identity = files.identity();
     try {
       await ensureListening();
     } catch (error) {
@@ -259,30 +223,30 @@ export async function withGroupLan(
     if (!claimed)
       return refuse('peer-unreachable', `The laptop at ${args.address} did not answer as a dealer does.`, { address: args.address });
     if (!identity.group && claimed.group) {
-      const joined = await options.files.join(claimed.group);
+      const joined = await files.join(claimed.group);
       if (!joined.ok) return joined;
     }
     pairing.remember({ laptopId: claimed.laptop.id, name: claimed.laptop.name, addresses: [args.address], theirKey: claimed.key, ourKey });
     changed();
     // The first exchange now, not in a second: the group shows at once.
     await sync.syncPeer(claimed.laptop.id);
-    return { ok: true, view: service.getView() };
+    return DONE;
   }
 
-  function unpair(args: ParsedCommandArgs<'groupUnpair'>): Result {
+  function unpair(args: ParsedCommandArgs<'groupUnpair'>): Outcome {
     if (!pairing.forget(args.laptopId)) return refuse('not-paired', 'That laptop is not paired with this one.');
     sync.dropLink(args.laptopId);
     changed();
-    return { ok: true, view: service.getView() };
+    return DONE;
   }
 
   // ------------------------------------------------------------ a paired laptop's messages
 
-  function claim(args: ParsedCommandArgs<'groupPeerClaim'>): Result {
+  function claim(args: ParsedCommandArgs<'groupPeerClaim'>): Outcome<PeerClaimAnswer> {
     const outcome = pairing.claim(args.code);
     changed();
     if (!outcome.ok) return refuse('pairing-refused', 'That code is not open here (wrong, used, or more than 5 minutes old).');
-    const identity = options.files.identity();
+    const identity = files.identity();
     if (!identity.group) return refuse('pairing-needs-group', 'This laptop left its group: create or join one, then show a new code.');
     if (args.group && args.group.id !== identity.group.id)
       return refuse('pairing-other-group', `The two laptops are in different groups: one leaves its group first.`, {
@@ -293,104 +257,79 @@ export async function withGroupLan(
     pairing.remember({ laptopId: args.laptop.id, name: args.laptop.name, addresses: args.addresses, theirKey: args.key, ourKey: key });
     pairing.noteSync(args.laptop.id, null);
     changed();
-    const data: PeerClaimAnswer = { laptop: me(), key, group: identity.group };
-    return { ok: true, view: inner.getView(), data };
+    return { ok: true, data: { laptop: me(), key, group: identity.group } };
   }
 
-  function manifest(args: ParsedCommandArgs<'groupPeerManifest'>): Result {
+  function manifest(args: ParsedCommandArgs<'groupPeerManifest'>): Outcome<PeerManifestAnswer> {
     if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
     if (pairing.noteSync(args.laptop, null)) changed();
-    const data: PeerManifestAnswer = options.files.held();
-    return { ok: true, view: inner.getView(), data };
+    return { ok: true, data: files.held() };
   }
 
-  function files(args: ParsedCommandArgs<'groupPeerFiles'>): Result {
+  function filesAsked(args: ParsedCommandArgs<'groupPeerFiles'>): Outcome<PeerFilesAnswer> {
     if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
     // Only what this laptop's mirror lists for that laptop: nothing else of the data folder is ever read for a peer.
-    const listed = new Set((options.files.held()[args.of] ?? []).map((entry) => entry.path));
+    const listed = new Set((files.held()[args.of] ?? []).map((entry) => entry.path));
     const out: Record<string, string> = {};
     let bytes = 0;
     for (const path of args.paths) {
       if (!listed.has(path)) continue;
-      const content = options.files.read(args.of, path);
+      const content = files.read(args.of, path);
       if (!content) continue;
       if (bytes > 0 && bytes + content.byteLength > PEER_FILES_MAX_BYTES) break;
       bytes += content.byteLength;
       out[path] = Buffer.from(content).toString('base64');
     }
-    const data: PeerFilesAnswer = { files: out };
-    return { ok: true, view: inner.getView(), data };
+    return { ok: true, data: { files: out } };
   }
 
-  async function dispatch(role: Role, command: CommandName, args: unknown): Promise<Result> {
-    if (!GROUP_LAN_COMMANDS.has(command)) {
-      const result = await inner.run(role, command, args);
-      return result.ok ? { ...result, view: merged(result.view) } : result;
-    }
-    const admitted = admit(role, command);
-    if (!admitted.ok) return admitted;
-    const parsed = commandArgs[command].safeParse(args);
-    if (!parsed.success)
-      return { ok: false, error: commandError('invalid-input', parsed.error.issues[0]?.message ?? 'the request is malformed') };
-    switch (command) {
-      case 'groupPairStart':
-        return pairStart();
-      case 'groupPairJoin':
-        return pairJoin(parsed.data as ParsedCommandArgs<'groupPairJoin'>);
-      case 'groupUnpair':
-        return unpair(parsed.data as ParsedCommandArgs<'groupUnpair'>);
-      case 'groupPeerClaim':
-        return claim(parsed.data as ParsedCommandArgs<'groupPeerClaim'>);
-      case 'groupPeerManifest':
-        return manifest(parsed.data as ParsedCommandArgs<'groupPeerManifest'>);
-      default:
-        return files(parsed.data as ParsedCommandArgs<'groupPeerFiles'>);
-    }
-  }
-
-  const service: GroupLanService = {
-    getView: () => merged(inner.getView()),
-    onView(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+  return {
+    handlers: {
+      groupPairStart: pairStart,
+      groupPairJoin: pairJoin,
+      groupUnpair: unpair,
+      groupPeerClaim: claim,
+      groupPeerManifest: manifest,
+      groupPeerFiles: filesAsked,
+    },
+    viewPart: () => {
+      const groupLan = lanView();
+      shownUntil = groupLan.pairingUntil;
+      return { groupLan };
+    },
+    // A code closes by itself (its 5 minutes, or too many wrong guesses at the listener): asked, the view says so.
+    outdated: () => {
+      const until = pairing.openUntil();
+      return (until === null ? null : new Date(until).toISOString()) !== shownUntil;
     },
     get listening() {
       return host ? `127.0.0.1:${host.port}` : null;
     },
-    // The LAN commands' answers are typed by the functions above (pairStart, claim...); the switch in dispatch cannot narrow K.
-    run: <K extends CommandName>(role: Role, command: K, args: unknown) => dispatch(role, command, args) as Promise<ApiResult<DataOf<K>>>,
     syncNow: () => sync.syncAll(),
-    ...(inner.tableWitnesses ? { tableWitnesses: inner.tableWitnesses } : {}),
-    close() {
-      void service.shutDown();
+    // Paired before: listen and sync from the start, so the other laptop finds this one whenever both are on.
+    async start() {
+      if (pairing.list().length > 0) {
+        try {
+          await ensureListening();
+        } catch {
+          // The port is taken or refused: the console shows no address; pairing again says why.
+        }
+      }
+      sync.start();
     },
-    async shutDown() {
+    async close() {
       sync.stop();
       if (expiryTimer) clearTimeout(expiryTimer);
-      listeners.clear();
       await host?.close();
       host = null;
-      if (inner.shutDown) await inner.shutDown();
-      else inner.close();
     },
   };
-
-  // Paired before: listen and sync from the start, so the other laptop finds this one whenever both are on.
-  if (pairing.list().length > 0) {
-    try {
-      await ensureListening();
-    } catch {
-      // The port is taken or refused: the console shows no address; pairing again says why.
-    }
-  }
-  sync.start();
-  return service;
 }
 
-function refuse(code: Parameters<typeof commandError>[0], message: string, params?: Record<string, string>): Result {
+function refuse(code: Parameters<typeof commandError>[0], message: string, params?: Record<string, string>): Refusal {
   return { ok: false, error: commandError(code, message, undefined, params) };
 }
 
-function notPaired(): Result {
+function notPaired(): Refusal {
   return refuse('not-paired', 'This laptop is not paired with that one (or no longer): pair them again.');
 }

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import {
-  commandError,
   PAIRING_ALPHABET,
   PAIRING_LIFETIME_MS,
   WIRE_PATH,
@@ -15,49 +14,24 @@ import {
   type WireMessage,
 } from '../../shared';
 import { MAX_WRONG_GUESSES, PEERS_FILE } from '../group/pairing';
-import { admit } from '../session/door';
-import type { DealerService } from '../session/service';
-import { withGroupLan, type GroupLanService } from './groupLan';
 import { PeerLink } from './peerLink';
 import { startHost, type RunningHost } from './server';
+import { lanLaptop, type LanLaptop } from './testing/lanLaptop';
 import { MemoryGroupFiles } from './testing/memoryGroupFiles';
-
-/** A stand-in session: one view, every command let in by the one door refused as if there were no night. */
-function fakeSession(): DealerService {
-  const view: AppView = {
-    night: null,
-    roster: [],
-    lastSetup: null,
-    storageNotices: [],
-    tableScreen: { kind: 'live' },
-    settleMode: 'fewest',
-    preferences: { language: 'en', muted: false },
-  };
-  return {
-    getView: () => view,
-    run(role, command): Promise<ApiResult> {
-      const admitted = admit(role, command);
-      if (!admitted.ok) return Promise.resolve(admitted);
-      return Promise.resolve({ ok: false, error: commandError('no-night', 'There is no open night.') });
-    },
-    onView: () => () => undefined,
-    close() {},
-  };
-}
 
 const GROUP = { id: 'g-00000000000000aa', name: 'Friday' };
 let workDir: string;
 let clock: number;
-const laptops: GroupLanService[] = [];
+const laptops: LanLaptop[] = [];
 
 async function laptop(
   name: string,
   group: typeof GROUP | null,
   syncEveryMs = 60_000,
-): Promise<{ lan: GroupLanService; files: MemoryGroupFiles; dir: string }> {
+): Promise<{ lan: LanLaptop; files: MemoryGroupFiles; dir: string }> {
   const dir = join(workDir, name);
   const files = new MemoryGroupFiles(`l-${name.padEnd(16, '0')}`, name, group);
-  const lan = await withGroupLan(fakeSession(), {
+  const lan = await lanLaptop({
     dataRoot: dir,
     rendererDir: workDir,
     files,
@@ -71,7 +45,7 @@ async function laptop(
   return { lan, files, dir };
 }
 
-async function pairStart(lan: GroupLanService): Promise<PairingStart> {
+async function pairStart(lan: LanLaptop): Promise<PairingStart> {
   const started = await lan.run('host', 'groupPairStart', {});
   if (!started.ok) throw new Error(started.error.message);
   return started.data as PairingStart;
@@ -176,7 +150,7 @@ describe('pairing two laptops of a group', () => {
 
   it('says clearly when nothing answers at the address, and a malformed code changes nothing', async () => {
     const bob = await laptop('bob', null);
-    const nobody = await startHost({ service: fakeSession(), port: 0, rendererDir: workDir });
+    const nobody = await startHost({ service: bob.lan, port: 0, rendererDir: workDir });
     const port = nobody.port;
     await nobody.close();
     const none = await bob.lan.run('host', 'groupPairJoin', { address: `127.0.0.1:${port}`, code: 'abcd-efgh-ijkm-npqr' });
