@@ -49,6 +49,8 @@ const laptopId = z
 const key = z.string({ error: 'a pairing key is text' }).regex(/^[A-Za-z0-9_-]{16,128}$/, 'a pairing key is 16 to 128 letters and digits');
 const laptopName = z.string({ error: 'a laptop name is text' }).trim().min(1).max(64);
 
+const groupRef = z.strictObject({ id: z.string().max(64), name: z.string().max(64) });
+
 export const groupPairJoinArgs = z.strictObject({
   address: peerAddressSchema,
   code: z.string({ error: 'the code is text' }).max(64, 'a pairing code is 16 letters and digits'),
@@ -64,7 +66,7 @@ export const groupPeerClaimArgs = z.strictObject({
   /** The key the laptop showing the code will use on the other's listener. */
   key,
   /** The group the laptop typing the code is in, or null (it then joins the other's). */
-  group: z.strictObject({ id: z.string().max(64), name: z.string().max(64) }).nullable(),
+  group: groupRef.nullable(),
 });
 /** Every message of a paired laptop says who it is and shows the key it was given. */
 export const peerCredentialArgs = z.strictObject({ laptop: laptopId, key });
@@ -84,27 +86,25 @@ export const groupPeerFilesArgs = z.strictObject({
   paths: z.array(groupFilePath).min(1).max(PEER_FILES_PER_ASK, `at most ${PEER_FILES_PER_ASK} files at once`),
 });
 
-/** What the laptop showing a code answers the one that typed it. */
-export interface PeerClaimAnswer {
-  laptop: { id: string; name: string };
-  /** The key for the listener of the laptop that showed the code. */
-  key: string;
-  /** The group the laptop showing the code is in (the other joins it), or null. */
-  group: { id: string; name: string } | null;
-}
-
-/** One file a laptop holds for the group, as its manifest says: what the other compares with what it holds. */
-export interface GroupFileEntry {
-  path: string;
-  bytes: number;
-  sha256: string;
-}
-/** Every laptop's files a laptop holds: the laptop's id, then its files. */
-export type PeerManifestAnswer = Record<string, GroupFileEntry[]>;
-/** The files asked for that fit, each in base64 (a Yjs document is binary); one that did not fit is asked again. */
-export interface PeerFilesAnswer {
-  files: Record<string, string>;
-}
+/**
+ * What a paired laptop answers, parsed before it is used (another laptop is
+ * not this one's code: an older version, or a forgery, may answer anything).
+ */
+export const peerAnswerSchemas = {
+  /** What the laptop showing a code answers the one that typed it: who it is, the key for its listener, its group (the other joins it) or null. */
+  groupPeerClaim: z.object({ laptop: z.object({ id: laptopId, name: laptopName }), key, group: groupRef.nullable() }),
+  /** Every laptop's files a laptop holds, as its manifest says: the laptop's id, then its files (what the other compares with what it holds). */
+  groupPeerManifest: z.record(
+    laptopId,
+    z.array(z.object({ path: groupFilePath, bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  ),
+  /** The files asked for that fit, each in base64 (a Yjs document is binary); one that did not fit is asked again. */
+  groupPeerFiles: z.object({ files: z.record(groupFilePath, z.string().max(PEER_FILES_MAX_BYTES * 2)) }),
+} as const;
+export type PeerClaimAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerClaim']>;
+export type PeerManifestAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerManifest']>;
+export type GroupFileEntry = PeerManifestAnswer[string][number];
+export type PeerFilesAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerFiles']>;
 
 /** A paired laptop as the console shows it. */
 export interface PairedLaptopView {

@@ -5,7 +5,6 @@ import {
   pairingOffer,
   PEER_FILES_MAX_BYTES,
   shownPairingCode,
-  type ApiResult,
   type CommandError,
   type GroupLanView,
   type PairingStart,
@@ -17,7 +16,7 @@ import {
 import { LanPairing, newPeerKey } from '../group/pairing';
 import { DONE, type Outcome } from '../session/outcome';
 import type { GroupLanCommand, PartContext, SessionPart } from '../session/parts';
-import { PeerLink, PeerUnreachable } from './peerLink';
+import { PeerLink, PeerUnreachable, type PeerAnswer } from './peerLink';
 import { lanAddresses } from './phoneAccess';
 import { startHost, type RunningHost } from './server';
 import { GroupLanSync, type GroupFilesPort } from './groupLanSync';
@@ -203,10 +202,10 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       });
     }
     const ourKey = newPeerKey();
-    let answer: ApiResult<PeerClaimAnswer>;
+    let answer: PeerAnswer<'groupPeerClaim'>;
     try {
       const reachBack = isLoopback(args.address.replace(/:\d+$/, '')) ? [`127.0.0.1:${host?.port ?? 0}`] : addresses();
-      answer = await link.request<PeerClaimAnswer>('groupPeerClaim', {
+      answer = await link.request('groupPeerClaim', {
         code,
         laptop: me(),
         addresses: reachBack,

@@ -1,5 +1,5 @@
 export type { GroupFilesPort } from '../session/domains/groupLanFiles';
-import { PEER_FILES_PER_ASK, type ApiResult, type GroupFileEntry, type PeerFilesAnswer, type PeerManifestAnswer } from '../../shared';
+import { PEER_FILES_PER_ASK, type ApiResult, type GroupFileEntry } from '../../shared';
 import type { LanPairing } from '../group/pairing';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import { PeerLink } from './peerLink';
@@ -79,7 +79,7 @@ export class GroupLanSync {
       return;
     }
     try {
-      const manifest = await link.request<PeerManifestAnswer>('groupPeerManifest', credential);
+      const manifest = await link.request('groupPeerManifest', credential);
       if (!manifest.ok) {
         this.refused(laptopId, manifest);
         return;
@@ -120,7 +120,7 @@ export class GroupLanSync {
     const files = new Map<string, Uint8Array>();
     while (wanted.length > 0) {
       const batch = wanted.slice(0, PEER_FILES_PER_ASK);
-      const answer = await link.request<PeerFilesAnswer>('groupPeerFiles', { ...credential, of, paths: batch });
+      const answer = await link.request('groupPeerFiles', { ...credential, of, paths: batch });
       if (!answer.ok) return;
       const got = answer.data?.files ?? {};
       for (const [path, base64] of Object.entries(got)) files.set(path, new Uint8Array(Buffer.from(base64, 'base64')));

@@ -1,5 +1,17 @@
 import { WebSocket } from 'ws';
-import { WIRE_PATH, wireQuery, type ApiResult, type CommandName, type WireMessage } from '../../shared';
+import type { z } from 'zod';
+import {
+  commandError,
+  firstIssueText,
+  type CommandError,
+  peerAnswerSchemas,
+  WIRE_PATH,
+  wireQuery,
+  type ApiResult,
+  type DataOf,
+  type WireMessage,
+} from '../../shared';
+import { refused } from '../session/outcome';
 
 /**
  * One laptop's socket to another laptop's group listener (docs/group-lan.md):
@@ -55,11 +67,14 @@ export class PeerLink {
     return this.closedWith === null && this.socket.readyState === WebSocket.OPEN;
   }
 
-  /** Sends one request and waits for its reply (a refusal is a reply: `ok: false`). */
-  request<Data>(method: CommandName, args: unknown): Promise<ApiResult<Data>> {
+  /**
+   * Sends one request and waits for its reply (a refusal is a reply: `ok: false`). What the other laptop
+   * answers is parsed before anyone reads it: an answer of another shape is refused in words.
+   */
+  request<K extends PeerAsked>(method: K, args: unknown): Promise<PeerAnswer<K>> {
     if (!this.open) return Promise.reject(this.closedWith ?? new PeerUnreachable('the connection is closed'));
     const id = this.nextId++;
-    return new Promise<ApiResult<Data>>((resolve, reject) => {
+    return new Promise<PeerAnswer<K>>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
         reject(new PeerUnreachable(`no answer to ${method} within ${this.timeoutMs} ms`));
@@ -69,7 +84,7 @@ export class PeerLink {
       this.waiting.set(id, {
         resolve: (result) => {
           clearTimeout(timer);
-          resolve(result as ApiResult<Data>);
+          resolve(parsedAnswer(method, result));
         },
         reject: (error) => {
           clearTimeout(timer);
@@ -108,4 +123,23 @@ export class PeerLink {
     for (const waiting of this.waiting.values()) waiting.reject(error);
     this.waiting.clear();
   }
+}
+
+/** The paired laptops' questions whose answers carry data. */
+type PeerAsked = keyof typeof peerAnswerSchemas;
+/** A paired laptop's answer, parsed: its data, or a refusal. */
+export type PeerAnswer<K extends PeerAsked> = { ok: true; data: DataOf<K> } | { ok: false; error: CommandError };
+/** Each answer's schema, typed by its question so a parsed answer is exactly its command's data. */
+const PEER_ANSWERS: { readonly [K in PeerAsked]: z.ZodType<DataOf<K>> } = peerAnswerSchemas;
+
+/** Another laptop's answer, checked: its data as its command says, a refusal as it came, or refused in words. */
+function parsedAnswer<K extends PeerAsked>(method: K, result: ApiResult<unknown>): PeerAnswer<K> {
+  if (!result.ok) return result;
+  const schema: z.ZodType<DataOf<K>> = PEER_ANSWERS[method];
+  const parsed = schema.safeParse(result.data);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const why = firstIssueText(parsed.error, 'it is malformed');
+  return refused(
+    commandError('peer-unreachable', `The other laptop answered in a shape this version does not read (${why}): update both laptops.`),
+  );
 }
