@@ -19,7 +19,7 @@ import { admit } from './door';
 import { readGroupFolder } from './domains/groupDomain';
 import { groupLanFiles, type GroupFilesPort } from './domains/groupLanFiles';
 import { sessionHandlers, sessionHooks, type SessionHooks } from './handlers';
-import { recordOpenJournalSize } from './night/nightIndex';
+import { recordOpenJournalSize } from './domains/nightIndex';
 import { refused, type Handler, type Outcome } from './outcome';
 import {
   isPartCommand,

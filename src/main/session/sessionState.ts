@@ -4,7 +4,7 @@ import type { DealerRepository } from '../store/repository';
 import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import { EndedNightAnswers, type PlayerMerge } from '../history';
 import type { FolderReader, GroupHistory, GroupNight } from '../group';
-import type { KeptBackups } from './domains/backupsDomain';
+import type { KeptBackups } from './domains/keptBackups';
 import type { DataMoved } from './domains/dataMove';
 import { TableDealer } from './tableDraw/tableDealer';
 import { WitnessDesk } from './tableDraw/witnessDesk';

@@ -4,12 +4,12 @@ import type { StorageBackend } from '../store/adapter';
 import type { OsKeychain } from '../store/seedKey';
 import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
 import { recoverInterruptedRestore } from '../store/restore';
-import { KeptBackups } from './domains/backupsDomain';
+import { KeptBackups } from './domains/keptBackups';
 import { openGroup } from './domains/groupDomain';
 import { askForDataFolder, type DataFolderChoice } from './domains/dataFolderChoice';
 import type { DataMoved } from './domains/dataMove';
 import { recoverLostChain } from './domains/lostChain';
-import { reloadHistory } from './night/nightIndex';
+import { reloadHistory } from './domains/nightIndex';
 import { saveQuietly } from './outcome';
 import { SessionState } from './sessionState';
 import { MISSING_CONSEQUENCE, missingCoreDocuments, rosterFromNights, type CoreDocument } from './domains/storageCheck';
@@ -19,7 +19,7 @@ export interface SessionOptions {
   /** The OS's secure random source (R9); tests and the simulator pass a seeded one. */
   randomBytes?: (size: number) => Uint8Array;
   now?: () => Date;
-  /** Backups that keep themselves (session/domains/backupsDomain.ts): after every night and daily. Off unless asked (the app and the headless host ask). */
+  /** Backups that keep themselves (session/domains/keptBackups.ts): after every night and daily. Off unless asked (the app and the headless host ask). */
   autoBackups?: boolean;
   /** When a night-end backup is written: after the answer (setImmediate) unless a test runs it itself. */
   deferBackup?: (job: () => void) => void;

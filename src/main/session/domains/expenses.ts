@@ -1,7 +1,7 @@
 import { commandError, EXPENSES_PER_NIGHT_MAX, type CommandError } from '../../../shared';
 import { shareExpense } from '../../ledger';
 import { applyExpenseLine, expenseLineProblem, type ExpenseCommand, type JournalEntry, type PlayedNight } from '../../night';
-import { afterEndedNightChanged } from '../night/nightIndex';
+import { afterEndedNightChanged } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
 

@@ -1,5 +1,5 @@
 import type { SessionState } from '../sessionState';
-import { play } from '../night/nightPlay';
+import { play } from './nightPlay';
 
 /**
  * R34 *A lost chain*, when the open night is read (start-up, a restore): if

@@ -1,6 +1,6 @@
 import { commandError, DEFAULT_PREFERENCES, type ParsedCommandArgs } from '../../../shared';
 import { answerFolderChoice } from './dataFolderChoice';
-import { afterEndedNightChanged } from '../night/nightIndex';
+import { afterEndedNightChanged } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
 import { acceptShorterJournal, keepIndexFigures } from './shortJournalChoice';

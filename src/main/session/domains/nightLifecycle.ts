@@ -1,12 +1,12 @@
 import { commandError, type ParsedCommandArgs } from '../../../shared';
 import { applyCommand, emptyState, type EngineCommand } from '../../engine';
 import { emptyNight, nightSummary } from '../../night';
-import { historyIndex, hostedElsewhere } from '../domains/groupDomain';
+import { historyIndex, hostedElsewhere } from './groupDomain';
 import { loadNight, replaceIndexLine } from './nightIndex';
 import { play } from './nightPlay';
 import { DONE, refused, saveQuietly, type HandlerMap, type Outcome } from '../outcome';
-import { clearPaidMarks, paidMarksOf } from '../domains/paidMarks';
-import { addToRoster, findOrAddPlayer, findOrAddPlayers } from '../domains/roster';
+import { clearPaidMarks, paidMarksOf } from './paidMarks';
+import { addToRoster, findOrAddPlayer, findOrAddPlayers } from './roster';
 import type { SessionState } from '../sessionState';
 
 /** A night's start and end at the table, seating newcomers, and reopening the last night. */

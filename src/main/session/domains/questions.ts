@@ -1,6 +1,6 @@
 import type { ParsedCommandArgs } from '../../../shared';
 import { answerQuestion, payDirectory, type Answer, type QuestionName } from '../../history';
-import { historyIndex } from '../domains/groupDomain';
+import { historyIndex } from './groupDomain';
 import type { HandlerMap } from '../outcome';
 import type { SessionState } from '../sessionState';
 

@@ -1,8 +1,8 @@
 import { nightTransfers } from '../../history';
 import { nightSummary, type NightSummary, type PlayedNight } from '../../night';
-import { shareEndedNight } from '../domains/groupDomain';
+import { shareEndedNight } from './groupDomain';
 import { saveQuietly } from '../outcome';
-import { clearPaidMarks, paidMarksOf } from '../domains/paidMarks';
+import { clearPaidMarks, paidMarksOf } from './paidMarks';
 import type { SessionState } from '../sessionState';
 
 /**

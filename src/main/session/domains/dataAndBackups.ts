@@ -2,7 +2,7 @@ import { commandError } from '../../../shared';
 import { BackupError, parseBackup } from '../../history';
 import { recoverInterruptedRestore, replaceEverything } from '../../store/restore';
 import { moveData } from './dataMove';
-import { reloadHistory } from '../night/nightIndex';
+import { reloadHistory } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
 import { recoverLostChain } from './lostChain';
