@@ -13,7 +13,12 @@ import { CHANNELS, commandChannel } from '../shared/channels';
 import { commandsFor, type CommandName, type Role } from '../shared/registry';
 import type { AppView } from '../shared/view';
 
-/** One method per command the registry lets `role` send, and none other. */
+/**
+ * One method per command the registry lets `role` send, and none other. The
+ * preload's one cast: an object built from the registry's list of names
+ * cannot be typed name by name, but each method invokes its own command's
+ * channel, and main answers it typed by that command (DataOf).
+ */
 export function commandMethods<R extends Role>(role: R): Partial<CommandMethods> {
   const methods: Record<string, (args: unknown) => Promise<unknown>> = {};
   for (const name of commandsFor(role)) {

@@ -393,7 +393,13 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
   };
 }
 
-/** One bridge method per command name given, each a request on the socket. */
+/**
+ * One bridge method per command name given, each a request on the socket.
+ * The one cast of the bridge's answers: an object built from a list of names
+ * cannot be typed name by name, but each method sends its own name, and the
+ * answer it resolves with is the door's, typed by that command (DataOf);
+ * the callers below narrow the list to the role's commands the same way.
+ */
 function commandMethods(bridge: SocketBridge, names: readonly CommandName[]): Partial<CommandMethods> {
   return Object.fromEntries(
     names.map((method) => [method, (args: CommandArgs<typeof method>) => bridge.request<ApiResult>(method, args)]),
