@@ -2,7 +2,7 @@ import type { Payment, PayKind, SettleMode, TableScreen } from '../../shared';
 import { nightPayment, type NightSummary, type PlayedNight } from '../night';
 import type { DealerRepository } from '../store/repository';
 import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
-import { EndedNightAnswers, type PlayerMerge } from '../history';
+import type { PlayerMerge } from '../history';
 import type { FolderReader, GroupHistory, GroupNight } from '../group';
 import type { KeptBackups } from './domains/keptBackups';
 import type { DataMoved } from './domains/dataMove';
@@ -33,8 +33,6 @@ export class SessionState {
   merges: PlayerMerge[] = [];
   /** The kinds of payment detail the host turned off, by night, from the tab file (kept with the settle modes). */
   hiddenPay: Readonly<Record<string, PayKind[]>> = {};
-  /** Answers about ended nights, kept while their index line stays the same (history/endedNightAnswers.ts). */
-  readonly endedAnswers = new EndedNightAnswers();
   /** Set once at start-up (startup.ts), after the history is read: a backup is made of it. */
   backups!: KeptBackups;
   /** The group this laptop shares its history with (groupDomain.ts); null when it is in none. */
@@ -56,9 +54,6 @@ export class SessionState {
     readonly autoBackups: boolean,
     readonly onDataMoved: DataMoved | undefined,
   ) {}
-
-  /** The shell's: writes down the data folder the host chose after a lost pointer (restarting the app when it is the other one). */
-  chooseDataFolder: ((folder: string) => void) | undefined;
 
   /** The night on the table if it has not ended. */
   get openNight(): PlayedNight | null {

@@ -19,8 +19,11 @@ export interface DataFolderChoice {
   choose: (folder: string) => void;
 }
 
+/** Each session's way to write the host's choice down (the shell's), while a notice asks it: this domain's alone. */
+const folderChoosers = new WeakMap<SessionState, (folder: string) => void>();
+
 export function askForDataFolder(state: SessionState, choice: DataFolderChoice): void {
-  state.chooseDataFolder = choice.choose;
+  folderChoosers.set(state, choice.choose);
   const reason =
     choice.other === ''
       ? `the file that says where the data lives is damaged and no copy of it names another folder; the app opened ${choice.inUse}`
@@ -42,7 +45,7 @@ export function answerFolderChoice(state: SessionState, notice: StorageNotice, k
   const folder = keep === 'other-folder' ? folders.other : folders.inUse;
   state.repo.dismissNotice(notice.id);
   try {
-    state.chooseDataFolder?.(folder);
+    folderChoosers.get(state)?.(folder);
   } catch (error) {
     return refused(commandError('storage', `The choice of data folder could not be written down: ${(error as Error).message}`));
   }

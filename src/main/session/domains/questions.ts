@@ -1,15 +1,17 @@
 import type { ParsedCommandArgs } from '../../../shared';
-import { answerQuestion, payDirectory, type Answer, type QuestionName } from '../../history';
+import { answerQuestion, EndedNightAnswers, payDirectory, type Answer, type QuestionName } from '../../history';
 import { historyIndex } from './groupDomain';
 import type { HandlerMap } from '../outcome';
 import type { SessionState } from '../sessionState';
 
 /** Questions about the history, answered with `data`; nothing changes. */
 export function questionHandlers(state: SessionState): HandlerMap<QuestionName> {
+  // Answers about ended nights, kept while their index line stays the same: this domain's alone.
+  const endedAnswers = new EndedNightAnswers();
   const ask =
     <Q extends QuestionName>(question: Q) =>
     (args: ParsedCommandArgs<Q>) =>
-      answer(state, question, args);
+      answer(state, endedAnswers, question, args);
   return {
     getTab: ask('getTab'),
     exportTab: ask('exportTab'),
@@ -25,7 +27,12 @@ export function questionHandlers(state: SessionState): HandlerMap<QuestionName> 
 }
 
 /** A question about the history: answered with `data`, nothing changed. */
-function answer<Q extends QuestionName>(state: SessionState, question: Q, args: ParsedCommandArgs<Q>): Answer<Q> {
+function answer<Q extends QuestionName>(
+  state: SessionState,
+  endedAnswers: EndedNightAnswers,
+  question: Q,
+  args: ParsedCommandArgs<Q>,
+): Answer<Q> {
   return answerQuestion(question, args, {
     repo: state.repo,
     // The group's nights count like this laptop's own (docs/group.md); a backup holds this laptop's only.
@@ -38,6 +45,6 @@ function answer<Q extends QuestionName>(state: SessionState, question: Q, args: 
     live: state.night,
     merges: state.merges,
     pay: { directory: payDirectory(state.roster, state.settings.bankPay), hidden: state.hiddenPay },
-    endedAnswers: state.endedAnswers,
+    endedAnswers,
   });
 }
