@@ -29,7 +29,13 @@ function indexLine(id: string, nets: Record<string, number>, winnerIds: string[]
   };
 }
 
-const ROSTER = ['ann', 'bo', 'cy'].map((id) => ({ id, name: id.toUpperCase(), colour: '#336699', initials: id.slice(0, 2).toUpperCase(), archived: false }));
+const ROSTER = ['ann', 'bo', 'cy'].map((id) => ({
+  id,
+  name: id.toUpperCase(),
+  colour: '#336699',
+  initials: id.slice(0, 2).toUpperCase(),
+  archived: false,
+}));
 
 describe('who won a night in the history', () => {
   // Index lines written before an even night had no winner named the whole table.
