@@ -145,16 +145,22 @@ test('J with a name already at the table says so in the lobby’s words (R31)', 
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('error')).toHaveText('Ana is already at the table.');
 
-  await test.step('the sit-out panel marks the chosen player with a shape, not only a colour', async () => {
+  await test.step('R32: the sit-out panel marks the chosen player with a shape and aria-selected, not only a colour', async () => {
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('seat-panel')).toHaveCount(0);
     await page.keyboard.press('s');
-    const chosen = page.getByTestId('sit-out-panel').locator('[aria-current="true"]');
+    // A list to choose from, as the buy-in and cash-out panels: a screen reader hears which player is chosen.
+    const list = page.getByTestId('sit-out-panel').getByRole('listbox', { name: 'Sit out or come back' });
+    await expect(list.getByRole('option')).toHaveCount(2);
+    const chosen = list.getByRole('option', { selected: true });
     await expect(chosen).toHaveCount(1);
+    await expect(chosen).toContainText('Ana');
     const mark = await chosen.locator('.name').evaluate((el) => getComputedStyle(el, '::before').content);
     expect(mark).toContain('▶');
     await page.keyboard.press('ArrowDown');
-    const others = page.getByTestId('sit-out-panel').locator('li:not([aria-current="true"]) .name');
+    await expect(list.getByRole('option', { selected: true })).toContainText('Bob');
+    await expect(list.getByRole('option', { selected: false })).toContainText('Ana');
+    const others = page.getByTestId('sit-out-panel').locator('li[aria-selected="false"] .name');
     for (const other of await others.all())
       expect(await other.evaluate((el) => getComputedStyle(el, '::before').content)).not.toContain('▶');
     await page.getByTestId('sit-out-panel').screenshot({ path: 'e2e/artifacts/screenshots/sit-out-chosen.png' });

@@ -5,8 +5,9 @@
  * an ellipsis, and the heading with the rest of the end screen inside the
  * 5% safe area, from 1280x720 to 4K. With twelve players the results take
  * the whole height: the heading keeps one line and counts the tied winners
- * past those it names ("and 9 more ★", the star marking their rows). Real engine states (tvStates.ts) on the
- * layout audit's fake `window.api`; the tie is made in the view.
+ * past those it names ("and 9 more ★", the star marking their rows). A night where everyone ends even
+ * crowns nobody: the heading says so. Real engine states (tvStates.ts) on the layout audit's fake
+ * `window.api`; the tie is made in the view, the even night and the single winner by the engine.
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -119,3 +120,44 @@ for (const screen of SCREENS) {
     }
   });
 }
+
+/** A night ended by the engine itself: at once (the antes split back, everyone even) or after `turns` turns. */
+function endedByEngine(names: readonly string[], turns: number): AppView {
+  const played = playUntil(names, (n) => n.turnsPlayed >= turns && (turns === 0 || n.phase === 'ready'), { seed: `ended-${turns}` });
+  const ended = played.table.run('endNight', { stateId: played.night.stateId });
+  if (!ended.ok) throw new Error(`ending the night was refused: ${ended.error.code}`);
+  return liveView({ ...played.table.night()!, id: `ended-${names.length}-${turns}` }, played.roster);
+}
+
+test('R23: a night where everyone ends even crowns nobody on the TV: "Nobody wins tonight", no row ringed, inside the safe area', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  try {
+    await context.addInitScript(FAKE_API);
+    const page = await context.newPage();
+    await page.goto(`${host.url}#/table`);
+    const names = NAMES.slice(0, 6);
+    const even = endedByEngine(names, 0);
+    expect(even.night!.results!.every((r) => r.netChips === 0)).toBe(true);
+    await show(page, even);
+    const heading = page.getByTestId('results').locator('.winner');
+    await expect(heading).toHaveText('Nobody wins tonight: everyone is even');
+    await expect(page.getByTestId('results').locator('tr.won')).toHaveCount(0);
+    expect((await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080)).problems).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/tv-nobody-wins.png` });
+
+    // A night with someone ahead still names its winner.
+    const played = endedByEngine(names, 30);
+    const winners = played.night!.results!.filter((r) => r.isWinner);
+    expect(winners.length).toBeGreaterThan(0);
+    await show(page, played);
+    await expect(heading).not.toHaveText(/Nobody/);
+    await expect(page.getByTestId('results').locator('tr.won')).toHaveCount(winners.length);
+    await page.screenshot({ path: `${SHOTS}/tv-one-night-winner.png` });
+  } finally {
+    await context.close();
+  }
+});

@@ -1,4 +1,5 @@
 import type { NightListItem } from '../../shared';
+import { winnersOf } from '../ledger';
 import type { NightSummary } from '../store';
 
 const MINUTE_MS = 60_000;
@@ -14,7 +15,7 @@ export function nightListItem(summary: NightSummary): NightListItem {
     playerIds: summary.playerIds,
     turns: summary.turns,
     biggestPot: summary.biggestPot,
-    winnerIds: summary.winnerIds,
+    winnerIds: nightWinnerIds(summary),
     minutes: Number.isFinite(minutes) ? minutes : null,
     currency: summary.currency,
   };
@@ -23,4 +24,13 @@ export function nightListItem(summary: NightSummary): NightListItem {
 /** Every night, newest first. */
 export function listNights(index: readonly NightSummary[]): NightListItem[] {
   return [...index].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id)).map(nightListItem);
+}
+
+/**
+ * Who won the night (R23), from its results when it has them: an index line
+ * made before an even night had no winner still names every player, and
+ * the history must not crown the whole table for it either.
+ */
+export function nightWinnerIds(summary: Pick<NightSummary, 'results' | 'winnerIds'>): string[] {
+  return summary.results.length > 0 ? winnersOf(summary.results) : summary.winnerIds;
 }

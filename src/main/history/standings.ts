@@ -3,6 +3,7 @@ import { luckVerdict } from '../night';
 import { fraction } from '../night/fraction';
 import type { NightSummary } from '../store';
 import { NO_ALIAS, type PlayerAlias } from './aliases';
+import { nightWinnerIds } from './nightsList';
 
 type NightResult = NightSummary['results'][number];
 
@@ -56,6 +57,7 @@ export function standings(
   // Folded at the first ask after start-up, with the code still cold: nothing is made per night but its chart point.
   for (const night of nightsFor(index, query, alias)) {
     const net: Record<string, number> = {};
+    const winnerIds = nightWinnerIds(night);
     for (const result of resultsUnder(night.results, alias)) {
       if (only !== null && !only.has(result.playerId)) continue;
       let row = rows.get(result.playerId);
@@ -64,7 +66,7 @@ export function standings(
         rows.set(result.playerId, row);
       }
       row.nights += 1;
-      if (wonNight(night, result.playerId, alias)) row.nightsWon += 1;
+      if (wonNight(winnerIds, result.playerId, alias)) row.nightsWon += 1;
       row.netChips += result.netChips;
       row.netMoney += result.netMoney;
       row.biggestPotWon = Math.max(row.biggestPotWon, result.biggestWin);
@@ -128,9 +130,9 @@ function newRow(playerId: string, name: string): StandingRow {
 }
 
 /** Whether the player won the night (R23), their merged names counted as them. A night has a winner or two: no set is made. */
-function wonNight(night: NightSummary, playerId: string, alias: PlayerAlias): boolean {
-  if (alias === NO_ALIAS) return night.winnerIds.includes(playerId);
-  return night.winnerIds.some((id) => alias(id) === playerId);
+function wonNight(winnerIds: readonly string[], playerId: string, alias: PlayerAlias): boolean {
+  if (alias === NO_ALIAS) return winnerIds.includes(playerId);
+  return winnerIds.some((id) => alias(id) === playerId);
 }
 
 /** A night's results with merged players added up under the id they are counted as. */

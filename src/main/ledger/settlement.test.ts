@@ -70,9 +70,24 @@ describe('nightResults', () => {
     expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 1).map((r) => r.isWinner)).toEqual([true, false, true]);
   });
 
+  it('R23: a night where every player ends even has no winner', () => {
+    const b = balances({ ann: { stack: 10, bought: 10 }, bo: { stack: 20, bought: 20 }, cy: { stack: 0, bought: 10, out: 10 } });
+    expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 25).map((r) => r.isWinner)).toEqual([false, false, false]);
+  });
+
+  it('R23: every net the same but below zero (the pot carried to the next night) has no winner either', () => {
+    const b = balances({ ann: { stack: 9, bought: 10 }, bo: { stack: 9, bought: 10 } });
+    expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }], 1).map((r) => r.isWinner)).toEqual([false, false]);
+  });
+
+  it('R23: two players even and one down: the two even share the win (someone is behind them)', () => {
+    const b = balances({ ann: { stack: 10, bought: 10 }, bo: { stack: 10, bought: 10 }, cy: { stack: 5, bought: 10 } });
+    expect(nightResults(b, [{ id: 'ann' }, { id: 'bo' }, { id: 'cy' }], 1).map((r) => r.isWinner)).toEqual([true, true, false]);
+  });
+
   it('a player no entry names has all zeros', () => {
     expect(nightResults(emptyBalances(), [{ id: 'ghost' }], 1)).toEqual([
-      { playerId: 'ghost', boughtIn: 0, finalChips: 0, netChips: 0, netMoney: 0, isWinner: true },
+      { playerId: 'ghost', boughtIn: 0, finalChips: 0, netChips: 0, netMoney: 0, isWinner: false },
     ]);
   });
 });

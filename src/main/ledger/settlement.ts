@@ -16,6 +16,7 @@ function minorUnits(amount: number): number {
  * x `chipValue`, in whole minor units and so exact. The winner is whoever has
  * the largest net chips (final + cashed out - bought, R23 as amended), ties
  * sharing it: a player who bought twice is not the winner while down on the night.
+ * A night where everyone's net chips are the same has no winner (winnersOf).
  */
 export function nightResults(balances: Balances, players: readonly { id: string }[], chipValue: number): PlayerResult[] {
   minorUnits(chipValue);
@@ -25,8 +26,22 @@ export function nightResults(balances: Balances, players: readonly { id: string 
     const netChips = finalChips - boughtIn;
     return { playerId: id, boughtIn, finalChips, netChips, netMoney: minorUnits(netChips * chipValue) };
   });
-  const best = Math.max(...rows.map((r) => r.netChips));
-  return rows.map((r) => ({ ...r, isWinner: r.netChips === best }));
+  const winners = new Set(winnersOf(rows));
+  return rows.map((r) => ({ ...r, isWinner: winners.has(r.playerId) }));
+}
+
+/**
+ * Who won the night (R23): the players with the largest net chips, ties
+ * sharing it; nobody when every player's net chips are the same (everyone
+ * even, a house choice): with nobody ahead, crowning the whole table would
+ * tell each player they won a night they only broke even on. Also applied
+ * to the results kept in the nights' index, made before this choice.
+ */
+export function winnersOf(results: readonly { playerId: string; netChips: number }[]): string[] {
+  const nets = results.map((r) => r.netChips);
+  const best = Math.max(...nets);
+  if (nets.every((net) => net === best)) return [];
+  return results.filter((r) => r.netChips === best).map((r) => r.playerId);
 }
 
 interface Side {

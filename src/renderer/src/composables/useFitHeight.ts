@@ -3,7 +3,7 @@ import { nextTick, onBeforeUnmount, onMounted, ref, watch, type Ref, type WatchS
 /**
  * A factor (at most 1) by which a panel's type shrinks so that it fits the height its box gives it.
  *
- * The end-of-night type is first sized from an estimate of its lines (TableView's endedLines), but
+ * The end-of-night type is first sized from an estimate of its lines (useEndedSizing), but
  * how many lines a column heading wraps to depends on the language ("Jetons à la fin" takes three):
  * after the panel is laid out at full size, this measures how far the box's children overflow it and
  * scales the type of `content` (the part whose type follows the factor) down just enough,

@@ -56,6 +56,8 @@ export function noFacts(): KeyFacts {
     onSeats: false,
     onNameBox: false,
     onButton: false,
+    editingPlayer: false,
+    inGroup: false,
     boxWaiting: false,
     betAsked: false,
     canPass: false,

@@ -12,6 +12,7 @@ import {
   NIGHT_DETAIL_KEYS,
   NIGHT_KEYS,
   NIGHTS_LIST_KEYS,
+  ROSTER_EDITOR_KEYS,
   type LobbyAction,
 } from './keymap';
 import type { Chord, Conditions, KeyBinding } from './types';
@@ -248,6 +249,26 @@ describe('the keymap', () => {
     // Home and End jump in the nights list; Ctrl+Home is not theirs.
     expect(bindingFor(NIGHTS_LIST_KEYS, press('End'), part('nights'))?.action).toBe('firstOrLast');
     expect(bindingFor(NIGHTS_LIST_KEYS, press('End', { ctrlKey: true }), part('nights'))).toBeNull();
+  });
+
+  it("the roster editor's keys are the keymap's: Enter saves, Esc cancels, Alt+← → walk the palette, Alt+S shares only in a group", () => {
+    const editing = { ...noFacts(), editingPlayer: true, typing: true, inField: true };
+    const action = (e: KeyboardEvent, facts = editing) => bindingFor(ROSTER_EDITOR_KEYS, e, facts)?.action ?? null;
+    expect(action(press('Enter'))).toBe('save');
+    expect(action(press('Escape'))).toBe('cancel');
+    expect(action(press('ArrowLeft', { altKey: true }))).toBe('stepColour');
+    expect(action(press('ArrowRight', { altKey: true }))).toBe('stepColour');
+    // Plain arrows and letters are the fields' typing.
+    expect(action(press('ArrowLeft'))).toBeNull();
+    expect(action(press('s'))).toBeNull();
+    // Alt+S by the key's place, whatever Alt types there; outside a group it is nobody's.
+    expect(action(press('ß', { altKey: true, code: 'KeyS' }), { ...editing, inGroup: true })).toBe('toggleShare');
+    expect(action(press('s', { altKey: true }))).toBeNull();
+    // Closed, the editor claims nothing, and the lobby's Enter starts the night again; open, the lobby's Enter is not claimed.
+    expect(action(press('Enter'), { ...noFacts() })).toBeNull();
+    expect(bindingFor(KEYMAP, press('Enter'), noFacts())?.action).toBe('start');
+    expect(bindingFor(LOBBY_KEYS, press('Enter'), { ...noFacts(), editingPlayer: true })).toBeNull();
+    expect(bindingFor(KEYMAP, press('Enter'), { ...noFacts(), editingPlayer: true })?.action).toBe('save');
   });
 
   it('Shift+G goes back a language and G forward: two lines of the list, two actions', () => {

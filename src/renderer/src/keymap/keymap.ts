@@ -74,25 +74,63 @@ export const LOBBY_KEYS = [
   { screen: 'lobby', chords: altLetter('c'), help: null, action: 'switchPayment' },
   { screen: 'lobby', chords: plainLetter('d'), when: { typing: false }, help: 'tabOpen', action: 'runningTab' },
   // Enter: a focused button's own click; in the new-player box it adds the name (or starts when empty); anywhere else it starts.
-  { screen: 'lobby', chords: [{ key: 'Enter', anyModifiers: true }], when: { onButton: true }, help: null, action: 'buttonClick' },
+  // While the roster editor is open, Enter and Esc are the editor's (ROSTER_EDITOR_KEYS).
   {
     screen: 'lobby',
     chords: [{ key: 'Enter', anyModifiers: true }],
-    when: { onButton: false, onNameBox: true },
+    when: { editingPlayer: false, onButton: true },
+    help: null,
+    action: 'buttonClick',
+  },
+  {
+    screen: 'lobby',
+    chords: [{ key: 'Enter', anyModifiers: true }],
+    when: { editingPlayer: false, onButton: false, onNameBox: true },
     help: null,
     action: 'addOrStart',
   },
   {
     screen: 'lobby',
     chords: [{ key: 'Enter', anyModifiers: true }],
-    when: { onButton: false, onNameBox: false },
+    when: { editingPlayer: false, onButton: false, onNameBox: false },
     help: 'lobbyStart',
     action: 'start',
   },
-  { screen: 'lobby', chords: [{ key: 'Escape', anyModifiers: true }], when: { inField: true }, help: null, action: 'leaveField' },
+  {
+    screen: 'lobby',
+    chords: [{ key: 'Escape', anyModifiers: true }],
+    when: { editingPlayer: false, inField: true },
+    help: null,
+    action: 'leaveField',
+  },
 ] as const satisfies readonly KeyBinding[];
 
 export type LobbyAction = NonNullable<(typeof LOBBY_KEYS)[number]['action']>;
+
+/**
+ * The lobby's roster editor (E, RosterEditor.vue), while it is open: its keys come before the lobby's,
+ * and everything else types into its fields. The key list's lobby lines do not name them: the
+ * editor's own hint does.
+ */
+export const ROSTER_EDITOR_KEYS = [
+  { screen: 'lobby', chords: [{ key: 'Enter', anyModifiers: true }], when: { editingPlayer: true }, help: null, action: 'save' },
+  { screen: 'lobby', chords: [{ key: 'Escape', anyModifiers: true }], when: { editingPlayer: true }, help: null, action: 'cancel' },
+  // Alt+← →: the next colour of the palette either way.
+  {
+    screen: 'lobby',
+    chords: [
+      { key: 'ArrowLeft', alt: true },
+      { key: 'ArrowRight', alt: true },
+    ],
+    when: { editingPlayer: true },
+    help: null,
+    action: 'stepColour',
+  },
+  // Alt+S, in a group: the player's payment details are the group's, or this laptop's alone.
+  { screen: 'lobby', chords: altLetter('s'), when: { editingPlayer: true, inGroup: true }, help: null, action: 'toggleShare' },
+] as const satisfies readonly KeyBinding[];
+
+export type RosterEditorAction = NonNullable<(typeof ROSTER_EDITOR_KEYS)[number]['action']>;
 
 /**
  * Keys of the whole console, whatever the screen (useScreenKeys.ts). A
@@ -360,6 +398,7 @@ export type RulesSheetAction = NonNullable<(typeof RULES_SHEET_KEYS)[number]['ac
  */
 export const KEYMAP: readonly KeyBinding[] = [
   ...LOBBY_KEYS,
+  ...ROSTER_EDITOR_KEYS,
   ...CONSOLE_KEYS_MAP,
   ...NIGHT_KEYS,
   ...ENDED_KEYS,

@@ -40,6 +40,8 @@ type Condition =
   | 'onSeats' // the table list has the focus, and seats someone
   | 'onNameBox' // the new-player box has the focus
   | 'onButton' // a button has the focus (Enter is its click)
+  | 'editingPlayer' // the lobby's roster editor (E) is open: its keys come before the lobby's
+  | 'inGroup' // this laptop is in a group (the roster editor's Alt+S shares a player's details with it)
   | 'boxWaiting' // a night's number box (the bet, the cut) waits for digits: a plain letter is typing
   | 'betAsked' // the night waits for a bet (seating waits for the turn to end, R31, R32)
   | 'canPass' // R26: passing is on and the bet box is empty

@@ -24,6 +24,13 @@ describe('names on the TV among the names of the table', () => {
     expect(written.get('Lou Latecomer')).toBe(tvName('Lou Latecomer'));
   });
 
+  it('counts CJK and emoji by character: 12 of them stay whole, a 13th cuts the name to 11 and an ellipsis', () => {
+    expect(tvName('山田太郎山田太郎山田太郎')).toBe('山田太郎山田太郎山田太郎');
+    expect(tvName('山田太郎山田太郎山田太郎山')).toBe('山田太郎山田太郎山田太…');
+    expect(tvName('🍀🍀🍀🍀🍀🍀🍀🍀🍀🍀🍀🍀')).toBe('🍀🍀🍀🍀🍀🍀🍀🍀🍀🍀🍀🍀');
+    expect(tvName('Bartholomew Featherstonehaugh')).toBe('Bartholomew…');
+  });
+
   it('tells apart two names alike once cut: each keeps its start and its end, 12 characters', () => {
     const written = tvNamesAmong(['Christopher Smith', 'Christopher Jones', 'Ann']);
     expect(written.get('Christopher Smith')).toBe('Chris…Smith');

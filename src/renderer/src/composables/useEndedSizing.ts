@@ -1,0 +1,198 @@
+import { computed, type ComputedRef, type Ref } from 'vue';
+import type { NightView, Transfer } from '../../../shared';
+import { formatMoney } from '../lib/money';
+import { nameEms, WHOLE_NAME_PLAYERS } from '../lib/nameWidth';
+
+/*
+ * How the TV's end of the night is sized. The results and who pays whom share the height under the
+ * "Night over" heading: each panel is counted in lines of its own type, and the type is that height
+ * divided by the larger panel's lines, so twelve players and eleven transfers fit at 1280x720 as at
+ * 4K. The sizes are in units (--u: 1% of a 16:9 screen's height) and in ems of the panels' type.
+ * TvEnded.vue's CSS reads ROOM_UNITS, MOST_TYPE_UNITS and the panels' widths in ems from the
+ * custom properties endedStyle gives it, so the estimate and the CSS never disagree.
+ */
+
+/** The height under the heading the panels share, in units: the safe area's 90 less the heading, the awards' line and the gaps. */
+const ROOM_UNITS = 74;
+/** The panels' largest type, in units: few players read from across the room at this size (46 px at 1080p). */
+const MOST_TYPE_UNITS = 4.6;
+/** The least type the panels are given, in units: the height's lines are shared down to it, never under (the TV's 24 px at 1080p). */
+const LEAST_TYPE_UNITS = 2.4;
+
+/** The results' panel without its rows: its padding, the winners' heading on one line and the table's heading, in lines. */
+const RESULTS_PANEL_LINES = 7;
+/** One result row: a line of type with the row's padding and its border. */
+const RESULT_ROW_LINES = 2.15;
+/** Who pays whom without its rows: its padding and its heading, in lines. */
+const SETTLE_PANEL_LINES = 4.6;
+/** One transfer row: a line of type and the gap under it. */
+const TRANSFER_ROW_LINES = 1.7;
+/** A second line for a short but wide name (it wraps rather than be cut, see keepWhole). */
+const SECOND_NAME_LINE = 1.2;
+/** An expense, the "EUR only" note or a luck line under settling up: a line of 0.8 times a transfer's type, with its margin. */
+const SMALL_LINE = 1.3;
+
+/** The winners' heading: 1.25 times the results' type (TvEnded.vue's .big-results .winner) ... */
+const WINNER_HEADING_EMS = 1.25;
+/** ... at a line height of 1.15, so each line it wraps onto costs this many lines of the results' type. */
+const WINNER_LINE_HEIGHT = 1.15;
+
+/** The safe area's width on a 16:9 screen, in units (wider screens only give the panels more room). */
+const SAFE_WIDTH_UNITS = 160;
+/** The gap between the two panels, in units (TvEnded.vue's .ended-body gap). */
+const PANELS_GAP_UNITS = 3;
+/** With settling up beside it, the results take this share of the width against settling up's 1 (a transfer names two players). */
+const RESULTS_SHARE = 1.15;
+/** Alone, the results' panel is at most this wide, in units: wider, a row's name and figures drift too far apart to follow. */
+const RESULTS_ALONE_UNITS = 150;
+/** How many ems across the results need: a short name on two lines beside seven-digit figures, in four columns... */
+const RESULTS_EMS = 33;
+/** ... and with the luck column ("-0.6 unkind"), shown only when the results have the screen's width. */
+const RESULTS_WITH_LUCK_EMS = 41;
+/** Who pays whom's row: two names of up to 12 characters (emoji the widest) on two lines each, "pays" and the amount. */
+const TRANSFER_EMS = 30;
+/** The results' panel's padding, left and right, in ems: the room a heading's line has is the panel's width less this. */
+const RESULTS_PADDING_EMS = 2.4;
+
+/** How wide (in ems) a name may be before it takes a second line in the results and in who pays whom. */
+const WIDE_RESULT_NAME_EMS = 9;
+const WIDE_TRANSFER_NAME_EMS = 6.5;
+/** The most expenses the TV lists one by one; any more are counted in a last line. */
+const TV_EXPENSES = 4;
+
+type Translate = (key: string, named?: Record<string, unknown>, plural?: number) => string;
+
+interface EndedInputs {
+  night: Ref<NightView | null>;
+  transfers: Ref<readonly Transfer[]>;
+  /** A bank-codes note takes a line: a night not in EUR whose payees have bank accounts. */
+  notEur: Ref<boolean>;
+  /** A player's name as the TV writes it (tvName). */
+  tvNameOf: (id: string | null | undefined) => string;
+  /** A transfer's party (a player or the bank) as the TV writes it. */
+  tvParty: (id: string) => string;
+  t: Translate;
+}
+
+interface EndedSizing {
+  /** The lines the end screen's panels take, the winners' heading's extra lines included: the CSS divides the room by it. */
+  lines: ComputedRef<number>;
+  /** The winners' heading as the TV writes it (or that nobody won), with the lines it wraps onto; null before any result. */
+  winnerHeading: ComputedRef<{ text: string; lines: number } | null>;
+  /** M4: the shared expenses under who pays whom, one a line, so the table sees why the transfers differ from the results. */
+  expensesLines: ComputedRef<string[]>;
+  /** Whether a transfer's party keeps their whole name on a second line rather than an ellipsis. */
+  keepWhole: (party: string) => boolean;
+  /** The constants the CSS sizes the panels with, as custom properties. */
+  style: ComputedRef<Record<string, string>>;
+}
+
+export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t }: EndedInputs): EndedSizing {
+  /**
+   * A short name with up to 8 players, and the bank always, take a second line rather than an
+   * ellipsis; with more players the rows keep one line each so every row keeps its type.
+   */
+  const isShort = () => (night.value?.players.length ?? 0) <= WHOLE_NAME_PLAYERS;
+  const keepWhole = (party: string) => party === 'bank' || isShort();
+  const twoLines = (name: string, ems: number) => isShort() && nameEms(name) > ems;
+  const settling = () => transfers.value.length > 0;
+
+  const expensesLines = computed(() => {
+    const expenses = night.value?.expenses ?? [];
+    const currency = night.value?.currency ?? '';
+    const lines = expenses.slice(0, TV_EXPENSES).map((e) =>
+      t('expenses.tvItem', {
+        what: e.description || t('expenses.untitled'),
+        amount: formatMoney(e.amount, currency),
+        name: tvNameOf(e.payer),
+      }),
+    );
+    if (expenses.length > TV_EXPENSES)
+      lines.push(t('expenses.tvMore', { n: expenses.length - TV_EXPENSES }, expenses.length - TV_EXPENSES));
+    return lines;
+  });
+
+  /** The panels' lines with the winners' heading on one line: the larger of the results and who pays whom. */
+  const linesWithoutHeading = computed(() => {
+    const results = night.value?.results ?? [];
+    const resultLines = results.reduce(
+      (sum, r) => sum + RESULT_ROW_LINES + (twoLines(tvNameOf(r.playerId), WIDE_RESULT_NAME_EMS) ? SECOND_NAME_LINE : 0),
+      0,
+    );
+    const transferLines = transfers.value.reduce(
+      (sum, tr) =>
+        sum + TRANSFER_ROW_LINES + ([tr.from, tr.to].some((id) => twoLines(tvParty(id), WIDE_TRANSFER_NAME_EMS)) ? SECOND_NAME_LINE : 0),
+      0,
+    );
+    // M4: the expenses' heading and lines.
+    const expenseLines = expensesLines.value.length > 0 ? (expensesLines.value.length + 1) * SMALL_LINE : 0;
+    // A night not in EUR whose payees have bank accounts: one line saying why there are no bank codes.
+    const eurOnlyLine = notEur.value ? SMALL_LINE : 0;
+    // Under settling up, a line each for whom the cards were kindest and unkindest to (TvLuck).
+    const luckLines =
+      (['kind', 'unkind'] as const).filter((verdict) => night.value?.luck?.some((l) => l.verdict === verdict)).length * SMALL_LINE;
+    return Math.max(RESULTS_PANEL_LINES + resultLines, SETTLE_PANEL_LINES + transferLines + expenseLines + eurOnlyLine + luckLines);
+  });
+
+  /** How wide the results' panel is, in units, on a 16:9 screen: shared with settling up, or alone. */
+  const resultsPanelUnits = () =>
+    settling() ? ((SAFE_WIDTH_UNITS - PANELS_GAP_UNITS) * RESULTS_SHARE) / (RESULTS_SHARE + 1) : RESULTS_ALONE_UNITS;
+
+  /**
+   * The winners' heading on the TV: each winner as tvName writes them, never cut mid-name. It wraps onto
+   * the lines the results leave above the least type (none with 12 players); tied winners past what fits
+   * are counted instead ("and 3 more ★": the star marks their rows). Its room per line is the panel's
+   * width at the type the panels would have without it (a wrapped heading only makes the type smaller and
+   * the room wider), less the panel's padding; nameEms errs towards wider, so towards more lines.
+   */
+  const winnerHeading = computed<{ text: string; lines: number } | null>(() => {
+    const results = night.value?.results ?? [];
+    // A name is never split over two lines: its spaces do not break (a line breaks only after a comma).
+    const names = results.filter((r) => r.isWinner).map((r) => tvNameOf(r.playerId).replaceAll(' ', '\u00a0'));
+    if (results.length === 0) return null;
+    const panel = resultsPanelUnits();
+    const type = Math.min(
+      MOST_TYPE_UNITS,
+      ROOM_UNITS / linesWithoutHeading.value,
+      panel / (settling() ? RESULTS_EMS : RESULTS_WITH_LUCK_EMS),
+    );
+    const lineEms = (panel / type - RESULTS_PADDING_EMS) / WINNER_HEADING_EMS;
+    const linesOf = (text: string) => Math.ceil(nameEms(text) / lineEms);
+    // R23: everyone even, so nobody is ahead: the heading says so in place of a winner.
+    if (names.length === 0) {
+      const text = t('results.nobody');
+      return { text, lines: linesOf(text) };
+    }
+    if (names.length === 1) {
+      const text = t('results.winner', { name: names[0] });
+      return { text, lines: linesOf(text) };
+    }
+    const headingLine = WINNER_HEADING_EMS * WINNER_LINE_HEIGHT;
+    const most = 1 + Math.max(0, Math.floor((ROOM_UNITS / LEAST_TYPE_UNITS - linesWithoutHeading.value) / headingLine));
+    for (let shown = names.length; ; shown--) {
+      const rest = names.length - shown;
+      const list = names.slice(0, shown).join(', ');
+      const text = rest === 0 ? t('results.winners', { names: list }) : t('results.winnersMore', { names: list, n: rest }, rest);
+      if (shown === 1 || linesOf(text) <= most) return { text, lines: linesOf(text) };
+    }
+  });
+
+  /** The heading's lines past the first come on top of the panels' lines. */
+  const lines = computed(
+    () => linesWithoutHeading.value + ((winnerHeading.value?.lines ?? 1) - 1) * WINNER_HEADING_EMS * WINNER_LINE_HEIGHT,
+  );
+
+  const style = computed(() => ({
+    '--lines': String(lines.value),
+    '--room': String(ROOM_UNITS),
+    '--most-type': String(MOST_TYPE_UNITS),
+    '--results-alone': String(RESULTS_ALONE_UNITS),
+    '--results-share': String(RESULTS_SHARE),
+    '--results-ems': String(RESULTS_EMS),
+    '--results-luck-ems': String(RESULTS_WITH_LUCK_EMS),
+    '--transfer-ems': String(TRANSFER_EMS),
+    '--heading-ems': String(WINNER_HEADING_EMS),
+  }));
+
+  return { lines, winnerHeading, expensesLines, keepWhole, style };
+}
