@@ -120,11 +120,17 @@ describe('one refusal shape, whichever role sends and whichever domain answers',
     expect(await session.run('host', 'getNight', { nightId: 7 })).toMatchObject(malformed('getNight', 'nightId'));
   });
 
-  it('a phone: its question refused with the same code and params as from the console', async () => {
+  it('a phone and the TV: a question refused with the same code and params as from the console, a change refused by role', async () => {
     const { session } = await composedDealer();
     const fromPhone = await session.run('phone', 'getNightToCheck', { nightId: 7, checker: 'c-1' });
     expect(fromPhone).toMatchObject(malformed('getNightToCheck', 'nightId'));
+    expect(await session.run('table', 'getNightToCheck', { nightId: 7, checker: 'c-1' })).toEqual(fromPhone);
     expect(await session.run('host', 'getNightToCheck', { nightId: 7, checker: 'c-1' })).toEqual(fromPhone);
+    for (const role of ['phone', 'table'] as const)
+      expect(await session.run(role, 'newPhoneLink', {})).toMatchObject({
+        ok: false,
+        error: { code: 'forbidden-role', params: { role, command: 'newPhoneLink' } },
+      });
   });
 
   it("a paired laptop: its sync messages refused with the params the console's commands carry", async () => {
