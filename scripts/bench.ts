@@ -198,15 +198,17 @@ function benchAppendFloor(dir: string, appends: number): number {
 
 // ------------------------------------------------------------ the session, on disk
 
-/** Wraps a table so every command is timed end to end (decide, ledger, journal append + fdatasync, view). */
-function timed(table: Table, samples: number[]): Table {
+/** Wraps a table so every command is timed end to end (decide, ledger, journal append + fdatasync, view); `slowest` names the slowest. */
+function timed(table: Table, samples: number[], slowest: { ms: number; command: string } = { ms: 0, command: '' }): Table {
   return {
     night: () => table.night(),
     run: (command, args) => {
       const started = performance.now();
       const result = table.run(command, args);
       addedWork();
-      samples.push(performance.now() - started);
+      const took = performance.now() - started;
+      samples.push(took);
+      if (took > slowest.ms) Object.assign(slowest, { ms: took, command });
       return result;
     },
   };
@@ -224,12 +226,14 @@ interface SessionRun {
 function benchSessionNight(root: string, turns: number, label: string, floorP99: number, onePerNightP99: number | null): SessionRun {
   const table = openSimulatedTable(Buffer.concat([SEED, Buffer.from(label)]), root);
   const samples: number[] = [];
+  const slowest = { ms: 0, command: '' };
   try {
-    const driver = timed(sessionTable(table.session), samples);
+    const driver = timed(sessionTable(table.session), samples, slowest);
     const plan = planFor({ players: PLAYERS, turns, rules: DEFAULT_RULES, startingChips: 50 });
     startNight(driver, plan);
     const nightId = table.session.currentNight?.state.nightId ?? '';
     samples.length = 0;
+    Object.assign(slowest, { ms: 0, command: '' });
     const started = performance.now();
     playTurns(driver, table.bot, plan);
     endNight(driver);
@@ -246,6 +250,8 @@ function benchSessionNight(root: string, turns: number, label: string, floorP99:
       met: summary.p99Ms <= limit && (againstOne === null || againstOne <= TARGETS.historyGrowth),
       ...summary,
       actionsPerSecond: Math.round(samples.length / elapsed),
+      // The action a host waits longest for, by name (a frame is 16 ms).
+      slowestAction: `${slowest.command} ${ms(slowest.ms)} ms`,
       turns,
       ...(againstOne === null ? {} : { timesOneNightP99: Math.round(againstOne * 100) / 100 }),
       note: 'GameSession.runNow of every command of a night (bots at the keyboard): decide, post the chips, append the journal line + fdatasync, build the view',
