@@ -161,7 +161,7 @@ export class ClientLink {
     }
     this.unreadAtLastCheck = over ? waiting : null;
     if (now - this.heardAt > this.unread.silentMs) {
-      this.close(`not reading: no answer for ${Math.round(this.unread.silentMs / 1000)} s`);
+      this.close(`not reading: no answer for ${Number((this.unread.silentMs / 1000).toFixed(1))} s`);
       return;
     }
     // Pinged often enough that a client reading on a slow network answers well within silentMs.

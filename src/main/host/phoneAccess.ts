@@ -6,7 +6,7 @@ import { PHONES_OFF, WIRE_TOKEN_PARAM, type PhoneRefusal, type PhonesView } from
 import type { DealerService } from '../session/service';
 import type { FlowLimits } from './clientLink';
 import type { ConnectionLimits } from './connectionGuard';
-import { PHONE_UNREAD_LIMITS } from './listenerPolicy';
+import { PHONE_UNREAD_LIMITS, type UnreadLimits } from './listenerPolicy';
 import { PHONE_QUESTION_RATE, type QuestionRate } from './questionRate';
 import { startHost, type ConnectionInfo, type HostOptions, type RunningHost } from './server';
 
@@ -50,6 +50,8 @@ export interface PhoneLimits {
   connections: Partial<ConnectionLimits>;
   /** Phones coming and going change a count on every screen: told at most once per this many ms (the newest count). */
   countEveryMs: number;
+  /** When a phone counts as not reading and is closed (PHONE_UNREAD_LIMITS unless given). */
+  unread: Partial<UnreadLimits>;
 }
 
 const PHONE_LIMITS: PhoneLimits = {
@@ -65,6 +67,7 @@ const PHONE_LIMITS: PhoneLimits = {
   },
   connections: {},
   countEveryMs: 250,
+  unread: PHONE_UNREAD_LIMITS,
 };
 
 const TOKEN_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -267,6 +270,7 @@ export class PhoneAccess {
             questionRate: this.limits.questionRate,
             flow: this.limits.flow,
             connections: this.limits.connections,
+            unread: this.limits.unread,
             ...(this.options.onClientDropped ? { onClientDropped: this.options.onClientDropped } : {}),
           });
           break;

@@ -336,6 +336,32 @@ describe('headless host: access tokens (listening beyond loopback)', () => {
     expect(await client.next()).toMatchObject({ type: 'reply', id: 1, result: { ok: true } });
     client.socket.close();
   });
+
+  it('asks for a cross-origin opener policy only where a browser takes it (loopback), not from a page on the LAN over http, where it is ignored with a console warning', async () => {
+    const running = await start(fakeService(), tokens);
+    const onLoopback = await fetch(`${running.url}?token=${token}`);
+    expect(onLoopback.status).toBe(200);
+    expect(onLoopback.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect((await fetch(`http://localhost:${running.port}/?token=${token}`)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
+
+    for (const path of [`/?token=${token}`, '/', '/assets/index-abc.js']) {
+      const overLan = await new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port: running.port, path, headers: { host: `192.168.1.20:${running.port}` } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(overLan.headers['cross-origin-opener-policy'], path).toBeUndefined();
+      // The rest of the security headers stay, refusals included.
+      expect(overLan.headers['content-security-policy'], path).toBe(PRODUCTION_CSP);
+      expect(overLan.headers['x-frame-options'], path).toBe('DENY');
+    }
+  });
 });
 
 describe('headless host: ordering', () => {
