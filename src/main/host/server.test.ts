@@ -364,6 +364,34 @@ describe('headless host: access tokens (listening beyond loopback)', () => {
   });
 });
 
+describe('headless host: what screens leave behind', () => {
+  it('keeps no answer for screens once the last one has gone: a TV that comes later is answered afresh, not from what an earlier one asked', async () => {
+    const service = fakeService();
+    const asked: string[] = [];
+    const history: DealerService = {
+      ...service,
+      run(role, command, args) {
+        if (command !== 'listNights') return service.run(role, command, args);
+        asked.push(role);
+        return Promise.resolve({ ok: true, view: service.getView(), data: { nights: [] } } as unknown as ApiResult);
+      },
+    };
+    const running = await start(history);
+    for (let tv = 1; tv <= 2; tv++) {
+      const screen = await connect(socketUrl(running, '?role=table'));
+      for (const id of [1, 2]) {
+        screen.socket.send(JSON.stringify({ id, method: 'listNights', args: {} }));
+        expect(await screen.next()).toMatchObject({ type: 'reply', id, result: { ok: true } });
+      }
+      screen.socket.close();
+      await vi.waitFor(() => expect(running.clientCount()).toBe(0));
+    }
+    // Each TV's second question is answered from what its first asked (the view did not change); the second TV's
+    // first is asked again: what the first TV left was let go when it left.
+    expect(asked).toEqual(['table', 'table']);
+  });
+});
+
 describe('headless host: ordering', () => {
   it('answers one client in request order, so a reply never carries an older view than a push before it', async () => {
     const service = fakeService();

@@ -146,6 +146,8 @@ export class SocketSessions {
       seat?.leave();
       allowance?.close();
       if (line) service.tableWitnesses?.lineClosed(line);
+      // The last screen gone: what was kept for screens goes too (a quiet table may keep one view for hours).
+      if (role !== 'host' && !this.anyScreen()) this.screenAnswers.forget();
       this.options.onClientsChanged?.();
     });
     client.on('error', () => client.terminate());
@@ -176,6 +178,11 @@ export class SocketSessions {
         .finally(() => link.requestDone())
         .catch(() => client.terminate());
     });
+  }
+
+  private anyScreen(): boolean {
+    for (const link of this.links) if (link.role !== 'host') return true;
+    return false;
   }
 
   private async answerMessage(data: RawData, isBinary: boolean, role: Role, line: WitnessLine | undefined): Promise<WireMessage> {
