@@ -164,10 +164,10 @@ export class ClientLink {
       this.close(`not reading: no answer for ${Number((this.unread.silentMs / 1000).toFixed(1))} s`);
       return;
     }
-    // Pinged often enough that a client reading on a slow network answers well within silentMs.
+    // Pinged often enough that a client reading on a slow network answers well within silentMs. (The heartbeat's
+    // own count of silent beats is left alone: its pong may answer this ping, never the other way round.)
     if (now - this.pingedAt >= this.unread.silentMs / 4) {
       this.pingedAt = now;
-      this.answeredPing = false;
       this.socket.ping();
     }
   }

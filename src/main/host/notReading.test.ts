@@ -126,20 +126,30 @@ async function until(look: () => boolean, what: string, ms = 5000): Promise<void
 }
 
 describe('a socket that stops reading is closed, with a reason', () => {
-  it("the main host's TV that reads nothing is closed once it has answered no ping for the set time; the console stays", async () => {
+  it("the main host's TV that reads nothing is closed once it has answered no ping for the set time; a TV that reads and the console stay", async () => {
     const table = paddedTable(100);
     const { running, dropped } = await mainHost(table, { unread: { silentMs: 1500 } });
     const tv = await rawClient(running.port, '/ws?role=table');
     clients.push(tv);
     const console_ = new WebSocket(`${running.url.replace('http:', 'ws:')}ws`);
-    await new Promise((done) => console_.once('open', done));
+    // A second TV that reads (and so answers pings) stays, however long.
+    const reading = new WebSocket(`${running.url.replace('http:', 'ws:')}ws?role=table`);
+    await Promise.all([console_, reading].map((socket) => new Promise((done) => socket.once('open', done))));
     const opened = performance.now();
-    await until(() => running.connections().every((c) => c.role === 'host'), 'the TV to be closed');
+    await until(() => running.connections().filter((c) => c.role === 'table').length === 1, 'the TV to be closed');
     expect(performance.now() - opened).toBeLessThan(4000);
     expect(dropped).toEqual(['table: not reading: no answer for 1.5 s']);
     expect(closeFrameIn(await sentTo(tv))).toEqual({ code: NOT_READING_CLOSE_CODE, reason: 'not reading: no answer for 1.5 s' });
-    expect(running.connections().map((c) => c.role)).toEqual(['host']);
+    await new Promise((done) => setTimeout(done, 2000));
+    expect(
+      running
+        .connections()
+        .map((c) => c.role)
+        .sort(),
+    ).toEqual(['host', 'table']);
+    expect(dropped).toHaveLength(1);
     console_.close();
+    reading.close();
   });
 
   it("the main host's TV that holds more than the set amount unread, and takes none of it, is closed at the next check", async () => {
