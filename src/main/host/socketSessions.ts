@@ -98,18 +98,22 @@ export class SocketSessions {
   }
 
   pushView(view: AppView): void {
-    // Serialised and encoded once for the console and once for the screens that only watch; a client that is behind keeps only the newest.
-    const text = Buffer.from(JSON.stringify({ type: 'view', view } satisfies WireMessage), 'utf8');
+    // Serialised and encoded once for the console and once for the screens that only watch, and only for those
+    // connected (the phones' listener has no console); a client that is behind keeps only the newest.
     const watched = viewForRole(view, 'phone');
-    const watchersText =
-      watched === view ? text : Buffer.from(JSON.stringify({ type: 'view', view: watched } satisfies WireMessage), 'utf8');
+    let text: Buffer | null = null;
+    let watchersText: Buffer | null = null;
+    const consoleText = (): Buffer => (text ??= Buffer.from(JSON.stringify({ type: 'view', view } satisfies WireMessage), 'utf8'));
+    const screensText = (): Buffer =>
+      (watchersText ??=
+        watched === view ? consoleText() : Buffer.from(JSON.stringify({ type: 'view', view: watched } satisfies WireMessage), 'utf8'));
     // The TV first, then the console, then the phones: the table sees the card the moment the host does, and
     // two hundred phones never stand between the host and the console (each write wakes a reader, about 0.1-1 ms).
     for (const role of PUSH_ORDER) {
       for (const link of this.links) {
         if (link.role !== role) continue;
-        if (role === 'host') link.pushView(text, view);
-        else link.pushView(watchersText, watched);
+        if (role === 'host') link.pushView(consoleText(), view);
+        else link.pushView(screensText(), watched);
       }
     }
   }
