@@ -13,11 +13,19 @@
  * p99; the target is p99 within 1.5x), the views each phone got, and the
  * host's memory (RSS) before, while and after phones watch. Then the
  * phones that misbehave (phoneAbuse.ts: `phones-flood`, `phones-stalled`,
- * `phones-churn`, one JSON line each; `--skip-abuse` leaves them out).
+ * `phones-churn`, one JSON line each; `--skip-abuse` leaves them out), and
+ * `phones-flood-return` (`--flood-only` runs it alone): in a host process of
+ * its own, with the console idle after a 290-turn night, 200 phones (each its
+ * own address, at the lowest CPU priority) ask the heaviest questions about
+ * that night, send reveals and help-deal requests, and reconnect when turned
+ * away, for 10 s; printed: the host's RSS before they came, once each
+ * question was answered once (the session's one-time cost, within the
+ * figure), at its peak, and 10 s after they left (after a full GC).
+ * Target: after <= before + 20 MB.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -26,12 +34,14 @@ import type { WireMessage } from '../src/shared';
 import { seededByteStream } from '../src/main/host/cli';
 import { BUILD_MANIFEST } from '../src/main/host/phoneAccess';
 import { phonesDealer, type PhonesDealer } from '../src/main/host/testing/phonesDealer';
+import { answerWireRequest, parseWireRequest } from '../src/main/host/wireProtocol';
 import { createConfBackend } from '../src/main/store/confBackend';
 import { Bot, DEFAULT_STYLE } from '../src/main/simulation/bot';
 import { nextAction } from '../src/main/simulation/playNight';
 import { SeededStream } from '../src/main/simulation/seededStream';
 import { BOT_NAMES } from './lib/simulation';
 import { latencySummary, ms } from './lib/stats';
+import { runPhones } from './lib/misbehavingPhones';
 import { phoneAbuseLines } from './phoneAbuse';
 
 const SEED = 'phones-load-1';
@@ -211,6 +221,172 @@ async function playRound(work: string, round: number, viewers: number, turns: nu
   }
 }
 
+// ---- phones-flood-return: the host's memory after a flood (its own process) ------------------
+
+const FLOOD_PHONES = 200;
+const FLOOD_SECONDS = 10;
+/** How long after the phones left the host's memory is read again. */
+const FLOOD_AFTER_MS = 10_000;
+const FLOOD_PAST_NIGHT_TURNS = 290;
+const FLOOD_TARGET_MB = 20;
+
+interface FloodReturn {
+  rssBeforeMb: number;
+  /** Once every question a phone may ask about the ended night was answered once (in this process, before any phone came). */
+  rssAfterFirstAnswersMb: number;
+  rssPeakMb: number;
+  rssAfterMb: number;
+  heapUsedBeforeMb: number;
+  heapUsedAfterFirstAnswersMb: number;
+  heapUsedAfterMb: number;
+  externalBeforeMb: number;
+  externalAfterMb: number;
+  phonesAnswered: number;
+  phonesTurnedAway: number;
+  phonesConnections: number;
+}
+
+/** Every question a phone may ask about an ended night, asked once as a phone (the listener's own path, no socket). */
+async function askEachQuestionOnce(service: PhonesDealer, nightId: string): Promise<void> {
+  const questions = [
+    { method: 'getNight', args: { nightId } },
+    { method: 'verifyNight', args: { nightId } },
+    { method: 'getNightToCheck', args: { nightId, checker: '00000000000000a1' } },
+    { method: 'getTab', args: {} },
+    { method: 'listNights', args: {} },
+    { method: 'getStandings', args: {} },
+  ];
+  for (const [id, question] of questions.entries()) {
+    const parsed = parseWireRequest(JSON.stringify({ id, ...question }));
+    if (!parsed.ok) throw new Error(`not a request: ${question.method}`);
+    const reply = await answerWireRequest(service, parsed.request, 'phone');
+    if (reply.type !== 'reply' || !reply.result.ok) throw new Error(`${question.method} refused`);
+  }
+}
+
+async function floodHost(): Promise<FloodReturn> {
+  const work = mkdtempSync(join(tmpdir(), 'dealer-phones-flood-'));
+  mkdirSync(join(work, 'renderer'));
+  writeFileSync(join(work, 'renderer', 'phone.html'), '<!doctype html><title>Phone</title>');
+  writeFileSync(join(work, 'renderer', BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
+  const service = await phonesDealer(
+    { storage: createConfBackend(join(work, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) },
+    { rendererDir: join(work, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => ['127.0.0.1'] },
+  );
+  let child: ChildProcess | null = null;
+  try {
+    const on = await service.run('host', 'setPhoneAccess', { on: true });
+    const link = on.ok ? on.view.phones?.links[0] : undefined;
+    if (!link) throw new Error('the phones listener did not start');
+    const bot = new Bot(new SeededStream(Buffer.from(SEED), 'phones-flood/bots'), DEFAULT_STYLE);
+    const startNight = async (): Promise<void> => {
+      const started = await service.run('host', 'startNight', {
+        players: BOT_NAMES.slice(0, 6).map((name) => ({ name })),
+        startingChips: STARTING_CHIPS,
+        chipValue: 1,
+        currency: '',
+      });
+      if (!started.ok) throw new Error(started.error.message);
+    };
+    await startNight();
+    for (;;) {
+      const night = service.getView().night;
+      if (!night || (night.turnsPlayed >= FLOOD_PAST_NIGHT_TURNS && night.phase === 'ready')) break;
+      const action = nextAction(night, bot, STARTING_CHIPS);
+      if (!action) break;
+      const result = await service.run('host', action.command, action.args);
+      if (!result.ok) throw new Error(`${action.command} refused: ${result.error.message}`);
+    }
+    const past = service.getView().night!;
+    const ended = await service.run('host', 'endNight', { stateId: past.stateId });
+    if (!ended.ok) throw new Error(ended.error.message);
+    // A new night, then the console idle: the phones' answers are kept as long as the view stays the same.
+    await startNight();
+
+    const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+    gc();
+    const before = process.memoryUsage();
+    // The session works out each answer about an ended night once and keeps it (history/endedNightAnswers.ts),
+    // whether one phone asks or two hundred: that one-time cost is read on its own, before any phone comes.
+    await askEachQuestionOnce(service, past.id);
+    gc();
+    const afterFirstAnswers = process.memoryUsage();
+    child = fork(fileURLToPath(import.meta.url), ['--flood-phones', String(FLOOD_PHONES), '--link', link, '--night', past.id], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // The phones are other devices: on this machine they get only the CPU the host leaves.
+    if (child.pid !== undefined) setPriority(child.pid, 19);
+    const phones = child;
+    await new Promise<void>((done, failed) => {
+      phones.once('exit', (code) => failed(new Error(`the phones' process stopped (${code})`)));
+      phones.on('message', (message: { type: string }) => {
+        if (message.type === 'ready') done();
+      });
+    });
+    let peak = process.memoryUsage().rss;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+    await new Promise((done) => setTimeout(done, FLOOD_SECONDS * 1000));
+    clearInterval(sampler);
+    const report = await new Promise<{ answered: number; turnedAway: number; connections: number }>((done) => {
+      phones.removeAllListeners('exit');
+      phones.on('message', (message: { type: string; report: { answered: number; turnedAway: number; connections: number } }) => {
+        if (message.type === 'report') done(message.report);
+      });
+      phones.send({ type: 'done' });
+    });
+    child = null;
+    await new Promise((done) => setTimeout(done, FLOOD_AFTER_MS));
+    gc();
+    const after = process.memoryUsage();
+    return {
+      rssBeforeMb: megabytes(before.rss),
+      rssAfterFirstAnswersMb: megabytes(afterFirstAnswers.rss),
+      rssPeakMb: megabytes(peak),
+      rssAfterMb: megabytes(after.rss),
+      heapUsedBeforeMb: megabytes(before.heapUsed),
+      heapUsedAfterFirstAnswersMb: megabytes(afterFirstAnswers.heapUsed),
+      heapUsedAfterMb: megabytes(after.heapUsed),
+      externalBeforeMb: megabytes(before.external),
+      externalAfterMb: megabytes(after.external),
+      phonesAnswered: report.answered,
+      phonesTurnedAway: report.turnedAway,
+      phonesConnections: report.connections,
+    };
+  } finally {
+    child?.kill();
+    await service.shutDown();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+async function floodReturnLine(): Promise<{ name: string; met: boolean; [figure: string]: unknown }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--flood-host'], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const figures = await new Promise<FloodReturn>((done, failed) => {
+    child.once('error', failed);
+    child.on('message', (message: { type: string; figures: FloodReturn }) => {
+      if (message.type === 'flood') done(message.figures);
+    });
+    child.once('exit', (code) => failed(new Error(`the flood's host stopped (${code})`)));
+  });
+  const over = ms(figures.rssAfterMb - figures.rssBeforeMb);
+  return {
+    name: 'phones-flood-return',
+    phones: FLOOD_PHONES,
+    seconds: FLOOD_SECONDS,
+    ...figures,
+    afterOverBeforeMb: over,
+    // Of which the session's first answers about the ended night, the same for one phone or two hundred.
+    firstAnswersMb: ms(figures.rssAfterFirstAnswersMb - figures.rssBeforeMb),
+    afterOverFirstAnswersMb: ms(figures.rssAfterMb - figures.rssAfterFirstAnswersMb),
+    target: `${FLOOD_AFTER_MS / 1000} s after the phones left, RSS within ${FLOOD_TARGET_MB} MB of before they came`,
+    met: over <= FLOOD_TARGET_MB,
+  };
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -222,8 +398,30 @@ async function main(): Promise<void> {
       link: { type: 'string' },
       'skip-abuse': { type: 'boolean' },
       'abuse-only': { type: 'boolean' },
+      'flood-only': { type: 'boolean' },
+      'flood-host': { type: 'boolean' },
+      'flood-phones': { type: 'string' },
+      night: { type: 'string' },
     },
   });
+  if (values['flood-phones']) {
+    await runPhones('flood', values.link ?? '', Number(values['flood-phones']), values.night ?? '');
+    return;
+  }
+  if (values['flood-host']) {
+    const figures = await floodHost();
+    process.send?.({ type: 'flood', figures }, () => process.exit(0));
+    return;
+  }
+  if (values['flood-only']) {
+    const line = await floodReturnLine();
+    process.stdout.write(`${JSON.stringify(line)}\n`);
+    if (!line.met) {
+      process.stderr.write(`FAILED: ${line.name} missed its target (${String(line['target'])})\n`);
+      process.exitCode = 1;
+    }
+    return;
+  }
   if (values['abuse-only']) {
     const lines = await phoneAbuseLines();
     for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -315,6 +513,7 @@ async function main(): Promise<void> {
   ];
   // Phones that misbehave (phoneAbuse.ts): one line each.
   const abuse = values['skip-abuse'] ? [] : await phoneAbuseLines();
+  if (!values['skip-abuse']) abuse.push(await floodReturnLine());
   for (const line of abuse) process.stdout.write(`${JSON.stringify(line)}\n`);
   failures.push(...abuse.filter((line) => !line.met).map((line) => `${line.name} missed its target (${String(line['target'])})`));
   if (failures.length > 0) {

@@ -1,5 +1,6 @@
 import { WebSocket } from 'ws';
 import type { AppView, Role, WireMessage } from '../../shared';
+import { NOT_READING_CLOSE_CODE, type UnreadLimits } from './listenerPolicy';
 
 /**
  * One connected browser as the host sees it: its role, and everything the
@@ -15,7 +16,11 @@ import type { AppView, Role, WireMessage } from '../../shared';
  *   also counts as alive while its replies are being taken (a pong can wait
  *   behind a backup on a slow network); a read-only screen's cannot: what the
  *   host writes to a phone that never reads sinks into the kernel's buffers
- *   and looks taken, so only its pong shows it reads.
+ *   and looks taken, so only its pong shows it reads;
+ * - every client but the console also has the listener's unread limits
+ *   (listenerPolicy.ts, checkReading): too much waiting and none of it taken,
+ *   or no pong for a while, and it is closed.
+ * Whatever closes it, its close frame says why (NOT_READING_CLOSE_CODE).
  */
 export interface FlowLimits {
   /** Above this many bytes waiting for the client, view pushes are held back (the newest kept). */
@@ -56,6 +61,11 @@ export class ClientLink {
   private queuedRequests = 0;
   /** Reading is held back for a while (a screen asking faster than its question rate). */
   private holdTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the client last showed it reads (a pong: it took everything sent before the ping), and when it was last pinged. */
+  private heardAt = performance.now();
+  private pingedAt = performance.now();
+  /** Bytes waiting for it at the last reading check, when more than the unread limit (null: within it). */
+  private unreadAtLastCheck: number | null = null;
 
   constructor(
     readonly socket: WebSocket,
@@ -63,9 +73,12 @@ export class ClientLink {
     private readonly limits: FlowLimits,
     /** Told why the host closed this client (for the host's log). */
     private readonly onDropped: (link: ClientLink, why: string) => void = () => undefined,
+    /** When it counts as not reading (listenerPolicy.ts); null for the console, which is never closed for it. */
+    private readonly unread: UnreadLimits | null = null,
   ) {
     socket.on('pong', () => {
       this.answeredPing = true;
+      this.heardAt = performance.now();
     });
     socket.once('close', () => {
       this.clearStuckTimer();
@@ -129,7 +142,34 @@ export class ClientLink {
     }
     this.answeredPing = false;
     this.writtenAtLastBeat = this.written;
+    this.pingedAt = performance.now();
     this.socket.ping();
+  }
+
+  /**
+   * Called every READING_CHECK_MS: closes a client that holds more than its
+   * unread limit and took none of it since the last check, or that answered
+   * no ping for `silentMs`; pings one not heard from for a while.
+   */
+  checkReading(now = performance.now()): void {
+    if (!this.unread || this.socket.readyState !== WebSocket.OPEN) return;
+    const waiting = this.socket.bufferedAmount;
+    const over = waiting > this.unread.maxUnreadBytes;
+    if (over && this.unreadAtLastCheck !== null && waiting >= this.unreadAtLastCheck) {
+      this.close(`not reading: more than ${kilobytes(this.unread.maxUnreadBytes)} waiting`);
+      return;
+    }
+    this.unreadAtLastCheck = over ? waiting : null;
+    if (now - this.heardAt > this.unread.silentMs) {
+      this.close(`not reading: no answer for ${Number((this.unread.silentMs / 1000).toFixed(1))} s`);
+      return;
+    }
+    // Pinged often enough that a client reading on a slow network answers well within silentMs. (The heartbeat's
+    // own count of silent beats is left alone: its pong may answer this ping, never the other way round.)
+    if (now - this.pingedAt >= this.unread.silentMs / 4) {
+      this.pingedAt = now;
+      this.socket.ping();
+    }
   }
 
   /** A request was read from this client; with too many waiting, the host stops reading more for now. */
@@ -201,11 +241,21 @@ export class ClientLink {
     this.stuckTimer = null;
   }
 
-  /** Frees everything held for the client at once: a client that is not reading would never take a close frame. */
+  /**
+   * Closed for not reading: its close frame says why (it reaches a client
+   * whose buffers still had room, and a page that reads again then knows),
+   * and the connection is cut at once, so nothing is held for it meanwhile:
+   * a client that is not reading would never answer a close frame.
+   */
   private close(why: string): void {
     this.waitingView = null;
     this.clearStuckTimer();
+    this.socket.close(NOT_READING_CLOSE_CODE, why);
     this.socket.terminate();
     this.onDropped(this, why);
   }
+}
+
+function kilobytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }

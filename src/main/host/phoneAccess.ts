@@ -6,6 +6,7 @@ import { PHONES_OFF, WIRE_TOKEN_PARAM, type PhoneRefusal, type PhonesView } from
 import type { DealerService } from '../session/service';
 import type { FlowLimits } from './clientLink';
 import type { ConnectionLimits } from './connectionGuard';
+import { PHONE_UNREAD_LIMITS, type UnreadLimits } from './listenerPolicy';
 import { PHONE_QUESTION_RATE, type QuestionRate } from './questionRate';
 import { startHost, type ConnectionInfo, type HostOptions, type RunningHost } from './server';
 
@@ -38,7 +39,7 @@ const PHONE_TOKEN_COOKIE = 'dealer_phone_token';
  * What phones may cost the host (anyone who saw the QR code can try): so many
  * sockets at once, so many messages a second per phone (its token and
  * address, whichever socket it sends on), and at most `flow`'s
- * bytes waiting for each (a phone that stops reading gets the newest view
+ * bytes waiting for each (256 KB) (a phone that stops reading gets the newest view
  * when it reads again, never a queue of old ones); strangers and slow
  * connections as connectionGuard.ts says.
  */
@@ -49,15 +50,24 @@ export interface PhoneLimits {
   connections: Partial<ConnectionLimits>;
   /** Phones coming and going change a count on every screen: told at most once per this many ms (the newest count). */
   countEveryMs: number;
+  /** When a phone counts as not reading and is closed (PHONE_UNREAD_LIMITS unless given). */
+  unread: Partial<UnreadLimits>;
 }
 
 const PHONE_LIMITS: PhoneLimits = {
   maxPhones: 64,
   questionRate: PHONE_QUESTION_RATE,
   // A phone that reads nothing (not even a ping) is closed after two silent beats: within 15 s (the README promises 20).
-  flow: { maxBufferedBytes: 1024 * 1024, viewHighWaterBytes: 256 * 1024, heartbeatMs: 5_000 },
+  // At most 256 KB waits for a phone (PHONE_UNREAD_LIMITS): 64 phones on real Wi-Fi a megabyte behind each would be too much;
+  // views wait once more than half of that is waiting, so a view never makes a phone that reads look like one that does not.
+  flow: {
+    maxBufferedBytes: PHONE_UNREAD_LIMITS.maxUnreadBytes,
+    viewHighWaterBytes: PHONE_UNREAD_LIMITS.maxUnreadBytes / 2,
+    heartbeatMs: 5_000,
+  },
   connections: {},
   countEveryMs: 250,
+  unread: PHONE_UNREAD_LIMITS,
 };
 
 const TOKEN_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
@@ -260,6 +270,7 @@ export class PhoneAccess {
             questionRate: this.limits.questionRate,
             flow: this.limits.flow,
             connections: this.limits.connections,
+            unread: this.limits.unread,
             ...(this.options.onClientDropped ? { onClientDropped: this.options.onClientDropped } : {}),
           });
           break;

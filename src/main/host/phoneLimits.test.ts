@@ -212,7 +212,7 @@ describe('what phones may cost the host', () => {
     expect(dropped).toEqual(['phone: it stopped answering']);
   });
 
-  it('holds about 1 MB for a phone that asks and never reads, then closes it', async () => {
+  it('holds at most about 256 KB for a phone that asks and never reads, then closes it', async () => {
     // A big table's view (20 KB): 2000 answers are 40 MB, more than the kernel's buffers take.
     const pad = { id: 'pad', name: 'x'.repeat(20_000), colour: '#000000', initials: 'X', archived: true };
     const view = {
@@ -260,7 +260,7 @@ describe('what phones may cost the host', () => {
     await until(() => s.phones.connections().length === 0, 'the deaf phone to be dropped');
     deaf.socket.destroy();
     expect(dropped).toEqual(['phone: it stopped reading its replies']);
-    expect(mostHeld).toBeLessThanOrEqual(1024 * 1024 + 30_000);
+    expect(mostHeld).toBeLessThanOrEqual(256 * 1024 + 30_000);
   }, 15_000);
 
   it('tells the screens of phones coming and going a few times a second, not once per phone', async () => {

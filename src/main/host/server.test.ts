@@ -336,6 +336,60 @@ describe('headless host: access tokens (listening beyond loopback)', () => {
     expect(await client.next()).toMatchObject({ type: 'reply', id: 1, result: { ok: true } });
     client.socket.close();
   });
+
+  it('asks for a cross-origin opener policy only where a browser takes it (loopback), not from a page on the LAN over http, where it is ignored with a console warning', async () => {
+    const running = await start(fakeService(), tokens);
+    const onLoopback = await fetch(`${running.url}?token=${token}`);
+    expect(onLoopback.status).toBe(200);
+    expect(onLoopback.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect((await fetch(`http://localhost:${running.port}/?token=${token}`)).headers.get('cross-origin-opener-policy')).toBe('same-origin');
+
+    for (const path of [`/?token=${token}`, '/', '/assets/index-abc.js']) {
+      const overLan = await new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+        const req = httpRequest(
+          { host: '127.0.0.1', port: running.port, path, headers: { host: `192.168.1.20:${running.port}` } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+      expect(overLan.headers['cross-origin-opener-policy'], path).toBeUndefined();
+      // The rest of the security headers stay, refusals included.
+      expect(overLan.headers['content-security-policy'], path).toBe(PRODUCTION_CSP);
+      expect(overLan.headers['x-frame-options'], path).toBe('DENY');
+    }
+  });
+});
+
+describe('headless host: what screens leave behind', () => {
+  it('keeps no answer for screens once the last one has gone: a TV that comes later is answered afresh, not from what an earlier one asked', async () => {
+    const service = fakeService();
+    const asked: string[] = [];
+    const history: DealerService = {
+      ...service,
+      run(role, command, args) {
+        if (command !== 'listNights') return service.run(role, command, args);
+        asked.push(role);
+        return Promise.resolve({ ok: true, view: service.getView(), data: { nights: [] } } as unknown as ApiResult);
+      },
+    };
+    const running = await start(history);
+    for (let tv = 1; tv <= 2; tv++) {
+      const screen = await connect(socketUrl(running, '?role=table'));
+      for (const id of [1, 2]) {
+        screen.socket.send(JSON.stringify({ id, method: 'listNights', args: {} }));
+        expect(await screen.next()).toMatchObject({ type: 'reply', id, result: { ok: true } });
+      }
+      screen.socket.close();
+      await vi.waitFor(() => expect(running.clientCount()).toBe(0));
+    }
+    // Each TV's second question is answered from what its first asked (the view did not change); the second TV's
+    // first is asked again: what the first TV left was let go when it left.
+    expect(asked).toEqual(['table', 'table']);
+  });
 });
 
 describe('headless host: ordering', () => {

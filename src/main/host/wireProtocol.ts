@@ -206,4 +206,10 @@ export class ScreenAnswers {
     }
     return reply;
   }
+
+  /** Lets every kept answer go (no screen is left to ask again): held only while screens watch. */
+  forget(): void {
+    this.kept.clear();
+    this.view = null;
+  }
 }
