@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sha256Hex } from '../../shared/sha256';
 import { groupDisk, writeFileDurably } from '../store';
 import { groupPaths } from './groupFile';
-import type { SetAside } from './groupParts';
+import type { SetAside } from './groupTypes';
 
 const asideFileSchema = z.object({
   setAside: z.array(z.object({ laptop: z.string(), laptopId: z.string(), file: z.string(), reason: z.string(), at: z.string() })),

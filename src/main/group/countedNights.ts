@@ -1,6 +1,6 @@
 import type { NightSummary } from '../store';
 import { groupPaths } from './groupFile';
-import type { GroupNight } from './groupParts';
+import type { GroupNight } from './groupTypes';
 import { compareText } from './membership';
 import { readNightsIndex, writeNightsIndex } from './nightsIndex';
 

@@ -5,7 +5,8 @@ import { AsideLog } from './asideLog';
 import { CountedNights } from './countedNights';
 import { GroupDocs, type SharedHistory } from './groupDocs';
 import type { GroupFile } from './groupFile';
-import type { GroupContext, GroupNight, GroupParts, ReceiveOptions, ReceiveReport, SetAside } from './groupParts';
+import type { GroupParts } from './groupParts';
+import type { GroupContext, GroupNight, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
 import { Intake } from './intake';
 import { LaptopMirror } from './laptopMirror';
 import { MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
@@ -14,7 +15,7 @@ import { replayCopy } from './nightIntake';
 import { OwnShare } from './ownShare';
 import { loadMirror, takeInMirroredDocs } from './startupRepair';
 
-export type { GroupContext, GroupNight, ReceiveOptions, ReceiveReport, SetAside } from './groupParts';
+export type { GroupContext, GroupNight, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
 
 /**
  * The group's history on this laptop (docs/group.md): one model the three

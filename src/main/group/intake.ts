@@ -1,5 +1,6 @@
 import { sha256Hex } from '../../shared/sha256';
-import type { GroupParts, ReceiveOptions, ReceiveReport } from './groupParts';
+import type { GroupParts } from './groupParts';
+import type { ReceiveOptions, ReceiveReport } from './groupTypes';
 import { DOCS_NAME, MANIFEST_NAME, nightIdOfFile, parseManifest, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
 import { judgeNight } from './nightIntake';
 

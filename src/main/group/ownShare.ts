@@ -1,8 +1,10 @@
 import type { PayDetails } from '../../shared';
 import type { PlayedNight } from '../night';
-import type { SharedHistory } from './groupDocs';
-import type { GroupParts } from './groupParts';
+import type { GroupDocs, SharedHistory } from './groupDocs';
+import type { GroupContext } from './groupTypes';
+import type { LaptopMirror } from './laptopMirror';
 import { DOCS_NAME, listed, MANIFEST_FORMAT, MANIFEST_NAME, nightFileName, type Manifest } from './manifest';
+import type { GroupMembership } from './membership';
 import { sharedJournalText } from './nightIntake';
 
 /**
@@ -15,7 +17,7 @@ export class OwnShare {
   /** Other laptops' documents were merged in since this laptop last wrote its own copy. */
   private docsUnwritten = true;
 
-  constructor(private readonly parts: Omit<GroupParts, 'share'>) {}
+  constructor(private readonly parts: { context: GroupContext; membership: GroupMembership; mirror: LaptopMirror; docs: GroupDocs }) {}
 
   /** The merged documents took in another laptop's changes: this laptop's copy is written again at the next record. */
   docsMergedIn(): void {

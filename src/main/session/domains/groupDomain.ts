@@ -1,17 +1,13 @@
-import { commandError, hasPayDetails, type CommandError, type ExportFile, type GroupView, type ParsedCommandArgs } from '../../../shared';
+import { commandError, hasPayDetails, type ExportFile, type GroupView, type ParsedCommandArgs } from '../../../shared';
 import {
   bundleText,
   folderGroup,
   GroupHistory,
   importBundle,
-  laptopIdentity,
   newGroupId,
-  nightFileName,
   parseBundle,
-  publishToFolder,
   writeFolderGroup,
   type FolderGroup,
-  type GroupContext,
   type LaptopFiles,
   type ReceiveReport,
 } from '../../group';
@@ -19,6 +15,17 @@ import type { PlayedNight } from '../../night';
 import { groupDisk, type NightSummary } from '../../store';
 import { DONE, refused, saveOrRefuse, saveQuietly, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
+import {
+  alreadyInGroup,
+  groupContext,
+  notInGroup,
+  otherGroup,
+  shareOwnNights,
+  shareToFolder,
+  startGroup,
+  syncGroup,
+  takeIn,
+} from './groupCore';
 import { localShared, project } from './groupProjection';
 
 /**
@@ -83,22 +90,7 @@ export function shareEndedNight(state: SessionState, night: PlayedNight): void {
   });
 }
 
-/**
- * The group folder read now (the watch calls it every second): what came
- * is taken in and projected; this laptop's files copied out. True when the
- * history, the roster or the tab may have changed (the view is rebuilt).
- */
-export function readGroupFolder(state: SessionState): boolean {
-  const reader = state.group.folderReader;
-  if (!reader) return false;
-  let reports: ReceiveReport[];
-  try {
-    reports = reader.readAll();
-  } catch {
-    return false;
-  }
-  return takeIn(state, reports);
-}
+export { readGroupFolder } from './groupCore';
 
 /** Nights of this laptop and of the group's other laptops, oldest first: what the history, the board and the tab count. */
 export function historyIndex(state: SessionState): readonly NightSummary[] {
@@ -251,92 +243,6 @@ function importGroup(state: SessionState, args: ParsedCommandArgs<'groupImport'>
   }
   takeIn(state, reports);
   return DONE;
-}
-
-// ------------------------------------------------------------ inside
-
-/** Starts being in a group (new, or found in a folder or a file): this laptop's history shared into it. */
-function startGroup(state: SessionState, found: { groupId: string; name: string }, folder: string | null): Outcome {
-  let group: GroupHistory;
-  try {
-    const me = laptopIdentity(state.repo.root);
-    group = GroupHistory.start(groupContext(state), {
-      format: 'in-between-dealer/group',
-      version: 1,
-      groupId: found.groupId,
-      name: found.name,
-      laptopId: me.laptopId,
-      laptopName: me.laptopName,
-      folder,
-      laptops: [],
-      peers: [],
-    });
-  } catch (error) {
-    return refused(commandError('storage', `The group could not be saved, so nothing changed: ${(error as Error).message}`));
-  }
-  state.group.join(group);
-  group.publishShared(localShared(state));
-  shareOwnNights(state);
-  syncGroup(state);
-  return DONE;
-}
-
-/** Shares through the folder and takes in what is there. */
-function syncGroup(state: SessionState): void {
-  shareToFolder(state);
-  readGroupFolder(state);
-}
-
-function shareToFolder(state: SessionState): void {
-  const group = state.group.history;
-  const folder = group?.file.folder;
-  if (!group || !folder) return;
-  // A folder gone (a share unmounted) is retried at the next change or look.
-  saveQuietly(() => publishToFolder(group, folder));
-}
-
-/** What came from other laptops, projected into the session: the nights count at once; the shared documents replace the local copies. */
-function takeIn(state: SessionState, reports: readonly ReceiveReport[]): boolean {
-  const nights = reports.some((r) => r.nights.length > 0);
-  const docs = reports.some((r) => r.docsChanged);
-  const aside = reports.some((r) => r.setAside.length > 0);
-  if (docs) project(state);
-  if (nights || docs) state.group.nightsChanged();
-  return nights || docs || aside || reports.length > 0;
-}
-
-/** This laptop's ended nights that its subfolder lacks, shared (at the start of a group, and at start-up). */
-function shareOwnNights(state: SessionState): void {
-  const group = state.group.history;
-  if (!group) return;
-  let shared = false;
-  for (const summary of state.index) {
-    if (summary.endedAt === null || group.heldFile(group.laptopId, nightFileName(summary.id))) continue;
-    const night = state.night?.state.nightId === summary.id ? state.night : state.repo.readNight(summary.id)?.night;
-    if (night && night.state.phase.kind === 'ended') saveQuietly(() => (shared = group.publishNight(night) || shared));
-  }
-  if (shared) shareToFolder(state);
-}
-
-function groupContext(state: SessionState): GroupContext {
-  return {
-    dataRoot: state.repo.root,
-    now: state.now,
-    isOwnNight: (nightId) => state.index.some((s) => s.id === nightId),
-    onSetAside: (aside) => state.repo.report('set-aside', aside.file, `from ${aside.laptop} (group): ${aside.reason}`),
-  };
-}
-
-function notInGroup(): CommandError {
-  return commandError('not-in-group', 'This laptop is in no group: create or join one first.');
-}
-
-function alreadyInGroup(name: string): CommandError {
-  return commandError('already-in-group', `This laptop is already in the group ${name}: leave it first.`, undefined, { group: name });
-}
-
-function otherGroup(name: string): CommandError {
-  return commandError('other-group', `That holds the group ${name}, not this laptop's: nothing changed.`, undefined, { group: name });
 }
 
 // ------------------------------------------------------------ laptop to laptop (docs/group-lan.md)
