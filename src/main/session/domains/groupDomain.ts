@@ -90,6 +90,7 @@ export function shareEndedNight(state: SessionState, night: PlayedNight): void {
   });
 }
 
+/** The group folder read now (the session's watch calls it every second); in groupCore.ts, where a sync reads it too. */
 export { readGroupFolder } from './groupCore';
 
 /** Nights of this laptop and of the group's other laptops, oldest first: what the history, the board and the tab count. */
