@@ -258,6 +258,29 @@ const layering = [
       mainEntry('the store may not import the Electron entry point'),
     ],
   }),
+  // The group: its files on disk go through the store (store/groupDisk.ts, store/durableFile.ts), like everything on disk.
+  // Its tests and the crash tests' child (crashChild.ts) read and write their scratch folders themselves.
+  restrict(
+    ['src/main/group/**/*.ts'],
+    {
+      paths: [
+        ...electronPackages('the group runs in plain Node too (headless host): no electron'),
+        ...['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({
+          name,
+          message:
+            'the group reads and writes files through the store (store/groupDisk.ts, writeFileDurably): docs/design.md, the store holds everything on disk',
+        })),
+      ],
+      patterns: [
+        relativeInto(
+          ['session', 'host', 'electron', 'preload', 'renderer'],
+          'the group sits below the session and the host (docs/design.md)',
+        ),
+        mainEntry('the group may not import the Electron entry point'),
+      ],
+    },
+    ['src/main/group/**/*.test.ts', 'src/main/group/testing.ts', 'src/main/group/crashChild.ts'],
+  ),
   // The session: runs in Electron and in plain Node alike.
   restrict(['src/main/session/**/*.ts'], {
     paths: electronPackages('the session runs in plain Node too (headless host): no electron'),

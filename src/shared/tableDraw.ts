@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { CARDS_PER_DECK, cardAtCanonicalIndex, type CardCode } from './cards';
+import { sha256Hex } from './sha256';
 
 /**
  * Cards drawn by the table (docs/rules.md R34), as pure functions of what the
@@ -9,6 +10,9 @@ import { CARDS_PER_DECK, cardAtCanonicalIndex, type CardCode } from './cards';
  * from the app and hashes with @noble/hashes, which works where
  * `crypto.subtle` does not (a phone on a page served over plain http).
  */
+
+/** Re-exported: a phone checking a chain takes the hash from here with the rest of R34. */
+export { sha256Hex };
 
 /** The laptop's witness id; every other witness (a phone) has its own. */
 export const LAPTOP_WITNESS = '0000000000000000';
@@ -76,10 +80,6 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
 
 function u32be(n: number): Uint8Array {
   return Uint8Array.of(n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff);
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return hexOf(sha256(bytes));
 }
 
 // ---------------------------------------------------------------- Chains

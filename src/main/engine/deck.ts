@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { CARDS_PER_DECK, cardAtCanonicalIndex, type CardCode } from '../../shared/cards';
+import { sha256Hex } from '../../shared/sha256';
 import { SHA256_ONE_BLOCK_MAX, sha256OneBlock } from './sha256';
 
 /**
@@ -13,10 +14,6 @@ const SEED_HEX = /^[0-9a-f]{64}$/;
 
 export function isSeedHex(value: string): boolean {
   return SEED_HEX.test(value);
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return hash('sha256', bytes, 'hex');
 }
 
 /** R9: the commitment shown before the cut is sha256(seed). */

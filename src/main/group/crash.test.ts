@@ -92,8 +92,8 @@ function killWhile(args: string[], waitMs: number, afterAcks: number): Promise<s
 function expectWholeNights(group: GroupHistory, where: string): void {
   for (const { laptopId, summary } of group.groupNights()) {
     const name = nightFileName(summary.id);
-    const bytes = group.mirror.read(laptopId, name);
-    expect(isWhole(group.mirror.manifest(laptopId)?.files[name], bytes), `${where}: night ${summary.id} is whole`).toBe(true);
+    const bytes = group.readHeld(laptopId, name);
+    expect(isWhole(group.heldFile(laptopId, name), bytes), `${where}: night ${summary.id} is whole`).toBe(true);
     expect(judgeNight(summary.id, bytes as Uint8Array).ok, `${where}: night ${summary.id} passes the checker`).toBe(true);
   }
 }
@@ -116,9 +116,9 @@ describe('the group survives a kill (docs/group.md)', () => {
         const where = `kill ${kill} after ${waitMs} ms`;
         // The writer starts again on its own files: every file its manifest lists is whole.
         const writer = GroupHistory.open({ dataRoot: writerRoot, now: () => new Date(), isOwnNight: () => true });
-        const own = writer?.mirror.manifest(writer.laptopId);
+        const own = writer?.ownManifest()?.listing;
         for (const [name, entry] of Object.entries(own?.files ?? {}))
-          expect(isWhole(entry, writer?.mirror.read(writer.laptopId, name)), `${where}: the writer's ${name} is whole`).toBe(true);
+          expect(isWhole(entry, writer?.readHeld(writer.laptopId, name)), `${where}: the writer's ${name} is whole`).toBe(true);
         // The reader, started again too, looks at the folder as the kill left it.
         const reader = GroupHistory.open({ dataRoot: readerRoot, now: () => new Date(), isOwnNight: () => false });
         if (!reader) throw new Error('no reader group');

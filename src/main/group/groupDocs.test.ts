@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { GroupDocs, type SharedHistory, type SharedPlayer } from './groupDocs';
 
 /** docs/group.md "Which edit wins": each row, two laptops editing apart, then syncing both ways. */
@@ -160,5 +161,57 @@ describe('payment details shared with the group (docs/group.md)', () => {
     one.share('p-nobody', carlPays);
     sync(one, two);
     expect(two.read().details).toEqual({});
+  });
+});
+
+describe('values another laptop wrote wrong (its docs.yjs made by hand or by a broken version)', () => {
+  /** Another laptop's update holding these raw values, written straight into the Yjs maps, no schema in the way. */
+  function forgedUpdate(write: (doc: Y.Doc) => void): Uint8Array {
+    const doc = new Y.Doc();
+    doc.transact(() => write(doc));
+    return Y.encodeStateAsUpdate(doc);
+  }
+
+  it('a player without a name or with a colour that is none, a merge with no time, a mark that is not true and a settle mode that is none are left out', () => {
+    const [, two] = twoLaptops(history({ merges: [merge], paid: ['n1:p-carl>p-ann'], modes: { n1: 'banker' } }));
+    const before = two.read();
+    const forged = forgedUpdate((doc) => {
+      doc.getMap('roster').set('p-dan', { name: 42, colour: '#123456', initials: 'DA', archived: false });
+      doc.getMap('roster').set('p-eve', { name: 'Eve', colour: 'red', initials: 'EV', archived: false });
+      doc.getMap('roster').set('p-fay', 'Fay');
+      doc.getMap('merges').set('p-carl', { into: 'p-ann', wasArchived: false });
+      doc.getMap('paid').set('n2:p-bea>p-ann', 'yes');
+      doc.getMap('modes').set('n2', 'everyone-pays-me');
+      doc.getMap('modes').set('n3', { mode: 'banker' });
+    });
+    expect(two.applyUpdate(forged)).toBe(true);
+    expect(two.read()).toEqual(before);
+  });
+
+  it('what is right beside a wrong value still counts', () => {
+    const [, two] = twoLaptops(history());
+    two.applyUpdate(
+      forgedUpdate((doc) => {
+        doc.getMap('roster').set('p-dan', { name: 'Dan', colour: '#123456', initials: 'DA', archived: false, extra: 'dropped' });
+        doc.getMap('modes').set('n2', 'banker');
+        doc.getMap('modes').set('n3', 'nonsense');
+      }),
+    );
+    expect(two.read().roster.find((p) => p.id === 'p-dan')).toEqual({
+      id: 'p-dan',
+      name: 'Dan',
+      colour: '#123456',
+      initials: 'DA',
+      archived: false,
+    });
+    expect(two.read().modes).toEqual({ n2: 'banker' });
+  });
+
+  it('an update already merged changes nothing and says so', () => {
+    const [one, two] = twoLaptops(history());
+    expect(two.applyUpdate(one.encode())).toBe(false);
+    one.record(history({ paid: ['n1:p-carl>p-ann'] }));
+    expect(two.applyUpdate(one.encode())).toBe(true);
+    expect(two.applyUpdate(one.encode())).toBe(false);
   });
 });

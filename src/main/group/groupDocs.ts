@@ -1,6 +1,16 @@
 import * as Y from 'yjs';
-import { hasPayDetails, normalisePayDetails, payDetailsProblem, payDetailsSchema, type PayDetails, type SettleMode } from '../../shared';
+import type { z } from 'zod';
+import {
+  hasPayDetails,
+  normalisePayDetails,
+  payDetailsProblem,
+  payDetailsSchema,
+  settleModeSchema,
+  type PayDetails,
+  type SettleMode,
+} from '../../shared';
 import { mergeProblem, type PlayerMerge } from '../history';
+import { playerMergeSchema, sharedPlayerSchema } from '../store';
 
 /**
  * The group's documents in Yjs (docs/group.md "Which edit wins"): what any
@@ -19,6 +29,11 @@ import { mergeProblem, type PlayerMerge } from '../history';
  * and a delete of one key keep the set. Nothing here decides a conflict; the
  * only rule applied after merging is the validity of merges (`validMerges`),
  * a deterministic reading of the merged maps, the same on every laptop.
+ *
+ * What another laptop wrote is not trusted: Yjs merges whatever its update
+ * holds, so `read` parses every value with the schema this laptop keeps it
+ * under and leaves out one that does not pass (a player without a name, a
+ * settle mode that is none), the same way on every laptop.
  */
 
 /** A roster player as the group shares them: their payment details only ever travel in `details`, when a host shares them. */
@@ -49,17 +64,25 @@ export class GroupDocs {
   private readonly details = this.doc.getMap<PayDetails>('details');
   /** Whose details are shared, as last read: the console's view asks at every push, the document changes far more rarely. */
   private sharedPayRead: readonly string[] | null = null;
+  /** Bumped by every change that reaches the document: Yjs emits `update` only for a transaction that changed something. */
+  private version = 0;
 
   constructor() {
     // Any change, made here or merged from another laptop, may change what `read` gives.
     this.doc.on('update', () => {
       this.sharedPayRead = null;
+      this.version++;
     });
   }
 
-  /** Merges another copy's update (any order, any number of times); throws when the bytes are not a Yjs update. */
-  applyUpdate(update: Uint8Array): void {
+  /**
+   * Merges another copy's update (any order, any number of times); throws when the bytes are not a Yjs update.
+   * True when it brought anything this document did not hold (an update seen before changes nothing).
+   */
+  applyUpdate(update: Uint8Array): boolean {
+    const before = this.version;
     Y.applyUpdate(this.doc, update, 'received');
+    return this.version !== before;
   }
 
   /** The whole document as one update: what this laptop writes as its `docs.yjs`. */
@@ -102,11 +125,17 @@ export class GroupDocs {
 
   /** The shared history as the merged documents say, sorted so every laptop reads the same values in the same order. */
   read(): SharedHistory {
-    const roster = [...this.roster.entries()].map(([id, p]) => ({ ...sharedPlayer(p), id })).sort(byId);
-    const recorded = [...this.merges.entries()].map(([from, m]) => ({ from, into: m.into, at: m.at, wasArchived: m.wasArchived }));
-    const paid = [...this.paid.keys()].sort();
+    const roster = parsedEntries(this.roster, (id, p) => sharedPlayerSchema.safeParse({ ...asObject(p), id })).sort(byId);
+    const recorded = parsedEntries(this.merges, (from, m) => playerMergeSchema.safeParse({ ...asObject(m), from }));
+    const paid = [...this.paid.entries()]
+      .filter(([, value]) => value === true)
+      .map(([id]) => id)
+      .sort();
     const modes: Record<string, SettleMode> = {};
-    for (const key of [...this.modes.keys()].sort()) modes[key] = this.modes.get(key) as SettleMode;
+    for (const key of [...this.modes.keys()].sort()) {
+      const mode = settleModeSchema.safeParse(this.modes.get(key));
+      if (mode.success) modes[key] = mode.data;
+    }
     return { roster, merges: validMerges(roster, recorded), paid, modes, details: this.sharedDetails(roster) };
   }
 
@@ -141,6 +170,20 @@ function validMerges(roster: readonly SharedPlayer[], recorded: readonly PlayerM
   const ordered = [...recorded].sort((a, b) => (a.at === b.at ? compare(a.from, b.from) : compare(a.at, b.at)));
   for (const merge of ordered) if (mergeProblem(roster, kept, merge.from, merge.into) === null) kept.push(merge);
   return kept;
+}
+
+/** Each key's value as `parse` reads it, the ones it refuses left out (another laptop's document may hold anything). */
+function parsedEntries<V, T>(map: Y.Map<V>, parse: (key: string, value: unknown) => z.ZodSafeParseResult<T>): T[] {
+  const kept: T[] = [];
+  for (const [key, value] of map.entries()) {
+    const parsed = parse(key, value);
+    if (parsed.success) kept.push(parsed.data);
+  }
+  return kept;
+}
+
+function asObject(value: unknown): object {
+  return typeof value === 'object' && value !== null ? value : {};
 }
 
 function sharedPlayer(p: SharedPlayer): SharedPlayer {

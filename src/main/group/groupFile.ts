@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileDurably } from '../store';
+import { groupDisk, writeFileDurably } from '../store';
 
 /**
  * `group/group.json` in the data folder (docs/group.md): which group this
@@ -47,24 +46,33 @@ const groupFileSchema = z.object({
 
 export type GroupFile = z.infer<typeof groupFileSchema>;
 
-/** The group folder inside the data folder. */
-export function groupRoot(dataRoot: string): string {
-  return path.join(dataRoot, GROUP_FOLDER_NAME);
+/** The files of the group folder in the data folder (docs/group.md "On disk"), named here once. */
+export function groupPaths(dataRoot: string) {
+  const root = path.join(dataRoot, GROUP_FOLDER_NAME);
+  return {
+    root,
+    /** The group, this laptop in it, the group folder, the laptops heard from, the LAN's peers. */
+    groupFile: path.join(root, 'group.json'),
+    /** Who this laptop is, kept when it leaves a group. */
+    laptopFile: path.join(root, 'laptop.json'),
+    /** The night checker's verdicts on other laptops' nights (nightsIndex.ts). */
+    nightsIndex: path.join(root, 'index.json'),
+    /** What was set aside (asideLog.ts), and the folder of the files themselves, per laptop. */
+    asideLog: path.join(root, 'aside.json'),
+    asideFolder: path.join(root, 'aside'),
+    /** The mirror of every laptop's files (laptopMirror.ts). */
+    laptops: path.join(root, 'laptops'),
+  };
 }
 
 function groupFilePath(dataRoot: string): string {
-  return path.join(groupRoot(dataRoot), 'group.json');
+  return groupPaths(dataRoot).groupFile;
 }
 
 /** The group file as kept; undefined when the laptop is in no group; throws with a clear reason when it cannot be read. */
 export function readGroupFile(dataRoot: string): GroupFile | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(groupFilePath(dataRoot), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const text = groupDisk.readText(groupFilePath(dataRoot));
+  if (text === undefined) return undefined;
   const parsed = groupFileSchema.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`group/group.json is not a group file: ${parsed.error.issues[0]?.message ?? 'unreadable'}`);
   return parsed.data;
@@ -96,9 +104,9 @@ function thisLaptopName(): string {
 }
 
 export function laptopIdentity(dataRoot: string): LaptopIdentity {
-  const file = path.join(groupRoot(dataRoot), 'laptop.json');
+  const file = groupPaths(dataRoot).laptopFile;
   try {
-    const parsed = laptopFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+    const parsed = laptopFileSchema.safeParse(JSON.parse(groupDisk.readText(file) ?? 'null'));
     if (parsed.success) return parsed.data;
   } catch {
     // None yet (or unreadable): this laptop is given an id now.

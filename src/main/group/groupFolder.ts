@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { groupIdSchema, groupNameSchema, laptopIdSchema } from './groupFile';
 import type { GroupHistory, ReceiveReport } from './groupHistory';
-import { MANIFEST_NAME, parseManifest, sha256Hex } from './manifest';
-import { readFileIfAny, writeWholeFile } from './wholeFile';
+import { sha256Hex } from '../../shared/sha256';
+import { groupDisk, writeFileDurably } from '../store';
+import { MANIFEST_NAME, parseManifest } from './manifest';
 
 /**
  * The group folder (docs/group.md "The three transports"): a folder the group's
@@ -35,7 +35,7 @@ function isSyncToolLeftover(name: string): boolean {
 
 /** The group a folder holds; undefined when none; throws with a clear reason when its group.json is not one. */
 export function folderGroup(folder: string): FolderGroup | undefined {
-  const bytes = readFileIfAny(path.join(folder, FOLDER_GROUP_FILE));
+  const bytes = groupDisk.readBytes(path.join(folder, FOLDER_GROUP_FILE));
   if (!bytes) return undefined;
   let json: unknown;
   try {
@@ -50,7 +50,7 @@ export function folderGroup(folder: string): FolderGroup | undefined {
 
 export function writeFolderGroup(folder: string, group: { groupId: string; name: string }): void {
   const file: FolderGroup = { format: 'in-between-dealer/group-folder', groupId: group.groupId, name: group.name };
-  writeWholeFile(path.join(folder, FOLDER_GROUP_FILE), Buffer.from(`${JSON.stringify(file, null, 2)}\n`));
+  writeFileDurably(path.join(folder, FOLDER_GROUP_FILE), Buffer.from(`${JSON.stringify(file, null, 2)}\n`));
 }
 
 /**
@@ -60,21 +60,21 @@ export function writeFolderGroup(folder: string, group: { groupId: string; name:
  * change costs the same after 1,000 nights as after one. True when anything was written.
  */
 export function publishToFolder(group: GroupHistory, folder: string): boolean {
-  const own = group.mirror.manifest(group.laptopId);
-  const manifest = group.mirror.read(group.laptopId, MANIFEST_NAME);
-  if (!own || !manifest) return false;
+  const own = group.ownManifest();
+  if (!own) return false;
+  const manifest = own.bytes;
   const target = path.join(folder, group.laptopId);
-  const there = readFileIfAny(path.join(target, MANIFEST_NAME));
+  const there = groupDisk.readBytes(path.join(target, MANIFEST_NAME));
   if (there && Buffer.from(there).equals(manifest)) return false;
   const thereManifest = there ? parseManifest(there) : null;
   const thereFiles = thereManifest?.ok ? thereManifest.manifest.files : {};
-  for (const [name, entry] of Object.entries(own.files)) {
+  for (const [name, entry] of Object.entries(own.listing.files)) {
     const listed = thereFiles[name];
-    if (listed?.sha256 === entry.sha256 && sizeOf(path.join(target, name)) === entry.bytes) continue;
-    const bytes = group.mirror.read(group.laptopId, name);
-    if (bytes) writeWholeFile(path.join(target, name), bytes);
+    if (listed?.sha256 === entry.sha256 && groupDisk.sizeOf(path.join(target, name)) === entry.bytes) continue;
+    const bytes = group.readHeld(group.laptopId, name);
+    if (bytes) writeFileDurably(path.join(target, name), bytes);
   }
-  writeWholeFile(path.join(target, MANIFEST_NAME), manifest);
+  writeFileDurably(path.join(target, MANIFEST_NAME), manifest);
   return true;
 }
 
@@ -96,7 +96,7 @@ export class FolderReader {
   readAll(): ReceiveReport[] {
     let names: string[];
     try {
-      names = fs.readdirSync(this.folder);
+      names = groupDisk.namesIn(this.folder);
     } catch {
       return [];
     }
@@ -111,7 +111,7 @@ export class FolderReader {
 
   private readLaptop(laptopId: string): ReceiveReport | null {
     const dir = path.join(this.folder, laptopId);
-    const manifest = readFileIfAny(path.join(dir, MANIFEST_NAME));
+    const manifest = groupDisk.readBytes(path.join(dir, MANIFEST_NAME));
     if (!manifest) return null;
     const sha = sha256Hex(manifest);
     if (this.settled.get(laptopId) === sha) return null;
@@ -120,20 +120,12 @@ export class FolderReader {
     if (parsed.ok) {
       for (const [name, entry] of Object.entries(parsed.manifest.files)) {
         if (this.group.heldFile(laptopId, name)?.sha256 === entry.sha256) continue;
-        const bytes = readFileIfAny(path.join(dir, name));
+        const bytes = groupDisk.readBytes(path.join(dir, name));
         if (bytes) files.set(name, bytes);
       }
     }
     const report = this.group.receiveLaptopFiles(laptopId, files, { complete: false });
     if (report.waiting.length === 0) this.settled.set(laptopId, sha);
     return report;
-  }
-}
-
-function sizeOf(file: string): number | null {
-  try {
-    return fs.statSync(file).size;
-  } catch {
-    return null;
   }
 }

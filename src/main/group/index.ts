@@ -8,4 +8,4 @@ export { type SharedHistory } from './groupDocs';
 export { laptopIdentity, newGroupId } from './groupFile';
 export { FolderReader, folderGroup, publishToFolder, writeFolderGroup, type FolderGroup } from './groupFolder';
 export { GroupHistory, type GroupContext, type GroupNight, type ReceiveReport } from './groupHistory';
-export { MANIFEST_NAME, /** @internal */ manifestSchema, /** @internal */ nightFileName, type LaptopFiles } from './manifest';
+export { MANIFEST_NAME, /** @internal */ manifestSchema, nightFileName, type LaptopFiles } from './manifest';

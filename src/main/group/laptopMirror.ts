@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { groupRoot, laptopIdSchema } from './groupFile';
-import { readFileIfAny, writeWholeFile } from './wholeFile';
+import { groupDisk, writeFileDurably } from '../store';
+import { groupPaths, laptopIdSchema } from './groupFile';
 import { MANIFEST_NAME, manifestBytes, parseManifest, type Manifest } from './manifest';
 
 /**
@@ -21,7 +20,7 @@ export class LaptopMirror {
   constructor(private readonly dataRoot: string) {}
 
   get root(): string {
-    return path.join(groupRoot(this.dataRoot), 'laptops');
+    return groupPaths(this.dataRoot).laptops;
   }
 
   folderOf(laptopId: string): string {
@@ -36,14 +35,10 @@ export class LaptopMirror {
 
   /** The laptops the mirror holds a folder of. */
   laptops(): string[] {
-    let names: string[];
-    try {
-      names = fs.readdirSync(this.root);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    return names.filter((name) => laptopIdSchema.safeParse(name).success).sort();
+    return groupDisk
+      .namesIn(this.root)
+      .filter((name) => laptopIdSchema.safeParse(name).success)
+      .sort();
   }
 
   /** The manifest the mirror holds for a laptop; undefined when none (or when it cannot be read: its files are then taken in again). */
@@ -57,21 +52,17 @@ export class LaptopMirror {
   }
 
   read(laptopId: string, name: string): Uint8Array | undefined {
-    return readFileIfAny(path.join(this.folderOf(laptopId), name));
+    return groupDisk.readBytes(path.join(this.folderOf(laptopId), name));
   }
 
   /** The size of a held file on disk, or null when it is missing. */
   size(laptopId: string, name: string): number | null {
-    try {
-      return fs.statSync(path.join(this.folderOf(laptopId), name), { throwIfNoEntry: false })?.size ?? null;
-    } catch {
-      return null;
-    }
+    return groupDisk.sizeOf(path.join(this.folderOf(laptopId), name));
   }
 
-  /** Writes one file whole: killed mid-write, the old file or none is left, never half (wholeFile.ts). */
+  /** Writes one file whole: killed mid-write, the old file or none is left, never half (store/durableFile.ts). */
   write(laptopId: string, name: string, bytes: Uint8Array, durable = true): void {
-    writeWholeFile(path.join(this.folderOf(laptopId), name), bytes, durable);
+    writeFileDurably(path.join(this.folderOf(laptopId), name), bytes, { durable });
   }
 
   /** The manifest, written last: what it lists is on disk whole before it says so. */

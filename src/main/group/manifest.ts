@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { sha256Hex } from '../../shared/sha256';
 import { nightIdSchema } from '../store';
 import { groupIdSchema, laptopIdSchema, laptopNameSchema } from './groupFile';
 
@@ -50,10 +50,6 @@ export function nightFileName(nightId: string): string {
 export function nightIdOfFile(name: string): string | null {
   const match = /^nights\/([^/]+)\.jsonl$/.exec(name);
   return match ? (match[1] ?? null) : null;
-}
-
-export function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }
 
 export function listed(bytes: Uint8Array): ListedFile {

@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import { nightSummarySchema } from '../night';
-import { writeFileDurably } from '../store';
-import { sha256Hex } from './manifest';
+import { groupDisk, writeFileDurably } from '../store';
+import { sha256Hex } from '../../shared/sha256';
 
 /**
  * `group/index.json` (docs/group.md "Start-up"): the verdicts of the night
@@ -44,12 +43,13 @@ function checksum(nightsText: string): string {
 }
 
 export function readNightsIndex(file: string): ReadIndex {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? { kind: 'none' } : { kind: 'damaged' };
+    text = groupDisk.readText(file);
+  } catch {
+    return { kind: 'damaged' };
   }
+  if (text === undefined) return { kind: 'none' };
   const head = CHECKSUMMED.exec(text);
   if (head && text.endsWith('}')) {
     const nightsText = text.slice(head[0].length, -1);

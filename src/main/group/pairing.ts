@@ -1,9 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { sha256Hex } from '../../shared/sha256';
 import { PAIRING_ALPHABET, PAIRING_CODE_LENGTH, PAIRING_LIFETIME_MS, type PairedLaptopView } from '../../shared';
-import { writeFileDurably } from '../store';
+import { groupDisk, writeFileDurably } from '../store';
 
 /**
  * Laptop to laptop, the pairing (docs/group-lan.md): a code shown on one
@@ -64,10 +64,6 @@ function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
 export type ClaimOutcome = { ok: true } | { ok: false; why: 'none-open' | 'expired' | 'wrong' };
@@ -239,13 +235,8 @@ export class LanPairing {
 
   /** The paired laptops kept; none when the file is missing. A file that is not one is set aside (renamed), never taken as half. */
   private read(): KeptPeer[] {
-    let text: string;
-    try {
-      text = fs.readFileSync(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
+    const text = groupDisk.readText(this.file);
+    if (text === undefined) return [];
     let parsed: z.ZodSafeParseResult<z.infer<typeof peersFileSchema>>;
     try {
       parsed = peersFileSchema.safeParse(JSON.parse(text));
@@ -254,13 +245,13 @@ export class LanPairing {
     }
     if (parsed.success) return parsed.data.peers;
     // Written whole and atomically, it cannot be half; something else wrote it. Kept aside, the pairings are made again.
-    fs.renameSync(this.file, `${this.file}.unreadable-${this.now()}`);
+    groupDisk.renameAside(this.file, `.unreadable-${this.now()}`);
     return [];
   }
 
   /** Whole and durable before the pairing counts: killed in the middle, the old file or the new one is there, never half. */
   private save(peers: KeptPeer[]): void {
-    writeFileDurably(this.file, `${JSON.stringify({ format: PEERS_FORMAT, version: 1, peers }, null, 2)}\n`, 0o600);
+    writeFileDurably(this.file, `${JSON.stringify({ format: PEERS_FORMAT, version: 1, peers }, null, 2)}\n`, { mode: 0o600 });
     this.peers = peers;
   }
 }

@@ -1,10 +1,10 @@
 export type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import { PEER_FILES_PER_ASK, type ApiResult, type GroupFileEntry } from '../../shared';
+import { MANIFEST_NAME } from '../group';
 import type { LanPairing } from '../group/pairing';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import { PeerLink } from './peerLink';
 
-const MANIFEST_FILE = 'manifest.json';
 /** `not-paired` answers in a row before this laptop takes it that the other unpaired it. */
 const REFUSALS_TO_FORGET = 3;
 
@@ -104,18 +104,18 @@ export class GroupLanSync {
     of: string,
     listed: readonly GroupFileEntry[],
   ): Promise<void> {
-    const theirManifest = listed.find((entry) => entry.path === MANIFEST_FILE);
+    const theirManifest = listed.find((entry) => entry.path === MANIFEST_NAME);
     if (!theirManifest) return;
     const handedKey = `${peerId}\n${of}`;
     if (this.handed.get(handedKey) === theirManifest.sha256) return;
     const mine = new Map((this.options.files.held()[of] ?? []).map((entry) => [entry.path, entry.sha256]));
-    if (mine.get(MANIFEST_FILE) === theirManifest.sha256) {
+    if (mine.get(MANIFEST_NAME) === theirManifest.sha256) {
       this.handed.set(handedKey, theirManifest.sha256);
       return;
     }
     const wanted = [
-      MANIFEST_FILE,
-      ...listed.filter((entry) => entry.path !== MANIFEST_FILE && mine.get(entry.path) !== entry.sha256).map((e) => e.path),
+      MANIFEST_NAME,
+      ...listed.filter((entry) => entry.path !== MANIFEST_NAME && mine.get(entry.path) !== entry.sha256).map((e) => e.path),
     ];
     const files = new Map<string, Uint8Array>();
     while (wanted.length > 0) {

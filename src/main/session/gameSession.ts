@@ -103,7 +103,8 @@ export class GameSession implements DealerService {
    * does not always tell.
    */
   lookAtGroupFolder(): Promise<void> {
-    if (!this.state.folderReader) return Promise.resolve();
+    // Only while a group folder is used.
+    if (!this.state.group.folderReader) return Promise.resolve();
     const turn = this.queue.then(() => {
       if (readGroupFolder(this.state)) this.pushView();
     });

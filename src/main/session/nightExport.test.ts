@@ -110,7 +110,8 @@ function exported(session: GameSession): NightExport {
   return exportNight(current);
 }
 
-function sha256Hex(hex: string): string {
+/** node:crypto's SHA-256, not the app's own: the commitment is checked with a hash that shares nothing with the dealer. */
+function opensslSha256OfHex(hex: string): string {
   return createHash('sha256').update(Buffer.from(hex, 'hex')).digest('hex');
 }
 
@@ -157,7 +158,7 @@ describe('the night export in-between-night/2', () => {
       expect(exp.decks.length).toBeGreaterThan(1);
       for (const deck of exp.decks) {
         expect(deck.seed, deck.id).not.toBeNull();
-        expect(sha256Hex(deck.seed ?? ''), deck.id).toBe(deck.commitment);
+        expect(opensslSha256OfHex(deck.seed ?? ''), deck.id).toBe(deck.commitment);
       }
     });
 

@@ -3,9 +3,9 @@ import { nightPayment, type NightSummary, type PlayedNight } from '../night';
 import type { DealerRepository } from '../store/repository';
 import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import type { PlayerMerge } from '../history';
-import type { FolderReader, GroupHistory, GroupNight } from '../group';
 import type { KeptBackups } from './domains/keptBackups';
 import type { DataMoved } from './domains/dataMove';
+import { GroupSync } from './domains/groupSync';
 import { TableDealer } from './tableDraw/tableDealer';
 import { WitnessDesk } from './tableDraw/witnessDesk';
 
@@ -35,14 +35,8 @@ export class SessionState {
   hiddenPay: Readonly<Record<string, PayKind[]>> = {};
   /** Set once at start-up (startup.ts), after the history is read: a backup is made of it. */
   backups!: KeptBackups;
-  /** The group this laptop shares its history with (groupDomain.ts); null when it is in none. */
-  group: GroupHistory | null = null;
-  /** The group folder's reader while one is used. */
-  folderReader: FolderReader | null = null;
-  /** The roster, merges, paid marks and settle modes as last recorded in the group documents (groupDomain.ts), by reference. */
-  groupRecorded: readonly unknown[] | null = null;
-  /** This laptop's nights and the group's, merged (groupDomain.ts historyIndex), kept while neither changed. */
-  historyCache: { own: readonly NightSummary[]; others: readonly GroupNight[]; merged: readonly NightSummary[] } | null = null;
+  /** The group this laptop shares its history with, its folder's reader and their caches (groupDomain.ts changes it). */
+  readonly group = new GroupSync();
   /** R34: the laptop's chain and the phones helping deal, for nights whose cards the table draws. */
   readonly table: TableDealer = new TableDealer(this, new WitnessDesk(this));
 
@@ -67,7 +61,7 @@ export class SessionState {
 
   /** A night of this laptop's history, or of another laptop of its group. */
   knowsNight(nightId: string): boolean {
-    return this.index.some((s) => s.id === nightId) || (this.group?.writerOf(nightId) ?? null) !== null;
+    return this.index.some((s) => s.id === nightId) || this.group.writerOf(nightId) !== null;
   }
 
   hex(bytes: number): string {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BackupReason } from '../../shared';
-import { writeFileDurably } from './journalFiles';
+import { writeFileDurably } from './durableFile';
 
 /**
  * The folder of the kept backups, inside the data folder: they move with it.

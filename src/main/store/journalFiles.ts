@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { nightIdSchema } from '../night';
+import { writeFileDurably } from './durableFile';
 import { syncDirectory } from './jsonFile';
 
 /** The folder of the night journals, inside the data folder. */
@@ -138,7 +139,7 @@ export class JournalFiles {
 
   /** Writes the file holding the laptop's chain secret of a night (sealed by store/witnessSecrets.ts): once, atomically, readable by this user only. */
   writeWitnessFile(nightId: string, text: string): void {
-    writeFileDurably(this.witnessPathOf(nightId), `${text}\n`, 0o600);
+    writeFileDurably(this.witnessPathOf(nightId), `${text}\n`, { mode: 0o600 });
   }
 
   /**
@@ -172,18 +173,3 @@ export class JournalFiles {
 
 /** The laptop's chain secret beside a night's journal (R34). */
 const WITNESS_EXTENSION = '.witness';
-
-/** Writes a file whole through a temporary file: synced, renamed, the folder synced. `mode` 0o600 keeps a secret to this user. */
-export function writeFileDurably(file: string, text: string, mode = 0o666): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.tmp-${process.pid}`;
-  const fd = fs.openSync(temp, 'w', mode);
-  try {
-    fs.writeFileSync(fd, text);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(temp, file);
-  syncDirectory(path.dirname(file));
-}

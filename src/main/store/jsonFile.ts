@@ -109,11 +109,14 @@ export function listDocuments(root: string, folder: string): string[] {
  * The temporary files written before a rename over a document: conf and
  * electron-store (their `atomically` writer) write `<name>.json.tmp-` and 10
  * digits of the time and 6 hex digits; a whole journal or restored file is
- * written to `<name>.jsonl.tmp-<pid>` (journalFiles.ts), a night's laptop
- * chain to `<id>.witness.tmp-<pid>` (journalFiles.ts) and the seed key to
- * `seed-key.tmp-<pid>` or `seed-key.keychain.tmp-<pid>` (seedKey.ts).
+ * written to `~<name>.jsonl.<pid>.tmp` (durableFile.ts), as are a night's
+ * laptop chain (`~<id>.witness.<pid>.tmp`) and the seed key
+ * (`~seed-key.<pid>.tmp`, `~seed-key.keychain.<pid>.tmp`). Versions before
+ * durableFile.ts wrote those as `<name>.tmp-<pid>`: a leftover of theirs is
+ * removed too.
  */
-const INTERRUPTED_WRITE = /(?:\.jsonl?|\.witness|^seed-key(?:\.keychain)?)\.tmp-[0-9a-f]+$/;
+const INTERRUPTED_WRITE =
+  /(?:\.jsonl?|\.witness|^seed-key(?:\.keychain)?)\.tmp-[0-9a-f]+$|^~(?:.+\.(?:jsonl?|witness)|seed-key(?:\.keychain)?)\.[0-9]+\.tmp$/;
 
 /**
  * Deletes the temporary files of interrupted atomic writes in `root` and its

@@ -83,6 +83,12 @@ const rosterPlayerSchema = z.object({
   pay: storedPayDetailsSchema.optional(),
 });
 
+/** A roster player as the group shares them, payment details left out: another laptop's copy is checked with it before it counts here (group/groupDocs.ts). */
+export const sharedPlayerSchema = rosterPlayerSchema.omit({ pay: true });
+
+/** One player merged into another (history/aliases.ts), as kept here and as the group shares it. */
+export const playerMergeSchema = z.object({ from: playerId, into: playerId, at: isoTime, wasArchived: z.boolean() });
+
 /** @internal exported for tests only */
 export const rosterFileSchema = z.object({
   format: z.literal(FORMATS.roster),
@@ -184,7 +190,7 @@ const aliasesFileSchema = z.object({
   format: z.literal(FORMATS.aliases),
   version: z.literal(1),
   merges: z
-    .array(z.object({ from: playerId, into: playerId, at: isoTime, wasArchived: z.boolean() }))
+    .array(playerMergeSchema)
     .refine((merges) => merges.every((m) => m.from !== m.into), { message: 'a player is merged into itself' })
     .refine((merges) => new Set(merges.map((m) => m.from)).size === merges.length, { message: 'a player is merged away twice' }),
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileStamp, renameAside } from './fileAside';
-import { syncDirectory } from './jsonFile';
+import { writeFileDurably } from './durableFile';
 
 /**
  * Where the key that seals the seed of the deck in play lives
@@ -87,7 +87,8 @@ export class SeedKeyFiles {
     const key = randomBytes(KEY_BYTES);
     const hex = key.toString('hex');
     const file = this.keychain ? this.keychainPath : this.plainPath;
-    writeSecretFile(file, this.keychain ? this.keychain.encrypt(hex) : Buffer.from(`${hex}\n`, 'utf8'));
+    // Readable by this user only: a crash leaves no half key (durableFile.ts).
+    writeFileDurably(file, this.keychain ? this.keychain.encrypt(hex) : Buffer.from(`${hex}\n`, 'utf8'), { mode: 0o600 });
     return { key, file, setAside };
   }
 }
@@ -105,20 +106,4 @@ function keyOf(text: string, file: string): Buffer {
   const hex = text.trim();
   if (!KEY_HEX.test(hex)) throw new SeedKeyError(`the key in ${file} is damaged (not 32 bytes of hex)`);
   return Buffer.from(hex, 'hex');
-}
-
-/** Written whole (temporary file, synced, renamed) and readable by this user only: a crash leaves no half key. */
-function writeSecretFile(file: string, content: Buffer): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.tmp-${process.pid}`;
-  const fd = fs.openSync(temp, 'w', 0o600);
-  try {
-    fs.fchmodSync(fd, 0o600);
-    fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(temp, file);
-  syncDirectory(path.dirname(file));
 }

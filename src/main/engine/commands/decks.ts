@@ -1,5 +1,6 @@
 import type { DeckPurpose } from '../../../shared/view';
-import { seedBytesOf, sha256Hex } from '../deck';
+import { sha256Hex } from '../../../shared/sha256';
+import { seedBytesOf } from '../deck';
 import type { PlayResume, Resume } from '../state';
 import { expectPhase, refuse, type Draft } from './draft';
 

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import type { AppView } from '../../../shared';
 import { bundleText, GroupHistory, manifestSchema, nightFileName } from '../../group';
-import { sha256Hex } from '../../group/manifest';
+import { sha256Hex } from '../../../shared/sha256';
 import type { GameSession } from '../gameSession';
 import { accepted, ask, closeNight, currentNight, ok, playNight, playTurns, run, startNight, TestClock, TestLaptops } from '../testing/kit';
 
@@ -190,6 +191,31 @@ describe('a group folder', () => {
     // Looked at again, the same file is not reported twice.
     await bob.lookAtGroupFolder();
     expect(group(bob.getView()).setAside).toHaveLength(1);
+  });
+});
+
+describe('values another laptop wrote wrong in the group documents', () => {
+  it('a player without a name and a settle mode that is none, in Ann’s docs.yjs, never reach Bob’s view or files', () => {
+    const { ann, night } = annWithANight();
+    const annFolder = path.join(laptops.folder, annLaptopId(ann));
+    const docsFile = path.join(annFolder, 'docs.yjs');
+    const forged = new Y.Doc();
+    forged.getMap('roster').set('p-forged', { name: { first: 'Mallory' }, colour: '#000000', initials: 'MA', archived: false });
+    forged.getMap('modes').set(night, 'pay-me-everything');
+    const docs = Buffer.from(Y.mergeUpdates([fs.readFileSync(docsFile), Y.encodeStateAsUpdate(forged)]));
+    fs.writeFileSync(docsFile, docs);
+    const manifestFile = path.join(annFolder, 'manifest.json');
+    const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+    manifest.files['docs.yjs'] = { bytes: docs.byteLength, sha256: sha256Hex(docs) };
+    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    const bob = laptops.laptop('bob');
+    const view = ok(bob.runNow('groupSetFolder', { path: laptops.folder }));
+    expect(view.roster.map((p) => p.name).sort()).toEqual(['Ann', 'Bob', 'Cat']);
+    expect(view.roster.some((p) => p.id === 'p-forged')).toBe(false);
+    expect(ask(bob, 'getTab')).toEqual(ask(ann, 'getTab'));
+    // Restarted, Bob's laptop reads what it wrote: still none of it.
+    const again = laptops.laptop('bob');
+    expect(again.getView().roster.some((p) => p.id === 'p-forged')).toBe(false);
   });
 });
 

@@ -1,34 +1,32 @@
-import fs from 'node:fs';
-import {
-  commandError,
-  hasPayDetails,
-  type CommandError,
-  type ExportFile,
-  type GroupView,
-  type ParsedCommandArgs,
-  type PayDetails,
-} from '../../../shared';
+import { commandError, hasPayDetails, type ExportFile, type GroupView, type ParsedCommandArgs } from '../../../shared';
 import {
   bundleText,
   folderGroup,
-  FolderReader,
   GroupHistory,
   importBundle,
-  laptopIdentity,
   newGroupId,
   parseBundle,
-  publishToFolder,
   writeFolderGroup,
   type FolderGroup,
-  type GroupContext,
   type LaptopFiles,
   type ReceiveReport,
-  type SharedHistory,
 } from '../../group';
 import type { PlayedNight } from '../../night';
-import type { NightSummary, StoredRosterPlayer } from '../../store';
-import { DONE, refused, saveQuietly, type HandlerMap, type Outcome } from '../outcome';
+import { groupDisk, type NightSummary } from '../../store';
+import { DONE, refused, saveOrRefuse, saveQuietly, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
+import {
+  alreadyInGroup,
+  groupContext,
+  notInGroup,
+  otherGroup,
+  shareOwnNights,
+  shareToFolder,
+  startGroup,
+  syncGroup,
+  takeIn,
+} from './groupCore';
+import { localShared, project } from './groupProjection';
 
 /**
  * The group (docs/group.md) as the session sees it: its six commands, what
@@ -36,7 +34,8 @@ import type { SessionState } from '../sessionState';
  * roster, merges, paid marks and settle modes), and what it takes in from
  * the others, projected back into the session's roster, merges and tab
  * (and the payment details a host shared, into the roster).
- * A laptop in no group has `state.group === null`: nothing here runs.
+ * What the session holds of the group is one field, `state.group` (groupSync.ts);
+ * a laptop in no group has `state.group.history === null`: nothing here runs.
  */
 
 export type GroupCommand =
@@ -52,7 +51,7 @@ export function groupHandlers(state: SessionState): HandlerMap<GroupCommand> {
     groupSetFolder: (args) => setFolder(state, args),
     groupExport: () => exportGroup(state),
     groupImport: (args) => importGroup(state, args),
-    groupSyncNow: () => (state.group ? (syncGroup(state), DONE) : refused(notInGroup())),
+    groupSyncNow: () => (state.group.history ? (syncGroup(state), DONE) : refused(notInGroup())),
     groupSharePay: (args) => sharePay(state, args),
   };
 }
@@ -61,22 +60,18 @@ export function groupHandlers(state: SessionState): HandlerMap<GroupCommand> {
 export function openGroup(state: SessionState): void {
   const group = GroupHistory.open(groupContext(state));
   if (!group) return;
-  state.group = group;
+  state.group.join(group);
   group.publishShared(localShared(state));
   group.takeInMirroredDocs();
   project(state);
   shareOwnNights(state);
-  startFolder(state);
 }
 
 /** After every accepted change: this laptop's state of the shared history recorded, and the group folder told. */
 export function afterGroupChange(state: SessionState): void {
-  const group = state.group;
+  const group = state.group.history;
   if (!group) return;
-  // The session replaces these whole when they change: a bet, which changes none, costs nothing here.
-  const now = [state.roster, state.merges, state.paidTransfers, state.settleModes] as const;
-  if (state.groupRecorded?.every((value, i) => value === now[i])) return;
-  state.groupRecorded = now;
+  if (!state.group.changedSinceRecorded([state.roster, state.merges, state.paidTransfers, state.settleModes])) return;
   let changed = false;
   try {
     changed = group.publishShared(localShared(state));
@@ -88,51 +83,30 @@ export function afterGroupChange(state: SessionState): void {
 
 /** A night of this laptop ended (or changed after it ended): its journal shared with the group. */
 export function shareEndedNight(state: SessionState, night: PlayedNight): void {
-  const group = state.group;
+  const group = state.group.history;
   if (!group || night.state.phase.kind !== 'ended') return;
   saveQuietly(() => {
     if (group.publishNight(night)) shareToFolder(state);
   });
 }
 
-/**
- * The group folder read now (the watch calls it every second): what came
- * is taken in and projected; this laptop's files copied out. True when the
- * history, the roster or the tab may have changed (the view is rebuilt).
- */
-export function readGroupFolder(state: SessionState): boolean {
-  if (!state.group || !state.folderReader) return false;
-  let reports: ReceiveReport[];
-  try {
-    reports = state.folderReader.readAll();
-  } catch {
-    return false;
-  }
-  return takeIn(state, reports);
-}
+/** The group folder read now (the session's watch calls it every second); in groupCore.ts, where a sync reads it too. */
+export { readGroupFolder } from './groupCore';
 
 /** Nights of this laptop and of the group's other laptops, oldest first: what the history, the board and the tab count. */
 export function historyIndex(state: SessionState): readonly NightSummary[] {
-  const group = state.group;
-  if (!group) return state.index;
-  const others = group.groupNights();
-  if (others.length === 0) return state.index;
-  if (state.historyCache?.own === state.index && state.historyCache.others === others) return state.historyCache.merged;
-  const merged = [...state.index, ...others.map((n) => n.summary)].sort((a, b) =>
-    a.startedAt === b.startedAt ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.startedAt < b.startedAt ? -1 : 1,
-  );
-  state.historyCache = { own: state.index, others, merged };
-  return merged;
+  return state.group.historyIndex(state.index);
 }
 
 /** The laptop that hosted a night of another laptop, by name; null for this laptop's own nights and outside a group. */
 export function hostedElsewhere(state: SessionState, nightId: string): string | null {
-  const writer = state.group?.writerOf(nightId);
-  return writer && state.group ? state.group.laptopName(writer) : null;
+  const group = state.group.history;
+  const writer = group?.writerOf(nightId);
+  return writer && group ? group.laptopName(writer) : null;
 }
 
 export function groupView(state: SessionState): GroupView | null {
-  const group = state.group;
+  const group = state.group.history;
   if (!group) return null;
   const file = group.file;
   const others = file.laptops.map((l) => ({ id: l.id, name: l.name, lastHeardAt: l.lastHeardAt, me: false }));
@@ -155,7 +129,7 @@ export function groupView(state: SessionState): GroupView | null {
  * and each laptop keeps the copy it has.
  */
 function sharePay(state: SessionState, args: ParsedCommandArgs<'groupSharePay'>): Outcome {
-  const group = state.group;
+  const group = state.group.history;
   if (!group) return refused(notInGroup());
   const player = state.roster.find((p) => p.id === args.party);
   if (!player)
@@ -172,34 +146,30 @@ function sharePay(state: SessionState, args: ParsedCommandArgs<'groupSharePay'>)
 }
 
 function createGroup(state: SessionState, args: ParsedCommandArgs<'groupCreate'>): Outcome {
-  if (state.group) return refused(alreadyInGroup(state.group.file.name));
+  if (state.group.history) return refused(alreadyInGroup(state.group.history.file.name));
   return startGroup(state, { groupId: newGroupId(), name: args.name }, null);
 }
 
 function leaveGroup(state: SessionState): Outcome {
-  if (!state.group) return refused(notInGroup());
-  try {
-    GroupHistory.leave(state.repo.root, state.now());
-  } catch (error) {
-    return refused(commandError('storage', `The group could not be left, so nothing changed: ${(error as Error).message}`));
-  }
-  state.group = null;
-  state.folderReader = null;
-  state.historyCache = null;
-  return DONE;
+  if (!state.group.history) return refused(notInGroup());
+  const left = saveOrRefuse(() => GroupHistory.leave(state.repo.root, state.now()), 'The group could not be left, so nothing changed');
+  if (left.ok) state.group.leave();
+  return left;
 }
 
 function setFolder(state: SessionState, args: ParsedCommandArgs<'groupSetFolder'>): Outcome {
   const folder = args.path;
+  const group = state.group.history;
   if (folder === null) {
-    if (!state.group) return refused(notInGroup());
-    const group = state.group;
-    const saved = storage(() => group.updateFile((file) => ({ ...file, folder: null })), 'The group could not be saved');
-    if (!saved.ok) return saved;
-    state.folderReader = null;
-    return DONE;
+    if (!group) return refused(notInGroup());
+    const saved = saveOrRefuse(
+      () => group.updateFile((file) => ({ ...file, folder: null })),
+      'The group could not be saved, so nothing changed',
+    );
+    if (saved.ok) state.group.stopWatchingFolder();
+    return saved;
   }
-  if (!isFolder(folder))
+  if (!groupDisk.isFolder(folder))
     return refused(
       commandError('invalid-input', `${folder} is not a folder on this computer.`, undefined, { command: 'groupSetFolder', field: 'path' }),
     );
@@ -209,7 +179,6 @@ function setFolder(state: SessionState, args: ParsedCommandArgs<'groupSetFolder'
   } catch (error) {
     return refused(commandError('bad-group-file', (error as Error).message, undefined, { file: `${folder}/group.json` }));
   }
-  const group = state.group;
   if (!group) {
     if (!found)
       return refused(
@@ -218,18 +187,18 @@ function setFolder(state: SessionState, args: ParsedCommandArgs<'groupSetFolder'
     return startGroup(state, found, folder);
   }
   if (found && found.groupId !== group.file.groupId) return refused(otherGroup(found.name));
-  const saved = storage(() => {
+  const saved = saveOrRefuse(() => {
     if (!found) writeFolderGroup(folder, { groupId: group.file.groupId, name: group.file.name });
     group.updateFile((file) => ({ ...file, folder }));
-  }, 'The group folder could not be used');
+  }, 'The group folder could not be used, so nothing changed');
   if (!saved.ok) return saved;
-  startFolder(state);
+  state.group.watchFolder();
   syncGroup(state);
   return DONE;
 }
 
 function exportGroup(state: SessionState): Outcome<ExportFile> {
-  const group = state.group;
+  const group = state.group.history;
   if (!group) return refused(notInGroup());
   const now = state.now();
   const slug =
@@ -248,23 +217,25 @@ function exportGroup(state: SessionState): Outcome<ExportFile> {
 }
 
 function importGroup(state: SessionState, args: ParsedCommandArgs<'groupImport'>): Outcome {
-  let text: string;
+  let text: string | undefined;
   try {
-    if (fs.statSync(args.path).size > GROUP_FILE_MAX_BYTES)
+    if ((groupDisk.sizeOf(args.path) ?? 0) > GROUP_FILE_MAX_BYTES)
       return refused(commandError('bad-group-file', `${args.path} is larger than a group file can be.`, undefined, { file: args.path }));
-    text = fs.readFileSync(args.path, 'utf8');
+    text = groupDisk.readText(args.path);
+    if (text === undefined) throw new Error('there is no such file');
   } catch (error) {
     return refused(commandError('storage', `${args.path} could not be read: ${(error as Error).message}`));
   }
   const parsed = parseBundle(text);
   if (!parsed.ok) return refused(commandError('bad-group-file', `${args.path}: ${parsed.reason}`, undefined, { file: args.path }));
   const { bundle } = parsed;
-  if (state.group && state.group.file.groupId !== bundle.groupId) return refused(otherGroup(bundle.name));
-  if (!state.group) {
+  const joined = state.group.history;
+  if (joined && joined.file.groupId !== bundle.groupId) return refused(otherGroup(bundle.name));
+  if (!joined) {
     const started = startGroup(state, { groupId: bundle.groupId, name: bundle.name }, null);
     if (!started.ok) return started;
   }
-  const group = state.group as unknown as GroupHistory;
+  const group = state.group.history as unknown as GroupHistory;
   let reports: ReceiveReport[];
   try {
     reports = importBundle(group, bundle);
@@ -275,176 +246,18 @@ function importGroup(state: SessionState, args: ParsedCommandArgs<'groupImport'>
   return DONE;
 }
 
-// ------------------------------------------------------------ inside
-
-/** Starts being in a group (new, or found in a folder or a file): this laptop's history shared into it. */
-function startGroup(state: SessionState, found: { groupId: string; name: string }, folder: string | null): Outcome {
-  try {
-    const me = laptopIdentity(state.repo.root);
-    state.group = GroupHistory.start(groupContext(state), {
-      format: 'in-between-dealer/group',
-      version: 1,
-      groupId: found.groupId,
-      name: found.name,
-      laptopId: me.laptopId,
-      laptopName: me.laptopName,
-      folder,
-      laptops: [],
-      peers: [],
-    });
-  } catch (error) {
-    return refused(commandError('storage', `The group could not be saved, so nothing changed: ${(error as Error).message}`));
-  }
-  state.historyCache = null;
-  state.group.publishShared(localShared(state));
-  shareOwnNights(state);
-  startFolder(state);
-  syncGroup(state);
-  return DONE;
-}
-
-/** Shares through the folder and takes in what is there. */
-function syncGroup(state: SessionState): void {
-  shareToFolder(state);
-  readGroupFolder(state);
-}
-
-function startFolder(state: SessionState): void {
-  const folder = state.group?.file.folder ?? null;
-  state.folderReader = state.group && folder ? new FolderReader(state.group, folder) : null;
-}
-
-function shareToFolder(state: SessionState): void {
-  const group = state.group;
-  const folder = group?.file.folder;
-  if (!group || !folder) return;
-  // A folder gone (a share unmounted) is retried at the next change or look.
-  saveQuietly(() => publishToFolder(group, folder));
-}
-
-/** What came from other laptops, projected into the session: the nights count at once; the shared documents replace the local copies. */
-function takeIn(state: SessionState, reports: readonly ReceiveReport[]): boolean {
-  const nights = reports.some((r) => r.nights.length > 0);
-  const docs = reports.some((r) => r.docsChanged);
-  const aside = reports.some((r) => r.setAside.length > 0);
-  if (docs) project(state);
-  if (nights || docs) state.historyCache = null;
-  return nights || docs || aside || reports.length > 0;
-}
-
-/** This laptop's ended nights that its subfolder lacks, shared (at the start of a group, and at start-up). */
-function shareOwnNights(state: SessionState): void {
-  const group = state.group;
-  if (!group) return;
-  let shared = false;
-  for (const summary of state.index) {
-    if (summary.endedAt === null || group.heldFile(group.laptopId, `nights/${summary.id}.jsonl`)) continue;
-    const night = state.night?.state.nightId === summary.id ? state.night : state.repo.readNight(summary.id)?.night;
-    if (night && night.state.phase.kind === 'ended') saveQuietly(() => (shared = group.publishNight(night) || shared));
-  }
-  if (shared) shareToFolder(state);
-}
-
-/** The session's roster, merges and tab as the group documents record them. */
-function localShared(state: SessionState): SharedHistory {
-  const details: Record<string, PayDetails> = {};
-  for (const player of state.roster) if (player.pay && hasPayDetails(player.pay)) details[player.id] = player.pay;
-  return { roster: state.roster, merges: state.merges, paid: [...state.paidTransfers], modes: { ...state.settleModes }, details };
-}
-
-/**
- * The merged group documents projected into the session and its files: the
- * roster (each player's payment details stay this laptop's own unless a host shared them), the merges,
- * the paid marks and the settle modes; then this laptop's copy of the
- * documents written again, so it is what the session now holds.
- */
-function project(state: SessionState): void {
-  const group = state.group;
-  if (!group) return;
-  const shared = group.shared();
-  const mine = new Map(state.roster.map((p) => [p.id, p]));
-  const merged = new Map(shared.roster.map((p) => [p.id, p]));
-  // A player whose details are shared has the group's (the same on every laptop); any other keeps this laptop's own.
-  const withDetails = (p: StoredRosterPlayer): StoredRosterPlayer => (shared.details[p.id] ? { ...p, pay: shared.details[p.id] } : p);
-  const roster: StoredRosterPlayer[] = [
-    ...state.roster.map((p) => withDetails({ ...p, ...merged.get(p.id) })),
-    ...shared.roster.filter((p) => !mine.has(p.id)).map(withDetails),
-  ];
-  const paid = new Set(shared.paid);
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  if (!same(roster, state.roster)) {
-    saveQuietly(() => state.repo.saveRoster(roster));
-    state.roster = roster;
-  }
-  if (!same(shared.merges, state.merges)) {
-    saveQuietly(() => state.repo.saveMerges(shared.merges));
-    state.merges = shared.merges;
-  }
-  if (!same([...paid].sort(), [...state.paidTransfers].sort()) || !same(shared.modes, sortedRecord(state.settleModes))) {
-    saveQuietly(() => state.saveTab({ paid, modes: shared.modes }));
-    state.paidTransfers = paid;
-    state.settleModes = shared.modes;
-  }
-  saveQuietly(() => group.publishShared(localShared(state)));
-}
-
-function groupContext(state: SessionState): GroupContext {
-  return {
-    dataRoot: state.repo.root,
-    now: state.now,
-    isOwnNight: (nightId) => state.index.some((s) => s.id === nightId),
-    onSetAside: (aside) => state.repo.report('set-aside', aside.file, `from ${aside.laptop} (group): ${aside.reason}`),
-  };
-}
-
-function sortedRecord<V>(record: Readonly<Record<string, V>>): Record<string, V> {
-  return Object.fromEntries(
-    Object.entries(record)
-      .filter(([, v]) => v !== 'fewest')
-      .sort(([a], [b]) => (a < b ? -1 : 1)),
-  );
-}
-
-function isFolder(folder: string): boolean {
-  try {
-    return fs.statSync(folder).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function storage(write: () => void, failure: string): Outcome {
-  try {
-    write();
-    return DONE;
-  } catch (error) {
-    return refused(commandError('storage', `${failure}, so nothing changed: ${(error as Error).message}`));
-  }
-}
-
-function notInGroup(): CommandError {
-  return commandError('not-in-group', 'This laptop is in no group: create or join one first.');
-}
-
-function alreadyInGroup(name: string): CommandError {
-  return commandError('already-in-group', `This laptop is already in the group ${name}: leave it first.`, undefined, { group: name });
-}
-
-function otherGroup(name: string): CommandError {
-  return commandError('other-group', `That holds the group ${name}, not this laptop's: nothing changed.`, undefined, { group: name });
-}
-
 // ------------------------------------------------------------ laptop to laptop (docs/group-lan.md)
 
 /** A paired laptop's files taken in, as the group folder's are (everything at once: a missing file is a lie). True when the view may differ. */
 export function takeInFromPeer(state: SessionState, laptopId: string, files: LaptopFiles): boolean {
-  const group = state.group;
+  const group = state.group.history;
   if (!group) return false;
   return takeIn(state, [group.receiveLaptopFiles(laptopId, files, { complete: true })]);
 }
 
 /** Joins the group of the laptop this one paired with (it is in none): as a group found in a folder or a file. */
 export function joinPairedGroup(state: SessionState, found: { groupId: string; name: string }): Outcome {
-  if (state.group) return state.group.file.groupId === found.groupId ? DONE : refused(otherGroup(state.group.file.name));
+  const group = state.group.history;
+  if (group) return group.file.groupId === found.groupId ? DONE : refused(otherGroup(group.file.name));
   return startGroup(state, found, null);
 }

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { ApiResult, GroupFileEntry, PeerManifestAnswer } from '../../../shared';
-import { laptopIdentity, MANIFEST_NAME, type LaptopFiles } from '../../group';
+import type { ApiResult, PeerManifestAnswer } from '../../../shared';
+import { laptopIdentity, type LaptopFiles } from '../../group';
 import { joinPairedGroup, takeInFromPeer } from './groupDomain';
 import type { SessionState } from '../sessionState';
 
@@ -32,7 +31,7 @@ export interface SessionTurns {
 export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFilesPort {
   return {
     identity() {
-      const group = state.group;
+      const group = state.group.history;
       if (group) {
         const file = group.file;
         return { laptopId: file.laptopId, laptopName: file.laptopName, group: { id: file.groupId, name: file.name } };
@@ -50,21 +49,17 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
       });
     },
     held() {
-      const group = state.group;
+      const group = state.group.history;
       if (!group) return {};
       const out: PeerManifestAnswer = {};
       for (const laptopId of group.laptops()) {
-        const manifest = group.mirror.read(laptopId, MANIFEST_NAME);
-        const listed = group.mirror.manifest(laptopId);
-        if (!manifest || !listed) continue;
-        const entries: GroupFileEntry[] = [{ path: MANIFEST_NAME, bytes: manifest.byteLength, sha256: sha256Hex(manifest) }];
-        for (const [path, entry] of Object.entries(listed.files)) entries.push({ path, bytes: entry.bytes, sha256: entry.sha256 });
-        out[laptopId] = entries;
+        const entries = group.heldListing(laptopId);
+        if (entries.length > 0) out[laptopId] = entries;
       }
       return out;
     },
     read(laptopId, path) {
-      return state.group?.mirror.read(laptopId, path);
+      return state.group.history?.readHeld(laptopId, path);
     },
     receive(laptopId, files) {
       return turns.inTurn(() => {
@@ -72,8 +67,4 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
       });
     },
   };
-}
-
-function sha256Hex(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }

@@ -37,7 +37,7 @@ function answer<Q extends QuestionName>(
     repo: state.repo,
     // The group's nights count like this laptop's own (docs/group.md); a backup holds this laptop's only.
     index: question === 'backup' ? state.index : historyIndex(state),
-    readGroupNight: (nightId) => state.group?.readGroupNight(nightId) ?? null,
+    readGroupNight: (nightId) => state.group.readGroupNight(nightId),
     roster: state.roster,
     now: state.now(),
     paidTransfers: state.paidTransfers,

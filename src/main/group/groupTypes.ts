@@ -1,0 +1,51 @@
+import type { NightSummary } from '../store';
+import type { NightJudgement } from './nightIntake';
+
+/** What the transports, the session and the parts of a group's history (groupHistory.ts) say to each other. */
+
+/** A file set aside, as the group screen lists it and the host's notices say. */
+export interface SetAside {
+  /** The laptop it came from, by name when known (its id otherwise). */
+  laptop: string;
+  laptopId: string;
+  file: string;
+  reason: string;
+  at: string;
+}
+
+/** A night hosted on another laptop that counts here. */
+export interface GroupNight {
+  laptopId: string;
+  summary: NightSummary;
+}
+
+export interface ReceiveReport {
+  /** Nights added or extended. */
+  nights: string[];
+  /** The group documents changed (the roster, merges, paid marks or settle modes may differ). */
+  docsChanged: boolean;
+  setAside: SetAside[];
+  /** Files the manifest lists that have not arrived whole yet (a group folder still syncing). */
+  waiting: string[];
+}
+
+export interface ReceiveOptions {
+  /**
+   * True when the transport hands over everything at once (a LAN sync, an
+   * import): a file the manifest lists that is missing or does not match is
+   * then a lie, set aside. False for a group folder, where a sync tool may
+   * still be copying: such a file is waited for.
+   */
+  complete: boolean;
+}
+
+export interface GroupContext {
+  dataRoot: string;
+  now: () => Date;
+  /** Whether the night id is one of this laptop's own (open or ended): another laptop's copy of it is set aside. */
+  isOwnNight: (nightId: string) => boolean;
+  /** Told of each file set aside, to report it with the host's other notices. */
+  onSetAside?: (setAside: SetAside) => void;
+  /** How a night from elsewhere is judged: the night checker (judgeNight) unless a test keeps its verdicts for bytes it saw. */
+  judge?: (nightId: string, bytes: Uint8Array) => NightJudgement;
+}

@@ -1,0 +1,133 @@
+import { sha256Hex } from '../../shared/sha256';
+import type { GroupParts } from './groupParts';
+import type { ReceiveOptions, ReceiveReport } from './groupTypes';
+import { DOCS_NAME, MANIFEST_NAME, nightIdOfFile, parseManifest, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
+import { judgeNight } from './nightIntake';
+
+/**
+ * The one way in (docs/group.md "The way in"): a laptop's files, as any
+ * transport hands them over, checked and merged. The manifest must name
+ * this group and this laptop; each listed file is taken only whole, each
+ * night judged by the night checker, a night already held replaced only by
+ * a copy that extends it. What fails is set aside with a notice naming the
+ * laptop; what is already merged never changes.
+ */
+export class Intake {
+  constructor(private readonly parts: GroupParts) {}
+
+  receive(laptopId: string, files: LaptopFiles, options: ReceiveOptions): ReceiveReport {
+    const report: ReceiveReport = { nights: [], docsChanged: false, setAside: [], waiting: [] };
+    const { membership, mirror, aside } = this.parts;
+    if (laptopId === membership.laptopId) return report;
+    const manifestFile = files.get(MANIFEST_NAME);
+    if (!manifestFile) {
+      if (options.complete) this.setAside(report, laptopId, MANIFEST_NAME, new Uint8Array(), 'it came without a manifest');
+      return report;
+    }
+    const parsed = parseManifest(manifestFile);
+    if (!parsed.ok) {
+      if (options.complete) this.setAside(report, laptopId, MANIFEST_NAME, manifestFile, parsed.reason);
+      else report.waiting.push(MANIFEST_NAME);
+      return report;
+    }
+    const manifest = parsed.manifest;
+    const stranger = this.strangerReason(laptopId, manifest);
+    if (stranger) {
+      this.setAside(report, laptopId, MANIFEST_NAME, manifestFile, stranger);
+      return report;
+    }
+    const held = mirror.manifest(laptopId);
+    const taken: Record<string, ListedFile> = { ...(held?.files ?? {}) };
+    let tookAny = false;
+    for (const [name, entry] of Object.entries(manifest.files)) {
+      if (held?.files[name]?.sha256 === entry.sha256) continue;
+      const bytes = files.get(name);
+      // Hashed once: the same sha256 says the file is whole, whether it was set aside before, and what the index keeps.
+      const sha256 = bytes !== undefined && bytes.byteLength === entry.bytes ? sha256Hex(bytes) : null;
+      if (bytes === undefined || sha256 !== entry.sha256) {
+        if (options.complete) {
+          const what = bytes === undefined ? 'it lists a file that did not come' : 'the file does not match its length and sha256';
+          this.setAside(report, laptopId, name, bytes ?? new Uint8Array(), `the manifest lies: ${what}`, manifest.laptopName);
+        } else report.waiting.push(name);
+        continue;
+      }
+      if (aside.has(laptopId, name, sha256)) continue;
+      const took =
+        name === DOCS_NAME
+          ? this.takeDocs(report, laptopId, bytes, manifest)
+          : this.takeNight(report, laptopId, name, bytes, sha256, manifest);
+      if (took) {
+        taken[name] = entry;
+        tookAny = true;
+      }
+    }
+    membership.heard(manifest, this.parts.context.now());
+    if (tookAny || !held) {
+      // Nights' summaries first, then the manifest: killed in between, the files are taken in again next time.
+      if (report.nights.length > 0) this.parts.nights.save();
+      mirror.writeManifest({ ...manifest, files: taken });
+    }
+    return report;
+  }
+
+  /** Why a manifest is not one of this group's laptops, or null when it is. */
+  private strangerReason(laptopId: string, manifest: Manifest): string | null {
+    const groupId = this.parts.membership.file.groupId;
+    if (manifest.groupId !== groupId) return `it comes from a laptop of another group (${manifest.groupId}), not this one`;
+    if (manifest.laptopId !== laptopId) return `its manifest names laptop ${manifest.laptopId}, not the ${laptopId} it came as`;
+    return null;
+  }
+
+  private takeDocs(report: ReceiveReport, laptopId: string, bytes: Uint8Array, manifest: Manifest): boolean {
+    let changed: boolean;
+    try {
+      changed = this.parts.docs.applyUpdate(bytes);
+    } catch (error) {
+      const reason = `its group documents cannot be read: ${(error as Error).message}`;
+      this.setAside(report, laptopId, DOCS_NAME, bytes, reason, manifest.laptopName);
+      return false;
+    }
+    this.parts.mirror.write(laptopId, DOCS_NAME, bytes);
+    this.parts.share.docsMergedIn();
+    report.docsChanged = report.docsChanged || changed;
+    return true;
+  }
+
+  private takeNight(report: ReceiveReport, laptopId: string, name: string, bytes: Uint8Array, sha256: string, manifest: Manifest): boolean {
+    const { context, membership, mirror, nights } = this.parts;
+    const nightId = nightIdOfFile(name) as string;
+    const refuse = (reason: string): false => {
+      this.setAside(report, laptopId, name, bytes, reason, manifest.laptopName);
+      return false;
+    };
+    if (context.isOwnNight(nightId)) return refuse(`night ${nightId} was hosted on this laptop: another laptop cannot share it`);
+    const held = nights.get(nightId);
+    if (held && held.laptopId !== laptopId)
+      return refuse(`night ${nightId} was hosted on ${membership.laptopName(held.laptopId)}: only its writer shares it`);
+    if (held) {
+      const before = mirror.read(laptopId, name);
+      // Journals are append-only: a night reopened and ended again by its writer extends the copy held.
+      if (before && !startsWith(bytes, before))
+        return refuse(`it does not extend the copy of night ${nightId} held here (journals only grow)`);
+    }
+    const judged = (context.judge ?? judgeNight)(nightId, bytes);
+    if (!judged.ok) return refuse(judged.reason);
+    // Not synced one by one: the manifest, synced after them, is what makes them count (a copy lost to a power cut is taken in again).
+    mirror.write(laptopId, name, bytes, false);
+    nights.count({ laptopId, sha256, summary: judged.summary });
+    report.nights.push(nightId);
+    return true;
+  }
+
+  private setAside(report: ReceiveReport, laptopId: string, name: string, bytes: Uint8Array, reason: string, laptopName?: string): void {
+    const { aside, membership, context } = this.parts;
+    const notice = aside.add(laptopId, laptopName ?? membership.laptopName(laptopId), name, bytes, reason);
+    if (!notice) return;
+    report.setAside.push(notice);
+    context.onSetAside?.(notice);
+  }
+}
+
+function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
+  return bytes.byteLength >= prefix.byteLength && Buffer.from(bytes.subarray(0, prefix.byteLength)).equals(prefix);
+}

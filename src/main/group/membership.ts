@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { groupDisk, writeFileDurably } from '../store';
+import { groupPaths, readGroupFile, writeGroupFile, type GroupFile } from './groupFile';
+import type { Manifest } from './manifest';
+
+/** How often "last heard" is written down for a laptop heard again and again. */
+const HEARD_EVERY_MS = 60_000;
+
+/**
+ * Being in a group, as `group/group.json` says (docs/group.md "On disk"):
+ * the group, this laptop in it, the group folder, the laptops heard from
+ * and the LAN's peers. Every change is written before it is held; leaving
+ * moves the group's files aside whole.
+ */
+export class GroupMembership {
+  private constructor(
+    private readonly dataRoot: string,
+    private groupFile: GroupFile,
+  ) {}
+
+  /** The group this laptop is in, from its data folder; null when it is in none. */
+  static read(dataRoot: string): GroupMembership | null {
+    const file = readGroupFile(dataRoot);
+    return file ? new GroupMembership(dataRoot, file) : null;
+  }
+
+  /** Starts being in a group: group.json written first. */
+  static start(dataRoot: string, file: GroupFile): GroupMembership {
+    writeGroupFile(dataRoot, file);
+    return new GroupMembership(dataRoot, file);
+  }
+
+  /**
+   * Leaves the group: everything the group folder of the data folder holds
+   * is moved aside whole to `group-left-<time>/` (nothing recorded is lost),
+   * and only who this laptop is stays, for the next group.
+   */
+  static leave(dataRoot: string, now: Date): void {
+    const paths = groupPaths(dataRoot);
+    if (!groupDisk.exists(paths.groupFile)) return;
+    const identity = groupDisk.readBytes(paths.laptopFile);
+    groupDisk.move(paths.root, path.join(dataRoot, `group-left-${now.toISOString().replace(/[:.]/g, '-')}`));
+    if (identity) writeFileDurably(paths.laptopFile, identity);
+  }
+
+  get file(): Readonly<GroupFile> {
+    return this.groupFile;
+  }
+
+  get laptopId(): string {
+    return this.groupFile.laptopId;
+  }
+
+  /** Changes group.json (the folder, the peers, the laptops heard from), written before it is held. */
+  update(change: (file: GroupFile) => GroupFile): void {
+    const next = change(this.groupFile);
+    writeGroupFile(this.dataRoot, next);
+    this.groupFile = next;
+  }
+
+  /** A laptop's name as last heard (its id when never heard). */
+  laptopName(laptopId: string): string {
+    if (laptopId === this.laptopId) return this.groupFile.laptopName;
+    return this.groupFile.laptops.find((l) => l.id === laptopId)?.name ?? laptopId;
+  }
+
+  /** A laptop heard from: its name and the time, written to group.json when it says something new. */
+  heard(manifest: Manifest, now: Date): void {
+    const before = this.groupFile.laptops.find((l) => l.id === manifest.laptopId);
+    // Written when the name changed or a minute has passed: a group folder looked at every second does not rewrite group.json each time.
+    if (before?.name === manifest.laptopName && before.lastHeardAt && now.getTime() - Date.parse(before.lastHeardAt) < HEARD_EVERY_MS)
+      return;
+    const laptops = this.groupFile.laptops.filter((l) => l.id !== manifest.laptopId);
+    const entry = { id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: now.toISOString() };
+    this.update((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => compareText(a.id, b.id)) }));
+  }
+}
+
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,0 +1,113 @@
+import { commandError, type CommandError } from '../../../shared';
+import { GroupHistory, laptopIdentity, nightFileName, publishToFolder, type GroupContext, type ReceiveReport } from '../../group';
+import { DONE, refused, saveQuietly, type Outcome } from '../outcome';
+import type { SessionState } from '../sessionState';
+import { localShared, project } from './groupProjection';
+
+/**
+ * What the group domain's commands and its calls from the session share
+ * (groupDomain.ts): starting to be in a group, sharing through the group
+ * folder and reading it, taking in what came and projecting it, and the
+ * refusals the group's commands give.
+ */
+
+/**
+ * The group folder read now (the watch calls it every second): what came
+ * is taken in and projected; this laptop's files copied out. True when the
+ * history, the roster or the tab may have changed (the view is rebuilt).
+ */
+export function readGroupFolder(state: SessionState): boolean {
+  const reader = state.group.folderReader;
+  if (!reader) return false;
+  let reports: ReceiveReport[];
+  try {
+    reports = reader.readAll();
+  } catch {
+    return false;
+  }
+  return takeIn(state, reports);
+}
+
+/** Starts being in a group (new, or found in a folder or a file): this laptop's history shared into it. */
+export function startGroup(state: SessionState, found: { groupId: string; name: string }, folder: string | null): Outcome {
+  let group: GroupHistory;
+  try {
+    const me = laptopIdentity(state.repo.root);
+    group = GroupHistory.start(groupContext(state), {
+      format: 'in-between-dealer/group',
+      version: 1,
+      groupId: found.groupId,
+      name: found.name,
+      laptopId: me.laptopId,
+      laptopName: me.laptopName,
+      folder,
+      laptops: [],
+      peers: [],
+    });
+  } catch (error) {
+    return refused(commandError('storage', `The group could not be saved, so nothing changed: ${(error as Error).message}`));
+  }
+  state.group.join(group);
+  group.publishShared(localShared(state));
+  shareOwnNights(state);
+  syncGroup(state);
+  return DONE;
+}
+
+/** Shares through the folder and takes in what is there. */
+export function syncGroup(state: SessionState): void {
+  shareToFolder(state);
+  readGroupFolder(state);
+}
+
+export function shareToFolder(state: SessionState): void {
+  const group = state.group.history;
+  const folder = group?.file.folder;
+  if (!group || !folder) return;
+  // A folder gone (a share unmounted) is retried at the next change or look.
+  saveQuietly(() => publishToFolder(group, folder));
+}
+
+/** What came from other laptops, projected into the session: the nights count at once; the shared documents replace the local copies. */
+export function takeIn(state: SessionState, reports: readonly ReceiveReport[]): boolean {
+  const nights = reports.some((r) => r.nights.length > 0);
+  const docs = reports.some((r) => r.docsChanged);
+  const aside = reports.some((r) => r.setAside.length > 0);
+  if (docs) project(state);
+  if (nights || docs) state.group.nightsChanged();
+  return nights || docs || aside || reports.length > 0;
+}
+
+/** This laptop's ended nights that its subfolder lacks, shared (at the start of a group, and at start-up). */
+export function shareOwnNights(state: SessionState): void {
+  const group = state.group.history;
+  if (!group) return;
+  let shared = false;
+  for (const summary of state.index) {
+    if (summary.endedAt === null || group.heldFile(group.laptopId, nightFileName(summary.id))) continue;
+    const night = state.night?.state.nightId === summary.id ? state.night : state.repo.readNight(summary.id)?.night;
+    if (night && night.state.phase.kind === 'ended') saveQuietly(() => (shared = group.publishNight(night) || shared));
+  }
+  if (shared) shareToFolder(state);
+}
+
+export function groupContext(state: SessionState): GroupContext {
+  return {
+    dataRoot: state.repo.root,
+    now: state.now,
+    isOwnNight: (nightId) => state.index.some((s) => s.id === nightId),
+    onSetAside: (aside) => state.repo.report('set-aside', aside.file, `from ${aside.laptop} (group): ${aside.reason}`),
+  };
+}
+
+export function notInGroup(): CommandError {
+  return commandError('not-in-group', 'This laptop is in no group: create or join one first.');
+}
+
+export function alreadyInGroup(name: string): CommandError {
+  return commandError('already-in-group', `This laptop is already in the group ${name}: leave it first.`, undefined, { group: name });
+}
+
+export function otherGroup(name: string): CommandError {
+  return commandError('other-group', `That holds the group ${name}, not this laptop's: nothing changed.`, undefined, { group: name });
+}
