@@ -1,5 +1,5 @@
 /**
- * What the TV says, read from the sofa (issue 26): the pair banner says the
+ * What the TV says, read from the sofa: the pair banner says the
  * call itself and the rules line does not repeat it (R29); the pages of bank
  * codes say which page is up and that the TV turns them, in words, never a
  * raw message key. Nights played by the real engine in memory (tvStates.ts),

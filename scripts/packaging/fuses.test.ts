@@ -39,7 +39,7 @@ describe('Electron fuses of the packaged app', () => {
     }
   });
 
-  it('packaging uses exactly these fuses, for every target the issue names', () => {
+  it('packaging uses exactly these fuses, for every target it builds', () => {
     expect(builderConfig.electronFuses).toBe(DEALER_FUSES);
     expect(builderConfig.asar).toBe(true);
     expect(builderConfig.linux?.target).toEqual(['AppImage', 'deb']);

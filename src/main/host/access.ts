@@ -2,10 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { ROLES, type Role } from '../../shared';
 
 /**
- * Who may open what on the headless host (docs/design.md "Two windows, three
+ * Who may open what on the headless host (docs/design.md "Two windows, four
  * roles"). On loopback the host trusts this computer and needs no token;
- * beyond it there are two: the host token (the console: every command) and
- * the viewer token (the TV and phones: read only). A page asks for its role
+ * beyond it there are two: the host token (the console: every command of the
+ * `host` role) and the viewer token (the TV and phones: read only). A page asks for its role
  * in the socket URL (wire.ts); a token never grants more than it is for.
  */
 export interface AccessTokens {
