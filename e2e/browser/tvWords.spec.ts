@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { AppView, NightView, PayDetails } from '../../src/shared';
-import { MemoryTable } from '../../scripts/lib/memoryTable';
+import { MemoryTable } from '../../harness/memoryTable';
 import { perform } from '../../src/main/simulation/playNight';
 import { DOC_SCREENSHOTS } from './docScreenshots';
 import { hostForSpecFile } from './hostFixture';

@@ -7,10 +7,10 @@ import path from 'node:path';
  * the files it is given, so a test can hand it a dead citation. In markdown,
  * code (fenced blocks, inline spans) is neither a link nor a citation.
  *
- * What the code can check, the docs may not get wrong: a `src/`, `e2e/` or
- * `scripts/` path a doc names must exist; a command a doc names as one must be
+ * What the code can check, the docs may not get wrong: a `src/`, `e2e/`,
+ * `scripts/` or `harness/` path a doc names must exist; a command a doc names as one must be
  * in the command registry; a count a doc states that the files can give (the
- * names carrying `@internal`, the roles) must be that count. And no file says
+ * names knip's tag marks as exported for tests only, the roles) must be that count. And no file says
  * where its reason lives by a tracker's number: the reason is written out.
  */
 
@@ -226,7 +226,7 @@ function headingNamed(heading: string, cited: string): boolean {
 }
 
 /** The repo's own text: code, tests, scripts and docs. */
-const TRACKED = /^(?:src|e2e|scripts|docs)\/|^README\.md$/;
+const TRACKED = /^(?:src|e2e|scripts|harness|docs)\/|^README\.md$/;
 
 /** A number after "issue", "ticket", "bug", "PR" or "pull request" (with or without `#`), or "GH-" and a number: only a tracker can read it. */
 const TRACKER_NUMBER = /\b(?:issues?|tickets?|bugs?|PRs?|pull requests?)[ \t]*(?:#|no\.[ \t]*)?[ \t]*\d+\b|\bGH-\d+\b/gi;
@@ -250,7 +250,7 @@ const lineOf = (text: string, offset: number): number => text.slice(0, offset).s
  * `src/main/electron/**`, `src/main/session/domains/<name>.ts`). A glob or a placeholder is
  * checked up to the folder before it.
  */
-const CODE_PATH = /(?<![\w/.@-])(?:src|e2e|scripts)\/[\w./@*<>{}-]*/g;
+const CODE_PATH = /(?<![\w/.@-])(?:src|e2e|scripts|harness)\/[\w./@*<>{}-]*/g;
 /** Written by the tests and the bench, not kept in the repo. */
 const GENERATED = ['e2e/artifacts', 'src/renderer/src/components.d.ts'];
 
@@ -265,7 +265,7 @@ function deadPaths(file: string, markdown: string, files: RepoFiles, directories
   const prose = withoutFences(markdown);
   for (const match of prose.matchAll(SHORT_MODULE_PATH)) {
     const named = match[1] ?? '';
-    if (/^(?:src|e2e|scripts)\//.test(named)) continue;
+    if (/^(?:src|e2e|scripts|harness)\//.test(named)) continue;
     if (![...files.keys()].some((f) => f.endsWith('/' + named)))
       findings.push({ file, line: lineOf(prose, match.index), message: `names ${named}, which no file of the repo is` });
   }
@@ -316,7 +316,7 @@ function unknownCommands(file: string, markdown: string, commands: ReadonlySet<s
   return [...findings.values()];
 }
 
-/** A JSDoc tag that marks a name exported for tests only (knip's `@internal`), as it opens a doc comment or a line of one. */
+/** knip's JSDoc tag for a name exported for tests only, as it opens a doc comment or a line of one. */
 const INTERNAL_TAG = /(?:\/\*\*[ \t]*|^[ \t]*\*[ \t]*)@internal\b/gm;
 
 /**
@@ -338,7 +338,7 @@ const countOf = (written: string): number => {
 };
 
 /**
- * Counts a doc states that the files can give: "N names carry `@internal`" and "N roles"
+ * Counts a doc states that the files can give: "N names carry" knip's tag for tests (in backticks) and "N roles"
  * (the registry's ROLES). docs/development.md must state the first.
  */
 function wrongCounts(file: string, markdown: string, files: RepoFiles, facts: CodeFacts | undefined): DocFinding[] {

@@ -1,7 +1,7 @@
 import { FuseV1Options } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import builderConfig from '../../electron-builder.config';
-import { DEALER_FUSES } from './fuses';
+import { DEALER_FUSES } from '../../harness/electronFuses';
 import { githubPublish } from './publish';
 
 /** electron-builder's option name for each fuse of @electron/fuses' wire. */

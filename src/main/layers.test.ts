@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -132,6 +133,48 @@ function misplaced(files: ReadonlyMap<string, string>): string[] {
   }
   return found.sort();
 }
+
+/**
+ * What eslint.config.js lets each folder of src/main import: an import of every other folder (and
+ * src/shared, src/checker) linted as if written in a file of that folder, with the config's own
+ * `no-restricted-imports` alone. `index.ts` is the Electron entry, beside the folders.
+ */
+async function lintedLayers(layers: readonly string[]): Promise<Map<string, Set<string>>> {
+  const eslint = new ESLint({
+    cwd: repo,
+    // A probe is no file on disk: no type information, and only the layering rule.
+    overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } } },
+    ruleFilter: ({ ruleId }) => ruleId === '@typescript-eslint/no-restricted-imports',
+  });
+  const targets = [...layers.filter((layer) => layer !== 'index.ts'), 'shared', 'checker'];
+  const graph = new Map<string, Set<string>>();
+  for (const layer of layers) {
+    const entry = layer === 'index.ts';
+    const filePath = entry ? 'src/main/index.ts' : `src/main/${layer}/layerProbe.ts`;
+    const specifier = (target: string): string =>
+      ['shared', 'checker'].includes(target) ? `${entry ? '../' : '../../'}${target}/x` : `${entry ? './' : '../'}${target}/x`;
+    const others = targets.filter((target) => target !== layer);
+    const [result] = await eslint.lintText(others.map((target) => `import '${specifier(target)}';`).join('\n') + '\n', { filePath });
+    const refused = new Set((result?.messages ?? []).map((message) => others[message.line - 1]));
+    graph.set(layer, new Set(others.filter((target) => !refused.has(target))));
+  }
+  return graph;
+}
+
+describe('eslint.config.js and docs/design.md "Layers": the lint allows what the picture draws', () => {
+  it('lets each folder of src/main import exactly the folders drawn, no more', async () => {
+    const drawn = drawnLayers();
+    expect(asLines(await lintedLayers([...drawn.keys()]))).toEqual(asLines(drawn));
+  }, 60_000);
+
+  it('keeps e2e/ out of scripts/: what both need is in harness/', async () => {
+    const eslint = new ESLint({ cwd: repo, ruleFilter: ({ ruleId }) => ruleId === '@typescript-eslint/no-restricted-imports' });
+    const [e2e] = await eslint.lintText("import '../../scripts/lib/simulation';\nimport '../../harness/memoryTable';\n", {
+      filePath: 'e2e/browser/layerProbe.ts',
+    });
+    expect(e2e?.messages.map((message) => message.line)).toEqual([1]);
+  }, 60_000);
+});
 
 describe('docs/development.md "Where things go"', () => {
   it("keeps each domain's handlers in session/domains, each part with a listener in host/*Part.ts, each test kit in a testing/ folder", () => {
