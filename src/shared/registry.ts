@@ -1,6 +1,6 @@
 /**
  * The one command registry (docs/design.md "Principles"): every command
- * the renderer, a kiosk TV or a phone can send, listed once with who may send
+ * the renderer, a kiosk TV, a phone or a paired laptop can send, listed once with who may send
  * it and whether it changes state. Channels, both preloads, the IPC and
  * WebSocket handlers and the session's dispatch are derived from this table;
  * the zod arguments live beside it in commands.ts, keyed by the same names

@@ -9,7 +9,7 @@ import { ROLES, type Role } from '../../shared';
  * in the socket URL (wire.ts); a token never grants more than it is for.
  */
 export interface AccessTokens {
-  /** Opens the console: every command. */
+  /** Opens the console: every command of the `host` role. */
   host: string;
   /** Opens the table or a phone: read only. */
   viewer: string;
