@@ -252,7 +252,7 @@ const lineOf = (text: string, offset: number): number => text.slice(0, offset).s
  */
 const CODE_PATH = /(?<![\w/.@-])(?:src|e2e|scripts|harness)\/[\w./@*<>{}-]*/g;
 /** Written by the tests and the bench, not kept in the repo. */
-const GENERATED = ['e2e/artifacts', 'src/renderer/src/components.d.ts'];
+const GENERATED = ['e2e/artifacts'];
 
 /**
  * A module named in backticks by its path within its layer (`session/door.ts`,
