@@ -1,5 +1,5 @@
 import type { Configuration } from 'electron-builder';
-import { DEALER_FUSES } from './scripts/packaging/fuses';
+import { DEALER_FUSES } from './harness/electronFuses';
 import { githubPublish } from './scripts/packaging/publish';
 
 /**

@@ -57,7 +57,7 @@ export default defineConfig({
       // Minified: every page's first load is about 40 % smaller (the phone's over the house Wi-Fi most of all); electron-vite leaves it off.
       minify: true,
       rollupOptions: {
-        // phone.html: a phone's read-only page (src/renderer/src/phone, issue 11 §2), its own small entry with no console code.
+        // phone.html: a phone's read-only page (src/renderer/src/phone), its own small entry with no console code.
         input: {
           index: resolve(import.meta.dirname, 'src/renderer/index.html'),
           phone: PHONE_PAGE,

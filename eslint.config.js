@@ -9,17 +9,60 @@ import vueParser from 'vue-eslint-parser';
 import { defineConfig } from 'eslint/config';
 
 /*
- * docs/design.md's one-way layering, enforced per folder:
- *   shared <- engine <- ledger <- night <- store <- (session, history) <- (index.ts, host)
- * and `history` never imports `session`. The night checker (src/checker) stands apart: it imports none of them.
- * Only the Electron shell (src/main/index.ts, src/main/electron/**) and the
- * electron-store adapter may load `electron` / `electron-store`.
+ * docs/design.md's one-way layering, enforced for every folder of src/main:
+ * MAIN_LAYERS below is its "Layers" picture (who may import whom), and each
+ * folder may not import any other folder of src/main, src/checker, the
+ * preload or the renderer. src/main/layers.test.ts lints an import of every
+ * folder from every folder with this config and holds the answers to the
+ * picture, so the lint, the doc and the code say the same. The night checker
+ * (src/checker) stands apart: it imports none of them. Only the Electron
+ * shell (src/main/index.ts, src/main/electron/**) and the electron-store
+ * adapter may load `electron` / `electron-store`. Outside src, e2e/ never
+ * imports scripts/ (what both need is in harness/).
  *
  * Imports are relative paths, so each folder's rule names the folders it may
- * not reach by their last path segment (e.g. `../session/x`, `../../main/y`).
+ * not reach (e.g. `../session/x`, `../../main/y`).
  * Flat config replaces (does not merge) a rule's options when several blocks
  * match, so every block below spells out its whole list.
  */
+
+/**
+ * docs/design.md "Layers": each folder of src/main and what it may import (`shared` is src/shared,
+ * `checker` src/checker, `index.ts` the Electron entry). Tests and each layer's `testing/` folder
+ * may reach further: TEST_REACH.
+ */
+const MAIN_LAYERS = {
+  engine: ['shared'],
+  ledger: ['shared'],
+  night: ['shared', 'engine', 'ledger'],
+  store: ['shared', 'engine', 'ledger', 'night'],
+  history: ['shared', 'engine', 'ledger', 'night', 'store', 'checker'],
+  group: ['shared', 'night', 'store', 'history', 'checker'],
+  session: ['shared', 'engine', 'ledger', 'night', 'store', 'history', 'group'],
+  simulation: ['shared', 'session'],
+  host: ['shared', 'store', 'session', 'group'],
+  electron: ['shared', 'store', 'session', 'host'],
+};
+/** What a layer's tests and test kit drive besides its own imports: a real session, the simulator's table, the checker. */
+const TEST_REACH = {
+  group: ['session'],
+  history: ['session', 'simulation'],
+  session: ['simulation', 'checker'],
+};
+const OTHER_LAYERS = [...Object.keys(MAIN_LAYERS), 'checker'];
+/** A layer's own forbidden imports on top of its arrows, outside its tests and test kit. */
+const EXTRA_PATHS = {
+  // The group's files on disk go through the store (store/groupDisk.ts, store/durableFile.ts), like everything on disk.
+  group: ['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({
+    name,
+    message:
+      'the group reads and writes files through the store (store/groupDisk.ts, writeFileDurably): the store holds everything on disk',
+  })),
+};
+/** A layer's own rules on top of its arrows. */
+const EXTRA_PATTERNS = {
+  host: [{ regex: 'electronStoreBackend', caseSensitive: true, message: 'the headless host uses confBackend, not electron-store' }],
+};
 
 /** Every Node built-in, with and without the `node:` prefix. */
 const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_'));
@@ -27,6 +70,13 @@ const NODE_BUILTINS = builtinModules.filter((name) => !name.startsWith('_'));
 /** A relative import that climbs out (`../`) and into one of `folders`. */
 const relativeInto = (folders, message) => ({
   regex: `^(\\.\\./)+(.*/)?(${folders.join('|')})(/.*)?$`,
+  caseSensitive: true,
+  message,
+});
+
+/** A relative import that climbs out (`../`) straight into one of `folders` of src/main or src (`../night/x`, `../../checker`). */
+const layerInto = (folders, message) => ({
+  regex: `^(\\.\\./)+(main/)?(${folders.join('|')})(/.*)?$`,
   caseSensitive: true,
   message,
 });
@@ -68,6 +118,19 @@ const restrict = (files, { paths = [], patterns = [] }, ignores = []) => ({
 
 /** What the pure layers' unit tests may load on top (property tests, hashing fixtures). */
 const TEST_TOOLS = ['vitest', 'fast-check', 'node:crypto'];
+
+/** The packages the pure layers may load (none else, no Node built-in but these); a layer not named here may load any. */
+const PACKAGES_OF = {
+  engine: (tests) => ['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])],
+  ledger: (tests) => ['zod', ...(tests ? TEST_TOOLS : [])],
+  // Its tests read fixtures: journals written by earlier versions.
+  night: (tests) => ['zod', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
+};
+const PACKAGES_MESSAGE = {
+  engine: 'the engine is pure: only zod and node:crypto (docs/design.md)',
+  ledger: 'the ledger imports only src/shared and the engine (and zod)',
+  night: 'the night journal is pure: it reads and writes no files (the store does)',
+};
 
 const rendererPaths = [
   ...electronPackages('the renderer reaches main only through window.api'),
@@ -123,18 +186,6 @@ const oneDoor = [
 ];
 
 const layering = [
-  // Everything in main by default: no electron outside the shell, no reaching into preload/renderer.
-  restrict(
-    ['src/main/**/*.ts'],
-    {
-      paths: electronPackages(),
-      patterns: [relativeInto(['preload', 'renderer'], 'main never imports the preload or the renderer')],
-    },
-    ['src/main/index.ts', 'src/main/electron/**', 'src/main/store/electronStoreBackend.ts'],
-  ),
-  restrict(['src/main/index.ts', 'src/main/electron/**/*.ts', 'src/main/store/electronStoreBackend.ts'], {
-    patterns: [relativeInto(['preload', 'renderer'], 'main never imports the preload or the renderer')],
-  }),
   // The contract: imports nothing from the app, Electron, Vue or Node.
   restrict(['src/shared/**/*.ts'], {
     paths: [
@@ -146,65 +197,44 @@ const layering = [
       ...nodeBuiltins('src/shared runs in the renderer too: no node: modules'),
     ],
   }),
-  // The pure engine: shared, zod and node:crypto (hashing the seed, R9-R10) only. Tests may add their tools.
-  ...[false, true].map((tests) =>
-    restrict(
-      [tests ? 'src/main/engine/**/*.test.ts' : 'src/main/engine/**/*.ts'],
+  // Every folder of src/main: the folders MAIN_LAYERS does not let it import, and never the Electron entry point.
+  ...Object.entries(MAIN_LAYERS).flatMap(([layer, allowed]) => {
+    const message = `src/main/${layer} imports only ${allowed.join(', ')} (docs/design.md "Layers")`;
+    const tests = [`src/main/${layer}/**/*.test.ts`, `src/main/${layer}/**/testing/**/*.ts`];
+    const patternsFor = (isTest) => [
+      ...(PACKAGES_OF[layer] ? [packagesExcept(PACKAGES_OF[layer](isTest), PACKAGES_MESSAGE[layer])] : []),
+      layerInto(
+        OTHER_LAYERS.filter((other) => other !== layer && !allowed.includes(other) && !(isTest && TEST_REACH[layer]?.includes(other))),
+        isTest ? `${message}; its tests and test kit may also reach ${TEST_REACH[layer]?.join(', ') ?? 'nothing more'}` : message,
+      ),
+      relativeInto(['preload', 'renderer'], 'main never imports the preload or the renderer'),
+      mainEntry(message),
+      ...(EXTRA_PATTERNS[layer] ?? []),
+    ];
+    // Only the shell (electron/) and the electron-store adapter may load electron.
+    const paths = layer === 'electron' ? [] : electronPackages();
+    const adapter = layer === 'store' ? ['src/main/store/electronStoreBackend.ts'] : [];
+    return [
+      restrict([`src/main/${layer}/**/*.ts`], { paths: [...paths, ...(EXTRA_PATHS[layer] ?? [])], patterns: patternsFor(false) }, [
+        ...tests,
+        ...adapter,
+      ]),
+      restrict(tests, { paths, patterns: patternsFor(true) }),
+      ...adapter.map((file) => restrict([file], { patterns: patternsFor(false) })),
+    ];
+  }),
+  // The Electron entry: the shell alone.
+  restrict(['src/main/index.ts'], {
+    patterns: [
       {
-        patterns: [
-          packagesExcept(
-            ['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])],
-            'the engine is pure: only zod and node:crypto (docs/design.md)',
-          ),
-          relativeInto(
-            ['ledger', 'night', 'session', 'history', 'store', 'host', 'electron', 'preload', 'renderer'],
-            'the engine imports only src/shared',
-          ),
-          mainEntry('the engine imports only src/shared'),
-        ],
+        regex: `^\\./(${OTHER_LAYERS.filter((other) => other !== 'electron').join('|')})(/.*)?$`,
+        caseSensitive: true,
+        message: 'src/main/index.ts imports only the Electron shell (docs/design.md "Layers")',
       },
-      tests ? [] : ['src/main/engine/**/*.test.ts'],
-    ),
-  ),
-  // The ledger: shared and engine.
-  ...[false, true].map((tests) =>
-    restrict(
-      [tests ? 'src/main/ledger/**/*.test.ts' : 'src/main/ledger/**/*.ts'],
-      {
-        patterns: [
-          packagesExcept(['zod', ...(tests ? TEST_TOOLS : [])], 'the ledger imports only src/shared and the engine (and zod)'),
-          relativeInto(
-            ['night', 'session', 'history', 'store', 'host', 'electron', 'preload', 'renderer'],
-            'the ledger imports only src/shared and the engine',
-          ),
-          mainEntry('the ledger imports only src/shared and the engine'),
-        ],
-      },
-      tests ? [] : ['src/main/ledger/**/*.test.ts'],
-    ),
-  ),
-  // The night: journal format, upcasting, replay, export. Pure (no I/O): shared, engine, ledger and zod.
-  ...[false, true].map((tests) =>
-    restrict(
-      [tests ? 'src/main/night/**/*.test.ts' : 'src/main/night/**/*.ts'],
-      {
-        paths: electronPackages(),
-        patterns: [
-          // Its tests read fixtures: journals written by earlier versions.
-          packagesExcept(
-            ['zod', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
-            'the night journal is pure: it reads and writes no files (the store does)',
-          ),
-          relativeInto(
-            ['store', 'session', 'history', 'host', 'electron', 'preload', 'renderer'],
-            'the night imports only src/shared, the engine and the ledger',
-          ),
-          mainEntry('the night imports only src/shared, the engine and the ledger'),
-        ],
-      },
-      tests ? [] : ['src/main/night/**/*.test.ts'],
-    ),
-  ),
+      layerInto([...OTHER_LAYERS, 'shared'], 'src/main/index.ts imports only the Electron shell (docs/design.md "Layers")'),
+      relativeInto(['preload', 'renderer'], 'main never imports the preload or the renderer'),
+    ],
+  }),
   // The night checker (src/checker): re-judges an export from the rules alone, so it imports nothing of the app,
   // only zod and node:crypto (behind hash.ts, the one file to replace for a browser). Tests may add their tools and fixtures.
   ...[false, true].map((tests) =>
@@ -218,21 +248,7 @@ const layering = [
             'the night checker is pure: zod and node:crypto only (docs/night-checker.md)',
           ),
           relativeInto(
-            [
-              'main',
-              'engine',
-              'ledger',
-              'night',
-              'session',
-              'history',
-              'store',
-              'host',
-              'electron',
-              'shared',
-              'preload',
-              'renderer',
-              'scripts',
-            ],
+            ['main', ...OTHER_LAYERS.filter((other) => other !== 'checker'), 'shared', 'preload', 'renderer', 'scripts', 'harness'],
             'the night checker re-judges a night from docs/rules.md alone: it imports nothing of the app (docs/night-checker.md)',
           ),
         ],
@@ -240,86 +256,6 @@ const layering = [
       tests ? [] : ['src/checker/**/*.test.ts'],
     ),
   ),
-  // The store: below the session.
-  restrict(
-    ['src/main/store/**/*.ts'],
-    {
-      paths: electronPackages(),
-      patterns: [
-        relativeInto(['session', 'history', 'host', 'electron', 'preload', 'renderer'], 'the store sits below the session and the history'),
-        mainEntry('the store may not import the Electron entry point'),
-      ],
-    },
-    ['src/main/store/electronStoreBackend.ts'],
-  ),
-  restrict(['src/main/store/electronStoreBackend.ts'], {
-    patterns: [
-      relativeInto(['session', 'history', 'host', 'electron', 'preload', 'renderer'], 'the store sits below the session and the history'),
-      mainEntry('the store may not import the Electron entry point'),
-    ],
-  }),
-  // The group: its files on disk go through the store (store/groupDisk.ts, store/durableFile.ts), like everything on disk.
-  // Its tests and the crash tests' child (crashChild.ts) read and write their scratch folders themselves.
-  restrict(
-    ['src/main/group/**/*.ts'],
-    {
-      paths: [
-        ...electronPackages('the group runs in plain Node too (headless host): no electron'),
-        ...['node:fs', 'fs', 'node:fs/promises', 'fs/promises'].map((name) => ({
-          name,
-          message:
-            'the group reads and writes files through the store (store/groupDisk.ts, writeFileDurably): docs/design.md, the store holds everything on disk',
-        })),
-      ],
-      patterns: [
-        relativeInto(
-          ['session', 'host', 'electron', 'preload', 'renderer'],
-          'the group sits below the session and the host (docs/design.md)',
-        ),
-        mainEntry('the group may not import the Electron entry point'),
-      ],
-    },
-    ['src/main/group/**/*.test.ts', 'src/main/group/testing.ts', 'src/main/group/crashChild.ts'],
-  ),
-  // The session: runs in Electron and in plain Node alike.
-  restrict(['src/main/session/**/*.ts'], {
-    paths: electronPackages('the session runs in plain Node too (headless host): no electron'),
-    patterns: [
-      relativeInto(['host', 'electron', 'preload', 'renderer'], 'the session may not import the host or the Electron shell'),
-      mainEntry('the session may not import the Electron entry point'),
-    ],
-  }),
-  // The history: reads the nights; never the session (the session asks it questions, not the other way).
-  restrict(
-    ['src/main/history/**/*.ts'],
-    {
-      paths: electronPackages('the history runs in plain Node too (headless host): no electron'),
-      patterns: [
-        relativeInto(
-          ['session', 'host', 'electron', 'preload', 'renderer'],
-          'the history never imports the session, the host or the shell (docs/design.md)',
-        ),
-        mainEntry('the history may not import the Electron entry point'),
-      ],
-    },
-    ['src/main/history/**/*.test.ts'],
-  ),
-  // The history's tests drive a real session (the way the app asks its questions).
-  restrict(['src/main/history/**/*.test.ts'], {
-    paths: electronPackages('the history runs in plain Node too (headless host): no electron'),
-    patterns: [
-      relativeInto(['host', 'electron', 'preload', 'renderer'], "the history's tests use the session, never the host or the shell"),
-    ],
-  }),
-  // The headless host: plain Node, no Electron shell.
-  restrict(['src/main/host/**/*.ts'], {
-    paths: electronPackages('the headless host runs without Electron'),
-    patterns: [
-      relativeInto(['electron', 'preload', 'renderer'], 'the headless host runs without Electron'),
-      mainEntry('the headless host runs without Electron'),
-      { regex: 'electronStoreBackend', caseSensitive: true, message: 'the headless host uses confBackend, not electron-store' },
-    ],
-  }),
   // The preload: electron, plus types, channel names and the registry from src/shared (it is bundled, sandboxed).
   restrict(['src/preload/**/*.ts'], {
     patterns: [
@@ -339,6 +275,14 @@ const layering = [
   ]),
   // Its tests run in Node, where the first load does not matter: they may take values from the index.
   restrict(['src/renderer/**/*.test.ts'], { paths: rendererPaths, patterns: rendererPatterns }),
+  // The end-to-end tests drive the app from outside; what they share with the scripts is in harness/, never scripts/.
+  restrict(['e2e/**/*.ts'], {
+    patterns: [relativeInto(['scripts'], 'e2e/ never imports scripts/: move what both need into harness/')],
+  }),
+  // harness/ is what scripts/ and e2e/ share: it imports neither.
+  restrict(['harness/**/*.ts'], {
+    patterns: [relativeInto(['scripts', 'e2e'], 'harness/ is shared by scripts/ and e2e/: it imports neither')],
+  }),
 ];
 
 export default defineConfig(
@@ -362,7 +306,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', '*.config.{js,ts}', '.ci/**'],
+    files: ['src/main/**', 'src/preload/**', 'scripts/**', 'e2e/**', 'harness/**', '*.config.{js,ts}', '.ci/**'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

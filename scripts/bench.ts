@@ -36,7 +36,7 @@ const TARGETS = {
   nightLoadMs: 20,
   startupMs: 1000,
   nightsListMs: 100,
-  /** Issue 29: the board's first call at 1,000 nights. */
+  /** The board's first call at 1,000 nights: the history's leaderboard, asked once after start-up. */
   leaderboardFirstMs: 5,
   rssMb: 200,
 };

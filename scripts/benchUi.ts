@@ -10,7 +10,7 @@
  * are `performance.timeOrigin + performance.now()` taken inside the pages, so
  * neither Playwright's round trips nor Node's clock are counted.
  *
- * Also reports each page's first-load JavaScript, gzipped (lib/firstLoad.ts). Builds nothing:
+ * Also reports each page's first-load JavaScript, gzipped (harness/firstLoad.ts). Builds nothing:
  * run `npm run build` first. Prints one JSON object per line; exit code 0
  * whatever the numbers (benchmarks report, they do not fail the build).
  */
@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/chromium';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { freshDataDir, removeDataDir, startHostProcess } from '../e2e/browser/hostProcess';
-import { firstLoadLines } from './lib/firstLoad';
+import { firstLoadLines } from '../harness/firstLoad';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = join(ROOT, 'out/renderer');

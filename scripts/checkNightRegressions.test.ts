@@ -64,7 +64,7 @@ describe('matrix nights where the engine and the checker once disagreed', () => 
     expect(count, message).toBe(0);
   });
 
-  it('R1, R16: a redealt A-2 keeps the ace call it was redealt by (issue 24 D: seed e5f309dd, turn 4)', () => {
+  it('R1, R16: a redealt A-2 keeps the ace call it was redealt by (found by the simulator: seed e5f309dd, turn 4)', () => {
     const options = parseSimulateArgs([
       ...['--players', '11', '--turns', '4', '--seed', 'e5f309dd', '--host-moves', 'every', '--out', 'unused.json'],
       ...['--rules', '{"pair":"high-low","postPays":3,"aceLowChoice":true,"consecutive":"redeal","potAtEnd":"carry"}'],

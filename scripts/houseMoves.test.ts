@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { RULE_PRESETS, type CommandName } from '../src/shared';
 import { exportNight, replayJournal } from '../src/main/night';
 import { Bot } from '../src/main/simulation/bot';
-import { MemoryTable } from './lib/memoryTable';
+import { MemoryTable } from '../harness/memoryTable';
 import type { Action } from '../src/main/simulation/action';
 import { perform, playTurns, sessionTable, startNight } from '../src/main/simulation/playNight';
 import { SeededStream } from '../src/main/simulation/seededStream';
-import { BOT_NAMES, openSimulatedTable, planFor, tickingClock } from './lib/simulation';
+import { BOT_NAMES, openSimulatedTable, planFor } from './lib/simulation';
+import { tickingClock } from '../harness/simulatedClock';
 
 /**
  * The simulator's host on a house night (R26-R33, M2): every house command

@@ -1,7 +1,7 @@
 /**
  * `tsx scripts/profileTable.ts`: what the table page's update costs, away from
  * the host and the network. Plays a 4-player night in memory with the real
- * engine (scripts/lib/memoryTable.ts), then pushes each view into the built
+ * engine (harness/memoryTable.ts), then pushes each view into the built
  * table page (through the layout audit's stand-in for `window.api`) at
  * 1920x1080, software rendering, motion reduced, and times the store update
  * and Vue's patch (to the DOM) and the frame after it (style, layout, paint,
@@ -17,10 +17,10 @@ import { DEFAULT_RULES } from '../src/shared/settings';
 import { FAKE_API } from '../e2e/browser/layoutAudit';
 import { freshDataDir, removeDataDir, startHostProcess } from '../e2e/browser/hostProcess';
 import { Bot } from '../src/main/simulation/bot';
-import { MemoryTable } from './lib/memoryTable';
+import { MemoryTable } from '../harness/memoryTable';
 import { nextAction, perform } from '../src/main/simulation/playNight';
 import { SeededStream } from '../src/main/simulation/seededStream';
-import { tickingClock } from './lib/simulation';
+import { tickingClock } from '../harness/simulatedClock';
 import { latencySummary } from './lib/stats';
 
 const { values } = parseArgs({

@@ -1,6 +1,6 @@
 /**
- * Each person's screen at the end of the night puts them first (issue 26,
- * section 2): a night of eight with names up to 12 characters is played on
+ * Each person's screen at the end of the night puts them first: a
+ * night of eight with names up to 12 characters is played on
  * the headless host and ended; the phone of a player who said "this is me"
  * opens on what they pay or receive and how, everyone's transfers after; the
  * console's end screen at 1920x1080 shows every name whole, each transfer on
@@ -15,7 +15,7 @@ import { hostForSpecFile } from './hostFixture';
 import { HostDriver, phoneContext } from './phonePage';
 
 const host = hostForSpecFile('e9d5c4ee');
-/** Eight players, the longest 12 characters (NAME_MAX is longer: 12 is what the issue asks to show whole). */
+/** Eight players, the longest 12 characters (NAME_MAX is longer: 12 is what every screen shows whole). */
 const PLAYERS = ['Lou Latecome', 'Bartholomew', 'Alessandra', 'Kwame Mensah', 'Zoë', 'Bob', 'Ann', 'Dev'];
 const BANK: PayDetails = { sepa: { name: 'Account Holder', iban: 'DE89370400440532013000', bic: '' }, paypal: 'inbetween' };
 

@@ -1,6 +1,7 @@
 /**
  * How many keys a host presses from the lobby to the first turn's cards, for
- * six players (issue 26: at most 30 for a first night played for euros, at most 8 for a returning group).
+ * six players: at most 30 for a first night played for euros, at most 8 for a
+ * returning group.
  * Every key is counted as the host would press it; the first cards are the
  * console's bet phase (the two posts turned, R14).
  */

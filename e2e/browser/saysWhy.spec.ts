@@ -1,6 +1,6 @@
 /**
- * Every key either acts or says why not, in words, before any question
- * (issue 26, section 1): the keys that used to say nothing or the wrong
+ * Every key either acts or says why not, in words, before any question:
+ * the keys that used to say nothing or the wrong
  * thing, pressed as a host would on the headless host. One night of Ana,
  * Bob and Cy is played and closed first, so there is a backup of 1 night.
  */

@@ -1,7 +1,7 @@
 /**
  * Table states for the TV layout audit (tableLayout.spec.ts), made by the real
  * engine: each state is a night played by the simulator's bots in memory
- * (scripts/lib/memoryTable.ts: the same engine, ledger and NightView as the
+ * (harness/memoryTable.ts: the same engine, ledger and NightView as the
  * app), stopped at a random point, with random players, names, rules and
  * stakes. A few states then get the longest banners the engine can produce
  * (a void reversing five re-antes for twelve players, several announcements
@@ -26,10 +26,10 @@ import { nightDetail } from '../../src/main/history/nightDetail';
 import { listNights } from '../../src/main/history/nightsList';
 import { standings } from '../../src/main/history/standings';
 import { Bot } from '../../src/main/simulation/bot';
-import { MemoryTable } from '../../scripts/lib/memoryTable';
+import { MemoryTable } from '../../harness/memoryTable';
 import { nextAction, perform } from '../../src/main/simulation/playNight';
 import { SeededStream } from '../../src/main/simulation/seededStream';
-import { tickingClock } from '../../scripts/lib/simulation';
+import { tickingClock } from '../../harness/simulatedClock';
 
 export interface TableState {
   /** What the state is, for a failure message and a screenshot's name. */

@@ -1,5 +1,5 @@
 /**
- * Names on the TV (issue 26): a name of up to 12 characters is never cut,
+ * Names on the TV, read from the sofa: a name of up to 12 characters is never cut,
  * wherever the TV writes it, and a longer one is cut the same way on every
  * screen ("Lou Latecomer" is "Lou Latecom…" on the tab and the
  * leaderboard alike), and two names alike once cut are told apart by their

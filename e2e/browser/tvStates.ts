@@ -8,10 +8,10 @@ import type { AppView, NightDetail, NightView, RosterPlayer, RuleSettings } from
 import { DEFAULT_RULES } from '../../src/shared/settings';
 import { nightDetail } from '../../src/main/history/nightDetail';
 import { Bot } from '../../src/main/simulation/bot';
-import { MemoryTable } from '../../scripts/lib/memoryTable';
+import { MemoryTable } from '../../harness/memoryTable';
 import { nextAction, perform } from '../../src/main/simulation/playNight';
 import { SeededStream } from '../../src/main/simulation/seededStream';
-import { tickingClock } from '../../scripts/lib/simulation';
+import { tickingClock } from '../../harness/simulatedClock';
 
 const COLOURS = ['#f2c14e', '#5fd38d', '#6aa7ff', '#ff7a7a', '#c58cff', '#4fd1d9', '#ff9f43', '#e84393'];
 

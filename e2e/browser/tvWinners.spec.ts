@@ -1,5 +1,5 @@
 /**
- * The TV's "Winners: …" heading (issue 26): when the night ends in a tie,
+ * The TV's "Winners: …" heading, read from the sofa: when the night ends in a tie,
  * every winner is named as the TV names players everywhere (tvName: up to
  * 12 characters whole, "Lou Latecomer" as "Lou Latecom…"), no name cut by
  * an ellipsis, and the heading with the rest of the end screen inside the

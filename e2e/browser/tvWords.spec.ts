@@ -1,5 +1,5 @@
 /**
- * What the TV says, read from the sofa (issue 26): the pair banner says the
+ * What the TV says, read from the sofa: the pair banner says the
  * call itself and the rules line does not repeat it (R29); the pages of bank
  * codes say which page is up and that the TV turns them, in words, never a
  * raw message key. Nights played by the real engine in memory (tvStates.ts),
@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { AppView, NightView, PayDetails } from '../../src/shared';
-import { MemoryTable } from '../../scripts/lib/memoryTable';
+import { MemoryTable } from '../../harness/memoryTable';
 import { perform } from '../../src/main/simulation/playNight';
 import { DOC_SCREENSHOTS } from './docScreenshots';
 import { hostForSpecFile } from './hostFixture';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { executableOf, readFuseMismatches, smokeRun } from '../../scripts/packaging/packagedApp';
+import { executableOf, readFuseMismatches, smokeRun } from '../../harness/packagedApp';
 import { findPackagedApp, gateSpecs, packagedAppVerdict } from './electronBinary';
 
 /**

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { firstLoadLines } from '../../scripts/lib/firstLoad';
+import { firstLoadLines } from '../../harness/firstLoad';
 
 /**
  * What each page downloads before it shows anything, gzipped, from the build

@@ -6,6 +6,12 @@ import path from 'node:path';
  * section's heading in double quotes), must exist, and no link may leave the repo. Pure: it reads
  * the files it is given, so a test can hand it a dead citation. In markdown,
  * code (fenced blocks, inline spans) is neither a link nor a citation.
+ *
+ * What the code can check, the docs may not get wrong: a `src/`, `e2e/`,
+ * `scripts/` or `harness/` path a doc names must exist; a command a doc names as one must be
+ * in the command registry; a count a doc states that the files can give (the
+ * names knip's tag marks as exported for tests only, the roles) must be that count. And no file says
+ * where its reason lives by a tracker's number: the reason is written out.
  */
 
 /** The repo's text files, by path relative to its root with `/` separators. */
@@ -18,12 +24,20 @@ export interface DocFinding {
 }
 
 /**
- * The README is read in two minutes: at most this many lines (issue 27).
+ * The README is read in two minutes: at most this many lines.
  * @internal exported for tests only
  */
 export const README_MAX_LINES = 200;
 
-export function findDeadDocLinks(files: RepoFiles, directories: ReadonlySet<string>): DocFinding[] {
+/** What the code knows that the files' text alone does not: read from the registry by the caller. */
+export interface CodeFacts {
+  /** Every command name of src/shared/registry.ts's COMMAND_REGISTRY. */
+  commands: ReadonlySet<string>;
+  /** src/shared/registry.ts's ROLES. */
+  roles: readonly string[];
+}
+
+export function findDeadDocLinks(files: RepoFiles, directories: ReadonlySet<string>, facts?: CodeFacts): DocFinding[] {
   const headingsOf = new Map<string, Heading[]>();
   const headings = (file: string): Heading[] | undefined => {
     const text = files.get(file);
@@ -36,6 +50,12 @@ export function findDeadDocLinks(files: RepoFiles, directories: ReadonlySet<stri
   for (const [file, text] of files) {
     if (file.endsWith('.md')) findings.push(...deadMarkdownLinks(file, text, files, directories, headings));
     findings.push(...deadCitations(file, file.endsWith('.md') ? withoutCode(text) : text, files, headings));
+    if (TRACKED.test(file)) findings.push(...trackerNumbers(file, text));
+    if (file.endsWith('.md')) {
+      findings.push(...deadPaths(file, text, files, directories));
+      findings.push(...wrongCounts(file, text, files, facts));
+      if (facts) findings.push(...unknownCommands(file, text, facts.commands));
+    }
   }
   const readme = files.get('README.md');
   if (readme !== undefined) {
@@ -203,4 +223,157 @@ function headingNamed(heading: string, cited: string): boolean {
   const h = norm(heading);
   const c = norm(cited);
   return h === c || [':', ' (', ','].some((next) => h.startsWith(c + next));
+}
+
+/** The repo's own text: code, tests, scripts and docs. */
+const TRACKED = /^(?:src|e2e|scripts|harness|docs)\/|^README\.md$/;
+
+/** A number after "issue", "ticket", "bug", "PR" or "pull request" (with or without `#`), or "GH-" and a number: only a tracker can read it. */
+const TRACKER_NUMBER = /\b(?:issues?|tickets?|bugs?|PRs?|pull requests?)[ \t]*(?:#|no\.[ \t]*)?[ \t]*\d+\b|\bGH-\d+\b/gi;
+
+function trackerNumbers(file: string, text: string): DocFinding[] {
+  const findings: DocFinding[] = [];
+  for (const match of text.matchAll(TRACKER_NUMBER)) {
+    findings.push({
+      file,
+      line: lineOf(text, match.index),
+      message: `says "${match[0]}": write what the code or test does instead of a tracker's number`,
+    });
+  }
+  return findings;
+}
+
+const lineOf = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
+
+/**
+ * A path into the repo's code, as docs write it (`src/main/session/door.ts`, `e2e/browser/`,
+ * `src/main/electron/**`, `src/main/session/domains/<name>.ts`). A glob or a placeholder is
+ * checked up to the folder before it.
+ */
+const CODE_PATH = /(?<![\w/.@-])(?:src|e2e|scripts|harness)\/[\w./@*<>{}-]*/g;
+/** Written by the tests and the bench, not kept in the repo. */
+const GENERATED = ['e2e/artifacts'];
+
+/**
+ * A module named in backticks by its path within its layer (`session/door.ts`,
+ * `composables/useCommand.ts`): some file of the repo must end with it.
+ */
+const SHORT_MODULE_PATH = /`((?![./])[\w.-]+(?:\/[\w.-]+)+\.(?:ts|vue))`/g;
+
+function deadPaths(file: string, markdown: string, files: RepoFiles, directories: ReadonlySet<string>): DocFinding[] {
+  const findings: DocFinding[] = [];
+  const prose = withoutFences(markdown);
+  for (const match of prose.matchAll(SHORT_MODULE_PATH)) {
+    const named = match[1] ?? '';
+    if (/^(?:src|e2e|scripts|harness)\//.test(named)) continue;
+    if (![...files.keys()].some((f) => f.endsWith('/' + named)))
+      findings.push({ file, line: lineOf(prose, match.index), message: `names ${named}, which no file of the repo is` });
+  }
+  for (const match of markdown.matchAll(CODE_PATH)) {
+    const named = match[0].replace(/[.]+$/, '');
+    const wild = named.search(/[*<>{}]/);
+    const exact = wild < 0;
+    const checked = (exact ? named : named.slice(0, named.lastIndexOf('/', wild))).replace(/\/$/, '');
+    if (GENERATED.some((g) => checked === g || checked.startsWith(g + '/'))) continue;
+    const exists = directories.has(checked) || (exact && ['', '.ts', '.vue', '/index.ts'].some((ending) => files.has(checked + ending)));
+    if (!exists) findings.push({ file, line: lineOf(markdown, match.index), message: `names ${named}, which does not exist` });
+  }
+  return findings;
+}
+
+/** A command name as the registry spells it, in backticks. */
+const NAME = '`([a-z][A-Za-z0-9]*)`';
+const NAMES = `${NAME}(?:(?:,|,? and|,? or)\\s+${NAME})*`;
+/**
+ * Where a doc names commands: "command `x`", "`x` command", "`x` and `y` commands", "commands
+ * (`x`, `y` and `z`)". Prose only (outside fenced code), lines joined so a list may wrap.
+ */
+const COMMAND_MENTIONS = [
+  new RegExp(`\\bcommands?:?\\s+${NAME}`, 'g'),
+  new RegExp(`${NAMES}\\s+commands?\\b`, 'g'),
+  new RegExp(`\\bcommands?\\s*\\(\\s*${NAMES}\\s*\\)`, 'g'),
+];
+
+function unknownCommands(file: string, markdown: string, commands: ReadonlySet<string>): DocFinding[] {
+  const prose = proseLines(markdown);
+  const joined = prose.map((l) => l.text).join('\n');
+  const lineAt = (offset: number): number => prose[joined.slice(0, offset).split('\n').length - 1]?.line ?? 1;
+  const findings = new Map<string, DocFinding>();
+  for (const mention of COMMAND_MENTIONS) {
+    for (const match of joined.matchAll(mention)) {
+      for (const name of match[0].matchAll(/`([a-z][A-Za-z0-9]*)`/g)) {
+        const command = name[1] ?? '';
+        if (commands.has(command)) continue;
+        const line = lineAt(match.index + (name.index ?? 0));
+        findings.set(`${line}:${command}`, {
+          file,
+          line,
+          message: `names the command \`${command}\`, which src/shared/registry.ts does not have`,
+        });
+      }
+    }
+  }
+  return [...findings.values()];
+}
+
+/** knip's JSDoc tag for a name exported for tests only, as it opens a doc comment or a line of one. */
+const INTERNAL_TAG = /(?:\/\*\*[ \t]*|^[ \t]*\*[ \t]*)@internal\b/gm;
+
+/**
+ * How many names of src, scripts and e2e carry the tag.
+ * @internal exported for tests only
+ */
+export function internalNames(files: RepoFiles): number {
+  let count = 0;
+  for (const [file, text] of files) {
+    if (/^(?:src|scripts|e2e)\/.*\.(?:ts|vue)$/.test(file)) count += [...text.matchAll(INTERNAL_TAG)].length;
+  }
+  return count;
+}
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const countOf = (written: string): number => {
+  const word = NUMBER_WORDS.indexOf(written.toLowerCase());
+  return word >= 0 ? word : Number(written.replace(/,/g, ''));
+};
+
+/**
+ * Counts a doc states that the files can give: "N names carry" knip's tag for tests (in backticks) and "N roles"
+ * (the registry's ROLES). docs/development.md must state the first.
+ */
+function wrongCounts(file: string, markdown: string, files: RepoFiles, facts: CodeFacts | undefined): DocFinding[] {
+  const findings: DocFinding[] = [];
+  const prose = withoutFences(markdown);
+  let internalStated = false;
+  for (const match of prose.matchAll(/\b(\d[\d,]*) names carry\s+`@internal`/g)) {
+    internalStated = true;
+    const stated = countOf(match[1] ?? '');
+    const counted = internalNames(files);
+    if (stated !== counted)
+      findings.push({ file, line: lineOf(prose, match.index), message: `says ${stated} names carry @internal; ${counted} do` });
+  }
+  if (file === 'docs/development.md' && !internalStated)
+    findings.push({ file, line: 1, message: 'does not say how many names carry `@internal` ("N names carry `@internal`")' });
+  if (facts) {
+    const pattern = new RegExp(`\\b(${NUMBER_WORDS.join('|')}|\\d+) roles\\b`, 'gi');
+    for (const match of prose.matchAll(pattern)) {
+      const stated = countOf(match[1] ?? '');
+      if (stated !== facts.roles.length)
+        findings.push({
+          file,
+          line: lineOf(prose, match.index),
+          message: `says ${match[0]}; src/shared/registry.ts has ${facts.roles.length} (${facts.roles.join(', ')})`,
+        });
+    }
+  }
+  return findings;
+}
+
+/** Markdown with its fenced code blanked out, every line kept in place (inline code kept). */
+function withoutFences(markdown: string): string {
+  const prose = new Set(proseLines(markdown).map((l) => l.line));
+  return markdown
+    .split('\n')
+    .map((text, index) => (prose.has(index + 1) ? text : ''))
+    .join('\n');
 }

@@ -3,10 +3,11 @@ import { decodeJournal, encodeEntry, headerLine, type NightSummary } from '../..
 import { createConfBackend, DealerRepository, journalText } from '../../src/main/store';
 import { initialsOf, paletteColour } from '../../src/main/store/playerStyle';
 import { Bot } from '../../src/main/simulation/bot';
-import { MemoryTable } from './memoryTable';
+import { MemoryTable } from '../../harness/memoryTable';
 import { endNight, playTurns, startNight } from '../../src/main/simulation/playNight';
 import { SeededStream } from '../../src/main/simulation/seededStream';
-import { BOT_NAMES, BOT_STREAM, DEALER_STREAM, planFor, tickingClock } from './simulation';
+import { BOT_NAMES, BOT_STREAM, DEALER_STREAM, planFor } from './simulation';
+import { tickingClock } from '../../harness/simulatedClock';
 
 export interface HistoryPlan {
   nights: number;

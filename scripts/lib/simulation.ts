@@ -18,6 +18,7 @@ import {
 } from '../../src/main/simulation/playNight';
 import { SeededStream } from '../../src/main/simulation/seededStream';
 import { SimulatedPhones } from '../../src/main/simulation/phones';
+import { tickingClock } from '../../harness/simulatedClock';
 
 /** Stream labels (docs/export-format.md): one for the dealer (ids, deck seeds), one for the bots. */
 export const DEALER_STREAM = 'in-between-sim/dealer';
@@ -27,15 +28,7 @@ const EXPENSE_STREAM = 'in-between-sim/expenses';
 /** The stream of the simulated phones helping deal (R34), apart from the others so a night without them replays the same. */
 const PHONE_STREAM = 'in-between-sim/phones';
 
-/** The simulated clock starts here and ticks one second each time the session asks the time. */
-const SIMULATED_EPOCH = Date.parse('2026-01-01T20:00:00.000Z');
-
 export const BOT_NAMES = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kai', 'Lena'] as const;
-
-export function tickingClock(start = SIMULATED_EPOCH): () => Date {
-  let ticks = 0;
-  return () => new Date(start + 1000 * ticks++);
-}
 
 export interface SimulatedTable {
   session: GameSession;

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync } 
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { executableOf, readFuseMismatches, smokeRun } from './packagedApp';
+import { executableOf, readFuseMismatches, smokeRun } from '../../harness/packagedApp';
 
 /**
  * The release workflow's check of each installer it built

@@ -1,7 +1,7 @@
 import { FuseV1Options } from '@electron/fuses';
 import { describe, expect, it } from 'vitest';
 import builderConfig from '../../electron-builder.config';
-import { DEALER_FUSES } from './fuses';
+import { DEALER_FUSES } from '../../harness/electronFuses';
 import { githubPublish } from './publish';
 
 /** electron-builder's option name for each fuse of @electron/fuses' wire. */
@@ -39,7 +39,7 @@ describe('Electron fuses of the packaged app', () => {
     }
   });
 
-  it('packaging uses exactly these fuses, for every target the issue names', () => {
+  it('packaging uses exactly these fuses, for every target it builds', () => {
     expect(builderConfig.electronFuses).toBe(DEALER_FUSES);
     expect(builderConfig.asar).toBe(true);
     expect(builderConfig.linux?.target).toEqual(['AppImage', 'deb']);

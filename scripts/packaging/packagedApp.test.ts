@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { flipFuses, FuseV1Options, FuseVersion } from '@electron/fuses';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEALER_FUSES } from './fuses';
-import { executableOf, readFuseMismatches } from './packagedApp';
+import { DEALER_FUSES } from '../../harness/electronFuses';
+import { executableOf, readFuseMismatches } from '../../harness/packagedApp';
 
 /** A stand-in Electron binary: some bytes, then the fuse wire as Electron ships it (unflipped defaults). */
 function fakeElectronBinary(dir: string): string {

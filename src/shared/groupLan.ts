@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 /** The letters a pairing code is made of: lower case and digits without look-alikes (no l, o, 0, 1). */
 export const PAIRING_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-/** 16 characters of 32: 80 bits (the issue asks at least 64), typed in four groups of four. */
+/** 16 characters of 32: 80 bits (at least 64, so a code cannot be guessed while it is good), typed in four groups of four. */
 export const PAIRING_CODE_LENGTH = 16;
 /** A code is good for this long after it is shown, and once. */
 export const PAIRING_LIFETIME_MS = 5 * 60_000;

@@ -1,6 +1,6 @@
 /**
  * The one command registry (docs/design.md "Principles"): every command
- * the renderer, a kiosk TV or a phone can send, listed once with who may send
+ * the renderer, a kiosk TV, a phone or a paired laptop can send, listed once with who may send
  * it and whether it changes state. Channels, both preloads, the IPC and
  * WebSocket handlers and the session's dispatch are derived from this table;
  * the zod arguments live beside it in commands.ts, keyed by the same names
@@ -11,7 +11,8 @@
  */
 
 /**
- * Who is on the other end: the host's console (every command), the TV's
+ * Who is on the other end: the host's console (every command but the
+ * paired laptop's three), the TV's
  * table window or a kiosk browser, and a phone on the LAN (both read only),
  * and a paired laptop of the group (`peer`: its sync messages only, on the
  * group's own listener; docs/group-lan.md).

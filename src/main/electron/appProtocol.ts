@@ -4,7 +4,7 @@ import { contentTypeFor, resolveStaticFile } from '../host/staticFiles';
 import { APP_HOST, APP_SCHEME } from './renderer';
 
 /**
- * `app://dealer/`: the built renderer served by main (docs/design.md "Two windows, three roles").
+ * `app://dealer/`: the built renderer served by main (docs/design.md "Two windows, four roles").
  * A standard scheme gets real origins (so the CSP's `'self'` and the IPC
  * sender check mean something) and a secure one counts as a secure
  * context (needed by the clipboard API). It must be registered before the

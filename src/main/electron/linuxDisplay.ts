@@ -1,5 +1,5 @@
 /**
- * Linux under Wayland (docs/design.md "Two windows, three roles"): a native Wayland client
+ * Linux under Wayland (docs/design.md "Two windows, four roles"): a native Wayland client
  * cannot choose where its windows go, so the table could not be put on the
  * TV. Our choice: when XWayland is there (a `DISPLAY` beside the Wayland
  * session, as on every mainstream desktop), run through X11 with

@@ -11,7 +11,7 @@ import type { Role } from '../../shared/registry';
  */
 export type RendererSource = { kind: 'dev-server'; url: URL; origin: string } | { kind: 'app'; rootDir: string; origin: string };
 
-/** The two windows' roles (docs/design.md "Two windows, three roles"); a phone is never a window. */
+/** The two windows' roles (docs/design.md "Two windows, four roles"); a phone is never a window. */
 export type WindowRole = Extract<Role, 'host' | 'table'>;
 
 /** Our privileged scheme and its one host. */

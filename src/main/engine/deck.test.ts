@@ -12,7 +12,7 @@ import {
   seedBytesOf,
   shuffledDeck,
 } from './deck';
-import { TEST_VECTOR_SEED, seedFor, tableWith } from './testing';
+import { TEST_VECTOR_SEED, seedFor, tableWith } from './testing/kit';
 
 const top12 = (cards: readonly string[]) => cards.slice(0, 12).join(' ');
 

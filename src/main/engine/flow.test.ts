@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineCommand } from './decide';
 import { cutterSeat, dueToAct } from './flow';
 import { replay } from './evolve';
-import { TestTable, startCommand } from './testing';
+import { TestTable, startCommand } from './testing/kit';
 
 /**
  * The game's flow (docs/rules.md R8, R11, R32): who acts next when players

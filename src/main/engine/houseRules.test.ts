@@ -4,7 +4,7 @@ import { applyCommand, betLimits, conservationProblem, type EngineCommand } from
 import type { EngineEvent } from './events';
 import { replay } from './evolve';
 import { oddsBeyond } from './odds';
-import { TestTable, tableWith, type TableOptions } from './testing';
+import { TestTable, tableWith, type TableOptions } from './testing/kit';
 
 /**
  * The house settings beyond the seed (docs/rules.md R26-R33): each off by default,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealtOrder } from './deck';
 import { deckOddsBetween, oddsBetween } from './odds';
-import { seedFor } from './testing';
+import { seedFor } from './testing/kit';
 
 describe('R25: the odds of the deck in play', () => {
   it('are those of the cards still in it, at every position, for 1 to 4 decks, an ace called low included', () => {

@@ -6,7 +6,7 @@ import { engineEventSchema, type EngineEvent } from './events';
 import { emptyState, replay } from './evolve';
 import { activePlayers } from './flow';
 import type { EngineState } from './state';
-import { seedFor, startCommand } from './testing';
+import { seedFor, startCommand } from './testing/kit';
 
 /**
  * Random nights: random settings, 2-8 players, random seeds, and random

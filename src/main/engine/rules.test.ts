@@ -6,7 +6,7 @@ import type { EngineEvent } from './events';
 import { emptyState, replay } from './evolve';
 import { oddsBetween } from './odds';
 import type { EngineState } from './state';
-import { TEST_VECTOR_SEED, TestTable, findDrawSeed, seedFor, startCommand, tableWith, total, type TableOptions } from './testing';
+import { TEST_VECTOR_SEED, TestTable, findDrawSeed, seedFor, startCommand, tableWith, total, type TableOptions } from './testing/kit';
 
 /** Plays the rest of a turn: call an ace high, bet `amount`. */
 function finishTurn(table: TestTable, amount: number | 'pot' = 1): void {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SeedStream } from './deck';
 import { SHA256_ONE_BLOCK_MAX, sha256OneBlock } from './sha256';
-import { TEST_VECTOR_SEED } from './testing';
+import { TEST_VECTOR_SEED } from './testing/kit';
 
 const hex = (words: Uint32Array) => Array.from(words, (w) => w.toString(16).padStart(8, '0')).join('');
 

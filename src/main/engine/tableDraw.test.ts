@@ -6,7 +6,7 @@ import { applyCommand, type EngineCommand } from './decide';
 import type { EngineEvent, EventOf } from './events';
 import { emptyState, evolve, replay } from './evolve';
 import type { EngineState } from './state';
-import { seatedPlayers } from './testing';
+import { seatedPlayers } from './testing/kit';
 
 /**
  * Cards drawn by the table (docs/rules.md R34) in the engine: a table driven

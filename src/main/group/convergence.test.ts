@@ -9,7 +9,7 @@ import { GroupDocs, type SharedHistory, type SharedPlayer } from './groupDocs';
 import { FolderReader, publishToFolder } from './groupFolder';
 import { GroupHistory } from './groupHistory';
 import { judgeNight, type NightJudgement } from './nightIntake';
-import { playedNights, TEST_GROUP_ID, testLaptopId, type SharedNight } from './testing';
+import { playedNights, TEST_GROUP_ID, testLaptopId, type SharedNight } from './testing/kit';
 
 /**
  * docs/group.md: three laptops as separate data folders, each with its own

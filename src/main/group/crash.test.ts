@@ -10,7 +10,7 @@ import { FolderReader, publishToFolder } from './groupFolder';
 import { GroupHistory } from './groupHistory';
 import { isWhole, nightFileName } from './manifest';
 import { judgeNight } from './nightIntake';
-import { playedNights, testGroup, type SharedNight } from './testing';
+import { playedNights, testGroup, type SharedNight } from './testing/kit';
 
 /**
  * Pulls the plug on the group (docs/group.md): a child process copying its
@@ -22,7 +22,7 @@ import { playedNights, testGroup, type SharedNight } from './testing';
 
 const KILLS = 30;
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const childSource = fileURLToPath(new URL('./crashChild.ts', import.meta.url));
+const childSource = fileURLToPath(new URL('./testing/crashChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'group-crash-'));
 const child = path.join(work, 'child', 'crashChild.mjs');
 const poolDir = path.join(work, 'pool');

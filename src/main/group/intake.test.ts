@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupHistory } from './groupHistory';
 import { judgeNight } from './nightIntake';
-import { playedNights, testGroup, testLaptopId, type SharedNight } from './testing';
+import { playedNights, testGroup, testLaptopId, type SharedNight } from './testing/kit';
 
 /** docs/group.md "The way in": a night reopened by its writer (R33) is taken only as a copy that extends the one held. */
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { laptopIdentity } from './groupFile';
 import { MANIFEST_FORMAT, type Manifest } from './manifest';
 import { GroupMembership } from './membership';
-import { TEST_GROUP_ID, testLaptopId } from './testing';
+import { TEST_GROUP_ID, testLaptopId } from './testing/kit';
 
 /** docs/group.md "On disk": group/group.json, written before it is held; leaving moves the group aside whole. */
 

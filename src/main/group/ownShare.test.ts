@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../shared/sha256';
 import { GroupDocs, type SharedHistory } from './groupDocs';
-import { testGroup, testLaptopId } from './testing';
+import { testGroup, testLaptopId } from './testing/kit';
 
 /** docs/group.md "On disk": this laptop's own subfolder, each file written whole before the manifest that lists it. */
 

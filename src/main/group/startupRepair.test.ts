@@ -6,7 +6,7 @@ import { GroupHistory } from './groupHistory';
 import { nightFileName } from './manifest';
 import { judgeNight, type NightJudgement } from './nightIntake';
 import { readNightsIndex } from './nightsIndex';
-import { playedNights, testGroup, testLaptopId, type SharedNight } from './testing';
+import { playedNights, testGroup, testLaptopId, type SharedNight } from './testing/kit';
 
 /**
  * docs/group.md "Start-up": `group/index.json` keeps the night checker's

@@ -1,15 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { ROLES, type Role } from '../../shared';
 
 /**
- * Who may open what on the headless host (docs/design.md "Two windows, three
+ * Who may open what on the headless host (docs/design.md "Two windows, four
  * roles"). On loopback the host trusts this computer and needs no token;
- * beyond it there are two: the host token (the console: every command) and
- * the viewer token (the TV and phones: read only). A page asks for its role
+ * beyond it there are two: the host token (the console: every command of the
+ * `host` role) and the viewer token (the TV and phones: read only). A page asks for its role
  * in the socket URL (wire.ts); a token never grants more than it is for.
  */
 export interface AccessTokens {
-  /** Opens the console: every command. */
+  /** Opens the console: every command of the `host` role. */
   host: string;
   /** Opens the table or a phone: read only. */
   viewer: string;
@@ -59,4 +60,13 @@ export function grantRole(credential: Credential, requested: string | null): Rol
   const role = asked as Role;
   if (credential === 'viewer' && role === 'host') return { ok: true, role: 'phone' };
   return { ok: true, role };
+}
+
+/** A cookie the request carries (the phones' page keeps its viewer token in one), or null. */
+export function cookieValue(request: IncomingMessage, name: string): string | null {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
 }

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { relative, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WIRE_TOKEN_PARAM } from '../../shared';
+import { cookieValue } from './access';
 import type { ConnectionGuard } from './connectionGuard';
 import { PRODUCTION_CSP } from './csp';
 import type { ListenerPolicy } from './listenerPolicy';
@@ -31,7 +32,7 @@ const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * plain http, so only loopback (`localhost`, 127.x, ::1). A phone on the LAN
  * would log "header has been ignored" on every load, and gain nothing.
  */
-export function securityHeaders(request: IncomingMessage): Record<string, string> {
+function securityHeaders(request: IncomingMessage): Record<string, string> {
   return trustworthyOrigin(request) ? { ...SECURITY_HEADERS, 'Cross-Origin-Opener-Policy': 'same-origin' } : { ...SECURITY_HEADERS };
 }
 
@@ -46,14 +47,6 @@ function trustworthyOrigin(request: IncomingMessage): boolean {
   }
   const hostname = named.hostname;
   return LOOPBACK_HOSTNAMES.has(hostname) || hostname.endsWith('.localhost') || isLoopback(hostname);
-}
-
-export function cookieValue(request: IncomingMessage, name: string): string | null {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return null;
 }
 
 export function requestUrl(request: IncomingMessage): URL | null {

@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { WIRE_TOKEN_PARAM, type Role } from '../../shared';
-import { credentialOf, sameSecret, type AccessTokens, type Credential } from './access';
+import { cookieValue, credentialOf, sameSecret, type AccessTokens, type Credential } from './access';
 import type { QuestionRate } from './questionRate';
-import { cookieValue } from './httpFront';
 
 /**
  * What one listener lets in and what it costs the host, apart from the
@@ -50,7 +49,7 @@ export interface UnreadLimits {
 }
 
 /** A TV or a phone of the main host, and a paired laptop: a megabyte waits for it at most. */
-export const VIEWER_UNREAD_LIMITS: UnreadLimits = { maxUnreadBytes: 1024 * 1024, silentMs: 15_000 };
+const VIEWER_UNREAD_LIMITS: UnreadLimits = { maxUnreadBytes: 1024 * 1024, silentMs: 15_000 };
 /** A phone of the phones' listener: 64 phones on real Wi-Fi, each a megabyte behind, would be too much. */
 export const PHONE_UNREAD_LIMITS: UnreadLimits = { maxUnreadBytes: 256 * 1024, silentMs: 15_000 };
 /** How often every socket's reading is looked at (and a socket not heard from for a while is pinged). */

@@ -17,7 +17,7 @@ import { answerWireRequest, parseWireRequest, replySerialiser, ScreenAnswers } f
 /** Who is pushed a new view first. A paired laptop is pushed none: it syncs files, it watches nothing. */
 const PUSH_ORDER: readonly Role[] = ['table', 'host', 'phone'];
 /** How long a socket closed by the host (turned away, a stale link) has to take its close frame before it is cut. */
-export const CLOSE_GRACE_MS = 1000;
+const CLOSE_GRACE_MS = 1000;
 
 export interface SocketSessionsOptions {
   service: DealerService;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand, type EngineState } from '../engine';
-import { TestTable, tableWith } from '../engine/testing';
+import { TestTable, tableWith } from '../engine/testing/kit';
 import { allowedView } from './allowedView';
 
 /** The `allowed` part is the engine's own answer: each case names the rule that decides it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineCommand } from '../engine';
-import { TestTable, tableWith } from '../engine/testing';
+import { TestTable, tableWith } from '../engine/testing/kit';
 import { seatingHistory } from './seating';
 
 /** The export's seating over the night (R31, R32) as changes and their undoing (R21) leave it. */

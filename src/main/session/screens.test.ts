@@ -8,7 +8,7 @@ import { GameSession } from './gameSession';
 import { ok, startNight as startNightOn } from './testing/kit';
 
 /**
- * What both screens show lives in main's view (docs/design.md "Two windows, three
+ * What both screens show lives in main's view (docs/design.md "Two windows, four
  * roles"): the settle-up mode and which screen the TV shows, pushed to the
  * console and the TV alike.
  */

@@ -8,7 +8,7 @@ import type { GameSession } from '../gameSession';
 import { currentNight, ok, openSession, sessionFolderPerTest } from '../testing/kit';
 
 /**
- * R34 *A lost chain* (issue 25): the laptop's chain file of an open night
+ * R34 *A lost chain*: the laptop's chain file of an open night
  * whose cards the table draws is damaged while the app is closed. At the
  * next start the host is told in a notice naming R34, the turn in play is
  * voided (R21) and played again under a new commitment whose laptop head

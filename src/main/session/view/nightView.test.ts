@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineCommand } from '../../engine';
-import { TestTable } from '../../engine/testing';
+import { TestTable } from '../../engine/testing/kit';
 import { allowedView } from '../../night/allowedView';
 import { nightView } from './nightView';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_RULES, type RuleSettings } from '../../shared/settings';
-import type { CardCode } from '../../shared/cards';
-import { applyCommand, type EngineCommand, type EngineResult } from './decide';
-import { shuffledDeck } from './deck';
-import type { EngineEvent } from './events';
-import { emptyState } from './evolve';
-import type { EngineState } from './state';
+import { DEFAULT_RULES, type RuleSettings } from '../../../shared/settings';
+import type { CardCode } from '../../../shared/cards';
+import { applyCommand, type EngineCommand, type EngineResult } from '../decide';
+import { shuffledDeck } from '../deck';
+import type { EngineEvent } from '../events';
+import { emptyState } from '../evolve';
+import type { EngineState } from '../state';
 
 /**
  * Test fixtures for the engine: deterministic seeds, a small driver that plays

@@ -1,7 +1,7 @@
-import { currentNight, ok, openSession, playTurns, run, startNight, TestClock } from '../session/testing/kit';
-import type { SharedPlayer } from './groupDocs';
-import { GroupHistory, type GroupContext } from './groupHistory';
-import { sharedJournalText } from './nightIntake';
+import { currentNight, ok, openSession, playTurns, run, startNight, TestClock } from '../../session/testing/kit';
+import type { SharedPlayer } from '../groupDocs';
+import { GroupHistory, type GroupContext } from '../groupHistory';
+import { sharedJournalText } from '../nightIntake';
 
 /**
  * The group's test kit: nights really played (by a session on a scratch

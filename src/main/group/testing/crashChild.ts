@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SharedHistory } from './groupDocs';
-import { importBundle, parseBundle } from './groupBundle';
-import { publishToFolder } from './groupFolder';
-import { GroupHistory } from './groupHistory';
-import { judgeNight } from './nightIntake';
+import type { SharedHistory } from '../groupDocs';
+import { importBundle, parseBundle } from '../groupBundle';
+import { publishToFolder } from '../groupFolder';
+import { GroupHistory } from '../groupHistory';
+import { judgeNight } from '../nightIntake';
 
 /**
  * The child process of crash.test.ts (bundled by it and run with node):

@@ -7,9 +7,9 @@ import {
   type ParsedCommandArgs,
   type Payment,
   type RosterPlayer,
-} from '../../src/shared';
-import { SEED_BYTES, type EngineCommand } from '../../src/main/engine';
-import { nightResults } from '../../src/main/ledger';
+} from '../src/shared';
+import { SEED_BYTES, type EngineCommand } from '../src/main/engine';
+import { nightResults } from '../src/main/ledger';
 import {
   decideStep,
   emptyNight,
@@ -19,10 +19,10 @@ import {
   recordedCommandOf,
   type PlayedNight,
   type NightSummary,
-} from '../../src/main/night';
-import { nightView } from '../../src/main/session/view/nightView';
-import type { Table } from '../../src/main/simulation/playNight';
-import type { SeededStream } from '../../src/main/simulation/seededStream';
+} from '../src/main/night';
+import { nightView } from '../src/main/session/view/nightView';
+import type { Table } from '../src/main/simulation/playNight';
+import type { SeededStream } from '../src/main/simulation/seededStream';
 
 /**
  * The session's play without the disk: the same decide-shuffle-post step

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FuseState, FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
-import { DEALER_FUSES } from './fuses';
+import { DEALER_FUSES } from './electronFuses';
 
 /**
  * Checks of a packaged app (the release workflow and e2e/electron/packaged.spec.ts):
@@ -23,7 +23,7 @@ const OPTION_FOR_FUSE: Partial<Record<FuseV1Options, keyof typeof DEALER_FUSES>>
 };
 
 /** One line per fuse whose state in the binary is not DEALER_FUSES's; empty when all agree. */
-export function fuseMismatches(wire: Partial<Record<number, FuseState | string>>): string[] {
+function fuseMismatches(wire: Partial<Record<number, FuseState | string>>): string[] {
   const problems: string[] = [];
   for (const [index, option] of Object.entries(OPTION_FOR_FUSE)) {
     const wanted = DEALER_FUSES[option] ? FuseState.ENABLE : FuseState.DISABLE;
