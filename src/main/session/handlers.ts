@@ -82,7 +82,7 @@ export function sessionHooks(state: SessionState): SessionHooks {
     changes: (command) => COMMAND_REGISTRY[command].changesState,
     beforeView: () => afterGroupChange(state),
     afterView: (command) => {
-      if (command === 'endNight' && state.autoBackups) state.backups.afterNightEnded();
+      if (command === 'endNight') state.backups.afterNightEnded();
     },
   };
 }

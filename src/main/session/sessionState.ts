@@ -4,7 +4,6 @@ import type { DealerRepository } from '../store/repository';
 import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import type { PlayerMerge } from '../history';
 import type { KeptBackups } from './domains/keptBackups';
-import type { DataMoved } from './domains/dataMove';
 import { GroupSync } from './domains/groupSync';
 import { TableDealer } from './tableDraw/tableDealer';
 import { WitnessDesk } from './tableDraw/witnessDesk';
@@ -45,8 +44,6 @@ export class SessionState {
     /** The OS's secure random source (R9); tests and the simulator pass a seeded one. */
     readonly randomBytes: (size: number) => Uint8Array,
     readonly now: () => Date,
-    readonly autoBackups: boolean,
-    readonly onDataMoved: DataMoved | undefined,
   ) {}
 
   /** The night on the table if it has not ended. */

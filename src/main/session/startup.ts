@@ -4,6 +4,7 @@ import type { StorageBackend } from '../store/adapter';
 import type { OsKeychain } from '../store/seedKey';
 import { DealerRepository, DOCUMENT_NAMES } from '../store/repository';
 import { recoverInterruptedRestore } from '../store/restore';
+import { allowDataMove } from './domains/dataAndBackups';
 import { KeptBackups } from './domains/keptBackups';
 import { openGroup } from './domains/groupDomain';
 import { askForDataFolder, type DataFolderChoice } from './domains/dataFolderChoice';
@@ -45,14 +46,9 @@ export interface SessionOptions {
 export function openSessionState(options: SessionOptions): SessionState {
   const repo = new DealerRepository(options.storage, options.now, options.keychain);
   const now = options.now ?? (() => new Date());
-  const state = new SessionState(
-    repo,
-    options.randomBytes ?? ((size) => secureRandomBytes(size)),
-    now,
-    options.autoBackups ?? false,
-    options.onDataMoved,
-  );
+  const state = new SessionState(repo, options.randomBytes ?? ((size) => secureRandomBytes(size)), now);
   if (options.dataFolderChoice) askForDataFolder(state, options.dataFolderChoice);
+  if (options.onDataMoved) allowDataMove(state, options.onDataMoved);
   recoverInterruptedRestore(repo);
   // Interrupted atomic writes were never acknowledged: their temporary files go before anything is read.
   repo.removeInterruptedWrites();
@@ -74,6 +70,7 @@ export function openSessionState(options: SessionOptions): SessionState {
     content: () =>
       state.index.length === 0 && state.roster.length === 0 ? null : makeBackup(repo, state.index, now(), state.night).file.content,
     ...(options.deferBackup ? { defer: options.deferBackup } : {}),
+    automatic: options.autoBackups ?? false,
     onFutureBackups: (names) => repo.report('future-backups', state.backups.folder, names.join(', ')),
     lastNightEnded: () => {
       const ended = state.index.flatMap((s) => (s.endedAt === null ? [] : [Date.parse(s.endedAt)]));
@@ -81,7 +78,7 @@ export function openSessionState(options: SessionOptions): SessionState {
     },
   });
   state.backups.checkClock();
-  if (state.autoBackups) state.backups.start();
+  state.backups.start();
   return state;
 }
 

@@ -1,7 +1,7 @@
 import { commandError } from '../../../shared';
 import { BackupError, parseBackup } from '../../history';
 import { recoverInterruptedRestore, replaceEverything } from '../../store/restore';
-import { moveData } from './dataMove';
+import { moveData, type DataMoved } from './dataMove';
 import { reloadHistory } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
@@ -9,6 +9,14 @@ import { recoverLostChain } from './lostChain';
 
 /** Restoring a backup (a file the host chose, or a kept one), the kept backups, and moving the data folder. */
 export type RestoreCommand = 'restore' | 'restoreBackup' | 'listBackups' | 'moveData';
+
+/** Each session's way to move its data folder (the desktop app's, through its shell), when it has one: this domain's alone. */
+const dataMovers = new WeakMap<SessionState, DataMoved>();
+
+/** The shell's: the data folder may be moved from the console, and `moved` restarts the app there. */
+export function allowDataMove(state: SessionState, moved: DataMoved): void {
+  dataMovers.set(state, moved);
+}
 
 export function restoreHandlers(state: SessionState): HandlerMap<RestoreCommand> {
   return {
@@ -26,8 +34,8 @@ export function restoreHandlers(state: SessionState): HandlerMap<RestoreCommand>
         );
       return restoreContent(state, content, replace);
     },
-    listBackups: () => ({ ok: true, data: { ...state.backups.list(), movable: state.onDataMoved !== undefined } }),
-    moveData: ({ to }) => moveData(state.repo, state.openNight !== null, state.onDataMoved, to),
+    listBackups: () => ({ ok: true, data: { ...state.backups.list(), movable: dataMovers.has(state) } }),
+    moveData: ({ to }) => moveData(state.repo, state.openNight !== null, dataMovers.get(state), to),
   };
 }
 

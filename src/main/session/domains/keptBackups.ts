@@ -26,6 +26,8 @@ export interface KeptBackupsOptions {
   onFutureBackups?: (names: readonly string[]) => void;
   /** When the last night ended, or null: a night-end backup a crash kept from being written is written at start. */
   lastNightEnded?: () => Date | null;
+  /** Backups that keep themselves: after every night and daily (the app and the headless host); off, only when asked. */
+  automatic?: boolean;
 }
 
 /** How often the open app checks whether today's backup is written. */
@@ -39,6 +41,7 @@ export class KeptBackups {
   readonly #dayOf: (at: Date) => string;
   readonly #onFuture: (names: readonly string[]) => void;
   readonly #lastNightEnded: () => Date | null;
+  readonly #automatic: boolean;
   /** Nights held by each backup, by id: a backup file is never changed, so it is read once. */
   readonly #nights = new Map<string, number | null>();
   #timer: ReturnType<typeof setInterval> | null = null;
@@ -51,6 +54,7 @@ export class KeptBackups {
     this.#dayOf = options.dayOf ?? localDay;
     this.#onFuture = options.onFutureBackups ?? (() => {});
     this.#lastNightEnded = options.lastNightEnded ?? (() => null);
+    this.#automatic = options.automatic ?? false;
   }
 
   get folder(): string {
@@ -104,6 +108,7 @@ export class KeptBackups {
 
   /** After a night has ended: a backup once the answer has gone. A failed automatic backup changes nothing and is tried again at the next. */
   afterNightEnded(): void {
+    if (!this.#automatic) return;
     this.#defer(() => this.#quietly('night-end'));
   }
 
@@ -131,7 +136,7 @@ export class KeptBackups {
 
   /** Checks for today's backup and catches up a missed night-end one soon after start, then every hour while the app is open. */
   start(): void {
-    if (this.#timer) return;
+    if (this.#timer || !this.#automatic) return;
     // The day's first backup, when due, holds the last night too: only when it is not is the missed one written.
     this.#defer(() => {
       this.dailyIfDue();
