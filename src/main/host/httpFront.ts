@@ -37,16 +37,21 @@ function securityHeaders(request: IncomingMessage): Record<string, string> {
 }
 
 function trustworthyOrigin(request: IncomingMessage): boolean {
-  const hostHeader = request.headers.host;
-  if (!hostHeader) return false;
-  let named: URL;
-  try {
-    named = new URL(`http://${hostHeader}/`);
-  } catch {
-    return false;
-  }
+  const named = namedHost(request);
+  if (!named) return false;
   const hostname = named.hostname;
   return LOOPBACK_HOSTNAMES.has(hostname) || hostname.endsWith('.localhost') || isLoopback(hostname);
+}
+
+/** The request's `Host` header read as a URL's host, or null when it has none or it is not one. */
+function namedHost(request: IncomingMessage): URL | null {
+  const hostHeader = request.headers.host;
+  if (!hostHeader) return null;
+  try {
+    return new URL(`http://${hostHeader}/`);
+  } catch {
+    return null;
+  }
 }
 
 export function requestUrl(request: IncomingMessage): URL | null {
@@ -81,14 +86,8 @@ function acceptableOrigin(request: IncomingMessage, tokenSet: boolean): boolean 
 
 /** The listener's own addresses only, with its port: the policy's `hostNames`. */
 function acceptableHost(request: IncomingMessage, hostNames: readonly string[], port: number): boolean {
-  const hostHeader = request.headers.host;
-  if (!hostHeader) return false;
-  let named: URL;
-  try {
-    named = new URL(`http://${hostHeader}/`);
-  } catch {
-    return false;
-  }
+  const named = namedHost(request);
+  if (!named) return false;
   if (named.username !== '' || named.password !== '' || Number(named.port || '80') !== port) return false;
   return hostNames.includes(named.hostname) || isLoopback(named.hostname) || LOOPBACK_HOSTNAMES.has(named.hostname);
 }
