@@ -170,6 +170,8 @@ export class GameSession implements DealerService {
     this.state.backups.stop();
     this.listeners.clear();
     recordOpenJournalSize(this.state);
+    // A night just started or ended is written to the index before the app goes, not left to the next start's repair.
+    this.state.flushIndexWrite();
     this.state.repo.journals.closeAll();
   }
 

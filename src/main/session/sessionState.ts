@@ -1,6 +1,7 @@
 import type { Payment, PayKind, SettleMode, TableScreen } from '../../shared';
 import { nightPayment, type NightSummary, type PlayedNight } from '../night';
 import type { DealerRepository } from '../store/repository';
+import { saveQuietly } from './outcome';
 import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import type { PlayerMerge } from '../history';
 import type { KeptBackups } from './domains/keptBackups';
@@ -45,6 +46,35 @@ export class SessionState {
     readonly randomBytes: (size: number) => Uint8Array,
     readonly now: () => Date,
   ) {}
+
+  /** When a deferred index write runs: after the current command has answered (setImmediate) unless a test holds it (startup.ts). */
+  deferIndexWrite: (job: () => void) => void = (job) => void setImmediate(job);
+  #indexWritePending = false;
+
+  /**
+   * The index written once the current command has answered, not inside it:
+   * at 1,000 nights the whole index is about 3 MB and takes 80-120 ms to
+   * write, longer than a host should wait for Start or End. Safe because the
+   * index is derived: a night whose journal grew since its line was written,
+   * or that has no line, is remade from its journal at the next start
+   * (store/indexRepair.ts), so dying before this write loses nothing.
+   */
+  saveIndexAfterAnswer(): void {
+    if (this.#indexWritePending) return;
+    this.#indexWritePending = true;
+    this.deferIndexWrite(() => this.flushIndexWrite());
+  }
+
+  /** A deferred index write done now, if one is waiting (at quit, or when its turn comes). */
+  flushIndexWrite(): void {
+    if (this.#indexWritePending) this.saveIndexNow(this.index);
+  }
+
+  /** The index written now (best effort: it is rebuilt from the journals); a deferred write waiting is done by this one. */
+  saveIndexNow(index: readonly NightSummary[]): void {
+    this.#indexWritePending = false;
+    saveQuietly(() => this.repo.saveIndex(index));
+  }
 
   /** The night on the table if it has not ended. */
   get openNight(): PlayedNight | null {

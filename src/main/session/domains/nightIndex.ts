@@ -8,6 +8,8 @@ import type { SessionState } from '../sessionState';
 /**
  * Records an ended night in the index (with the pot it carries on).
  * Idempotent, and run again at load for a night the index still calls open.
+ * The index file is written after the answer (SessionState.saveIndexAfterAnswer):
+ * the journal already holds the end, and the next start remakes the line from it.
  */
 export function afterNightEnded(state: SessionState, night: PlayedNight): void {
   const id = night.state.nightId;
@@ -16,14 +18,20 @@ export function afterNightEnded(state: SessionState, night: PlayedNight): void {
     state.settings = { ...state.settings, nextCarry: night.state.carriedOut };
     saveQuietly(() => state.repo.saveSettings(state.settings));
   }
-  replaceIndexLine(state, summary);
+  state.index = withLine(state.index, summary);
+  state.saveIndexAfterAnswer();
   shareEndedNight(state, night);
+}
+
+/** The index with one night's line replaced (written after the answer, or at once, by the caller). */
+export function withLine(index: readonly NightSummary[], summary: NightSummary): NightSummary[] {
+  return index.map((s) => (s.id === summary.id ? summary : s));
 }
 
 /** One night's index line replaced, and the index written (best effort: it is rebuilt from the journals). */
 export function replaceIndexLine(state: SessionState, summary: NightSummary): void {
-  state.index = state.index.map((s) => (s.id === summary.id ? summary : s));
-  saveQuietly(() => state.repo.saveIndex(state.index));
+  state.index = withLine(state.index, summary);
+  state.saveIndexNow(state.index);
 }
 
 /**
@@ -67,7 +75,7 @@ export function reloadHistory(state: SessionState): void {
   const stored = state.repo.loadIndex();
   const calledOpen = [...stored].reverse().find((s) => s.endedAt === null)?.id;
   const { index, replayed, changed } = state.repo.reconcileIndex(stored);
-  if (changed) saveQuietly(() => state.repo.saveIndex(index));
+  if (changed) state.saveIndexNow(index);
   state.index = index;
   const open =
     [...state.index].reverse().find((s) => s.endedAt === null)?.id ??
@@ -86,9 +94,10 @@ export function recordOpenJournalSize(state: SessionState): void {
   if (!night) return;
   const id = night.state.nightId;
   // Best effort, like every index write: a journal gone from under the app is reported at the next start.
+  let remade = false;
   saveQuietly(() => {
-    const index = state.index.map((s) => (s.id === id ? nightSummary(night, state.repo.journals.size(id)) : s));
-    state.repo.saveIndex(index);
-    state.index = index;
+    state.index = withLine(state.index, nightSummary(night, state.repo.journals.size(id)));
+    remade = true;
   });
+  if (remade) state.saveIndexNow(state.index);
 }

@@ -2,7 +2,7 @@ import { commandError, type ParsedCommandArgs } from '../../../shared';
 import { applyCommand, emptyState, type EngineCommand } from '../../engine';
 import { emptyNight, nightSummary } from '../../night';
 import { historyIndex, hostedElsewhere } from './groupDomain';
-import { loadNight, replaceIndexLine } from './nightIndex';
+import { loadNight, withLine } from './nightIndex';
 import { play } from './nightPlay';
 import { DONE, refused, saveQuietly, type HandlerMap, type Outcome } from '../outcome';
 import { clearPaidMarks, paidMarksOf } from './paidMarks';
@@ -64,7 +64,10 @@ function startNight(state: SessionState, args: ParsedCommandArgs<'startNight'>):
   };
   saveQuietly(() => state.repo.saveSettings(state.settings));
   state.index = [...state.index, nightSummary(night)];
-  saveQuietly(() => state.repo.saveIndex(state.index));
+  // After the answer: a journal with no index line is listed from the journal at the next start. The first
+  // night's is written at once (one short line), so a crash then is not reported as the index file missing.
+  if (state.index.length === 1) state.saveIndexNow(state.index);
+  else state.saveIndexAfterAnswer();
   return DONE;
 }
 
@@ -147,7 +150,9 @@ function reopenNight(state: SessionState, args: ParsedCommandArgs<'reopenNight'>
     state.settings = { ...state.settings, nextCarry: 0 };
     saveQuietly(() => state.repo.saveSettings(state.settings));
   }
-  replaceIndexLine(state, nightSummary(night, state.repo.journals.size(id)));
+  // After the answer, as at End: the reopen is in the journal, and the next start remakes the line from it.
+  state.index = withLine(state.index, nightSummary(night, state.repo.journals.size(id)));
+  state.saveIndexAfterAnswer();
   // R33, M3: its settling up is recomputed when it ends again, so any payment marked for it is unpaid again.
   clearPaidMarks(state, paidMarksOf(state, id));
   return DONE;
