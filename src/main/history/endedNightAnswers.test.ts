@@ -65,6 +65,44 @@ describe('answers about ended nights', () => {
     expect(JSON.stringify(marked)).not.toBe(JSON.stringify(first));
   });
 
+  it("reads the night's journal once for its three answers, and lets the night go once they are all kept", () => {
+    const session = folder.start();
+    const nightId = playNight(session, folder.clock, { players: ['Ana', 'Ben', 'Cleo'], day: '2026-04-03', turns: 12 });
+    closeNight(session);
+    const detail = ask(session, 'getNight', { nightId });
+    // The journal out of reach after the first answer: the other two are made from the night read for it.
+    fs.renameSync(journal(nightId), `${journal(nightId)}.away`);
+    expect(ask(session, 'verifyNight', { nightId }).verified).toBe(true);
+    const exported = ask(session, 'getNightToCheck', { nightId, checker: '00000000000000a1' });
+    expect(JSON.parse(exported.content).players).toHaveLength(detail.players.length);
+
+    // All three kept, the night itself is not: an answer to make again (a paid mark) reads the journal again.
+    const transfer = ask(session, 'getTab').transfers.find((t) => t.id.startsWith(`${nightId}:`));
+    accepted(session.runNow('markTransfersPaid', { ids: [transfer!.id], paid: true }));
+    expect(session.runNow('getNightToCheck', { nightId, checker: '00000000000000a1' })).toMatchObject({
+      ok: false,
+      error: { code: 'storage' },
+    });
+    fs.renameSync(`${journal(nightId)}.away`, journal(nightId));
+    expect(ask(session, 'getNightToCheck', { nightId, checker: '00000000000000a1' })).not.toBe(exported);
+  });
+
+  it('keeps one night read from its journal at a time, and never an open one', () => {
+    const kept = new EndedNightAnswers();
+    const line = (id: string, endedAt: string | null = '2026-04-03T23:00:00.000Z') => ({ id, endedAt }) as NightSummary;
+    const [a, b] = [line('a'), line('b')];
+    const night = (id: string) => ({ state: { nightId: id } }) as never;
+    kept.keepOpened(a, night('a'));
+    expect(kept.openedNight(a)).toEqual(night('a'));
+    kept.keepOpened(b, night('b'));
+    expect(kept.openedNight(a)).toBeUndefined();
+    expect(kept.openedNight(b)).toEqual(night('b'));
+    // Its index line remade (the night changed): read again.
+    expect(kept.openedNight(line('b'))).toBeUndefined();
+    kept.keepOpened(line('open', null), night('open'));
+    expect(kept.openedNight(line('open', null))).toBeUndefined();
+  });
+
   it('keeps a bounded number of nights, the least recently asked going first, and never an open night', () => {
     const kept = new EndedNightAnswers(2);
     const line = (id: string, endedAt: string | null = '2026-04-03T23:00:00.000Z') => ({ id, endedAt }) as NightSummary;

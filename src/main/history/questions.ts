@@ -76,10 +76,14 @@ function openNight(
       error: commandError('unknown-night', `There is no night "${nightId}" in the history.`, undefined, { night: nightId }),
     };
   if (source.live?.state.nightId === nightId) return { ok: true, summary, night: source.live };
+  // Read once for the night's answers that are kept, not once for each (endedNightAnswers.ts).
+  const opened = source.endedAnswers?.openedNight(summary);
+  if (opened) return { ok: true, summary, night: opened };
   const fromGroup = source.readGroupNight?.(nightId);
   if (fromGroup) return { ok: true, summary, night: fromGroup };
   const read = readNightRecord(source.repo, nightId);
   if (!read.ok) return { ok: false, error: commandError('storage', read.reason, undefined, { night: nightId }) };
+  source.endedAnswers?.keepOpened(summary, read.night);
   return { ok: true, summary, night: read.night };
 }
 
