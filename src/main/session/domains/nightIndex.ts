@@ -29,7 +29,7 @@ export function withLine(index: readonly NightSummary[], summary: NightSummary):
 }
 
 /** One night's index line replaced, and the index written (best effort: it is rebuilt from the journals). */
-export function replaceIndexLine(state: SessionState, summary: NightSummary): void {
+function replaceIndexLine(state: SessionState, summary: NightSummary): void {
   state.index = withLine(state.index, summary);
   state.saveIndexNow(state.index);
 }
