@@ -56,7 +56,8 @@ export class GameSession implements DealerService {
   /** The session's own domains' handlers (handlers.ts): each runs in turn, at once. */
   private readonly handlers: { readonly [C in CommandName]?: Handler<C> };
   private readonly hooks: SessionHooks;
-  private readonly parts: SessionParts;
+  /** The parts it was composed with, fixed from then on. */
+  private readonly parts: readonly (SessionPart<PhoneCommand> | SessionPart<GroupLanCommand>)[];
   /** The parts' handlers, one map (a command belongs to one part, parts.ts): each may wait for the network. */
   private readonly partHandlers: { readonly [C in CommandName]?: PartHandler<C> };
   private readonly listeners = new Set<(view: AppView) => void>();
@@ -82,8 +83,10 @@ export class GameSession implements DealerService {
       },
       changed: () => this.pushView(),
     });
-    this.parts = composeParts?.({ service: this, changed: () => this.partChanged(), groupFiles: this.groupFiles }) ?? {};
-    this.partHandlers = { ...this.parts.phones?.handlers, ...this.parts.groupLan?.handlers };
+    const { phones, groupLan }: SessionParts =
+      composeParts?.({ service: this, changed: () => this.partChanged(), groupFiles: this.groupFiles }) ?? {};
+    this.parts = [phones, groupLan].filter((part) => part !== undefined);
+    this.partHandlers = { ...phones?.handlers, ...groupLan?.handlers };
     this.coreView = buildView(this.state);
     this.view = this.withParts(this.coreView);
     const every = options.groupFolderWatchMs ?? 1000;
@@ -93,7 +96,7 @@ export class GameSession implements DealerService {
 
   /** The parts' work that waits for the network at start (a paired laptop's listener), once composed. */
   async startParts(): Promise<void> {
-    await Promise.all(this.partList().map((part) => part.start?.()));
+    await Promise.all(this.parts.map((part) => part.start?.()));
   }
 
   /**
@@ -112,15 +115,10 @@ export class GameSession implements DealerService {
     return turn;
   }
 
-  private partList(): (SessionPart<PhoneCommand> | SessionPart<GroupLanCommand>)[] {
-    const { phones, groupLan } = this.parts;
-    return [phones, groupLan].filter((part) => part !== undefined);
-  }
-
   /** The session's view with each part's slice; the same object when no part is composed. */
   private withParts(core: AppView): AppView {
     let view = core;
-    for (const part of this.partList()) view = { ...view, ...part.viewPart(core) };
+    for (const part of this.parts) view = { ...view, ...part.viewPart(core) };
     return view;
   }
 
@@ -140,7 +138,7 @@ export class GameSession implements DealerService {
   }
 
   getView(): AppView {
-    if (this.partList().some((part) => part.outdated?.() ?? false)) this.view = this.withParts(this.coreView);
+    if (this.parts.some((part) => part.outdated?.() ?? false)) this.view = this.withParts(this.coreView);
     return this.view;
   }
 
@@ -162,7 +160,7 @@ export class GameSession implements DealerService {
   }
 
   private closeParts(): Promise<unknown> {
-    return Promise.allSettled(this.partList().map((part) => part.close()));
+    return Promise.allSettled(this.parts.map((part) => part.close()));
   }
 
   private closeState(): void {
@@ -284,7 +282,7 @@ export class GameSession implements DealerService {
   /** The parts told of an accepted command (a phone fetched a night to check it); true when a slice changed. */
   private partsAfter<K extends CommandName>(command: K, args: ParsedCommandArgs<K>): boolean {
     let changed = false;
-    for (const part of this.partList()) changed = (part.after?.[command]?.(args) ?? false) || changed;
+    for (const part of this.parts) changed = (part.after?.[command]?.(args) ?? false) || changed;
     return changed;
   }
 
