@@ -35,12 +35,11 @@ import { setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { seededByteStream } from '../src/main/host/cli';
 import { BUILD_MANIFEST } from '../src/main/host/phoneAccess';
 import { runPhones, type PhonesReport, type Scenario } from './lib/misbehavingPhones';
-import { phonesDealer, type PhonesDealer } from '../src/main/host/testing/phonesDealer';
+import type { PhonesDealer } from '../src/main/host/testing/phonesDealer';
+import { loopbackPhonesDealer, phonesLink } from './lib/loopbackPhones';
 import { answerWireRequest, parseWireRequest, replySerialiser, ScreenAnswers } from '../src/main/host/wireProtocol';
-import { createConfBackend } from '../src/main/store/confBackend';
 import { Bot, DEFAULT_STYLE } from '../src/main/simulation/bot';
 import { nextAction } from '../src/main/simulation/playNight';
 import { SeededStream } from '../src/main/simulation/seededStream';
@@ -216,15 +215,10 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
   mkdirSync(join(work, 'renderer'));
   writeFileSync(join(work, 'renderer', 'phone.html'), '<!doctype html><title>Phone</title>');
   writeFileSync(join(work, 'renderer', BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
-  const service = await phonesDealer(
-    { storage: createConfBackend(join(work, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) },
-    { rendererDir: join(work, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => ['127.0.0.1'] },
-  );
+  const service = await loopbackPhonesDealer(work, join(work, 'renderer'), SEED);
   let child: ChildProcess | null = null;
   try {
-    const on = await service.run('host', 'setPhoneAccess', { on: true });
-    const link = on.ok ? on.view.phones?.links[0] : undefined;
-    if (!link) throw new Error('the phones listener did not start');
+    const link = await phonesLink(service);
     // A past night for the phones to ask about (150 turns), then the night the console plays.
     const bot = new Bot(new SeededStream(Buffer.from(SEED), 'phones-abuse/bots'), DEFAULT_STYLE);
     await startBotNight(service);
@@ -359,10 +353,7 @@ const COST_QUESTIONS = 6_400;
 /** `phone-question-cost`, in the host process: the listener's path for one phone message, timed. */
 async function questionCost(): Promise<QuestionCost> {
   const work = mkdtempSync(join(tmpdir(), 'dealer-phones-cost-'));
-  const service = await phonesDealer(
-    { storage: createConfBackend(join(work, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) },
-    { rendererDir: work, ports: [0], listenAddress: '127.0.0.1', addresses: () => [] },
-  );
+  const service = await loopbackPhonesDealer(work, work, SEED);
   try {
     const bot = new Bot(new SeededStream(Buffer.from(SEED), 'phones-abuse/bots'), DEFAULT_STYLE);
     await startBotNight(service);

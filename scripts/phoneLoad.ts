@@ -31,11 +31,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import type { WireMessage } from '../src/shared';
-import { seededByteStream } from '../src/main/host/cli';
 import { BUILD_MANIFEST } from '../src/main/host/phoneAccess';
-import { phonesDealer, type PhonesDealer } from '../src/main/host/testing/phonesDealer';
+import type { PhonesDealer } from '../src/main/host/testing/phonesDealer';
+import { loopbackPhonesDealer, phonesLink } from './lib/loopbackPhones';
 import { answerWireRequest, parseWireRequest } from '../src/main/host/wireProtocol';
-import { createConfBackend } from '../src/main/store/confBackend';
 import { Bot, DEFAULT_STYLE } from '../src/main/simulation/bot';
 import { nextAction } from '../src/main/simulation/playNight';
 import { SeededStream } from '../src/main/simulation/seededStream';
@@ -157,15 +156,10 @@ function startViewers(link: string, count: number): Promise<ChildProcess> {
 
 async function playRound(work: string, round: number, viewers: number, turns: number, gapMs: number): Promise<Round> {
   const dir = join(work, `round-${round}-${viewers}`);
-  const service: PhonesDealer = await phonesDealer(
-    { storage: createConfBackend(join(dir, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) },
-    { rendererDir: join(work, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => ['127.0.0.1'] },
-  );
+  const service = await loopbackPhonesDealer(dir, join(work, 'renderer'), SEED);
   let child: ChildProcess | null = null;
   try {
-    const on = await service.run('host', 'setPhoneAccess', { on: true });
-    const link = on.ok ? on.view.phones?.links[0] : undefined;
-    if (!link) throw new Error('the phones listener did not start');
+    const link = await phonesLink(service);
     if (viewers > 0) {
       child = await startViewers(link, viewers);
       const connected = (): number => service.getView().phones?.connected ?? 0;
@@ -269,15 +263,10 @@ async function floodHost(): Promise<FloodReturn> {
   mkdirSync(join(work, 'renderer'));
   writeFileSync(join(work, 'renderer', 'phone.html'), '<!doctype html><title>Phone</title>');
   writeFileSync(join(work, 'renderer', BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
-  const service = await phonesDealer(
-    { storage: createConfBackend(join(work, 'data')), randomBytes: seededByteStream(Buffer.from(SEED).toString('hex')) },
-    { rendererDir: join(work, 'renderer'), ports: [0], listenAddress: '127.0.0.1', addresses: () => ['127.0.0.1'] },
-  );
+  const service = await loopbackPhonesDealer(work, join(work, 'renderer'), SEED);
   let child: ChildProcess | null = null;
   try {
-    const on = await service.run('host', 'setPhoneAccess', { on: true });
-    const link = on.ok ? on.view.phones?.links[0] : undefined;
-    if (!link) throw new Error('the phones listener did not start');
+    const link = await phonesLink(service);
     const bot = new Bot(new SeededStream(Buffer.from(SEED), 'phones-flood/bots'), DEFAULT_STYLE);
     const startNight = async (): Promise<void> => {
       const started = await service.run('host', 'startNight', {
