@@ -1,7 +1,7 @@
 /**
  * A night's journal (docs/design.md "Principles": a journal of facts): its format
  * and the readers of every earlier version, the one decide-shuffle-post
- * loop, replay, the summary the index keeps and the export. No I/O here:
+ * loop, replay, the summary the index keeps and the export. No I/O here (signatures are pure computation, by node:crypto):
  * the store reads and appends the files.
  */
 export {
@@ -43,3 +43,4 @@ export { /** @internal */ readNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';
 export { /** @internal */ playerNightFigures, /** @internal */ type PlayerNightFigures } from './figures';
 export { luckVerdict, nightLuck } from './luck';
+export { newKeyPair, signerOf, verifySignature, type LaptopSigner } from './signature';
