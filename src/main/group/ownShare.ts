@@ -3,7 +3,7 @@ import type { PlayedNight } from '../night';
 import type { GroupDocs, SharedHistory } from './groupDocs';
 import type { GroupContext } from './groupTypes';
 import type { LaptopMirror } from './laptopMirror';
-import { DOCS_NAME, listed, MANIFEST_FORMAT, MANIFEST_NAME, nightFileName, type Manifest } from './manifest';
+import { DOCS_NAME, listed, MANIFEST_FORMAT, MANIFEST_NAME, nightFileName, signManifest, type Manifest } from './manifest';
 import type { GroupMembership } from './membership';
 import { sharedJournalText } from './nightIntake';
 
@@ -27,7 +27,7 @@ export class OwnShare {
   /** This laptop's ended night shared: its journal (seeds in plain) written to the own subfolder when it changed. True when written. */
   publishNight(night: PlayedNight): boolean {
     if (night.state.phase.kind !== 'ended') return false;
-    return this.publish(nightFileName(night.state.nightId), Buffer.from(sharedJournalText(night), 'utf8'));
+    return this.publish(nightFileName(night.state.nightId), Buffer.from(sharedJournalText(night, this.parts.context.signer), 'utf8'));
   }
 
   /** This laptop's state of the shared history recorded in the group documents; the own `docs.yjs` written when it changed. */
@@ -71,13 +71,18 @@ export class OwnShare {
     const entry = listed(bytes);
     if (manifest.files[name]?.sha256 === entry.sha256) return false;
     mirror.write(file.laptopId, name, bytes);
-    mirror.writeManifest({
-      ...manifest,
-      groupId: file.groupId,
-      laptopName: file.laptopName,
-      writtenAt: context.now().toISOString(),
-      files: { ...manifest.files, [name]: entry },
-    });
+    mirror.writeManifest(
+      signManifest(
+        {
+          ...manifest,
+          groupId: file.groupId,
+          laptopName: file.laptopName,
+          writtenAt: context.now().toISOString(),
+          files: { ...manifest.files, [name]: entry },
+        },
+        context.signer,
+      ),
+    );
     return true;
   }
 }
