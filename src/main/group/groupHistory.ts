@@ -40,6 +40,8 @@ export class GroupHistory {
     this.parts = { ...shared, share: new OwnShare(shared) };
     this.intake = new Intake(this.parts);
     loadMirror(this.parts);
+    // R35: once, the first start with a key: what this laptop shared before nights were signed is signed.
+    this.parts.share.signOwnCopies();
   }
 
   /** The group this laptop is in, read from its data folder; null when it is in none. */

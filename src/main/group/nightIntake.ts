@@ -62,9 +62,29 @@ export function sharedJournalText(night: PlayedNight, signer: LaptopSigner | und
   const nightId = night.state.nightId;
   const { text, head } = chainedJournal(nightId, night.entries);
   if (!signer || night.entries.length === 0) return text;
-  const lines = night.entries.length;
+  return text + signed(nightId, night.entries.length, head, signer);
+}
+
+/** The signature line of a night's first `lines` lines, whose chain ends at `head` (R35). */
+function signed(nightId: string, lines: number, head: string, signer: LaptopSigner): string {
   const sig = signer.sign(recordStatement(nightId, signer.laptopId, lines, head));
-  return text + signatureLine({ laptop: signer.laptopId, key: signer.publicKey, lines, head, sig });
+  return signatureLine({ laptop: signer.laptopId, key: signer.publicKey, lines, head, sig });
+}
+
+/**
+ * A copy of this laptop's own night shared before signing, chained and signed (R35); null when it does not read whole
+ * (it is then left as it was). No replay: its facts are the ones already shared, only their record changes.
+ */
+export function signedCopy(nightId: string, bytes: Uint8Array, signer: LaptopSigner): Uint8Array | null {
+  let decoded;
+  try {
+    decoded = decodeJournal(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (decoded.header.night !== nightId || decoded.damage || decoded.tornTail || decoded.entries.length === 0) return null;
+  const { text, head } = chainedJournal(nightId, decoded.entries);
+  return Buffer.from(text + signed(nightId, decoded.entries.length, head, signer), 'utf8');
 }
 
 function replayed(nightId: string, text: string): { ok: true; night: PlayedNight; record: NightRecord } | { ok: false; reason: string } {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../shared/sha256';
 import { chainedJournal, decodeJournal, signatureLine, signerOf } from '../night';
 import { listed, MANIFEST_NAME, manifestBytes, nightFileName, parseManifest } from './manifest';
+import { GroupHistory } from './groupHistory';
 import { judgeNight } from './nightIntake';
 import { playedNights, testGroup, testLaptopId, testSigner, type SharedNight } from './testing/kit';
 
@@ -128,6 +129,23 @@ describe('R35: intake by proof', () => {
     ann.publishNight(judged.night);
     expect(bob.receiveLaptopFiles(testLaptopId(0), ann.laptopFiles(testLaptopId(0)), { complete: true }).nights).toEqual([night.id]);
     expect(bob.groupNights().map((n) => n.signed)).toEqual([false]);
+  });
+
+  it('R35: a laptop signs the nights it shared before signing at its next start; the others take the signed copies as the same nights', () => {
+    const annRoot = path.join(work, 'ann-resign');
+    const before = testGroup(annRoot, 0, { isOwnNight: () => true });
+    const judged = judgeNight(night.id, night.versions[0] as Buffer);
+    if (!judged.ok) throw new Error(judged.reason);
+    before.publishNight(judged.night);
+    const bob = testGroup(path.join(work, 'bob-resign'), 1);
+    bob.receiveLaptopFiles(testLaptopId(0), before.laptopFiles(testLaptopId(0)), { complete: true });
+    expect(bob.groupNights().map((n) => n.signed)).toEqual([false]);
+    const after = GroupHistory.open({ dataRoot: annRoot, now: () => new Date(), isOwnNight: () => true, signer: testSigner(0) });
+    const files = after?.laptopFiles(testLaptopId(0)) ?? new Map();
+    expect(decodeJournal(Buffer.from(files.get(nightFileName(night.id))).toString('utf8')).signatures).toHaveLength(1);
+    const report = bob.receiveLaptopFiles(testLaptopId(0), files, { complete: true });
+    expect(report.setAside).toEqual([]);
+    expect(bob.groupNights().map((n) => n.signed)).toEqual([true]);
   });
 
   it('R35: the signed copy of a night first shared unsigned extends it (the same chain), and the night becomes signed', () => {
