@@ -169,6 +169,12 @@ export class GroupHistory {
     return this.parts.nights.get(nightId)?.laptopId ?? null;
   }
 
+  /** Who hosted a night of another laptop, by name, and whether its copy is signed (R35); null for a night not from elsewhere. */
+  hostOf(nightId: string): { laptop: string; signed: boolean } | null {
+    const held = this.parts.nights.get(nightId);
+    return held ? { laptop: this.parts.membership.laptopName(held.laptopId), signed: held.signed } : null;
+  }
+
   /** A laptop's name as last heard (its id when never heard). */
   laptopName(laptopId: string): string {
     return this.parts.membership.laptopName(laptopId);

@@ -129,6 +129,8 @@ describe('R35: intake by proof', () => {
     ann.publishNight(judged.night);
     expect(bob.receiveLaptopFiles(testLaptopId(0), ann.laptopFiles(testLaptopId(0)), { complete: true }).nights).toEqual([night.id]);
     expect(bob.groupNights().map((n) => n.signed)).toEqual([false]);
+    // What the nights list shows: the laptop by name, and "unsigned, from before signing".
+    expect(bob.hostOf(night.id)).toEqual({ laptop: 'Laptop 0', signed: false });
   });
 
   it('R35: a laptop signs the nights it shared before signing at its next start; the others take the signed copies as the same nights', () => {
