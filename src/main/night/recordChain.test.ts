@@ -18,7 +18,9 @@ function lines(text: string): string[] {
 
 describe('R35: the record is a chain', () => {
   it('every line carries the hash of the line before it and its epoch, and reads back as the same facts', () => {
-    const written = lines(V2).slice(1).map((line) => JSON.parse(line) as { prev: string; epoch: number });
+    const written = lines(V2)
+      .slice(1)
+      .map((line) => JSON.parse(line) as { prev: string; epoch: number });
     expect(written[0]?.prev).toBe(chainStart(NIGHT));
     expect(written.every((line) => /^[0-9a-f]{64}$/.test(line.prev) && line.epoch === 1)).toBe(true);
     const decoded = decodeJournal(V2);
