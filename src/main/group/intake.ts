@@ -175,7 +175,7 @@ export class Intake {
 /** The chain of a copy held (R35): its lines and its head; a held copy that no longer reads has none, and anything extends it. */
 function chainOf(bytes: Uint8Array): { lines: number; head: string } {
   try {
-    const { heads } = decodeJournal(Buffer.from(bytes).toString('utf8'));
+    const { heads } = decodeJournal(Buffer.from(bytes).toString('utf8'), undefined, { chain: true });
     return { lines: heads.length, head: heads.at(-1) ?? '' };
   } catch {
     return { lines: 0, head: '' };
