@@ -236,7 +236,8 @@ const layering = [
     ],
   }),
   // The night checker (src/checker): re-judges an export from the rules alone, so it imports nothing of the app,
-  // only zod and node:crypto (behind hash.ts, the one file to replace for a browser). Tests may add their tools and fixtures.
+  // only zod, node:crypto (behind hash.ts, the one file to replace for a browser), and for the signed record (R35)
+  // @noble/curves (Ed25519, not the engine's node:crypto) and canonicalize (RFC 8785, a standard). Tests may add their tools and fixtures.
   ...[false, true].map((tests) =>
     restrict(
       [tests ? 'src/checker/**/*.test.ts' : 'src/checker/**/*.ts'],
@@ -244,8 +245,8 @@ const layering = [
         paths: electronPackages('the night checker imports nothing of the app (docs/night-checker.md)'),
         patterns: [
           packagesExcept(
-            ['zod', 'node:crypto', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
-            'the night checker is pure: zod and node:crypto only (docs/night-checker.md)',
+            ['zod', 'node:crypto', '@noble/curves', 'canonicalize', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
+            'the night checker is pure: zod, node:crypto, @noble/curves and canonicalize only (docs/night-checker.md)',
           ),
           relativeInto(
             ['main', ...OTHER_LAYERS.filter((other) => other !== 'checker'), 'shared', 'preload', 'renderer', 'scripts', 'harness'],

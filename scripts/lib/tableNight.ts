@@ -6,12 +6,14 @@ import {
   keepStep,
   laptopCommitment,
   LaptopWitness,
+  ownRecord,
   recordedCommandOf,
   type Dealer,
   type NightExport,
 } from '../../src/main/night';
 import { DEFAULT_RULES } from '../../src/shared/settings';
 import { LAPTOP_WITNESS } from '../../src/shared/tableDraw';
+import { SIMULATED_LAPTOP_NAME, simulatedLaptop } from './simulation';
 
 /** The phone witness of the nights below. */
 export const TABLE_NIGHT_PHONE = '00000000000000a1';
@@ -109,5 +111,7 @@ export function playTableNight(options: {
     if (night.state.phase.kind === 'bet') play({ type: 'bet', amount: 1 });
   }
   play({ type: 'end', at: '2026-11-26T23:00:00.000Z' });
-  return JSON.parse(JSON.stringify(exportNight(night))) as NightExport;
+  // Signed like a simulated night (R35), so the checker checks its record too.
+  const record = ownRecord(night, simulatedLaptop(Buffer.from(options.nightId, 'utf8')), SIMULATED_LAPTOP_NAME);
+  return JSON.parse(JSON.stringify(exportNight(night, undefined, undefined, record))) as NightExport;
 }

@@ -1,13 +1,11 @@
 import { checkNight, formatFinding } from '../../checker';
 import {
-  chainedJournal,
   decodeJournal,
   exportNight,
   JournalHeaderError,
   nightSummary,
-  recordStatement,
   replayPrefix,
-  signatureLine,
+  signedJournalText,
   type LaptopSigner,
   type PlayedNight,
   type RecordSignature,
@@ -59,16 +57,7 @@ export function replayCopy(nightId: string, bytes: Uint8Array): PlayedNight | nu
  * only a shared copy needs proving, and the host never waits for a signature.
  */
 export function sharedJournalText(night: PlayedNight, signer: LaptopSigner | undefined): string {
-  const nightId = night.state.nightId;
-  const { text, head } = chainedJournal(nightId, night.entries);
-  if (!signer || night.entries.length === 0) return text;
-  return text + signed(nightId, night.entries.length, head, signer);
-}
-
-/** The signature line of a night's first `lines` lines, whose chain ends at `head` (R35). */
-function signed(nightId: string, lines: number, head: string, signer: LaptopSigner): string {
-  const sig = signer.sign(recordStatement(nightId, signer.laptopId, lines, head));
-  return signatureLine({ laptop: signer.laptopId, key: signer.publicKey, lines, head, sig });
+  return signedJournalText(night.state.nightId, night.entries, signer);
 }
 
 /**
@@ -83,8 +72,7 @@ export function signedCopy(nightId: string, bytes: Uint8Array, signer: LaptopSig
     return null;
   }
   if (decoded.header.night !== nightId || decoded.damage || decoded.tornTail || decoded.entries.length === 0) return null;
-  const { text, head } = chainedJournal(nightId, decoded.entries);
-  return Buffer.from(text + signed(nightId, decoded.entries.length, head, signer), 'utf8');
+  return Buffer.from(signedJournalText(nightId, decoded.entries, signer), 'utf8');
 }
 
 function replayed(nightId: string, text: string): { ok: true; night: PlayedNight; record: NightRecord } | { ok: false; reason: string } {
