@@ -89,6 +89,8 @@ export function playTableNight(options: {
     const decided = decideStep(night, command, night.state.stateId, dealer);
     if (!decided.ok) throw new Error(decided.error.message);
     keepStep(night, decided.step, {
+      // The time on the line, as the session records it (the start's and the end's are their commands' own).
+      ...('at' in command && typeof command.at === 'string' ? { at: command.at } : {}),
       command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
       // The commitments and reveals, as the journal keeps them with the line (R34 *Who was asked* among them).
       ...(decided.step.table.length > 0 ? { table: decided.step.table } : {}),

@@ -104,7 +104,9 @@ describe('R35: the signed record of an export', () => {
   it('R35: a signature by a key record.laptops does not list for that laptop (a forger re-signing with their own key)', () => {
     const exp = night();
     const lines = linesOf(exp);
-    const last = JSON.parse(lines.at(-1) as string) as { signed: { laptop: string; key: string; lines: number; head: string; sig: string } };
+    const last = JSON.parse(lines.at(-1) as string) as {
+      signed: { laptop: string; key: string; lines: number; head: string; sig: string };
+    };
     const forger = ed25519.utils.randomSecretKey();
     const { laptop, lines: count, head } = last.signed;
     const statement = `in-between-dealer/night-record\nnight ${exp.night.id}\nlaptop ${laptop}\nlines ${count}\nhead ${head}`;

@@ -87,7 +87,12 @@ function readRecord(record: Record, nightId: string, f: Findings): ReadRecord | 
   }
   const header = parsed(texts[0] ?? '');
   if (!isObject(header) || header['format'] !== JOURNAL_FORMAT || header['version'] !== 2) {
-    f.violation('R35', null, `line 1 of the record: ${JOURNAL_FORMAT} version 2 (a chained journal)`, `line 1: ${(texts[0] ?? '').slice(0, 80)}`);
+    f.violation(
+      'R35',
+      null,
+      `line 1 of the record: ${JOURNAL_FORMAT} version 2 (a chained journal)`,
+      `line 1: ${(texts[0] ?? '').slice(0, 80)}`,
+    );
     return null;
   }
   if (header['night'] !== nightId) {
@@ -102,7 +107,12 @@ function readRecord(record: Record, nightId: string, f: Findings): ReadRecord | 
     if (isObject(raw) && 'signed' in raw) {
       const signature = signatureOf(raw['signed'], at, lines.length);
       if (!signature) {
-        f.violation('R35', null, `line ${at} of the record: a signature {laptop, key, lines, head, sig}`, `line ${at}: ${texts[i]?.slice(0, 80)}`);
+        f.violation(
+          'R35',
+          null,
+          `line ${at} of the record: a signature {laptop, key, lines, head, sig}`,
+          `line ${at}: ${texts[i]?.slice(0, 80)}`,
+        );
         return null;
       }
       signatures.push(signature);
@@ -110,7 +120,12 @@ function readRecord(record: Record, nightId: string, f: Findings): ReadRecord | 
     }
     const line = lineOf(raw, at);
     if (typeof line === 'string') {
-      f.violation('R35', null, `line ${at} of the record: a journal line {prev, epoch, command, at?, seeds?, table?}`, `line ${at}: ${line}`);
+      f.violation(
+        'R35',
+        null,
+        `line ${at} of the record: a journal line {prev, epoch, command, at?, seeds?, table?}`,
+        `line ${at}: ${line}`,
+      );
       return null;
     }
     lines.push(line);
@@ -144,7 +159,12 @@ function checkChain(nightId: string, lines: readonly RecordLine[], signer: (inde
       );
     }
     if (line.epoch < epoch)
-      f.violation('R35', null, `line ${line.line} of the record written at epoch ${epoch} or later (one writer at a time)`, `epoch ${line.epoch}`);
+      f.violation(
+        'R35',
+        null,
+        `line ${line.line} of the record written at epoch ${epoch} or later (one writer at a time)`,
+        `epoch ${line.epoch}`,
+      );
     epoch = line.epoch;
     head = lineHash(head, line);
     heads.push(head);
@@ -190,7 +210,9 @@ function checkSignatures(record: Record, nightId: string, read: ReadRecord, head
         'R35',
         null,
         `line ${signature.at} of the record: the key of ${name} listed in record.laptops`,
-        listed ? `key ${signature.key}, but record.laptops lists ${listed.publicKey} for ${name}` : `${signature.laptop} not in record.laptops`,
+        listed
+          ? `key ${signature.key}, but record.laptops lists ${listed.publicKey} for ${name}`
+          : `${signature.laptop} not in record.laptops`,
       );
       continue;
     }

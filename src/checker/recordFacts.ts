@@ -87,8 +87,10 @@ function checkMoney(night: CheckedExport, lines: readonly RecordLine[], start: C
   const cashOuts: { index: number; player: unknown; paid: unknown }[] = [];
   lines.forEach(({ command }, index) => {
     const paid = command['paid'] ?? payment;
-    if (command['type'] === 'seat') buyIns.push({ index, what: 'a newcomer’s buy-in', player: command['playerId'], amount: command['buyIn'], paid });
-    if (command['type'] === 'buy-in') buyIns.push({ index, what: 'a buy-in', player: command['playerId'], amount: command['amount'], paid });
+    if (command['type'] === 'seat')
+      buyIns.push({ index, what: 'a newcomer’s buy-in', player: command['playerId'], amount: command['buyIn'], paid });
+    if (command['type'] === 'buy-in')
+      buyIns.push({ index, what: 'a buy-in', player: command['playerId'], amount: command['amount'], paid });
     if (command['type'] === 'cash-out') cashOuts.push({ index, player: command['playerId'], paid });
   });
   const entries = (code: string) => night.ledger.filter((e) => e.code === code);
@@ -99,8 +101,7 @@ function checkMoney(night: CheckedExport, lines: readonly RecordLine[], start: C
     const exportSays = entry ? { player: entry.player, amount: entry.amount, paid: entry.paid ?? expected.paid } : 'none';
     if (text(recordSays) !== text(exportSays)) differ(expected.index, expected.what, recordSays, exportSays);
   });
-  if (ledgerBuyIns.length > buyIns.length)
-    differ(lines.length - 1, 'buy-ins', buyIns.length, `${ledgerBuyIns.length} buy-in entries`);
+  if (ledgerBuyIns.length > buyIns.length) differ(lines.length - 1, 'buy-ins', buyIns.length, `${ledgerBuyIns.length} buy-in entries`);
   const ledgerCashOuts = entries('cash-out');
   cashOuts.forEach((expected, k) => {
     const entry = ledgerCashOuts[k];
@@ -121,7 +122,8 @@ function checkDecks(night: CheckedExport, lines: readonly RecordLine[], differ: 
     const deck = night.decks[k];
     if (!deck) differ(seed.index, `deck ${k + 1}'s commitment`, seed.commitment, 'none');
     else if (deck.commitment !== seed.commitment) differ(seed.index, `deck ${deck.id}'s commitment`, seed.commitment, deck.commitment);
-    else if (deck.seed !== null && seed.seed !== null && deck.seed !== seed.seed) differ(seed.index, `deck ${deck.id}'s seed`, seed.seed, deck.seed);
+    else if (deck.seed !== null && seed.seed !== null && deck.seed !== seed.seed)
+      differ(seed.index, `deck ${deck.id}'s seed`, seed.seed, deck.seed);
   });
   if (night.decks.length > seeds.length) differ(lines.length - 1, 'decks', seeds.length, `${night.decks.length} decks`);
   const steps = lines.flatMap((line, index) => (line.table ?? []).map((step) => ({ step: asObject(step), index })));
@@ -238,7 +240,13 @@ function checkDecisions(night: CheckedExport, lines: readonly RecordLine[], diff
     );
     const found: readonly unknown[] = exported[type];
     const problem = undoneTurn ? notInOrder(journal, found) : notTheSame(journal, found);
-    if (problem) differ(problem.index ?? lines.length - 1, `the ${type}s, from the ${ordinal(problem.at + 1)}`, problem.recordSays, problem.exportSays);
+    if (problem)
+      differ(
+        problem.index ?? lines.length - 1,
+        `the ${type}s, from the ${ordinal(problem.at + 1)}`,
+        problem.recordSays,
+        problem.exportSays,
+      );
   }
 }
 
@@ -246,13 +254,19 @@ type Decision = { value: unknown; index: number };
 type Mismatch = { at: number; index: number | undefined; recordSays: unknown; exportSays: unknown };
 
 /** A bet of the pot (`pot`) stands for whatever the pot was. */
-const matches = (recordSays: unknown, exportSays: unknown) => recordSays === exportSays || (recordSays === 'pot' && typeof exportSays === 'number');
+const matches = (recordSays: unknown, exportSays: unknown) =>
+  recordSays === exportSays || (recordSays === 'pot' && typeof exportSays === 'number');
 
 function notTheSame(journal: readonly Decision[], found: readonly unknown[]): Mismatch | null {
   for (let k = 0; k < Math.max(journal.length, found.length); k++) {
     const mine = journal[k];
     if (mine && k < found.length && matches(mine.value, found[k])) continue;
-    return { at: k, index: mine?.index ?? journal.at(-1)?.index, recordSays: journal.slice(k, k + 3).map((d) => d.value), exportSays: found.slice(k, k + 3) };
+    return {
+      at: k,
+      index: mine?.index ?? journal.at(-1)?.index,
+      recordSays: journal.slice(k, k + 3).map((d) => d.value),
+      exportSays: found.slice(k, k + 3),
+    };
   }
   return null;
 }
@@ -286,13 +300,15 @@ function checkExpenses(night: CheckedExport, lines: readonly RecordLine[], diffe
   const expenses = new Map<unknown, { index: number; expense: unknown }>();
   lines.forEach(({ command }, index) => {
     const { type, id, payer, amount, description, sharers, shares } = command;
-    if (type === 'expense-add' || type === 'expense-edit') expenses.set(id, { index, expense: { id, payer, amount, description, sharers, shares } });
+    if (type === 'expense-add' || type === 'expense-edit')
+      expenses.set(id, { index, expense: { id, payer, amount, description, sharers, shares } });
     if (type === 'expense-remove') expenses.delete(id);
   });
   const byId = (list: readonly { id: unknown }[]) => [...list].sort((a, b) => String(a.id).localeCompare(String(b.id)));
   const recordSays = byId([...expenses.values()].map((e) => e.expense as { id: unknown }));
   const exportSays = byId(night.expenses);
-  if (text(recordSays) !== text(exportSays)) differ(Math.max(0, ...[...expenses.values()].map((e) => e.index)), 'the expenses', recordSays, exportSays);
+  if (text(recordSays) !== text(exportSays))
+    differ(Math.max(0, ...[...expenses.values()].map((e) => e.index)), 'the expenses', recordSays, exportSays);
 }
 
 /** A fact as text, objects in RFC 8785 order so that the order of keys never makes two facts differ. */

@@ -6,6 +6,7 @@ import {
   nightSummary,
   replayPrefix,
   signedJournalText,
+  type ExportedRecord,
   type LaptopSigner,
   type PlayedNight,
   type RecordSignature,
@@ -43,6 +44,26 @@ export function judgeNight(nightId: string, bytes: Uint8Array): NightJudgement {
   const violation = findings.find((f) => f.kind === 'violation');
   if (violation) return { ok: false, reason: `the night checker refused it: ${formatFinding(violation)}` };
   return { ok: true, night: night.night, summary: nightSummary(night.night), record: night.record };
+}
+
+/**
+ * The `record` of an export of a night held from another laptop (R35): the copy's bytes as shared (chained, signed),
+ * and each laptop that signed it with the key it signed with, by the name `nameOf` gives; null for a copy with no
+ * signature (shared before signing) or that no longer reads.
+ */
+export function recordOfCopy(bytes: Uint8Array, nameOf: (laptopId: string) => string): ExportedRecord | null {
+  const journal = Buffer.from(bytes).toString('utf8');
+  let decoded;
+  try {
+    decoded = decodeJournal(journal);
+  } catch {
+    return null;
+  }
+  if (decoded.signatures.length === 0) return null;
+  const laptops = new Map<string, ExportedRecord['laptops'][number]>();
+  for (const { laptop, key } of decoded.signatures)
+    laptops.set(`${laptop} ${key}`, { laptopId: laptop, name: nameOf(laptop), publicKey: key });
+  return { journal, laptops: [...laptops.values()] };
 }
 
 /** A night read back from a copy already judged (the history's questions about it); null when it no longer replays. */

@@ -233,7 +233,7 @@ describe('fairness check', () => {
 });
 
 describe('export', () => {
-  it('exports a night as in-between-night/4 JSON and its ledger as CSV, one row per entry', () => {
+  it('exports a night as in-between-night/5 JSON and its ledger as CSV, one row per entry', () => {
     const json = ask(session, 'exportNight', { nightId: ids[1], format: 'json' });
     expect(json.mimeType).toBe('application/json');
     const exported = nightExportSchema.parse(JSON.parse(json.content));

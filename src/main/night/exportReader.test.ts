@@ -11,7 +11,7 @@ describe('reading night exports of every version', () => {
     if (!read.ok) return;
     const original = JSON.parse(version1) as { turns: unknown[]; ledger: unknown[] };
     expect(read.upcastFrom).toBe('in-between-night/1');
-    expect(read.night.format).toBe('in-between-night/4');
+    expect(read.night.format).toBe('in-between-night/5');
     expect(read.night.table).toBeNull();
     expect(read.night.night.chipValue).toBe(29);
     expect(read.night.turns).toHaveLength(original.turns.length);

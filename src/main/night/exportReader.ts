@@ -44,8 +44,7 @@ export function readNightExport(text: string): ReadNightExport {
     if ('record' in data) return { ok: false, problem: `record: a ${data.format} file has none (it came with ${NIGHT_EXPORT_FORMAT})` };
   }
   if (data.format === VERSION_3) {
-    if ('hostActions' in data)
-      return { ok: false, problem: `hostActions: a ${VERSION_3} file has none (they came with ${VERSION_4})` };
+    if ('hostActions' in data) return { ok: false, problem: `hostActions: a ${VERSION_3} file has none (they came with ${VERSION_4})` };
     return checked(upcastVersion3(data), VERSION_3);
   }
   if (data.format === VERSION_4) return checked(upcastVersion4(data), VERSION_4);

@@ -20,7 +20,11 @@ export function signedJournalText(nightId: string, lines: readonly JournalLine[]
  * The `record` of an export (R35) of a night this laptop wrote: its signed journal and this laptop, named as the group
  * knows it. Null without a signer, and for a night not ended: its seeds in play stay secret (R12).
  */
-export function ownRecord(night: Pick<PlayedNight, 'state' | 'entries'>, signer: LaptopSigner | undefined, name: string): ExportedRecord | null {
+export function ownRecord(
+  night: Pick<PlayedNight, 'state' | 'entries'>,
+  signer: LaptopSigner | undefined,
+  name: string,
+): ExportedRecord | null {
   if (!signer || night.state.phase.kind !== 'ended' || night.entries.length === 0) return null;
   return {
     journal: signedJournalText(night.state.nightId, night.entries, signer),

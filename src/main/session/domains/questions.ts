@@ -38,6 +38,8 @@ function answer<Q extends QuestionName>(
     // The group's nights count like this laptop's own (docs/group.md); a backup holds this laptop's only.
     index: question === 'backup' ? state.index : historyIndex(state),
     readGroupNight: (nightId) => state.group.readGroupNight(nightId),
+    groupRecord: (nightId) => state.group.groupRecord(nightId),
+    // No `signer` yet: this laptop's own nights are exported unsigned until the session holds its key (R35).
     roster: state.roster,
     now: state.now(),
     paidTransfers: state.paidTransfers,
