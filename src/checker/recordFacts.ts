@@ -133,8 +133,10 @@ function checkDecks(night: CheckedExport, lines: readonly RecordLine[], differ: 
   const exportDraws = night.table?.draws ?? [];
   commitments.forEach(({ step, index }, k) => {
     const shoe = shoes[k];
-    const heads = asList(step['heads']).map((h) => ({ id: h['id'], head: h['head'] }));
-    const exported = shoe ? shoe.heads.map((h) => ({ id: h.id, head: h.head })) : 'none';
+    // The same witnesses and heads: the shoe lists them in its own order (the fingerprint's), the line in the order asked.
+    const byId = (heads: { id: unknown; head: unknown }[]) => [...heads].sort((x, y) => String(x.id).localeCompare(String(y.id)));
+    const heads = byId(asList(step['heads']).map((h) => ({ id: h['id'], head: h['head'] })));
+    const exported = shoe ? byId(shoe.heads.map((h) => ({ id: h.id, head: h.head }))) : 'none';
     if (text(heads) !== text(exported)) differ(index, `commitment ${k + 1}'s heads (R34)`, heads, exported);
   });
   draws.forEach(({ step, index }, k) => {

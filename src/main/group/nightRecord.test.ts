@@ -60,7 +60,9 @@ describe('R35: the signed record in a night export', () => {
     const night = bob.readGroupNight(unsigned.id);
     if (!night) throw new Error('not held');
     const findings = checkNight(asFile(exportNight(night)));
-    expect(findings).toEqual([expect.objectContaining({ rule: 'R35', kind: 'cannot-check', expected: expect.stringMatching(/^unsigned: from before signing/) })]);
+    expect(findings).toEqual([
+      expect.objectContaining({ rule: 'R35', kind: 'cannot-check', expected: expect.stringMatching(/^unsigned: from before signing/) }),
+    ]);
   });
 
   it('R35: this laptop’s own ended night, exported with its signer, is signed now and checks clean; without one it goes unsigned', () => {
@@ -106,7 +108,10 @@ describe('R35: the signed record in a night export', () => {
     expect(checkNight(asFile(exportNight(night))).filter((f) => f.kind === 'violation')).toEqual([]);
     const findings = checkNight(asFile(exportNight(night, undefined, undefined, { journal: forgedText, laptops })));
     expect(findings.filter((f) => f.kind === 'violation')).toEqual([
-      expect.objectContaining({ rule: 'R35', found: expect.stringContaining(`does not check against Laptop 0 (${testLaptopId(0)})'s key`) }),
+      expect.objectContaining({
+        rule: 'R35',
+        found: expect.stringContaining(`does not check against Laptop 0 (${testLaptopId(0)})'s key`),
+      }),
     ]);
     // And the honest record under the forged export: the facts differ from what Ann signed.
     const swapped = checkNight(asFile(exportNight(night, undefined, undefined, { journal: text, laptops })));
