@@ -35,13 +35,13 @@ const LAPTOP_KEY = 'in-between-sim/laptop';
  * The simulated laptop that signs a night played from `seed` (R35): its private key sha256(seed || utf8(label)), its
  * id `l-` and the first 16 hex digits of the same hash taken again (docs/export-format.md "Reproducing a simulated night").
  */
-export function simulatedLaptop(seed: Uint8Array): LaptopSigner {
+function simulatedLaptop(seed: Uint8Array): LaptopSigner {
   const key = sha256Hex(Buffer.concat([seed, Buffer.from(LAPTOP_KEY, 'utf8')]));
   return signerOf(`l-${sha256Hex(key).slice(0, 16)}`, key);
 }
 
 /** The name the simulated laptop goes by in a night's record. */
-export const SIMULATED_LAPTOP_NAME = 'Simulated laptop';
+const SIMULATED_LAPTOP_NAME = 'Simulated laptop';
 
 export const BOT_NAMES = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kai', 'Lena'] as const;
 

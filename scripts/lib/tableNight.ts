@@ -7,13 +7,14 @@ import {
   laptopCommitment,
   LaptopWitness,
   ownRecord,
+  signerOf,
   recordedCommandOf,
   type Dealer,
   type NightExport,
 } from '../../src/main/night';
 import { DEFAULT_RULES } from '../../src/shared/settings';
 import { LAPTOP_WITNESS } from '../../src/shared/tableDraw';
-import { SIMULATED_LAPTOP_NAME, simulatedLaptop } from './simulation';
+import { sha256Hex } from '../../src/shared/sha256';
 
 /** The phone witness of the nights below. */
 export const TABLE_NIGHT_PHONE = '00000000000000a1';
@@ -114,6 +115,7 @@ export function playTableNight(options: {
   }
   play({ type: 'end', at: '2026-11-26T23:00:00.000Z' });
   // Signed like a simulated night (R35), so the checker checks its record too.
-  const record = ownRecord(night, simulatedLaptop(Buffer.from(options.nightId, 'utf8')), SIMULATED_LAPTOP_NAME);
+  const signer = signerOf('l-00000000000034a1', sha256Hex(`table night ${options.nightId}`));
+  const record = ownRecord(night, signer, 'Table night laptop');
   return JSON.parse(JSON.stringify(exportNight(night, undefined, undefined, record))) as NightExport;
 }

@@ -11,7 +11,7 @@ export {
   hashOfLine,
   headerLine,
   JournalHeaderError,
-  signatureLine,
+  /** @internal */ signatureLine,
   type RecordSignature,
   recordedCommandOf,
   sealedSeedSchema,

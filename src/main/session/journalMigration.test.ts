@@ -68,7 +68,7 @@ function asToday(before: ReturnType<typeof everything>): ReturnType<typeof every
     exports: before.exports.map(
       (text) => `${JSON.stringify({ ...(JSON.parse(text) as object), format: 'in-between-night/5', record: null }, undefined, 2)}\n`,
     ),
-    fairness: before.fairness.map((report) => ({ ...report, rules: [...report.rules, unsigned as never] })),
+    fairness: before.fairness.map((report) => ({ ...report, rules: [...(report.rules ?? []), unsigned as never] })),
   };
 }
 
