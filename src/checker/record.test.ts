@@ -140,6 +140,31 @@ describe('R35: the signed record of an export', () => {
     expect(found.some((f) => f.expected.startsWith('the bets, from the'))).toBe(true);
   });
 
+  it('R35: each fact the journal holds, changed in the export alone, is named: rules, a name, a deck, a cut, the end, reopening', () => {
+    type Loose = Export & { [key: string]: unknown };
+    const cases: [string, (exp: Loose) => void][] = [
+      ['rules', (exp) => ((exp['rules'] as { ante: number }).ante += 1)],
+      ['player p-', (exp) => (((exp['players'] as { name: string }[])[0] as { name: string }).name = 'Mallory')],
+      ['deck play-3', (exp) => Object.assign((exp['decks'] as object[])[2] as object, { commitment: 'ab'.repeat(32), seed: null })],
+      [
+        'host action',
+        (exp) => (((exp['hostActions'] as { kind: string; cut?: number }[]).find((a) => a.kind === 'cut') as { cut: number }).cut += 1),
+      ],
+      ['the end', (exp) => ((exp.night as { endedAt: string }).endedAt = '2026-01-02T00:00:00.000Z')],
+      ['times reopened', (exp) => ((exp.night as { reopened: number }).reopened = 0)],
+    ];
+    for (const [label, change] of cases) {
+      const exp = night() as Loose;
+      change(exp);
+      const found = r35(checkNight(exp));
+      expect(found.length, label).toBeGreaterThan(0);
+      expect(
+        found.some((f) => f.kind === 'violation' && f.expected.startsWith(label) && f.expected.includes(`signed by ${LAPTOP}`)),
+        label,
+      ).toBe(true);
+    }
+  });
+
   it('R35: a night forged on its start line (startingChips) with its chain worked out again no longer passes: the signature fails', () => {
     const exp = night();
     const lines = linesOf(exp);

@@ -245,12 +245,14 @@ function checkDecisions(night: CheckedExport, lines: readonly RecordLine[], diff
     if (problem)
       differ(
         problem.index ?? lines.length - 1,
-        `the ${type}s, from the ${ordinal(problem.at + 1)}`,
+        `the ${PLURAL[type]}, from the ${ordinal(problem.at + 1)}`,
         problem.recordSays,
         problem.exportSays,
       );
   }
 }
+
+const PLURAL = { bet: 'bets', pass: 'passes', 'ace-call': 'ace calls', 'pair-call': 'pair calls' } as const;
 
 type Decision = { value: unknown; index: number };
 type Mismatch = { at: number; index: number | undefined; recordSays: unknown; exportSays: unknown };
