@@ -13,7 +13,7 @@ import { checkNight, type Finding } from './checkNight';
  */
 interface Export {
   format: string;
-  night: { id: string; currency: string };
+  night: { id: string; currency: string; endedAt: string | null; reopened: number };
   ledger: { code: string; amount: number }[];
   turns: { bet: number | null }[];
   record?: { journal: string; laptops: { laptopId: string; name: string; publicKey: string }[] } | null;
@@ -150,8 +150,8 @@ describe('R35: the signed record of an export', () => {
         'host action',
         (exp) => (((exp['hostActions'] as { kind: string; cut?: number }[]).find((a) => a.kind === 'cut') as { cut: number }).cut += 1),
       ],
-      ['the end', (exp) => ((exp.night as { endedAt: string }).endedAt = '2026-01-02T00:00:00.000Z')],
-      ['times reopened', (exp) => ((exp.night as { reopened: number }).reopened = 0)],
+      ['the end', (exp) => (exp.night.endedAt = '2026-01-02T00:00:00.000Z')],
+      ['times reopened', (exp) => (exp.night.reopened = 0)],
     ];
     for (const [label, change] of cases) {
       const exp = night() as Loose;

@@ -13,7 +13,7 @@ import type { CheckedExport } from './schema';
  * A line is named by its line number in `record.journal` (the header is line 1) and by the laptop that signed it.
  */
 
-type Record = NonNullable<CheckedExport['record']>;
+type SignedRecord = NonNullable<CheckedExport['record']>;
 
 const JOURNAL_FORMAT = 'in-between-dealer/night-journal';
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -79,7 +79,7 @@ interface ReadRecord {
 }
 
 /** Reads the journal text line by line; a line that cannot be read stops the check (nothing after it can be placed). */
-function readRecord(record: Record, nightId: string, f: Findings): ReadRecord | null {
+function readRecord(record: SignedRecord, nightId: string, f: Findings): ReadRecord | null {
   const texts = record.journal.split('\n');
   if (texts.at(-1) !== '') {
     f.violation('R35', null, 'the record ends with a newline after its last line', `line ${texts.length} of the record cut short`);
@@ -173,14 +173,14 @@ function checkChain(nightId: string, lines: readonly RecordLine[], signer: (inde
 }
 
 /** Names the laptop whose signature covers the `index`-th line (0-based): the first signature at or after it. */
-function signerOfLine(signatures: readonly Signature[], record: Record): (index: number) => string {
+function signerOfLine(signatures: readonly Signature[], record: SignedRecord): (index: number) => string {
   return (index) => {
     const signature = signatures.find((s) => s.after > index);
     return signature ? laptopName(record, signature.laptop) : 'no laptop (no signature covers it)';
   };
 }
 
-function laptopName(record: Record, laptopId: string): string {
+function laptopName(record: SignedRecord, laptopId: string): string {
   const laptop = record.laptops.find((l) => l.laptopId === laptopId);
   return laptop ? `${laptop.name} (${laptopId})` : laptopId;
 }
@@ -190,7 +190,7 @@ function laptopName(record: Record, laptopId: string): string {
  * listed with that key in `record.laptops`, checking by Ed25519 against the statement of those lines; and the last line
  * signed.
  */
-function checkSignatures(record: Record, nightId: string, read: ReadRecord, heads: readonly string[], f: Findings): void {
+function checkSignatures(record: SignedRecord, nightId: string, read: ReadRecord, heads: readonly string[], f: Findings): void {
   for (const signature of read.signatures) {
     const name = laptopName(record, signature.laptop);
     // The statement names the head of the chain as worked out here, not the one the line claims.
