@@ -123,14 +123,14 @@ const TEST_TOOLS = ['vitest', 'fast-check', 'node:crypto'];
 const PACKAGES_OF = {
   engine: (tests) => ['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])],
   ledger: (tests) => ['zod', ...(tests ? TEST_TOOLS : [])],
-  // Its tests read fixtures: journals written by earlier versions. R35's chain hashes RFC 8785 canonical JSON
-  // (canonicalize) and signs with Ed25519 (node:crypto): computation, no file.
+  // Its tests read fixtures: journals written by earlier versions. R35: canonicalize for the record's chain (RFC 8785),
+  // node:crypto for its signatures (signature.ts): no files either way.
   night: (tests) => ['zod', 'canonicalize', 'node:crypto', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
 };
 const PACKAGES_MESSAGE = {
   engine: 'the engine is pure: only zod and node:crypto (docs/design.md)',
   ledger: 'the ledger imports only src/shared and the engine (and zod)',
-  night: 'the night journal is pure: it reads and writes no files (the store does); it hashes and signs (canonicalize, node:crypto)',
+  night: 'the night journal is pure: zod, canonicalize and node:crypto only; it reads and writes no files (the store does)',
 };
 
 const rendererPaths = [
@@ -237,7 +237,8 @@ const layering = [
     ],
   }),
   // The night checker (src/checker): re-judges an export from the rules alone, so it imports nothing of the app,
-  // only zod and node:crypto (behind hash.ts, the one file to replace for a browser). Tests may add their tools and fixtures.
+  // only zod, node:crypto (behind hash.ts, the one file to replace for a browser), and for the signed record (R35)
+  // @noble/curves (Ed25519, not the engine's node:crypto) and canonicalize (RFC 8785, a standard). Tests may add their tools and fixtures.
   ...[false, true].map((tests) =>
     restrict(
       [tests ? 'src/checker/**/*.test.ts' : 'src/checker/**/*.ts'],
@@ -245,8 +246,8 @@ const layering = [
         paths: electronPackages('the night checker imports nothing of the app (docs/night-checker.md)'),
         patterns: [
           packagesExcept(
-            ['zod', 'node:crypto', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
-            'the night checker is pure: zod and node:crypto only (docs/night-checker.md)',
+            ['zod', 'node:crypto', '@noble/curves', 'canonicalize', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
+            'the night checker is pure: zod, node:crypto, @noble/curves and canonicalize only (docs/night-checker.md)',
           ),
           relativeInto(
             ['main', ...OTHER_LAYERS.filter((other) => other !== 'checker'), 'shared', 'preload', 'renderer', 'scripts', 'harness'],

@@ -133,17 +133,18 @@ describe('nights the engine deals right, which the checker once had to guess abo
   );
 
   it(
-    'R21: a version 4 export leaves nothing "cannot check"; the same night without its host actions (version 3) says it cannot place them',
+    'R21, R35: a version 5 export leaves nothing "cannot check"; the same night without its host actions and record (version 3) says it cannot place them, nor say who wrote it',
     () => {
       const night = simulatedTableNight('7b0000df');
       expect(checkNight(night).filter((f) => f.kind === 'cannot-check')).toEqual([]);
-      const { hostActions: _actions, ...rest } = night;
+      const { hostActions: _actions, record: _record, ...rest } = night;
       const version3 = { ...rest, format: 'in-between-night/3', turns: night.turns.map(({ atLedger: _at, ...turn }) => turn) };
+      // And, from before nights were signed, no record (R35).
       expect(
         checkNight(version3)
           .filter((f) => f.kind === 'cannot-check')
           .map((f) => f.rule),
-      ).toEqual(['R21']);
+      ).toEqual(['R21', 'R35']);
     },
     NIGHT_MS,
   );

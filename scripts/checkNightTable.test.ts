@@ -7,7 +7,7 @@ import { playTableNight, TABLE_NIGHT_PHONE } from './lib/tableNight';
 /**
  * The night checker on a night whose cards the table drew (docs/rules.md
  * R34), played by the engine with the laptop and one phone as witnesses
- * (the phone missing now and then) and exported as `in-between-night/4`:
+ * (the phone missing now and then) and exported as `in-between-night/5`:
  * the checker recomputes every chain link, r and card on its own, and
  * catches a reveal changed, a card changed and a witness dropped without a
  * record.
@@ -44,7 +44,7 @@ const r34 = (findings: Finding[]) => findings.filter((f) => f.rule === 'R34').ma
 
 describe('R34: the night checker on cards drawn by the table', () => {
   it('R34: finds nothing in the night as played, the phone missing from some draws', () => {
-    expect(original.format).toBe('in-between-night/4');
+    expect(original.format).toBe('in-between-night/5');
     expect(original.table?.draws.some((d) => d.missing.length > 0)).toBe(true);
     expect(checkNight(JSON.parse(JSON.stringify(original)))).toEqual([]);
   });

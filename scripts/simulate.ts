@@ -20,7 +20,7 @@ export const USAGE = `usage: npm run simulate -- --players N --turns M --seed HE
   --players N   bot players at the table, 2 to ${BOT_NAMES.length}
   --turns M     turns to play, 1 to 100000 (voided turns do not count)
   --seed HEX    2 to 128 hex digits; the same seed gives the same file byte for byte
-  --out FILE    where to write the in-between-night/4 export (JSON)
+  --out FILE    where to write the in-between-night/5 export (JSON)
   --rules R     a preset (${Object.keys(RULE_PRESETS).join(', ')}; default standard)
                 or a JSON object of rule settings, e.g. '{"decks":2,"pair":"redeal"}';
                 every setting of docs/rules.md: decks, ante, aceLowChoice, pair, consecutive,

@@ -127,7 +127,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
 
     const json = await downloadByKey(page, 'j', DOWNLOADS);
     const exported = JSON.parse(readFileSync(json.path, 'utf8')) as { format?: unknown };
-    expect(exported.format).toBe('in-between-night/4');
+    expect(exported.format).toBe('in-between-night/5');
     const csv = await downloadByKey(page, 'c', DOWNLOADS);
     expect(csv.name).toMatch(/\.csv$/);
     const lines = readFileSync(csv.path, 'utf8').trim().split(/\r?\n/);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Payment, RuleSettings } from '../../src/shared';
 import { GameSession } from '../../src/main/session/gameSession';
-import { exportNight, type NightExport } from '../../src/main/night';
+import { exportNight, ownRecord, signerOf, type LaptopSigner, type NightExport } from '../../src/main/night';
+import { sha256Hex } from '../../src/shared/sha256';
 import { createConfBackend } from '../../src/main/store';
 import { Bot, DEFAULT_STYLE, type BotStyle } from '../../src/main/simulation/bot';
 import {
@@ -27,6 +28,20 @@ export const BOT_STREAM = 'in-between-sim/bots';
 const EXPENSE_STREAM = 'in-between-sim/expenses';
 /** The stream of the simulated phones helping deal (R34), apart from the others so a night without them replays the same. */
 const PHONE_STREAM = 'in-between-sim/phones';
+/** The simulated laptop's key (R35): its nights are signed like a real laptop's, so the checker checks their record too. */
+const LAPTOP_KEY = 'in-between-sim/laptop';
+
+/**
+ * The simulated laptop that signs a night played from `seed` (R35): its private key sha256(seed || utf8(label)), its
+ * id `l-` and the first 16 hex digits of the same hash taken again (docs/export-format.md "Reproducing a simulated night").
+ */
+function simulatedLaptop(seed: Uint8Array): LaptopSigner {
+  const key = sha256Hex(Buffer.concat([seed, Buffer.from(LAPTOP_KEY, 'utf8')]));
+  return signerOf(`l-${sha256Hex(key).slice(0, 16)}`, key);
+}
+
+/** The name the simulated laptop goes by in a night's record. */
+const SIMULATED_LAPTOP_NAME = 'Simulated laptop';
 
 export const BOT_NAMES = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kai', 'Lena'] as const;
 
@@ -106,7 +121,7 @@ export function simulateNight(options: SimulationOptions): NightExport {
     if (expense) perform(driver, expense);
     const night = table.session.currentNight;
     if (!night) throw new Error('the night vanished after it ended');
-    return exportNight(night);
+    return exportNight(night, undefined, undefined, ownRecord(night, simulatedLaptop(options.seed), SIMULATED_LAPTOP_NAME));
   } finally {
     table.session.close();
     fs.rmSync(root, { recursive: true, force: true });

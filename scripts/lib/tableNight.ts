@@ -6,12 +6,15 @@ import {
   keepStep,
   laptopCommitment,
   LaptopWitness,
+  ownRecord,
+  signerOf,
   recordedCommandOf,
   type Dealer,
   type NightExport,
 } from '../../src/main/night';
 import { DEFAULT_RULES } from '../../src/shared/settings';
 import { LAPTOP_WITNESS } from '../../src/shared/tableDraw';
+import { sha256Hex } from '../../src/shared/sha256';
 
 /** The phone witness of the nights below. */
 export const TABLE_NIGHT_PHONE = '00000000000000a1';
@@ -87,6 +90,8 @@ export function playTableNight(options: {
     const decided = decideStep(night, command, night.state.stateId, dealer);
     if (!decided.ok) throw new Error(decided.error.message);
     keepStep(night, decided.step, {
+      // The time on the line, as the session records it (the start's and the end's are their commands' own).
+      ...('at' in command && typeof command.at === 'string' ? { at: command.at } : {}),
       command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' | 'commit' | 'reveal' }>),
       // The commitments and reveals, as the journal keeps them with the line (R34 *Who was asked* among them).
       ...(decided.step.table.length > 0 ? { table: decided.step.table } : {}),
@@ -109,5 +114,8 @@ export function playTableNight(options: {
     if (night.state.phase.kind === 'bet') play({ type: 'bet', amount: 1 });
   }
   play({ type: 'end', at: '2026-11-26T23:00:00.000Z' });
-  return JSON.parse(JSON.stringify(exportNight(night))) as NightExport;
+  // Signed like a simulated night (R35), so the checker checks its record too.
+  const signer = signerOf('l-00000000000034a1', sha256Hex(`table night ${options.nightId}`));
+  const record = ownRecord(night, signer, 'Table night laptop');
+  return JSON.parse(JSON.stringify(exportNight(night, undefined, undefined, record))) as NightExport;
 }

@@ -2,6 +2,7 @@ import { checkDeckList, checkDraw, DeckWalker } from './decks';
 import { Findings, type Finding } from './findings';
 import { checkExpenses, checkFinal, checkSettlement } from './money';
 import { readHostActions } from './hostActions';
+import { checkRecord } from './record';
 import { walkNight } from './replay';
 import { checkedExportSchema, type CheckedExport } from './schema';
 import { seatingHistory } from './seating';
@@ -10,8 +11,9 @@ import { checkTableDraws } from './tableDraw';
 export type { Finding } from './findings';
 
 /**
- * Re-judges an exported night (`in-between-night/2`, `/3` or `/4`, docs/export-format.md)
- * from the rules of docs/rules.md alone, without the app's engine: every
+ * Re-judges an exported night (`in-between-night/2` to `/5`, docs/export-format.md)
+ * from the rules of docs/rules.md alone, without the app's engine, and, from `/5`
+ * on, checks its signed record (R35, record.ts) and that its facts are the record's: every
  * finding names its rule, the turn and what was expected versus found. An
  * unreadable file is one finding of rule `format`.
  */
@@ -24,7 +26,7 @@ export function checkNight(json: unknown): Finding[] {
         rule: 'format',
         kind: 'violation',
         turn: null,
-        expected: 'an in-between-night/2, /3 or /4 export',
+        expected: 'an in-between-night/2, /3, /4 or /5 export',
         found: `${issue?.path.join('.') || 'the file'}: ${issue?.message ?? 'not an export'}`,
       },
     ];
@@ -39,8 +41,10 @@ export function checkNight(json: unknown): Finding[] {
   const drawers = seatingOf(0).order.filter((id) => !seatingOf(0).sittingOut.includes(id));
   const winner = night.turns.length > 0 || night.draw.length > 0 ? checkDraw(night, decks, drawers, f) : null;
   const hostActions = readHostActions(night, seatingOf, f);
-  if (parsed.data.format === 'in-between-night/4' && !hostActions)
-    f.violation('format', null, 'an in-between-night/4 export lists its host actions', 'no hostActions');
+  const version = Number(parsed.data.format.slice('in-between-night/'.length));
+  if (version >= 4 && !hostActions) f.violation('format', null, `an ${parsed.data.format} export lists its host actions`, 'no hostActions');
+  if (version >= 5 && parsed.data.record === undefined)
+    f.violation('format', null, `an ${parsed.data.format} export has its record (null when unsigned)`, 'no record');
   if (!hostActions && hostActedBetweenTurns(night))
     f.cannotCheck(
       'R21',
@@ -65,6 +69,8 @@ export function checkNight(json: unknown): Finding[] {
     hostActions?.expenseOrder,
   );
   checkSettlement(night, money, f);
+  // R35: the signed record, and the export's facts against it (a record absent before /5 is judged as one unsigned).
+  checkRecord(parsed.data, f);
   return f.list;
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The night export `in-between-night/2`, `/3` or `/4`, written from docs/export-format.md
+ * The night export `in-between-night/2` to `/5`, written from docs/export-format.md
  * alone (not the app's own schema), so the checker reads the file the way
  * anyone checking a night by hand would.
  */
@@ -11,7 +11,8 @@ const chips = z.number().int().nonnegative();
 const id = z.string().min(1);
 const account = z.string().regex(/^(pot|bank|player:.+)$/, 'pot, bank or player:<id>');
 
-const rules = z.strictObject({
+/** The rule settings, the house ones taking their defaults when absent (an export's `rules`, a start line's `settings`). */
+export const rulesSchema = z.strictObject({
   decks: z.number().int().min(1).max(4),
   ante: z.number().int().min(1),
   aceLowChoice: z.boolean(),
@@ -138,7 +139,7 @@ const entry = z.strictObject({
 });
 
 export const checkedExportSchema = z.strictObject({
-  format: z.enum(['in-between-night/2', 'in-between-night/3', 'in-between-night/4']),
+  format: z.enum(['in-between-night/2', 'in-between-night/3', 'in-between-night/4', 'in-between-night/5']),
   night: z.strictObject({
     id,
     startedAt: z.string(),
@@ -147,7 +148,7 @@ export const checkedExportSchema = z.strictObject({
     currency: z.string(),
     reopened: chips.default(0),
   }),
-  rules,
+  rules: rulesSchema,
   players: z.array(z.strictObject({ id, name: z.string().min(1), seat: chips })),
   seating: z
     .array(z.strictObject({ beforeTurn: z.number().int().positive(), order: z.array(id), sittingOut: z.array(id) }))
@@ -196,6 +197,17 @@ export const checkedExportSchema = z.strictObject({
     })
     .nullable()
     .default(null),
+  /**
+   * `/5` (R35): the night's journal as its laptops signed it, and those laptops with their public keys; null when it
+   * has no signed record. Absent before version 5. The journal's lines are read by record.ts.
+   */
+  record: z
+    .strictObject({
+      journal: z.string(),
+      laptops: z.array(z.strictObject({ laptopId: z.string(), name: z.string(), publicKey: hex64 })),
+    })
+    .nullable()
+    .optional(),
 });
 
 export type CheckedExport = z.infer<typeof checkedExportSchema>;

@@ -114,9 +114,9 @@ export interface DealerApi {
   getStandings: CommandMethod<'getStandings'>;
   /** The fairness check of a night: every retired deck's commitment, shuffle and cut against the cards turned (R9-R12) (`data`). Any role. */
   verifyNight: CommandMethod<'verifyNight'>;
-  /** An ended night as `in-between-night/4` JSON without payment details, for a phone to recompute (R34) (`data`); counted per phone. Any role. */
+  /** An ended night as `in-between-night/5` JSON without payment details, for a phone to recompute (R34) (`data`); counted per phone. Any role. */
   getNightToCheck: CommandMethod<'getNightToCheck'>;
-  /** A night as `in-between-night/4` JSON or its chip ledger as CSV, as a file to save (`data`). */
+  /** A night as `in-between-night/5` JSON or its chip ledger as CSV, as a file to save (`data`). */
   exportNight: CommandMethod<'exportNight'>;
   /** Every setting, player and night in one JSON file to save (`data`). */
   backup: CommandMethod<'backup'>;

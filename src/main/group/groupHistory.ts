@@ -1,6 +1,6 @@
 import type { GroupFileEntry, PayDetails } from '../../shared';
 import { sha256Hex } from '../../shared/sha256';
-import type { PlayedNight } from '../night';
+import type { ExportedRecord, PlayedNight } from '../night';
 import { AsideLog } from './asideLog';
 import { CountedNights } from './countedNights';
 import { GroupDocs, type SharedHistory } from './groupDocs';
@@ -11,7 +11,7 @@ import { Intake } from './intake';
 import { LaptopMirror } from './laptopMirror';
 import { MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
 import { GroupMembership } from './membership';
-import { replayCopy } from './nightIntake';
+import { recordOfCopy, replayCopy } from './nightIntake';
 import { OwnShare } from './ownShare';
 import { loadMirror, takeInMirroredDocs } from './startupRepair';
 
@@ -186,6 +186,17 @@ export class GroupHistory {
     if (!held) return null;
     const bytes = this.readHeld(held.laptopId, nightFileName(nightId));
     return bytes ? replayCopy(nightId, bytes) : null;
+  }
+
+  /**
+   * The signed record of another laptop's night, for its exports (R35): its copy as shared, its signers by the names
+   * the group knows them by. Null when the night is not held from another laptop; `record` null when its copy is unsigned.
+   */
+  nightRecord(nightId: string): { record: ExportedRecord | null } | null {
+    const held = this.parts.nights.get(nightId);
+    if (!held) return null;
+    const bytes = this.readHeld(held.laptopId, nightFileName(nightId));
+    return { record: bytes ? recordOfCopy(bytes, (laptopId) => this.laptopName(laptopId)) : null };
   }
 
   setAsideList(): readonly SetAside[] {

@@ -1,13 +1,12 @@
 import { checkNight, formatFinding } from '../../checker';
 import {
-  chainedJournal,
   decodeJournal,
   exportNight,
   JournalHeaderError,
   nightSummary,
-  recordStatement,
   replayPrefix,
-  signatureLine,
+  signedJournalText,
+  type ExportedRecord,
   type LaptopSigner,
   type PlayedNight,
   type RecordSignature,
@@ -47,6 +46,26 @@ export function judgeNight(nightId: string, bytes: Uint8Array): NightJudgement {
   return { ok: true, night: night.night, summary: nightSummary(night.night), record: night.record };
 }
 
+/**
+ * The `record` of an export of a night held from another laptop (R35): the copy's bytes as shared (chained, signed),
+ * and each laptop that signed it with the key it signed with, by the name `nameOf` gives; null for a copy with no
+ * signature (shared before signing) or that no longer reads.
+ */
+export function recordOfCopy(bytes: Uint8Array, nameOf: (laptopId: string) => string): ExportedRecord | null {
+  const journal = Buffer.from(bytes).toString('utf8');
+  let decoded;
+  try {
+    decoded = decodeJournal(journal);
+  } catch {
+    return null;
+  }
+  if (decoded.signatures.length === 0) return null;
+  const laptops = new Map<string, ExportedRecord['laptops'][number]>();
+  for (const { laptop, key } of decoded.signatures)
+    laptops.set(`${laptop} ${key}`, { laptopId: laptop, name: nameOf(laptop), publicKey: key });
+  return { journal, laptops: [...laptops.values()] };
+}
+
 /** A night read back from a copy already judged (the history's questions about it); null when it no longer replays. */
 export function replayCopy(nightId: string, bytes: Uint8Array): PlayedNight | null {
   const night = replayed(nightId, Buffer.from(bytes).toString('utf8'));
@@ -59,16 +78,7 @@ export function replayCopy(nightId: string, bytes: Uint8Array): PlayedNight | nu
  * only a shared copy needs proving, and the host never waits for a signature.
  */
 export function sharedJournalText(night: PlayedNight, signer: LaptopSigner | undefined): string {
-  const nightId = night.state.nightId;
-  const { text, head } = chainedJournal(nightId, night.entries);
-  if (!signer || night.entries.length === 0) return text;
-  return text + signed(nightId, night.entries.length, head, signer);
-}
-
-/** The signature line of a night's first `lines` lines, whose chain ends at `head` (R35). */
-function signed(nightId: string, lines: number, head: string, signer: LaptopSigner): string {
-  const sig = signer.sign(recordStatement(nightId, signer.laptopId, lines, head));
-  return signatureLine({ laptop: signer.laptopId, key: signer.publicKey, lines, head, sig });
+  return signedJournalText(night.state.nightId, night.entries, signer);
 }
 
 /**
@@ -83,8 +93,7 @@ export function signedCopy(nightId: string, bytes: Uint8Array, signer: LaptopSig
     return null;
   }
   if (decoded.header.night !== nightId || decoded.damage || decoded.tornTail || decoded.entries.length === 0) return null;
-  const { text, head } = chainedJournal(nightId, decoded.entries);
-  return Buffer.from(text + signed(nightId, decoded.entries.length, head, signer), 'utf8');
+  return Buffer.from(signedJournalText(nightId, decoded.entries, signer), 'utf8');
 }
 
 function replayed(nightId: string, text: string): { ok: true; night: PlayedNight; record: NightRecord } | { ok: false; reason: string } {

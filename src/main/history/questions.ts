@@ -13,7 +13,7 @@ import { makeBackup } from './backup';
 import type { CachedQuestion, EndedNightAnswers } from './endedNightAnswers';
 import { nightExportFile } from './exportFiles';
 import { checkNight } from '../../checker';
-import { exportNight } from '../night';
+import { exportNight, ownRecord, type ExportedRecord, type LaptopSigner } from '../night';
 import { verifyNight } from './fairness';
 import { nightDetail } from './nightDetail';
 import type { PlayedNight } from '../night';
@@ -63,6 +63,13 @@ export interface HistorySource {
   hostOf?: NightHost;
   /** Answers about ended nights kept from earlier questions (endedNightAnswers.ts); none kept when absent. */
   endedAnswers?: EndedNightAnswers;
+  /**
+   * R35: the signed record of a night held from another laptop (its copy as shared), for its exports; null when the
+   * night is not one held from another laptop (`record` null: a copy shared before signing).
+   */
+  groupRecord?: (nightId: string) => { record: ExportedRecord | null } | null;
+  /** R35: what signs this laptop's own ended nights in their exports, and the name the group knows this laptop by; absent, they go unsigned. */
+  signer?: { signer: LaptopSigner; name: string };
 }
 
 export type Answer<Q extends QuestionName> = { ok: true; data: CommandData[Q] } | { ok: false; error: CommandError };
@@ -87,6 +94,16 @@ function openNight(
   if (!read.ok) return { ok: false, error: commandError('storage', read.reason, undefined, { night: nightId }) };
   source.endedAnswers?.keepOpened(summary, read.night);
   return { ok: true, summary, night: read.night };
+}
+
+/**
+ * The `record` of a night's export (R35): another laptop's night carries the copy it signed, this laptop's own ended
+ * night the journal signed now by this laptop; null without either (the checker then says the night is unsigned).
+ */
+function recordOf(source: HistorySource, night: PlayedNight): ExportedRecord | null {
+  const held = source.groupRecord?.(night.state.nightId);
+  if (held) return held.record;
+  return source.signer ? ownRecord(night, source.signer.signer, source.signer.name) : null;
 }
 
 /** The answer kept about an ended night, when its index line has not changed since. */
@@ -136,7 +153,10 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
     const opened = openNight(source, nightId);
     if (!opened.ok) return opened;
     // The deck check (R9-R12), then the whole night re-judged from the rules by the checker, which shares no code with the engine.
-    const data = { ...verifyNight(opened.summary.id, opened.night.events), rules: checkNight(exportNight(opened.night)) };
+    const data = {
+      ...verifyNight(opened.summary.id, opened.night.events),
+      rules: checkNight(exportNight(opened.night, undefined, undefined, recordOf(source, opened.night))),
+    };
     source.endedAnswers?.set('verifyNight', opened.summary, source.settleModes[nightId], data);
     return { ok: true, data };
   },
@@ -157,7 +177,14 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
       };
     }
     try {
-      const data = nightExportFile(opened.night, 'json', source.paidTransfers, source.settleModes[nightId]);
+      const data = nightExportFile(
+        opened.night,
+        'json',
+        source.paidTransfers,
+        source.settleModes[nightId],
+        undefined,
+        recordOf(source, opened.night),
+      );
       source.endedAnswers?.set('getNightToCheck', opened.summary, source.settleModes[nightId], data, source.paidTransfers);
       return { ok: true, data };
     } catch (error) {
@@ -171,7 +198,11 @@ const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, sour
       const hidden = source.pay.hidden[nightId] ?? [];
       const { players, bank } = source.pay.directory;
       const payDetailsOf = payDetails ? (party: string) => shownDetails(party === 'bank' ? bank : players[party], hidden) : undefined;
-      return { ok: true, data: nightExportFile(opened.night, format, source.paidTransfers, source.settleModes[nightId], payDetailsOf) };
+      const record = format === 'json' ? recordOf(source, opened.night) : null;
+      return {
+        ok: true,
+        data: nightExportFile(opened.night, format, source.paidTransfers, source.settleModes[nightId], payDetailsOf, record),
+      };
     } catch (error) {
       return { ok: false, error: commandError('storage', `Night ${nightId} cannot be exported: ${(error as Error).message}`) };
     }

@@ -63,7 +63,7 @@ describe('R34: the phones that checked a night', () => {
     const first = await must('getNightToCheck', { nightId, checker: '00000000000000a1' });
     const file = first.data;
     const exported = JSON.parse(file.content) as { format: string; night: { id: string }; payees?: unknown };
-    expect([exported.format, exported.night.id, exported.payees]).toEqual(['in-between-night/4', nightId, undefined]);
+    expect([exported.format, exported.night.id, exported.payees]).toEqual(['in-between-night/5', nightId, undefined]);
     expect(first.view.nightChecks).toEqual({ nightId, phones: 1 });
     expect(seen.at(-1)?.nightChecks).toEqual({ nightId, phones: 1 });
 

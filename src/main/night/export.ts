@@ -13,16 +13,36 @@ import type { PlayedNight } from './play';
 import { seatingHistory } from './seating';
 
 /**
- * The night export `in-between-night/4` (docs/export-format.md): everything a
+ * The night export `in-between-night/5` (docs/export-format.md): everything a
  * player needs to check a night by hand, projected from its event log and its
- * chip ledger. Nothing here is stored; the export is rebuilt from the facts.
+ * chip ledger. Nothing here is stored; the export is rebuilt from the facts,
+ * and its `record` (version 5) is the night's own signed journal, so a
+ * stranger can check that the facts are the ones the laptop signed (R35).
  */
-export const NIGHT_EXPORT_FORMAT = 'in-between-night/4';
+export const NIGHT_EXPORT_FORMAT = 'in-between-night/5';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex of 32 bytes');
 const card = z.custom<CardCode>((value) => typeof value === 'string' && isCardCode(value), { message: 'a card code such as AS or TC' });
 const chips = z.number().int().nonnegative();
 const id = z.string().min(1);
+
+/**
+ * R35: the night's record, signed by the laptops that wrote it: the journal text as shared (docs/night-journal.md,
+ * chained, its signature lines included) and each laptop that signed a line, with the public key it signed with.
+ */
+const exportedRecordSchema = z.strictObject({
+  journal: z.string().min(1),
+  laptops: z
+    .array(
+      z.strictObject({
+        laptopId: z.string().regex(/^l-[0-9a-f]{16}$/, 'a laptop id is l- and 16 hex digits'),
+        name: z.string(),
+        publicKey: hex64,
+      }),
+    )
+    .min(1),
+});
+export type ExportedRecord = z.infer<typeof exportedRecordSchema>;
 
 const exportedDeckSchema = z.strictObject({
   id,
@@ -248,6 +268,8 @@ export const nightExportSchema = z.strictObject({
     .default(null),
   /** How each party owed by `settlement.transfers` likes to be paid, only in files the host asked for with them. */
   payees: z.record(z.string(), storedPayDetailsSchema).optional(),
+  /** R35 (version 5): the signed record of the night; null when it has none (made without a key, or shared before signing). */
+  record: exportedRecordSchema.nullable(),
 });
 
 export type NightExport = z.infer<typeof nightExportSchema>;
@@ -266,6 +288,8 @@ export function exportNight(
   isPaid: (transfer: { from: string; to: string }) => boolean = () => false,
   /** M3: how the host chose to settle this night. */
   mode: SettleMode = 'fewest',
+  /** R35: the night's signed record, made by the caller (this stays pure: no key, no file); null without one. */
+  record: ExportedRecord | null = null,
 ): NightExport {
   const { state } = night;
   const ledger = night.ledger.entries;
@@ -375,6 +399,7 @@ export function exportNight(
     },
     expenses: expenseViews(night.expenses ?? []),
     settlement: settlementOf(night, isPaid, mode),
+    record,
   };
 }
 

@@ -11,7 +11,7 @@ describe('reading night exports of every version', () => {
     if (!read.ok) return;
     const original = JSON.parse(version1) as { turns: unknown[]; ledger: unknown[] };
     expect(read.upcastFrom).toBe('in-between-night/1');
-    expect(read.night.format).toBe('in-between-night/4');
+    expect(read.night.format).toBe('in-between-night/5');
     expect(read.night.table).toBeNull();
     expect(read.night.night.chipValue).toBe(29);
     expect(read.night.turns).toHaveLength(original.turns.length);
@@ -40,27 +40,41 @@ describe('reading night exports of every version', () => {
     expect(bad).toMatchObject({ ok: false, problem: expect.stringContaining('expenses.0.amount') });
   });
 
-  it('R21, R31: an in-between-night/3 file (before the host actions were recorded) reads as /4 without them; one with them is refused', () => {
+  it('R21, R31: an in-between-night/3 file (before the host actions were recorded) reads as /5 without them; one with them is refused', () => {
     const first = readNightExport(version1);
     if (!first.ok) throw new Error(first.problem);
-    const read = readNightExport(JSON.stringify({ ...first.night, format: 'in-between-night/3' }));
+    const { record: _none, ...withoutRecord } = first.night;
+    const read = readNightExport(JSON.stringify({ ...withoutRecord, format: 'in-between-night/3' }));
     expect(read).toEqual({ ok: true, night: first.night, upcastFrom: 'in-between-night/3' });
     if (read.ok) expect(read.night.hostActions).toBeUndefined();
-    const forged = readNightExport(JSON.stringify({ ...first.night, format: 'in-between-night/3', hostActions: [] }));
+    const forged = readNightExport(JSON.stringify({ ...withoutRecord, format: 'in-between-night/3', hostActions: [] }));
     expect(forged).toMatchObject({ ok: false, problem: expect.stringContaining('hostActions') });
   });
 
-  it('a /4 file reads as it is, and reading it again gives the same night', () => {
+  it('R35: an in-between-night/4 file (before nights were signed) reads as /5 with no record; one with a record is refused', () => {
+    const first = readNightExport(version1);
+    if (!first.ok) throw new Error(first.problem);
+    const { record: _none, ...withoutRecord } = first.night;
+    const read = readNightExport(JSON.stringify({ ...withoutRecord, format: 'in-between-night/4' }));
+    expect(read).toEqual({ ok: true, night: first.night, upcastFrom: 'in-between-night/4' });
+    if (read.ok) expect(read.night.record).toBeNull();
+    const forged = readNightExport(JSON.stringify({ ...first.night, format: 'in-between-night/4' }));
+    expect(forged).toMatchObject({ ok: false, problem: expect.stringContaining('record: a in-between-night/4 file has none') });
+    // Version 5 always says whether it is signed: its record, or null.
+    expect(readNightExport(JSON.stringify(withoutRecord))).toMatchObject({ ok: false, problem: expect.stringContaining('record') });
+  });
+
+  it('a /5 file reads as it is, and reading it again gives the same night', () => {
     const first = readNightExport(version1);
     if (!first.ok) throw new Error(first.problem);
     const again = readNightExport(JSON.stringify(first.night));
     expect(again).toEqual({ ok: true, night: first.night, upcastFrom: null });
   });
 
-  it('R34: an in-between-night/2 file (before cards drawn by the table) reads as /4 with no table draws and its rules on the shuffled deck', () => {
+  it('R34: an in-between-night/2 file (before cards drawn by the table) reads as /5 with no table draws and its rules on the shuffled deck', () => {
     const first = readNightExport(version1);
     if (!first.ok) throw new Error(first.problem);
-    const { table: _none, rules, ...rest } = first.night;
+    const { table: _none, record: _unsigned, rules, ...rest } = first.night;
     const { cards: _deck, ...rulesOf2 } = rules;
     const read = readNightExport(JSON.stringify({ ...rest, rules: rulesOf2, format: 'in-between-night/2' }));
     expect(read).toEqual({ ok: true, night: first.night, upcastFrom: 'in-between-night/2' });

@@ -10,18 +10,20 @@ import { NIGHT_EXPORT_FORMAT, nightExportSchema, type NightExport } from './expo
  * capped then; its `seating` is one entry, the players in seat order, as
  * nobody changed seats or sat out then), `in-between-night/2` too (it gains
  * `table: null`: its cards came from shuffled decks, as R34 did not exist),
- * and `in-between-night/3` as it is (it has no `hostActions`: when between
+ * `in-between-night/3` as it is (it has no `hostActions`: when between
  * two turns the host acted is not in it, and the night checker says so),
- * then checked by the same strict schema as a new file.
+ * and `in-between-night/4` with `record: null` (written before nights were
+ * signed, R35), then checked by the same strict schema as a new file.
  * @internal exported for tests only
  */
 export type ReadNightExport =
-  | { ok: true; night: NightExport; upcastFrom: typeof VERSION_1 | typeof VERSION_2 | typeof VERSION_3 | null }
+  | { ok: true; night: NightExport; upcastFrom: typeof VERSION_1 | typeof VERSION_2 | typeof VERSION_3 | typeof VERSION_4 | null }
   | { ok: false; problem: string };
 
 const VERSION_1 = 'in-between-night/1';
 const VERSION_2 = 'in-between-night/2';
 const VERSION_3 = 'in-between-night/3';
+const VERSION_4 = 'in-between-night/4';
 
 /** @internal exported for tests only */
 export function readNightExport(text: string): ReadNightExport {
@@ -38,19 +40,25 @@ export function readNightExport(text: string): ReadNightExport {
     return checked(upcastVersion2(upcast), VERSION_1);
   }
   if (data.format === VERSION_2) return checked(upcastVersion2(data), VERSION_2);
+  if (data.format === VERSION_3 || data.format === VERSION_4) {
+    if ('record' in data) return { ok: false, problem: `record: a ${data.format} file has none (it came with ${NIGHT_EXPORT_FORMAT})` };
+  }
   if (data.format === VERSION_3) {
-    if ('hostActions' in data)
-      return { ok: false, problem: `hostActions: a ${VERSION_3} file has none (they came with ${NIGHT_EXPORT_FORMAT})` };
+    if ('hostActions' in data) return { ok: false, problem: `hostActions: a ${VERSION_3} file has none (they came with ${VERSION_4})` };
     return checked(upcastVersion3(data), VERSION_3);
   }
+  if (data.format === VERSION_4) return checked(upcastVersion4(data), VERSION_4);
   if (data.format === NIGHT_EXPORT_FORMAT) return checked(data, null);
   return {
     ok: false,
-    problem: `unknown format ${JSON.stringify(String(data.format)).slice(0, 60)}; this app reads ${VERSION_1}, ${VERSION_2}, ${VERSION_3} and ${NIGHT_EXPORT_FORMAT}`,
+    problem: `unknown format ${JSON.stringify(String(data.format)).slice(0, 60)}; this app reads ${VERSION_1}, ${VERSION_2}, ${VERSION_3}, ${VERSION_4} and ${NIGHT_EXPORT_FORMAT}`,
   };
 }
 
-function checked(data: unknown, upcastFrom: typeof VERSION_1 | typeof VERSION_2 | typeof VERSION_3 | null): ReadNightExport {
+function checked(
+  data: unknown,
+  upcastFrom: typeof VERSION_1 | typeof VERSION_2 | typeof VERSION_3 | typeof VERSION_4 | null,
+): ReadNightExport {
   const parsed = nightExportSchema.safeParse(data);
   if (parsed.success) return { ok: true, night: parsed.data, upcastFrom };
   return { ok: false, problem: firstIssueText(parsed.error, 'not a night export') };
@@ -80,7 +88,12 @@ function upcastVersion2(data: Record<string, unknown>): Record<string, unknown> 
 
 /** Version 3 as version 4: the same fields, without version 4's `hostActions`. */
 function upcastVersion3(data: Record<string, unknown>): Record<string, unknown> {
-  return { ...data, format: NIGHT_EXPORT_FORMAT };
+  return upcastVersion4(data);
+}
+
+/** Version 4 as version 5: no signed record (nights were not signed then, R35). */
+function upcastVersion4(data: Record<string, unknown>): Record<string, unknown> {
+  return { ...data, format: NIGHT_EXPORT_FORMAT, record: null };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -11,7 +11,7 @@ export {
   hashOfLine,
   headerLine,
   JournalHeaderError,
-  signatureLine,
+  /** @internal */ signatureLine,
   type RecordSignature,
   recordedCommandOf,
   sealedSeedSchema,
@@ -42,7 +42,8 @@ export {
 } from './play';
 export { migrateLegacyNight, replayLegacyNight } from './legacy';
 export { hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary } from './summary';
-export { exportNight, nightExportSchema, /** @internal */ NIGHT_EXPORT_FORMAT, type NightExport } from './export';
+export { exportNight, nightExportSchema, /** @internal */ NIGHT_EXPORT_FORMAT, type ExportedRecord, type NightExport } from './export';
+export { ownRecord, signedJournalText } from './sharedRecord';
 export { laptopCommitment, LaptopWitness, /** @internal */ laptopDealer } from './laptopWitness';
 export { /** @internal */ readNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';

@@ -47,9 +47,29 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'store', 'fixtures');
 function oldFolder(): { ids: string[]; before: ReturnType<typeof everything>; openStateId: number } {
   fs.cpSync(path.join(FIXTURES, 'three-nights-before-journal'), root, { recursive: true });
   clock.setDay('2026-01-16');
-  return JSON.parse(fs.readFileSync(path.join(FIXTURES, 'three-nights-before-journal.expected.json'), 'utf8')) as ReturnType<
+  const expected = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'three-nights-before-journal.expected.json'), 'utf8')) as ReturnType<
     typeof oldFolder
   >;
+  return { ...expected, before: asToday(expected.before) };
+}
+
+/**
+ * What the host sees of the same nights today where the app changed on purpose since the fixture was made: exports are
+ * `in-between-night/5`, with no record as these nights were never signed, and the night checker says so (R35).
+ */
+function asToday(before: ReturnType<typeof everything>): ReturnType<typeof everything> {
+  const unsigned = expect.objectContaining({
+    rule: 'R35',
+    kind: 'cannot-check',
+    expected: expect.stringMatching(/^unsigned: from before signing/),
+  });
+  return {
+    ...before,
+    exports: before.exports.map(
+      (text) => `${JSON.stringify({ ...(JSON.parse(text) as object), format: 'in-between-night/5', record: null }, undefined, 2)}\n`,
+    ),
+    fairness: before.fairness.map((report) => ({ ...report, rules: [...(report.rules ?? []), unsigned as never] })),
+  };
 }
 
 /** Makes the first recorded bet of a night's old files disagree with the chips it moved. */

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNight } from '../../checker/checkNight';
-import { exportNight } from '../night';
-import { advance, currentNight, openSession, run, sessionFolderPerTest, startNight, TestClock } from './testing/kit';
+import { advance, currentNight, openSession, run, sessionFolderPerTest, checkedExport, startNight, TestClock } from './testing/kit';
 
 /**
  * A night the host starts and ends before anyone takes a turn (a wrong
@@ -14,7 +12,7 @@ const folder = sessionFolderPerTest('before-first-turn');
 function findings(session: ReturnType<typeof openSession>): string[] {
   const night = session.currentNight;
   if (!night) throw new Error('no night');
-  return checkNight(JSON.parse(JSON.stringify(exportNight(night)))).map((f) => `${f.rule} ${f.expected} / ${f.found}`);
+  return checkedExport(night);
 }
 
 describe('a night with no turn, judged by the night checker', () => {

@@ -1,5 +1,5 @@
 import { FolderReader, type GroupHistory, type GroupNight } from '../../group';
-import type { PlayedNight } from '../../night';
+import type { ExportedRecord, PlayedNight } from '../../night';
 import type { NightSummary } from '../../store';
 
 /**
@@ -94,5 +94,10 @@ export class GroupSync {
   /** Another laptop's night replayed from its copy, for the history's questions; null when none is held. */
   readGroupNight(nightId: string): PlayedNight | null {
     return this.joined?.readGroupNight(nightId) ?? null;
+  }
+
+  /** The signed record of another laptop's night for its exports (R35); null when none is held from another laptop. */
+  groupRecord(nightId: string): { record: ExportedRecord | null } | null {
+    return this.joined?.nightRecord(nightId) ?? null;
   }
 }

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RULES, type CommandName, type NightView } from '../../../shared';
 import { checkNight } from '../../../checker/checkNight';
-import { exportNight, type JournalEntry } from '../../night';
+import type { JournalEntry } from '../../night';
 import type { GameSession } from '../gameSession';
-import { currentNight, ok, openSession, sessionFolderPerTest } from '../testing/kit';
+import { currentNight, ok, openSession, sessionFolderPerTest, signedExport } from '../testing/kit';
 
 /**
  * R34 *A lost chain*: the laptop's chain file of an open night
@@ -112,7 +112,7 @@ describe('R34 A lost chain: a table night whose .witness file was damaged', () =
       run(again, 'endNight');
       const night = again.currentNight;
       if (!night) throw new Error('the night is there');
-      const exported = JSON.parse(JSON.stringify(exportNight(night))) as ReturnType<typeof exportNight>;
+      const exported = signedExport(night);
       expect(exported.turns.find((t) => t.n === inPlay)?.void).toBe(true);
       expect(exported.table?.shoes.filter((s) => s.reason === 'laptop-chain-lost')).toHaveLength(1);
       expect(checkNight(exported)).toEqual([]);
@@ -142,7 +142,7 @@ describe('R34 A lost chain: a table night whose .witness file was damaged', () =
     expect(marked).toEqual([expect.objectContaining({ newChains: ['0000000000000000'] })]);
     const night = again.currentNight;
     if (!night) throw new Error('the night is there');
-    const exported = JSON.parse(JSON.stringify(exportNight(night))) as ReturnType<typeof exportNight>;
+    const exported = signedExport(night);
     // No turn was in play: none is voided.
     expect(exported.turns.filter((t) => t.void)).toEqual([]);
     expect(exported.turns.length).toBeGreaterThan(turns ?? 0);

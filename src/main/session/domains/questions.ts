@@ -39,6 +39,8 @@ function answer<Q extends QuestionName>(
     index: question === 'backup' ? state.index : historyIndex(state),
     readGroupNight: (nightId) => state.group.readGroupNight(nightId),
     hostOf: (nightId) => state.group.hostOf(nightId),
+    groupRecord: (nightId) => state.group.groupRecord(nightId),
+    // No `signer` yet: this laptop's own nights are exported unsigned until the session holds its key (R35).
     roster: state.roster,
     now: state.now(),
     paidTransfers: state.paidTransfers,

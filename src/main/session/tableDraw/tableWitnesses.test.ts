@@ -8,7 +8,7 @@ import { checkNight } from '../../../checker/checkNight';
 import { exportNight, type JournalEntry } from '../../night';
 import type { GameSession } from '../gameSession';
 import type { WitnessLine } from '../service';
-import { currentNight, openSession, sessionFolderPerTest, TestClock } from '../testing/kit';
+import { currentNight, openSession, checkedExport, sessionFolderPerTest, TestClock } from '../testing/kit';
 
 /**
  * Cards drawn by the table with phones helping deal (docs/rules.md R34,
@@ -147,7 +147,7 @@ function currentNightOf(session: GameSession) {
 function checked(session: GameSession): string[] {
   const night = session.currentNight;
   if (!night) throw new Error('no night');
-  return checkNight(JSON.parse(JSON.stringify(exportNight(night)))).map((f) => `${f.rule} ${f.expected} / ${f.found}`);
+  return checkedExport(night);
 }
 
 beforeEach(() => {

@@ -14,6 +14,8 @@ import {
   type RuleSettings,
   type WithData,
 } from '../../../shared';
+import { checkNight } from '../../../checker';
+import { exportNight, ownRecord, signerOf, type NightExport, type PlayedNight as ReplayedNight } from '../../night';
 import { Bot } from '../../simulation/bot';
 import { endNight, playTurns as botsPlay, sessionTable, startNight as startTableNight } from '../../simulation/playNight';
 import { SeededStream } from '../../simulation/seededStream';
@@ -270,4 +272,28 @@ export class TestLaptops {
     for (const session of this.open) session.close();
     fs.rmSync(this.base, { recursive: true, force: true });
   }
+}
+
+/** The laptop a session test's nights are signed by (R35): its key the same in every test. */
+const TEST_LAPTOP = signerOf('l-00000000000000c1', createHash('sha256').update('session test laptop').digest('hex'));
+
+/**
+ * A night's export as a file carries it (through JSON), signed by the test laptop once the night has ended (R35), so
+ * the night checker checks its record against its facts too. An open night is never signed (its seeds in play stay
+ * secret, R12): its export has no record.
+ */
+export function signedExport(night: ReplayedNight): NightExport {
+  const record = ownRecord(night, TEST_LAPTOP, 'Test laptop');
+  return JSON.parse(JSON.stringify(exportNight(night, undefined, undefined, record))) as NightExport;
+}
+
+/**
+ * The night checker's findings on `signedExport(night)`, as `rule expected / found` lines. An open night's export is
+ * unsigned by design (R12), so the one finding saying so is left out: what is left is what the rules find.
+ */
+export function checkedExport(night: ReplayedNight): string[] {
+  const open = night.state.phase.kind !== 'ended';
+  return checkNight(signedExport(night))
+    .filter((f) => !(open && f.rule === 'R35' && f.kind === 'cannot-check'))
+    .map((f) => `${f.rule} ${f.expected} / ${f.found}`);
 }
