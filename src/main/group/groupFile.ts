@@ -42,6 +42,8 @@ const groupFileSchema = z.object({
   laptops: z.array(heardLaptopSchema),
   /** Paired laptops on the LAN (the LAN pairing's own fields; kept as written). */
   peers: z.array(z.looseObject({ laptopId: laptopIdSchema })).default([]),
+  /** The ids this laptop shared under before it took a new one (another laptop used the same id: docs/group.md "One id, one laptop"). */
+  formerLaptopIds: z.array(laptopIdSchema).optional(),
 });
 
 export type GroupFile = z.infer<typeof groupFileSchema>;
@@ -103,6 +105,16 @@ function thisLaptopName(): string {
   return (os.hostname() || 'laptop').slice(0, 60);
 }
 
+/** Who this laptop is from now on (a new id taken: docs/group.md "One id, one laptop"), kept for the next group too. */
+export function writeLaptopIdentity(dataRoot: string, identity: LaptopIdentity): void {
+  writeFileDurably(groupPaths(dataRoot).laptopFile, `${JSON.stringify(laptopFileSchema.parse(identity), null, 2)}\n`);
+}
+
+/** A new laptop id, from the system's secure random source (as `newGroupId`). */
+export function newLaptopId(): string {
+  return `l-${randomBytes(8).toString('hex')}`;
+}
+
 export function laptopIdentity(dataRoot: string): LaptopIdentity {
   const file = groupPaths(dataRoot).laptopFile;
   try {
@@ -111,7 +123,7 @@ export function laptopIdentity(dataRoot: string): LaptopIdentity {
   } catch {
     // None yet (or unreadable): this laptop is given an id now.
   }
-  const made = laptopFileSchema.parse({ laptopId: `l-${randomBytes(8).toString('hex')}`, laptopName: thisLaptopName() });
+  const made = laptopFileSchema.parse({ laptopId: newLaptopId(), laptopName: thisLaptopName() });
   writeFileDurably(file, `${JSON.stringify(made, null, 2)}\n`);
   return made;
 }

@@ -11,6 +11,7 @@ import { Intake } from './intake';
 import { LaptopMirror } from './laptopMirror';
 import { MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
 import { GroupMembership } from './membership';
+import { takeNewLaptopId, type NewIdMove } from './newLaptopId';
 import { replayCopy } from './nightIntake';
 import { OwnShare } from './ownShare';
 import { loadMirror, takeInMirroredDocs } from './startupRepair';
@@ -64,6 +65,25 @@ export class GroupHistory {
 
   get laptopId(): string {
     return this.parts.membership.laptopId;
+  }
+
+  /** The time as the group's context tells it (a test's clock). */
+  now(): Date {
+    return this.parts.context.now();
+  }
+
+  /**
+   * Takes a new laptop id: another laptop uses this one's (a copied data folder). `theirs` is what the other laptop's
+   * manifest of the shared id lists, null when not known (newLaptopId.ts). The laptop's new key, once laptops sign
+   * (the "keys" work of docs/group.md), is made by the caller with the new id.
+   */
+  takeNewLaptopId(newId: string, theirs: Readonly<Record<string, ListedFile>> | null): NewIdMove {
+    return takeNewLaptopId(this.parts, newId, theirs);
+  }
+
+  /** Whether an id this laptop shared under before (a new id taken) holds this file: its night stays that id's. */
+  heldUnderFormerId(name: string): boolean {
+    return (this.file.formerLaptopIds ?? []).some((id) => this.parts.mirror.manifest(id)?.files[name] !== undefined);
   }
 
   /** Changes group.json (the folder, the peers), written before it is held. */

@@ -66,6 +66,7 @@ export class OwnShare {
       laptopId: file.laptopId,
       laptopName: file.laptopName,
       writtenAt: context.now().toISOString(),
+      seq: 0,
       files: {},
     };
     const entry = listed(bytes);
@@ -76,6 +77,7 @@ export class OwnShare {
       groupId: file.groupId,
       laptopName: file.laptopName,
       writtenAt: context.now().toISOString(),
+      seq: manifest.seq + 1,
       files: { ...manifest.files, [name]: entry },
     });
     return true;
