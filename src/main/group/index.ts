@@ -9,5 +9,12 @@ export { laptopIdentity, newGroupId, newLaptopId } from './groupFile';
 export { FolderReader, folderGroup, writeFolderGroup, type FolderGroup } from './groupFolder';
 export { GroupHistory, type GroupContext, type GroupNight, type ReceiveReport } from './groupHistory';
 export { type NewIdMove } from './newLaptopId';
-export { MANIFEST_NAME, /** @internal */ manifestSchema, nightFileName, parseManifest, type LaptopFiles, type ListedFile } from './manifest';
+export {
+  MANIFEST_NAME,
+  /** @internal */ manifestSchema,
+  nightFileName,
+  parseManifest,
+  type LaptopFiles,
+  type ListedFile,
+} from './manifest';
 export { publishToFolder } from './ownFolderCopy';

@@ -146,7 +146,16 @@ const noticesFileSchema = z.object({
   notices: z.array(
     z.object({
       id: z.string().min(1),
-      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal', 'future-backups', 'unknown-merge', 'data-location', 'new-laptop-id']),
+      kind: z.enum([
+        'set-aside',
+        'missing',
+        'rebuilt',
+        'short-journal',
+        'future-backups',
+        'unknown-merge',
+        'data-location',
+        'new-laptop-id',
+      ]),
       file: z.string(),
       setAsideAs: z.string(),
       reason: z.string(),

@@ -152,7 +152,8 @@ const es: Translation = {
     useOtherFolder: 'Usar la otra carpeta (reinicia)',
     keepIndex: 'Mantener los resultados del historial',
     acceptJournal: 'Aceptar el registro más corto',
-    'group-stuck': 'La copia de {laptop} en la carpeta del grupo está incompleta desde las {time}: puede que la herramienta de sincronización esté atascada.',
+    'group-stuck':
+      'La copia de {laptop} en la carpeta del grupo está incompleta desde las {time}: puede que la herramienta de sincronización esté atascada.',
     'group-id-shared':
       'Otro portátil, {laptop}, usa el identificador de este portátil en el grupo (¿una carpeta de datos copiada de uno a otro?): el trabajo de uno de los dos no llegaría a nadie, así que desde aquí ya no se comparte nada con él. Historial, V y luego D dan a este portátil un identificador nuevo.',
     'new-laptop-id':
@@ -364,7 +365,10 @@ const es: Translation = {
       },
       historyGroupUnpair: { key: '↑ ↓ U', what: 'el grupo: elegir un portátil emparejado y desemparejarlo' },
       historyGroupMore: { key: 'E S L', what: 'el grupo: exportarlo a un archivo, sincronizar ahora, dejarlo' },
-      historyGroupNewId: { key: 'D', what: 'el grupo: dar a este portátil un identificador nuevo cuando otro usa el suyo (tras una pregunta)' },
+      historyGroupNewId: {
+        key: 'D',
+        what: 'el grupo: dar a este portátil un identificador nuevo cuando otro usa el suyo (tras una pregunta)',
+      },
       historyMerge: { key: 'J / U', what: 'de siempre: contar al jugador resaltado como otro (una persona, dos nombres) / deshacerlo' },
       draw: { key: 'Intro', what: 'robo para repartir / repartir' },
       cut: { key: '0-9 Intro', what: 'cortar la baraja (Intro solo = 0)' },

@@ -152,7 +152,8 @@ const fr: Translation = {
     useOtherFolder: 'Utiliser l’autre dossier (redémarre)',
     keepIndex: 'Garder les résultats de l’historique',
     acceptJournal: 'Accepter le journal plus court',
-    'group-stuck': 'La copie de {laptop} dans le dossier du groupe est incomplète depuis {time} : l’outil de synchronisation est peut-être bloqué.',
+    'group-stuck':
+      'La copie de {laptop} dans le dossier du groupe est incomplète depuis {time} : l’outil de synchronisation est peut-être bloqué.',
     'group-id-shared':
       'Un autre ordinateur, {laptop}, utilise l’identifiant de celui-ci dans le groupe (un dossier de données copié de l’un à l’autre ?) : le travail de l’un des deux n’atteindrait personne, donc plus rien n’est partagé sous cet identifiant d’ici. Historique, V, puis D donne un nouvel identifiant à cet ordinateur.',
     'new-laptop-id':

@@ -152,7 +152,8 @@ const it: Translation = {
     useOtherFolder: 'Usa l’altra cartella (riavvia)',
     keepIndex: 'Tieni i risultati dello storico',
     acceptJournal: 'Accetta il registro più corto',
-    'group-stuck': 'La copia di {laptop} nella cartella del gruppo è incompleta dalle {time}: lo strumento di sincronizzazione potrebbe essere bloccato.',
+    'group-stuck':
+      'La copia di {laptop} nella cartella del gruppo è incompleta dalle {time}: lo strumento di sincronizzazione potrebbe essere bloccato.',
     'group-id-shared':
       'Un altro portatile, {laptop}, usa l’identificativo di questo portatile nel gruppo (una cartella dei dati copiata dall’uno all’altro?): il lavoro di uno dei due non arriverebbe a nessuno, quindi da qui non si condivide più nulla con esso. Storico, V, poi D dà a questo portatile un identificativo nuovo.',
     'new-laptop-id':
@@ -367,7 +368,10 @@ const it: Translation = {
       },
       historyGroupUnpair: { key: '↑ ↓ U', what: 'il gruppo: scegliere un portatile abbinato e scollegarlo' },
       historyGroupMore: { key: 'E S L', what: 'il gruppo: esportarlo in un file, sincronizzare ora, lasciarlo' },
-      historyGroupNewId: { key: 'D', what: 'il gruppo: dare a questo portatile un identificativo nuovo quando un altro usa il suo (dopo una domanda)' },
+      historyGroupNewId: {
+        key: 'D',
+        what: 'il gruppo: dare a questo portatile un identificativo nuovo quando un altro usa il suo (dopo una domanda)',
+      },
       historyMerge: {
         key: 'J / U',
         what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo',
