@@ -1,7 +1,9 @@
 import {
+  chainedJournal,
+  chainStart,
   decodeJournal,
   encodeEntry,
-  headerLine,
+  hashOfLine,
   JournalHeaderError,
   replayPrefix,
   seedsRetired,
@@ -34,6 +36,12 @@ export interface ReadNight {
  * and reported with what could be kept.
  */
 export class NightJournals {
+  /**
+   * R35: the chain hash of each journal's last line, and whether it is of version 2 (lines carry the chain) or of
+   * version 1 (appended to as it was written), so an append hashes one line, never the night.
+   */
+  readonly #heads = new Map<string, { head: string; chained: boolean }>();
+
   constructor(
     private readonly journals: JournalFiles,
     private readonly seedSeal: SeedSeal,
@@ -83,6 +91,7 @@ export class NightJournals {
       return { night, bytes: this.journals.size(id) };
     }
     if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
+    this.#heads.set(id, { head: decoded.heads.at(-1) ?? chainStart(id), chained: decoded.header.version >= 2 });
     return { night, bytes: decoded.goodBytes };
   }
 
@@ -92,8 +101,12 @@ export class NightJournals {
    * the night has retired (R12), written in plain; any other is sealed.
    */
   write(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>): void {
-    const lines = entries.map((entry) => encodeEntry(lineToWrite(entry, this.seedSeal, retired, [])));
-    this.journals.writeWhole(checkNightId(id), headerLine(id) + lines.join(''));
+    const { text, head } = chainedJournal(
+      id,
+      entries.map((entry) => lineToWrite(entry, this.seedSeal, retired, [])),
+    );
+    this.journals.writeWhole(checkNightId(id), text);
+    this.#heads.set(id, { head, chained: true });
   }
 
   /**
@@ -106,7 +119,16 @@ export class NightJournals {
   append(id: string, entry: JournalEntry, retiredByCommand: readonly string[]): void {
     const line =
       entry.seeds || retiredByCommand.length > 0 ? lineToWrite(entry, this.seedSeal, new Set(retiredByCommand), retiredByCommand) : entry;
-    this.journals.append(id, encodeEntry(line));
+    const chain = this.#heads.get(id) ?? this.headOnDisk(id);
+    this.journals.append(id, encodeEntry(line, chain.chained ? chain.head : null));
+    // Only once the line is durable: a failed append leaves the head where the file ends.
+    this.#heads.set(id, { head: hashOfLine(chain.head, line), chained: chain.chained });
+  }
+
+  /** The chain of a journal appended to before it was read here (a test, a tool): read once from the file. */
+  private headOnDisk(id: string): { head: string; chained: boolean } {
+    const decoded = decodeJournal(this.journals.read(id) ?? '', (sealed) => this.seedSeal.open(sealed));
+    return { head: decoded.heads.at(-1) ?? chainStart(id), chained: decoded.header.version >= 2 };
   }
 }
 
@@ -116,5 +138,5 @@ export class NightJournals {
  * data folder's journals are written through `NightJournals.write`, which seals.
  */
 export function journalText(id: string, entries: readonly JournalEntry[]): string {
-  return headerLine(id) + entries.map(encodeEntry).join('');
+  return chainedJournal(id, entries).text;
 }
