@@ -1,6 +1,6 @@
 import type { GroupFileEntry, PayDetails } from '../../shared';
 import { sha256Hex } from '../../shared/sha256';
-import type { PlayedNight } from '../night';
+import type { LaptopSigner, PlayedNight } from '../night';
 import { AsideLog } from './asideLog';
 import { CountedNights } from './countedNights';
 import { GroupDocs, type SharedHistory } from './groupDocs';
@@ -76,11 +76,11 @@ export class GroupHistory {
 
   /**
    * Takes a new laptop id: another laptop uses this one's (a copied data folder). `theirs` is what the other laptop's
-   * manifest of the shared id lists, null when not known (newLaptopId.ts). The laptop's new key, once laptops sign
-   * (the "keys" work of docs/group.md), is made by the caller with the new id.
+   * manifest of the shared id lists, null when not known; `signer` signs under the new id with a new key, made by the
+   * caller (newLaptopId.ts).
    */
-  takeNewLaptopId(newId: string, theirs: Readonly<Record<string, ListedFile>> | null): NewIdMove {
-    return takeNewLaptopId(this.parts, newId, theirs);
+  takeNewLaptopId(newId: string, theirs: Readonly<Record<string, ListedFile>> | null, signer?: LaptopSigner): NewIdMove {
+    return takeNewLaptopId(this.parts, newId, theirs, signer);
   }
 
   /** Whether an id this laptop shared under before (a new id taken) holds this file: its night stays that id's. */

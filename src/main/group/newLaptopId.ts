@@ -1,6 +1,8 @@
+import type { LaptopSigner } from '../night';
 import { writeLaptopIdentity } from './groupFile';
 import type { GroupParts } from './groupParts';
-import { DOCS_NAME, type ListedFile } from './manifest';
+import { DOCS_NAME, listed, nightIdOfFile, signManifest, type ListedFile } from './manifest';
+import { signedCopy } from './nightIntake';
 
 /**
  * One id, one laptop (docs/group.md): a data folder copied to a second
@@ -25,11 +27,20 @@ export interface NewIdMove {
  * manifest of the shared id lists (its copy in the group folder); null when
  * it is not known (found on the LAN): then every file this laptop holds
  * stays the first id's too, and what it makes from now on is the new id's.
- * Written so that a kill at any step loses nothing: the new subfolder
- * first, then group.json and laptop.json (the switch), then the first id's
- * listing cut to what both laptops hold alike.
+ * `signer` signs under the new id (R35: its `laptopId` is `newId`, its key a
+ * new one, never the first id's, which the other laptop keeps): each night
+ * moved is signed again by it, and the new manifest; without one, they move
+ * as they are and the new manifest is unsigned. Written so that a kill at
+ * any step loses nothing: the new subfolder first, then group.json and
+ * laptop.json (the switch), then the first id's listing cut to what both
+ * laptops hold alike.
  */
-export function takeNewLaptopId(parts: GroupParts, newId: string, theirs: Readonly<Record<string, ListedFile>> | null): NewIdMove {
+export function takeNewLaptopId(
+  parts: GroupParts,
+  newId: string,
+  theirs: Readonly<Record<string, ListedFile>> | null,
+  signer?: LaptopSigner,
+): NewIdMove {
   const { mirror, membership, context } = parts;
   const formerId = membership.laptopId;
   const held = mirror.manifest(formerId);
@@ -41,11 +52,19 @@ export function takeNewLaptopId(parts: GroupParts, newId: string, theirs: Readon
     if (!alike || name === DOCS_NAME) {
       const bytes = mirror.read(formerId, name);
       if (!bytes) continue;
-      mirror.write(newId, name, bytes);
-      since[name] = entry;
+      const nightId = nightIdOfFile(name);
+      // A night signed under the first id would name it: signed again under the new one, or the others refuse it.
+      const copy = (signer && nightId !== null ? signedCopy(nightId, bytes, signer) : null) ?? bytes;
+      mirror.write(newId, name, copy);
+      since[name] = listed(copy);
     }
   }
-  if (held) mirror.writeManifest({ ...held, laptopId: newId, writtenAt: context.now().toISOString(), seq: 1, files: since });
+  if (held) {
+    // The first id's key and signature say nothing of this new manifest: signed again, or left unsigned.
+    const { publicKey: _key, signature: _signature, ...unsigned } = held;
+    const fresh = { ...unsigned, laptopId: newId, writtenAt: context.now().toISOString(), seq: 1, files: since };
+    mirror.writeManifest(signManifest(fresh, signer));
+  }
   membership.update((file) => ({ ...file, laptopId: newId, formerLaptopIds: [...(file.formerLaptopIds ?? []), formerId] }));
   writeLaptopIdentity(context.dataRoot, { laptopId: newId, laptopName: membership.file.laptopName });
   // From now on the first id's subfolder is another laptop's in this mirror: it holds what both laptops shared alike.

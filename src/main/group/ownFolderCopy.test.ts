@@ -64,7 +64,7 @@ describe('this laptop’s files in the group folder', () => {
     const docs = path.join(folder, group.laptopId, 'docs.yjs');
     const whole = fs.readFileSync(docs);
     const changed = Buffer.from(whole);
-    changed[changed.length - 1] ^= 0xff;
+    changed.writeUInt8(changed.readUInt8(changed.length - 1) ^ 0xff, changed.length - 1);
     fs.writeFileSync(docs, changed);
     expect(publishToFolder(group, folder).wrote).toBe(false);
     expect(publishToFolder(group, folder, true).wrote).toBe(true);

@@ -27,13 +27,15 @@ function takeNewId(state: SessionState): Outcome {
       commandError('laptop-id-not-shared', 'No other laptop was found using this laptop’s id, so it keeps it: nothing changed.'),
     );
   let move: NewIdMove | undefined;
+  const newId = newLaptopId();
+  // The seam for the laptop's key (R35, the "keys" work): a new key made and sealed here for `newId`, its signer handed
+  // to takeNewLaptopId (which signs the moved nights and the new manifest with it) and made the group's signer from
+  // now on. The first id's key stays the other laptop's. Until then the new id shares unsigned.
   const saved = saveOrRefuse(
-    () => (move = group.takeNewLaptopId(newLaptopId(), clash.theirs)),
+    () => (move = group.takeNewLaptopId(newId, clash.theirs)),
     'The new laptop id could not be saved; this laptop goes on sharing nothing under its id until it is',
   );
   if (!saved.ok || !move) return saved;
-  // Where the laptop's signing key (the "keys" work) is made again for the new id, once laptops sign what they share:
-  // the key belongs to the id, and the first id's key stays the other laptop's.
   state.group.idRenewed();
   const { laptopId, formerId, moved } = move;
   state.repo.report(
