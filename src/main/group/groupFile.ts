@@ -93,8 +93,17 @@ export function writeGroupFile(dataRoot: string, file: GroupFile): void {
 export interface LaptopIdentity {
   laptopId: string;
   laptopName: string;
+  /**
+   * The `seq` of the last manifest this laptop wrote in the group it left: its manifests in the next group go on from
+   * it, so joining the same group folder again is not taken for another laptop writing under its id.
+   */
+  lastSeq?: number;
 }
-const laptopFileSchema = z.object({ laptopId: laptopIdSchema, laptopName: laptopNameSchema });
+const laptopFileSchema = z.object({
+  laptopId: laptopIdSchema,
+  laptopName: laptopNameSchema,
+  lastSeq: z.number().int().nonnegative().optional(),
+});
 
 /**
  * A new group's id. Group and laptop ids come from the system's secure random source, never from the
@@ -113,6 +122,16 @@ function thisLaptopName(): string {
 /** Who this laptop is from now on (a new id taken: docs/group.md "One id, one laptop"), kept for the next group too. */
 export function writeLaptopIdentity(dataRoot: string, identity: LaptopIdentity): void {
   writeFileDurably(groupPaths(dataRoot).laptopFile, `${JSON.stringify(laptopFileSchema.parse(identity), null, 2)}\n`);
+}
+
+/** Where this laptop's manifests begin counting (`lastSeq` of laptop.json): 0 unless it was in a group before under its id. */
+export function firstSeq(dataRoot: string, laptopId: string): number {
+  try {
+    const parsed = laptopFileSchema.safeParse(JSON.parse(groupDisk.readText(groupPaths(dataRoot).laptopFile) ?? 'null'));
+    return parsed.success && parsed.data.laptopId === laptopId ? (parsed.data.lastSeq ?? 0) : 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** A new laptop id, from the system's secure random source (as `newGroupId`). */

@@ -1,6 +1,7 @@
 import type { PayDetails } from '../../shared';
 import type { PlayedNight } from '../night';
 import type { GroupDocs, SharedHistory } from './groupDocs';
+import { firstSeq } from './groupFile';
 import type { GroupContext } from './groupTypes';
 import type { LaptopMirror } from './laptopMirror';
 import { DOCS_NAME, listed, MANIFEST_FORMAT, MANIFEST_NAME, nightFileName, nightIdOfFile, signManifest, type Manifest } from './manifest';
@@ -93,7 +94,8 @@ export class OwnShare {
       laptopId: file.laptopId,
       laptopName: file.laptopName,
       writtenAt: context.now().toISOString(),
-      seq: 0,
+      // Going on from the last manifest it wrote under this id, should it have left this group and joined again.
+      seq: firstSeq(context.dataRoot, file.laptopId),
       files: {},
     };
     const entry = listed(bytes);

@@ -139,6 +139,17 @@ describe('one id, one laptop', () => {
     expect(listedInFolder(newId)).not.toContain(nightFileName(before));
   });
 
+  it('a laptop that leaves the group and joins its folder again is not taken for another laptop with its id', async () => {
+    const { ann, clock, night, annId } = annWithANight();
+    ok(ann.runNow('groupLeave', {}));
+    ok(ann.runNow('groupSetFolder', { path: laptops.folder }));
+    const later = nightWithExpense(ann, clock, '2026-01-09');
+    await ann.lookAtGroupFolder();
+    expect(group(ann).idShared).toBeNull();
+    expect(group(ann).laptopId).toBe(annId);
+    expect(listedInFolder(annId)).toEqual(expect.arrayContaining([nightFileName(night), nightFileName(later)]));
+  });
+
   it('without another laptop found using its id, a laptop keeps it: the command is refused and nothing changes', () => {
     const { ann, annId } = annWithANight();
     const refused = ann.runNow('groupNewLaptopId', {});
