@@ -9,6 +9,7 @@ import { MANIFEST_NAME, parseManifest } from './manifest';
 /**
  * How long a laptop's files in the group folder may stay unlike its manifest before the host is told: a sync tool
  * copies a night in seconds, so ten minutes of a copy still arriving is one that is stuck (docs/group.md).
+ * @internal exported for tests only
  */
 export const STUCK_AFTER_MS = 10 * 60_000;
 

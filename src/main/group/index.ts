@@ -13,7 +13,7 @@ export {
   MANIFEST_NAME,
   /** @internal */ manifestSchema,
   nightFileName,
-  parseManifest,
+  /** @internal */ parseManifest,
   type LaptopFiles,
   type ListedFile,
 } from './manifest';
