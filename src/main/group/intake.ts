@@ -98,9 +98,12 @@ export class Intake {
     const name = manifest.laptopName;
     const held = membership.keyOf(manifest.laptopId);
     if (manifest.publicKey === undefined || manifest.signature === undefined) {
-      return held === undefined ? null : `its manifest is not signed, but ${name} signs what it shares: a copy changed after it was written, or a forgery`;
+      return held === undefined
+        ? null
+        : `its manifest is not signed, but ${name} signs what it shares: a copy changed after it was written, or a forgery`;
     }
-    if (!manifestSignedBy(manifest, manifest.publicKey)) return `its manifest's signature does not check: it was changed after ${name} signed it`;
+    if (!manifestSignedBy(manifest, manifest.publicKey))
+      return `its manifest's signature does not check: it was changed after ${name} signed it`;
     if (held !== undefined && manifest.publicKey !== held)
       return `it is signed with a key that is not the one this group holds for ${name}: a copy of its data folder on another laptop, or a forgery`;
     if (held === undefined) membership.holdKey(manifest.laptopId, manifest.publicKey);
@@ -143,7 +146,14 @@ export class Intake {
       if (before && !extendsChain(judged.record.heads, chainOf(before))) {
         // Proof beats arrival: a signed copy replaces an unsigned one that came first (kept aside, never lost).
         if (held.signed || !proof.signed) return refuse(`it does not extend the copy of night ${nightId} held here (journals only grow)`);
-        this.setAside(report, laptopId, name, before, `replaced by ${manifest.laptopName}'s signed copy of night ${nightId}, which it does not match`, manifest.laptopName);
+        this.setAside(
+          report,
+          laptopId,
+          name,
+          before,
+          `replaced by ${manifest.laptopName}'s signed copy of night ${nightId}, which it does not match`,
+          manifest.laptopName,
+        );
       }
     }
     // Not synced one by one: the manifest, synced after them, is what makes them count (a copy lost to a power cut is taken in again).
@@ -165,7 +175,7 @@ export class Intake {
 /** The chain of a copy held (R35): its lines and its head; a held copy that no longer reads has none, and anything extends it. */
 function chainOf(bytes: Uint8Array): { lines: number; head: string } {
   try {
-    const { heads } = decodeJournal(Buffer.from(bytes).toString('utf8'));
+    const { heads } = decodeJournal(Buffer.from(bytes).toString('utf8'), undefined, { chain: true });
     return { lines: heads.length, head: heads.at(-1) ?? '' };
   } catch {
     return { lines: 0, head: '' };

@@ -78,7 +78,7 @@ function signed(nightId: string, lines: number, head: string, signer: LaptopSign
 export function signedCopy(nightId: string, bytes: Uint8Array, signer: LaptopSigner): Uint8Array | null {
   let decoded;
   try {
-    decoded = decodeJournal(Buffer.from(bytes).toString('utf8'));
+    decoded = decodeJournal(Buffer.from(bytes).toString('utf8'), undefined, { chain: true });
   } catch {
     return null;
   }
@@ -91,9 +91,13 @@ function replayed(nightId: string, text: string): { ok: true; night: PlayedNight
   let decoded;
   try {
     // A shared journal holds no sealed seed: one found cannot be opened here, and the line counts as damaged.
-    decoded = decodeJournal(text, () => {
-      throw new Error('a sealed seed in a shared journal');
-    });
+    decoded = decodeJournal(
+      text,
+      () => {
+        throw new Error('a sealed seed in a shared journal');
+      },
+      { chain: true },
+    );
   } catch (error) {
     if (error instanceof JournalHeaderError) return { ok: false, reason: `it is not a night journal: ${error.message}` };
     return { ok: false, reason: `it cannot be read: ${(error as Error).message}` };

@@ -18,14 +18,21 @@ export function proveNight(
   const { signature } = record;
   if (!signature) {
     if (laptop.key === undefined) return { ok: true, signed: false };
-    return { ok: false, reason: `it is not signed, but ${laptop.name} signs its nights: a copy changed after it was written, or a forgery` };
+    return {
+      ok: false,
+      reason: `it is not signed, but ${laptop.name} signs its nights: a copy changed after it was written, or a forgery`,
+    };
   }
-  if (signature.laptop !== laptop.id) return { ok: false, reason: `it is signed by another laptop (${signature.laptop}), not ${laptop.name}` };
+  if (signature.laptop !== laptop.id)
+    return { ok: false, reason: `it is signed by another laptop (${signature.laptop}), not ${laptop.name}` };
   if (laptop.key !== undefined && signature.key !== laptop.key)
     return { ok: false, reason: `it is signed with a key that is not the one this group holds for ${laptop.name}` };
   const head = record.heads.at(-1) ?? '';
   if (!verifySignature(signature.key, recordStatement(nightId, laptop.id, record.heads.length, head), signature.sig))
-    return { ok: false, reason: `its signature does not check against ${laptop.name}'s key: it was changed after ${laptop.name} signed it` };
+    return {
+      ok: false,
+      reason: `its signature does not check against ${laptop.name}'s key: it was changed after ${laptop.name} signed it`,
+    };
   return { ok: true, signed: true };
 }
 

@@ -20,7 +20,12 @@ import { sha256Hex } from '../../shared/sha256';
  */
 
 /** `signed`: its laptop signed the copy judged (R35); false for a night shared before nights were signed, and in an index written before. */
-const indexEntrySchema = z.object({ laptopId: z.string(), sha256: z.string(), signed: z.boolean().default(false), summary: nightSummarySchema });
+const indexEntrySchema = z.object({
+  laptopId: z.string(),
+  sha256: z.string(),
+  signed: z.boolean().default(false),
+  summary: nightSummarySchema,
+});
 const indexFileSchema = z.object({ sha256: z.string().optional(), nights: z.array(indexEntrySchema) });
 
 type IndexEntry = z.infer<typeof indexEntrySchema>;

@@ -54,7 +54,10 @@ function forged(files: Files, keepSignature: boolean): Files {
   const parsed = parseManifest(files.get(MANIFEST_NAME) as Uint8Array);
   if (!parsed.ok) throw new Error(parsed.reason);
   const { signature, publicKey, ...unsigned } = parsed.manifest;
-  const manifest = { ...(keepSignature ? { ...unsigned, publicKey, signature } : unsigned), files: { ...unsigned.files, [name]: listed(bytes) } };
+  const manifest = {
+    ...(keepSignature ? { ...unsigned, publicKey, signature } : unsigned),
+    files: { ...unsigned.files, [name]: listed(bytes) },
+  };
   return new Map([...files, [name, bytes], [MANIFEST_NAME, manifestBytes(manifest)]]);
 }
 
@@ -79,39 +82,48 @@ describe('R35: intake by proof', () => {
     const forgedMoney = money(bob);
     const report = bob.receiveLaptopFiles(testLaptopId(0), honest, { complete: true });
     expect(report.nights).toEqual([night.id]);
-    expect(report.setAside.map((s) => [s.laptop, s.reason])).toEqual([['Laptop 0', expect.stringMatching(/replaced by Laptop 0's signed copy/)]]);
+    expect(report.setAside.map((s) => [s.laptop, s.reason])).toEqual([
+      ['Laptop 0', expect.stringMatching(/replaced by Laptop 0's signed copy/)],
+    ]);
     expect(bob.groupNights().map((n) => n.signed)).toEqual([true]);
     expect(money(bob)).not.toEqual(forgedMoney);
     expect(money(bob)).toEqual(money(honestOnly(path.join(work, 'bob-honest-only'), honest)));
   });
 
-  it('R35: a forged copy that keeps Ann\'s signature is refused naming her: the signature no longer checks', () => {
+  it("R35: a forged copy that keeps Ann's signature is refused naming her: the signature no longer checks", () => {
     const bob = testGroup(path.join(work, 'bob-kept-sig'), 1);
     const honest = annHonest(path.join(work, 'ann-2'));
     const report = bob.receiveLaptopFiles(testLaptopId(0), forged(honest, true), { complete: true });
     expect(report.nights).toEqual([]);
-    expect(report.setAside.map((s) => [s.laptop, s.reason])).toEqual([['Laptop 0', expect.stringMatching(/signature does not check.*Laptop 0/)]]);
+    expect(report.setAside.map((s) => [s.laptop, s.reason])).toEqual([
+      ['Laptop 0', expect.stringMatching(/signature does not check.*Laptop 0/)],
+    ]);
     // The honest copy, coming after, counts: a forgery that came first never shuts it out.
     expect(bob.receiveLaptopFiles(testLaptopId(0), honest, { complete: true }).nights).toEqual([night.id]);
     expect(bob.groupNights().map((n) => n.signed)).toEqual([true]);
     expect(money(bob)).toEqual(money(honestOnly(path.join(work, 'bob-honest-only-2'), honest)));
   });
 
-  it('R35: once the group holds Ann\'s key, an unsigned forgery of her files is set aside naming her, and the night held stays', () => {
+  it("R35: once the group holds Ann's key, an unsigned forgery of her files is set aside naming her, and the night held stays", () => {
     const bob = testGroup(path.join(work, 'bob-honest-first'), 1);
     const honest = annHonest(path.join(work, 'ann-3'));
     bob.receiveLaptopFiles(testLaptopId(0), honest, { complete: true });
     const report = bob.receiveLaptopFiles(testLaptopId(0), forged(honest, false), { complete: true });
     expect(report.nights).toEqual([]);
-    expect(report.setAside.map((s) => [s.laptop, s.reason])).toEqual([['Laptop 0', expect.stringMatching(/not signed, but Laptop 0 signs/)]]);
+    expect(report.setAside.map((s) => [s.laptop, s.reason])).toEqual([
+      ['Laptop 0', expect.stringMatching(/not signed, but Laptop 0 signs/)],
+    ]);
     expect(money(bob)).toEqual(money(honestOnly(path.join(work, 'bob-honest-only-3'), honest)));
     expect(bob.groupNights().map((n) => n.signed)).toEqual([true]);
   });
 
-  it('R35: a manifest signed with another key than the one held for its laptop (a copied data folder, a forger\'s key) is set aside naming the laptop', () => {
+  it("R35: a manifest signed with another key than the one held for its laptop (a copied data folder, a forger's key) is set aside naming the laptop", () => {
     const bob = testGroup(path.join(work, 'bob-other-key'), 1);
     bob.receiveLaptopFiles(testLaptopId(0), annHonest(path.join(work, 'ann-4')), { complete: true });
-    const impostor = testGroup(path.join(work, 'impostor'), 0, { isOwnNight: () => true, signer: signerOf(testLaptopId(0), sha256Hex('another key')) });
+    const impostor = testGroup(path.join(work, 'impostor'), 0, {
+      isOwnNight: () => true,
+      signer: signerOf(testLaptopId(0), sha256Hex('another key')),
+    });
     const judged = judgeNight(night.id, night.versions[0] as Buffer);
     if (!judged.ok) throw new Error(judged.reason);
     impostor.publishNight(judged.night);

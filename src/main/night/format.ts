@@ -331,11 +331,16 @@ export interface DecodedJournal {
   /** How many seeds the file holds sealed (0 for a journal written before seeds were sealed). */
   sealedSeeds: number;
   /**
-   * R35: the chain hash after each of `entries` (the same for a journal of version 1, whose lines carry none:
-   * the chain is worked out from their facts). The night's head is the last; `chainStart` when there is no entry.
+   * R35, read with `{ chain: true }`: the chain hash after each of `entries` (the same for a journal of version 1,
+   * whose lines carry none: the chain is worked out from their facts), each line's `prev` checked. Empty otherwise.
    */
   heads: string[];
-  /** R35: the signatures the file holds, each checked to sign the chain as it stood after its `lines` lines. */
+  /**
+   * R35: the chain hash after the last entry (`chainStart` when there is none): what the next line appended follows.
+   * Null for a journal of version 1 read without `{ chain: true }` (its lines are appended without the chain).
+   */
+  head: string | null;
+  /** R35: the signatures the file holds; with `{ chain: true }`, each checked to sign the chain as it stood after its `lines` lines. */
   signatures: RecordSignature[];
 }
 
@@ -352,7 +357,7 @@ export class JournalHeaderError extends Error {
  * seeds revealed later in the file (R12) or else by `open`; one that neither
  * opens stops the read at its line the same way (`damage.sealed`).
  */
-export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
+export function decodeJournal(text: string, open?: SeedOpener, options: { chain?: boolean } = {}): DecodedJournal {
   const firstBreak = text.indexOf('\n');
   if (firstBreak < 0) throw new JournalHeaderError(text.length === 0 ? 'the file is empty' : 'its first line is cut short');
   const header = parseHeader(text.slice(0, firstBreak));
@@ -363,7 +368,11 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
   const starts: number[] = [];
   const heads: string[] = [];
   const signatures: RecordSignature[] = [];
+  // R35: the chain is checked line by line only when asked (a copy from elsewhere, a signature to make): about 6 us a
+  // line, which a start-up reading its own journals need not pay. Without it the head is the last line's `prev` and hash.
+  const checkChain = options.chain === true;
   let head = chainStart(header.night);
+  let lastPrev: string | null = null;
   let position = firstBreak + 1;
   let line = 2;
   let tornTail = false;
@@ -377,15 +386,18 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
     const lineText = text.slice(position, end);
     try {
       const raw = parseJson(lineText);
-      if (header.version >= 2 && isSignatureLine(raw)) signatures.push(readSignature(raw, lines.length, head));
+      if (header.version >= 2 && isSignatureLine(raw)) signatures.push(readSignature(raw, lines.length, checkChain ? head : null));
       else {
         const { line: fact, prev } = read(raw);
-        // R35: a line that does not follow the one before it was changed, or one before it was (or was taken out).
-        if (prev !== null && prev !== head)
-          throw new JournalLineError('its chain is broken: it does not follow the line before it (a line was changed or taken out, R35)');
-        head = hashOfLine(head, fact);
+        if (checkChain) {
+          // R35: a line that does not follow the one before it was changed, or one before it was (or was taken out).
+          if (prev !== null && prev !== head)
+            throw new JournalLineError('its chain is broken: it does not follow the line before it (a line was changed or taken out, R35)');
+          head = hashOfLine(head, fact);
+          heads.push(head);
+        }
+        lastPrev = prev;
         lines.push(fact);
-        heads.push(head);
         starts.push(position);
       }
     } catch (error) {
@@ -396,7 +408,12 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
     line += 1;
   }
   const opened = openSeeds(lines, open);
-  const chain = { heads: heads.slice(0, opened.entries.length), signatures: signatures.filter((s) => s.lines <= opened.entries.length) };
+  const kept = opened.entries.length;
+  const chain = {
+    heads: heads.slice(0, kept),
+    head: chainHead(header, lines, kept, checkChain ? (heads[kept - 1] ?? head) : null, lastPrev),
+    signatures: signatures.filter((s) => s.lines <= kept),
+  };
   if (opened.lost) {
     const at = opened.entries.length;
     return {
@@ -420,14 +437,30 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
   };
 }
 
+/** The chain hash after the first `kept` lines: worked out when checked, else from the last line's `prev` (version 2). */
+function chainHead(
+  header: JournalHeader,
+  lines: readonly JournalLine[],
+  kept: number,
+  checked: string | null,
+  lastPrev: string | null,
+): string | null {
+  if (kept === 0) return chainStart(header.night);
+  if (checked !== null) return checked;
+  const last = lines[kept - 1];
+  // Only the last line's own prev is known without the chain: a read stopped earlier (a sealed seed lost) needs it worked out.
+  if (header.version < 2 || kept !== lines.length || lastPrev === null || !last) return null;
+  return hashOfLine(lastPrev, last);
+}
+
 function isSignatureLine(raw: unknown): boolean {
   return typeof raw === 'object' && raw !== null && 'signed' in raw;
 }
 
-/** A signature line, checked to sign the chain as it stands after `lines` lines, whose hash is `head`. */
-function readSignature(raw: unknown, lines: number, head: string): RecordSignature {
+/** A signature line, checked to sign the chain as it stands after `lines` lines, whose hash is `head` (when the chain is checked). */
+function readSignature(raw: unknown, lines: number, head: string | null): RecordSignature {
   const { signed } = parsedLine(signatureLineSchema, raw);
-  if (signed.lines !== lines || signed.head !== head)
+  if (signed.lines !== lines || (head !== null && signed.head !== head))
     throw new JournalLineError(`its signature does not sign the ${lines} lines before it (R35)`);
   return signed;
 }

@@ -16,6 +16,7 @@ export {
   recordedCommandOf,
   sealedSeedSchema,
   type ExpenseCommand,
+  type DecodedJournal,
   type JournalEntry,
   type JournalLine,
   type SealedSeed,

@@ -7,7 +7,9 @@ import {
   JournalHeaderError,
   replayPrefix,
   seedsRetired,
+  type DecodedJournal,
   type JournalEntry,
+  type SealedSeed,
   type PlayedNight,
 } from '../night';
 import { describeIssues } from './envelope';
@@ -91,7 +93,10 @@ export class NightJournals {
       return { night, bytes: this.journals.size(id) };
     }
     if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
-    this.#heads.set(id, { head: decoded.heads.at(-1) ?? chainStart(id), chained: decoded.header.version >= 2 });
+    this.#heads.set(
+      id,
+      headOf(decoded, () => decodeJournal(text, (sealed) => this.seedSeal.open(sealed), { chain: true }).head),
+    );
     return { night, bytes: decoded.goodBytes };
   }
 
@@ -127,9 +132,20 @@ export class NightJournals {
 
   /** The chain of a journal appended to before it was read here (a test, a tool): read once from the file. */
   private headOnDisk(id: string): { head: string; chained: boolean } {
-    const decoded = decodeJournal(this.journals.read(id) ?? '', (sealed) => this.seedSeal.open(sealed));
-    return { head: decoded.heads.at(-1) ?? chainStart(id), chained: decoded.header.version >= 2 };
+    const text = this.journals.read(id) ?? '';
+    const open = (sealed: SealedSeed): string => this.seedSeal.open(sealed);
+    return headOf(decodeJournal(text, open), () => decodeJournal(text, open, { chain: true }).head);
   }
+}
+
+/**
+ * What the next line appended to a journal follows (R35): its chain head, or none for a journal of version 1. A
+ * journal of version 2 read short of its last line (a sealed seed lost) has its chain worked out from its lines.
+ */
+function headOf(decoded: DecodedJournal, chained: () => string | null): { head: string; chained: boolean } {
+  if (decoded.head !== null) return { head: decoded.head, chained: true };
+  if (decoded.header.version < 2) return { head: chainStart(decoded.header.night), chained: false };
+  return { head: chained() ?? chainStart(decoded.header.night), chained: true };
 }
 
 /**
