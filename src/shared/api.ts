@@ -173,6 +173,8 @@ export interface DealerApi {
   groupSyncNow: CommandMethod<'groupSyncNow'>;
   /** Share a player's payment details with the group, or stop. */
   groupSharePay: CommandMethod<'groupSharePay'>;
+  /** Take a new laptop id when another laptop uses this one's: this laptop's work since shared under it. */
+  groupNewLaptopId: CommandMethod<'groupNewLaptopId'>;
   /** Show a pairing code for another laptop of the group (`data`: the code, its QR text, the addresses); 5 minutes, once. */
   groupPairStart: CommandMethod<'groupPairStart'>;
   /** Pair with the laptop at `address` showing `code`; the two then sync the group both ways while both are on. */

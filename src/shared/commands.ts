@@ -356,6 +356,7 @@ export const commandArgs = {
   groupImport: groupImportArgs,
   groupSyncNow: noArgs,
   groupSharePay: groupSharePayArgs,
+  groupNewLaptopId: noArgs,
   groupPairStart: noArgs,
   groupPairJoin: groupPairJoinArgs,
   groupUnpair: groupUnpairArgs,

@@ -128,7 +128,7 @@ export interface NightSetup {
  */
 /** `short-journal`: a night's journal is shorter than the nights index says it was (docs/night-journal.md, "A journal cut short"). */
 export type StorageNoticeKind =
-  'set-aside' | 'missing' | 'rebuilt' | 'short-journal' | 'future-backups' | 'unknown-merge' | 'data-location';
+  'set-aside' | 'missing' | 'rebuilt' | 'short-journal' | 'future-backups' | 'unknown-merge' | 'data-location' | 'new-laptop-id';
 
 /** What a `short-journal` notice knows: the night, and how many turns the index and the journal each hold. */
 export interface ShortJournal {
@@ -167,6 +167,12 @@ export interface StorageNotice {
    * `other-folder` (the app restarts there).
    */
   dataFolders?: { inUse: string; other: string };
+  /**
+   * Only on a `new-laptop-id` notice (docs/group.md "One id, one laptop"): this laptop took a new id because another
+   * laptop, `other` by its name, used its id; `moved` of its nights (made since the two split) now reach the group
+   * under the new id. `file` is the new id, `setAsideAs` the first.
+   */
+  newLaptopId?: { other: string; moved: number };
 }
 
 /**
@@ -429,4 +435,14 @@ export interface GroupView {
   setAside: GroupSetAsideView[];
   /** The players whose payment details are shared with the group (the host chose, player by player). */
   sharedPay: string[];
+  /**
+   * The laptops whose files in the group folder have stayed unlike their manifest for 10 minutes or more (a sync tool
+   * stuck), by name, since when (ISO time); gone once the copy is whole.
+   */
+  stuck: { laptop: string; since: string }[];
+  /**
+   * Another laptop found using this laptop's id (a copied data folder), by its name, and where: its manifest of this id
+   * in the group folder, or a LAN hello. Null while none is; until this laptop takes a new id (`groupNewLaptopId`).
+   */
+  idShared: { laptop: string; via: 'folder' | 'lan' } | null;
 }

@@ -47,6 +47,8 @@ const groupFileSchema = z.object({
   laptops: z.array(heardLaptopSchema),
   /** Paired laptops on the LAN (the LAN pairing's own fields; kept as written). */
   peers: z.array(z.looseObject({ laptopId: laptopIdSchema })).default([]),
+  /** The ids this laptop shared under before it took a new one (another laptop used the same id: docs/group.md "One id, one laptop"). */
+  formerLaptopIds: z.array(laptopIdSchema).optional(),
 });
 
 export type GroupFile = z.infer<typeof groupFileSchema>;
@@ -91,8 +93,17 @@ export function writeGroupFile(dataRoot: string, file: GroupFile): void {
 export interface LaptopIdentity {
   laptopId: string;
   laptopName: string;
+  /**
+   * The `seq` of the last manifest this laptop wrote in the group it left: its manifests in the next group go on from
+   * it, so joining the same group folder again is not taken for another laptop writing under its id.
+   */
+  lastSeq?: number;
 }
-const laptopFileSchema = z.object({ laptopId: laptopIdSchema, laptopName: laptopNameSchema });
+const laptopFileSchema = z.object({
+  laptopId: laptopIdSchema,
+  laptopName: laptopNameSchema,
+  lastSeq: z.number().int().nonnegative().optional(),
+});
 
 /**
  * A new group's id. Group and laptop ids come from the system's secure random source, never from the
@@ -108,6 +119,26 @@ function thisLaptopName(): string {
   return (os.hostname() || 'laptop').slice(0, 60);
 }
 
+/** Who this laptop is from now on (a new id taken: docs/group.md "One id, one laptop"), kept for the next group too. */
+export function writeLaptopIdentity(dataRoot: string, identity: LaptopIdentity): void {
+  writeFileDurably(groupPaths(dataRoot).laptopFile, `${JSON.stringify(laptopFileSchema.parse(identity), null, 2)}\n`);
+}
+
+/** Where this laptop's manifests begin counting (`lastSeq` of laptop.json): 0 unless it was in a group before under its id. */
+export function firstSeq(dataRoot: string, laptopId: string): number {
+  try {
+    const parsed = laptopFileSchema.safeParse(JSON.parse(groupDisk.readText(groupPaths(dataRoot).laptopFile) ?? 'null'));
+    return parsed.success && parsed.data.laptopId === laptopId ? (parsed.data.lastSeq ?? 0) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** A new laptop id, from the system's secure random source (as `newGroupId`). */
+export function newLaptopId(): string {
+  return `l-${randomBytes(8).toString('hex')}`;
+}
+
 export function laptopIdentity(dataRoot: string): LaptopIdentity {
   const file = groupPaths(dataRoot).laptopFile;
   try {
@@ -116,7 +147,7 @@ export function laptopIdentity(dataRoot: string): LaptopIdentity {
   } catch {
     // None yet (or unreadable): this laptop is given an id now.
   }
-  const made = laptopFileSchema.parse({ laptopId: `l-${randomBytes(8).toString('hex')}`, laptopName: thisLaptopName() });
+  const made = laptopFileSchema.parse({ laptopId: newLaptopId(), laptopName: thisLaptopName() });
   writeFileDurably(file, `${JSON.stringify(made, null, 2)}\n`);
   return made;
 }

@@ -7,6 +7,13 @@ import { groupDisk, writeFileDurably } from '../store';
 import { MANIFEST_NAME, parseManifest } from './manifest';
 
 /**
+ * How long a laptop's files in the group folder may stay unlike its manifest before the host is told: a sync tool
+ * copies a night in seconds, so ten minutes of a copy still arriving is one that is stuck (docs/group.md).
+ * @internal exported for tests only
+ */
+export const STUCK_AFTER_MS = 10 * 60_000;
+
+/**
  * The group folder (docs/group.md "The three transports"): a folder the group's
  * own sync tool shares. Each laptop copies its own subfolder out to
  * `<folder>/<laptopId>/` (files first, its manifest last) and reads every
@@ -54,44 +61,34 @@ export function writeFolderGroup(folder: string, group: { groupId: string; name:
 }
 
 /**
- * Copies this laptop's subfolder out to the group folder: each file whose
- * copy there is not the one listed (by the manifests, and its length on
- * disk), then the manifest. Only what changed is read and written, so a
- * change costs the same after 1,000 nights as after one. True when anything was written.
- */
-export function publishToFolder(group: GroupHistory, folder: string): boolean {
-  const own = group.ownManifest();
-  if (!own) return false;
-  const manifest = own.bytes;
-  const target = path.join(folder, group.laptopId);
-  const there = groupDisk.readBytes(path.join(target, MANIFEST_NAME));
-  if (there && Buffer.from(there).equals(manifest)) return false;
-  const thereManifest = there ? parseManifest(there) : null;
-  const thereFiles = thereManifest?.ok ? thereManifest.manifest.files : {};
-  for (const [name, entry] of Object.entries(own.listing.files)) {
-    const listed = thereFiles[name];
-    if (listed?.sha256 === entry.sha256 && groupDisk.sizeOf(path.join(target, name)) === entry.bytes) continue;
-    const bytes = group.readHeld(group.laptopId, name);
-    if (bytes) writeFileDurably(path.join(target, name), bytes);
-  }
-  writeFileDurably(path.join(target, MANIFEST_NAME), manifest);
-  return true;
-}
-
-/**
  * Reads the other laptops' subfolders in: for each whose manifest changed
  * since the last look (or that still has files on the way), the manifest
  * and the files it lists that differ from the mirror's are handed to the
- * one way in (`receiveLaptopFiles`), which waits for any not yet whole.
+ * one way in (`receiveLaptopFiles`), which waits for any not yet whole;
+ * one that stays so is reported (`stuck`).
  */
 export class FolderReader {
   /** Per laptop, the manifest's sha256 when everything it listed was taken in (or set aside). */
   private readonly settled = new Map<string, string>();
+  /** Per laptop whose files are not yet whole: since when (as first seen so), and its name as its manifest says. */
+  private readonly incomplete = new Map<string, { since: Date; name: string }>();
 
   constructor(
     private readonly group: GroupHistory,
     readonly folder: string,
   ) {}
+
+  /**
+   * The laptops whose files in the folder have been unlike their manifest
+   * for `STUCK_AFTER_MS` or more, by name, with the time it began: what the
+   * host is told (a sync tool stuck), until the copy is whole.
+   */
+  stuck(): { laptopId: string; laptop: string; since: string }[] {
+    const now = this.group.now().getTime();
+    return [...this.incomplete]
+      .filter(([, seen]) => now - seen.since.getTime() >= STUCK_AFTER_MS)
+      .map(([laptopId, seen]) => ({ laptopId, laptop: seen.name, since: seen.since.toISOString() }));
+  }
 
   readAll(): ReceiveReport[] {
     let names: string[];
@@ -106,15 +103,24 @@ export class FolderReader {
       const report = this.readLaptop(name);
       if (report) reports.push(report);
     }
+    // A laptop gone from the folder (or now this laptop's own id) is no longer waited on.
+    for (const laptopId of this.incomplete.keys())
+      if (laptopId === this.group.laptopId || !names.includes(laptopId)) this.incomplete.delete(laptopId);
     return reports;
   }
 
   private readLaptop(laptopId: string): ReceiveReport | null {
     const dir = path.join(this.folder, laptopId);
     const manifest = groupDisk.readBytes(path.join(dir, MANIFEST_NAME));
-    if (!manifest) return null;
+    if (!manifest) {
+      this.incomplete.delete(laptopId);
+      return null;
+    }
     const sha = sha256Hex(manifest);
-    if (this.settled.get(laptopId) === sha) return null;
+    if (this.settled.get(laptopId) === sha) {
+      this.incomplete.delete(laptopId);
+      return null;
+    }
     const files = new Map<string, Uint8Array>([[MANIFEST_NAME, manifest]]);
     const parsed = parseManifest(manifest);
     if (parsed.ok) {
@@ -125,7 +131,14 @@ export class FolderReader {
       }
     }
     const report = this.group.receiveLaptopFiles(laptopId, files, { complete: false });
-    if (report.waiting.length === 0) this.settled.set(laptopId, sha);
+    if (report.waiting.length === 0) {
+      this.settled.set(laptopId, sha);
+      this.incomplete.delete(laptopId);
+    } else if (!this.incomplete.has(laptopId)) {
+      // Kept from the first look that found it so, through newer manifests: files that never match are stuck however often it writes.
+      const name = parsed.ok ? parsed.manifest.laptopName : this.group.laptopName(laptopId);
+      this.incomplete.set(laptopId, { since: this.group.now(), name });
+    }
     return report;
   }
 }

@@ -1,6 +1,6 @@
 import type { GroupFileEntry, PayDetails } from '../../shared';
 import { sha256Hex } from '../../shared/sha256';
-import type { ExportedRecord, PlayedNight } from '../night';
+import type { ExportedRecord, LaptopSigner, PlayedNight } from '../night';
 import { AsideLog } from './asideLog';
 import { CountedNights } from './countedNights';
 import { GroupDocs, type SharedHistory } from './groupDocs';
@@ -11,6 +11,7 @@ import { Intake } from './intake';
 import { LaptopMirror } from './laptopMirror';
 import { MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
 import { GroupMembership } from './membership';
+import { takeNewLaptopId, type NewIdMove } from './newLaptopId';
 import { recordOfCopy, replayCopy } from './nightIntake';
 import { OwnShare } from './ownShare';
 import { loadMirror, takeInMirroredDocs } from './startupRepair';
@@ -66,6 +67,25 @@ export class GroupHistory {
 
   get laptopId(): string {
     return this.parts.membership.laptopId;
+  }
+
+  /** The time as the group's context tells it (a test's clock). */
+  now(): Date {
+    return this.parts.context.now();
+  }
+
+  /**
+   * Takes a new laptop id: another laptop uses this one's (a copied data folder). `theirs` is what the other laptop's
+   * manifest of the shared id lists, null when not known; `signer` signs under the new id with a new key, made by the
+   * caller (newLaptopId.ts).
+   */
+  takeNewLaptopId(newId: string, theirs: Readonly<Record<string, ListedFile>> | null, signer?: LaptopSigner): NewIdMove {
+    return takeNewLaptopId(this.parts, newId, theirs, signer);
+  }
+
+  /** Whether an id this laptop shared under before (a new id taken) holds this file: its night stays that id's. */
+  heldUnderFormerId(name: string): boolean {
+    return (this.file.formerLaptopIds ?? []).some((id) => this.parts.mirror.manifest(id)?.files[name] !== undefined);
   }
 
   /** Changes group.json (the folder, the peers), written before it is held. */

@@ -5,7 +5,16 @@
  */
 export { bundleText, importBundle, parseBundle } from './groupBundle';
 export { type SharedHistory } from './groupDocs';
-export { laptopIdentity, newGroupId } from './groupFile';
-export { FolderReader, folderGroup, publishToFolder, writeFolderGroup, type FolderGroup } from './groupFolder';
+export { laptopIdentity, newGroupId, newLaptopId } from './groupFile';
+export { FolderReader, folderGroup, writeFolderGroup, type FolderGroup } from './groupFolder';
 export { GroupHistory, type GroupContext, type GroupNight, type ReceiveReport } from './groupHistory';
-export { MANIFEST_NAME, /** @internal */ manifestSchema, nightFileName, type LaptopFiles } from './manifest';
+export { type NewIdMove } from './newLaptopId';
+export {
+  MANIFEST_NAME,
+  /** @internal */ manifestSchema,
+  nightFileName,
+  /** @internal */ parseManifest,
+  type LaptopFiles,
+  type ListedFile,
+} from './manifest';
+export { publishToFolder } from './ownFolderCopy';

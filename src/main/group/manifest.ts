@@ -29,6 +29,12 @@ export const manifestSchema = z.object({
   laptopId: laptopIdSchema,
   laptopName: laptopNameSchema,
   writtenAt: z.string(),
+  /**
+   * Grows by one with each manifest its laptop writes (0 in manifests written before it): a copy of this laptop's own
+   * id in a group folder with a seq at least this laptop's and other bytes was written by another laptop (a copied data
+   * folder, docs/group.md "One id, one laptop"); an older one is a sync tool being late.
+   */
+  seq: z.number().int().nonnegative().default(0),
   files: z.record(fileNameSchema, listedFileSchema),
   /** R35: the laptop's public key (64 hex) and its signature of everything else here (128 hex); absent before signing. */
   publicKey: z

@@ -38,6 +38,7 @@ function manifestOf(n: number, name: string): Manifest {
     laptopId: testLaptopId(n),
     laptopName: name,
     writtenAt: '2026-01-02T22:00:00.000Z',
+    seq: 0,
     files: {},
   };
 }

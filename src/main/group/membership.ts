@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { groupDisk, writeFileDurably } from '../store';
 import { groupPaths, readGroupFile, writeGroupFile, type GroupFile } from './groupFile';
+import { LaptopMirror } from './laptopMirror';
 import type { Manifest } from './manifest';
 
 /** How often "last heard" is written down for a laptop heard again and again. */
@@ -39,8 +40,9 @@ export class GroupMembership {
     const paths = groupPaths(dataRoot);
     if (!groupDisk.exists(paths.groupFile)) return;
     const identity = groupDisk.readBytes(paths.laptopFile);
+    const lastSeq = lastSeqWritten(dataRoot);
     groupDisk.move(paths.root, path.join(dataRoot, `group-left-${now.toISOString().replace(/[:.]/g, '-')}`));
-    if (identity) writeFileDurably(paths.laptopFile, identity);
+    if (identity) writeFileDurably(paths.laptopFile, lastSeq === null ? identity : withLastSeq(identity, lastSeq));
   }
 
   get file(): Readonly<GroupFile> {
@@ -91,4 +93,24 @@ export class GroupMembership {
 
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The seq of the last manifest this laptop wrote in its group; null when none can be read. */
+function lastSeqWritten(dataRoot: string): number | null {
+  try {
+    const file = readGroupFile(dataRoot);
+    return file ? (new LaptopMirror(dataRoot).manifest(file.laptopId)?.seq ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** laptop.json with the seq its manifests go on from in the next group (groupFile.ts `firstSeq`); as it was when it is not JSON. */
+function withLastSeq(identity: Uint8Array, lastSeq: number): Uint8Array {
+  try {
+    const json = JSON.parse(Buffer.from(identity).toString('utf8')) as Record<string, unknown>;
+    return Buffer.from(`${JSON.stringify({ ...json, lastSeq }, null, 2)}\n`);
+  } catch {
+    return identity;
+  }
 }

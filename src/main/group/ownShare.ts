@@ -1,6 +1,7 @@
 import type { PayDetails } from '../../shared';
 import type { PlayedNight } from '../night';
 import type { GroupDocs, SharedHistory } from './groupDocs';
+import { firstSeq } from './groupFile';
 import type { GroupContext } from './groupTypes';
 import type { LaptopMirror } from './laptopMirror';
 import { DOCS_NAME, listed, MANIFEST_FORMAT, MANIFEST_NAME, nightFileName, nightIdOfFile, signManifest, type Manifest } from './manifest';
@@ -53,7 +54,7 @@ export class OwnShare {
       files[name] = listed(copy);
       signed += 1;
     }
-    mirror.writeManifest(signManifest({ ...held, writtenAt: context.now().toISOString(), files }, signer));
+    mirror.writeManifest(signManifest({ ...held, writtenAt: context.now().toISOString(), seq: held.seq + 1, files }, signer));
     return signed;
   }
 
@@ -93,6 +94,8 @@ export class OwnShare {
       laptopId: file.laptopId,
       laptopName: file.laptopName,
       writtenAt: context.now().toISOString(),
+      // Going on from the last manifest it wrote under this id, should it have left this group and joined again.
+      seq: firstSeq(context.dataRoot, file.laptopId),
       files: {},
     };
     const entry = listed(bytes);
@@ -105,6 +108,7 @@ export class OwnShare {
           groupId: file.groupId,
           laptopName: file.laptopName,
           writtenAt: context.now().toISOString(),
+          seq: manifest.seq + 1,
           files: { ...manifest.files, [name]: entry },
         },
         context.signer,

@@ -27,9 +27,10 @@ async function laptop(
   name: string,
   group: typeof GROUP | null,
   syncEveryMs = 60_000,
+  laptopId = `l-${name.padEnd(16, '0')}`,
 ): Promise<{ lan: LanLaptop; files: MemoryGroupFiles; dir: string }> {
   const dir = join(workDir, name);
-  const files = new MemoryGroupFiles(`l-${name.padEnd(16, '0')}`, name, group);
+  const files = new MemoryGroupFiles(laptopId, name, group);
   const lan = await lanLaptop({
     dataRoot: dir,
     rendererDir: workDir,
@@ -327,3 +328,19 @@ function askedAndPushed(url: string, change: () => Promise<unknown>): Promise<[A
     socket.once('error', reject);
   });
 }
+
+describe('one id, one laptop (docs/group.md)', () => {
+  it('a laptop that says hello with this laptop’s id is refused, naming why, and both hosts are told; typing its own code is not that', async () => {
+    const ann = await laptop('ann', GROUP);
+    // Ann's data folder copied to another laptop: the copy has Ann's laptop id.
+    const copy = await laptop('ann-copy', GROUP, 60_000, ann.files.laptopId);
+    const start = await pairStart(ann.lan);
+    const joined = await copy.lan.run('host', 'groupPairJoin', { address: start.addresses[0], code: start.code });
+    expect(refusalCode(joined)).toBe('laptop-id-shared');
+    expect(ann.files.sameId).toEqual(['ann-copy']);
+    expect(copy.files.sameId).toEqual(['ann']);
+    const own = await pairStart(ann.lan);
+    expect(refusalCode(await ann.lan.run('host', 'groupPairJoin', { address: own.addresses[0], code: own.code }))).toBe('pairing-refused');
+    expect(ann.files.sameId).toEqual(['ann-copy']);
+  });
+});

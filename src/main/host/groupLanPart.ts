@@ -80,6 +80,8 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
   /** The code's end as the view last said. */
   let shownUntil: string | null = null;
   let expiryTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The key this laptop's own pairJoin offers while it waits for the answer (null otherwise). */
+  let joiningKey: string | null = null;
 
   const addresses = (): string[] => {
     if (!host) return [];
@@ -202,6 +204,8 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       });
     }
     const ourKey = newPeerKey();
+    // Its own claim, should this laptop type the code it shows itself: told apart from another laptop with this id by this key.
+    joiningKey = ourKey;
     let answer: PeerAnswer<'groupPeerClaim'>;
     try {
       const reachBack = isLoopback(args.address.replace(/:\d+$/, '')) ? [`127.0.0.1:${host?.port ?? 0}`] : addresses();
@@ -216,8 +220,13 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       return refuse('peer-unreachable', `The laptop at ${args.address} stopped answering: try again.`, { address: args.address });
     } finally {
       link.close();
+      joiningKey = null;
     }
-    if (!answer.ok) return answer;
+    if (!answer.ok) {
+      // The other laptop says it has this laptop's id: this one is told too, so either host may take a new id.
+      if (answer.error.code === 'laptop-id-shared') await files.idShared(String(answer.error.params?.laptop ?? args.address));
+      return answer;
+    }
     const claimed = answer.data;
     if (!claimed)
       return refuse('peer-unreachable', `The laptop at ${args.address} did not answer as a dealer does.`, { address: args.address });
@@ -251,7 +260,16 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       return refuse('pairing-other-group', `The two laptops are in different groups: one leaves its group first.`, {
         group: identity.group.name,
       });
-    if (args.laptop.id === identity.laptopId) return refuse('pairing-refused', 'A laptop cannot pair with itself.');
+    if (args.laptop.id === identity.laptopId) {
+      if (args.key === joiningKey) return refuse('pairing-refused', 'A laptop cannot pair with itself.');
+      // Another laptop with this laptop's id (a data folder copied from it): one id, one laptop (docs/group.md).
+      void files.idShared(args.laptop.name);
+      return refuse(
+        'laptop-id-shared',
+        `That laptop uses this laptop's id (a data folder copied from one to the other?): one of the two takes a new id first.`,
+        { laptop: identity.laptopName },
+      );
+    }
     const key = newPeerKey();
     pairing.remember({ laptopId: args.laptop.id, name: args.laptop.name, addresses: args.addresses, theirKey: args.key, ourKey: key });
     pairing.noteSync(args.laptop.id, null);

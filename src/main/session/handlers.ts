@@ -2,6 +2,7 @@ import { COMMAND_REGISTRY, type CommandName } from '../../shared';
 import { afterGroupChange } from './domains/groupDomain';
 import { expenseHandlers } from './domains/expenses';
 import { groupHandlers } from './domains/groupDomain';
+import { laptopIdHandlers } from './domains/groupLaptopId';
 import { nightLifecycleHandlers } from './domains/nightLifecycle';
 import { playHandlers } from './domains/nightPlay';
 import type { HandlerMap } from './outcome';
@@ -26,6 +27,7 @@ const DOMAINS = [
   screensHandlers,
   questionHandlers,
   groupHandlers,
+  laptopIdHandlers,
 ] as const;
 
 /** Each domain's commands, in the order of DOMAINS. */

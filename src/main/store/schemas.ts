@@ -146,7 +146,16 @@ const noticesFileSchema = z.object({
   notices: z.array(
     z.object({
       id: z.string().min(1),
-      kind: z.enum(['set-aside', 'missing', 'rebuilt', 'short-journal', 'future-backups', 'unknown-merge', 'data-location']),
+      kind: z.enum([
+        'set-aside',
+        'missing',
+        'rebuilt',
+        'short-journal',
+        'future-backups',
+        'unknown-merge',
+        'data-location',
+        'new-laptop-id',
+      ]),
       file: z.string(),
       setAsideAs: z.string(),
       reason: z.string(),
@@ -161,6 +170,7 @@ const noticesFileSchema = z.object({
         })
         .optional(),
       dataFolders: z.object({ inUse: z.string().min(1), other: z.string() }).optional(),
+      newLaptopId: z.object({ other: z.string(), moved: chips }).optional(),
     }),
   ),
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SharedHistory } from '../groupDocs';
 import { importBundle, parseBundle } from '../groupBundle';
-import { publishToFolder } from '../groupFolder';
+import { publishToFolder } from '../ownFolderCopy';
 import { GroupHistory } from '../groupHistory';
 import { judgeNight } from '../nightIntake';
 

@@ -12,6 +12,8 @@ export class MemoryGroupFiles implements GroupFilesPort {
   readonly laptops = new Map<string, Map<string, Uint8Array>>();
   group: { id: string; name: string } | null;
   readonly received: { laptopId: string; paths: string[] }[] = [];
+  /** The laptops, by name, that said hello with this laptop's id. */
+  readonly sameId: string[] = [];
 
   constructor(
     readonly laptopId: string,
@@ -46,6 +48,11 @@ export class MemoryGroupFiles implements GroupFilesPort {
       out[laptopId] = [...files].map(([path, bytes]): GroupFileEntry => ({ path, bytes: bytes.byteLength, sha256: sha(bytes) }));
     }
     return out;
+  }
+
+  idShared(laptop: string): Promise<void> {
+    this.sameId.push(laptop);
+    return Promise.resolve();
   }
 
   read(laptopId: string, path: string): Uint8Array | undefined {

@@ -19,13 +19,15 @@ import { localShared, project } from './groupProjection';
 export function readGroupFolder(state: SessionState): boolean {
   const reader = state.group.folderReader;
   if (!reader) return false;
+  // This laptop's own files there first: one cut or changed by hand or by a sync tool is written again (ownFolderCopy.ts).
+  const clashFound = shareToFolder(state);
   let reports: ReceiveReport[];
   try {
     reports = reader.readAll();
   } catch {
-    return false;
+    return clashFound;
   }
-  return takeIn(state, reports);
+  return takeIn(state, reports) || clashFound;
 }
 
 /** Starts being in a group (new, or found in a folder or a file): this laptop's history shared into it. */
@@ -60,12 +62,28 @@ export function syncGroup(state: SessionState): void {
   readGroupFolder(state);
 }
 
-export function shareToFolder(state: SessionState): void {
+/**
+ * This laptop's subfolder copied out to the group folder, and repaired
+ * (its files read whole once per start, their lengths at every look). True
+ * when it found, for the first time, that another laptop writes under this
+ * laptop's id: nothing is written there under it from then on, until the
+ * host takes a new id (`groupNewLaptopId`), or the two laptops would write
+ * over each other's work.
+ */
+export function shareToFolder(state: SessionState): boolean {
   const group = state.group.history;
   const folder = group?.file.folder;
-  if (!group || !folder) return;
+  if (!group || !folder || state.group.idClash) return false;
+  let found = false;
   // A folder gone (a share unmounted) is retried at the next change or look.
-  saveQuietly(() => publishToFolder(group, folder));
+  saveQuietly(() => {
+    const deep = state.group.ownCheckDue;
+    const check = publishToFolder(group, folder, deep);
+    if (deep && !check.otherWriter) state.group.ownCheckedWholeNow();
+    if (check.otherWriter)
+      found = state.group.noteIdClash({ via: 'folder', laptop: check.otherWriter.laptopName, theirs: check.otherWriter.files });
+  });
+  return found;
 }
 
 /** What came from other laptops, projected into the session: the nights count at once; the shared documents replace the local copies. */
@@ -84,7 +102,9 @@ export function shareOwnNights(state: SessionState): void {
   if (!group) return;
   let shared = false;
   for (const summary of state.index) {
-    if (summary.endedAt === null || group.heldFile(group.laptopId, nightFileName(summary.id))) continue;
+    const name = nightFileName(summary.id);
+    // A night shared under an id this laptop had before it took a new one stays that id's (docs/group.md "One id, one laptop").
+    if (summary.endedAt === null || group.heldFile(group.laptopId, name) || group.heldUnderFormerId(name)) continue;
     const night = state.night?.state.nightId === summary.id ? state.night : state.repo.readNight(summary.id)?.night;
     if (night && night.state.phase.kind === 'ended') saveQuietly(() => (shared = group.publishNight(night) || shared));
   }

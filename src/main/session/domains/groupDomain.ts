@@ -109,6 +109,7 @@ export function groupView(state: SessionState): GroupView | null {
   const group = state.group.history;
   if (!group) return null;
   const file = group.file;
+  const clash = state.group.idClash;
   const others = file.laptops.map((l) => ({ id: l.id, name: l.name, lastHeardAt: l.lastHeardAt, me: false }));
   return {
     id: file.groupId,
@@ -118,6 +119,8 @@ export function groupView(state: SessionState): GroupView | null {
     folder: file.folder,
     setAside: group.setAsideList().map(({ laptop, file: name, reason }) => ({ laptop, file: name, reason })),
     sharedPay: [...group.sharedPayIds()],
+    stuck: (state.group.folderReader?.stuck() ?? []).map(({ laptop, since }) => ({ laptop, since })),
+    idShared: clash ? { laptop: clash.laptop, via: clash.via } : null,
   };
 }
 

@@ -20,6 +20,8 @@ export interface GroupFilesPort {
   read(laptopId: string, path: string): Uint8Array | undefined;
   /** Hands a laptop's files (its manifest and the files that changed) to the core, which checks and merges them. */
   receive(laptopId: string, files: LaptopFiles): Promise<void>;
+  /** A laptop on the LAN, `laptop` by its name, says hello with this laptop's id: the host is told and may take a new id. */
+  idShared(laptop: string): Promise<void>;
 }
 
 /** How the session lets the LAN in: one writer, so every change waits its turn with the commands; `changed` pushes the view. */
@@ -64,6 +66,11 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
     receive(laptopId, files) {
       return turns.inTurn(() => {
         if (takeInFromPeer(state, laptopId, files)) turns.changed();
+      });
+    },
+    idShared(laptop) {
+      return turns.inTurn(() => {
+        if (state.group.history && state.group.noteIdClash({ via: 'lan', laptop, theirs: null })) turns.changed();
       });
     },
   };

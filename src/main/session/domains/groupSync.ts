@@ -1,6 +1,16 @@
-import { FolderReader, type GroupHistory, type GroupNight } from '../../group';
+import { FolderReader, type GroupHistory, type GroupNight, type ListedFile } from '../../group';
 import type { ExportedRecord, PlayedNight } from '../../night';
 import type { NightSummary } from '../../store';
+
+/** Another laptop found using this laptop's id (docs/group.md "One id, one laptop"), until this one takes a new id. */
+export interface IdClash {
+  /** Where it was found: this id's manifest in the group folder written by another laptop, or a LAN hello with this id. */
+  via: 'folder' | 'lan';
+  /** The other laptop's name, as it says. */
+  laptop: string;
+  /** What the other laptop's manifest of the shared id lists; null when not known (the LAN). */
+  theirs: Readonly<Record<string, ListedFile>> | null;
+}
 
 /**
  * The group as the session holds it (groupDomain.ts): the group's history
@@ -16,6 +26,10 @@ export class GroupSync {
   private recorded: readonly unknown[] | null = null;
   /** This laptop's nights and the group's, merged, kept while neither changed. */
   private merged: { own: readonly NightSummary[]; others: readonly GroupNight[]; all: readonly NightSummary[] } | null = null;
+  /** Another laptop uses this laptop's id: nothing is written to the folder under it until a new id is taken. */
+  private clash: IdClash | null = null;
+  /** This laptop's files in the folder were read whole since the folder was last chosen or the app started. */
+  private ownCheckedWhole = false;
 
   /** The group this laptop shares its history with; null when it is in none. */
   get history(): GroupHistory | null {
@@ -27,9 +41,37 @@ export class GroupSync {
     return this.reader;
   }
 
+  /** Another laptop using this laptop's id, as found; null when none was. */
+  get idClash(): IdClash | null {
+    return this.clash;
+  }
+
+  /** Another laptop found using this id; true when it is news (the view changes). The first found is kept: it shows where the split began. */
+  noteIdClash(clash: IdClash): boolean {
+    if (this.clash) return false;
+    this.clash = clash;
+    return true;
+  }
+
+  /** A new id taken: this laptop shares under it, found using no one's id. */
+  idRenewed(): void {
+    this.clash = null;
+    this.watchFolder();
+  }
+
+  /** True until this laptop's own files in the folder were read whole once since the start (or the folder chosen): not only their lengths looked at. */
+  get ownCheckDue(): boolean {
+    return !this.ownCheckedWhole;
+  }
+
+  ownCheckedWholeNow(): void {
+    this.ownCheckedWhole = true;
+  }
+
   /** In a group from now on: nothing recorded yet, the merged history made again. */
   join(history: GroupHistory): void {
     this.joined = history;
+    this.clash = null;
     this.recorded = null;
     this.merged = null;
     this.watchFolder();
@@ -38,6 +80,7 @@ export class GroupSync {
   /** In no group any more. */
   leave(): void {
     this.joined = null;
+    this.clash = null;
     this.reader = null;
     this.recorded = null;
     this.merged = null;
@@ -47,6 +90,7 @@ export class GroupSync {
   watchFolder(): void {
     const folder = this.joined?.file.folder ?? null;
     this.reader = this.joined && folder ? new FolderReader(this.joined, folder) : null;
+    this.ownCheckedWhole = false;
   }
 
   stopWatchingFolder(): void {

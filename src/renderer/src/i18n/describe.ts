@@ -74,6 +74,8 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'not-paired': [],
   'group-lan-unavailable': [],
   'no-pay-details': ['name'],
+  'laptop-id-shared': ['laptop'],
+  'laptop-id-not-shared': [],
 };
 
 /** A refusal of main in the console's language (refusals/<language>.ts), with the names and numbers main sent. */

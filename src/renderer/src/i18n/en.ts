@@ -152,6 +152,11 @@ const en = {
     useOtherFolder: 'Use the other folder (restarts)',
     keepIndex: 'Keep the history’s results',
     acceptJournal: 'Accept the shorter journal',
+    'group-stuck': '{laptop}’s copy in the group folder has been incomplete since {time}: the sync tool may be stuck.',
+    'group-id-shared':
+      'Another laptop, {laptop}, uses this laptop’s id in the group (a data folder copied from one to the other?): the work of one of the two would reach nobody, so nothing more is shared under it from here. History, V, then D takes a new id for this laptop.',
+    'new-laptop-id':
+      '{other} used this laptop’s id, so this laptop took a new one: its nights from before the two split stay the first id’s, and the nights and edits made here since ({moved} nights) reach the group under the new one.',
   },
   phones: {
     button: 'Phones',
@@ -357,6 +362,7 @@ const en = {
       historyGroupPair: { key: 'P J', what: 'the group: show a code to pair another laptop, or type the code another shows' },
       historyGroupUnpair: { key: '↑ ↓ U', what: 'the group: choose a paired laptop and unpair it' },
       historyGroupMore: { key: 'E S L', what: 'the group: export it to a file, sync now, leave it' },
+      historyGroupNewId: { key: 'D', what: 'the group: take a new id for this laptop, when another laptop uses its id (after a question)' },
       historyMerge: { key: 'J / U', what: 'all time: count the highlighted player as another (one person, two names) / undo it' },
       draw: { key: 'Enter', what: 'draw for dealer / deal' },
       cut: { key: '0-9 Enter', what: 'cut the deck (Enter alone = 0)' },
@@ -578,7 +584,7 @@ const en = {
     group: {
       tab: 'Group',
       none: 'This laptop is in no group: its history is its own. Create a group, or join one by its folder, a file, or a code shown on a laptop of the group.',
-      hint: 'C create · F group folder · I import a file · P pair a laptop · J join by code · ↑↓ U unpair · E export · S sync now · L leave · Esc back',
+      hint: 'C create · F group folder · I import a file · P pair a laptop · J join by code · ↑↓ U unpair · E export · S sync now · L leave · D new laptop id · Esc back',
       name: 'Group {name}',
       laptops: 'Laptops in the group',
       laptop: 'Laptop',
@@ -609,6 +615,9 @@ const en = {
       unpairConfirm: 'Unpair {name}? Its key stops opening anything here; pairing again needs a new code.',
       unpaired: '{name} is unpaired.',
       leaveConfirm: 'Leave the group {name}? The nights taken in stay; nothing more is shared or taken in.',
+      newIdConfirm:
+        'Take a new id for this laptop? {laptop} uses this one’s. The nights shared before the two split stay the first id’s; the nights and edits made here since reach the group under the new id.',
+      newIdDone: 'This laptop now shares under a new id.',
       left: 'This laptop left the group.',
       synced: 'Synced with the group folder.',
       exported: 'Group file {file} saved.',

@@ -152,6 +152,12 @@ const es: Translation = {
     useOtherFolder: 'Usar la otra carpeta (reinicia)',
     keepIndex: 'Mantener los resultados del historial',
     acceptJournal: 'Aceptar el registro más corto',
+    'group-stuck':
+      'La copia de {laptop} en la carpeta del grupo está incompleta desde las {time}: puede que la herramienta de sincronización esté atascada.',
+    'group-id-shared':
+      'Otro portátil, {laptop}, usa el identificador de este portátil en el grupo (¿una carpeta de datos copiada de uno a otro?): el trabajo de uno de los dos no llegaría a nadie, así que desde aquí ya no se comparte nada con él. Historial, V y luego D dan a este portátil un identificador nuevo.',
+    'new-laptop-id':
+      '{other} usaba el identificador de este portátil, así que este tomó uno nuevo: sus noches de antes de separarse siguen siendo del primer identificador, y las noches y cambios hechos aquí desde entonces ({moved} noches) llegan al grupo con el nuevo.',
   },
   phones: {
     button: 'Móviles',
@@ -359,6 +365,10 @@ const es: Translation = {
       },
       historyGroupUnpair: { key: '↑ ↓ U', what: 'el grupo: elegir un portátil emparejado y desemparejarlo' },
       historyGroupMore: { key: 'E S L', what: 'el grupo: exportarlo a un archivo, sincronizar ahora, dejarlo' },
+      historyGroupNewId: {
+        key: 'D',
+        what: 'el grupo: dar a este portátil un identificador nuevo cuando otro usa el suyo (tras una pregunta)',
+      },
       historyMerge: { key: 'J / U', what: 'de siempre: contar al jugador resaltado como otro (una persona, dos nombres) / deshacerlo' },
       draw: { key: 'Intro', what: 'robo para repartir / repartir' },
       cut: { key: '0-9 Intro', what: 'cortar la baraja (Intro solo = 0)' },
@@ -591,7 +601,7 @@ const es: Translation = {
     group: {
       tab: 'Grupo',
       none: 'Este portátil no está en ningún grupo: su historial es solo suyo. Crea un grupo, o únete a uno por su carpeta, un archivo o un código que muestre un portátil del grupo.',
-      hint: 'C crear · F carpeta del grupo · I importar un archivo · P emparejar un portátil · J unirse por código · ↑↓ U desemparejar · E exportar · S sincronizar · L dejar · Esc volver',
+      hint: 'C crear · F carpeta del grupo · I importar un archivo · P emparejar un portátil · J unirse por código · ↑↓ U desemparejar · E exportar · S sincronizar · L dejar · D identificador nuevo · Esc volver',
       name: 'Grupo {name}',
       laptops: 'Portátiles del grupo',
       laptop: 'Portátil',
@@ -622,6 +632,9 @@ const es: Translation = {
       unpairConfirm: '¿Desemparejar {name}? Su clave deja de abrir nada aquí; emparejar de nuevo necesita un código nuevo.',
       unpaired: '{name} está desemparejado.',
       leaveConfirm: '¿Dejar el grupo {name}? Las noches recibidas se quedan; ya no se comparte ni se recibe nada.',
+      newIdConfirm:
+        '¿Dar a este portátil un identificador nuevo? {laptop} usa el suyo. Las noches compartidas antes de separarse siguen siendo del primer identificador; las noches y cambios hechos aquí desde entonces llegan al grupo con el nuevo.',
+      newIdDone: 'Este portátil comparte ahora con un identificador nuevo.',
       left: 'Este portátil dejó el grupo.',
       synced: 'Sincronizado con la carpeta del grupo.',
       exported: 'Archivo de grupo {file} guardado.',

@@ -152,6 +152,12 @@ const fr: Translation = {
     useOtherFolder: 'Utiliser l’autre dossier (redémarre)',
     keepIndex: 'Garder les résultats de l’historique',
     acceptJournal: 'Accepter le journal plus court',
+    'group-stuck':
+      'La copie de {laptop} dans le dossier du groupe est incomplète depuis {time} : l’outil de synchronisation est peut-être bloqué.',
+    'group-id-shared':
+      'Un autre ordinateur, {laptop}, utilise l’identifiant de celui-ci dans le groupe (un dossier de données copié de l’un à l’autre ?) : le travail de l’un des deux n’atteindrait personne, donc plus rien n’est partagé sous cet identifiant d’ici. Historique, V, puis D donne un nouvel identifiant à cet ordinateur.',
+    'new-laptop-id':
+      '{other} utilisait l’identifiant de cet ordinateur, qui en a donc pris un nouveau : ses soirées d’avant la séparation restent au premier identifiant, et les soirées et modifications faites ici depuis ({moved} soirées) atteignent le groupe sous le nouveau.',
   },
   phones: {
     button: 'Téléphones',
@@ -362,6 +368,10 @@ const fr: Translation = {
       },
       historyGroupUnpair: { key: '↑ ↓ U', what: 'le groupe : choisir un ordinateur appairé et le désappairer' },
       historyGroupMore: { key: 'E S L', what: 'le groupe : l’exporter dans un fichier, synchroniser maintenant, le quitter' },
+      historyGroupNewId: {
+        key: 'D',
+        what: 'le groupe : donner un nouvel identifiant à cet ordinateur quand un autre utilise le sien (après une question)',
+      },
       historyMerge: {
         key: 'J / U',
         what: 'depuis toujours : compter le joueur en surbrillance comme un autre (une personne, deux noms) / l’annuler',
@@ -601,7 +611,7 @@ const fr: Translation = {
     group: {
       tab: 'Groupe',
       none: 'Cet ordinateur n’est dans aucun groupe : son historique n’est qu’à lui. Créez un groupe, ou rejoignez-en un par son dossier, un fichier ou un code affiché sur un ordinateur du groupe.',
-      hint: 'C créer · F dossier du groupe · I importer un fichier · P appairer un ordinateur · J rejoindre par code · ↑↓ U désappairer · E exporter · S synchroniser · L quitter · Échap retour',
+      hint: 'C créer · F dossier du groupe · I importer un fichier · P appairer un ordinateur · J rejoindre par code · ↑↓ U désappairer · E exporter · S synchroniser · L quitter · D nouvel identifiant · Échap retour',
       name: 'Groupe {name}',
       laptops: 'Ordinateurs du groupe',
       laptop: 'Ordinateur',
@@ -632,6 +642,9 @@ const fr: Translation = {
       unpairConfirm: 'Désappairer {name} ? Sa clé n’ouvre plus rien ici ; appairer à nouveau demande un nouveau code.',
       unpaired: '{name} est désappairé.',
       leaveConfirm: 'Quitter le groupe {name} ? Les soirées reçues restent ; plus rien n’est partagé ni reçu.',
+      newIdConfirm:
+        'Donner un nouvel identifiant à cet ordinateur ? {laptop} utilise le sien. Les soirées partagées avant la séparation restent au premier identifiant ; les soirées et modifications faites ici depuis atteignent le groupe sous le nouveau.',
+      newIdDone: 'Cet ordinateur partage désormais sous un nouvel identifiant.',
       left: 'Cet ordinateur a quitté le groupe.',
       synced: 'Synchronisé avec le dossier du groupe.',
       exported: 'Fichier de groupe {file} enregistré.',

@@ -152,6 +152,12 @@ const it: Translation = {
     useOtherFolder: 'Usa l’altra cartella (riavvia)',
     keepIndex: 'Tieni i risultati dello storico',
     acceptJournal: 'Accetta il registro più corto',
+    'group-stuck':
+      'La copia di {laptop} nella cartella del gruppo è incompleta dalle {time}: lo strumento di sincronizzazione potrebbe essere bloccato.',
+    'group-id-shared':
+      'Un altro portatile, {laptop}, usa l’identificativo di questo portatile nel gruppo (una cartella dei dati copiata dall’uno all’altro?): il lavoro di uno dei due non arriverebbe a nessuno, quindi da qui non si condivide più nulla con esso. Storico, V, poi D dà a questo portatile un identificativo nuovo.',
+    'new-laptop-id':
+      '{other} usava l’identificativo di questo portatile, che ne ha quindi preso uno nuovo: le sue serate di prima della separazione restano del primo identificativo, e le serate e le modifiche fatte qui da allora ({moved} serate) arrivano al gruppo con quello nuovo.',
   },
   phones: {
     button: 'Telefoni',
@@ -362,6 +368,10 @@ const it: Translation = {
       },
       historyGroupUnpair: { key: '↑ ↓ U', what: 'il gruppo: scegliere un portatile abbinato e scollegarlo' },
       historyGroupMore: { key: 'E S L', what: 'il gruppo: esportarlo in un file, sincronizzare ora, lasciarlo' },
+      historyGroupNewId: {
+        key: 'D',
+        what: 'il gruppo: dare a questo portatile un identificativo nuovo quando un altro usa il suo (dopo una domanda)',
+      },
       historyMerge: {
         key: 'J / U',
         what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo',
@@ -597,7 +607,7 @@ const it: Translation = {
     group: {
       tab: 'Gruppo',
       none: 'Questo portatile non è in nessun gruppo: la sua cronologia è solo sua. Crea un gruppo, o entra in uno con la sua cartella, un file o un codice mostrato da un portatile del gruppo.',
-      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · Esc indietro',
+      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · D identificativo nuovo · Esc indietro',
       name: 'Gruppo {name}',
       laptops: 'Portatili del gruppo',
       laptop: 'Portatile',
@@ -628,6 +638,9 @@ const it: Translation = {
       unpairConfirm: 'Scollegare {name}? La sua chiave non apre più niente qui; abbinare di nuovo richiede un codice nuovo.',
       unpaired: '{name} è scollegato.',
       leaveConfirm: 'Lasciare il gruppo {name}? Le serate ricevute restano; niente più è condiviso o ricevuto.',
+      newIdConfirm:
+        'Dare a questo portatile un identificativo nuovo? {laptop} usa il suo. Le serate condivise prima della separazione restano del primo identificativo; le serate e le modifiche fatte qui da allora arrivano al gruppo con quello nuovo.',
+      newIdDone: 'Questo portatile ora condivide con un identificativo nuovo.',
       left: 'Questo portatile ha lasciato il gruppo.',
       synced: 'Sincronizzato con la cartella del gruppo.',
       exported: 'File di gruppo {file} salvato.',

@@ -174,6 +174,7 @@ describe('the keymap', () => {
       'historyGroupPair',
       'historyGroupUnpair',
       'historyGroupMore',
+      'historyGroupNewId',
     ]);
     // A line added to the keymap is in the list; one taken out is not.
     const added = keyListGroups([...KEYMAP, { screen: 'tab', chords: [{ key: 'q' }], help: 'lobbyHistory', action: 'history' }]);

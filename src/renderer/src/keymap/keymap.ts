@@ -369,6 +369,7 @@ export const GROUP_KEYS = [
   { screen: 'history', chords: plainLetter('e'), when: { part: 'group' }, help: 'historyGroupMore', action: 'exportFile' },
   { screen: 'history', chords: plainLetter('s'), when: { part: 'group' }, help: 'historyGroupMore', action: 'syncNow' },
   { screen: 'history', chords: plainLetter('l'), when: { part: 'group' }, help: 'historyGroupMore', action: 'leave' },
+  { screen: 'history', chords: plainLetter('d'), when: { part: 'group' }, help: 'historyGroupNewId', action: 'newLaptopId' },
 ] as const satisfies readonly KeyBinding[];
 
 export type GroupAction = NonNullable<(typeof GROUP_KEYS)[number]['action']>;

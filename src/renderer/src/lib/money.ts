@@ -86,6 +86,13 @@ export function formatMinutes(minutes: number | null): string {
   return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')}`;
 }
 
+/** "21:04": a time of today in the host's own time zone, as a notice says it. */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(formatLocale === 'en' ? 'en-GB' : formatLocale, { hour: '2-digit', minute: '2-digit' }).format(d);
+}
+
 /** "Sat 7 Nov 2026, 20:15" for the nights list. */
 export function formatDateTime(iso: string): string {
   const d = new Date(iso);

@@ -66,6 +66,9 @@ const refusals = {
   'not-paired': 'That laptop is not paired with this one (or no longer): pair them again.',
   'group-lan-unavailable': 'This dealer cannot pair with another laptop: it runs without the group listener.',
   'no-pay-details': '{name} has no payment details to share: type them first (E in the lobby).',
+  'laptop-id-shared':
+    'That laptop uses this laptop’s id ({laptop} has it too: a data folder copied from one to the other?): one of the two takes a new id first (History, V, D), then pair again.',
+  'laptop-id-not-shared': 'No other laptop was found using this laptop’s id, so it keeps it: nothing changed.',
 } satisfies RefusalTexts;
 
 export default refusals;

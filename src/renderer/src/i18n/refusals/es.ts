@@ -69,6 +69,9 @@ const refusals = {
   'not-paired': 'Ese portátil no está (o ya no está) emparejado con este: emparéjalos de nuevo.',
   'group-lan-unavailable': 'Este crupier no puede emparejarse con otro portátil: funciona sin el servicio del grupo.',
   'no-pay-details': '{name} no tiene formas de pago que compartir: escríbelas primero (E en la entrada).',
+  'laptop-id-shared':
+    'Ese portátil usa el identificador de este ({laptop} también lo tiene: ¿una carpeta de datos copiada de uno a otro?): uno de los dos toma primero un identificador nuevo (Historial, V, D) y luego se emparejan de nuevo.',
+  'laptop-id-not-shared': 'Ningún otro portátil usa el identificador de este, así que lo conserva: no cambió nada.',
 } satisfies RefusalTexts;
 
 export default refusals;

@@ -70,6 +70,9 @@ const refusals = {
   'not-paired': 'Cet ordinateur n’est pas (ou plus) appairé avec celui-ci : appairez-les à nouveau.',
   'group-lan-unavailable': 'Ce croupier ne peut pas s’appairer avec un autre ordinateur : il tourne sans le service du groupe.',
   'no-pay-details': '{name} n’a aucun moyen de paiement à partager : saisissez-les d’abord (E à l’accueil).',
+  'laptop-id-shared':
+    'Cet ordinateur utilise l’identifiant de celui-ci ({laptop} l’a aussi : un dossier de données copié de l’un à l’autre ?) : l’un des deux prend d’abord un nouvel identifiant (Historique, V, D), puis appairez-les à nouveau.',
+  'laptop-id-not-shared': 'Aucun autre ordinateur n’utilise l’identifiant de celui-ci, qui le garde donc : rien n’a changé.',
 } satisfies RefusalTexts;
 
 export default refusals;

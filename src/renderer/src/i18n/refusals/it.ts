@@ -68,6 +68,9 @@ const refusals = {
   'not-paired': 'Quel portatile non è (o non è più) abbinato a questo: abbinateli di nuovo.',
   'group-lan-unavailable': 'Questo mazziere non può abbinarsi a un altro portatile: funziona senza il servizio del gruppo.',
   'no-pay-details': '{name} non ha modi di pagamento da condividere: scrivili prima (E all’ingresso).',
+  'laptop-id-shared':
+    'Quel portatile usa l’identificativo di questo (ce l’ha anche {laptop}: una cartella dei dati copiata dall’uno all’altro?): uno dei due prende prima un identificativo nuovo (Storico, V, D), poi abbinateli di nuovo.',
+  'laptop-id-not-shared': 'Nessun altro portatile usa l’identificativo di questo, che quindi lo tiene: non è cambiato nulla.',
 } satisfies RefusalTexts;
 
 export default refusals;

@@ -62,6 +62,8 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'reveal-late': { rule: 'R34' },
   'not-in-group': {},
   'no-pay-details': { params: { name: 'Zoë' } },
+  'laptop-id-shared': { params: { laptop: 'Ann’s laptop' } },
+  'laptop-id-not-shared': {},
   'already-in-group': { params: { group: 'Friday game' } },
   'other-group': { params: { group: 'Friday game' } },
   'bad-group-file': { params: { file: '/tmp/group.json' } },

@@ -1,0 +1,51 @@
+import { commandError } from '../../../shared';
+import { newLaptopId, type NewIdMove } from '../../group';
+import { refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
+import type { SessionState } from '../sessionState';
+import { notInGroup, shareToFolder } from './groupCore';
+
+/**
+ * One id, one laptop (docs/group.md): when another laptop was found using
+ * this laptop's id (its manifest of this id in the group folder, or a LAN
+ * hello with it: `state.group.idClash`), the host confirms and this laptop
+ * takes a new id. What both laptops shared before the split stays the first
+ * id's; what this laptop made since reaches the group under the new one.
+ */
+
+export type LaptopIdCommand = 'groupNewLaptopId';
+
+export function laptopIdHandlers(state: SessionState): HandlerMap<LaptopIdCommand> {
+  return { groupNewLaptopId: () => takeNewId(state) };
+}
+
+function takeNewId(state: SessionState): Outcome {
+  const group = state.group.history;
+  if (!group) return refused(notInGroup());
+  const clash = state.group.idClash;
+  if (!clash)
+    return refused(
+      commandError('laptop-id-not-shared', 'No other laptop was found using this laptop’s id, so it keeps it: nothing changed.'),
+    );
+  let move: NewIdMove | undefined;
+  const newId = newLaptopId();
+  // The seam for the laptop's key (R35, the "keys" work): a new key made and sealed here for `newId`, its signer handed
+  // to takeNewLaptopId (which signs the moved nights and the new manifest with it) and made the group's signer from
+  // now on. The first id's key stays the other laptop's. Until then the new id shares unsigned.
+  const saved = saveOrRefuse(
+    () => (move = group.takeNewLaptopId(newId, clash.theirs)),
+    'The new laptop id could not be saved; this laptop goes on sharing nothing under its id until it is',
+  );
+  if (!saved.ok || !move) return saved;
+  state.group.idRenewed();
+  const { laptopId, formerId, moved } = move;
+  state.repo.report(
+    'new-laptop-id',
+    laptopId,
+    `${clash.laptop} used this laptop's id ${formerId}: this laptop now shares as ${laptopId}; ` +
+      `${moved.length} night(s) made here since the split and its edits reach the group under it, the nights from before stay ${formerId}'s`,
+    formerId,
+    { newLaptopId: { other: clash.laptop, moved: moved.length } },
+  );
+  shareToFolder(state);
+  return saved;
+}
