@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DEFAULT_RULES } from '../src/shared/settings';
+import { endNight, playTurns, sessionTable, startNight, type Table } from '../src/main/simulation/playNight';
+import { openSimulatedTable, planFor } from './lib/simulation';
+import { latencySummary } from './lib/stats';
+
+/**
+ * `tsx scripts/firstNightProbe.ts <turns>`: the first night after a start
+ * against the next, in a process of its own (so the first night is its
+ * code's first run, as in the app): a new data folder, the session opened as
+ * the app opens it, then two nights of `turns` turns played through
+ * `runNow` by the bots, every command timed (Start and End included).
+ * Prints one JSON line. Run by scripts/bench.ts.
+ */
+async function probe(turns: number): Promise<void> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'in-between-first-night-'));
+  const table = openSimulatedTable(Buffer.from('first-night'), root);
+  try {
+    // The host reads the first screen before typing: whatever the app does then is done.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const plan = { ...planFor({ players: 8, turns, rules: DEFAULT_RULES, startingChips: 50 }) };
+    const night = (): { samples: number[]; slowest: string } => {
+      const samples: number[] = [];
+      let slowest = { ms: 0, command: '' };
+      const driver: Table = {
+        night: () => table.session.getView().night,
+        run: (command, args) => {
+          const started = performance.now();
+          const result = sessionTable(table.session).run(command, args);
+          const took = performance.now() - started;
+          samples.push(took);
+          if (took > slowest.ms) slowest = { ms: took, command };
+          return result;
+        },
+      };
+      startNight(driver, plan);
+      playTurns(driver, table.bot, plan);
+      endNight(driver);
+      return { samples, slowest: `${slowest.command} ${Math.round(slowest.ms * 1000) / 1000} ms` };
+    };
+    const first = night();
+    // Let the work left for after the answers run (the index write), as between two nights at a table.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = night();
+    process.stdout.write(
+      `${JSON.stringify({
+        first: { ...latencySummary(first.samples), slowest: first.slowest },
+        second: { ...latencySummary(second.samples), slowest: second.slowest },
+      })}\n`,
+    );
+  } finally {
+    table.session.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+}
+
+const turns = Number(process.argv[2] ?? 60);
+if (!Number.isInteger(turns) || turns < 1) {
+  process.stderr.write('usage: tsx scripts/firstNightProbe.ts <turns>\n');
+  process.exit(2);
+}
+probe(turns).catch((error: unknown) => {
+  process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
