@@ -406,13 +406,18 @@ function benchHistory(root: string, nights: number): void {
 
 /**
  * The first night after a start against the second (scripts/firstNightProbe.ts, in a fresh process so the
- * first night is its code's first run, as in the app): every command of each, Start and End included.
+ * first night is its code's first run, as in the app): every command of each, Start and End included. Run
+ * twice: as the app runs (the session warmed once the first screen is up, simulation/warmUp.ts), and cold.
  */
 function benchFirstNight(turns: number): void {
   const probe = fileURLToPath(new URL('./firstNightProbe.ts', import.meta.url));
-  const output = execFileSync(process.execPath, ['--import', 'tsx', probe, String(turns)], { encoding: 'utf8' });
   type Night = { count: number; p50Ms: number; p99Ms: number; maxMs: number; slowest: string };
-  const { first, second } = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { first: Night; second: Night };
+  const run = (...extra: string[]) => {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', probe, String(turns), ...extra], { encoding: 'utf8' });
+    return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { first: Night; second: Night; warmUpMs: number | null };
+  };
+  const { first, second, warmUpMs } = run();
+  const cold = run('--no-warm-up');
   print({
     bench: 'session-first-night',
     value: first.p99Ms,
@@ -421,8 +426,11 @@ function benchFirstNight(turns: number): void {
     met: first.p99Ms <= TARGETS.firstNightGrowth * second.p99Ms,
     first,
     second,
+    warmUpMs,
+    firstWithoutWarmUp: cold.first,
+    secondWithoutWarmUp: cold.second,
     turns,
-    note: 'a fresh process: the session opened on a new data folder (and given 50 ms, as a host reads the first screen), then two nights played through runNow, every command timed; `first` is the cold first night, `second` the next',
+    note: 'a fresh process: the session opened on a new data folder and warmed as the shells do (simulation/warmUp.ts, `warmUpMs` from its start to its end, one command per turn of the event loop), given 50 ms as a host reads the first screen, then two nights played through runNow, every command timed; `first` is the first night after the start, `second` the next; `*WithoutWarmUp` the same in another process with no warm-up',
   });
 }
 

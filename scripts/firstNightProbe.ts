@@ -4,21 +4,27 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DEFAULT_RULES } from '../src/shared/settings';
 import { endNight, playTurns, sessionTable, startNight, type Table } from '../src/main/simulation/playNight';
+import { warmUp } from '../src/main/simulation/warmUp';
+import { createConfBackend } from '../src/main/store';
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { latencySummary } from './lib/stats';
 
 /**
- * `tsx scripts/firstNightProbe.ts <turns>`: the first night after a start
- * against the next, in a process of its own (so the first night is its
- * code's first run, as in the app): a new data folder, the session opened as
- * the app opens it, then two nights of `turns` turns played through
- * `runNow` by the bots, every command timed (Start and End included).
- * Prints one JSON line. Run by scripts/bench.ts.
+ * `tsx scripts/firstNightProbe.ts <turns> [--no-warm-up]`: the first night
+ * after a start against the next, in a process of its own (so the first
+ * night is its code's first run, as in the app): a new data folder, the
+ * session opened and warmed as the shells do once the first screen is up
+ * (simulation/warmUp.ts; `--no-warm-up` leaves it cold), then two nights of
+ * `turns` turns played through `runNow` by the bots, every command timed
+ * (Start and End included). Prints one JSON line. Run by scripts/bench.ts.
  */
-async function probe(turns: number): Promise<void> {
+async function probe(turns: number, warm: boolean): Promise<void> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'in-between-first-night-'));
   const table = openSimulatedTable(Buffer.from('first-night'), root);
   try {
+    const warming = performance.now();
+    if (warm) await warmUp(table.session, { storage: createConfBackend });
+    const warmUpMs = performance.now() - warming;
     // The host reads the first screen before typing: whatever the app does then is done.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const plan = { ...planFor({ players: 8, turns, rules: DEFAULT_RULES, startingChips: 50 }) };
@@ -49,6 +55,7 @@ async function probe(turns: number): Promise<void> {
       `${JSON.stringify({
         first: { ...latencySummary(first.samples), slowest: first.slowest },
         second: { ...latencySummary(second.samples), slowest: second.slowest },
+        warmUpMs: warm ? Math.round(warmUpMs) : null,
       })}\n`,
     );
   } finally {
@@ -59,10 +66,10 @@ async function probe(turns: number): Promise<void> {
 
 const turns = Number(process.argv[2] ?? 60);
 if (!Number.isInteger(turns) || turns < 1) {
-  process.stderr.write('usage: tsx scripts/firstNightProbe.ts <turns>\n');
+  process.stderr.write('usage: tsx scripts/firstNightProbe.ts <turns> [--no-warm-up]\n');
   process.exit(2);
 }
-probe(turns).catch((error: unknown) => {
+probe(turns, !process.argv.includes('--no-warm-up')).catch((error: unknown) => {
   process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });
