@@ -419,7 +419,7 @@ function benchHistory(root: string, nights: number): void {
  */
 function benchFirstNight(turns: number): void {
   const probe = fileURLToPath(new URL('./firstNightProbe.ts', import.meta.url));
-  type Night = { count: number; p50Ms: number; p99Ms: number; maxMs: number; slowest: string };
+  type Night = { count: number; p50Ms: number; p99Ms: number; maxMs: number; cpuP99Ms: number; slowest: string };
   const run = (...extra: string[]) => {
     const output = execFileSync(process.execPath, ['--import', 'tsx', probe, String(turns), ...extra], { encoding: 'utf8' });
     return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { first: Night; second: Night; warmUpMs: number | null };
@@ -438,7 +438,7 @@ function benchFirstNight(turns: number): void {
     firstWithoutWarmUp: cold.first,
     secondWithoutWarmUp: cold.second,
     turns,
-    note: 'a fresh process: the session opened on a new data folder and warmed as the shells do (simulation/warmUp.ts, `warmUpMs` from its start to its end, one command per turn of the event loop), given 50 ms as a host reads the first screen, then two nights played through runNow, every command timed; `first` is the first night after the start, `second` the next; `*WithoutWarmUp` the same in another process with no warm-up',
+    note: 'a fresh process: the session opened on a new data folder and warmed as the shells do (simulation/warmUp.ts, `warmUpMs` from its start to its end, one command per turn of the event loop), given 50 ms as a host reads the first screen, then two nights played through runNow, every command timed (`cpu*` the CPU time of the process per command, which a queue for the cores does not inflate); `first` is the first night after the start, `second` the next; `*WithoutWarmUp` the same in another process with no warm-up',
   });
 }
 
