@@ -266,6 +266,8 @@ async function benchSessionNight(
     const started = performance.now();
     playTurns(driver, table.bot, plan);
     endNight(driver);
+    // End's index write after its answer, the night's last sample.
+    const endIndexWriteMs = samples.at(-1) ?? Number.NaN;
     const elapsed = (performance.now() - started) / 1000;
     const summary = latencySummary(samples);
     const limit = Math.min(TARGETS.durableActionP99Ms, 2 * floorP99);
@@ -283,9 +285,10 @@ async function benchSessionNight(
       slowestAction: `${slowest.command} ${ms(slowest.ms)} ms`,
       startNightMs: ms(startMs),
       startIndexWriteMs: ms(startIndexWriteMs),
+      endIndexWriteMs: ms(endIndexWriteMs),
       turns,
       ...(againstOne === null ? {} : { timesOneNightP99: Math.round(againstOne * 100) / 100 }),
-      note: "GameSession.runNow of every command of a night after its start (bots at the keyboard): decide, post the chips, append the journal line + fdatasync, build the view; End's index write after its answer is a sample of its own. `startNightMs`: the session's first command, Start, after prepareNextStart as the shells ask once the first screen is up (`startIndexWriteMs` its index write after the answer)",
+      note: "GameSession.runNow of every command of a night after its start (bots at the keyboard): decide, post the chips, append the journal line + fdatasync, build the view; End's index write after its answer is a sample of its own (`endIndexWriteMs`). `startNightMs`: the session's first command, Start, after prepareNextStart as the shells ask once the first screen is up (`startIndexWriteMs` its index write after the answer)",
     });
     return { p99Ms: summary.p99Ms, nightId };
   } finally {
