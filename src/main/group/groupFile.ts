@@ -27,6 +27,11 @@ const heardLaptopSchema = z.object({
   name: laptopNameSchema,
   /** When its files were last taken in (ISO time); null when it is known only by name. */
   lastHeardAt: z.string().nullable(),
+  /** R35: its public key (64 hex), held from its first signed manifest; absent before. */
+  publicKey: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
 });
 
 const groupFileSchema = z.object({

@@ -40,6 +40,8 @@ export class GroupHistory {
     this.parts = { ...shared, share: new OwnShare(shared) };
     this.intake = new Intake(this.parts);
     loadMirror(this.parts);
+    // R35: once, the first start with a key: what this laptop shared before nights were signed is signed.
+    this.parts.share.signOwnCopies();
   }
 
   /** The group this laptop is in, read from its data folder; null when it is in none. */
@@ -165,6 +167,12 @@ export class GroupHistory {
   /** The laptop that hosted a night of another laptop, or null for a night not from elsewhere. */
   writerOf(nightId: string): string | null {
     return this.parts.nights.get(nightId)?.laptopId ?? null;
+  }
+
+  /** Who hosted a night of another laptop, by name, and whether its copy is signed (R35); null for a night not from elsewhere. */
+  hostOf(nightId: string): { laptop: string; signed: boolean } | null {
+    const held = this.parts.nights.get(nightId);
+    return held ? { laptop: this.parts.membership.laptopName(held.laptopId), signed: held.signed } : null;
   }
 
   /** A laptop's name as last heard (its id when never heard). */

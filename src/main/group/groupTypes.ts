@@ -1,3 +1,4 @@
+import type { LaptopSigner } from '../night';
 import type { NightSummary } from '../store';
 import type { NightJudgement } from './nightIntake';
 
@@ -16,6 +17,8 @@ export interface SetAside {
 /** A night hosted on another laptop that counts here. */
 export interface GroupNight {
   laptopId: string;
+  /** R35: signed by its laptop; false for a night shared before nights were signed ("unsigned, from before signing"). */
+  signed: boolean;
   summary: NightSummary;
 }
 
@@ -46,6 +49,8 @@ export interface GroupContext {
   isOwnNight: (nightId: string) => boolean;
   /** Told of each file set aside, to report it with the host's other notices. */
   onSetAside?: (setAside: SetAside) => void;
+  /** What signs this laptop's manifests and nights (R35); absent, they are shared unsigned as before signing. */
+  signer?: LaptopSigner;
   /** How a night from elsewhere is judged: the night checker (judgeNight) unless a test keeps its verdicts for bytes it saw. */
   judge?: (nightId: string, bytes: Uint8Array) => NightJudgement;
 }

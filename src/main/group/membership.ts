@@ -64,6 +64,19 @@ export class GroupMembership {
     return this.groupFile.laptops.find((l) => l.id === laptopId)?.name ?? laptopId;
   }
 
+  /** R35: the public key this group holds for a laptop (its own for this laptop's id once held), or undefined before its first signed manifest. */
+  keyOf(laptopId: string): string | undefined {
+    return this.groupFile.laptops.find((l) => l.id === laptopId)?.publicKey;
+  }
+
+  /** R35: a laptop's key, held from its first signed manifest on (trust on first sight): every later one must be signed by it. */
+  holdKey(laptopId: string, publicKey: string): void {
+    const before = this.groupFile.laptops.find((l) => l.id === laptopId);
+    const entry = { id: laptopId, name: before?.name ?? laptopId, lastHeardAt: before?.lastHeardAt ?? null, publicKey };
+    const laptops = this.groupFile.laptops.filter((l) => l.id !== laptopId);
+    this.update((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => compareText(a.id, b.id)) }));
+  }
+
   /** A laptop heard from: its name and the time, written to group.json when it says something new. */
   heard(manifest: Manifest, now: Date): void {
     const before = this.groupFile.laptops.find((l) => l.id === manifest.laptopId);
@@ -71,7 +84,7 @@ export class GroupMembership {
     if (before?.name === manifest.laptopName && before.lastHeardAt && now.getTime() - Date.parse(before.lastHeardAt) < HEARD_EVERY_MS)
       return;
     const laptops = this.groupFile.laptops.filter((l) => l.id !== manifest.laptopId);
-    const entry = { id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: now.toISOString() };
+    const entry = { ...before, id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: now.toISOString() };
     this.update((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => compareText(a.id, b.id)) }));
   }
 }
