@@ -40,7 +40,7 @@ const MAIN_LAYERS = {
   group: ['shared', 'night', 'store', 'history', 'checker'],
   session: ['shared', 'engine', 'ledger', 'night', 'store', 'history', 'group'],
   simulation: ['shared', 'session'],
-  host: ['shared', 'store', 'session', 'group'],
+  host: ['shared', 'store', 'session', 'group', 'simulation'],
   electron: ['shared', 'store', 'session', 'host'],
 };
 /** What a layer's tests and test kit drive besides its own imports: a real session, the simulator's table, the checker. */

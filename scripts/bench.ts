@@ -18,7 +18,7 @@ import { benchGroupLan } from './benchGroupLan';
 import { latencySummary, ms, percentile } from './lib/stats';
 
 /**
- * `npm run bench [-- --quick]`: prints one JSON object per line, each with
+ * `npm run bench [-- --quick] [--session-only]`: prints one JSON object per line, each with
  * its target and whether it was met. Benchmarks report; they never fail the
  * build, so the exit code is 0 whatever the numbers. `npm run bench:compare`
  * reads these lines (scripts/lib/benchFigures.ts): keep a figure's `bench` name
@@ -39,6 +39,8 @@ const TARGETS = {
   /** The board's first call at 1,000 nights: the history's leaderboard, asked once after start-up. */
   leaderboardFirstMs: 5,
   rssMb: 200,
+  /** The first night after a start against the second night's p99. */
+  firstNightGrowth: 1.2,
 };
 
 const PLAYERS = 8;
@@ -198,17 +200,33 @@ function benchAppendFloor(dir: string, appends: number): number {
 
 // ------------------------------------------------------------ the session, on disk
 
-/** Wraps a table so every command is timed end to end (decide, ledger, journal append + fdatasync, view); `slowest` names the slowest. */
-function timed(table: Table, samples: number[], slowest: { ms: number; command: string } = { ms: 0, command: '' }): Table {
+/**
+ * Wraps a table so every command is timed end to end (decide, ledger, journal append + fdatasync, view); `slowest` names the slowest.
+ * The work a command leaves for after its answer (`afterAnswer`: the index write after a night starts or ends) is run
+ * right after it and timed as a sample of its own: the host's next keypress waits for it just the same.
+ */
+function timed(
+  table: Table,
+  samples: number[],
+  slowest: { ms: number; command: string } = { ms: 0, command: '' },
+  afterAnswer: (() => void)[] = [],
+): Table {
+  const sample = (took: number, what: string) => {
+    samples.push(took);
+    if (took > slowest.ms) Object.assign(slowest, { ms: took, command: what });
+  };
   return {
     night: () => table.night(),
     run: (command, args) => {
       const started = performance.now();
       const result = table.run(command, args);
       addedWork();
-      const took = performance.now() - started;
-      samples.push(took);
-      if (took > slowest.ms) Object.assign(slowest, { ms: took, command });
+      sample(performance.now() - started, command);
+      if (afterAnswer.length > 0) {
+        const after = performance.now();
+        for (const job of afterAnswer.splice(0)) job();
+        sample(performance.now() - after, `${command}'s index write after its answer`);
+      }
       return result;
     },
   };
@@ -223,20 +241,33 @@ interface SessionRun {
  * Plays one night of `turns` turns through a real GameSession on `root`
  * (which may already hold history), timing every command.
  */
-function benchSessionNight(root: string, turns: number, label: string, floorP99: number, onePerNightP99: number | null): SessionRun {
-  const table = openSimulatedTable(Buffer.concat([SEED, Buffer.from(label)]), root);
+async function benchSessionNight(
+  root: string,
+  turns: number,
+  label: string,
+  floorP99: number,
+  onePerNightP99: number | null,
+): Promise<SessionRun> {
+  const afterAnswer: (() => void)[] = [];
+  const table = openSimulatedTable(Buffer.concat([SEED, Buffer.from(label)]), root, undefined, undefined, (job) => afterAnswer.push(job));
   const samples: number[] = [];
   const slowest = { ms: 0, command: '' };
   try {
-    const driver = timed(sessionTable(table.session), samples, slowest);
+    const driver = timed(sessionTable(table.session), samples, slowest, afterAnswer);
     const plan = planFor({ players: PLAYERS, turns, rules: DEFAULT_RULES, startingChips: 50 });
+    // As the shells do once the first screen is up (simulation/warmUp.ts): what Start would do with the history, done ahead.
+    await table.session.prepareNextStart();
     startNight(driver, plan);
+    // Start, the session's first command (the night's carry read from the last night): apart, with its index write.
+    const [startMs = Number.NaN, startIndexWriteMs = 0] = samples;
     const nightId = table.session.currentNight?.state.nightId ?? '';
     samples.length = 0;
     Object.assign(slowest, { ms: 0, command: '' });
     const started = performance.now();
     playTurns(driver, table.bot, plan);
     endNight(driver);
+    // End's index write after its answer, the night's last sample.
+    const endIndexWriteMs = samples.at(-1) ?? Number.NaN;
     const elapsed = (performance.now() - started) / 1000;
     const summary = latencySummary(samples);
     const limit = Math.min(TARGETS.durableActionP99Ms, 2 * floorP99);
@@ -252,9 +283,12 @@ function benchSessionNight(root: string, turns: number, label: string, floorP99:
       actionsPerSecond: Math.round(samples.length / elapsed),
       // The action a host waits longest for, by name (a frame is 16 ms).
       slowestAction: `${slowest.command} ${ms(slowest.ms)} ms`,
+      startNightMs: ms(startMs),
+      startIndexWriteMs: ms(startIndexWriteMs),
+      endIndexWriteMs: ms(endIndexWriteMs),
       turns,
       ...(againstOne === null ? {} : { timesOneNightP99: Math.round(againstOne * 100) / 100 }),
-      note: 'GameSession.runNow of every command of a night (bots at the keyboard): decide, post the chips, append the journal line + fdatasync, build the view',
+      note: "GameSession.runNow of every command of a night after its start (bots at the keyboard): decide, post the chips, append the journal line + fdatasync, build the view; End's index write after its answer is a sample of its own (`endIndexWriteMs`). `startNightMs`: the session's first command, Start, after prepareNextStart as the shells ask once the first screen is up (`startIndexWriteMs` its index write after the answer)",
     });
     return { p99Ms: summary.p99Ms, nightId };
   } finally {
@@ -381,6 +415,36 @@ function benchHistory(root: string, nights: number): void {
   });
 }
 
+/**
+ * The first night after a start against the second (scripts/firstNightProbe.ts, in a fresh process so the
+ * first night is its code's first run, as in the app): every command of each, Start and End included. Run
+ * twice: as the app runs (the session warmed once the first screen is up, simulation/warmUp.ts), and cold.
+ */
+function benchFirstNight(turns: number): void {
+  const probe = fileURLToPath(new URL('./firstNightProbe.ts', import.meta.url));
+  type Night = { count: number; p50Ms: number; p99Ms: number; maxMs: number; cpuP99Ms: number; slowest: string };
+  const run = (...extra: string[]) => {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', probe, String(turns), ...extra], { encoding: 'utf8' });
+    return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as { first: Night; second: Night; warmUpMs: number | null };
+  };
+  const { first, second, warmUpMs } = run();
+  const cold = run('--no-warm-up');
+  print({
+    bench: 'session-first-night',
+    value: first.p99Ms,
+    unit: 'ms p99',
+    target: `<= ${TARGETS.firstNightGrowth}x the second night's p99 (${ms(TARGETS.firstNightGrowth * second.p99Ms)} ms)`,
+    met: first.p99Ms <= TARGETS.firstNightGrowth * second.p99Ms,
+    first,
+    second,
+    warmUpMs,
+    firstWithoutWarmUp: cold.first,
+    secondWithoutWarmUp: cold.second,
+    turns,
+    note: 'a fresh process: the session opened on a new data folder and warmed as the shells do (simulation/warmUp.ts, `warmUpMs` from its start to its end, one command per turn of the event loop), given 50 ms as a host reads the first screen, then two nights played through runNow, every command timed (`cpu*` the CPU time of the process per command, which a queue for the cores does not inflate); `first` is the first night after the start, `second` the next; `*WithoutWarmUp` the same in another process with no warm-up',
+  });
+}
+
 function folderBytes(dir: string): number {
   let total = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -401,9 +465,11 @@ function flushDisk(): void {
 
 async function main(argv: readonly string[]): Promise<number> {
   const quick = argv.includes('--quick');
-  const unknown = argv.filter((a) => a !== '--quick');
+  // The host's own figures alone (engine, journal, history, session), without the table draw, the group and the screens.
+  const sessionOnly = argv.includes('--session-only');
+  const unknown = argv.filter((a) => a !== '--quick' && a !== '--session-only');
   if (unknown.length > 0) {
-    process.stderr.write(`bench: unknown argument ${unknown.join(' ')}\nusage: npm run bench [-- --quick]\n`);
+    process.stderr.write(`bench: unknown argument ${unknown.join(' ')}\nusage: npm run bench [-- --quick] [--session-only]\n`);
     return 2;
   }
   const turns = quick ? 60 : NIGHT_TURNS;
@@ -432,15 +498,20 @@ async function main(argv: readonly string[]): Promise<number> {
     });
     flushDisk();
     benchHistory(large, HISTORY_NIGHTS);
+    benchFirstNight(turns);
     const floorP99 = benchAppendFloor(small, quick ? 300 : 2000);
-    const one = benchSessionNight(small, turns, '1 night', floorP99, null);
-    benchSessionNight(large, turns, `${HISTORY_NIGHTS} nights`, floorP99, one.p99Ms);
+    const one = await benchSessionNight(small, turns, '1 night', floorP99, null);
+    await benchSessionNight(large, turns, `${HISTORY_NIGHTS} nights`, floorP99, one.p99Ms);
     benchNightBytes(small, one.nightId, turns);
     benchNightLoad(small, one.nightId, turns);
   } catch (error) {
     print({ bench: 'error', message: (error as Error).stack ?? String(error) });
   } finally {
     for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  }
+  if (sessionOnly) {
+    print({ bench: 'done', quick, sessionOnly, seconds: Math.round((performance.now() - benchStarted) / 10) / 100 });
+    return 0;
   }
   try {
     // R34: a bet's third card drawn with ten phones helping deal, over the real WebSocket server.

@@ -61,6 +61,8 @@ export function openSimulatedTable(
   root: string,
   style: BotStyle = DEFAULT_STYLE,
   composeParts?: ConstructorParameters<typeof GameSession>[1],
+  /** When the index is written after a night starts or ends (SessionOptions): the bench times that write apart. */
+  deferIndexWrite?: (job: () => void) => void,
 ): SimulatedTable {
   const dealer = new SeededStream(seed, DEALER_STREAM);
   const session = new GameSession(
@@ -68,6 +70,7 @@ export function openSimulatedTable(
       storage: createConfBackend(root),
       randomBytes: (size) => dealer.bytes(size),
       now: tickingClock(),
+      ...(deferIndexWrite ? { deferIndexWrite } : {}),
     },
     composeParts,
   );

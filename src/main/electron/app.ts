@@ -157,5 +157,9 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
   });
 
   windows.open();
+  // The first night as fast as the next (simulation/warmUp.ts): warmed once the console is on screen, off its first paint's path.
+  const hostWindow = windows.all().find((w) => windows.roleOf(w.webContents) === 'host');
+  if (hostWindow && !hostWindow.isVisible()) hostWindow.once('show', () => void dealer.warmUp());
+  else void dealer.warmUp();
   return windows;
 }

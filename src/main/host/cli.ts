@@ -90,7 +90,7 @@ async function main(argv: string[]): Promise<number | 'running'> {
   const storage = await createConfBackend(options.dataDir);
   // The console's W lets phones watch here too, on a listener of their own with the viewer link only (phoneAccess.ts);
   // laptop to laptop, the group's own listener, for paired laptops only (docs/group-lan.md).
-  const { session: service } = await composeDealer({
+  const { session: service, warmUp } = await composeDealer({
     storage,
     autoBackups: true,
     ...(options.deckSeed ? { randomBytes: seededByteStream(options.deckSeed) } : {}),
@@ -127,6 +127,9 @@ async function main(argv: string[]): Promise<number | 'running'> {
   if (lan.length > 1) process.stdout.write(`Also reachable at ${lan.slice(1).join(', ')} (same links, other address)\n`);
   process.stdout.write(`console: ${links.console}\ntable: ${links.table}\nphone: ${links.phone}\n`);
   if (tokens) process.stdout.write('The console link changes anything: keep it to yourself. The table and phone links only watch.\n');
+
+  // The first night as fast as the next (simulation/warmUp.ts): warmed now the host listens, one command per turn of the event loop.
+  void warmUp();
 
   const stop = (): void => {
     void host

@@ -1,4 +1,6 @@
 import { GameSession, type SessionOptions } from '../session/gameSession';
+import { warmUp } from '../simulation/warmUp';
+import { createConfBackend } from '../store/confBackend';
 import type { SessionParts } from '../session/parts';
 import { groupLanPart, type GroupLanOptions, type GroupLanPart } from './groupLanPart';
 import type { PhoneAccess, PhoneAccessOptions } from './phoneAccess';
@@ -17,6 +19,11 @@ export interface ComposedDealer {
   /** The phones' listener, while composed with it (the app's menu shows its tick; tests look at its sockets). */
   readonly phones: PhoneAccess | null;
   readonly groupLan: GroupLanPart | null;
+  /**
+   * The first night after a start as fast as the next (simulation/warmUp.ts): a small built-in night played in a
+   * session of its own, one command per turn of the event loop. The shells start it once the first screen is up.
+   */
+  warmUp(): Promise<void>;
 }
 
 /**
@@ -41,5 +48,6 @@ export async function composeDealer(options: DealerOptions): Promise<ComposedDea
     return parts;
   });
   await session.startParts();
-  return { session, phones, groupLan };
+  const warmUpOnce = (): Promise<void> => warmUp(session, { storage: createConfBackend, stopped: () => session.closed });
+  return { session, phones, groupLan, warmUp: warmUpOnce };
 }

@@ -20,6 +20,7 @@ import { readGroupFolder } from './domains/groupDomain';
 import { groupLanFiles, type GroupFilesPort } from './domains/groupLanFiles';
 import { sessionHandlers, sessionHooks, type SessionHooks } from './handlers';
 import { recordOpenJournalSize } from './domains/nightIndex';
+import { rememberLastCarry } from './domains/nightLifecycle';
 import { refused, type Handler, type Outcome } from './outcome';
 import {
   isPartCommand,
@@ -115,6 +116,18 @@ export class GameSession implements DealerService {
     return turn;
   }
 
+  /**
+   * Work a Start would otherwise do, done ahead in turn with the commands:
+   * the last ended night replayed for the pot it carries (R22), so the
+   * host's Start answers without replaying it. The shells ask once the
+   * first screen is up (simulation/warmUp.ts).
+   */
+  prepareNextStart(): Promise<void> {
+    const turn = this.queue.then(() => rememberLastCarry(this.state));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
   /** The session's view with each part's slice; the same object when no part is composed. */
   private withParts(core: AppView): AppView {
     let view = core;
@@ -163,13 +176,22 @@ export class GameSession implements DealerService {
     return Promise.allSettled(this.parts.map((part) => part.close()));
   }
 
+  /** Whether the session has closed (work left for later, such as the warm-up, stops then). */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+  private isClosed = false;
+
   private closeState(): void {
+    this.isClosed = true;
     if (this.groupWatch) clearInterval(this.groupWatch);
     this.state.backups.stop();
     this.listeners.clear();
     recordOpenJournalSize(this.state);
-    // A night just started or ended is written to the index before the app goes, not left to the next start's repair.
+    // A night just started or ended is written to the index before the app goes, not left to the next start's repair;
+    // then the index is written whole, so the next start reads one file (store/indexLog.ts).
     this.state.flushIndexWrite();
+    this.state.compactIndex();
     this.state.repo.journals.closeAll();
   }
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConfBackend } from '../store/confBackend';
+import { DealerRepository } from '../store/repository';
 import { GameSession } from './gameSession';
 import { ask, countingBytes, currentNight, ok, playTurns, startNight, TestClock } from './testing/kit';
 
@@ -22,7 +23,8 @@ afterEach(() => {
 });
 
 const clock = new TestClock('2026-11-22T20:00:00.000Z');
-const indexFile = (): string => fs.readFileSync(path.join(root, 'nights-index.json'), 'utf8');
+/** The index as on disk: the whole file with the log of its changes applied (store/indexLog.ts), as the next start reads it. */
+const indexFile = (): string => JSON.stringify({ nights: new DealerRepository(createConfBackend(root)).loadIndex() });
 
 /** A session whose deferred index writes wait in `held` until the test runs them (or never, as if the app died first). */
 function openSession(held: (() => void)[] = []): GameSession {
@@ -107,5 +109,67 @@ describe('the nights index written after the answer', () => {
     session.close();
     const written = JSON.parse(indexFile()) as { nights: { endedAt: string | null }[] };
     expect(written.nights.map((n) => n.endedAt === null)).toEqual([false]);
+  });
+
+  it("End's index write is one line appended to the index's log: the whole file is left as it was", () => {
+    const held: (() => void)[] = [];
+    const session = openSession(held);
+    for (let n = 0; n < 3; n++) {
+      playAndEnd(session, held);
+      for (const job of held.splice(0)) job();
+      ok(session.runNow('closeNight', { stateId: currentNight(session).stateId }));
+    }
+    session.close();
+    const whole = fs.readFileSync(path.join(root, 'nights-index.json'), 'utf8');
+    const again = openSession(held);
+    startNight(again);
+    for (const job of held.splice(0)) job();
+    playTurns(again, 4, { bet: () => 1 });
+    ok(again.runNow('endNight', { stateId: currentNight(again).stateId }));
+    for (const job of held.splice(0)) job();
+    expect(fs.readFileSync(path.join(root, 'nights-index.json'), 'utf8')).toBe(whole);
+    const log = fs.readFileSync(path.join(root, 'nights-index.log.jsonl'), 'utf8').trim().split('\n');
+    // The header, the night started, the night ended: its line alone, not the three nights before it.
+    expect(log).toHaveLength(3);
+    expect(log.slice(1).map((line) => (JSON.parse(line) as { put: { endedAt: string | null } }).put.endedAt === null)).toEqual([
+      true,
+      false,
+    ]);
+    expect(ask(openSession(), 'listNights').map((n) => n.endedAt === null)).toEqual([false, false, false, false]);
+  });
+
+  it('changes a session left in the log when it stopped without quitting are read at the next start, and the index written whole', () => {
+    const held: (() => void)[] = [];
+    const dying = openSession(held);
+    playAndEnd(dying, held);
+    for (const job of held.splice(0)) job();
+    ok(dying.runNow('closeNight', { stateId: currentNight(dying).stateId }));
+    startNight(dying);
+    for (const job of held.splice(0)) job();
+    const listed = ask(dying, 'listNights');
+    expect(fs.existsSync(path.join(root, 'nights-index.log.jsonl'))).toBe(true);
+
+    const again = openSession();
+    expect(ask(again, 'listNights')).toEqual(listed);
+    expect(again.getView().storageNotices).toEqual([]);
+    expect(fs.existsSync(path.join(root, 'nights-index.log.jsonl'))).toBe(false);
+    const whole = JSON.parse(fs.readFileSync(path.join(root, 'nights-index.json'), 'utf8')) as { nights: { id: string }[] };
+    expect(whole.nights.map((n) => n.id).sort()).toEqual(listed.map((n) => n.id).sort());
+  });
+
+  it('quitting writes the index whole and removes its log, so the next start reads one file', () => {
+    const held: (() => void)[] = [];
+    const session = openSession(held);
+    playAndEnd(session, held);
+    for (const job of held.splice(0)) job();
+    ok(session.runNow('closeNight', { stateId: currentNight(session).stateId }));
+    startNight(session);
+    for (const job of held.splice(0)) job();
+    expect(fs.existsSync(path.join(root, 'nights-index.log.jsonl'))).toBe(true);
+    const listed = ask(session, 'listNights');
+    session.close();
+    expect(fs.existsSync(path.join(root, 'nights-index.log.jsonl'))).toBe(false);
+    const whole = JSON.parse(fs.readFileSync(path.join(root, 'nights-index.json'), 'utf8')) as { nights: { id: string }[] };
+    expect(whole.nights.map((n) => n.id).sort()).toEqual(listed.map((n) => n.id).sort());
   });
 });

@@ -1,6 +1,7 @@
 import type { Payment, PayKind, SettleMode, TableScreen } from '../../shared';
 import { nightPayment, type NightSummary, type PlayedNight } from '../night';
-import type { DealerRepository } from '../store/repository';
+import { indexChanges } from '../store/indexLog';
+import { DOCUMENT_NAMES, type DealerRepository } from '../store/repository';
 import { saveQuietly } from './outcome';
 import type { StoredRosterPlayer, StoredSettings } from '../store/schemas';
 import type { PlayerMerge } from '../history';
@@ -35,6 +36,12 @@ export class SessionState {
   hiddenPay: Readonly<Record<string, PayKind[]>> = {};
   /** Set once at start-up (startup.ts), after the history is read: a backup is made of it. */
   backups!: KeptBackups;
+  /**
+   * The pot the last ended night carried out (R22), as its ledger said when it was last replayed or ended here,
+   * with the size of the journal it was read from: the next Start uses it only while the journal is still that
+   * size, and replays the night otherwise (nightLifecycle.ts carryFromLastNight).
+   */
+  lastCarry: { id: string; bytes: number; carriedOut: number } | null = null;
   /** The group this laptop shares its history with, its folder's reader and their caches (groupDomain.ts changes it). */
   readonly group = new GroupSync();
   /** R34: the laptop's chain and the phones helping deal, for nights whose cards the table draws. */
@@ -50,14 +57,16 @@ export class SessionState {
   /** When a deferred index write runs: after the current command has answered (setImmediate) unless a test holds it (startup.ts). */
   deferIndexWrite: (job: () => void) => void = (job) => void setImmediate(job);
   #indexWritePending = false;
+  /** The index as the disk holds it (the whole file and its log of changes), to tell what a write must add. */
+  #indexOnDisk: readonly NightSummary[] = [];
 
   /**
-   * The index written once the current command has answered, not inside it:
-   * at 1,000 nights the whole index is about 3 MB and takes 80-120 ms to
-   * write, longer than a host should wait for Start or End. Safe because the
-   * index is derived: a night whose journal grew since its line was written,
-   * or that has no line, is remade from its journal at the next start
-   * (store/indexRepair.ts), so dying before this write loses nothing.
+   * The index written once the current command has answered, not inside it.
+   * A write is a small append of the lines that changed (store/indexLog.ts),
+   * but it is still a second fdatasync the host need not wait for. Safe
+   * because the index is derived: a night whose journal grew since its line
+   * was written, or that has no line, is remade from its journal at the next
+   * start (store/indexRepair.ts), so dying before this write loses nothing.
    */
   saveIndexAfterAnswer(): void {
     if (this.#indexWritePending) return;
@@ -73,7 +82,41 @@ export class SessionState {
   /** The index written now (best effort: it is rebuilt from the journals); a deferred write waiting is done by this one. */
   saveIndexNow(index: readonly NightSummary[]): void {
     this.#indexWritePending = false;
-    saveQuietly(() => this.repo.saveIndex(index));
+    saveQuietly(() => this.writeIndex(index));
+  }
+
+  /**
+   * The index written now, or a throw when the disk refuses: the lines that
+   * changed since the last write appended to the index's log, one small
+   * append however long the history. With no index file yet (the first
+   * night, or one found missing) the file is written whole instead, so the
+   * next start does not report it missing.
+   */
+  writeIndex(index: readonly NightSummary[]): void {
+    const changes = indexChanges(this.#indexOnDisk, index);
+    if (changes.length === 0) return;
+    if (this.repo.exists(DOCUMENT_NAMES.nights)) this.repo.appendToIndex(changes);
+    else this.repo.saveIndex(index);
+    this.#indexOnDisk = index;
+  }
+
+  /** The index as read from the disk at start-up, before it is repaired: what the next write is told apart from. */
+  indexRead(index: readonly NightSummary[]): void {
+    this.#indexOnDisk = index;
+  }
+
+  /**
+   * The index written whole and its log removed (store/indexLog.ts), when
+   * the log holds anything: at start-up and at quit, never after a command.
+   * Its changes are appended first, so the log and the whole file agree
+   * at every moment (best effort, like every index write).
+   */
+  compactIndex(): void {
+    this.#indexWritePending = false;
+    saveQuietly(() => {
+      this.writeIndex(this.index);
+      if (this.repo.indexLogBytes() > 0) this.repo.saveIndex(this.index);
+    });
   }
 
   /** The night on the table if it has not ended. */
@@ -95,11 +138,12 @@ export class SessionState {
     return Buffer.from(this.randomBytes(bytes)).toString('hex');
   }
 
-  /** A random id not in `taken`; numbered on a clash, so a repeating random source cannot loop. */
-  newId(prefix: string, taken: readonly { id: string }[], randomBytes = 4): string {
+  /** A random id not in `taken` (a list, or a test of each id); numbered on a clash, so a repeating random source cannot loop. */
+  newId(prefix: string, taken: readonly { id: string }[] | ((id: string) => boolean), randomBytes = 4): string {
+    const isTaken = typeof taken === 'function' ? taken : (id: string) => taken.some((p) => p.id === id);
     const drawn = `${prefix}-${this.hex(randomBytes)}`;
     let id = drawn;
-    for (let n = 2; taken.some((p) => p.id === id); n++) id = `${drawn}-${n}`;
+    for (let n = 2; isTaken(id); n++) id = `${drawn}-${n}`;
     return id;
   }
 

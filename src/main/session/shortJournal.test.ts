@@ -7,6 +7,8 @@ import { playTurns, sessionTable, startNight } from '../simulation/playNight';
 import { SeededStream } from '../simulation/seededStream';
 import { accepted, ask, closeNight, currentNight, playNight, sessionFolderPerTest } from './testing/kit';
 import type { GameSession } from './gameSession';
+import { createConfBackend } from '../store/confBackend';
+import { DealerRepository } from '../store/repository';
 
 /**
  * A night's journal cut short (docs/night-journal.md, "A journal cut
@@ -28,10 +30,9 @@ interface IndexLine {
   results: { playerId: string; netChips: number }[];
   balances?: Record<string, number>;
 }
+/** A night's line in the index as on disk: the whole file with the log of its changes applied (store/indexLog.ts). */
 const indexLine = (id: string): IndexLine | undefined =>
-  (JSON.parse(fs.readFileSync(path.join(folder.root, 'nights-index.json'), 'utf8')) as { nights: IndexLine[] }).nights.find(
-    (n) => n.id === id,
-  );
+  new DealerRepository(createConfBackend(folder.root)).loadIndex().find((n) => n.id === id) as IndexLine | undefined;
 
 /** Cuts a journal to about half its bytes; `atLine` keeps whole lines only, else the cut falls inside a line. */
 function cutInHalf(id: string, atLine: boolean): string {

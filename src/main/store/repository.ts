@@ -3,6 +3,7 @@ import type { PayKind, SettleMode, StorageNotice, StorageNoticeKind } from '../.
 import type { JournalEntry } from '../night';
 import type { StorageBackend } from './adapter';
 import { DataDocuments, DEFAULT_SETTINGS, DOCUMENT_NAMES, mergesInRoster, saveQuietly, type PlayerMergeRecord } from './documents';
+import { applyIndexChanges, IndexLog, type IndexChange } from './indexLog';
 import { reconcileIndex, type ReconciledIndex } from './indexRepair';
 import { JournalFiles } from './journalFiles';
 import { LegacyNights, nightDocumentName } from './legacyNights';
@@ -39,6 +40,7 @@ export class DealerRepository {
   readonly #documents: DataDocuments;
   readonly #nights: NightJournals;
   readonly #legacy: LegacyNights;
+  readonly #indexLog: IndexLog;
 
   constructor(
     private readonly backend: StorageBackend,
@@ -50,6 +52,7 @@ export class DealerRepository {
     this.notices = this.#told.list;
     this.#documents = new DataDocuments(backend, (file, reason) => this.#told.setAside(file, reason));
     this.journals = new JournalFiles(backend.root);
+    this.#indexLog = new IndexLog(backend.root);
     this.seedSeal = new SeedSeal(new SeedKeyFiles(backend.root, keychain, now), (file, setAsideAs, reason) =>
       this.report('set-aside', file, reason, setAsideAs),
     );
@@ -125,13 +128,32 @@ export class DealerRepository {
     this.#documents.save('roster', DOCUMENT_NAMES.roster, { players });
   }
 
-  /** The summaries of past nights, or none when there is no index yet or it was set aside. */
+  /**
+   * The summaries of past nights: the index file (none when there is none yet or it was set aside) with the
+   * changes logged since it was written whole applied (indexLog.ts). A log with a line that cannot be read is
+   * set aside and reported, the changes before that line kept; the index repair remakes the rest from the journals.
+   */
   loadIndex(): NightSummary[] {
-    return this.#documents.load('nights', DOCUMENT_NAMES.nights)?.nights ?? [];
+    const whole = this.#documents.load('nights', DOCUMENT_NAMES.nights)?.nights ?? [];
+    const { changes, damaged } = this.#indexLog.read();
+    if (damaged !== undefined) this.#told.setAside(this.#indexLog.path, `${damaged}; the index is remade from the night files`);
+    return changes.length === 0 ? whole : applyIndexChanges(whole, changes);
   }
 
+  /** The index written whole (3 MB at 1,000 nights), which makes the log of its changes unneeded: it is removed. */
   saveIndex(nights: readonly NightSummary[]): void {
     this.#documents.save('nights', DOCUMENT_NAMES.nights, { nights });
+    this.#indexLog.remove();
+  }
+
+  /** Changes to the index appended to its log: one small append and fdatasync, durable when it returns (indexLog.ts). */
+  appendToIndex(changes: readonly IndexChange[]): void {
+    this.#indexLog.append(changes);
+  }
+
+  /** The bytes of index changes logged since the index was last written whole. */
+  indexLogBytes(): number {
+    return this.#indexLog.bytes();
   }
 
   /** The ids of the night transfers marked paid (M3); none when there is no tab file yet or it was set aside. */
@@ -223,6 +245,11 @@ export class DealerRepository {
       { journals: this.journals, notices: this.#told, legacyNightIds: () => this.legacyNightIds(), readNight: (id) => this.readNight(id) },
       index,
     );
+  }
+
+  /** Whether a night of this id has a file in the data folder (a journal or old files), listed or not in the index. */
+  hasNightFiles(id: string): boolean {
+    return fs.existsSync(this.journals.pathOf(id)) || fs.existsSync(this.#documents.pathOf(nightDocumentName(id)));
   }
 
   /** The ids of every night in the data folder (journals and old files), listed or not in the index. */

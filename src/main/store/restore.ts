@@ -7,6 +7,7 @@ import { JOURNAL_EXTENSION, JOURNAL_FOLDER } from './journalFiles';
 import { DOCUMENT_NAMES, nightDocumentName, nightPartName, type DealerRepository, type PlayerMergeRecord } from './repository';
 import { checkedEnvelope } from './envelope';
 import { fileStamp, renameAside } from './fileAside';
+import { INDEX_LOG_FILE } from './indexLog';
 import type { FileKind, NightSummary, StoredRosterPlayer, StoredSettings } from './schemas';
 
 /**
@@ -124,6 +125,8 @@ function finishRestore(repo: DealerRepository, commit: CommitFile): void {
     fs.renameSync(staged, live);
   }
   syncDirectory(path.join(root, JOURNAL_FOLDER));
+  // The log of the replaced index's changes (indexLog.ts) must not be applied to the restored index: set aside with it.
+  setAside(path.join(root, INDEX_LOG_FILE), suffix);
   for (const name of [DOCUMENT_NAMES.roster, DOCUMENT_NAMES.settings, DOCUMENT_NAMES.nights, DOCUMENT_NAMES.tab, DOCUMENT_NAMES.aliases]) {
     const staged = locateDocument(staging, name).path;
     if (!fs.existsSync(staged)) continue;

@@ -13,7 +13,9 @@ import type { SessionState } from '../sessionState';
  */
 export function afterNightEnded(state: SessionState, night: PlayedNight): void {
   const id = night.state.nightId;
-  const summary = nightSummary(night, state.repo.journals.size(id));
+  const bytes = state.repo.journals.size(id);
+  const summary = nightSummary(night, bytes);
+  state.lastCarry = { id, bytes, carriedOut: night.ledger.balances().carriedOut };
   if (state.settings.nextCarry !== night.state.carriedOut) {
     state.settings = { ...state.settings, nextCarry: night.state.carriedOut };
     saveQuietly(() => state.repo.saveSettings(state.settings));
@@ -46,7 +48,9 @@ export function afterEndedNightChanged(state: SessionState, night: PlayedNight):
     new Set(),
     state.settleModes,
   );
-  const summary = nightSummary(night, state.repo.journals.size(id));
+  const bytes = state.repo.journals.size(id);
+  const summary = nightSummary(night, bytes);
+  state.lastCarry = { id, bytes, carriedOut: night.ledger.balances().carriedOut };
   replaceIndexLine(state, summary);
   const after = new Map(nightTransfers([summary], new Set(), state.settleModes).map((t) => [t.id, t.amount]));
   const changed = new Set(before.filter((t) => after.get(t.id) !== t.amount).map((t) => t.id));
@@ -73,10 +77,14 @@ export function loadNight(state: SessionState, id: string, replayed?: PlayedNigh
  */
 export function reloadHistory(state: SessionState): void {
   const stored = state.repo.loadIndex();
+  state.indexRead(stored);
+  state.lastCarry = null;
   const calledOpen = [...stored].reverse().find((s) => s.endedAt === null)?.id;
   const { index, replayed, changed } = state.repo.reconcileIndex(stored);
-  if (changed) state.saveIndexNow(index);
   state.index = index;
+  // The repair, and the changes a session left in the index's log when it did not quit cleanly, written whole (store/indexLog.ts).
+  if (changed) state.saveIndexNow(index);
+  state.compactIndex();
   const open =
     [...state.index].reverse().find((s) => s.endedAt === null)?.id ??
     (state.index.some((s) => s.id === calledOpen) ? calledOpen : undefined);

@@ -72,7 +72,7 @@ function dismissNotice(state: SessionState, args: ParsedCommandArgs<'dismissNoti
   const line = short && state.index.find((s) => s.id === short.night);
   if (line && args.keep === 'index') {
     const index = state.index.map((s) => (s === line ? keepIndexFigures(state.repo, line) : s));
-    const saved = saveOrRefuse(() => state.repo.saveIndex(index), 'The nights index could not be saved, so nothing changed');
+    const saved = saveOrRefuse(() => state.writeIndex(index), 'The nights index could not be saved, so nothing changed');
     if (!saved.ok) return saved;
     state.index = index;
   } else if (line) {
