@@ -171,7 +171,9 @@ describe('GameSession', () => {
     const lines = fs.readFileSync(nightFile, 'utf8').split('\n');
     // The first command after the snapshot: lines[0] is the header, lines[1] the start (stateId of the start counts its shuffles).
     const damagedAt = lines.findIndex((line, i) => i > 1 && replayedStateIdAfter(lines.slice(0, i + 1)) > stateBefore);
-    lines[damagedAt] = '{"at":"2026-11-22T21:00:00.000Z","command":{"type":"bet","amount":-3}}';
+    // A bet the format refuses, the line no shorter than it was (a shorter file would also read as a journal cut short).
+    const damaged = '{"at":"2026-11-22T21:00:00.000Z","command":{"type":"bet","amount":-3}}';
+    lines[damagedAt] = damaged.padEnd((lines[damagedAt] as string).length, ' ');
     fs.writeFileSync(nightFile, lines.join('\n'));
     const reloaded = openSession();
     const notices = reloaded.getView().storageNotices;

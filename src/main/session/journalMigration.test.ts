@@ -55,7 +55,8 @@ function oldFolder(): { ids: string[]; before: ReturnType<typeof everything>; op
 
 /**
  * What the host sees of the same nights today where the app changed on purpose since the fixture was made: exports are
- * `in-between-night/5`, with no record as these nights were never signed, and the night checker says so (R35).
+ * `in-between-night/5`, with no record as these nights were never signed, and the night checker says so (R35); the
+ * nights list says which laptop hosted a night (none: they are this laptop's own) and which is unsigned.
  */
 function asToday(before: ReturnType<typeof everything>): ReturnType<typeof everything> {
   const unsigned = expect.objectContaining({
@@ -65,6 +66,8 @@ function asToday(before: ReturnType<typeof everything>): ReturnType<typeof every
   });
   return {
     ...before,
+    list: before.list.map((night) => ({ ...night, hostedOn: null, unsigned: false })),
+    nights: before.nights.map((detail) => ({ ...detail, night: { ...detail.night, hostedOn: null, unsigned: false } })),
     exports: before.exports.map(
       (text) => `${JSON.stringify({ ...(JSON.parse(text) as object), format: 'in-between-night/5', record: null }, undefined, 2)}\n`,
     ),
