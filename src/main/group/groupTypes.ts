@@ -1,3 +1,4 @@
+import type { LaptopSigner } from '../night';
 import type { NightSummary } from '../store';
 import type { NightJudgement } from './nightIntake';
 
@@ -41,6 +42,12 @@ export interface ReceiveOptions {
 
 export interface GroupContext {
   dataRoot: string;
+  /**
+   * Signs for this laptop (its id is group.json's `laptopId`) with the key
+   * made and sealed by store/laptopKey.ts: its entry in the group documents'
+   * `laptops` map, and what else it writes for the group.
+   */
+  signer: LaptopSigner;
   now: () => Date;
   /** Whether the night id is one of this laptop's own (open or ended): another laptop's copy of it is set aside. */
   isOwnNight: (nightId: string) => boolean;

@@ -64,6 +64,38 @@ export class GroupMembership {
     return this.groupFile.laptops.find((l) => l.id === laptopId)?.name ?? laptopId;
   }
 
+  /** The key the group holds for a laptop (this laptop's own included), or undefined when none was pinned yet. */
+  pinnedKey(laptopId: string): string | undefined {
+    if (laptopId === this.laptopId) return this.groupFile.laptopKey;
+    return this.groupFile.laptops.find((l) => l.id === laptopId)?.publicKey;
+  }
+
+  /**
+   * Laptops as their signed entries in the group documents say: each one's
+   * key pinned when none was yet (first sight), and its name taken; a
+   * laptop not heard from yet is listed, known only by name. An entry whose
+   * key differs from the one pinned never comes here (groupHistory.ts).
+   * group.json is written once, when anything changed.
+   */
+  learn(entries: ReadonlyMap<string, { name: string; publicKey: string }>): void {
+    const byId = new Map(this.groupFile.laptops.map((l) => [l.id, l]));
+    let changed = false;
+    for (const [id, { name, publicKey }] of entries) {
+      if (id === this.laptopId) continue;
+      const before = byId.get(id);
+      if (before?.name === name && before.publicKey === publicKey) continue;
+      byId.set(id, { id, name, lastHeardAt: before?.lastHeardAt ?? null, publicKey: before?.publicKey ?? publicKey });
+      changed = true;
+    }
+    if (changed) this.update((file) => ({ ...file, laptops: [...byId.values()].sort((a, b) => compareText(a.id, b.id)) }));
+  }
+
+  /** This laptop's own name and the key it signs with, as group.json keeps them; written only when either changed. */
+  own(name: string, publicKey: string): void {
+    if (this.groupFile.laptopName === name && this.groupFile.laptopKey === publicKey) return;
+    this.update((file) => ({ ...file, laptopName: name, laptopKey: publicKey }));
+  }
+
   /** A laptop heard from: its name and the time, written to group.json when it says something new. */
   heard(manifest: Manifest, now: Date): void {
     const before = this.groupFile.laptops.find((l) => l.id === manifest.laptopId);
@@ -71,7 +103,8 @@ export class GroupMembership {
     if (before?.name === manifest.laptopName && before.lastHeardAt && now.getTime() - Date.parse(before.lastHeardAt) < HEARD_EVERY_MS)
       return;
     const laptops = this.groupFile.laptops.filter((l) => l.id !== manifest.laptopId);
-    const entry = { id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: now.toISOString() };
+    // The key pinned for it stays: hearing from a laptop never changes which key the group holds for it.
+    const entry = { ...before, id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: now.toISOString() };
     this.update((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => compareText(a.id, b.id)) }));
   }
 }

@@ -43,4 +43,4 @@ export { /** @internal */ readNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';
 export { /** @internal */ playerNightFigures, /** @internal */ type PlayerNightFigures } from './figures';
 export { luckVerdict, nightLuck } from './luck';
-export { newKeyPair, signerOf, verifySignature, type LaptopSigner } from './signature';
+export { laptopStatement, newKeyPair, signerOf, verifySignature, type LaptopSigner } from './signature';

@@ -2,6 +2,7 @@ import { currentNight, ok, openSession, playTurns, run, startNight, TestClock } 
 import type { SharedPlayer } from '../groupDocs';
 import { GroupHistory, type GroupContext } from '../groupHistory';
 import { sharedJournalText } from '../nightIntake';
+import { testContext } from './context';
 
 /**
  * The group's test kit: nights really played (by a session on a scratch
@@ -62,7 +63,7 @@ function playedNight(session: ReturnType<typeof openSession>) {
 /** A laptop's group started straight on a data folder (laptop `n` of the test group). */
 export function testGroup(dataRoot: string, n: number, context: Partial<GroupContext> = {}, folder: string | null = null): GroupHistory {
   return GroupHistory.start(
-    { dataRoot, now: () => new Date(), isOwnNight: () => false, ...context },
+    testContext(dataRoot, context, testLaptopId(n)),
     {
       format: 'in-between-dealer/group',
       version: 1,

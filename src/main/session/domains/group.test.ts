@@ -7,6 +7,7 @@ import { bundleText, GroupHistory, manifestSchema, nightFileName } from '../../g
 import { sha256Hex } from '../../../shared/sha256';
 import type { GameSession } from '../gameSession';
 import { accepted, ask, closeNight, currentNight, ok, playNight, playTurns, run, startNight, TestClock, TestLaptops } from '../testing/kit';
+import { testContext } from '../../group/testing/context';
 
 let laptops: TestLaptops;
 beforeEach(() => {
@@ -278,7 +279,7 @@ describe('a group file', () => {
         return fs.statSync(full).isFile() ? [[name, fs.readFileSync(full)] as const] : [];
       }),
     );
-    const bobGroup = GroupHistory.open({ dataRoot: laptops.dataFolder('bob'), now: () => new Date(), isOwnNight: () => false });
+    const bobGroup = GroupHistory.open(testContext(laptops.dataFolder('bob')));
     const report = bobGroup?.receiveLaptopFiles(strangerId, strangerFiles, { complete: true });
     expect(report?.setAside[0]?.reason).toMatch(/another group/);
     expect(report?.nights).toEqual([]);
@@ -291,7 +292,7 @@ describe('a group file', () => {
     const file = path.join(laptops.base, 'other.json');
     fs.writeFileSync(
       file,
-      bundleText(GroupHistory.open({ dataRoot: laptops.dataFolder('ann'), now: () => new Date(), isOwnNight: () => true })!, new Date()),
+      bundleText(GroupHistory.open(testContext(laptops.dataFolder('ann'), { isOwnNight: () => true }))!, new Date()),
     );
     const refused = bob.runNow('groupImport', { path: file });
     expect(refused).toMatchObject({ ok: false, error: { code: 'other-group', params: { group: 'Friday game' } } });

@@ -4,6 +4,7 @@ import {
   folderGroup,
   GroupHistory,
   importBundle,
+  joinedLaptop,
   newGroupId,
   parseBundle,
   writeFolderGroup,
@@ -58,7 +59,9 @@ export function groupHandlers(state: SessionState): HandlerMap<GroupCommand> {
 
 /** At start-up: the group read, this laptop's changes since its last share recorded, everyone's taken in and shared. */
 export function openGroup(state: SessionState): void {
-  const group = GroupHistory.open(groupContext(state));
+  const me = joinedLaptop(state.repo.root);
+  if (!me) return;
+  const group = GroupHistory.open(groupContext(state, me.laptopId, me.laptopKey));
   if (!group) return;
   state.group.join(group);
   group.publishShared(localShared(state));
@@ -109,7 +112,8 @@ export function groupView(state: SessionState): GroupView | null {
   const group = state.group.history;
   if (!group) return null;
   const file = group.file;
-  const others = file.laptops.map((l) => ({ id: l.id, name: l.name, lastHeardAt: l.lastHeardAt, me: false }));
+  // Each laptop by the name it signed in the group documents (group.laptopName), so a rename shows on every laptop.
+  const others = file.laptops.map((l) => ({ id: l.id, name: group.laptopName(l.id), lastHeardAt: l.lastHeardAt, me: false }));
   return {
     id: file.groupId,
     name: file.name,
