@@ -262,6 +262,17 @@ const groupSharePayArgs = z.strictObject({
   party: playerId,
   share: z.boolean({ error: 'share is true or false' }),
 });
+/** This laptop's name in its group: one line people know it by (60 characters at most, as group.json keeps it). */
+export const LAPTOP_NAME_MAX = 60;
+const renameLaptopArgs = z.strictObject({
+  name: z
+    .string({ error: 'a laptop name is text' })
+    .trim()
+    .min(1, 'name the laptop')
+    .max(LAPTOP_NAME_MAX, `a laptop name is at most ${LAPTOP_NAME_MAX} characters`)
+    // One line: a name is shown in lists and notices, and signed between fixed lines (night/signature.ts laptopStatement).
+    .refine((name) => !/\p{Cc}/u.test(name), 'a laptop name is one line of text, without tabs or line breaks'),
+});
 const groupCreateArgs = z.strictObject({
   name: z.string({ error: 'a group name is text' }).trim().min(1, 'name the group').max(60, 'a group name is at most 60 characters'),
 });
@@ -356,6 +367,7 @@ export const commandArgs = {
   groupImport: groupImportArgs,
   groupSyncNow: noArgs,
   groupSharePay: groupSharePayArgs,
+  renameLaptop: renameLaptopArgs,
   groupPairStart: noArgs,
   groupPairJoin: groupPairJoinArgs,
   groupUnpair: groupUnpairArgs,

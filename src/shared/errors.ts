@@ -73,6 +73,7 @@ export const COMMAND_ERROR_CODES = [
   'not-paired', // a laptop this one is not paired with (or no longer): its key opens nothing
   'group-lan-unavailable', // this dealer runs without the group's LAN listener (a bare session)
   'no-pay-details', // sharing a player's payment details with the group when none are typed: type them first
+  'laptop-name-taken', // another laptop of the group is already called {name}: a name that tells them apart
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

@@ -113,6 +113,8 @@ export const COMMAND_REGISTRY = {
   groupSyncNow: change,
   /** Shares a player's payment details with the group (docs/group.md), or stops: the host decides, player by player. */
   groupSharePay: change,
+  /** Names this laptop for its group (docs/group.md "Names people know"): signed into the group documents, seen on every laptop. */
+  renameLaptop: change,
   /** Shows a pairing code (and its QR) for another laptop of the group to type; good for 5 minutes, once (docs/group-lan.md). */
   groupPairStart: change,
   /** Pairs with the laptop at `address` showing `code`: the two then sync the group both ways. */

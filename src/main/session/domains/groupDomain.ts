@@ -30,7 +30,7 @@ import {
 import { localShared, project } from './groupProjection';
 
 /**
- * The group (docs/group.md) as the session sees it: its six commands, what
+ * The group (docs/group.md) as the session sees it: its commands, what
  * this laptop shares after each change (its ended nights, its state of the
  * roster, merges, paid marks and settle modes), and what it takes in from
  * the others, projected back into the session's roster, merges and tab
@@ -40,7 +40,7 @@ import { localShared, project } from './groupProjection';
  */
 
 export type GroupCommand =
-  'groupCreate' | 'groupLeave' | 'groupSetFolder' | 'groupExport' | 'groupImport' | 'groupSyncNow' | 'groupSharePay';
+  'groupCreate' | 'groupLeave' | 'groupSetFolder' | 'groupExport' | 'groupImport' | 'groupSyncNow' | 'groupSharePay' | 'renameLaptop';
 
 /** A group file is at most 512 MiB (1,000s of nights from several laptops). */
 const GROUP_FILE_MAX_BYTES = 512 * 1024 * 1024;
@@ -54,6 +54,7 @@ export function groupHandlers(state: SessionState): HandlerMap<GroupCommand> {
     groupImport: (args) => importGroup(state, args),
     groupSyncNow: () => (state.group.history ? (syncGroup(state), DONE) : refused(notInGroup())),
     groupSharePay: (args) => sharePay(state, args),
+    renameLaptop: (args) => renameLaptop(state, args),
   };
 }
 
@@ -147,6 +148,42 @@ function sharePay(state: SessionState, args: ParsedCommandArgs<'groupSharePay'>)
   }
   if (group.sharePayDetails(player.id, args.share && player.pay ? player.pay : null)) shareToFolder(state);
   return DONE;
+}
+
+/**
+ * This laptop named for its group (docs/group.md "Names people know"): in
+ * group/laptop.json and group.json first, then signed into the group
+ * documents and written into the manifest, which the group folder and the
+ * paired laptops carry to every laptop. A name another laptop of the group
+ * goes by already (case and spacing aside) is refused: a name is there to
+ * tell laptops apart. Two laptops apart may still pick one name at once;
+ * each shows, and a rename then tells them apart.
+ */
+function renameLaptop(state: SessionState, args: ParsedCommandArgs<'renameLaptop'>): Outcome {
+  const group = state.group.history;
+  if (!group) return refused(notInGroup());
+  const name = args.name;
+  if (name === group.file.laptopName) return DONE;
+  const others = new Set([...group.file.laptops.map((l) => l.id), ...group.knownLaptops().keys()]);
+  others.delete(group.laptopId);
+  const taken = [...others].map((id) => group.laptopName(id)).find((other) => sameName(other, name));
+  if (taken !== undefined)
+    return refused(
+      commandError('laptop-name-taken', `Another laptop of the group is already called ${taken}: choose a name that tells them apart.`, undefined, {
+        name: taken,
+      }),
+    );
+  const saved = saveOrRefuse(() => group.rename(name), 'The name could not be saved, so nothing changed');
+  if (!saved.ok) return saved;
+  // Signed into the group documents and the manifest now; a disk refusing it is retried at the next change or start-up.
+  saveQuietly(() => group.publishShared(localShared(state)));
+  shareToFolder(state);
+  return DONE;
+}
+
+function sameName(a: string, b: string): boolean {
+  const plain = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return plain(a) === plain(b);
 }
 
 function createGroup(state: SessionState, args: ParsedCommandArgs<'groupCreate'>): Outcome {

@@ -74,6 +74,7 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'not-paired': [],
   'group-lan-unavailable': [],
   'no-pay-details': ['name'],
+  'laptop-name-taken': ['name'],
 };
 
 /** A refusal of main in the console's language (refusals/<language>.ts), with the names and numbers main sent. */

@@ -66,6 +66,7 @@ const refusals = {
   'not-paired': 'That laptop is not paired with this one (or no longer): pair them again.',
   'group-lan-unavailable': 'This dealer cannot pair with another laptop: it runs without the group listener.',
   'no-pay-details': '{name} has no payment details to share: type them first (E in the lobby).',
+  'laptop-name-taken': 'Another laptop of the group is already called {name}: choose a name that tells them apart.',
 } satisfies RefusalTexts;
 
 export default refusals;

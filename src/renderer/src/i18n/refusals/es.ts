@@ -69,6 +69,7 @@ const refusals = {
   'not-paired': 'Ese portátil no está (o ya no está) emparejado con este: emparéjalos de nuevo.',
   'group-lan-unavailable': 'Este crupier no puede emparejarse con otro portátil: funciona sin el servicio del grupo.',
   'no-pay-details': '{name} no tiene formas de pago que compartir: escríbelas primero (E en la entrada).',
+  'laptop-name-taken': 'Otro portátil del grupo ya se llama {name}: elige un nombre que los distinga.',
 } satisfies RefusalTexts;
 
 export default refusals;

@@ -68,6 +68,7 @@ const refusals = {
   'not-paired': 'Quel portatile non è (o non è più) abbinato a questo: abbinateli di nuovo.',
   'group-lan-unavailable': 'Questo mazziere non può abbinarsi a un altro portatile: funziona senza il servizio del gruppo.',
   'no-pay-details': '{name} non ha modi di pagamento da condividere: scrivili prima (E all’ingresso).',
+  'laptop-name-taken': 'Un altro portatile del gruppo si chiama già {name}: scegli un nome che li distingua.',
 } satisfies RefusalTexts;
 
 export default refusals;

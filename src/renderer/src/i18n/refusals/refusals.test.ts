@@ -62,6 +62,7 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'reveal-late': { rule: 'R34' },
   'not-in-group': {},
   'no-pay-details': { params: { name: 'Zoë' } },
+  'laptop-name-taken': { params: { name: 'Kitchen laptop' } },
   'already-in-group': { params: { group: 'Friday game' } },
   'other-group': { params: { group: 'Friday game' } },
   'bad-group-file': { params: { file: '/tmp/group.json' } },
