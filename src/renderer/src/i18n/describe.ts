@@ -112,6 +112,7 @@ const FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
   cut: ['cut'],
   addExpense: ['amount', 'description'],
   editExpense: ['amount', 'description'],
+  renameLaptop: ['name'],
 };
 
 function fieldRefusal(params: Record<string, string | number>, t: Translate): string | null {

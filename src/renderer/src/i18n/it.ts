@@ -362,6 +362,7 @@ const it: Translation = {
       },
       historyGroupUnpair: { key: '↑ ↓ U', what: 'il gruppo: scegliere un portatile abbinato e scollegarlo' },
       historyGroupMore: { key: 'E S L', what: 'il gruppo: esportarlo in un file, sincronizzare ora, lasciarlo' },
+      historyGroupRename: { key: 'Alt+R', what: 'il gruppo: rinominare questo portatile, perché il gruppo lo distingua dagli altri' },
       historyMerge: {
         key: 'J / U',
         what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo',
@@ -595,7 +596,7 @@ const it: Translation = {
     group: {
       tab: 'Gruppo',
       none: 'Questo portatile non è in nessun gruppo: la sua cronologia è solo sua. Crea un gruppo, o entra in uno con la sua cartella, un file o un codice mostrato da un portatile del gruppo.',
-      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · Esc indietro',
+      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · Alt+R rinomina questo portatile · Esc indietro',
       name: 'Gruppo {name}',
       laptops: 'Portatili del gruppo',
       laptop: 'Portatile',
@@ -632,6 +633,10 @@ const it: Translation = {
       imported: 'Il file di gruppo è stato unito.',
       folderSet: 'La cartella del gruppo è {folder}.',
       empty: 'Digitalo prima, poi Invio.',
+      renamePrompt: 'Il nome di questo portatile nel gruppo (al massimo 60 caratteri), poi Invio; Esc chiude:',
+      renamed: 'Questo portatile ora si chiama {name} nel gruppo: gli altri lo vedono alla prossima sincronizzazione.',
+      nameTooLong: 'Il nome di un portatile ha al massimo 60 caratteri.',
+      nameOneLine: 'Il nome di un portatile sta su una riga, senza tabulazioni.',
     },
     merge: {
       hint: 'Una persona con due nomi: J conta il giocatore evidenziato come un altro · U lo annulla.',
@@ -1047,6 +1052,7 @@ const it: Translation = {
     cut: { cut: 'Il taglio' },
     addExpense: { amount: 'Una spesa', description: 'La descrizione di una spesa' },
     editExpense: { amount: 'Una spesa', description: 'La descrizione di una spesa' },
+    renameLaptop: { name: 'Il nome del portatile' },
   },
   caps: {
     'max-bet': 'il limite della casa, R27',

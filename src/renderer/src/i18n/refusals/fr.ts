@@ -70,7 +70,7 @@ const refusals = {
   'not-paired': 'Cet ordinateur n’est pas (ou plus) appairé avec celui-ci : appairez-les à nouveau.',
   'group-lan-unavailable': 'Ce croupier ne peut pas s’appairer avec un autre ordinateur : il tourne sans le service du groupe.',
   'no-pay-details': '{name} n’a aucun moyen de paiement à partager : saisissez-les d’abord (E à l’accueil).',
-  'laptop-name-taken': 'Un autre portable du groupe s’appelle déjà {name} : choisissez un nom qui les distingue.',
+  'laptop-name-taken': 'Un autre ordinateur du groupe s’appelle déjà {name} : choisissez un nom qui les distingue.',
 } satisfies RefusalTexts;
 
 export default refusals;
