@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPENSE_DESCRIPTION_MAX, NAME_MAX, nameLength } from './choices';
+import { EXPENSE_DESCRIPTION_MAX, LAPTOP_NAME_MAX, NAME_MAX, nameLength } from './choices';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
@@ -262,8 +262,6 @@ const groupSharePayArgs = z.strictObject({
   party: playerId,
   share: z.boolean({ error: 'share is true or false' }),
 });
-/** This laptop's name in its group: one line people know it by (60 characters at most, as group.json keeps it). */
-export const LAPTOP_NAME_MAX = 60;
 const renameLaptopArgs = z.strictObject({
   name: z
     .string({ error: 'a laptop name is text' })

@@ -187,6 +187,22 @@ export class GroupDocs {
     return entries;
   }
 
+  /**
+   * A laptop's own entry as its own copy of the documents holds it (the
+   * `docs.yjs` of its subfolder, read alone: what that laptop wrote, not what
+   * Yjs kept of concurrent writes), when well signed; null otherwise, or when
+   * the bytes are not a Yjs update.
+   */
+  static ownEntry(update: Uint8Array, groupId: string, laptopId: string): LaptopEntry | null {
+    const alone = new GroupDocs();
+    try {
+      alone.applyUpdate(update);
+    } catch {
+      return null;
+    }
+    return alone.signedLaptops(groupId).get(laptopId) ?? null;
+  }
+
   /** The shared history as the merged documents say, sorted so every laptop reads the same values in the same order. */
   read(): SharedHistory {
     const roster = parsedEntries(this.roster, (id, p) => sharedPlayerSchema.safeParse({ ...asObject(p), id })).sort(byId);

@@ -31,6 +31,11 @@ const heardLaptopSchema = z.object({
   lastHeardAt: z.string().nullable(),
   /** The key the group holds for it, pinned when first seen signed (docs/group.md "The laptop's key"); absent before. */
   publicKey: publicKeySchema.optional(),
+  /**
+   * Where the pinned key was read: `itself` (the laptop's own copy of the documents, in its own subfolder) or
+   * `member` (another member's copy, before its own came): its own replaces a member's, never the reverse.
+   */
+  keyFrom: z.enum(['itself', 'member']).optional(),
 });
 
 const groupFileSchema = z.object({

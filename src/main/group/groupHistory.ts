@@ -9,7 +9,7 @@ import type { GroupParts } from './groupParts';
 import type { GroupContext, GroupNight, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
 import { Intake } from './intake';
 import { LaptopMirror } from './laptopMirror';
-import { MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
+import { DOCS_NAME, MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
 import { GroupMembership } from './membership';
 import { replayCopy } from './nightIntake';
 import { OwnShare } from './ownShare';
@@ -172,20 +172,36 @@ export class GroupHistory {
   /** Takes in a laptop's files (docs/group.md "The way in", intake.ts); laptops named in the documents it brought are learnt. */
   receiveLaptopFiles(laptopId: string, files: LaptopFiles, options: ReceiveOptions): ReceiveReport {
     const report = this.intake.receive(laptopId, files, options);
-    if (report.docsChanged) this.learnLaptops();
+    if (report.docsChanged) this.learnLaptops([laptopId]);
     return report;
   }
 
   /** The other laptops' group documents the mirror holds, merged in (after the session recorded its own: startupRepair.ts). */
   takeInMirroredDocs(): void {
     takeInMirroredDocs(this.parts);
-    this.learnLaptops();
+    this.learnLaptops(this.parts.mirror.laptops());
   }
 
-  /** The laptops the documents name, signed, kept in group.json: each key pinned at first sight, each name as its laptop last signed it. */
-  private learnLaptops(): void {
+  /**
+   * The laptops the merged documents name, signed, kept in group.json: each
+   * name as its laptop last signed it, each key pinned (docs/group.md "The
+   * laptops map"). `own` are the laptops whose own copy of the documents was
+   * just taken in: the entry each wrote for itself there pins its key over
+   * one first read in another member's copy.
+   */
+  private learnLaptops(own: readonly string[]): void {
+    const { docs, mirror, membership } = this.parts;
+    const groupId = membership.file.groupId;
+    const learnt = new Map<string, { name: string; publicKey: string; from: 'itself' | 'member' }>();
+    for (const [laptopId, entry] of this.knownLaptops()) learnt.set(laptopId, { ...entry, from: 'member' });
+    for (const laptopId of own) {
+      if (laptopId === membership.laptopId) continue;
+      const bytes = mirror.read(laptopId, DOCS_NAME);
+      const entry = bytes ? GroupDocs.ownEntry(bytes, groupId, laptopId) : null;
+      if (entry) learnt.set(laptopId, { name: entry.name, publicKey: entry.publicKey, from: 'itself' });
+    }
     try {
-      this.parts.membership.learn(this.knownLaptops());
+      membership.learn(learnt);
     } catch {
       // group.json not written (a full disk): the names still show from the documents; learnt again at the next change.
     }

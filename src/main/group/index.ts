@@ -7,5 +7,5 @@ export { bundleText, importBundle, parseBundle } from './groupBundle';
 export { type SharedHistory } from './groupDocs';
 export { joinedLaptop, laptopIdentity, newGroupId } from './groupFile';
 export { FolderReader, folderGroup, publishToFolder, writeFolderGroup, type FolderGroup } from './groupFolder';
-export { GroupHistory, type GroupContext, type GroupNight, type KnownLaptop, type ReceiveReport } from './groupHistory';
+export { GroupHistory, type GroupContext, type GroupNight, type ReceiveReport } from './groupHistory';
 export { MANIFEST_NAME, /** @internal */ manifestSchema, nightFileName, type LaptopFiles } from './manifest';

@@ -67,11 +67,15 @@ describe("a laptop's name across the group", () => {
     // Cat never hears from Ann: Bob's documents carry Ann's signed entry.
     hand(bob, cat);
     expect(cat.laptopName(ann.laptopId)).toBe('Kitchen laptop');
-    expect(cat.knownLaptops().get(ann.laptopId)).toEqual({ name: 'Kitchen laptop', publicKey: ann.knownLaptops().get(ann.laptopId)?.publicKey });
+    expect(cat.knownLaptops().get(ann.laptopId)).toEqual({
+      name: 'Kitchen laptop',
+      publicKey: ann.knownLaptops().get(ann.laptopId)?.publicKey,
+    });
     // Kept in Cat's group.json, with the key pinned at first sight: the group screen lists Ann, known by name only.
+    const key = expect.stringMatching(/^[0-9a-f]{64}$/);
     expect(readGroupFile(path.join(work, 'laptop-2'))?.laptops).toEqual([
-      { id: ann.laptopId, name: 'Kitchen laptop', lastHeardAt: null, publicKey: expect.stringMatching(/^[0-9a-f]{64}$/) },
-      { id: bob.laptopId, name: 'Laptop 1', lastHeardAt: expect.any(String), publicKey: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      { id: ann.laptopId, name: 'Kitchen laptop', lastHeardAt: null, publicKey: key, keyFrom: 'member' },
+      { id: bob.laptopId, name: 'Laptop 1', lastHeardAt: expect.any(String), publicKey: key, keyFrom: 'itself' },
     ]);
   });
 
@@ -117,6 +121,31 @@ describe('an entry for another laptop, written by a member', () => {
     ann.publishShared(NOTHING);
     hand(ann, cat);
     expect(cat.knownLaptops().get(ann.laptopId)).toEqual({ name: 'Laptop 0', publicKey: annKey });
+  });
+
+  it('believed while the laptop is known only through the forger, it gives way once the laptop’s own files arrive', () => {
+    const ann = laptop(0);
+    const mallory = testGroup(path.join(work, 'mallory'), 3);
+    const forged = signerOf(ann.laptopId, newKeyPair().privateKey);
+    const statement = laptopStatement(TEST_GROUP_ID, ann.laptopId, 'Not Ann', forged.publicKey);
+    docsOf(mallory)
+      .doc.getMap('laptops')
+      .set(ann.laptopId, { name: 'Not Ann', publicKey: forged.publicKey, signature: forged.sign(statement) });
+    shareForged(mallory);
+    const cat = laptop(2);
+    hand(mallory, cat);
+    expect(cat.laptopName(ann.laptopId)).toBe('Not Ann');
+    // Ann's own subfolder (here handed on by Mallory's own laptop as any paired laptop would) carries the entry she signed.
+    hand(ann, cat);
+    expect(cat.laptopName(ann.laptopId)).toBe('Laptop 0');
+    expect(readGroupFile(path.join(work, 'laptop-2'))?.laptops.find((l) => l.id === ann.laptopId)).toMatchObject({
+      publicKey: ann.knownLaptops().get(ann.laptopId)?.publicKey,
+      keyFrom: 'itself',
+    });
+    // Mallory's copy, taken in again, changes nothing now.
+    shareForged(mallory);
+    hand(mallory, cat);
+    expect(cat.laptopName(ann.laptopId)).toBe('Laptop 0');
   });
 
   it('copied from another group, or signed for another laptop, it does not verify', () => {

@@ -71,20 +71,25 @@ export class GroupMembership {
   }
 
   /**
-   * Laptops as their signed entries in the group documents say: each one's
-   * key pinned when none was yet (first sight), and its name taken; a
-   * laptop not heard from yet is listed, known only by name. An entry whose
-   * key differs from the one pinned never comes here (groupHistory.ts).
-   * group.json is written once, when anything changed.
+   * Laptops as their signed entries in the group documents say, written to
+   * group.json once when anything changed: each name taken, and each key
+   * pinned. A key read in the laptop's own copy of the documents (`itself`)
+   * is pinned over one read in another member's copy (`member`), never the
+   * reverse, and one from a member is pinned only when none is. Entries
+   * whose key differs from the one pinned never come here (groupHistory.ts).
    */
-  learn(entries: ReadonlyMap<string, { name: string; publicKey: string }>): void {
+  learn(entries: ReadonlyMap<string, { name: string; publicKey: string; from: 'itself' | 'member' }>): void {
     const byId = new Map(this.groupFile.laptops.map((l) => [l.id, l]));
     let changed = false;
-    for (const [id, { name, publicKey }] of entries) {
+    for (const [id, { name, publicKey, from }] of entries) {
       if (id === this.laptopId) continue;
       const before = byId.get(id);
-      if (before?.name === name && before.publicKey === publicKey) continue;
-      byId.set(id, { id, name, lastHeardAt: before?.lastHeardAt ?? null, publicKey: before?.publicKey ?? publicKey });
+      const repin = before?.publicKey === undefined || (from === 'itself' && before.keyFrom !== 'itself');
+      // Signed by a key the group does not hold for it: neither its key nor its name is taken.
+      if (!repin && before.publicKey !== publicKey) continue;
+      const pinned = repin ? { publicKey, keyFrom: from } : { publicKey: before.publicKey, keyFrom: before.keyFrom };
+      if (before?.name === name && before.publicKey === pinned.publicKey && before.keyFrom === pinned.keyFrom) continue;
+      byId.set(id, { id, name, lastHeardAt: before?.lastHeardAt ?? null, ...pinned });
       changed = true;
     }
     if (changed) this.update((file) => ({ ...file, laptops: [...byId.values()].sort((a, b) => compareText(a.id, b.id)) }));

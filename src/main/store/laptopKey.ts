@@ -1,4 +1,4 @@
-import { signerOf, type LaptopSigner } from '../night';
+import { newKeyPair, signerOf, type LaptopSigner } from '../night';
 import { SeedKeyError, SeedKeyFiles, type OsKeychain } from './seedKey';
 
 /**
@@ -9,8 +9,8 @@ import { SeedKeyError, SeedKeyFiles, type OsKeychain } from './seedKey';
  * as the seed key is (seedKey.ts): by the OS keychain in
  * `laptop-key.keychain` when the desktop app has one, else in `laptop-key`,
  * readable by this user only (0600), in the data folder (never in the group
- * folder a sync tool copies). 32 random bytes are an Ed25519 private key's
- * seed as they are, so the seed key's files make and keep it.
+ * folder a sync tool copies). An Ed25519 private key is a 32-byte seed, so
+ * the seed key's files keep it as they keep theirs.
  *
  * It is made the first time it is needed (the laptop starts or joins a
  * group, or starts while in one): a laptop in no group signs nothing.
@@ -24,7 +24,12 @@ export class LaptopKey {
   readonly files: SeedKeyFiles;
   #signer: LaptopSigner | null = null;
 
-  constructor(root: string, keychain: OsKeychain | undefined, now: () => Date, private readonly onReplaced: LaptopKeyReplaced = () => {}) {
+  constructor(
+    root: string,
+    keychain: OsKeychain | undefined,
+    now: () => Date,
+    private readonly onReplaced: LaptopKeyReplaced = () => {},
+  ) {
     this.files = new SeedKeyFiles(root, keychain, now, LAPTOP_KEY_NAME);
   }
 
@@ -49,7 +54,7 @@ export class LaptopKey {
       problem = error.message;
     }
     if (!kept) {
-      const made = this.files.create();
+      const made = this.files.create(() => Buffer.from(newKeyPair().privateKey, 'hex'));
       if (made.setAside.length === 0 && known !== undefined)
         this.onReplaced(
           made.file,

@@ -77,16 +77,17 @@ export class SeedKeyFiles {
   /**
    * Makes a new key and keeps it (the keychain's when there is one). A key
    * file that is there but unusable is renamed aside first, never deleted;
-   * returns each file set aside and where it went.
+   * returns each file set aside and where it went. `make` gives the 32
+   * bytes (random by default; the laptop's key is an Ed25519 key's seed).
    */
-  create(): { key: Buffer; file: string; setAside: { file: string; as: string }[] } {
+  create(make: () => Buffer = () => randomBytes(KEY_BYTES)): { key: Buffer; file: string; setAside: { file: string; as: string }[] } {
     const setAside: { file: string; as: string }[] = [];
     for (const file of [this.keychainPath, this.plainPath]) {
       if (!fs.existsSync(file)) continue;
       const target = renameAside(file, `.unusable-${fileStamp(this.now())}`);
       if (target) setAside.push({ file, as: target });
     }
-    const key = randomBytes(KEY_BYTES);
+    const key = make();
     const hex = key.toString('hex');
     const file = this.keychain ? this.keychainPath : this.plainPath;
     // Readable by this user only: a crash leaves no half key (durableFile.ts).

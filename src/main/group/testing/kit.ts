@@ -62,20 +62,17 @@ function playedNight(session: ReturnType<typeof openSession>) {
 
 /** A laptop's group started straight on a data folder (laptop `n` of the test group). */
 export function testGroup(dataRoot: string, n: number, context: Partial<GroupContext> = {}, folder: string | null = null): GroupHistory {
-  return GroupHistory.start(
-    testContext(dataRoot, context, testLaptopId(n)),
-    {
-      format: 'in-between-dealer/group',
-      version: 1,
-      groupId: TEST_GROUP_ID,
-      name: 'Friday game',
-      laptopId: testLaptopId(n),
-      laptopName: `Laptop ${n}`,
-      folder,
-      laptops: [],
-      peers: [],
-    },
-  );
+  return GroupHistory.start(testContext(dataRoot, context, testLaptopId(n)), {
+    format: 'in-between-dealer/group',
+    version: 1,
+    groupId: TEST_GROUP_ID,
+    name: 'Friday game',
+    laptopId: testLaptopId(n),
+    laptopName: `Laptop ${n}`,
+    folder,
+    laptops: [],
+    peers: [],
+  });
 }
 
 export function testLaptopId(n: number): string {

@@ -290,10 +290,7 @@ describe('a group file', () => {
     const bob = laptops.laptop('bob');
     ok(bob.runNow('groupCreate', { name: 'Tuesday game' }));
     const file = path.join(laptops.base, 'other.json');
-    fs.writeFileSync(
-      file,
-      bundleText(GroupHistory.open(testContext(laptops.dataFolder('ann'), { isOwnNight: () => true }))!, new Date()),
-    );
+    fs.writeFileSync(file, bundleText(GroupHistory.open(testContext(laptops.dataFolder('ann'), { isOwnNight: () => true }))!, new Date()));
     const refused = bob.runNow('groupImport', { path: file });
     expect(refused).toMatchObject({ ok: false, error: { code: 'other-group', params: { group: 'Friday game' } } });
     expect(ask(bob, 'listNights')).toEqual([]);

@@ -169,9 +169,14 @@ function renameLaptop(state: SessionState, args: ParsedCommandArgs<'renameLaptop
   const taken = [...others].map((id) => group.laptopName(id)).find((other) => sameName(other, name));
   if (taken !== undefined)
     return refused(
-      commandError('laptop-name-taken', `Another laptop of the group is already called ${taken}: choose a name that tells them apart.`, undefined, {
-        name: taken,
-      }),
+      commandError(
+        'laptop-name-taken',
+        `Another laptop of the group is already called ${taken}: choose a name that tells them apart.`,
+        undefined,
+        {
+          name: taken,
+        },
+      ),
     );
   const saved = saveOrRefuse(() => group.rename(name), 'The name could not be saved, so nothing changed');
   if (!saved.ok) return saved;

@@ -106,6 +106,11 @@ describe("the laptop's key in a session", () => {
     expect(fs.readFileSync(keyFile, 'utf8')).not.toBe(key);
     // Told once: the group now knows the new key.
     laptops.quit(lost);
-    expect(laptops.laptop('ann').getView().storageNotices.filter((n) => n.file === keyFile)).toHaveLength(1);
+    expect(
+      laptops
+        .laptop('ann')
+        .getView()
+        .storageNotices.filter((n) => n.file === keyFile),
+    ).toHaveLength(1);
   });
 });
