@@ -190,7 +190,7 @@ export class GroupHistory {
    * one first read in another member's copy.
    */
   private learnLaptops(own: readonly string[]): void {
-    const { docs, mirror, membership } = this.parts;
+    const { mirror, membership } = this.parts;
     const groupId = membership.file.groupId;
     const learnt = new Map<string, { name: string; publicKey: string; from: 'itself' | 'member' }>();
     for (const [laptopId, entry] of this.knownLaptops()) learnt.set(laptopId, { ...entry, from: 'member' });
