@@ -94,4 +94,14 @@ describe("the laptop's key", () => {
     expect(made.publicKey).not.toBe(first.publicKey);
     expect(notices.list).toEqual([[path.join(root, 'laptop-key'), '', expect.stringMatching(/signing key is gone.*the group learns/)]]);
   });
+
+  it('a disk that refuses the new key gives a notice and a key kept in memory for this run, not a crash', () => {
+    // A data folder whose parent is a file: nothing can be written under it, whoever runs the test (root too).
+    fs.writeFileSync(path.join(root, 'a-file'), '');
+    const refusing = path.join(root, 'a-file', 'data');
+    const notices = told();
+    const signer = new LaptopKey(refusing, undefined, AT, notices.hook).signer(ME);
+    expect(verifySignature(signer.publicKey, 'x', signer.sign('x'))).toBe(true);
+    expect(notices.list).toEqual([[path.join(refusing, 'laptop-key'), '', expect.stringMatching(/could not be written.*kept in memory/)]]);
+  });
 });

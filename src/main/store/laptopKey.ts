@@ -41,7 +41,8 @@ export class LaptopKey {
    * with none on disk but one known, the key was lost, and the host is told
    * too. Never throws for a key that is there but unusable: a laptop that
    * cannot sign with its old key signs with a new one, which the group
-   * learns. Throws only when a new key cannot be written (a full disk).
+   * learns; nor for a key that cannot be written (a full disk): that run
+   * signs with a key kept in memory, and the host is told.
    */
   signer(laptopId: string, known?: string): LaptopSigner {
     if (this.#signer?.laptopId === laptopId) return this.#signer;
@@ -54,7 +55,20 @@ export class LaptopKey {
       problem = error.message;
     }
     if (!kept) {
-      const made = this.files.create(() => Buffer.from(newKeyPair().privateKey, 'hex'));
+      const fresh = Buffer.from(newKeyPair().privateKey, 'hex');
+      let made: ReturnType<SeedKeyFiles['create']>;
+      try {
+        made = this.files.create(() => fresh);
+      } catch (error) {
+        // A disk that refuses the key (full, read-only) does not stop the group: this run signs with a key it keeps in memory.
+        this.onReplaced(
+          this.files.plainPath,
+          '',
+          `this laptop's signing key could not be written (${(error as Error).message}); it signs with a key kept in memory until the app restarts, which the group learns from what it next shares`,
+        );
+        this.#signer = signerOf(laptopId, fresh.toString('hex'));
+        return this.#signer;
+      }
       if (made.setAside.length === 0 && known !== undefined)
         this.onReplaced(
           made.file,
