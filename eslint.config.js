@@ -123,13 +123,14 @@ const TEST_TOOLS = ['vitest', 'fast-check', 'node:crypto'];
 const PACKAGES_OF = {
   engine: (tests) => ['zod', 'node:crypto', ...(tests ? TEST_TOOLS : [])],
   ledger: (tests) => ['zod', ...(tests ? TEST_TOOLS : [])],
-  // Its tests read fixtures: journals written by earlier versions.
-  night: (tests) => ['zod', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
+  // Its tests read fixtures: journals written by earlier versions. R35's chain hashes RFC 8785 canonical JSON
+  // (canonicalize) and signs with Ed25519 (node:crypto): computation, no file.
+  night: (tests) => ['zod', 'canonicalize', 'node:crypto', ...(tests ? [...TEST_TOOLS, 'node:fs'] : [])],
 };
 const PACKAGES_MESSAGE = {
   engine: 'the engine is pure: only zod and node:crypto (docs/design.md)',
   ledger: 'the ledger imports only src/shared and the engine (and zod)',
-  night: 'the night journal is pure: it reads and writes no files (the store does)',
+  night: 'the night journal is pure: it reads and writes no files (the store does); it hashes and signs (canonicalize, node:crypto)',
 };
 
 const rendererPaths = [

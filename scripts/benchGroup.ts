@@ -6,6 +6,8 @@
  *   and the all-time board asked right after;
  * - `group-startup-3x1000`: a session opened on a laptop whose group holds
  *   three laptops x 1,000 nights (its own included), to its first view;
+ * - `group-record-per-line`: what R35's record costs: the chain hash of one
+ *   line, a night's signature made and checked (docs/night-journal.md "The chain");
  * - `group-folder-arrival`: from another laptop's night landing whole in
  *   the group folder to this laptop's view pushed with it (the folder is
  *   looked at every second).
@@ -22,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_RULES, type ApiResult, type CommandData } from '../src/shared';
 import { GameSession } from '../src/main/session/gameSession';
 import { GroupHistory, publishToFolder } from '../src/main/group';
+import { chainedJournal, recordStatement, signerOf, verifySignature } from '../src/main/night';
 import { testContext } from '../src/main/group/testing/context';
 import { createConfBackend, DealerRepository } from '../src/main/store';
 import { makeHistory } from './lib/history';
@@ -95,6 +98,7 @@ export async function benchGroup(options: { turns: number; players: number; only
       boardPlayers: board.rows?.length ?? null,
       note: 'each night replayed and judged by the night checker before it counts',
     });
+    lines.push(recordCost(annRoot));
     if (only === 'import') return lines;
 
     // group-startup-3x1000: Bob's and Cy's laptops (1,000 nights each) join through the files; Cy then holds 3 x 1,000.
@@ -134,6 +138,39 @@ export async function benchGroup(options: { turns: number; players: number; only
     fs.rmSync(work, { recursive: true, force: true });
   }
   return lines;
+}
+
+/** R35's costs on the bench's own nights: a line chained, a night's signature made, and checked. */
+function recordCost(root: string): Record<string, unknown> {
+  const repo = new DealerRepository(createConfBackend(root));
+  const nights = repo
+    .listNightIds()
+    .slice(0, 100)
+    .map((id) => repo.readNight(id)?.night)
+    .filter((night) => night !== undefined);
+  const signer = signerOf('l-00000000000000be', 'be'.repeat(32));
+  const lines = nights.reduce((sum, night) => sum + night.entries.length, 0);
+  let started = performance.now();
+  const chained = nights.map((night) => chainedJournal(night.state.nightId, night.entries));
+  const chainUs = ((performance.now() - started) * 1000) / lines;
+  started = performance.now();
+  const signatures = chained.map(({ head }, i) => signer.sign(recordStatement(String(i), signer.laptopId, 1, head)));
+  const signUs = ((performance.now() - started) * 1000) / nights.length;
+  started = performance.now();
+  const checked = chained.filter(({ head }, i) =>
+    verifySignature(signer.publicKey, recordStatement(String(i), signer.laptopId, 1, head), signatures[i] as string),
+  ).length;
+  const verifyUs = ((performance.now() - started) * 1000) / nights.length;
+  return {
+    bench: 'group-record-per-line',
+    nights: nights.length,
+    linesPerNight: Math.round(lines / Math.max(nights.length, 1)),
+    chainUsPerLine: Math.round(chainUs * 100) / 100,
+    signUsPerNight: Math.round(signUs),
+    verifyUsPerNight: Math.round(verifyUs),
+    met: checked === nights.length,
+    note: 'sha256 of RFC 8785 canonical JSON a line (paid once a line appended, and a line of a copy checked); Ed25519 once a night shared',
+  };
 }
 
 async function folderArrival(work: string, options: { turns: number; players: number }): Promise<Record<string, unknown>> {

@@ -61,6 +61,8 @@ const NIGHT: NightListItem = {
   winnerIds: [],
   minutes: 240,
   currency: 'EUR',
+  hostedOn: null,
+  unsigned: false,
 };
 
 test('the tab and the leaderboard keep 12-character names whole and cut "Lou Latecomer" the same way on both', async ({ page }) => {

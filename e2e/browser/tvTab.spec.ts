@@ -61,6 +61,8 @@ const NIGHTS: NightListItem[] = ['2026-10-02', '2026-10-09', '2026-10-16'].map((
   winnerIds: [],
   minutes: 255,
   currency: 'EUR',
+  hostedOn: null,
+  unsigned: false,
 }));
 
 /** `count` unpaid night transfers that net to `count` debts (distinct amounts, so no chain merges), spread over the nights. */

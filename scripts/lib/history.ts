@@ -1,5 +1,5 @@
 import type { RosterPlayer, RuleSettings } from '../../src/shared';
-import { decodeJournal, encodeEntry, headerLine, type NightSummary } from '../../src/main/night';
+import { chainedJournal, decodeJournal, type NightSummary } from '../../src/main/night';
 import { createConfBackend, DealerRepository, journalText } from '../../src/main/store';
 import { initialsOf, paletteColour } from '../../src/main/store/playerStyle';
 import { Bot } from '../../src/main/simulation/bot';
@@ -84,9 +84,9 @@ function copyNight(
   const { entries } = decodeJournal(original.text);
   const lines = entries.map((entry) => {
     const command = entry.command.type === 'start' ? { ...entry.command, nightId } : entry.command;
-    return encodeEntry({ ...entry, ...(entry.at !== undefined ? { at: shift(entry.at) } : {}), command });
+    return { ...entry, ...(entry.at !== undefined ? { at: shift(entry.at) } : {}), command };
   });
-  const text = headerLine(nightId) + lines.join('');
+  const { text } = chainedJournal(nightId, lines);
   const { summary } = original;
   return {
     text,

@@ -19,6 +19,10 @@ export interface NightListItem {
   /** Whole minutes from start to end, null while open. */
   minutes: number | null;
   currency: string;
+  /** The laptop of the group that hosted it, by name; null for this laptop's own nights (docs/group.md). */
+  hostedOn: string | null;
+  /** R35: a night of another laptop shared before nights were signed ("unsigned, from before signing"). */
+  unsigned: boolean;
 }
 
 export interface Settlement {

@@ -109,7 +109,7 @@ class Laptop {
     fs.mkdirSync(this.folder, { recursive: true });
     let t = clockStart;
     this.group = GroupHistory.start(
-      testContext(path.join(root, `data-${n}`), { now: () => new Date((t += 1000)), isOwnNight: (id) => this.own.has(id), judge }, this.id),
+      testContext(path.join(root, `data-${n}`), { now: () => new Date((t += 1000)), isOwnNight: (id) => this.own.has(id), judge }),
       {
         format: 'in-between-dealer/group',
         version: 1,

@@ -8,6 +8,8 @@ import { readNightsIndex, writeNightsIndex } from './nightsIndex';
 export interface HeldNight {
   laptopId: string;
   sha256: string;
+  /** R35: its laptop's signature checked; false for a night shared before nights were signed. */
+  signed: boolean;
   summary: NightSummary;
 }
 
@@ -42,7 +44,7 @@ export class CountedNights {
   /** The nights that count, oldest first. */
   sorted(): readonly GroupNight[] {
     this.sortedNights ??= [...this.nights.values()]
-      .map(({ laptopId, summary }) => ({ laptopId, summary }))
+      .map(({ laptopId, signed, summary }) => ({ laptopId, signed, summary }))
       .sort((a, b) =>
         a.summary.startedAt === b.summary.startedAt
           ? compareText(a.summary.id, b.summary.id)
@@ -60,7 +62,7 @@ export class CountedNights {
   save(): void {
     writeNightsIndex(
       this.indexFile,
-      [...this.nights.values()].map(({ laptopId, sha256, summary }) => ({ laptopId, sha256, summary })),
+      [...this.nights.values()].map(({ laptopId, sha256, signed, summary }) => ({ laptopId, sha256, signed, summary })),
     );
   }
 

@@ -48,11 +48,13 @@ export class GroupHistory {
     this.intake = new Intake(this.parts);
     try {
       // Pinned at once: from now on the group documents' entry for this laptop counts only under this key.
-      membership.own(membership.file.laptopName, context.signer.publicKey);
+      if (context.signer) membership.own(membership.file.laptopName, context.signer.publicKey);
     } catch {
       // group.json not written (a full disk): pinned at the next start-up; this laptop's name still shows from group.json.
     }
     loadMirror(this.parts);
+    // R35: once, the first start with a key: what this laptop shared before nights were signed is signed.
+    this.parts.share.signOwnCopies();
   }
 
   /** The group this laptop is in, read from its data folder; null when it is in none. */
@@ -99,7 +101,7 @@ export class GroupHistory {
    */
   publishShared(local: SharedHistory): boolean {
     const { docs, context, membership, share } = this.parts;
-    const introduced = docs.introduce(context.signer, membership.file.groupId, membership.file.laptopName);
+    const introduced = context.signer ? docs.introduce(context.signer, membership.file.groupId, membership.file.laptopName) : false;
     // The entry changed the documents outside `record`: the own copy is written again at this record all the same.
     if (introduced) share.docsMergedIn();
     return share.publishShared(local) || introduced;
@@ -114,7 +116,7 @@ export class GroupHistory {
   rename(name: string): void {
     const { membership, context } = this.parts;
     writeLaptopIdentity(context.dataRoot, { laptopId: membership.laptopId, laptopName: name });
-    membership.own(name, context.signer.publicKey);
+    membership.own(name, context.signer?.publicKey);
   }
 
   /** A player's payment details shared with the group, or no longer (null). True when anything changed. */
@@ -227,6 +229,12 @@ export class GroupHistory {
   /** The laptop that hosted a night of another laptop, or null for a night not from elsewhere. */
   writerOf(nightId: string): string | null {
     return this.parts.nights.get(nightId)?.laptopId ?? null;
+  }
+
+  /** Who hosted a night of another laptop, by name, and whether its copy is signed (R35); null for a night not from elsewhere. */
+  hostOf(nightId: string): { laptop: string; signed: boolean } | null {
+    const held = this.parts.nights.get(nightId);
+    return held ? { laptop: this.laptopName(held.laptopId), signed: held.signed } : null;
   }
 
   /**

@@ -17,6 +17,8 @@ export interface SetAside {
 /** A night hosted on another laptop that counts here. */
 export interface GroupNight {
   laptopId: string;
+  /** R35: signed by its laptop; false for a night shared before nights were signed ("unsigned, from before signing"). */
+  signed: boolean;
   summary: NightSummary;
 }
 
@@ -42,17 +44,19 @@ export interface ReceiveOptions {
 
 export interface GroupContext {
   dataRoot: string;
-  /**
-   * Signs for this laptop (its id is group.json's `laptopId`) with the key
-   * made and sealed by store/laptopKey.ts: its entry in the group documents'
-   * `laptops` map, and what else it writes for the group.
-   */
-  signer: LaptopSigner;
   now: () => Date;
   /** Whether the night id is one of this laptop's own (open or ended): another laptop's copy of it is set aside. */
   isOwnNight: (nightId: string) => boolean;
   /** Told of each file set aside, to report it with the host's other notices. */
   onSetAside?: (setAside: SetAside) => void;
+  /**
+   * What signs for this laptop (its id is group.json's `laptopId`): its
+   * manifests and nights (R35) and its entry in the group documents'
+   * `laptops` map, with the key store/laptopKey.ts makes and seals. The
+   * session always gives one; absent (tests of a laptop from before
+   * signing), what it shares is unsigned and it writes no `laptops` entry.
+   */
+  signer?: LaptopSigner;
   /** How a night from elsewhere is judged: the night checker (judgeNight) unless a test keeps its verdicts for bytes it saw. */
   judge?: (nightId: string, bytes: Uint8Array) => NightJudgement;
 }

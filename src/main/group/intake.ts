@@ -1,8 +1,19 @@
 import { sha256Hex } from '../../shared/sha256';
+import { decodeJournal } from '../night';
 import type { GroupParts } from './groupParts';
 import type { ReceiveOptions, ReceiveReport } from './groupTypes';
-import { DOCS_NAME, MANIFEST_NAME, nightIdOfFile, parseManifest, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
+import {
+  DOCS_NAME,
+  MANIFEST_NAME,
+  manifestSignedBy,
+  nightIdOfFile,
+  parseManifest,
+  type LaptopFiles,
+  type ListedFile,
+  type Manifest,
+} from './manifest';
 import { judgeNight } from './nightIntake';
+import { extendsChain, proveNight } from './nightProof';
 
 /**
  * The one way in (docs/group.md "The way in"): a laptop's files, as any
@@ -31,9 +42,9 @@ export class Intake {
       return report;
     }
     const manifest = parsed.manifest;
-    const stranger = this.strangerReason(laptopId, manifest);
+    const stranger = this.strangerReason(laptopId, manifest) ?? this.keyReason(manifest);
     if (stranger) {
-      this.setAside(report, laptopId, MANIFEST_NAME, manifestFile, stranger);
+      this.setAside(report, laptopId, MANIFEST_NAME, manifestFile, stranger, manifest.laptopName);
       return report;
     }
     const held = mirror.manifest(laptopId);
@@ -78,6 +89,27 @@ export class Intake {
     return null;
   }
 
+  /**
+   * R35: why a manifest's key is not the one this group holds for its laptop, or null. The first signed manifest heard
+   * from a laptop gives the group its key (kept in group.json); every later one must be signed by that same key.
+   */
+  private keyReason(manifest: Manifest): string | null {
+    const { membership } = this.parts;
+    const name = manifest.laptopName;
+    const held = membership.keyOf(manifest.laptopId);
+    if (manifest.publicKey === undefined || manifest.signature === undefined) {
+      return held === undefined
+        ? null
+        : `its manifest is not signed, but ${name} signs what it shares: a copy changed after it was written, or a forgery`;
+    }
+    if (!manifestSignedBy(manifest, manifest.publicKey))
+      return `its manifest's signature does not check: it was changed after ${name} signed it`;
+    if (held !== undefined && manifest.publicKey !== held)
+      return `it is signed with a key that is not the one this group holds for ${name}: a copy of its data folder on another laptop, or a forgery`;
+    if (held === undefined) membership.holdKey(manifest.laptopId, manifest.publicKey);
+    return null;
+  }
+
   private takeDocs(report: ReceiveReport, laptopId: string, bytes: Uint8Array, manifest: Manifest): boolean {
     let changed: boolean;
     try {
@@ -104,17 +136,29 @@ export class Intake {
     const held = nights.get(nightId);
     if (held && held.laptopId !== laptopId)
       return refuse(`night ${nightId} was hosted on ${membership.laptopName(held.laptopId)}: only its writer shares it`);
-    if (held) {
-      const before = mirror.read(laptopId, name);
-      // Journals are append-only: a night reopened and ended again by its writer extends the copy held.
-      if (before && !startsWith(bytes, before))
-        return refuse(`it does not extend the copy of night ${nightId} held here (journals only grow)`);
-    }
     const judged = (context.judge ?? judgeNight)(nightId, bytes);
     if (!judged.ok) return refuse(judged.reason);
+    const proof = proveNight(nightId, { id: laptopId, name: manifest.laptopName, key: membership.keyOf(laptopId) }, judged.record);
+    if (!proof.ok) return refuse(proof.reason);
+    if (held) {
+      const before = mirror.read(laptopId, name);
+      // Journals are append-only: a night reopened and ended again by its writer extends the copy held, line for line (R35).
+      if (before && !extendsChain(judged.record.heads, chainOf(before))) {
+        // Proof beats arrival: a signed copy replaces an unsigned one that came first (kept aside, never lost).
+        if (held.signed || !proof.signed) return refuse(`it does not extend the copy of night ${nightId} held here (journals only grow)`);
+        this.setAside(
+          report,
+          laptopId,
+          name,
+          before,
+          `replaced by ${manifest.laptopName}'s signed copy of night ${nightId}, which it does not match`,
+          manifest.laptopName,
+        );
+      }
+    }
     // Not synced one by one: the manifest, synced after them, is what makes them count (a copy lost to a power cut is taken in again).
     mirror.write(laptopId, name, bytes, false);
-    nights.count({ laptopId, sha256, summary: judged.summary });
+    nights.count({ laptopId, sha256, signed: proof.signed, summary: judged.summary });
     report.nights.push(nightId);
     return true;
   }
@@ -128,6 +172,12 @@ export class Intake {
   }
 }
 
-function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
-  return bytes.byteLength >= prefix.byteLength && Buffer.from(bytes.subarray(0, prefix.byteLength)).equals(prefix);
+/** The chain of a copy held (R35): its lines and its head; a held copy that no longer reads has none, and anything extends it. */
+function chainOf(bytes: Uint8Array): { lines: number; head: string } {
+  try {
+    const { heads } = decodeJournal(Buffer.from(bytes).toString('utf8'), undefined, { chain: true });
+    return { lines: heads.length, head: heads.at(-1) ?? '' };
+  } catch {
+    return { lines: 0, head: '' };
+  }
 }

@@ -6,6 +6,7 @@ import { laptopStatement, newKeyPair, signerOf } from '../night';
 import type { GroupDocs, SharedHistory } from './groupDocs';
 import type { GroupHistory } from './groupHistory';
 import { readGroupFile } from './groupFile';
+import { folderSigner } from './testing/context';
 import { TEST_GROUP_ID, testGroup, testLaptopId } from './testing/kit';
 
 /**
@@ -22,9 +23,10 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** Laptop `n` of the test group on its own data folder, its first share recorded. */
+/** Laptop `n` of the test group on its own data folder, signing with the key kept there (as the session's), its first share recorded. */
 function laptop(n: number, name = `laptop-${n}`): GroupHistory {
-  const group = testGroup(path.join(work, name), n);
+  const root = path.join(work, name);
+  const group = testGroup(root, n, { signer: folderSigner(root, testLaptopId(n)) });
   group.publishShared(NOTHING);
   return group;
 }
@@ -82,7 +84,7 @@ describe("a laptop's name across the group", () => {
   it('the same key signs after a restart: a laptop opened again is not a new laptop to the group', () => {
     const ann = laptop(0);
     const key = ann.knownLaptops().get(ann.laptopId)?.publicKey;
-    const again = testGroup(path.join(work, 'laptop-0'), 0);
+    const again = testGroup(path.join(work, 'laptop-0'), 0, { signer: folderSigner(path.join(work, 'laptop-0')) });
     again.publishShared(NOTHING);
     expect(again.knownLaptops().get(ann.laptopId)?.publicKey).toBe(key);
   });
@@ -97,7 +99,7 @@ describe('an entry for another laptop, written by a member', () => {
     expect(annKey).toMatch(/^[0-9a-f]{64}$/);
 
     // Mallory (laptop 3) took Ann's documents in, then wrote over Ann's entry: her name under Ann's old signature...
-    const mallory = testGroup(path.join(work, 'mallory'), 3);
+    const mallory = laptop(3, 'mallory');
     hand(ann, mallory);
     const laptops = docsOf(mallory).doc.getMap('laptops');
     const annEntry = laptops.get(ann.laptopId) as { name: string; publicKey: string; signature: string };
@@ -125,7 +127,7 @@ describe('an entry for another laptop, written by a member', () => {
 
   it('believed while the laptop is known only through the forger, it gives way once the laptop’s own files arrive', () => {
     const ann = laptop(0);
-    const mallory = testGroup(path.join(work, 'mallory'), 3);
+    const mallory = laptop(3, 'mallory');
     const forged = signerOf(ann.laptopId, newKeyPair().privateKey);
     const statement = laptopStatement(TEST_GROUP_ID, ann.laptopId, 'Not Ann', forged.publicKey);
     docsOf(mallory)

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import canonicalize from 'canonicalize';
 import { sha256Hex } from '../../shared/sha256';
+import { verifySignature, type LaptopSigner } from '../night';
 import { nightIdSchema } from '../store';
 import { groupIdSchema, laptopIdSchema, laptopNameSchema } from './groupFile';
 
@@ -28,6 +30,15 @@ export const manifestSchema = z.object({
   laptopName: laptopNameSchema,
   writtenAt: z.string(),
   files: z.record(fileNameSchema, listedFileSchema),
+  /** R35: the laptop's public key (64 hex) and its signature of everything else here (128 hex); absent before signing. */
+  publicKey: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+  signature: z
+    .string()
+    .regex(/^[0-9a-f]{128}$/)
+    .optional(),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
@@ -75,6 +86,25 @@ export function parseManifest(bytes: Uint8Array): { ok: true; manifest: Manifest
     return { ok: false, reason: `the manifest is not one: ${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`.trim() };
   }
   return { ok: true, manifest: parsed.data };
+}
+
+/** What a laptop signs of its manifest: every field but the signature, as RFC 8785 canonical JSON under the statement's name. */
+function manifestStatement(manifest: Manifest): string {
+  const { signature: _signature, ...signed } = manifest;
+  return `in-between-dealer/group-manifest\n${canonicalize(signed) ?? ''}`;
+}
+
+/** The manifest signed by `signer` (its key written in), or as it is when there is no signer. */
+export function signManifest(manifest: Manifest, signer: LaptopSigner | undefined): Manifest {
+  if (!signer) return manifest;
+  const { signature: _old, ...unsigned } = manifest;
+  const withKey: Manifest = { ...unsigned, publicKey: signer.publicKey };
+  return { ...withKey, signature: signer.sign(manifestStatement(withKey)) };
+}
+
+/** Whether the manifest's signature checks against `publicKey`. */
+export function manifestSignedBy(manifest: Manifest, publicKey: string): boolean {
+  return manifest.signature !== undefined && verifySignature(publicKey, manifestStatement(manifest), manifest.signature);
 }
 
 export function manifestBytes(manifest: Manifest): Uint8Array {

@@ -84,7 +84,8 @@ export class GroupMembership {
     for (const [id, { name, publicKey, from }] of entries) {
       if (id === this.laptopId) continue;
       const before = byId.get(id);
-      const repin = before?.publicKey === undefined || (from === 'itself' && before.keyFrom !== 'itself');
+      // A key read only in a member's copy gives way to the laptop's own; one from its own files (or its signed manifest) is kept.
+      const repin = before?.publicKey === undefined || (from === 'itself' && before.keyFrom === 'member');
       // Signed by a key the group does not hold for it: neither its key nor its name is taken.
       if (!repin && before.publicKey !== publicKey) continue;
       const pinned = repin ? { publicKey, keyFrom: from } : { publicKey: before.publicKey, keyFrom: before.keyFrom };
@@ -96,9 +97,33 @@ export class GroupMembership {
   }
 
   /** This laptop's own name and the key it signs with, as group.json keeps them; written only when either changed. */
-  own(name: string, publicKey: string): void {
-    if (this.groupFile.laptopName === name && this.groupFile.laptopKey === publicKey) return;
-    this.update((file) => ({ ...file, laptopName: name, laptopKey: publicKey }));
+  own(name: string, publicKey: string | undefined): void {
+    if (this.groupFile.laptopName === name && (publicKey === undefined || this.groupFile.laptopKey === publicKey)) return;
+    this.update((file) => ({ ...file, laptopName: name, ...(publicKey === undefined ? {} : { laptopKey: publicKey }) }));
+  }
+
+  /**
+   * R35: the public key this group holds for a laptop, which its manifests and nights must be signed by, or
+   * undefined before its first signed manifest. A key read only in another member's copy of the group documents
+   * (`keyFrom: 'member'`) is not one: it names the laptop until its own files come, and never checks them.
+   */
+  keyOf(laptopId: string): string | undefined {
+    const held = this.groupFile.laptops.find((l) => l.id === laptopId);
+    return held?.keyFrom === 'member' ? undefined : held?.publicKey;
+  }
+
+  /** R35: a laptop's key, held from its first signed manifest on (trust on first sight): every later one must be signed by it. */
+  holdKey(laptopId: string, publicKey: string): void {
+    const before = this.groupFile.laptops.find((l) => l.id === laptopId);
+    const entry = {
+      id: laptopId,
+      name: before?.name ?? laptopId,
+      lastHeardAt: before?.lastHeardAt ?? null,
+      publicKey,
+      keyFrom: 'itself' as const,
+    };
+    const laptops = this.groupFile.laptops.filter((l) => l.id !== laptopId);
+    this.update((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => compareText(a.id, b.id)) }));
   }
 
   /** A laptop heard from: its name and the time, written to group.json when it says something new. */

@@ -19,7 +19,13 @@ import { sha256Hex } from '../../shared/sha256';
  * judged again from their copies. Damage costs time, never trust.
  */
 
-const indexEntrySchema = z.object({ laptopId: z.string(), sha256: z.string(), summary: nightSummarySchema });
+/** `signed`: its laptop signed the copy judged (R35); false for a night shared before nights were signed, and in an index written before. */
+const indexEntrySchema = z.object({
+  laptopId: z.string(),
+  sha256: z.string(),
+  signed: z.boolean().default(false),
+  summary: nightSummarySchema,
+});
 const indexFileSchema = z.object({ sha256: z.string().optional(), nights: z.array(indexEntrySchema) });
 
 type IndexEntry = z.infer<typeof indexEntrySchema>;

@@ -3,9 +3,9 @@ import type { PlayedNight } from '../night';
 import type { GroupDocs, SharedHistory } from './groupDocs';
 import type { GroupContext } from './groupTypes';
 import type { LaptopMirror } from './laptopMirror';
-import { DOCS_NAME, listed, MANIFEST_FORMAT, MANIFEST_NAME, nightFileName, type Manifest } from './manifest';
+import { DOCS_NAME, listed, MANIFEST_FORMAT, MANIFEST_NAME, nightFileName, nightIdOfFile, signManifest, type Manifest } from './manifest';
 import type { GroupMembership } from './membership';
-import { sharedJournalText } from './nightIntake';
+import { sharedJournalText, signedCopy } from './nightIntake';
 
 /**
  * This laptop's share (docs/group.md "On disk"): its own subfolder of the
@@ -27,7 +27,34 @@ export class OwnShare {
   /** This laptop's ended night shared: its journal (seeds in plain) written to the own subfolder when it changed. True when written. */
   publishNight(night: PlayedNight): boolean {
     if (night.state.phase.kind !== 'ended') return false;
-    return this.publish(nightFileName(night.state.nightId), Buffer.from(sharedJournalText(night), 'utf8'));
+    return this.publish(nightFileName(night.state.nightId), Buffer.from(sharedJournalText(night, this.parts.context.signer), 'utf8'));
+  }
+
+  /**
+   * R35: this laptop's nights shared before nights were signed, signed now (at start-up, once): each copy's chain is
+   * worked out from its facts (a copy that no longer reads is left as it is), the copy written again chained and
+   * signed, then one manifest. Their facts do not change, so every other laptop takes the signed copy as extending the
+   * one it holds. The number of copies signed.
+   */
+  signOwnCopies(): number {
+    const { mirror, membership, context } = this.parts;
+    const signer = context.signer;
+    const held = mirror.manifest(membership.laptopId);
+    if (!signer || !held || held.signature !== undefined) return 0;
+    const files = { ...held.files };
+    let signed = 0;
+    for (const name of Object.keys(held.files)) {
+      const nightId = nightIdOfFile(name);
+      const bytes = nightId === null ? undefined : mirror.read(membership.laptopId, name);
+      if (nightId === null || bytes === undefined) continue;
+      const copy = signedCopy(nightId, bytes, signer);
+      if (!copy) continue;
+      mirror.write(membership.laptopId, name, copy);
+      files[name] = listed(copy);
+      signed += 1;
+    }
+    mirror.writeManifest(signManifest({ ...held, writtenAt: context.now().toISOString(), files }, signer));
+    return signed;
   }
 
   /** This laptop's state of the shared history recorded in the group documents; the own `docs.yjs` written when it changed. */
@@ -71,13 +98,18 @@ export class OwnShare {
     const entry = listed(bytes);
     if (manifest.files[name]?.sha256 === entry.sha256) return false;
     mirror.write(file.laptopId, name, bytes);
-    mirror.writeManifest({
-      ...manifest,
-      groupId: file.groupId,
-      laptopName: file.laptopName,
-      writtenAt: context.now().toISOString(),
-      files: { ...manifest.files, [name]: entry },
-    });
+    mirror.writeManifest(
+      signManifest(
+        {
+          ...manifest,
+          groupId: file.groupId,
+          laptopName: file.laptopName,
+          writtenAt: context.now().toISOString(),
+          files: { ...manifest.files, [name]: entry },
+        },
+        context.signer,
+      ),
+    );
     return true;
   }
 }

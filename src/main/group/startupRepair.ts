@@ -95,7 +95,7 @@ function relistAfterKill(parts: GroupParts): Set<string> {
           changed = true;
           continue;
         }
-        relisted.set(nightId, { laptopId, sha256: sha256Hex(bytes), summary: judged.summary });
+        relisted.set(nightId, { laptopId, sha256: sha256Hex(bytes), signed: judged.record.signature !== null, summary: judged.summary });
       }
       if (!bytes) continue;
       files[name] = listed(bytes);
@@ -133,7 +133,7 @@ function judgeUnindexed(
       if (!bytes || !isWhole(entry, bytes)) continue;
       judgedAny = true;
       const judged = (context.judge ?? judgeNight)(nightId, bytes);
-      if (judged.ok) nights.count({ laptopId, sha256: entry.sha256, summary: judged.summary });
+      if (judged.ok) nights.count({ laptopId, sha256: entry.sha256, signed: judged.record.signature !== null, summary: judged.summary });
     }
   }
   return judgedAny;

@@ -53,3 +53,19 @@ describe('who won a night in the history', () => {
     expect(Object.fromEntries(rows)).toEqual({ ann: 1, bo: 1, cy: 0 });
   });
 });
+
+describe('the nights list names where each night was hosted (docs/group.md)', () => {
+  it('R35: a night of another laptop is listed with its laptop by name, and marked when it was shared before signing', () => {
+    const hosts: Record<string, { laptop: string; signed: boolean }> = {
+      'night-bob': { laptop: "Bob's laptop", signed: true },
+      'night-old': { laptop: 'Kitchen PC', signed: false },
+    };
+    const index = ['night-own', 'night-bob', 'night-old'].map((id) => indexLine(id, { a: 1, b: -1 }, ['a']));
+    const listed = listNights(index, (id) => hosts[id] ?? null);
+    expect(listed.map((n) => [n.id, n.hostedOn, n.unsigned])).toEqual([
+      ['night-own', null, false],
+      ['night-old', 'Kitchen PC', true],
+      ['night-bob', "Bob's laptop", false],
+    ]);
+  });
+});

@@ -4,8 +4,12 @@ import type { NightSummary } from '../store';
 
 const MINUTE_MS = 60_000;
 
+/** Who hosted a night of another laptop, by name, and whether its copy is signed (R35); null for this laptop's own. */
+export type NightHost = (nightId: string) => { laptop: string; signed: boolean } | null;
+
 /** One line of the nights list, from the index alone (no night file is opened). */
-export function nightListItem(summary: NightSummary): NightListItem {
+export function nightListItem(summary: NightSummary, hostOf?: NightHost): NightListItem {
+  const host = hostOf?.(summary.id) ?? null;
   const minutes =
     summary.endedAt === null ? null : Math.max(0, Math.round((Date.parse(summary.endedAt) - Date.parse(summary.startedAt)) / MINUTE_MS));
   return {
@@ -18,12 +22,16 @@ export function nightListItem(summary: NightSummary): NightListItem {
     winnerIds: nightWinnerIds(summary),
     minutes: Number.isFinite(minutes) ? minutes : null,
     currency: summary.currency,
+    hostedOn: host?.laptop ?? null,
+    unsigned: host !== null && !host.signed,
   };
 }
 
 /** Every night, newest first. */
-export function listNights(index: readonly NightSummary[]): NightListItem[] {
-  return [...index].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id)).map(nightListItem);
+export function listNights(index: readonly NightSummary[], hostOf?: NightHost): NightListItem[] {
+  return [...index]
+    .sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id))
+    .map((summary) => nightListItem(summary, hostOf));
 }
 
 /**

@@ -18,7 +18,7 @@ import { verifyNight } from './fairness';
 import { nightDetail } from './nightDetail';
 import type { PlayedNight } from '../night';
 import { readNightRecord } from './nightRecord';
-import { listNights } from './nightsList';
+import { listNights, type NightHost } from './nightsList';
 import { standings } from './standings';
 import { shownDetails, tabPayees } from './payments';
 import { tabOf, type SettleModes } from './tab';
@@ -59,6 +59,8 @@ export interface HistorySource {
   pay: { directory: PayDirectory; hidden: Readonly<Record<string, PayKind[]>> };
   /** A night hosted on another laptop of the group (docs/group.md), read from its checked copy; absent outside a group. */
   readGroupNight?: (nightId: string) => PlayedNight | null;
+  /** Who hosted a night of another laptop, and whether its copy is signed (R35); absent outside a group. */
+  hostOf?: NightHost;
   /** Answers about ended nights kept from earlier questions (endedNightAnswers.ts); none kept when absent. */
   endedAnswers?: EndedNightAnswers;
 }
@@ -100,7 +102,7 @@ function keptAnswer<Q extends CachedQuestion>(
 
 /** One answer per question; the compiler checks that none is missing and that each gets its own arguments. */
 const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, source: HistorySource) => Answer<Q> } = {
-  listNights: (_args, source) => ({ ok: true, data: listNights(source.index) }),
+  listNights: (_args, source) => ({ ok: true, data: listNights(source.index, source.hostOf) }),
   getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args, playerAlias(source.merges)) }),
   backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now, source.live).file }),
   getTab: (_args, source) => {

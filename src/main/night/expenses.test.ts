@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runningTab, settleUp, shareExpense, type NightTransfer } from '../ledger';
-import { decodeJournal, encodeEntry, headerLine, type JournalEntry, type RecordedCommand } from './format';
+import { chainedJournal, decodeJournal, type JournalEntry, type RecordedCommand } from './format';
 import { nightBalances } from './money';
 import { replayJournal, replayPrefix } from './play';
 import { nightSummary } from './summary';
@@ -101,7 +101,7 @@ describe('expense lines in the night journal (M4)', () => {
       }),
       line({ type: 'expense-remove', id: 'e1' }),
     ];
-    const text = `${headerLine(base.state.nightId)}${[...played, ...lines].map(encodeEntry).join('')}`;
+    const { text } = chainedJournal(base.state.nightId, [...played, ...lines]);
     const decoded = decodeJournal(text);
     expect(decoded.damage).toBeNull();
     expect(decoded.entries.slice(-2)).toEqual(lines);

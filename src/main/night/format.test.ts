@@ -26,9 +26,10 @@ describe('the night journal', () => {
 
   it('writes back exactly what it read: a line is its facts and nothing else', () => {
     const { entries } = decodeJournal(FIXTURE);
-    expect(headerLine('2026-01-01-6bc4e2').replace(`"version":${JOURNAL_VERSION}`, '"version":1') + entries.map(encodeEntry).join('')).toBe(
-      FIXTURE,
-    );
+    expect(
+      headerLine('2026-01-01-6bc4e2').replace(`"version":${JOURNAL_VERSION}`, '"version":1') +
+        entries.map((entry) => encodeEntry(entry, null)).join(''),
+    ).toBe(FIXTURE);
   });
 
   it('drops a last line cut short (never acknowledged), and says where the whole lines end', () => {

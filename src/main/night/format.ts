@@ -3,6 +3,7 @@ import { ruleSettingsSchema } from '../../shared/settings';
 import { firstIssueText } from '../../shared/zodIssue';
 import { PAYMENTS } from '../../shared/vocabulary';
 import { commitmentOf, ENGINE_REVISION, type EngineCommand } from '../engine';
+import { chainStart, FIRST_EPOCH, lineHash } from './recordChain';
 
 /**
  * The night journal (docs/night-journal.md): one file a night, one line of
@@ -17,7 +18,7 @@ const JOURNAL_FORMAT = 'in-between-dealer/night-journal';
  * The version written today; `JOURNAL_READERS` reads this one and every earlier one.
  * @internal exported for tests only
  */
-export const JOURNAL_VERSION = 1;
+export const JOURNAL_VERSION = 2;
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a seed is 32 bytes of lowercase hex');
 const whole = z.number().int().nonnegative();
@@ -187,12 +188,37 @@ const journalLineV1Schema = z.strictObject({
   table: z.array(tableStepSchema).min(1).optional(),
 });
 
+/**
+ * Version 2 (R35): every line also carries `prev`, the chain hash of the line
+ * before it (recordChain.ts), and `epoch`, its writer's epoch.
+ */
+const journalLineV2Schema = journalLineV1Schema.extend({ prev: hex64, epoch: positive });
+
+/**
+ * R35: a laptop's signature of the night's first `lines` lines, whose chain
+ * hash is `head` (docs/group.md "Signed nights"), by the laptop `laptop`
+ * with the public key `key`. Not a line of the chain: it follows the line it
+ * signs, and what it signs is checked against the chain when it is read.
+ */
+const signatureLineSchema = z.strictObject({
+  signed: z.strictObject({
+    laptop: z.string().regex(/^l-[0-9a-f]{16}$/, 'a laptop id is l- and 16 hex digits'),
+    key: hex64,
+    lines: positive,
+    head: hex64,
+    sig: z.string().regex(/^[0-9a-f]{128}$/, 'a signature is 64 bytes of lowercase hex'),
+  }),
+});
+export type RecordSignature = z.infer<typeof signatureLineSchema>['signed'];
+
 /** One accepted command, as every reader hands it over (today's shape), its seeds in plain: what replay and the session use. */
 export interface JournalEntry {
   at?: string;
   command: RecordedCommand;
   seeds?: string[];
   table?: TableStep[];
+  /** R35: the writer's epoch when it is not the night's first (absent: 1). */
+  epoch?: number;
 }
 
 /** One line as it is on disk: its seeds may be sealed, and it may reveal seeds sealed earlier. */
@@ -202,6 +228,7 @@ export interface JournalLine {
   seeds?: RecordedSeed[];
   revealed?: string[];
   table?: TableStep[];
+  epoch?: number;
 }
 
 /**
@@ -222,27 +249,69 @@ class JournalLineError extends Error {
  * reader here and keeps every older one, so a night written years ago still
  * replays.
  */
-const JOURNAL_READERS: Readonly<Record<number, (raw: unknown) => JournalLine>> = {
-  1: (raw) => {
-    const parsed = journalLineV1Schema.safeParse(raw);
-    if (!parsed.success) {
-      throw new JournalLineError(firstIssueText(parsed.error, 'it does not match', '(line)'));
-    }
-    return parsed.data;
+const JOURNAL_READERS: Readonly<Record<number, (raw: unknown) => ReadLine>> = {
+  1: (raw) => ({ line: parsedLine(journalLineV1Schema, raw), prev: null }),
+  2: (raw) => {
+    const { prev, epoch, ...line } = parsedLine(journalLineV2Schema, raw);
+    return { line: epoch === FIRST_EPOCH ? line : { ...line, epoch }, prev };
   },
 };
+
+/** A line as its version's reader gives it: today's line, and the chain hash it says it follows (null before version 2). */
+interface ReadLine {
+  line: JournalLine;
+  prev: string | null;
+}
+
+function parsedLine<T>(schema: z.ZodType<T>, raw: unknown): T {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new JournalLineError(firstIssueText(parsed.error, 'it does not match', '(line)'));
+  return parsed.data;
+}
 
 export function headerLine(nightId: string): string {
   return `${JSON.stringify({ format: JOURNAL_FORMAT, version: JOURNAL_VERSION, night: nightId })}\n`;
 }
 
-/** One entry as the line appended to the journal, newline included. A JournalEntry is written with its seeds in plain; the store seals them first (store/sealedJournal.ts). */
-export function encodeEntry(entry: JournalLine): string {
-  const line: JournalLine = { ...(entry.at !== undefined ? { at: entry.at } : {}), command: entry.command };
+/**
+ * One entry as the line appended to the journal, newline included. A JournalEntry is written with its seeds in plain;
+ * the store seals them first (store/sealedJournal.ts). `prev`: the chain hash it follows (R35), written from version 2
+ * on; null for a line appended to a journal of version 1, which stays as it was written.
+ */
+export function encodeEntry(entry: JournalLine, prev: string | null): string {
+  const line: JournalLine & { epoch?: number; prev?: string } = {
+    ...(entry.at !== undefined ? { at: entry.at } : {}),
+    command: entry.command,
+  };
   if (entry.seeds && entry.seeds.length > 0) line.seeds = entry.seeds;
   if (entry.revealed && entry.revealed.length > 0) line.revealed = entry.revealed;
   if (entry.table && entry.table.length > 0) line.table = entry.table;
+  if (prev !== null) {
+    line.epoch = entry.epoch ?? FIRST_EPOCH;
+    line.prev = prev;
+  }
   return `${JSON.stringify(line)}\n`;
+}
+
+/** The chain hash of `line` written after the line whose hash is `prev` (recordChain.ts). */
+export function hashOfLine(prev: string, line: JournalLine): string {
+  return lineHash(prev, line, line.epoch ?? FIRST_EPOCH);
+}
+
+/** A whole journal of today's version: the header and each line chained to the one before (R35); and its chain head. */
+export function chainedJournal(nightId: string, lines: readonly JournalLine[]): { text: string; head: string } {
+  let head = chainStart(nightId);
+  let text = headerLine(nightId);
+  for (const line of lines) {
+    text += encodeEntry(line, head);
+    head = hashOfLine(head, line);
+  }
+  return { text, head };
+}
+
+/** A signature line (R35): `signed` follows the line it signs. */
+export function signatureLine(signed: RecordSignature): string {
+  return `${JSON.stringify({ signed })}\n`;
 }
 
 /** What a journal's text holds. */
@@ -261,6 +330,18 @@ export interface DecodedJournal {
   damage: { line: number; reason: string; sealed?: true } | null;
   /** How many seeds the file holds sealed (0 for a journal written before seeds were sealed). */
   sealedSeeds: number;
+  /**
+   * R35, read with `{ chain: true }`: the chain hash after each of `entries` (the same for a journal of version 1,
+   * whose lines carry none: the chain is worked out from their facts), each line's `prev` checked. Empty otherwise.
+   */
+  heads: string[];
+  /**
+   * R35: the chain hash after the last entry (`chainStart` when there is none): what the next line appended follows.
+   * Null for a journal of version 1 read without `{ chain: true }` (its lines are appended without the chain).
+   */
+  head: string | null;
+  /** R35: the signatures the file holds; with `{ chain: true }`, each checked to sign the chain as it stood after its `lines` lines. */
+  signatures: RecordSignature[];
 }
 
 /** The journal's header could not be read: the file is not a journal this app can read at all. */
@@ -276,7 +357,7 @@ export class JournalHeaderError extends Error {
  * seeds revealed later in the file (R12) or else by `open`; one that neither
  * opens stops the read at its line the same way (`damage.sealed`).
  */
-export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
+export function decodeJournal(text: string, open?: SeedOpener, options: { chain?: boolean } = {}): DecodedJournal {
   const firstBreak = text.indexOf('\n');
   if (firstBreak < 0) throw new JournalHeaderError(text.length === 0 ? 'the file is empty' : 'its first line is cut short');
   const header = parseHeader(text.slice(0, firstBreak));
@@ -285,6 +366,13 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
   const lines: JournalLine[] = [];
   /** Where each line starts, so a read stopped at a sealed seed knows its good bytes. */
   const starts: number[] = [];
+  const heads: string[] = [];
+  const signatures: RecordSignature[] = [];
+  // R35: the chain is checked line by line only when asked (a copy from elsewhere, a signature to make): about 6 us a
+  // line, which a start-up reading its own journals need not pay. Without it the head is the last line's `prev` and hash.
+  const checkChain = options.chain === true;
+  let head = chainStart(header.night);
+  let lastPrev: string | null = null;
   let position = firstBreak + 1;
   let line = 2;
   let tornTail = false;
@@ -297,16 +385,35 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
     }
     const lineText = text.slice(position, end);
     try {
-      lines.push(read(parseJson(lineText)));
+      const raw = parseJson(lineText);
+      if (header.version >= 2 && isSignatureLine(raw)) signatures.push(readSignature(raw, lines.length, checkChain ? head : null));
+      else {
+        const { line: fact, prev } = read(raw);
+        if (checkChain) {
+          // R35: a line that does not follow the one before it was changed, or one before it was (or was taken out).
+          if (prev !== null && prev !== head)
+            throw new JournalLineError('its chain is broken: it does not follow the line before it (a line was changed or taken out, R35)');
+          head = hashOfLine(head, fact);
+          heads.push(head);
+        }
+        lastPrev = prev;
+        lines.push(fact);
+        starts.push(position);
+      }
     } catch (error) {
       damage = { line, reason: (error as Error).message };
       break;
     }
-    starts.push(position);
     position = end + 1;
     line += 1;
   }
   const opened = openSeeds(lines, open);
+  const kept = opened.entries.length;
+  const chain = {
+    heads: heads.slice(0, kept),
+    head: chainHead(header, lines, kept, checkChain ? (heads[kept - 1] ?? head) : null, lastPrev),
+    signatures: signatures.filter((s) => s.lines <= kept),
+  };
   if (opened.lost) {
     const at = opened.entries.length;
     return {
@@ -316,9 +423,46 @@ export function decodeJournal(text: string, open?: SeedOpener): DecodedJournal {
       tornTail: false,
       damage: { line: at + 2, reason: opened.lost, sealed: true },
       sealedSeeds: opened.sealedSeeds,
+      ...chain,
     };
   }
-  return { header, entries: opened.entries, goodBytes: byteLength(text, position), tornTail, damage, sealedSeeds: opened.sealedSeeds };
+  return {
+    header,
+    entries: opened.entries,
+    goodBytes: byteLength(text, position),
+    tornTail,
+    damage,
+    sealedSeeds: opened.sealedSeeds,
+    ...chain,
+  };
+}
+
+/** The chain hash after the first `kept` lines: worked out when checked, else from the last line's `prev` (version 2). */
+function chainHead(
+  header: JournalHeader,
+  lines: readonly JournalLine[],
+  kept: number,
+  checked: string | null,
+  lastPrev: string | null,
+): string | null {
+  if (kept === 0) return chainStart(header.night);
+  if (checked !== null) return checked;
+  const last = lines[kept - 1];
+  // Only the last line's own prev is known without the chain: a read stopped earlier (a sealed seed lost) needs it worked out.
+  if (header.version < 2 || kept !== lines.length || lastPrev === null || !last) return null;
+  return hashOfLine(lastPrev, last);
+}
+
+function isSignatureLine(raw: unknown): boolean {
+  return typeof raw === 'object' && raw !== null && 'signed' in raw;
+}
+
+/** A signature line, checked to sign the chain as it stands after `lines` lines, whose hash is `head` (when the chain is checked). */
+function readSignature(raw: unknown, lines: number, head: string | null): RecordSignature {
+  const { signed } = parsedLine(signatureLineSchema, raw);
+  if (signed.lines !== lines || (head !== null && signed.head !== head))
+    throw new JournalLineError(`its signature does not sign the ${lines} lines before it (R35)`);
+  return signed;
 }
 
 /**

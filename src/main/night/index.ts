@@ -5,13 +5,18 @@
  * the store reads and appends the files.
  */
 export {
+  chainedJournal,
   decodeJournal,
   encodeEntry,
+  hashOfLine,
   headerLine,
   JournalHeaderError,
+  signatureLine,
+  type RecordSignature,
   recordedCommandOf,
   sealedSeedSchema,
   type ExpenseCommand,
+  type DecodedJournal,
   type JournalEntry,
   type JournalLine,
   type SealedSeed,
@@ -43,4 +48,5 @@ export { /** @internal */ readNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';
 export { /** @internal */ playerNightFigures, /** @internal */ type PlayerNightFigures } from './figures';
 export { luckVerdict, nightLuck } from './luck';
-export { laptopStatement, newKeyPair, signerOf, verifySignature, type LaptopSigner } from './signature';
+export { laptopStatement, newKeyPair, recordStatement, signerOf, verifySignature, type LaptopSigner } from './signature';
+export { chainStart } from './recordChain';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commitmentOf } from '../engine';
-import { decodeJournal, encodeEntry, headerLine, type JournalLine } from './format';
+import { chainedJournal, decodeJournal, type JournalLine } from './format';
 import { replayJournal } from './play';
 
 /** Reading seeds sealed on a journal's line (R9, R12): revealed later in the file, or opened with the key the store passes in. */
@@ -46,7 +46,7 @@ describe('sealed seeds in a journal (R9, R12)', () => {
 
   it('R12: a line holding a sealed seed and a revealed one writes and reads back as it was', () => {
     const line: JournalLine = { at: '2026-01-01T20:00:00.000Z', command: { type: 'deal' }, seeds: [SEALED], revealed: ['ac'.repeat(32)] };
-    const decoded = decodeJournal(headerLine('2026-01-01-83a954') + encodeEntry(line), (sealed) =>
+    const decoded = decodeJournal(chainedJournal('2026-01-01-83a954', [line]).text, (sealed) =>
       sealed.commitment === SEALED.commitment ? SEED : '',
     );
     expect(decoded.entries).toEqual([{ at: line.at, command: line.command, seeds: [SEED] }]);

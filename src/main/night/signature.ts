@@ -19,6 +19,14 @@ export interface LaptopSigner {
   sign(statement: string): string;
 }
 
+/**
+ * What a laptop signs of a night (R35): its first `lines` lines, whose chain hash is `head`, as written by
+ * `laptopId`. The first line names the statement, so no signature of one kind can pass for another.
+ */
+export function recordStatement(nightId: string, laptopId: string, lines: number, head: string): string {
+  return `in-between-dealer/night-record\nnight ${nightId}\nlaptop ${laptopId}\nlines ${lines}\nhead ${head}`;
+}
+
 /** DER prefixes of an Ed25519 private key (PKCS#8) and public key (SPKI) around their raw 32 bytes. */
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');

@@ -4,7 +4,7 @@ import { chainFrom, LAPTOP_WITNESS } from '../../shared/tableDraw';
 import { tableDrawProblems } from '../../shared/tableDrawCheck';
 import { exportNight, nightExportSchema, type NightExport } from './export';
 import type { EngineCommand } from '../engine';
-import { decodeJournal, encodeEntry, headerLine, recordedCommandOf, type JournalEntry } from './format';
+import { chainedJournal, decodeJournal, recordedCommandOf, type JournalEntry } from './format';
 import { LaptopWitness, laptopDealer } from './laptopWitness';
 import { decideStep, emptyNight, keepStep, replayJournal, ReplayError, type Dealer, type PlayedNight } from './play';
 
@@ -128,7 +128,7 @@ describe('R34: the table draws recorded in the night journal', () => {
     });
     expect(deal?.table?.slice(1).every((s) => 'reveals' in s && s.missing.length === 0)).toBe(true);
     // A restart reads the file back: the same lines give the same cards and the same table.
-    const text = headerLine(NIGHT) + entries.map(encodeEntry).join('');
+    const { text } = chainedJournal(NIGHT, entries);
     const reread = decodeJournal(text);
     expect(reread.entries).toEqual(entries);
     const replayed = replayJournal(reread.entries);
@@ -144,7 +144,7 @@ describe('R34: the table draws recorded in the night journal', () => {
     const marked = entries.flatMap((e) => (e.table ?? []).filter((s) => 'heads' in s && s.newChains));
     expect(marked.length).toBeGreaterThanOrEqual(50);
     expect(marked.every((s) => 'heads' in s && s.newChains?.join() === LAPTOP_WITNESS)).toBe(true);
-    const replayed = replayJournal(decodeJournal(headerLine(NIGHT) + entries.map(encodeEntry).join('')).entries);
+    const replayed = replayJournal(decodeJournal(chainedJournal(NIGHT, entries).text).entries);
     expect(replayed.state).toEqual(night.state);
     // A restarted laptop, handed the same secret, finds its head on its latest chain and goes on.
     const restarted = new LaptopWitness(secret, 300);

@@ -1,11 +1,15 @@
 import {
+  chainedJournal,
+  chainStart,
   decodeJournal,
   encodeEntry,
-  headerLine,
+  hashOfLine,
   JournalHeaderError,
   replayPrefix,
   seedsRetired,
+  type DecodedJournal,
   type JournalEntry,
+  type SealedSeed,
   type PlayedNight,
 } from '../night';
 import { describeIssues } from './envelope';
@@ -34,6 +38,12 @@ export interface ReadNight {
  * and reported with what could be kept.
  */
 export class NightJournals {
+  /**
+   * R35: the chain hash of each journal's last line, and whether it is of version 2 (lines carry the chain) or of
+   * version 1 (appended to as it was written), so an append hashes one line, never the night.
+   */
+  readonly #heads = new Map<string, { head: string; chained: boolean }>();
+
   constructor(
     private readonly journals: JournalFiles,
     private readonly seedSeal: SeedSeal,
@@ -83,6 +93,10 @@ export class NightJournals {
       return { night, bytes: this.journals.size(id) };
     }
     if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
+    this.#heads.set(
+      id,
+      headOf(decoded, () => decodeJournal(text, (sealed) => this.seedSeal.open(sealed), { chain: true }).head),
+    );
     return { night, bytes: decoded.goodBytes };
   }
 
@@ -92,8 +106,12 @@ export class NightJournals {
    * the night has retired (R12), written in plain; any other is sealed.
    */
   write(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>): void {
-    const lines = entries.map((entry) => encodeEntry(lineToWrite(entry, this.seedSeal, retired, [])));
-    this.journals.writeWhole(checkNightId(id), headerLine(id) + lines.join(''));
+    const { text, head } = chainedJournal(
+      id,
+      entries.map((entry) => lineToWrite(entry, this.seedSeal, retired, [])),
+    );
+    this.journals.writeWhole(checkNightId(id), text);
+    this.#heads.set(id, { head, chained: true });
   }
 
   /**
@@ -106,8 +124,28 @@ export class NightJournals {
   append(id: string, entry: JournalEntry, retiredByCommand: readonly string[]): void {
     const line =
       entry.seeds || retiredByCommand.length > 0 ? lineToWrite(entry, this.seedSeal, new Set(retiredByCommand), retiredByCommand) : entry;
-    this.journals.append(id, encodeEntry(line));
+    const chain = this.#heads.get(id) ?? this.headOnDisk(id);
+    this.journals.append(id, encodeEntry(line, chain.chained ? chain.head : null));
+    // Only once the line is durable: a failed append leaves the head where the file ends.
+    this.#heads.set(id, { head: hashOfLine(chain.head, line), chained: chain.chained });
   }
+
+  /** The chain of a journal appended to before it was read here (a test, a tool): read once from the file. */
+  private headOnDisk(id: string): { head: string; chained: boolean } {
+    const text = this.journals.read(id) ?? '';
+    const open = (sealed: SealedSeed): string => this.seedSeal.open(sealed);
+    return headOf(decodeJournal(text, open), () => decodeJournal(text, open, { chain: true }).head);
+  }
+}
+
+/**
+ * What the next line appended to a journal follows (R35): its chain head, or none for a journal of version 1. A
+ * journal of version 2 read short of its last line (a sealed seed lost) has its chain worked out from its lines.
+ */
+function headOf(decoded: DecodedJournal, chained: () => string | null): { head: string; chained: boolean } {
+  if (decoded.head !== null) return { head: decoded.head, chained: true };
+  if (decoded.header.version < 2) return { head: chainStart(decoded.header.night), chained: false };
+  return { head: chained() ?? chainStart(decoded.header.night), chained: true };
 }
 
 /**
@@ -116,5 +154,5 @@ export class NightJournals {
  * data folder's journals are written through `NightJournals.write`, which seals.
  */
 export function journalText(id: string, entries: readonly JournalEntry[]): string {
-  return headerLine(id) + entries.map(encodeEntry).join('');
+  return chainedJournal(id, entries).text;
 }

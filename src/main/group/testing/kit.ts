@@ -3,6 +3,8 @@ import type { SharedPlayer } from '../groupDocs';
 import { GroupHistory, type GroupContext } from '../groupHistory';
 import { sharedJournalText } from '../nightIntake';
 import { testContext } from './context';
+import { signerOf, type LaptopSigner } from '../../night';
+import { sha256Hex } from '../../../shared/sha256';
 
 /**
  * The group's test kit: nights really played (by a session on a scratch
@@ -27,7 +29,7 @@ export interface SharedNight {
 export function playedNights(
   root: string,
   label: string,
-  options: { count: number; turns?: number; reopenFirst?: boolean; day?: string },
+  options: { count: number; turns?: number; reopenFirst?: boolean; day?: string; signer?: LaptopSigner },
 ): { nights: SharedNight[]; roster: SharedPlayer[] } {
   const start = Date.parse(`${options.day ?? '2026-02-01'}T20:00:00.000Z`);
   const clock = new TestClock(new Date(start).toISOString());
@@ -39,12 +41,12 @@ export function playedNights(
     startNight(session, { players: names.slice(k % 2, (k % 2) + 3).map((name) => ({ name })) });
     playTurns(session, options.turns ?? 6);
     ok(run(session, 'endNight'));
-    const versions = [Buffer.from(sharedJournalText(playedNight(session)))];
+    const versions = [Buffer.from(sharedJournalText(playedNight(session), options.signer))];
     if (k === 0 && options.reopenFirst) {
       ok(run(session, 'reopenNight'));
       playTurns(session, 2);
       ok(run(session, 'endNight'));
-      versions.push(Buffer.from(sharedJournalText(playedNight(session))));
+      versions.push(Buffer.from(sharedJournalText(playedNight(session), options.signer)));
     }
     nights.push({ id: currentNight(session).id, versions });
     ok(run(session, 'closeNight'));
@@ -62,7 +64,7 @@ function playedNight(session: ReturnType<typeof openSession>) {
 
 /** A laptop's group started straight on a data folder (laptop `n` of the test group). */
 export function testGroup(dataRoot: string, n: number, context: Partial<GroupContext> = {}, folder: string | null = null): GroupHistory {
-  return GroupHistory.start(testContext(dataRoot, context, testLaptopId(n)), {
+  return GroupHistory.start(testContext(dataRoot, context), {
     format: 'in-between-dealer/group',
     version: 1,
     groupId: TEST_GROUP_ID,
@@ -73,6 +75,11 @@ export function testGroup(dataRoot: string, n: number, context: Partial<GroupCon
     laptops: [],
     peers: [],
   });
+}
+
+/** The signer of laptop `n` of the test group: its key made from its number, the same in every test (R35). */
+export function testSigner(n: number): LaptopSigner {
+  return signerOf(testLaptopId(n), sha256Hex(`test laptop ${n}`));
 }
 
 export function testLaptopId(n: number): string {

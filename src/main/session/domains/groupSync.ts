@@ -86,6 +86,11 @@ export class GroupSync {
     return this.joined?.writerOf(nightId) ?? null;
   }
 
+  /** Who hosted a night of another laptop, by name, and whether its copy is signed (R35); null for this laptop's own. */
+  hostOf(nightId: string): { laptop: string; signed: boolean } | null {
+    return this.joined?.hostOf(nightId) ?? null;
+  }
+
   /** Another laptop's night replayed from its copy, for the history's questions; null when none is held. */
   readGroupNight(nightId: string): PlayedNight | null {
     return this.joined?.readGroupNight(nightId) ?? null;

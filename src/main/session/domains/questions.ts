@@ -38,6 +38,7 @@ function answer<Q extends QuestionName>(
     // The group's nights count like this laptop's own (docs/group.md); a backup holds this laptop's only.
     index: question === 'backup' ? state.index : historyIndex(state),
     readGroupNight: (nightId) => state.group.readGroupNight(nightId),
+    hostOf: (nightId) => state.group.hostOf(nightId),
     roster: state.roster,
     now: state.now(),
     paidTransfers: state.paidTransfers,

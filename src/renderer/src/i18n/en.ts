@@ -481,6 +481,8 @@ const en = {
     biggestPot: 'Biggest pot',
     winner: 'Winner',
     nobodyWon: 'Nobody: everyone even',
+    hostedOn: 'on {laptop}',
+    unsigned: 'unsigned, from before signing',
     open: 'open',
     listHint: '↑↓ choose · Enter opens · A all time · Esc back',
     night: 'Night of {date}',

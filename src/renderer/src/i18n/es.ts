@@ -494,6 +494,8 @@ const es: Translation = {
     biggestPot: 'Bote más grande',
     winner: 'Ganador',
     nobodyWon: 'Nadie: todos a la par',
+    hostedOn: 'en {laptop}',
+    unsigned: 'sin firma, de antes de firmar',
     open: 'en curso',
     listHint: '↑↓ elegir · Intro abre · A desde siempre · Esc volver',
     night: 'Noche del {date}',

@@ -503,6 +503,8 @@ const fr: Translation = {
     biggestPot: 'Plus gros pot',
     winner: 'Gagnant',
     nobodyWon: 'Personne : tous quittes',
+    hostedOn: 'sur {laptop}',
+    unsigned: 'non signée, d’avant la signature',
     open: 'en cours',
     listHint: '↑↓ choisir · Entrée ouvre · A depuis toujours · Échap retour',
     night: 'Soirée du {date}',

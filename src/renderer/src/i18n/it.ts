@@ -500,6 +500,8 @@ const it: Translation = {
     biggestPot: 'Piatto più grande',
     winner: 'Vincitore',
     nobodyWon: 'Nessuno: tutti pari',
+    hostedOn: 'su {laptop}',
+    unsigned: 'non firmata, di prima della firma',
     open: 'in corso',
     listHint: '↑↓ scegli · Invio apre · A da sempre · Esc indietro',
     night: 'Serata del {date}',

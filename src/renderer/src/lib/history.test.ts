@@ -8,7 +8,19 @@ const i18n = createAppI18n();
 const t: Translate = (key, named = {}, plural) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural));
 
 function night(id: string, startedAt: string, currency = 'EUR'): NightListItem {
-  return { id, startedAt, endedAt: startedAt, playerIds: [], turns: 0, biggestPot: 0, winnerIds: [], minutes: 0, currency };
+  return {
+    id,
+    startedAt,
+    endedAt: startedAt,
+    playerIds: [],
+    turns: 0,
+    biggestPot: 0,
+    winnerIds: [],
+    minutes: 0,
+    currency,
+    hostedOn: null,
+    unsigned: false,
+  };
 }
 
 describe('history helpers', () => {

@@ -12,6 +12,8 @@ const night = (id: string, currency: string): NightListItem => ({
   winnerIds: [],
   minutes: 180,
   currency,
+  hostedOn: null,
+  unsigned: false,
 });
 
 const tab: RunningTab = {
