@@ -70,7 +70,9 @@ describe("the laptop's key", () => {
     const notices = told();
     const signer = new LaptopKey(root, undefined, AT, notices.hook).signer(ME);
     const aside = `${path.join(root, 'laptop-key')}.unusable-2026-03-01T20-00-00-000Z`;
-    expect(notices.list).toEqual([[path.join(root, 'laptop-key'), aside, expect.stringMatching(/is damaged.*new key.*the group learns/)]]);
+    expect(notices.list).toEqual([
+      [path.join(root, 'laptop-key'), aside, expect.stringMatching(/is damaged.*new key.*tells the group in its next manifest/)],
+    ]);
     expect(fs.readFileSync(aside, 'utf8')).toBe('not a key\n');
     expect(new LaptopKey(root, undefined, AT).signer(ME).publicKey).toBe(signer.publicKey);
   });
@@ -92,7 +94,9 @@ describe("the laptop's key", () => {
     fs.rmSync(path.join(root, 'laptop-key'));
     const made = new LaptopKey(root, undefined, AT, notices.hook).signer(ME, first.publicKey);
     expect(made.publicKey).not.toBe(first.publicKey);
-    expect(notices.list).toEqual([[path.join(root, 'laptop-key'), '', expect.stringMatching(/signing key is gone.*the group learns/)]]);
+    expect(notices.list).toEqual([
+      [path.join(root, 'laptop-key'), '', expect.stringMatching(/signing key is gone.*tells the group in its next manifest/)],
+    ]);
   });
 
   it('a disk that refuses the new key gives a notice and a key kept in memory for this run, not a crash', () => {

@@ -40,8 +40,8 @@ export class LaptopKey {
    * public key the group holds for this laptop (group.json's `laptopKey`):
    * with none on disk but one known, the key was lost, and the host is told
    * too. Never throws for a key that is there but unusable: a laptop that
-   * cannot sign with its old key signs with a new one, which the group
-   * learns; nor for a key that cannot be written (a full disk): that run
+   * cannot sign with its old key signs with a new one, which it tells the
+   * group in its next manifest; nor for a key that cannot be written (a full disk): that run
    * signs with a key kept in memory, and the host is told.
    */
   signer(laptopId: string, known?: string): LaptopSigner {
@@ -64,7 +64,7 @@ export class LaptopKey {
         this.onReplaced(
           this.files.plainPath,
           '',
-          `this laptop's signing key could not be written (${(error as Error).message}); it signs with a key kept in memory until the app restarts, which the group learns from what it next shares`,
+          `this laptop's signing key could not be written (${(error as Error).message}); it signs with a key kept in memory until the app restarts`,
         );
         this.#signer = signerOf(laptopId, fresh.toString('hex'));
         return this.#signer;
@@ -73,13 +73,13 @@ export class LaptopKey {
         this.onReplaced(
           made.file,
           '',
-          `this laptop's signing key is gone (the key the group knows it by is ${known.slice(0, 16)}…); it signs with a new key from now on, which the group learns from what it next shares`,
+          `this laptop's signing key is gone (the key the group knows it by is ${known.slice(0, 16)}…); it signs with a new key from now on, which it tells the group in its next manifest`,
         );
       for (const aside of made.setAside)
         this.onReplaced(
           aside.file,
           aside.as,
-          `${problem ?? 'the key could not be used'}; this laptop signs with a new key from now on, which the group learns from what it next shares`,
+          `${problem ?? 'the key could not be used'}; this laptop signs with a new key from now on, which it tells the group in its next manifest`,
         );
       kept = made.key;
     }

@@ -101,7 +101,11 @@ describe("the laptop's key in a session", () => {
     fs.rmSync(keyFile);
     const lost = laptops.laptop('ann');
     expect(lost.getView().storageNotices).toEqual([
-      expect.objectContaining({ kind: 'missing', file: keyFile, reason: expect.stringMatching(/signing key is gone.*the group learns/) }),
+      expect.objectContaining({
+        kind: 'missing',
+        file: keyFile,
+        reason: expect.stringMatching(/signing key is gone.*tells the group in its next manifest/),
+      }),
     ]);
     expect(fs.readFileSync(keyFile, 'utf8')).not.toBe(key);
     // Told once: the group now knows the new key.
