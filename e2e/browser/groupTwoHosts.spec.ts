@@ -2,7 +2,8 @@
  * Two real hosts, laptop to laptop (docs/group-lan.md): two headless hosts
  * (`npm run serve` twice, two data folders) each play and end a night; the
  * first creates a group and shows a pairing code on its Group screen, the
- * second types the address and code on its own. Then, in a real browser,
+ * second types the address and code on its own; the second's host renames
+ * its laptop (Alt+R) and the first lists it by that name. Then, in a real browser,
  * each shows both nights, the same all-time board and the same running tab.
  * The Group screen is saved at 1920x1080 in e2e/artifacts/screenshots.
  */
@@ -134,10 +135,37 @@ test('two hosts pair over loopback by the code one shows, and each then shows bo
   await expect(bobPage.getByTestId('group-laptops').locator('tbody tr')).toHaveCount(2, { timeout: 10_000 });
   await annPage.screenshot({ path: `${SHOTS}/group-screen.png` });
 
+  // Both hosts' laptops go by the machine's name: Bob's host names his (Alt+R, the name to edit, Enter), and Ann's lists it so.
+  await bobPage.keyboard.press('Alt+r');
+  const nameBox = bobPage.getByTestId('group-text');
+  await expect(nameBox).toBeFocused();
+  const hostName = await nameBox.inputValue();
+  expect(hostName).not.toBe('');
+  await bobPage.keyboard.type('x'.repeat(61));
+  await bobPage.keyboard.press('Enter');
+  await expect(bobPage.getByTestId('group-error')).toContainText('60');
+  await bobPage.keyboard.press('Control+a');
+  await bobPage.keyboard.type('Bob’s den');
+  await bobPage.keyboard.press('Enter');
+  await expect(bobPage.getByTestId('group-message')).toContainText('Bob’s den');
+  await expect(bobPage.getByTestId('group-prompt')).toHaveCount(0);
+  await expect(bobPage.getByTestId('group-laptops')).toContainText('Bob’s den');
+  await expect(annPage.getByTestId('group-laptops')).toContainText('Bob’s den', { timeout: 10_000 });
+  await expect(annPage.getByTestId('group-paired')).toContainText('Bob’s den');
+  // Esc closes the box and changes nothing.
+  await annPage.keyboard.press('Alt+r');
+  await expect(annPage.getByTestId('group-text')).toHaveValue(hostName);
+  await annPage.keyboard.press('Escape');
+  await expect(annPage.getByTestId('group-prompt')).toHaveCount(0);
+
   const annSees = await historyOf(annPage);
   const bobSees = await historyOf(bobPage);
   expect(annSees.nights).toHaveLength(3);
-  expect(bobSees.nights).toEqual(annSees.nights);
+  // Each list names the laptop that hosted the other's nights (R35), by the name it goes by now; otherwise they are the same.
+  expect(annSees.nights.filter((row) => row.includes(' on Bob’s den'))).toHaveLength(1);
+  expect(bobSees.nights.filter((row) => row.includes(` on ${hostName}`))).toHaveLength(1);
+  const hostless = (rows: string[]) => rows.map((row) => row.replace(' on Bob’s den', ' ').replace(` on ${hostName}`, ' '));
+  expect(hostless(bobSees.nights)).toEqual(hostless(annSees.nights));
   expect(bobSees.board).toEqual(annSees.board);
   for (const name of ['Ann', 'Bob', 'Carl', 'Dora', 'Eve']) expect(annSees.board.join(' ')).toContain(name);
   expect(bobSees.tab).toEqual(annSees.tab);

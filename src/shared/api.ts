@@ -175,6 +175,8 @@ export interface DealerApi {
   groupSharePay: CommandMethod<'groupSharePay'>;
   /** Take a new laptop id when another laptop uses this one's: this laptop's work since shared under it. */
   groupNewLaptopId: CommandMethod<'groupNewLaptopId'>;
+  /** Name this laptop for its group (at most 60 characters, not another laptop's name). */
+  renameLaptop: CommandMethod<'renameLaptop'>;
   /** Show a pairing code for another laptop of the group (`data`: the code, its QR text, the addresses); 5 minutes, once. */
   groupPairStart: CommandMethod<'groupPairStart'>;
   /** Pair with the laptop at `address` showing `code`; the two then sync the group both ways while both are on. */

@@ -25,6 +25,9 @@ export type PayKind = (typeof PAY_KINDS)[number];
  */
 export const NAME_MAX = 40;
 
+/** A laptop's name in its group (docs/group.md "Names people know"): one line, at most this many characters, as group.json keeps it. */
+export const LAPTOP_NAME_MAX = 60;
+
 /** Characters as the host counts them: code points, so an emoji is one, not two UTF-16 units. */
 export function nameLength(name: string): number {
   return [...name.trim()].length;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPENSE_DESCRIPTION_MAX, NAME_MAX, nameLength } from './choices';
+import { EXPENSE_DESCRIPTION_MAX, LAPTOP_NAME_MAX, NAME_MAX, nameLength } from './choices';
 import type { CommandName } from './registry';
 import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
@@ -262,6 +262,15 @@ const groupSharePayArgs = z.strictObject({
   party: playerId,
   share: z.boolean({ error: 'share is true or false' }),
 });
+const renameLaptopArgs = z.strictObject({
+  name: z
+    .string({ error: 'a laptop name is text' })
+    .trim()
+    .min(1, 'name the laptop')
+    .max(LAPTOP_NAME_MAX, `a laptop name is at most ${LAPTOP_NAME_MAX} characters`)
+    // One line: a name is shown in lists and notices, and signed between fixed lines (night/signature.ts laptopStatement).
+    .refine((name) => !/\p{Cc}/u.test(name), 'a laptop name is one line of text, without tabs or line breaks'),
+});
 const groupCreateArgs = z.strictObject({
   name: z.string({ error: 'a group name is text' }).trim().min(1, 'name the group').max(60, 'a group name is at most 60 characters'),
 });
@@ -357,6 +366,7 @@ export const commandArgs = {
   groupSyncNow: noArgs,
   groupSharePay: groupSharePayArgs,
   groupNewLaptopId: noArgs,
+  renameLaptop: renameLaptopArgs,
   groupPairStart: noArgs,
   groupPairJoin: groupPairJoinArgs,
   groupUnpair: groupUnpairArgs,

@@ -115,6 +115,8 @@ export const COMMAND_REGISTRY = {
   groupSharePay: change,
   /** Takes a new laptop id: another laptop uses this one's (a copied data folder); the host confirms (docs/group.md "One id, one laptop"). */
   groupNewLaptopId: change,
+  /** Names this laptop for its group (docs/group.md "Names people know"): signed into the group documents, seen on every laptop. */
+  renameLaptop: change,
   /** Shows a pairing code (and its QR) for another laptop of the group to type; good for 5 minutes, once (docs/group-lan.md). */
   groupPairStart: change,
   /** Pairs with the laptop at `address` showing `code`: the two then sync the group both ways. */

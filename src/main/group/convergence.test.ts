@@ -10,6 +10,7 @@ import { FolderReader } from './groupFolder';
 import { publishToFolder } from './ownFolderCopy';
 import { GroupHistory } from './groupHistory';
 import { judgeNight, type NightJudgement } from './nightIntake';
+import { testContext } from './testing/context';
 import { playedNights, TEST_GROUP_ID, testLaptopId, type SharedNight } from './testing/kit';
 
 /**
@@ -109,7 +110,7 @@ class Laptop {
     fs.mkdirSync(this.folder, { recursive: true });
     let t = clockStart;
     this.group = GroupHistory.start(
-      { dataRoot: path.join(root, `data-${n}`), now: () => new Date((t += 1000)), isOwnNight: (id) => this.own.has(id), judge },
+      testContext(path.join(root, `data-${n}`), { now: () => new Date((t += 1000)), isOwnNight: (id) => this.own.has(id), judge }),
       {
         format: 'in-between-dealer/group',
         version: 1,

@@ -12,6 +12,7 @@ import { GroupHistory } from './groupHistory';
 import { isWhole, nightFileName } from './manifest';
 import { judgeNight } from './nightIntake';
 import { playedNights, testGroup, type SharedNight } from './testing/kit';
+import { testContext } from './testing/context';
 
 /**
  * Pulls the plug on the group (docs/group.md): a child process copying its
@@ -116,12 +117,12 @@ describe('the group survives a kill (docs/group.md)', () => {
         await killWhile([writerRoot, 'publish', folder, poolDir], waitMs, Math.floor(Math.random() * 4));
         const where = `kill ${kill} after ${waitMs} ms`;
         // The writer starts again on its own files: every file its manifest lists is whole.
-        const writer = GroupHistory.open({ dataRoot: writerRoot, now: () => new Date(), isOwnNight: () => true });
+        const writer = GroupHistory.open(testContext(writerRoot, { isOwnNight: () => true }));
         const own = writer?.ownManifest()?.listing;
         for (const [name, entry] of Object.entries(own?.files ?? {}))
           expect(isWhole(entry, writer?.readHeld(writer.laptopId, name)), `${where}: the writer's ${name} is whole`).toBe(true);
         // The reader, started again too, looks at the folder as the kill left it.
-        const reader = GroupHistory.open({ dataRoot: readerRoot, now: () => new Date(), isOwnNight: () => false });
+        const reader = GroupHistory.open(testContext(readerRoot));
         if (!reader) throw new Error('no reader group');
         for (const report of new FolderReader(reader, folder).readAll()) expect(report.setAside, `${where}: nothing set aside`).toEqual([]);
         expectWholeNights(reader, where);
@@ -129,13 +130,13 @@ describe('the group survives a kill (docs/group.md)', () => {
         counted = reader.groupNights().length;
       }
       // Left to finish, the writer shares everything and the reader takes it all in.
-      const writer = GroupHistory.open({ dataRoot: writerRoot, now: () => new Date(), isOwnNight: () => true });
+      const writer = GroupHistory.open(testContext(writerRoot, { isOwnNight: () => true }));
       for (const night of nights) {
         const judged = judgeNight(night.id, night.versions[0] as Buffer);
         if (judged.ok) writer?.publishNight(judged.night);
       }
       if (writer) publishToFolder(writer, folder);
-      const reader = GroupHistory.open({ dataRoot: readerRoot, now: () => new Date(), isOwnNight: () => false });
+      const reader = GroupHistory.open(testContext(readerRoot));
       if (!reader) throw new Error('no reader group');
       new FolderReader(reader, folder).readAll();
       expect(
@@ -168,7 +169,7 @@ describe('the group survives a kill (docs/group.md)', () => {
         const waitMs = Math.floor(Math.random() * 250);
         await killWhile([importerRoot, 'import', file], waitMs, 0);
         const where = `kill ${kill} after ${waitMs} ms`;
-        const importer = GroupHistory.open({ dataRoot: importerRoot, now: () => new Date(), isOwnNight: () => false });
+        const importer = GroupHistory.open(testContext(importerRoot));
         if (!importer) throw new Error('no importer group');
         importer.takeInMirroredDocs();
         expect(importer.setAsideList(), `${where}: nothing set aside`).toEqual([]);
@@ -176,7 +177,7 @@ describe('the group survives a kill (docs/group.md)', () => {
         expect(importer.groupNights().length, `${where}: no night imported is lost`).toBeGreaterThanOrEqual(counted);
         counted = importer.groupNights().length;
       }
-      const importer = GroupHistory.open({ dataRoot: importerRoot, now: () => new Date(), isOwnNight: () => false });
+      const importer = GroupHistory.open(testContext(importerRoot));
       if (!importer) throw new Error('no importer group');
       const parsed = parseBundle(fs.readFileSync(file, 'utf8'));
       if (!parsed.ok) throw new Error(parsed.reason);

@@ -1,5 +1,5 @@
 import * as Y from 'yjs';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   hasPayDetails,
   normalisePayDetails,
@@ -10,7 +10,9 @@ import {
   type SettleMode,
 } from '../../shared';
 import { mergeProblem, type PlayerMerge } from '../history';
+import { laptopStatement, verifySignature, type LaptopSigner } from '../night';
 import { playerMergeSchema, sharedPlayerSchema } from '../store';
+import { laptopNameSchema } from './groupFile';
 
 /**
  * The group's documents in Yjs (docs/group.md "Which edit wins"): what any
@@ -23,6 +25,14 @@ import { playerMergeSchema, sharedPlayerSchema } from '../store';
  * - `details`: player id -> their payment details, only for players whose
  *   details a host chose to share (`share`); no longer sharing deletes the key.
  *   A shared player's details are the group's: an edit on any laptop is recorded.
+ * - `laptops`: laptop id -> its name and public key, signed by that laptop's
+ *   key (`laptopStatement`); each laptop writes its own entry only. Yjs lets
+ *   any laptop write any key, so a reader keeps an entry only when its
+ *   signature is good (`signedLaptops`), and the group's history keeps it
+ *   only when the key is the one the group holds for that laptop
+ *   (groupHistory.ts): another member can neither rename nor re-key a laptop.
+ *   An entry overwritten by someone else is written again by its laptop at its
+ *   next record (`introduce`), and its later write wins.
  *
  * Yjs decides every concurrent edit (the same way on every laptop, in any
  * order, any number of times): two sets of one key keep one of them, a set
@@ -55,6 +65,21 @@ export interface SharedHistory {
   details: Record<string, PayDetails>;
 }
 
+/** A laptop as it signs itself into the group documents' `laptops` map. */
+export interface LaptopEntry {
+  name: string;
+  /** Its Ed25519 public key, 64 lowercase hex digits. */
+  publicKey: string;
+  /** By that key, of `laptopStatement(groupId, laptopId, name, publicKey)`, 128 lowercase hex digits. */
+  signature: string;
+}
+
+const laptopEntrySchema = z.object({
+  name: laptopNameSchema,
+  publicKey: z.string().regex(/^[0-9a-f]{64}$/),
+  signature: z.string().regex(/^[0-9a-f]{128}$/),
+});
+
 export class GroupDocs {
   readonly doc = new Y.Doc();
   private readonly roster = this.doc.getMap<SharedPlayer>('roster');
@@ -62,6 +87,9 @@ export class GroupDocs {
   private readonly paid = this.doc.getMap<true>('paid');
   private readonly modes = this.doc.getMap<SettleMode>('modes');
   private readonly details = this.doc.getMap<PayDetails>('details');
+  private readonly laptops = this.doc.getMap<LaptopEntry>('laptops');
+  /** The well-signed laptop entries as last read, and the document's version then: names are asked for every night listed. */
+  private laptopsRead: { version: number; groupId: string; entries: ReadonlyMap<string, LaptopEntry> } | null = null;
   /** Whose details are shared, as last read: the console's view asks at every push, the document changes far more rarely. */
   private sharedPayRead: readonly string[] | null = null;
   /** Bumped by every change that reaches the document: Yjs emits `update` only for a transaction that changed something. */
@@ -121,6 +149,58 @@ export class GroupDocs {
       changed = syncMap(this.details, details ? new Map([[playerId, details]]) : new Map(), new Set([playerId]));
     }, 'local');
     return changed;
+  }
+
+  /**
+   * This laptop's own entry in `laptops`: its name and public key, signed by
+   * `signer` for `groupId`. Written only when the documents hold anything
+   * else for it (a rename, a new key, another member's overwrite), so an
+   * unchanged entry makes no change. True when anything changed.
+   */
+  introduce(signer: LaptopSigner, groupId: string, name: string): boolean {
+    const held = this.laptops.get(signer.laptopId);
+    if (held?.name === name && held.publicKey === signer.publicKey && this.signedLaptops(groupId).has(signer.laptopId)) return false;
+    const entry: LaptopEntry = {
+      name,
+      publicKey: signer.publicKey,
+      signature: signer.sign(laptopStatement(groupId, signer.laptopId, name, signer.publicKey)),
+    };
+    this.doc.transact(() => this.laptops.set(signer.laptopId, entry), 'local');
+    return true;
+  }
+
+  /**
+   * The `laptops` entries whose signature is good for `groupId`, by laptop id,
+   * sorted: one written by anyone but the holder of the key it names fails
+   * here. Which key a laptop may have is the group's history's to say.
+   */
+  signedLaptops(groupId: string): ReadonlyMap<string, LaptopEntry> {
+    if (this.laptopsRead?.version === this.version && this.laptopsRead.groupId === groupId) return this.laptopsRead.entries;
+    const entries = new Map<string, LaptopEntry>();
+    for (const laptopId of [...this.laptops.keys()].sort()) {
+      const parsed = laptopEntrySchema.safeParse(this.laptops.get(laptopId));
+      if (!parsed.success) continue;
+      const { name, publicKey, signature } = parsed.data;
+      if (verifySignature(publicKey, laptopStatement(groupId, laptopId, name, publicKey), signature)) entries.set(laptopId, parsed.data);
+    }
+    this.laptopsRead = { version: this.version, groupId, entries };
+    return entries;
+  }
+
+  /**
+   * A laptop's own entry as its own copy of the documents holds it (the
+   * `docs.yjs` of its subfolder, read alone: what that laptop wrote, not what
+   * Yjs kept of concurrent writes), when well signed; null otherwise, or when
+   * the bytes are not a Yjs update.
+   */
+  static ownEntry(update: Uint8Array, groupId: string, laptopId: string): LaptopEntry | null {
+    const alone = new GroupDocs();
+    try {
+      alone.applyUpdate(update);
+    } catch {
+      return null;
+    }
+    return alone.signedLaptops(groupId).get(laptopId) ?? null;
   }
 
   /** The shared history as the merged documents say, sorted so every laptop reads the same values in the same order. */

@@ -21,17 +21,21 @@ export const groupIdSchema = z.string().regex(/^g-[0-9a-f]{16}$/, 'a group id is
 export const groupNameSchema = z.string().trim().min(1, 'a group needs a name').max(60, 'a group name has at most 60 characters');
 /** A laptop's display name (its host's choice, the machine's name by default). */
 export const laptopNameSchema = z.string().trim().min(1).max(60);
+/** An Ed25519 public key, the raw 32 bytes as 64 lowercase hex digits (night/signature.ts). */
+const publicKeySchema = z.string().regex(/^[0-9a-f]{64}$/, 'a public key is 64 lowercase hex digits');
 
 const heardLaptopSchema = z.object({
   id: laptopIdSchema,
   name: laptopNameSchema,
   /** When its files were last taken in (ISO time); null when it is known only by name. */
   lastHeardAt: z.string().nullable(),
-  /** R35: its public key (64 hex), held from its first signed manifest; absent before. */
-  publicKey: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .optional(),
+  /** The key the group holds for it, pinned when first seen signed (docs/group.md "The laptop's key"); absent before. */
+  publicKey: publicKeySchema.optional(),
+  /**
+   * Where the pinned key was read: `itself` (the laptop's own copy of the documents, in its own subfolder) or
+   * `member` (another member's copy, before its own came): its own replaces a member's, never the reverse.
+   */
+  keyFrom: z.enum(['itself', 'member']).optional(),
 });
 
 const groupFileSchema = z.object({
@@ -41,6 +45,8 @@ const groupFileSchema = z.object({
   name: groupNameSchema,
   laptopId: laptopIdSchema,
   laptopName: laptopNameSchema,
+  /** The public key this laptop last signed its entry with: a different one at start-up means its key was lost or replaced. */
+  laptopKey: publicKeySchema.optional(),
   /** The group folder a sync tool shares, or null when the group moves by the LAN or by file only. */
   folder: z.string().min(1).nullable(),
   /** The other laptops heard from, by any transport. */
@@ -89,6 +95,16 @@ export function writeGroupFile(dataRoot: string, file: GroupFile): void {
   writeFileDurably(groupFilePath(dataRoot), `${JSON.stringify(groupFileSchema.parse(file), null, 2)}\n`);
 }
 
+/**
+ * Who this laptop is in the group it is in, as group.json says (its id, and
+ * the public key it last signed with: store/laptopKey.ts tells a lost key by
+ * it), or null when it is in none. Throws as `readGroupFile` does.
+ */
+export function joinedLaptop(dataRoot: string): { laptopId: string; laptopKey: string | undefined } | null {
+  const file = readGroupFile(dataRoot);
+  return file ? { laptopId: file.laptopId, laptopKey: file.laptopKey } : null;
+}
+
 /** Who this laptop is in any group: kept in `group/laptop.json` from the first group on, so leaving and joining again keeps its nights its own. */
 export interface LaptopIdentity {
   laptopId: string;
@@ -119,7 +135,7 @@ function thisLaptopName(): string {
   return (os.hostname() || 'laptop').slice(0, 60);
 }
 
-/** Who this laptop is from now on (a new id taken: docs/group.md "One id, one laptop"), kept for the next group too. */
+/** Who this laptop is, written whole and kept for the next group too (a new id taken: docs/group.md "One id, one laptop"; a rename: "Names people know"). */
 export function writeLaptopIdentity(dataRoot: string, identity: LaptopIdentity): void {
   writeFileDurably(groupPaths(dataRoot).laptopFile, `${JSON.stringify(laptopFileSchema.parse(identity), null, 2)}\n`);
 }

@@ -4,12 +4,12 @@ import type { ExportedRecord, LaptopSigner, PlayedNight } from '../night';
 import { AsideLog } from './asideLog';
 import { CountedNights } from './countedNights';
 import { GroupDocs, type SharedHistory } from './groupDocs';
-import type { GroupFile } from './groupFile';
+import { writeLaptopIdentity, type GroupFile } from './groupFile';
 import type { GroupParts } from './groupParts';
 import type { GroupContext, GroupNight, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
 import { Intake } from './intake';
 import { LaptopMirror } from './laptopMirror';
-import { MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
+import { DOCS_NAME, MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
 import { GroupMembership } from './membership';
 import { takeNewLaptopId, type NewIdMove } from './newLaptopId';
 import { recordOfCopy, replayCopy } from './nightIntake';
@@ -17,6 +17,13 @@ import { OwnShare } from './ownShare';
 import { loadMirror, takeInMirroredDocs } from './startupRepair';
 
 export type { GroupContext, GroupNight, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
+
+/** A laptop of the group as its own signed entry in the group documents says. */
+export interface KnownLaptop {
+  name: string;
+  /** The key the group holds for it: 64 lowercase hex digits. */
+  publicKey: string;
+}
 
 /**
  * The group's history on this laptop (docs/group.md): one model the three
@@ -40,6 +47,12 @@ export class GroupHistory {
     const shared = { context, membership, mirror, docs, nights, aside };
     this.parts = { ...shared, share: new OwnShare(shared) };
     this.intake = new Intake(this.parts);
+    try {
+      // Pinned at once: from now on the group documents' entry for this laptop counts only under this key.
+      if (context.signer) membership.own(membership.file.laptopName, context.signer.publicKey);
+    } catch {
+      // group.json not written (a full disk): pinned at the next start-up; this laptop's name still shows from group.json.
+    }
     loadMirror(this.parts);
     // R35: once, the first start with a key: what this laptop shared before nights were signed is signed.
     this.parts.share.signOwnCopies();
@@ -100,9 +113,30 @@ export class GroupHistory {
     return this.parts.share.publishNight(night);
   }
 
-  /** This laptop's state of the shared history recorded in the group documents. True when anything changed. */
+  /**
+   * This laptop's state of the shared history recorded in the group
+   * documents, with its own signed entry in `laptops` (written again when a
+   * rename, a new key or another member's overwrite left another there).
+   * True when anything changed.
+   */
   publishShared(local: SharedHistory): boolean {
-    return this.parts.share.publishShared(local);
+    const { docs, context, membership, share } = this.parts;
+    const introduced = context.signer ? docs.introduce(context.signer, membership.file.groupId, membership.file.laptopName) : false;
+    // The entry changed the documents outside `record`: the own copy is written again at this record all the same.
+    if (introduced) share.docsMergedIn();
+    return share.publishShared(local) || introduced;
+  }
+
+  /**
+   * This laptop renamed (docs/group.md "Names people know"): the name
+   * written to group/laptop.json and group.json now; the session then
+   * records the shared history (`publishShared`), which signs the new name
+   * into the group documents and writes it into the manifest.
+   */
+  rename(name: string): void {
+    const { membership, context } = this.parts;
+    writeLaptopIdentity(context.dataRoot, { laptopId: membership.laptopId, laptopName: name });
+    membership.own(name, context.signer?.publicKey);
   }
 
   /** A player's payment details shared with the group, or no longer (null). True when anything changed. */
@@ -157,14 +191,42 @@ export class GroupHistory {
 
   // ------------------------------------------------------------ the way in
 
-  /** Takes in a laptop's files (docs/group.md "The way in", intake.ts). */
+  /** Takes in a laptop's files (docs/group.md "The way in", intake.ts); laptops named in the documents it brought are learnt. */
   receiveLaptopFiles(laptopId: string, files: LaptopFiles, options: ReceiveOptions): ReceiveReport {
-    return this.intake.receive(laptopId, files, options);
+    const report = this.intake.receive(laptopId, files, options);
+    if (report.docsChanged) this.learnLaptops([laptopId]);
+    return report;
   }
 
   /** The other laptops' group documents the mirror holds, merged in (after the session recorded its own: startupRepair.ts). */
   takeInMirroredDocs(): void {
     takeInMirroredDocs(this.parts);
+    this.learnLaptops(this.parts.mirror.laptops());
+  }
+
+  /**
+   * The laptops the merged documents name, signed, kept in group.json: each
+   * name as its laptop last signed it, each key pinned (docs/group.md "The
+   * laptops map"). `own` are the laptops whose own copy of the documents was
+   * just taken in: the entry each wrote for itself there pins its key over
+   * one first read in another member's copy.
+   */
+  private learnLaptops(own: readonly string[]): void {
+    const { mirror, membership } = this.parts;
+    const groupId = membership.file.groupId;
+    const learnt = new Map<string, { name: string; publicKey: string; from: 'itself' | 'member' }>();
+    for (const [laptopId, entry] of this.knownLaptops()) learnt.set(laptopId, { ...entry, from: 'member' });
+    for (const laptopId of own) {
+      if (laptopId === membership.laptopId) continue;
+      const bytes = mirror.read(laptopId, DOCS_NAME);
+      const entry = bytes ? GroupDocs.ownEntry(bytes, groupId, laptopId) : null;
+      if (entry) learnt.set(laptopId, { name: entry.name, publicKey: entry.publicKey, from: 'itself' });
+    }
+    try {
+      membership.learn(learnt);
+    } catch {
+      // group.json not written (a full disk): the names still show from the documents; learnt again at the next change.
+    }
   }
 
   // ------------------------------------------------------------ reads
@@ -192,12 +254,30 @@ export class GroupHistory {
   /** Who hosted a night of another laptop, by name, and whether its copy is signed (R35); null for a night not from elsewhere. */
   hostOf(nightId: string): { laptop: string; signed: boolean } | null {
     const held = this.parts.nights.get(nightId);
-    return held ? { laptop: this.parts.membership.laptopName(held.laptopId), signed: held.signed } : null;
+    return held ? { laptop: this.laptopName(held.laptopId), signed: held.signed } : null;
   }
 
-  /** A laptop's name as last heard (its id when never heard). */
+  /**
+   * The group's laptops as their own signed entries in the group documents
+   * say, by laptop id: an entry counts when its signature is good and its
+   * key is the one the group holds for that laptop (group.json, pinned at
+   * first sight; this laptop's own is the key it signs with). A laptop's
+   * entry written by another member (a rename, a key of its own) does not.
+   */
+  knownLaptops(): ReadonlyMap<string, KnownLaptop> {
+    const { docs, membership } = this.parts;
+    const known = new Map<string, KnownLaptop>();
+    for (const [laptopId, { name, publicKey }] of docs.signedLaptops(membership.file.groupId)) {
+      const pinned = membership.pinnedKey(laptopId);
+      if (pinned === undefined || pinned === publicKey) known.set(laptopId, { name, publicKey });
+    }
+    return known;
+  }
+
+  /** A laptop's name: as it signed it in the group documents, else as last heard (its id only when neither says). */
   laptopName(laptopId: string): string {
-    return this.parts.membership.laptopName(laptopId);
+    if (laptopId === this.laptopId) return this.parts.membership.file.laptopName;
+    return this.knownLaptops().get(laptopId)?.name ?? this.parts.membership.laptopName(laptopId);
   }
 
   /** Another laptop's night replayed from its copy, for the history's questions; null when it is not held. */

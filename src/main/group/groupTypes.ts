@@ -49,7 +49,13 @@ export interface GroupContext {
   isOwnNight: (nightId: string) => boolean;
   /** Told of each file set aside, to report it with the host's other notices. */
   onSetAside?: (setAside: SetAside) => void;
-  /** What signs this laptop's manifests and nights (R35); absent, they are shared unsigned as before signing. */
+  /**
+   * What signs for this laptop (its id is group.json's `laptopId`): its
+   * manifests and nights (R35) and its entry in the group documents'
+   * `laptops` map, with the key store/laptopKey.ts makes and seals. The
+   * session always gives one; absent (tests of a laptop from before
+   * signing), what it shares is unsigned and it writes no `laptops` entry.
+   */
   signer?: LaptopSigner;
   /** How a night from elsewhere is judged: the night checker (judgeNight) unless a test keeps its verdicts for bytes it saw. */
   judge?: (nightId: string, bytes: Uint8Array) => NightJudgement;

@@ -5,7 +5,7 @@
  */
 export { bundleText, importBundle, parseBundle } from './groupBundle';
 export { type SharedHistory } from './groupDocs';
-export { laptopIdentity, newGroupId, newLaptopId } from './groupFile';
+export { joinedLaptop, laptopIdentity, newGroupId, newLaptopId } from './groupFile';
 export { FolderReader, folderGroup, writeFolderGroup, type FolderGroup } from './groupFolder';
 export { GroupHistory, type GroupContext, type GroupNight, type ReceiveReport } from './groupHistory';
 export { type NewIdMove } from './newLaptopId';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroupHistory } from './groupHistory';
 import { judgeNight } from './nightIntake';
 import { playedNights, testGroup, testLaptopId, type SharedNight } from './testing/kit';
+import { testContext } from './testing/context';
 
 /** docs/group.md "The way in": a night reopened by its writer (R33) is taken only as a copy that extends the one held. */
 
@@ -53,7 +54,7 @@ describe('a night reopened and ended again by its writer (R33)', () => {
     ]);
     expect(bob.groupNights()[0]?.summary).toEqual(held);
     // Started again, the laptop still counts the copy it held.
-    const again = GroupHistory.open({ dataRoot: bobRoot, now: () => new Date(), isOwnNight: () => false });
+    const again = GroupHistory.open(testContext(bobRoot));
     expect(again?.groupNights()[0]?.summary).toEqual(held);
   });
 });

@@ -66,15 +66,64 @@ export class GroupMembership {
     return this.groupFile.laptops.find((l) => l.id === laptopId)?.name ?? laptopId;
   }
 
-  /** R35: the public key this group holds for a laptop (its own for this laptop's id once held), or undefined before its first signed manifest. */
-  keyOf(laptopId: string): string | undefined {
+  /** The key the group holds for a laptop (this laptop's own included), or undefined when none was pinned yet. */
+  pinnedKey(laptopId: string): string | undefined {
+    if (laptopId === this.laptopId) return this.groupFile.laptopKey;
     return this.groupFile.laptops.find((l) => l.id === laptopId)?.publicKey;
+  }
+
+  /**
+   * Laptops as their signed entries in the group documents say, written to
+   * group.json once when anything changed: each name taken, and each key
+   * pinned. A key read in the laptop's own copy of the documents (`itself`)
+   * is pinned over one read in another member's copy (`member`), never the
+   * reverse, and one from a member is pinned only when none is. Entries
+   * whose key differs from the one pinned never come here (groupHistory.ts).
+   */
+  learn(entries: ReadonlyMap<string, { name: string; publicKey: string; from: 'itself' | 'member' }>): void {
+    const byId = new Map(this.groupFile.laptops.map((l) => [l.id, l]));
+    let changed = false;
+    for (const [id, { name, publicKey, from }] of entries) {
+      if (id === this.laptopId) continue;
+      const before = byId.get(id);
+      // A key read only in a member's copy gives way to the laptop's own; one from its own files (or its signed manifest) is kept.
+      const repin = before?.publicKey === undefined || (from === 'itself' && before.keyFrom === 'member');
+      // Signed by a key the group does not hold for it: neither its key nor its name is taken.
+      if (!repin && before.publicKey !== publicKey) continue;
+      const pinned = repin ? { publicKey, keyFrom: from } : { publicKey: before.publicKey, keyFrom: before.keyFrom };
+      if (before?.name === name && before.publicKey === pinned.publicKey && before.keyFrom === pinned.keyFrom) continue;
+      byId.set(id, { id, name, lastHeardAt: before?.lastHeardAt ?? null, ...pinned });
+      changed = true;
+    }
+    if (changed) this.update((file) => ({ ...file, laptops: [...byId.values()].sort((a, b) => compareText(a.id, b.id)) }));
+  }
+
+  /** This laptop's own name and the key it signs with, as group.json keeps them; written only when either changed. */
+  own(name: string, publicKey: string | undefined): void {
+    if (this.groupFile.laptopName === name && (publicKey === undefined || this.groupFile.laptopKey === publicKey)) return;
+    this.update((file) => ({ ...file, laptopName: name, ...(publicKey === undefined ? {} : { laptopKey: publicKey }) }));
+  }
+
+  /**
+   * R35: the public key this group holds for a laptop, which its manifests and nights must be signed by, or
+   * undefined before its first signed manifest. A key read only in another member's copy of the group documents
+   * (`keyFrom: 'member'`) is not one: it names the laptop until its own files come, and never checks them.
+   */
+  keyOf(laptopId: string): string | undefined {
+    const held = this.groupFile.laptops.find((l) => l.id === laptopId);
+    return held?.keyFrom === 'member' ? undefined : held?.publicKey;
   }
 
   /** R35: a laptop's key, held from its first signed manifest on (trust on first sight): every later one must be signed by it. */
   holdKey(laptopId: string, publicKey: string): void {
     const before = this.groupFile.laptops.find((l) => l.id === laptopId);
-    const entry = { id: laptopId, name: before?.name ?? laptopId, lastHeardAt: before?.lastHeardAt ?? null, publicKey };
+    const entry = {
+      id: laptopId,
+      name: before?.name ?? laptopId,
+      lastHeardAt: before?.lastHeardAt ?? null,
+      publicKey,
+      keyFrom: 'itself' as const,
+    };
     const laptops = this.groupFile.laptops.filter((l) => l.id !== laptopId);
     this.update((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => compareText(a.id, b.id)) }));
   }
@@ -86,6 +135,7 @@ export class GroupMembership {
     if (before?.name === manifest.laptopName && before.lastHeardAt && now.getTime() - Date.parse(before.lastHeardAt) < HEARD_EVERY_MS)
       return;
     const laptops = this.groupFile.laptops.filter((l) => l.id !== manifest.laptopId);
+    // The key pinned for it stays: hearing from a laptop never changes which key the group holds for it.
     const entry = { ...before, id: manifest.laptopId, name: manifest.laptopName, lastHeardAt: now.toISOString() };
     this.update((file) => ({ ...file, laptops: [...laptops, entry].sort((a, b) => compareText(a.id, b.id)) }));
   }

@@ -7,6 +7,7 @@ import { nightFileName } from './manifest';
 import { judgeNight, type NightJudgement } from './nightIntake';
 import { readNightsIndex } from './nightsIndex';
 import { playedNights, testGroup, testLaptopId, type SharedNight } from './testing/kit';
+import { testContext } from './testing/context';
 
 /**
  * docs/group.md "Start-up": `group/index.json` keeps the night checker's
@@ -48,7 +49,7 @@ function reopen(root: string): { group: GroupHistory; judged: string[] } {
     judged.push(nightId);
     return judgeNight(nightId, bytes);
   };
-  const group = GroupHistory.open({ dataRoot: root, now: () => new Date(), isOwnNight: () => false, judge });
+  const group = GroupHistory.open(testContext(root, { isOwnNight: () => false, judge }));
   if (!group) throw new Error('no group');
   return { group, judged };
 }

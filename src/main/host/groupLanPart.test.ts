@@ -99,6 +99,16 @@ describe('pairing two laptops of a group', () => {
     expect(ann.lan.getView().groupLan?.pairingUntil).toBeNull();
   });
 
+  it('lists a paired laptop by the name the group knows it by, not the one it paired under (renamed since: docs/group.md)', async () => {
+    const ann = await laptop('ann', GROUP);
+    const bob = await laptop('bob', null);
+    const start = await pairStart(ann.lan);
+    // Ann pairs as "ann"; the group's documents name her laptop otherwise (what Bob's core learns from them).
+    bob.files.names.set(ann.files.laptopId, 'Kitchen laptop');
+    expect(refusalCode(await bob.lan.run('host', 'groupPairJoin', { address: start.addresses[0], code: start.shown }))).toBeNull();
+    expect(bob.lan.getView().groupLan?.paired.map((p) => p.name)).toEqual(['Kitchen laptop']);
+  });
+
   it('takes a code once: typed again (on a third laptop) it is refused, and nothing is paired', async () => {
     const ann = await laptop('ann', GROUP);
     const bob = await laptop('bob', null);

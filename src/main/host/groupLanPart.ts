@@ -92,7 +92,9 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
 
   const lanView = (): GroupLanView => {
     const until = pairing.openUntil();
-    return { addresses: addresses(), pairingUntil: until === null ? null : new Date(until).toISOString(), paired: pairing.view() };
+    // Each paired laptop by the name the group knows it by now: it may have been renamed since it paired (docs/group.md).
+    const paired = pairing.view().map((laptop) => ({ ...laptop, name: files.knownName(laptop.laptopId) ?? laptop.name }));
+    return { addresses: addresses(), pairingUntil: until === null ? null : new Date(until).toISOString(), paired };
   };
 
   const changed = (): void => context.changed();

@@ -77,3 +77,15 @@ function rawPublic(key: KeyObject): string {
 function rawPrivate(key: KeyObject): string {
   return key.export({ format: 'der', type: 'pkcs8' }).subarray(PKCS8_PREFIX.length).toString('hex');
 }
+
+/**
+ * What a laptop signs to say who it is in a group (docs/group.md "The
+ * laptops map"): its name and public key, for this group and this laptop
+ * alone, so an entry copied to another group or another laptop's key does
+ * not verify. The first line names the statement, so a signature of it is
+ * never one of a night or a manifest. Only the name is free text, and it
+ * sits between fixed-shape fields, so no two statements read alike.
+ */
+export function laptopStatement(groupId: string, laptopId: string, name: string, publicKey: string): string {
+  return `in-between-dealer/laptop\n${groupId}\n${laptopId}\n${name}\n${publicKey}`;
+}

@@ -30,9 +30,16 @@ describe('a file written whole', () => {
   });
 
   it('what a kill left before the rename is removed at start, in the form written now and in the form earlier versions wrote', () => {
-    const leftovers = ['~roster.jsonl.4242.tmp', 'nights/~2026-02-20-abc.jsonl.4242.tmp', 'nights/~n.witness.7.tmp', '~seed-key.4242.tmp'];
+    const leftovers = [
+      '~roster.jsonl.4242.tmp',
+      'nights/~2026-02-20-abc.jsonl.4242.tmp',
+      'nights/~n.witness.7.tmp',
+      '~seed-key.4242.tmp',
+      '~laptop-key.4242.tmp',
+      '~laptop-key.keychain.4242.tmp',
+    ];
     const older = ['nights/2026-02-20-abc.jsonl.tmp-4242', 'seed-key.tmp-4242'];
-    const kept = ['nights/~notes.txt', 'nights/2026-02-20-abc.jsonl', 'roster.json'];
+    const kept = ['nights/~notes.txt', 'nights/2026-02-20-abc.jsonl', 'roster.json', 'laptop-key'];
     fs.mkdirSync(path.join(root, 'nights'));
     for (const name of [...leftovers, ...older, ...kept]) fs.writeFileSync(path.join(root, name), 'x');
     const removed = removeInterruptedWrites(root).map((file) => path.relative(root, file));

@@ -111,12 +111,13 @@ export function listDocuments(root: string, folder: string): string[] {
  * digits of the time and 6 hex digits; a whole journal or restored file is
  * written to `~<name>.jsonl.<pid>.tmp` (durableFile.ts), as are a night's
  * laptop chain (`~<id>.witness.<pid>.tmp`) and the seed key
- * (`~seed-key.<pid>.tmp`, `~seed-key.keychain.<pid>.tmp`). Versions before
+ * (`~seed-key.<pid>.tmp`, `~seed-key.keychain.<pid>.tmp`), and the laptop's
+ * signing key (`~laptop-key.<pid>.tmp`, `~laptop-key.keychain.<pid>.tmp`). Versions before
  * durableFile.ts wrote those as `<name>.tmp-<pid>`: a leftover of theirs is
  * removed too.
  */
 const INTERRUPTED_WRITE =
-  /(?:\.jsonl?|\.witness|^seed-key(?:\.keychain)?)\.tmp-[0-9a-f]+$|^~(?:.+\.(?:jsonl?|witness)|seed-key(?:\.keychain)?)\.[0-9]+\.tmp$/;
+  /(?:\.jsonl?|\.witness|^seed-key(?:\.keychain)?)\.tmp-[0-9a-f]+$|^~(?:.+\.(?:jsonl?|witness)|(?:seed|laptop)-key(?:\.keychain)?)\.[0-9]+\.tmp$/;
 
 /**
  * Deletes the temporary files of interrupted atomic writes in `root` and its

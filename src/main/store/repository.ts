@@ -6,6 +6,7 @@ import { DataDocuments, DEFAULT_SETTINGS, DOCUMENT_NAMES, mergesInRoster, saveQu
 import { applyIndexChanges, IndexLog, type IndexChange } from './indexLog';
 import { reconcileIndex, type ReconciledIndex } from './indexRepair';
 import { JournalFiles } from './journalFiles';
+import { LaptopKey } from './laptopKey';
 import { LegacyNights, nightDocumentName } from './legacyNights';
 import { checkNightId, NightJournals, type ReadNight } from './nightJournals';
 import type { NightSummary, StoredNight, StoredRosterPlayer, StoredSettings } from './schemas';
@@ -36,6 +37,8 @@ export class DealerRepository {
   readonly seedSeal: SeedSeal;
   /** The laptop's chain secret of each night the table draws (R34), sealed with the same key. */
   readonly witnessSecrets: WitnessSecrets;
+  /** The laptop's signing key for its group, kept as the seed key is (laptopKey.ts). */
+  readonly laptopKey: LaptopKey;
   readonly #told: StorageNotices;
   readonly #documents: DataDocuments;
   readonly #nights: NightJournals;
@@ -45,7 +48,7 @@ export class DealerRepository {
   constructor(
     private readonly backend: StorageBackend,
     now: () => Date = () => new Date(),
-    /** The OS keychain, when the shell has one to offer: it keeps the key that seals the seeds (seedKey.ts). */
+    /** The OS keychain, when the shell has one to offer: it keeps the key that seals the seeds (seedKey.ts) and the laptop's key (laptopKey.ts). */
     keychain?: OsKeychain,
   ) {
     this.#told = new StorageNotices(now, (notices) => this.#documents.save('notices', DOCUMENT_NAMES.notices, { notices }));
@@ -57,6 +60,9 @@ export class DealerRepository {
       this.report('set-aside', file, reason, setAsideAs),
     );
     this.witnessSecrets = new WitnessSecrets(this.journals, this.seedSeal);
+    this.laptopKey = new LaptopKey(backend.root, keychain, now, (file, setAsideAs, reason) =>
+      this.report(setAsideAs ? 'set-aside' : 'missing', file, reason, setAsideAs),
+    );
     this.#nights = new NightJournals(this.journals, this.seedSeal, this.#told);
     this.#legacy = new LegacyNights(backend, this.#documents, this.journals, this.#told, this, now);
     const kept = this.#documents.load('notices', DOCUMENT_NAMES.notices)?.notices ?? [];

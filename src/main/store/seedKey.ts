@@ -7,7 +7,8 @@ import { writeFileDurably } from './durableFile';
 /**
  * Where the key that seals the seed of the deck in play lives
  * (docs/rules.md "What a person at the laptop can learn"): never in the
- * nights folder beside the journals.
+ * nights folder beside the journals. The laptop's signing key
+ * (laptopKey.ts) is kept the same way under its own name (`laptop-key`).
  *
  * - With the OS keychain (the desktop app hands Electron's safeStorage in
  *   through its shell; this module never loads electron): the key is kept
@@ -16,8 +17,7 @@ import { writeFileDurably } from './durableFile';
  * - Without it (the headless host, tests, a Linux desktop with no keyring):
  *   the key itself in `seed-key`, readable by this user only (mode 0600).
  */
-const KEYCHAIN_KEY_FILE = 'seed-key.keychain';
-const PLAIN_KEY_FILE = 'seed-key';
+const SEED_KEY_NAME = 'seed-key';
 
 const KEY_BYTES = 32;
 const KEY_HEX = /^[0-9a-f]{64}$/;
@@ -38,14 +38,16 @@ export class SeedKeyFiles {
     readonly root: string,
     private readonly keychain: OsKeychain | undefined,
     private readonly now: () => Date = () => new Date(),
+    /** The key's file name: `<name>` for the key itself, `<name>.keychain` for the keychain's blob. */
+    private readonly name: string = SEED_KEY_NAME,
   ) {}
 
   get keychainPath(): string {
-    return path.join(this.root, KEYCHAIN_KEY_FILE);
+    return path.join(this.root, `${this.name}.keychain`);
   }
 
   get plainPath(): string {
-    return path.join(this.root, PLAIN_KEY_FILE);
+    return path.join(this.root, this.name);
   }
 
   /**
@@ -75,16 +77,17 @@ export class SeedKeyFiles {
   /**
    * Makes a new key and keeps it (the keychain's when there is one). A key
    * file that is there but unusable is renamed aside first, never deleted;
-   * returns each file set aside and where it went.
+   * returns each file set aside and where it went. `make` gives the 32
+   * bytes (random by default; the laptop's key is an Ed25519 key's seed).
    */
-  create(): { key: Buffer; file: string; setAside: { file: string; as: string }[] } {
+  create(make: () => Buffer = () => randomBytes(KEY_BYTES)): { key: Buffer; file: string; setAside: { file: string; as: string }[] } {
     const setAside: { file: string; as: string }[] = [];
     for (const file of [this.keychainPath, this.plainPath]) {
       if (!fs.existsSync(file)) continue;
       const target = renameAside(file, `.unusable-${fileStamp(this.now())}`);
       if (target) setAside.push({ file, as: target });
     }
-    const key = randomBytes(KEY_BYTES);
+    const key = make();
     const hex = key.toString('hex');
     const file = this.keychain ? this.keychainPath : this.plainPath;
     // Readable by this user only: a crash leaves no half key (durableFile.ts).

@@ -5,6 +5,7 @@ import { importBundle, parseBundle } from '../groupBundle';
 import { publishToFolder } from '../ownFolderCopy';
 import { GroupHistory } from '../groupHistory';
 import { judgeNight } from '../nightIntake';
+import { testContext } from './context';
 
 /**
  * The child process of crash.test.ts (bundled by it and run with node):
@@ -39,7 +40,7 @@ function say(line: string): void {
 
 const [root, mode, target, poolDir] = process.argv.slice(2);
 if (!root || !mode || !target) throw new Error('usage: crashChild <data folder> publish|import <folder or file> [pool]');
-const group = GroupHistory.open({ dataRoot: root, now: () => new Date(), isOwnNight: () => mode === 'publish' });
+const group = GroupHistory.open(testContext(root, { isOwnNight: () => mode === 'publish' }));
 if (!group) throw new Error(`no group in ${root}`);
 say('ready 0');
 

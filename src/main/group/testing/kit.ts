@@ -2,6 +2,7 @@ import { currentNight, ok, openSession, playTurns, run, startNight, TestClock } 
 import type { SharedPlayer } from '../groupDocs';
 import { GroupHistory, type GroupContext } from '../groupHistory';
 import { sharedJournalText } from '../nightIntake';
+import { testContext } from './context';
 import { signerOf, type LaptopSigner } from '../../night';
 import { sha256Hex } from '../../../shared/sha256';
 
@@ -63,20 +64,17 @@ function playedNight(session: ReturnType<typeof openSession>) {
 
 /** A laptop's group started straight on a data folder (laptop `n` of the test group). */
 export function testGroup(dataRoot: string, n: number, context: Partial<GroupContext> = {}, folder: string | null = null): GroupHistory {
-  return GroupHistory.start(
-    { dataRoot, now: () => new Date(), isOwnNight: () => false, ...context },
-    {
-      format: 'in-between-dealer/group',
-      version: 1,
-      groupId: TEST_GROUP_ID,
-      name: 'Friday game',
-      laptopId: testLaptopId(n),
-      laptopName: `Laptop ${n}`,
-      folder,
-      laptops: [],
-      peers: [],
-    },
-  );
+  return GroupHistory.start(testContext(dataRoot, context), {
+    format: 'in-between-dealer/group',
+    version: 1,
+    groupId: TEST_GROUP_ID,
+    name: 'Friday game',
+    laptopId: testLaptopId(n),
+    laptopName: `Laptop ${n}`,
+    folder,
+    laptops: [],
+    peers: [],
+  });
 }
 
 /** The signer of laptop `n` of the test group: its key made from its number, the same in every test (R35). */

@@ -27,6 +27,13 @@ export class MemoryGroupFiles implements GroupFilesPort {
     return { laptopId: this.laptopId, laptopName: this.laptopName, group: this.group };
   }
 
+  /** The names the group gives laptops (a rename since the pairing); none unless a test sets one. */
+  readonly names = new Map<string, string>();
+
+  knownName(laptopId: string): string | null {
+    return this.names.get(laptopId) ?? null;
+  }
+
   join(group: { id: string; name: string }): Promise<ApiResult<unknown>> {
     this.group = group;
     return Promise.resolve({ ok: true, view: null as never });

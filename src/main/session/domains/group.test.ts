@@ -7,6 +7,8 @@ import { bundleText, GroupHistory, manifestSchema, nightFileName } from '../../g
 import { sha256Hex } from '../../../shared/sha256';
 import type { GameSession } from '../gameSession';
 import { accepted, ask, closeNight, currentNight, ok, playNight, playTurns, run, startNight, TestClock, TestLaptops } from '../testing/kit';
+import { signManifest } from '../../group/manifest';
+import { folderSigner, testContext } from '../../group/testing/context';
 
 let laptops: TestLaptops;
 beforeEach(() => {
@@ -41,6 +43,17 @@ function creditNight(laptop: GameSession, clock: TestClock, day: string): string
 
 function annLaptopId(ann: GameSession): string {
   return group(ann.getView()).laptopId;
+}
+
+/**
+ * Ann's manifest in the group folder listing `bytes` as `name`, signed with her laptop's key (R35): what her own
+ * laptop would share had it written them. A stranger could not sign it, and is set aside for that alone.
+ */
+function relistAsAnn(annFolder: string, name: string, bytes: Buffer): void {
+  const manifestFile = path.join(annFolder, 'manifest.json');
+  const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+  manifest.files[name] = { bytes: bytes.byteLength, sha256: sha256Hex(bytes) };
+  fs.writeFileSync(manifestFile, JSON.stringify(signManifest(manifest, folderSigner(laptops.dataFolder('ann')))));
 }
 
 describe('a group folder', () => {
@@ -176,10 +189,7 @@ describe('a group folder', () => {
     // A bet made larger than the pot: the night no longer replays to what the rules allow (R17).
     const tampered = fs.readFileSync(file, 'utf8').replace(/"amount":1\}/, '"amount":9999}');
     fs.writeFileSync(file, tampered);
-    const manifestFile = path.join(annFolder, 'manifest.json');
-    const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
-    manifest.files[nightFileName(second)] = { bytes: Buffer.byteLength(tampered), sha256: sha256Hex(Buffer.from(tampered)) };
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    relistAsAnn(annFolder, nightFileName(second), Buffer.from(tampered));
     await bob.lookAtGroupFolder();
     expect(ask(bob, 'listNights').map((n) => n.id)).toEqual([night]);
     expect(ask(bob, 'getStandings')).toEqual(board);
@@ -204,10 +214,7 @@ describe('values another laptop wrote wrong in the group documents', () => {
     forged.getMap('modes').set(night, 'pay-me-everything');
     const docs = Buffer.from(Y.mergeUpdates([fs.readFileSync(docsFile), Y.encodeStateAsUpdate(forged)]));
     fs.writeFileSync(docsFile, docs);
-    const manifestFile = path.join(annFolder, 'manifest.json');
-    const manifest = manifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
-    manifest.files['docs.yjs'] = { bytes: docs.byteLength, sha256: sha256Hex(docs) };
-    fs.writeFileSync(manifestFile, JSON.stringify(manifest));
+    relistAsAnn(annFolder, 'docs.yjs', docs);
     const bob = laptops.laptop('bob');
     const view = ok(bob.runNow('groupSetFolder', { path: laptops.folder }));
     expect(view.roster.map((p) => p.name).sort()).toEqual(['Ann', 'Bob', 'Cat']);
@@ -278,7 +285,7 @@ describe('a group file', () => {
         return fs.statSync(full).isFile() ? [[name, fs.readFileSync(full)] as const] : [];
       }),
     );
-    const bobGroup = GroupHistory.open({ dataRoot: laptops.dataFolder('bob'), now: () => new Date(), isOwnNight: () => false });
+    const bobGroup = GroupHistory.open(testContext(laptops.dataFolder('bob')));
     const report = bobGroup?.receiveLaptopFiles(strangerId, strangerFiles, { complete: true });
     expect(report?.setAside[0]?.reason).toMatch(/another group/);
     expect(report?.nights).toEqual([]);
@@ -289,10 +296,7 @@ describe('a group file', () => {
     const bob = laptops.laptop('bob');
     ok(bob.runNow('groupCreate', { name: 'Tuesday game' }));
     const file = path.join(laptops.base, 'other.json');
-    fs.writeFileSync(
-      file,
-      bundleText(GroupHistory.open({ dataRoot: laptops.dataFolder('ann'), now: () => new Date(), isOwnNight: () => true })!, new Date()),
-    );
+    fs.writeFileSync(file, bundleText(GroupHistory.open(testContext(laptops.dataFolder('ann'), { isOwnNight: () => true }))!, new Date()));
     const refused = bob.runNow('groupImport', { path: file });
     expect(refused).toMatchObject({ ok: false, error: { code: 'other-group', params: { group: 'Friday game' } } });
     expect(ask(bob, 'listNights')).toEqual([]);

@@ -35,7 +35,7 @@ export function startGroup(state: SessionState, found: { groupId: string; name: 
   let group: GroupHistory;
   try {
     const me = laptopIdentity(state.repo.root);
-    group = GroupHistory.start(groupContext(state), {
+    group = GroupHistory.start(groupContext(state, me.laptopId), {
       format: 'in-between-dealer/group',
       version: 1,
       groupId: found.groupId,
@@ -111,9 +111,16 @@ export function shareOwnNights(state: SessionState): void {
   if (shared) shareToFolder(state);
 }
 
-export function groupContext(state: SessionState): GroupContext {
+/**
+ * What the group's history is handed: the data folder, the clock, the
+ * laptop's signer (its key made or read here, store/laptopKey.ts; `knownKey`
+ * is the one group.json holds for it, so a lost key is told) and the notices.
+ * Throws when the key is missing and a new one cannot be written.
+ */
+export function groupContext(state: SessionState, laptopId: string, knownKey?: string): GroupContext {
   return {
     dataRoot: state.repo.root,
+    signer: state.repo.laptopKey.signer(laptopId, knownKey),
     now: state.now,
     isOwnNight: (nightId) => state.index.some((s) => s.id === nightId),
     onSetAside: (aside) => state.repo.report('set-aside', aside.file, `from ${aside.laptop} (group): ${aside.reason}`),

@@ -4,6 +4,7 @@ import {
   folderGroup,
   GroupHistory,
   importBundle,
+  joinedLaptop,
   newGroupId,
   parseBundle,
   writeFolderGroup,
@@ -29,7 +30,7 @@ import {
 import { localShared, project } from './groupProjection';
 
 /**
- * The group (docs/group.md) as the session sees it: its six commands, what
+ * The group (docs/group.md) as the session sees it: its commands, what
  * this laptop shares after each change (its ended nights, its state of the
  * roster, merges, paid marks and settle modes), and what it takes in from
  * the others, projected back into the session's roster, merges and tab
@@ -39,7 +40,7 @@ import { localShared, project } from './groupProjection';
  */
 
 export type GroupCommand =
-  'groupCreate' | 'groupLeave' | 'groupSetFolder' | 'groupExport' | 'groupImport' | 'groupSyncNow' | 'groupSharePay';
+  'groupCreate' | 'groupLeave' | 'groupSetFolder' | 'groupExport' | 'groupImport' | 'groupSyncNow' | 'groupSharePay' | 'renameLaptop';
 
 /** A group file is at most 512 MiB (1,000s of nights from several laptops). */
 const GROUP_FILE_MAX_BYTES = 512 * 1024 * 1024;
@@ -53,12 +54,15 @@ export function groupHandlers(state: SessionState): HandlerMap<GroupCommand> {
     groupImport: (args) => importGroup(state, args),
     groupSyncNow: () => (state.group.history ? (syncGroup(state), DONE) : refused(notInGroup())),
     groupSharePay: (args) => sharePay(state, args),
+    renameLaptop: (args) => renameLaptop(state, args),
   };
 }
 
 /** At start-up: the group read, this laptop's changes since its last share recorded, everyone's taken in and shared. */
 export function openGroup(state: SessionState): void {
-  const group = GroupHistory.open(groupContext(state));
+  const me = joinedLaptop(state.repo.root);
+  if (!me) return;
+  const group = GroupHistory.open(groupContext(state, me.laptopId, me.laptopKey));
   if (!group) return;
   state.group.join(group);
   group.publishShared(localShared(state));
@@ -110,7 +114,8 @@ export function groupView(state: SessionState): GroupView | null {
   if (!group) return null;
   const file = group.file;
   const clash = state.group.idClash;
-  const others = file.laptops.map((l) => ({ id: l.id, name: l.name, lastHeardAt: l.lastHeardAt, me: false }));
+  // Each laptop by the name it signed in the group documents (group.laptopName), so a rename shows on every laptop.
+  const others = file.laptops.map((l) => ({ id: l.id, name: group.laptopName(l.id), lastHeardAt: l.lastHeardAt, me: false }));
   return {
     id: file.groupId,
     name: file.name,
@@ -146,6 +151,47 @@ function sharePay(state: SessionState, args: ParsedCommandArgs<'groupSharePay'>)
   }
   if (group.sharePayDetails(player.id, args.share && player.pay ? player.pay : null)) shareToFolder(state);
   return DONE;
+}
+
+/**
+ * This laptop named for its group (docs/group.md "Names people know"): in
+ * group/laptop.json and group.json first, then signed into the group
+ * documents and written into the manifest, which the group folder and the
+ * paired laptops carry to every laptop. A name another laptop of the group
+ * goes by already (case and spacing aside) is refused: a name is there to
+ * tell laptops apart. Two laptops apart may still pick one name at once;
+ * each shows, and a rename then tells them apart.
+ */
+function renameLaptop(state: SessionState, args: ParsedCommandArgs<'renameLaptop'>): Outcome {
+  const group = state.group.history;
+  if (!group) return refused(notInGroup());
+  const name = args.name;
+  if (name === group.file.laptopName) return DONE;
+  const others = new Set([...group.file.laptops.map((l) => l.id), ...group.knownLaptops().keys()]);
+  others.delete(group.laptopId);
+  const taken = [...others].map((id) => group.laptopName(id)).find((other) => sameName(other, name));
+  if (taken !== undefined)
+    return refused(
+      commandError(
+        'laptop-name-taken',
+        `Another laptop of the group is already called ${taken}: choose a name that tells them apart.`,
+        undefined,
+        {
+          name: taken,
+        },
+      ),
+    );
+  const saved = saveOrRefuse(() => group.rename(name), 'The name could not be saved, so nothing changed');
+  if (!saved.ok) return saved;
+  // Signed into the group documents and the manifest now; a disk refusing it is retried at the next change or start-up.
+  saveQuietly(() => group.publishShared(localShared(state)));
+  shareToFolder(state);
+  return DONE;
+}
+
+function sameName(a: string, b: string): boolean {
+  const plain = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return plain(a) === plain(b);
 }
 
 function createGroup(state: SessionState, args: ParsedCommandArgs<'groupCreate'>): Outcome {

@@ -13,6 +13,8 @@ import type { SessionState } from '../sessionState';
 export interface GroupFilesPort {
   /** Who this laptop is, and the group it is in (null: none). */
   identity(): { laptopId: string; laptopName: string; group: { id: string; name: string } | null };
+  /** A laptop's name as the group knows it now (renamed since the pairing, maybe); null when the group does not know it. */
+  knownName(laptopId: string): string | null;
   /** Joins `group` (this laptop being in none): pairing with a laptop of a group makes this one a member. */
   join(group: { id: string; name: string }): Promise<ApiResult<unknown>>;
   /** Every laptop whose files this one holds, with the files its manifest lists, `manifest.json` itself included. */
@@ -41,6 +43,10 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
       // Outside a group, the id this laptop will have in one (kept in group/laptop.json), so a pairing names it already.
       const me = laptopIdentity(state.repo.root);
       return { laptopId: me.laptopId, laptopName: me.laptopName, group: null };
+    },
+    knownName(laptopId) {
+      const name = state.group.history?.laptopName(laptopId);
+      return name === undefined || name === laptopId ? null : name;
     },
     join(group) {
       return turns.inTurn(() => {

@@ -76,6 +76,7 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'no-pay-details': ['name'],
   'laptop-id-shared': ['laptop'],
   'laptop-id-not-shared': [],
+  'laptop-name-taken': ['name'],
 };
 
 /** A refusal of main in the console's language (refusals/<language>.ts), with the names and numbers main sent. */
@@ -113,6 +114,7 @@ const FIELD_NAMES: Readonly<Record<string, readonly string[]>> = {
   cut: ['cut'],
   addExpense: ['amount', 'description'],
   editExpense: ['amount', 'description'],
+  renameLaptop: ['name'],
 };
 
 function fieldRefusal(params: Record<string, string | number>, t: Translate): string | null {

@@ -363,6 +363,7 @@ const en = {
       historyGroupUnpair: { key: '↑ ↓ U', what: 'the group: choose a paired laptop and unpair it' },
       historyGroupMore: { key: 'E S L', what: 'the group: export it to a file, sync now, leave it' },
       historyGroupNewId: { key: 'D', what: 'the group: take a new id for this laptop, when another laptop uses its id (after a question)' },
+      historyGroupRename: { key: 'Alt+R', what: 'the group: rename this laptop, so the group tells it apart from the others' },
       historyMerge: { key: 'J / U', what: 'all time: count the highlighted player as another (one person, two names) / undo it' },
       draw: { key: 'Enter', what: 'draw for dealer / deal' },
       cut: { key: '0-9 Enter', what: 'cut the deck (Enter alone = 0)' },
@@ -584,7 +585,7 @@ const en = {
     group: {
       tab: 'Group',
       none: 'This laptop is in no group: its history is its own. Create a group, or join one by its folder, a file, or a code shown on a laptop of the group.',
-      hint: 'C create · F group folder · I import a file · P pair a laptop · J join by code · ↑↓ U unpair · E export · S sync now · L leave · D new laptop id · Esc back',
+      hint: 'C create · F group folder · I import a file · P pair a laptop · J join by code · ↑↓ U unpair · E export · S sync now · L leave · D new laptop id · Alt+R rename this laptop · Esc back',
       name: 'Group {name}',
       laptops: 'Laptops in the group',
       laptop: 'Laptop',
@@ -624,6 +625,10 @@ const en = {
       imported: 'The group file was merged in.',
       folderSet: 'The group folder is {folder}.',
       empty: 'Type it first, then Enter.',
+      renamePrompt: 'This laptop’s name in the group (at most 60 characters), then Enter; Esc closes:',
+      renamed: 'This laptop is now called {name} in the group: the others see it when they next sync.',
+      nameTooLong: 'A laptop’s name has at most 60 characters.',
+      nameOneLine: 'A laptop’s name is one line, without tabs.',
     },
     merge: {
       hint: 'One person under two names: J counts the highlighted player as another · U undoes it.',
@@ -1039,6 +1044,7 @@ const en = {
     cut: { cut: 'The cut' },
     addExpense: { amount: 'An expense', description: "An expense's description" },
     editExpense: { amount: 'An expense', description: "An expense's description" },
+    renameLaptop: { name: 'The laptop’s name' },
   },
   caps: {
     'max-bet': 'the house limit, R27',

@@ -369,6 +369,7 @@ const es: Translation = {
         key: 'D',
         what: 'el grupo: dar a este portátil un identificador nuevo cuando otro usa el suyo (tras una pregunta)',
       },
+      historyGroupRename: { key: 'Alt+R', what: 'el grupo: renombrar este portátil, para que el grupo lo distinga de los demás' },
       historyMerge: { key: 'J / U', what: 'de siempre: contar al jugador resaltado como otro (una persona, dos nombres) / deshacerlo' },
       draw: { key: 'Intro', what: 'robo para repartir / repartir' },
       cut: { key: '0-9 Intro', what: 'cortar la baraja (Intro solo = 0)' },
@@ -601,7 +602,7 @@ const es: Translation = {
     group: {
       tab: 'Grupo',
       none: 'Este portátil no está en ningún grupo: su historial es solo suyo. Crea un grupo, o únete a uno por su carpeta, un archivo o un código que muestre un portátil del grupo.',
-      hint: 'C crear · F carpeta del grupo · I importar un archivo · P emparejar un portátil · J unirse por código · ↑↓ U desemparejar · E exportar · S sincronizar · L dejar · D identificador nuevo · Esc volver',
+      hint: 'C crear · F carpeta del grupo · I importar un archivo · P emparejar un portátil · J unirse por código · ↑↓ U desemparejar · E exportar · S sincronizar · L dejar · D identificador nuevo · Alt+R renombrar este portátil · Esc volver',
       name: 'Grupo {name}',
       laptops: 'Portátiles del grupo',
       laptop: 'Portátil',
@@ -641,6 +642,10 @@ const es: Translation = {
       imported: 'El archivo de grupo se fusionó.',
       folderSet: 'La carpeta del grupo es {folder}.',
       empty: 'Tecléalo primero, luego Intro.',
+      renamePrompt: 'El nombre de este portátil en el grupo (60 caracteres como máximo), luego Intro; Esc cierra:',
+      renamed: 'Este portátil se llama ahora {name} en el grupo: los demás lo ven en su próxima sincronización.',
+      nameTooLong: 'El nombre de un portátil tiene 60 caracteres como máximo.',
+      nameOneLine: 'El nombre de un portátil ocupa una línea, sin tabuladores.',
     },
     merge: {
       hint: 'Una persona con dos nombres: J cuenta al jugador resaltado como otro · U lo deshace.',
@@ -1055,6 +1060,7 @@ const es: Translation = {
     cut: { cut: 'El corte' },
     addExpense: { amount: 'Un gasto', description: 'La descripción de un gasto' },
     editExpense: { amount: 'Un gasto', description: 'La descripción de un gasto' },
+    renameLaptop: { name: 'El nombre del portátil' },
   },
   caps: {
     'max-bet': 'el límite de la casa, R27',

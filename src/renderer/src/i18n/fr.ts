@@ -372,6 +372,7 @@ const fr: Translation = {
         key: 'D',
         what: 'le groupe : donner un nouvel identifiant à cet ordinateur quand un autre utilise le sien (après une question)',
       },
+      historyGroupRename: { key: 'Alt+R', what: 'le groupe : renommer cet ordinateur, pour que le groupe le distingue des autres' },
       historyMerge: {
         key: 'J / U',
         what: 'depuis toujours : compter le joueur en surbrillance comme un autre (une personne, deux noms) / l’annuler',
@@ -611,7 +612,7 @@ const fr: Translation = {
     group: {
       tab: 'Groupe',
       none: 'Cet ordinateur n’est dans aucun groupe : son historique n’est qu’à lui. Créez un groupe, ou rejoignez-en un par son dossier, un fichier ou un code affiché sur un ordinateur du groupe.',
-      hint: 'C créer · F dossier du groupe · I importer un fichier · P appairer un ordinateur · J rejoindre par code · ↑↓ U désappairer · E exporter · S synchroniser · L quitter · D nouvel identifiant · Échap retour',
+      hint: 'C créer · F dossier du groupe · I importer un fichier · P appairer un ordinateur · J rejoindre par code · ↑↓ U désappairer · E exporter · S synchroniser · L quitter · D nouvel identifiant · Alt+R renommer cet ordinateur · Échap retour',
       name: 'Groupe {name}',
       laptops: 'Ordinateurs du groupe',
       laptop: 'Ordinateur',
@@ -651,6 +652,10 @@ const fr: Translation = {
       imported: 'Le fichier de groupe a été fusionné.',
       folderSet: 'Le dossier du groupe est {folder}.',
       empty: 'Tapez-le d’abord, puis Entrée.',
+      renamePrompt: 'Le nom de cet ordinateur dans le groupe (60 caractères au plus), puis Entrée ; Échap ferme :',
+      renamed: 'Cet ordinateur s’appelle désormais {name} dans le groupe : les autres le voient à leur prochaine synchronisation.',
+      nameTooLong: 'Le nom d’un ordinateur a 60 caractères au plus.',
+      nameOneLine: 'Le nom d’un ordinateur tient sur une ligne, sans tabulation.',
     },
     merge: {
       hint: 'Une personne sous deux noms : J compte le joueur en surbrillance comme un autre · U l’annule.',
@@ -1067,6 +1072,7 @@ const fr: Translation = {
     cut: { cut: 'La coupe' },
     addExpense: { amount: 'Une dépense', description: 'La description d’une dépense' },
     editExpense: { amount: 'Une dépense', description: 'La description d’une dépense' },
+    renameLaptop: { name: 'Le nom de l’ordinateur' },
   },
   caps: {
     'max-bet': 'la limite de la maison, R27',

@@ -372,6 +372,7 @@ const it: Translation = {
         key: 'D',
         what: 'il gruppo: dare a questo portatile un identificativo nuovo quando un altro usa il suo (dopo una domanda)',
       },
+      historyGroupRename: { key: 'Alt+R', what: 'il gruppo: rinominare questo portatile, perché il gruppo lo distingua dagli altri' },
       historyMerge: {
         key: 'J / U',
         what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo',
@@ -607,7 +608,7 @@ const it: Translation = {
     group: {
       tab: 'Gruppo',
       none: 'Questo portatile non è in nessun gruppo: la sua cronologia è solo sua. Crea un gruppo, o entra in uno con la sua cartella, un file o un codice mostrato da un portatile del gruppo.',
-      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · D identificativo nuovo · Esc indietro',
+      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · D identificativo nuovo · Alt+R rinomina questo portatile · Esc indietro',
       name: 'Gruppo {name}',
       laptops: 'Portatili del gruppo',
       laptop: 'Portatile',
@@ -647,6 +648,10 @@ const it: Translation = {
       imported: 'Il file di gruppo è stato unito.',
       folderSet: 'La cartella del gruppo è {folder}.',
       empty: 'Digitalo prima, poi Invio.',
+      renamePrompt: 'Il nome di questo portatile nel gruppo (al massimo 60 caratteri), poi Invio; Esc chiude:',
+      renamed: 'Questo portatile ora si chiama {name} nel gruppo: gli altri lo vedono alla prossima sincronizzazione.',
+      nameTooLong: 'Il nome di un portatile ha al massimo 60 caratteri.',
+      nameOneLine: 'Il nome di un portatile sta su una riga, senza tabulazioni.',
     },
     merge: {
       hint: 'Una persona con due nomi: J conta il giocatore evidenziato come un altro · U lo annulla.',
@@ -1062,6 +1067,7 @@ const it: Translation = {
     cut: { cut: 'Il taglio' },
     addExpense: { amount: 'Una spesa', description: 'La descrizione di una spesa' },
     editExpense: { amount: 'Una spesa', description: 'La descrizione di una spesa' },
+    renameLaptop: { name: 'Il nome del portatile' },
   },
   caps: {
     'max-bet': 'il limite della casa, R27',

@@ -5,6 +5,7 @@ import {
   BACKUPS_KEYS,
   CHIP_PANEL_KEYS,
   CONSOLE_KEYS_MAP,
+  GROUP_KEYS,
   KEYMAP,
   keyListGroups,
   LOBBY_KEYS,
@@ -175,6 +176,7 @@ describe('the keymap', () => {
       'historyGroupUnpair',
       'historyGroupMore',
       'historyGroupNewId',
+      'historyGroupRename',
     ]);
     // A line added to the keymap is in the list; one taken out is not.
     const added = keyListGroups([...KEYMAP, { screen: 'tab', chords: [{ key: 'q' }], help: 'lobbyHistory', action: 'history' }]);
@@ -270,6 +272,17 @@ describe('the keymap', () => {
     expect(bindingFor(KEYMAP, press('Enter'), noFacts())?.action).toBe('start');
     expect(bindingFor(LOBBY_KEYS, press('Enter'), { ...noFacts(), editingPlayer: true })).toBeNull();
     expect(bindingFor(KEYMAP, press('Enter'), { ...noFacts(), editingPlayer: true })?.action).toBe('save');
+  });
+
+  it('Alt+R on the group screen renames this laptop, from its text box too; R alone still opens the rules', () => {
+    const onGroup = { ...noFacts(), part: 'group' as const };
+    expect(bindingFor(GROUP_KEYS, press('r', { altKey: true }), onGroup)?.action).toBe('rename');
+    // By the key's place, whatever Alt types there (® on a Mac), and while the rename box has the focus.
+    expect(bindingFor(GROUP_KEYS, press('®', { altKey: true, code: 'KeyR' }), { ...onGroup, typing: true })?.action).toBe('rename');
+    expect(bindingFor(GROUP_KEYS, press('r'), onGroup)).toBeNull();
+    expect(bindingFor(GROUP_KEYS, press('r', { altKey: true }), noFacts())).toBeNull();
+    expect(bindingFor(CONSOLE_KEYS_MAP, press('r'), noFacts())?.action).toBe('openRules');
+    expect(keyListGroups().find((g) => g.screen === 'history')?.keys).toContain('historyGroupRename');
   });
 
   it('Shift+G goes back a language and G forward: two lines of the list, two actions', () => {

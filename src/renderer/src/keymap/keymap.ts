@@ -357,7 +357,7 @@ export const BACKUPS_KEYS = [
 
 export type BackupsAction = NonNullable<(typeof BACKUPS_KEYS)[number]['action']>;
 
-/** The group (GroupScreen.vue, docs/group.md and docs/group-lan.md): make or join one, pair laptops, leave. */
+/** The group (GroupScreen.vue, docs/group.md and docs/group-lan.md): make or join one, pair laptops, rename this one, leave. */
 export const GROUP_KEYS = [
   { screen: 'history', chords: plainLetter('c'), when: { part: 'group' }, help: 'historyGroupMake', action: 'create' },
   { screen: 'history', chords: plainLetter('f'), when: { part: 'group' }, help: 'historyGroupMake', action: 'folder' },
@@ -370,6 +370,8 @@ export const GROUP_KEYS = [
   { screen: 'history', chords: plainLetter('s'), when: { part: 'group' }, help: 'historyGroupMore', action: 'syncNow' },
   { screen: 'history', chords: plainLetter('l'), when: { part: 'group' }, help: 'historyGroupMore', action: 'leave' },
   { screen: 'history', chords: plainLetter('d'), when: { part: 'group' }, help: 'historyGroupNewId', action: 'newLaptopId' },
+  // Alt+R: R alone opens the rules everywhere; with Alt it works from the rename box too.
+  { screen: 'history', chords: altLetter('r'), when: { part: 'group' }, help: 'historyGroupRename', action: 'rename' },
 ] as const satisfies readonly KeyBinding[];
 
 export type GroupAction = NonNullable<(typeof GROUP_KEYS)[number]['action']>;

@@ -64,6 +64,7 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'no-pay-details': { params: { name: 'Zoë' } },
   'laptop-id-shared': { params: { laptop: 'Ann’s laptop' } },
   'laptop-id-not-shared': {},
+  'laptop-name-taken': { params: { name: 'Kitchen laptop' } },
   'already-in-group': { params: { group: 'Friday game' } },
   'other-group': { params: { group: 'Friday game' } },
   'bad-group-file': { params: { file: '/tmp/group.json' } },
