@@ -93,7 +93,13 @@ export class GroupHistory {
    * caller (newLaptopId.ts).
    */
   takeNewLaptopId(newId: string, theirs: Readonly<Record<string, ListedFile>> | null, signer?: LaptopSigner): NewIdMove {
-    return takeNewLaptopId(this.parts, newId, theirs, signer);
+    const move = takeNewLaptopId(this.parts, newId, theirs, signer);
+    if (signer) {
+      // From now on this laptop signs as its new id with its new key (R35): the copied key stays the first id's.
+      this.parts.context.signer = signer;
+      this.parts.membership.own(this.parts.membership.file.laptopName, signer.publicKey);
+    }
+    return move;
   }
 
   /** Whether an id this laptop shared under before (a new id taken) holds this file: its night stays that id's. */

@@ -83,9 +83,12 @@ export class Intake {
 
   /** Why a manifest is not one of this group's laptops, or null when it is. */
   private strangerReason(laptopId: string, manifest: Manifest): string | null {
-    const groupId = this.parts.membership.file.groupId;
-    if (manifest.groupId !== groupId) return `it comes from a laptop of another group (${manifest.groupId}), not this one`;
-    if (manifest.laptopId !== laptopId) return `its manifest names laptop ${manifest.laptopId}, not the ${laptopId} it came as`;
+    const { membership } = this.parts;
+    const group = membership.file;
+    if (manifest.groupId !== group.groupId)
+      return `${manifest.laptopName} is a laptop of another group (${manifest.groupId}), not of ${group.name}`;
+    if (manifest.laptopId !== laptopId)
+      return `its manifest names ${manifest.laptopName} (${manifest.laptopId}), not ${membership.laptopName(laptopId)} (${laptopId}) it came as`;
     return null;
   }
 

@@ -86,4 +86,16 @@ export class LaptopKey {
     this.#signer = signerOf(laptopId, kept.toString('hex'));
     return this.#signer;
   }
+
+  /**
+   * A new key for a new laptop id (docs/group.md "One id, one laptop"): the key this data folder held was copied with
+   * it to another laptop, which keeps signing with it under the first id. The old key's files are renamed aside, never
+   * deleted. Throws when the new key cannot be written: the id is then not changed.
+   */
+  renew(laptopId: string): LaptopSigner {
+    const fresh = Buffer.from(newKeyPair().privateKey, 'hex');
+    this.files.create(() => fresh);
+    this.#signer = signerOf(laptopId, fresh.toString('hex'));
+    return this.#signer;
+  }
 }

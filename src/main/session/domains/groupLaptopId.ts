@@ -28,11 +28,10 @@ function takeNewId(state: SessionState): Outcome {
     );
   let move: NewIdMove | undefined;
   const newId = newLaptopId();
-  // The seam for the laptop's key (R35, the "keys" work): a new key made and sealed here for `newId`, its signer handed
-  // to takeNewLaptopId (which signs the moved nights and the new manifest with it) and made the group's signer from
-  // now on. The first id's key stays the other laptop's. Until then the new id shares unsigned.
+  // R35: a new key for the new id (the copied key stays the first id's, on the other laptop); it signs the nights moved
+  // and the new manifest, and everything this laptop shares from now on.
   const saved = saveOrRefuse(
-    () => (move = group.takeNewLaptopId(newId, clash.theirs)),
+    () => (move = group.takeNewLaptopId(newId, clash.theirs, state.repo.laptopKey.renew(newId))),
     'The new laptop id could not be saved; this laptop goes on sharing nothing under its id until it is',
   );
   if (!saved.ok || !move) return saved;
