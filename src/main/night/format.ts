@@ -269,6 +269,7 @@ function parsedLine<T>(schema: z.ZodType<T>, raw: unknown): T {
   return parsed.data;
 }
 
+/** @internal exported for tests only (the store writes whole journals with `chainedJournal`) */
 export function headerLine(nightId: string): string {
   return `${JSON.stringify({ format: JOURNAL_FORMAT, version: JOURNAL_VERSION, night: nightId })}\n`;
 }

@@ -9,7 +9,7 @@ export {
   decodeJournal,
   encodeEntry,
   hashOfLine,
-  headerLine,
+  /** @internal */ headerLine,
   JournalHeaderError,
   /** @internal */ signatureLine,
   type RecordSignature,
