@@ -177,6 +177,10 @@ export interface DealerApi {
   groupNewLaptopId: CommandMethod<'groupNewLaptopId'>;
   /** Name this laptop for its group (at most 60 characters, not another laptop's name). */
   renameLaptop: CommandMethod<'renameLaptop'>;
+  /** Hand this laptop over to a new key, signed by its old one. */
+  rotateLaptopKey: CommandMethod<'rotateLaptopKey'>;
+  /** Trust another laptop's new key (its old one lost): the old one is revoked for the whole group. */
+  trustLaptopKey: CommandMethod<'trustLaptopKey'>;
   /** Show a pairing code for another laptop of the group (`data`: the code, its QR text, the addresses); 5 minutes, once. */
   groupPairStart: CommandMethod<'groupPairStart'>;
   /** Pair with the laptop at `address` showing `code`; the two then sync the group both ways while both are on. */

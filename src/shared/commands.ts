@@ -262,6 +262,10 @@ const groupSharePayArgs = z.strictObject({
   party: playerId,
   share: z.boolean({ error: 'share is true or false' }),
 });
+/** docs/group.md "Keys that change": the laptop whose new key this laptop trusts (its old one lost). */
+const trustLaptopKeyArgs = z.strictObject({
+  laptopId: z.string({ error: 'a laptop id is text' }).regex(/^l-[0-9a-f]{16}$/, 'a laptop id is l- and 16 hex digits'),
+});
 const renameLaptopArgs = z.strictObject({
   name: z
     .string({ error: 'a laptop name is text' })
@@ -367,6 +371,8 @@ export const commandArgs = {
   groupSharePay: groupSharePayArgs,
   groupNewLaptopId: noArgs,
   renameLaptop: renameLaptopArgs,
+  rotateLaptopKey: noArgs,
+  trustLaptopKey: trustLaptopKeyArgs,
   groupPairStart: noArgs,
   groupPairJoin: groupPairJoinArgs,
   groupUnpair: groupUnpairArgs,

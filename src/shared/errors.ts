@@ -76,6 +76,7 @@ export const COMMAND_ERROR_CODES = [
   'laptop-id-shared', // pairing with a laptop that has this laptop's id (a copied data folder): one of the two takes a new id first
   'laptop-id-not-shared', // a new laptop id asked for while no other laptop was found using this one's
   'laptop-name-taken', // another laptop of the group is already called {name}: a name that tells them apart
+  'no-key-change', // a new key trusted for a laptop whose files came signed with no other key than the one held
 ] as const;
 export type CommandErrorCode = (typeof COMMAND_ERROR_CODES)[number];
 

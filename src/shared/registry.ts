@@ -117,6 +117,10 @@ export const COMMAND_REGISTRY = {
   groupNewLaptopId: change,
   /** Names this laptop for its group (docs/group.md "Names people know"): signed into the group documents, seen on every laptop. */
   renameLaptop: change,
+  /** Hands this laptop over to a new key, signed by the old one (docs/group.md "Keys that change"). */
+  rotateLaptopKey: change,
+  /** Trusts another laptop's new key (its old one lost), revoking the old one for the whole group; the host confirms. */
+  trustLaptopKey: change,
   /** Shows a pairing code (and its QR) for another laptop of the group to type; good for 5 minutes, once (docs/group-lan.md). */
   groupPairStart: change,
   /** Pairs with the laptop at `address` showing `code`: the two then sync the group both ways. */

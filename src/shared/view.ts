@@ -445,4 +445,9 @@ export interface GroupView {
    * in the group folder, or a LAN hello. Null while none is; until this laptop takes a new id (`groupNewLaptopId`).
    */
   idShared: { laptop: string; via: 'folder' | 'lan' } | null;
+  /**
+   * Laptops whose files came signed with a key that is not the one the group holds for them, nor handed over from it
+   * (a key lost, a copied data folder, or a forgery), by name: the host may trust the new key (`trustLaptopKey`).
+   */
+  keyChanges: { laptopId: string; laptop: string }[];
 }

@@ -10,7 +10,7 @@ import {
   type SettleMode,
 } from '../../shared';
 import { mergeProblem, type PlayerMerge } from '../history';
-import { laptopStatement, verifySignature, type LaptopSigner } from '../night';
+import { laptopStatement, revocationStatement, verifySignature, type LaptopSigner } from '../night';
 import { playerMergeSchema, sharedPlayerSchema } from '../store';
 import { laptopNameSchema } from './groupFile';
 
@@ -33,6 +33,11 @@ import { laptopNameSchema } from './groupFile';
  *   (groupHistory.ts): another member can neither rename nor re-key a laptop.
  *   An entry overwritten by someone else is written again by its laptop at its
  *   next record (`introduce`), and its later write wins.
+ * - `revoked`: a laptop's public key -> who revoked it and when, signed by
+ *   the revoking member (`revoke`): a key lost or stolen no longer counts on
+ *   any laptop once this reaches it. Never deleted: a key revoked stays so.
+ *   A reader keeps an entry only when it is signed by the key the group
+ *   holds for the member named (`revokedKeys`).
  *
  * Yjs decides every concurrent edit (the same way on every laptop, in any
  * order, any number of times): two sets of one key keep one of them, a set
@@ -74,6 +79,21 @@ export interface LaptopEntry {
   signature: string;
 }
 
+/** A key revoked: which laptop it was, which member revoked it and when, signed by that member. */
+export interface Revocation {
+  laptopId: string;
+  by: string;
+  at: string;
+  signature: string;
+}
+
+const revocationSchema = z.object({
+  laptopId: z.string(),
+  by: z.string(),
+  at: z.string(),
+  signature: z.string().regex(/^[0-9a-f]{128}$/),
+});
+
 const laptopEntrySchema = z.object({
   name: laptopNameSchema,
   publicKey: z.string().regex(/^[0-9a-f]{64}$/),
@@ -88,6 +108,7 @@ export class GroupDocs {
   private readonly modes = this.doc.getMap<SettleMode>('modes');
   private readonly details = this.doc.getMap<PayDetails>('details');
   private readonly laptops = this.doc.getMap<LaptopEntry>('laptops');
+  private readonly revoked = this.doc.getMap<Revocation>('revoked');
   /** The well-signed laptop entries as last read, and the document's version then: names are asked for every night listed. */
   private laptopsRead: { version: number; groupId: string; entries: ReadonlyMap<string, LaptopEntry> } | null = null;
   /** Whose details are shared, as last read: the console's view asks at every push, the document changes far more rarely. */
@@ -149,6 +170,40 @@ export class GroupDocs {
       changed = syncMap(this.details, details ? new Map([[playerId, details]]) : new Map(), new Set([playerId]));
     }, 'local');
     return changed;
+  }
+
+  /**
+   * Revokes `key`, which the group held for `laptopId` (lost or stolen: docs/group.md "Keys that change"), signed by
+   * this laptop as the member who did. True when anything changed.
+   */
+  revoke(signer: LaptopSigner, groupId: string, laptopId: string, key: string, at: string): boolean {
+    if (this.revoked.has(key)) return false;
+    const entry: Revocation = {
+      laptopId,
+      by: signer.laptopId,
+      at,
+      signature: signer.sign(revocationStatement(groupId, laptopId, key, signer.laptopId, at)),
+    };
+    this.doc.transact(() => this.revoked.set(key, entry), 'local');
+    return true;
+  }
+
+  /**
+   * The keys revoked, each with the laptop it was and who revoked it, kept only when signed by the key `keyOf` gives
+   * for that member (the group's held key, or this laptop's own): a stranger, or a member signing for another, is not
+   * heard.
+   */
+  revokedKeys(groupId: string, keyOf: (laptopId: string) => string | undefined): ReadonlyMap<string, Revocation> {
+    const keys = new Map<string, Revocation>();
+    for (const [key, value] of this.revoked.entries()) {
+      const parsed = revocationSchema.safeParse(value);
+      if (!parsed.success) continue;
+      const { laptopId, by, at, signature } = parsed.data;
+      const signer = keyOf(by);
+      if (signer !== undefined && verifySignature(signer, revocationStatement(groupId, laptopId, key, by, at), signature))
+        keys.set(key, parsed.data);
+    }
+    return keys;
   }
 
   /**

@@ -1,12 +1,12 @@
 import type { GroupFileEntry, PayDetails } from '../../shared';
 import { sha256Hex } from '../../shared/sha256';
-import type { ExportedRecord, LaptopSigner, PlayedNight } from '../night';
+import { rotationStatement, type ExportedRecord, type LaptopSigner, type PlayedNight } from '../night';
 import { AsideLog } from './asideLog';
 import { CountedNights } from './countedNights';
 import { GroupDocs, type SharedHistory } from './groupDocs';
 import { writeLaptopIdentity, type GroupFile } from './groupFile';
 import type { GroupParts } from './groupParts';
-import type { GroupContext, GroupNight, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
+import type { GroupContext, GroupNight, KeyChange, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
 import { Intake } from './intake';
 import { LaptopMirror } from './laptopMirror';
 import { DOCS_NAME, MANIFEST_NAME, nightFileName, type LaptopFiles, type ListedFile, type Manifest } from './manifest';
@@ -16,7 +16,7 @@ import { recordOfCopy, replayCopy } from './nightIntake';
 import { OwnShare } from './ownShare';
 import { loadMirror, takeInMirroredDocs } from './startupRepair';
 
-export type { GroupContext, GroupNight, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
+export type { GroupContext, GroupNight, KeyChange, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
 
 /** A laptop of the group as its own signed entry in the group documents says. */
 export interface KnownLaptop {
@@ -100,6 +100,51 @@ export class GroupHistory {
       this.parts.membership.own(this.parts.membership.file.laptopName, signer.publicKey);
     }
     return move;
+  }
+
+  /**
+   * Hands this laptop over to a new key (docs/group.md "Keys that change"): the old key signs the hand-over, which
+   * every manifest lists from now on, and every copy this laptop shared is signed again with the new key; the other
+   * laptops follow the hand-over without a question. False when this laptop signs with no key yet.
+   */
+  rotateKey(next: LaptopSigner): boolean {
+    const { context, membership, docs, share } = this.parts;
+    const old = context.signer;
+    if (!old || next.laptopId !== membership.laptopId) return false;
+    const groupId = membership.file.groupId;
+    const rotation = {
+      from: old.publicKey,
+      to: next.publicKey,
+      signature: old.sign(rotationStatement(groupId, membership.laptopId, old.publicKey, next.publicKey)),
+    };
+    context.signer = next;
+    membership.own(membership.file.laptopName, next.publicKey);
+    share.signOwnCopies(rotation);
+    docs.introduce(next, groupId, membership.file.laptopName);
+    share.docsMergedIn();
+    return true;
+  }
+
+  /** The laptops whose files came signed with a key this group does not hold for them, nor handed over from it. */
+  keyChanges(): readonly KeyChange[] {
+    return [...this.intake.keyChanges.values()];
+  }
+
+  /**
+   * Trusts a laptop's new key (its old one lost: docs/group.md "Keys that change"): the key held for it is revoked
+   * for the whole group, signed by this laptop in the group documents, and the new key is held from now on. False
+   * when no such key change was seen, or this laptop signs with no key.
+   */
+  trustKey(laptopId: string): boolean {
+    const { context, membership, docs, share } = this.parts;
+    const change = this.intake.keyChanges.get(laptopId);
+    const old = membership.keyOf(laptopId);
+    if (!change || !context.signer) return false;
+    if (old !== undefined) docs.revoke(context.signer, membership.file.groupId, laptopId, old, context.now().toISOString());
+    membership.holdKey(laptopId, change.publicKey);
+    this.intake.keyChanges.delete(laptopId);
+    share.docsMergedIn();
+    return true;
   }
 
   /** Whether an id this laptop shared under before (a new id taken) holds this file: its night stays that id's. */

@@ -14,6 +14,15 @@ export interface SetAside {
   at: string;
 }
 
+/** A laptop whose files came signed with another key than the one held for it (docs/group.md "Keys that change"). */
+export interface KeyChange {
+  laptopId: string;
+  /** Its name, as its manifest says. */
+  laptop: string;
+  /** The new key its files are signed with. */
+  publicKey: string;
+}
+
 /** A night hosted on another laptop that counts here. */
 export interface GroupNight {
   laptopId: string;

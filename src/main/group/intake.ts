@@ -1,11 +1,12 @@
 import { sha256Hex } from '../../shared/sha256';
 import { decodeJournal } from '../night';
 import type { GroupParts } from './groupParts';
-import type { ReceiveOptions, ReceiveReport } from './groupTypes';
+import type { KeyChange, ReceiveOptions, ReceiveReport } from './groupTypes';
 import {
   DOCS_NAME,
   MANIFEST_NAME,
   manifestSignedBy,
+  rotatesFrom,
   nightIdOfFile,
   parseManifest,
   type LaptopFiles,
@@ -24,6 +25,12 @@ import { extendsChain, proveNight } from './nightProof';
  * laptop; what is already merged never changes.
  */
 export class Intake {
+  /**
+   * Laptops whose files came signed with a key that is not the one held, nor handed over from it: the host may trust
+   * the new key (its old one lost), which revokes the old for the whole group (docs/group.md "Keys that change").
+   */
+  readonly keyChanges = new Map<string, KeyChange>();
+
   constructor(private readonly parts: GroupParts) {}
 
   receive(laptopId: string, files: LaptopFiles, options: ReceiveOptions): ReceiveReport {
@@ -97,9 +104,12 @@ export class Intake {
    * from a laptop gives the group its key (kept in group.json); every later one must be signed by that same key.
    */
   private keyReason(manifest: Manifest): string | null {
-    const { membership } = this.parts;
+    const { membership, docs } = this.parts;
     const name = manifest.laptopName;
-    const held = membership.keyOf(manifest.laptopId);
+    const revoked = docs.revokedKeys(membership.file.groupId, (id) => membership.keyOf(id) ?? this.ownKey(id));
+    let held = membership.keyOf(manifest.laptopId);
+    // A key revoked (lost or stolen) no longer counts: the laptop's next key is held on first sight, as its first was.
+    if (held !== undefined && revoked.has(held)) held = undefined;
     if (manifest.publicKey === undefined || manifest.signature === undefined) {
       return held === undefined
         ? null
@@ -107,10 +117,25 @@ export class Intake {
     }
     if (!manifestSignedBy(manifest, manifest.publicKey))
       return `its manifest's signature does not check: it was changed after ${name} signed it`;
-    if (held !== undefined && manifest.publicKey !== held)
-      return `it is signed with a key that is not the one this group holds for ${name}: a copy of its data folder on another laptop, or a forgery`;
-    if (held === undefined) membership.holdKey(manifest.laptopId, manifest.publicKey);
+    const revocation = revoked.get(manifest.publicKey);
+    if (revocation)
+      return `it is signed with a key of ${name} that ${membership.laptopName(revocation.by)} revoked at ${revocation.at}: a lost or stolen key`;
+    if (held !== undefined && manifest.publicKey !== held) {
+      // A key handed over by the one held (a rotation, each step signed by the key it replaces) is followed.
+      if (!rotatesFrom(manifest, held)) {
+        this.keyChanges.set(manifest.laptopId, { laptopId: manifest.laptopId, laptop: name, publicKey: manifest.publicKey });
+        return `it is signed with a key that is not the one this group holds for ${name}: a copy of its data folder on another laptop, a key it lost, or a forgery`;
+      }
+    }
+    this.keyChanges.delete(manifest.laptopId);
+    if (held !== manifest.publicKey) membership.holdKey(manifest.laptopId, manifest.publicKey);
     return null;
+  }
+
+  /** This laptop's own key for its own id (it may revoke), else nothing: a member's key is the one the group holds. */
+  private ownKey(laptopId: string): string | undefined {
+    const { context, membership } = this.parts;
+    return laptopId === membership.laptopId ? context.signer?.publicKey : undefined;
   }
 
   private takeDocs(report: ReceiveReport, laptopId: string, bytes: Uint8Array, manifest: Manifest): boolean {

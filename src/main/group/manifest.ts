@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import canonicalize from 'canonicalize';
 import { sha256Hex } from '../../shared/sha256';
-import { verifySignature, type LaptopSigner } from '../night';
+import { rotationStatement, verifySignature, type LaptopSigner } from '../night';
 import { nightIdSchema } from '../store';
 import { groupIdSchema, laptopIdSchema, laptopNameSchema } from './groupFile';
 
@@ -45,9 +45,24 @@ export const manifestSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{128}$/)
     .optional(),
+  /**
+   * The keys this laptop signed with before, oldest first: each hands over to the next (`to`, the last to
+   * `publicKey`) by its own signature of `rotationStatement` (docs/group.md "Keys that change"); absent: none.
+   */
+  rotations: z
+    .array(
+      z.object({
+        from: z.string().regex(/^[0-9a-f]{64}$/),
+        to: z.string().regex(/^[0-9a-f]{64}$/),
+        signature: z.string().regex(/^[0-9a-f]{128}$/),
+      }),
+    )
+    .optional(),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
+/** One hand-over from a laptop's key to its next, signed by the key it replaces. */
+export type KeyRotation = NonNullable<Manifest['rotations']>[number];
 export type ListedFile = z.infer<typeof listedFileSchema>;
 /** A laptop's files by name (`docs.yjs`, `nights/<id>.jsonl`), as a transport hands them over. */
 export type LaptopFiles = ReadonlyMap<string, Uint8Array>;
@@ -106,6 +121,20 @@ export function signManifest(manifest: Manifest, signer: LaptopSigner | undefine
   const { signature: _old, ...unsigned } = manifest;
   const withKey: Manifest = { ...unsigned, publicKey: signer.publicKey };
   return { ...withKey, signature: signer.sign(manifestStatement(withKey)) };
+}
+
+/**
+ * Whether the manifest's key takes over from `held` by a chain of rotations each signed by the key it replaces
+ * (docs/group.md "Keys that change"): a laptop that missed several rotations still follows them all.
+ */
+export function rotatesFrom(manifest: Manifest, held: string): boolean {
+  let key = held;
+  for (const step of manifest.rotations ?? []) {
+    if (step.from !== key) continue;
+    if (!verifySignature(key, rotationStatement(manifest.groupId, manifest.laptopId, step.from, step.to), step.signature)) return false;
+    key = step.to;
+  }
+  return key === manifest.publicKey;
 }
 
 /** Whether the manifest's signature checks against `publicKey`. */

@@ -4,7 +4,17 @@ import type { GroupDocs, SharedHistory } from './groupDocs';
 import { firstSeq } from './groupFile';
 import type { GroupContext } from './groupTypes';
 import type { LaptopMirror } from './laptopMirror';
-import { DOCS_NAME, listed, MANIFEST_FORMAT, MANIFEST_NAME, nightFileName, nightIdOfFile, signManifest, type Manifest } from './manifest';
+import {
+  DOCS_NAME,
+  listed,
+  MANIFEST_FORMAT,
+  MANIFEST_NAME,
+  nightFileName,
+  nightIdOfFile,
+  signManifest,
+  type KeyRotation,
+  type Manifest,
+} from './manifest';
 import type { GroupMembership } from './membership';
 import { sharedJournalText, signedCopy } from './nightIntake';
 
@@ -37,11 +47,12 @@ export class OwnShare {
    * signed, then one manifest. Their facts do not change, so every other laptop takes the signed copy as extending the
    * one it holds. The number of copies signed.
    */
-  signOwnCopies(): number {
+  signOwnCopies(rotation?: KeyRotation): number {
     const { mirror, membership, context } = this.parts;
     const signer = context.signer;
     const held = mirror.manifest(membership.laptopId);
-    if (!signer || !held || held.signature !== undefined) return 0;
+    // Once, unless the key changed: a rotation signs every copy again with the new key and lists the hand-over.
+    if (!signer || !held || (held.signature !== undefined && !rotation)) return 0;
     const files = { ...held.files };
     let signed = 0;
     for (const name of Object.keys(held.files)) {
@@ -54,7 +65,13 @@ export class OwnShare {
       files[name] = listed(copy);
       signed += 1;
     }
-    mirror.writeManifest(signManifest({ ...held, writtenAt: context.now().toISOString(), seq: held.seq + 1, files }, signer));
+    const rotations = rotation ? [...(held.rotations ?? []), rotation] : held.rotations;
+    mirror.writeManifest(
+      signManifest(
+        { ...held, writtenAt: context.now().toISOString(), seq: held.seq + 1, files, ...(rotations ? { rotations } : {}) },
+        signer,
+      ),
+    );
     return signed;
   }
 

@@ -49,5 +49,14 @@ export { /** @internal */ readNightExport } from './exportReader';
 export { expenseViews, nightBalances } from './money';
 export { /** @internal */ playerNightFigures, /** @internal */ type PlayerNightFigures } from './figures';
 export { luckVerdict, nightLuck } from './luck';
-export { laptopStatement, newKeyPair, recordStatement, signerOf, verifySignature, type LaptopSigner } from './signature';
+export {
+  laptopStatement,
+  revocationStatement,
+  rotationStatement,
+  newKeyPair,
+  recordStatement,
+  signerOf,
+  verifySignature,
+  type LaptopSigner,
+} from './signature';
 export { chainStart } from './recordChain';

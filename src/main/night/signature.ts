@@ -89,3 +89,13 @@ function rawPrivate(key: KeyObject): string {
 export function laptopStatement(groupId: string, laptopId: string, name: string, publicKey: string): string {
   return `in-between-dealer/laptop\n${groupId}\n${laptopId}\n${name}\n${publicKey}`;
 }
+
+/** What a laptop's old key signs when it hands over to a new one (a rotation, docs/group.md "Keys that change"). */
+export function rotationStatement(groupId: string, laptopId: string, from: string, to: string): string {
+  return `in-between-dealer/key-rotation\ngroup ${groupId}\nlaptop ${laptopId}\nfrom ${from}\nto ${to}`;
+}
+
+/** What a member signs to revoke another laptop's key (lost or stolen, docs/group.md "Keys that change"). */
+export function revocationStatement(groupId: string, laptopId: string, key: string, by: string, at: string): string {
+  return `in-between-dealer/key-revocation\ngroup ${groupId}\nlaptop ${laptopId}\nkey ${key}\nby ${by}\nat ${at}`;
+}

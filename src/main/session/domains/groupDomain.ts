@@ -126,6 +126,7 @@ export function groupView(state: SessionState): GroupView | null {
     sharedPay: [...group.sharedPayIds()],
     stuck: (state.group.folderReader?.stuck() ?? []).map(({ laptop, since }) => ({ laptop, since })),
     idShared: clash ? { laptop: clash.laptop, via: clash.via } : null,
+    keyChanges: group.keyChanges().map(({ laptopId, laptop }) => ({ laptopId, laptop })),
   };
 }
 

@@ -1,8 +1,9 @@
 import { commandError } from '../../../shared';
 import { newLaptopId, type NewIdMove } from '../../group';
-import { refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
+import { refused, saveOrRefuse, saveQuietly, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
-import { notInGroup, shareToFolder } from './groupCore';
+import { notInGroup, shareToFolder, syncGroup } from './groupCore';
+import { localShared } from './groupProjection';
 
 /**
  * One id, one laptop (docs/group.md): when another laptop was found using
@@ -12,10 +13,49 @@ import { notInGroup, shareToFolder } from './groupCore';
  * id's; what this laptop made since reaches the group under the new one.
  */
 
-export type LaptopIdCommand = 'groupNewLaptopId';
+export type LaptopIdCommand = 'groupNewLaptopId' | 'rotateLaptopKey' | 'trustLaptopKey';
 
 export function laptopIdHandlers(state: SessionState): HandlerMap<LaptopIdCommand> {
-  return { groupNewLaptopId: () => takeNewId(state) };
+  return {
+    groupNewLaptopId: () => takeNewId(state),
+    rotateLaptopKey: () => rotateKey(state),
+    trustLaptopKey: ({ laptopId }) => trustKey(state, laptopId),
+  };
+}
+
+/**
+ * R35, docs/group.md "Keys that change": this laptop signs with a new key from now on, its old key signing the
+ * hand-over, so the other laptops follow without a question. The old key's files are set aside, never deleted.
+ */
+function rotateKey(state: SessionState): Outcome {
+  const group = state.group.history;
+  if (!group) return refused(notInGroup());
+  const saved = saveOrRefuse(
+    () => group.rotateKey(state.repo.laptopKey.renew(group.laptopId)),
+    'The new key could not be saved, so this laptop goes on with its old one',
+  );
+  if (!saved.ok) return saved;
+  saveQuietly(() => group.publishShared(localShared(state)));
+  shareToFolder(state);
+  return saved;
+}
+
+/**
+ * R35, docs/group.md "Keys that change": another laptop's files came signed with a new key, its old one lost; the
+ * host, having asked its owner, trusts the new key. The old one is revoked in the group documents, signed by this
+ * laptop, so every laptop of the group follows; what that laptop shares is taken in again.
+ */
+function trustKey(state: SessionState, laptopId: string): Outcome {
+  const group = state.group.history;
+  if (!group) return refused(notInGroup());
+  const change = group.keyChanges().find((c) => c.laptopId === laptopId);
+  if (!change)
+    return refused(commandError('no-key-change', 'No other key was seen for that laptop than the one the group holds: nothing changed.'));
+  const saved = saveOrRefuse(() => group.trustKey(laptopId), `${change.laptop}'s new key could not be saved, so nothing changed`);
+  if (!saved.ok) return saved;
+  saveQuietly(() => group.publishShared(localShared(state)));
+  syncGroup(state);
+  return saved;
 }
 
 function takeNewId(state: SessionState): Outcome {

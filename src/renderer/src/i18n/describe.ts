@@ -77,6 +77,7 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'laptop-id-shared': ['laptop'],
   'laptop-id-not-shared': [],
   'laptop-name-taken': ['name'],
+  'no-key-change': [],
 };
 
 /** A refusal of main in the console's language (refusals/<language>.ts), with the names and numbers main sent. */

@@ -155,6 +155,8 @@ const en = {
     'group-stuck': '{laptop}’s copy in the group folder has been incomplete since {time}: the sync tool may be stuck.',
     'group-id-shared':
       'Another laptop, {laptop}, uses this laptop’s id in the group (a data folder copied from one to the other?): the work of one of the two would reach nobody, so nothing more is shared under it from here. History, V, then D takes a new id for this laptop.',
+    'group-key-change':
+      '{laptop} now signs with another key than the one the group holds for it (a key it lost, a copied data folder, or a forgery), so what it shares is set aside. Ask its owner; if its key was lost, Alt+T in the group screen trusts the new one.',
     'new-laptop-id':
       '{other} used this laptop’s id, so this laptop took a new one: its nights from before the two split stay the first id’s, and the nights and edits made here since ({moved} nights) reach the group under the new one.',
   },
@@ -364,6 +366,10 @@ const en = {
       historyGroupMore: { key: 'E S L', what: 'the group: export it to a file, sync now, leave it' },
       historyGroupNewId: { key: 'D', what: 'the group: take a new id for this laptop, when another laptop uses its id (after a question)' },
       historyGroupRename: { key: 'Alt+R', what: 'the group: rename this laptop, so the group tells it apart from the others' },
+      historyGroupKeys: {
+        key: 'Alt+K · Alt+T',
+        what: 'the group: Alt+K gives this laptop a new key; Alt+T trusts the new key of a laptop that lost its own (each after a question)',
+      },
       historyMerge: { key: 'J / U', what: 'all time: count the highlighted player as another (one person, two names) / undo it' },
       draw: { key: 'Enter', what: 'draw for dealer / deal' },
       cut: { key: '0-9 Enter', what: 'cut the deck (Enter alone = 0)' },
@@ -585,7 +591,7 @@ const en = {
     group: {
       tab: 'Group',
       none: 'This laptop is in no group: its history is its own. Create a group, or join one by its folder, a file, or a code shown on a laptop of the group.',
-      hint: 'C create · F group folder · I import a file · P pair a laptop · J join by code · ↑↓ U unpair · E export · S sync now · L leave · D new laptop id · Alt+R rename this laptop · Esc back',
+      hint: 'C create · F group folder · I import a file · P pair a laptop · J join by code · ↑↓ U unpair · E export · S sync now · L leave · D new laptop id · Alt+R rename this laptop · Alt+K new key · Alt+T trust a new key · Esc back',
       name: 'Group {name}',
       laptops: 'Laptops in the group',
       laptop: 'Laptop',
@@ -619,6 +625,11 @@ const en = {
       newIdConfirm:
         'Take a new id for this laptop? {laptop} uses this one’s. The nights shared before the two split stay the first id’s; the nights and edits made here since reach the group under the new id.',
       newIdDone: 'This laptop now shares under a new id.',
+      rotateConfirm: 'Give this laptop a new key? Its old key signs the hand-over, and every laptop of the group follows.',
+      rotated: 'This laptop signs with its new key from now on.',
+      trustConfirm:
+        'Trust {laptop}’s new key? Only if its owner says its old key was lost: the old key is then revoked for the whole group.',
+      trusted: '{laptop}’s new key is trusted, and its old one revoked.',
       left: 'This laptop left the group.',
       synced: 'Synced with the group folder.',
       exported: 'Group file {file} saved.',

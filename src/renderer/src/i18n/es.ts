@@ -156,6 +156,8 @@ const es: Translation = {
       'La copia de {laptop} en la carpeta del grupo está incompleta desde las {time}: puede que la herramienta de sincronización esté atascada.',
     'group-id-shared':
       'Otro portátil, {laptop}, usa el identificador de este portátil en el grupo (¿una carpeta de datos copiada de uno a otro?): el trabajo de uno de los dos no llegaría a nadie, así que desde aquí ya no se comparte nada con él. Historial, V y luego D dan a este portátil un identificador nuevo.',
+    'group-key-change':
+      '{laptop} firma ahora con otra clave distinta de la que el grupo tiene para él (una clave perdida, una carpeta de datos copiada o una falsificación), así que lo que comparte se aparta. Pregunta a su dueño; si perdió su clave, Alt+T en la pantalla del grupo confía en la nueva.',
     'new-laptop-id':
       '{other} usaba el identificador de este portátil, así que este tomó uno nuevo: sus noches de antes de separarse siguen siendo del primer identificador, y las noches y cambios hechos aquí desde entonces ({moved} noches) llegan al grupo con el nuevo.',
   },
@@ -370,6 +372,10 @@ const es: Translation = {
         what: 'el grupo: dar a este portátil un identificador nuevo cuando otro usa el suyo (tras una pregunta)',
       },
       historyGroupRename: { key: 'Alt+R', what: 'el grupo: renombrar este portátil, para que el grupo lo distinga de los demás' },
+      historyGroupKeys: {
+        key: 'Alt+K · Alt+T',
+        what: 'el grupo: Alt+K da a este portátil una clave nueva; Alt+T confía en la clave nueva de un portátil que perdió la suya (cada una tras una pregunta)',
+      },
       historyMerge: { key: 'J / U', what: 'de siempre: contar al jugador resaltado como otro (una persona, dos nombres) / deshacerlo' },
       draw: { key: 'Intro', what: 'robo para repartir / repartir' },
       cut: { key: '0-9 Intro', what: 'cortar la baraja (Intro solo = 0)' },
@@ -602,7 +608,7 @@ const es: Translation = {
     group: {
       tab: 'Grupo',
       none: 'Este portátil no está en ningún grupo: su historial es solo suyo. Crea un grupo, o únete a uno por su carpeta, un archivo o un código que muestre un portátil del grupo.',
-      hint: 'C crear · F carpeta del grupo · I importar un archivo · P emparejar un portátil · J unirse por código · ↑↓ U desemparejar · E exportar · S sincronizar · L dejar · D identificador nuevo · Alt+R renombrar este portátil · Esc volver',
+      hint: 'C crear · F carpeta del grupo · I importar un archivo · P emparejar un portátil · J unirse por código · ↑↓ U desemparejar · E exportar · S sincronizar · L dejar · D identificador nuevo · Alt+R renombrar este portátil · Alt+K clave nueva · Alt+T confiar en una clave nueva · Esc volver',
       name: 'Grupo {name}',
       laptops: 'Portátiles del grupo',
       laptop: 'Portátil',
@@ -636,6 +642,11 @@ const es: Translation = {
       newIdConfirm:
         '¿Dar a este portátil un identificador nuevo? {laptop} usa el suyo. Las noches compartidas antes de separarse siguen siendo del primer identificador; las noches y cambios hechos aquí desde entonces llegan al grupo con el nuevo.',
       newIdDone: 'Este portátil comparte ahora con un identificador nuevo.',
+      rotateConfirm: '¿Dar a este portátil una clave nueva? Su clave antigua firma el relevo y todos los portátiles del grupo lo siguen.',
+      rotated: 'Este portátil firma desde ahora con su clave nueva.',
+      trustConfirm:
+        '¿Confiar en la clave nueva de {laptop}? Solo si su dueño dice que perdió la antigua: la clave antigua queda revocada para todo el grupo.',
+      trusted: 'La clave nueva de {laptop} es de confianza y la antigua queda revocada.',
       left: 'Este portátil dejó el grupo.',
       synced: 'Sincronizado con la carpeta del grupo.',
       exported: 'Archivo de grupo {file} guardado.',

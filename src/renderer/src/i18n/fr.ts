@@ -156,6 +156,8 @@ const fr: Translation = {
       'La copie de {laptop} dans le dossier du groupe est incomplète depuis {time} : l’outil de synchronisation est peut-être bloqué.',
     'group-id-shared':
       'Un autre ordinateur, {laptop}, utilise l’identifiant de celui-ci dans le groupe (un dossier de données copié de l’un à l’autre ?) : le travail de l’un des deux n’atteindrait personne, donc plus rien n’est partagé sous cet identifiant d’ici. Historique, V, puis D donne un nouvel identifiant à cet ordinateur.',
+    'group-key-change':
+      '{laptop} signe désormais avec une autre clé que celle que le groupe tient pour lui (une clé perdue, un dossier de données copié ou une falsification) : ce qu’il partage est mis de côté. Demandez à son propriétaire ; si sa clé est perdue, Alt+T dans l’écran du groupe fait confiance à la nouvelle.',
     'new-laptop-id':
       '{other} utilisait l’identifiant de cet ordinateur, qui en a donc pris un nouveau : ses soirées d’avant la séparation restent au premier identifiant, et les soirées et modifications faites ici depuis ({moved} soirées) atteignent le groupe sous le nouveau.',
   },
@@ -373,6 +375,10 @@ const fr: Translation = {
         what: 'le groupe : donner un nouvel identifiant à cet ordinateur quand un autre utilise le sien (après une question)',
       },
       historyGroupRename: { key: 'Alt+R', what: 'le groupe : renommer cet ordinateur, pour que le groupe le distingue des autres' },
+      historyGroupKeys: {
+        key: 'Alt+K · Alt+T',
+        what: 'le groupe : Alt+K donne une nouvelle clé à cet ordinateur ; Alt+T fait confiance à la nouvelle clé d’un ordinateur qui a perdu la sienne (chacune après une question)',
+      },
       historyMerge: {
         key: 'J / U',
         what: 'depuis toujours : compter le joueur en surbrillance comme un autre (une personne, deux noms) / l’annuler',
@@ -612,7 +618,7 @@ const fr: Translation = {
     group: {
       tab: 'Groupe',
       none: 'Cet ordinateur n’est dans aucun groupe : son historique n’est qu’à lui. Créez un groupe, ou rejoignez-en un par son dossier, un fichier ou un code affiché sur un ordinateur du groupe.',
-      hint: 'C créer · F dossier du groupe · I importer un fichier · P appairer un ordinateur · J rejoindre par code · ↑↓ U désappairer · E exporter · S synchroniser · L quitter · D nouvel identifiant · Alt+R renommer cet ordinateur · Échap retour',
+      hint: 'C créer · F dossier du groupe · I importer un fichier · P appairer un ordinateur · J rejoindre par code · ↑↓ U désappairer · E exporter · S synchroniser · L quitter · D nouvel identifiant · Alt+R renommer cet ordinateur · Alt+K nouvelle clé · Alt+T faire confiance à une nouvelle clé · Échap retour',
       name: 'Groupe {name}',
       laptops: 'Ordinateurs du groupe',
       laptop: 'Ordinateur',
@@ -646,6 +652,12 @@ const fr: Translation = {
       newIdConfirm:
         'Donner un nouvel identifiant à cet ordinateur ? {laptop} utilise le sien. Les soirées partagées avant la séparation restent au premier identifiant ; les soirées et modifications faites ici depuis atteignent le groupe sous le nouveau.',
       newIdDone: 'Cet ordinateur partage désormais sous un nouvel identifiant.',
+      rotateConfirm:
+        'Donner une nouvelle clé à cet ordinateur ? Son ancienne clé signe le passage de relais, et chaque ordinateur du groupe suit.',
+      rotated: 'Cet ordinateur signe désormais avec sa nouvelle clé.',
+      trustConfirm:
+        'Faire confiance à la nouvelle clé de {laptop} ? Seulement si son propriétaire dit avoir perdu l’ancienne : elle est alors révoquée pour tout le groupe.',
+      trusted: 'La nouvelle clé de {laptop} est reconnue, l’ancienne révoquée.',
       left: 'Cet ordinateur a quitté le groupe.',
       synced: 'Synchronisé avec le dossier du groupe.',
       exported: 'Fichier de groupe {file} enregistré.',

@@ -156,6 +156,8 @@ const it: Translation = {
       'La copia di {laptop} nella cartella del gruppo è incompleta dalle {time}: lo strumento di sincronizzazione potrebbe essere bloccato.',
     'group-id-shared':
       'Un altro portatile, {laptop}, usa l’identificativo di questo portatile nel gruppo (una cartella dei dati copiata dall’uno all’altro?): il lavoro di uno dei due non arriverebbe a nessuno, quindi da qui non si condivide più nulla con esso. Storico, V, poi D dà a questo portatile un identificativo nuovo.',
+    'group-key-change':
+      '{laptop} ora firma con una chiave diversa da quella che il gruppo ha per lui (una chiave persa, una cartella dei dati copiata o un falso), quindi ciò che condivide viene messo da parte. Chiedi al suo proprietario; se ha perso la chiave, Alt+T nella schermata del gruppo si fida di quella nuova.',
     'new-laptop-id':
       '{other} usava l’identificativo di questo portatile, che ne ha quindi preso uno nuovo: le sue serate di prima della separazione restano del primo identificativo, e le serate e le modifiche fatte qui da allora ({moved} serate) arrivano al gruppo con quello nuovo.',
   },
@@ -373,6 +375,10 @@ const it: Translation = {
         what: 'il gruppo: dare a questo portatile un identificativo nuovo quando un altro usa il suo (dopo una domanda)',
       },
       historyGroupRename: { key: 'Alt+R', what: 'il gruppo: rinominare questo portatile, perché il gruppo lo distingua dagli altri' },
+      historyGroupKeys: {
+        key: 'Alt+K · Alt+T',
+        what: 'il gruppo: Alt+K dà una chiave nuova a questo portatile; Alt+T si fida della chiave nuova di un portatile che ha perso la sua (ciascuno dopo una domanda)',
+      },
       historyMerge: {
         key: 'J / U',
         what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo',
@@ -608,7 +614,7 @@ const it: Translation = {
     group: {
       tab: 'Gruppo',
       none: 'Questo portatile non è in nessun gruppo: la sua cronologia è solo sua. Crea un gruppo, o entra in uno con la sua cartella, un file o un codice mostrato da un portatile del gruppo.',
-      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · D identificativo nuovo · Alt+R rinomina questo portatile · Esc indietro',
+      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · D identificativo nuovo · Alt+R rinomina questo portatile · Alt+K chiave nuova · Alt+T fidarsi di una chiave nuova · Esc indietro',
       name: 'Gruppo {name}',
       laptops: 'Portatili del gruppo',
       laptop: 'Portatile',
@@ -642,6 +648,11 @@ const it: Translation = {
       newIdConfirm:
         'Dare a questo portatile un identificativo nuovo? {laptop} usa il suo. Le serate condivise prima della separazione restano del primo identificativo; le serate e le modifiche fatte qui da allora arrivano al gruppo con quello nuovo.',
       newIdDone: 'Questo portatile ora condivide con un identificativo nuovo.',
+      rotateConfirm: 'Dare una chiave nuova a questo portatile? La vecchia chiave firma il passaggio e ogni portatile del gruppo lo segue.',
+      rotated: 'Questo portatile ora firma con la sua chiave nuova.',
+      trustConfirm:
+        'Fidarsi della chiave nuova di {laptop}? Solo se il proprietario dice di aver perso la vecchia: la vecchia viene revocata per tutto il gruppo.',
+      trusted: 'La chiave nuova di {laptop} è fidata e la vecchia revocata.',
       left: 'Questo portatile ha lasciato il gruppo.',
       synced: 'Sincronizzato con la cartella del gruppo.',
       exported: 'File di gruppo {file} salvato.',

@@ -177,6 +177,7 @@ describe('the keymap', () => {
       'historyGroupMore',
       'historyGroupNewId',
       'historyGroupRename',
+      'historyGroupKeys',
     ]);
     // A line added to the keymap is in the list; one taken out is not.
     const added = keyListGroups([...KEYMAP, { screen: 'tab', chords: [{ key: 'q' }], help: 'lobbyHistory', action: 'history' }]);

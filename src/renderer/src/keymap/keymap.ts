@@ -372,6 +372,8 @@ export const GROUP_KEYS = [
   { screen: 'history', chords: plainLetter('d'), when: { part: 'group' }, help: 'historyGroupNewId', action: 'newLaptopId' },
   // Alt+R: R alone opens the rules everywhere; with Alt it works from the rename box too.
   { screen: 'history', chords: altLetter('r'), when: { part: 'group' }, help: 'historyGroupRename', action: 'rename' },
+  { screen: 'history', chords: altLetter('k'), when: { part: 'group' }, help: 'historyGroupKeys', action: 'rotateKey' },
+  { screen: 'history', chords: altLetter('t'), when: { part: 'group' }, help: 'historyGroupKeys', action: 'trustKey' },
 ] as const satisfies readonly KeyBinding[];
 
 export type GroupAction = NonNullable<(typeof GROUP_KEYS)[number]['action']>;

@@ -70,6 +70,7 @@ const refusals = {
     'That laptop uses this laptop’s id ({laptop} has it too: a data folder copied from one to the other?): one of the two takes a new id first (History, V, D), then pair again.',
   'laptop-id-not-shared': 'No other laptop was found using this laptop’s id, so it keeps it: nothing changed.',
   'laptop-name-taken': 'Another laptop of the group is already called {name}: choose a name that tells them apart.',
+  'no-key-change': 'No other key was seen for that laptop than the one the group holds: nothing changed.',
 } satisfies RefusalTexts;
 
 export default refusals;

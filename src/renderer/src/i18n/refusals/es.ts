@@ -73,6 +73,7 @@ const refusals = {
     'Ese portátil usa el identificador de este ({laptop} también lo tiene: ¿una carpeta de datos copiada de uno a otro?): uno de los dos toma primero un identificador nuevo (Historial, V, D) y luego se emparejan de nuevo.',
   'laptop-id-not-shared': 'Ningún otro portátil usa el identificador de este, así que lo conserva: no cambió nada.',
   'laptop-name-taken': 'Otro portátil del grupo ya se llama {name}: elige un nombre que los distinga.',
+  'no-key-change': 'No se vio para ese portátil ninguna clave distinta de la que tiene el grupo: no cambió nada.',
 } satisfies RefusalTexts;
 
 export default refusals;

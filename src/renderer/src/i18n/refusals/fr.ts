@@ -74,6 +74,7 @@ const refusals = {
     'Cet ordinateur utilise l’identifiant de celui-ci ({laptop} l’a aussi : un dossier de données copié de l’un à l’autre ?) : l’un des deux prend d’abord un nouvel identifiant (Historique, V, D), puis appairez-les à nouveau.',
   'laptop-id-not-shared': 'Aucun autre ordinateur n’utilise l’identifiant de celui-ci, qui le garde donc : rien n’a changé.',
   'laptop-name-taken': 'Un autre ordinateur du groupe s’appelle déjà {name} : choisissez un nom qui les distingue.',
+  'no-key-change': 'Aucune autre clé que celle du groupe n’a été vue pour cet ordinateur : rien n’a changé.',
 } satisfies RefusalTexts;
 
 export default refusals;

@@ -72,6 +72,7 @@ const refusals = {
     'Quel portatile usa l’identificativo di questo (ce l’ha anche {laptop}: una cartella dei dati copiata dall’uno all’altro?): uno dei due prende prima un identificativo nuovo (Storico, V, D), poi abbinateli di nuovo.',
   'laptop-id-not-shared': 'Nessun altro portatile usa l’identificativo di questo, che quindi lo tiene: non è cambiato nulla.',
   'laptop-name-taken': 'Un altro portatile del gruppo si chiama già {name}: scegli un nome che li distingua.',
+  'no-key-change': 'Per quel portatile non si è vista alcuna chiave diversa da quella del gruppo: non è cambiato nulla.',
 } satisfies RefusalTexts;
 
 export default refusals;

@@ -65,6 +65,7 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'laptop-id-shared': { params: { laptop: 'Ann’s laptop' } },
   'laptop-id-not-shared': {},
   'laptop-name-taken': { params: { name: 'Kitchen laptop' } },
+  'no-key-change': {},
   'already-in-group': { params: { group: 'Friday game' } },
   'other-group': { params: { group: 'Friday game' } },
   'bad-group-file': { params: { file: '/tmp/group.json' } },

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppView } from '../../../shared';
+import type { GameSession } from '../gameSession';
+import { ok, TestLaptops } from '../testing/kit';
+
+/**
+ * docs/group.md "Keys that change", through the one door: K gives this laptop a new key (its old one signs the
+ * hand-over: the others follow by themselves), T trusts the new key of a laptop that lost its own (the old one is
+ * revoked for the whole group).
+ */
+
+let laptops: TestLaptops;
+beforeEach(() => {
+  laptops = new TestLaptops();
+});
+afterEach(() => laptops.dispose());
+
+function group(view: AppView): NonNullable<AppView['group']> {
+  if (!view.group) throw new Error('not in a group');
+  return view.group;
+}
+
+async function twoLaptops(): Promise<[GameSession, GameSession]> {
+  const ann = laptops.laptop('ann');
+  ok(ann.runNow('groupCreate', { name: 'Friday game' }));
+  ok(ann.runNow('groupSetFolder', { path: laptops.folder }));
+  const bob = laptops.laptop('bob');
+  ok(bob.runNow('groupSetFolder', { path: laptops.folder }));
+  for (const laptop of [ann, bob, ann, bob]) await laptop.lookAtGroupFolder();
+  return [ann, bob];
+}
+
+describe('keys that change, from the console', () => {
+  it('R35: K hands this laptop over to a new key; the other laptop follows with nothing set aside and no question', async () => {
+    const [ann, bob] = await twoLaptops();
+    const keyFile = path.join(laptops.base, 'ann', 'laptop-key');
+    const before = fs.readFileSync(keyFile, 'utf8');
+    ok(ann.runNow('rotateLaptopKey', {}));
+    expect(fs.readFileSync(keyFile, 'utf8')).not.toBe(before);
+    await bob.lookAtGroupFolder();
+    expect(group(bob.getView()).setAside).toEqual([]);
+    expect(group(bob.getView()).keyChanges).toEqual([]);
+  });
+
+  it('R35: a laptop whose key was lost is named on the other console until its host trusts the new key; then nothing more is set aside', async () => {
+    const [ann, bob] = await twoLaptops();
+    const annId = group(ann.getView()).laptopId;
+    laptops.quit(ann);
+    fs.rmSync(path.join(laptops.base, 'ann', 'laptop-key'));
+    const again = laptops.laptop('ann');
+    // The lost key is told on Ann's console; her next share is signed with the new one.
+    expect(again.getView().storageNotices.map((n) => n.reason)).toContainEqual(expect.stringMatching(/signing key is gone/));
+    ok(again.runNow('renameLaptop', { name: 'Ann again' }));
+    await bob.lookAtGroupFolder();
+    expect(group(bob.getView()).keyChanges).toEqual([{ laptopId: annId, laptop: 'Ann again' }]);
+    const refusedBefore = group(bob.getView()).setAside.length;
+    expect(refusedBefore).toBeGreaterThan(0);
+    ok(bob.runNow('trustLaptopKey', { laptopId: annId }));
+    expect(group(bob.getView()).keyChanges).toEqual([]);
+    ok(again.runNow('renameLaptop', { name: 'Ann once more' }));
+    await bob.lookAtGroupFolder();
+    expect(group(bob.getView()).setAside).toHaveLength(refusedBefore);
+    expect(group(bob.getView()).laptops.find((l) => l.id === annId)?.name).toBe('Ann once more');
+    // Asked again with no key change seen, it is refused in words and nothing changes.
+    const again2 = bob.runNow('trustLaptopKey', { laptopId: annId });
+    expect(again2.ok ? null : again2.error.code).toBe('no-key-change');
+  });
+});
