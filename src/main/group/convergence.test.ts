@@ -11,7 +11,9 @@ import { publishToFolder } from './ownFolderCopy';
 import { GroupHistory } from './groupHistory';
 import { judgeNight, type NightJudgement } from './nightIntake';
 import { testContext } from './testing/context';
-import { playedNights, TEST_GROUP_ID, testLaptopId, type SharedNight } from './testing/kit';
+import { chainedJournal, decodeJournal, signatureLine } from '../night';
+import { listed, MANIFEST_NAME, manifestBytes, parseManifest } from './manifest';
+import { playedNights, TEST_GROUP_ID, testLaptopId, testSigner, type SharedNight } from './testing/kit';
 
 /**
  * docs/group.md: three laptops as separate data folders, each with its own
@@ -21,7 +23,11 @@ import { playedNights, TEST_GROUP_ID, testLaptopId, type SharedNight } from './t
  * order, twice, cut short then completed, and beside conflict copies.
  * After quiescence the three show the same nights list, all-time board,
  * running tab, roster and merges, and the same as one laptop that did
- * everything itself. GROUP_SCHEDULES sets how many schedules (500 by default).
+ * everything itself. Each laptop signs what it shares (R35); a forger
+ * writes edited nights into a laptop's copy of another's subfolder, and the
+ * laptops rename themselves: every honest laptop ends with the same signed
+ * history and knows every laptop by its last name. GROUP_SCHEDULES sets how
+ * many schedules (500 by default).
  */
 
 const SCHEDULES = Number(process.env.GROUP_SCHEDULES ?? 500);
@@ -67,6 +73,8 @@ type Step =
   | { t: 'paid'; l: number; k: number; on: boolean }
   | { t: 'mode'; l: number; k: number; banker: boolean }
   | { t: 'deliver'; from: number; to: number; f: number; fault: 'whole' | 'half' | 'conflict' | 'twice' }
+  | { t: 'forge'; from: number; to: number; f: number; keepSignature: boolean }
+  | { t: 'laptopName'; l: number; n: number }
   | { t: 'look'; l: number };
 
 const laptop = fc.integer({ min: 0, max: LAPTOPS - 1 });
@@ -88,6 +96,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     weight: 4,
   },
   { arbitrary: fc.record({ t: fc.constant('look' as const), l: laptop }), weight: 2 },
+  fc.record({ t: fc.constant('forge' as const), from: laptop, to: laptop, f: fc.nat(20), keepSignature: fc.boolean() }),
+  fc.record({ t: fc.constant('laptopName' as const), l: laptop, n: fc.nat(5) }),
 );
 
 /** One laptop of a schedule: its group, its state of the shared history (as its session holds it), its copy of the group folder. */
@@ -99,6 +109,8 @@ class Laptop {
   local: SharedHistory;
   /** Its own nights as it holds them (the version it last ended). */
   readonly own = new Map<string, Buffer>();
+  /** A forger wrote into its copy of the group folder: what is set aside must then be a forgery refused, nothing true. */
+  forgedInto = false;
 
   constructor(
     readonly n: number,
@@ -110,7 +122,12 @@ class Laptop {
     fs.mkdirSync(this.folder, { recursive: true });
     let t = clockStart;
     this.group = GroupHistory.start(
-      testContext(path.join(root, `data-${n}`), { now: () => new Date((t += 1000)), isOwnNight: (id) => this.own.has(id), judge }),
+      testContext(path.join(root, `data-${n}`), {
+        now: () => new Date((t += 1000)),
+        isOwnNight: (id) => this.own.has(id),
+        judge,
+        signer: testSigner(n),
+      }),
       {
         format: 'in-between-dealer/group',
         version: 1,
@@ -138,7 +155,11 @@ class Laptop {
   /** True when anything came (a night, a change of the documents, a file still on its way). */
   look(): boolean {
     const reports = this.reader.readAll();
-    for (const report of reports) expect(report.setAside, 'nothing whole and true is set aside').toEqual([]);
+    for (const report of reports)
+      for (const aside of report.setAside) {
+        expect(this.forgedInto, `nothing whole and true is set aside: ${aside.reason}`).toBe(true);
+        expect(aside.reason, 'only a forgery is set aside').toMatch(/sign|key|replaced by/);
+      }
     if (reports.some((r) => r.docsChanged)) {
       const shared = this.group.shared();
       this.local = { ...shared };
@@ -205,8 +226,37 @@ function deliver(from: Laptop, to: Laptop, name: string, fault: 'whole' | 'half'
   if (fault === 'twice') fs.writeFileSync(target, bytes);
 }
 
+/**
+ * A forger with write access to the group folder: one of `from`'s nights in `to`'s copy edited where the rules do not
+ * look (each player's buy-in one chip more), its chain worked out again, `from`'s manifest re-listed to match.
+ * `keepSignature`: its signatures left in (made to name the new head), else taken off as if shared before signing.
+ */
+function forge(from: Laptop, to: Laptop, f: number, keepSignature: boolean): void {
+  const dir = path.join(from.folder, from.id);
+  const nightsThere = filesIn(dir).filter((name) => name.startsWith('nights/'));
+  const name = nightsThere[f % Math.max(1, nightsThere.length)];
+  if (!name) return;
+  const decoded = decodeJournal(fs.readFileSync(path.join(dir, name), 'utf8'), undefined, { chain: true });
+  const entries = decoded.entries.map((entry) =>
+    entry.command.type === 'start' ? { ...entry, command: { ...entry.command, startingChips: entry.command.startingChips + 1 } } : entry,
+  );
+  const { text, head } = chainedJournal(decoded.header.night, entries);
+  const signed = decoded.signatures.at(-1);
+  const bytes = Buffer.from(keepSignature && signed ? text + signatureLine({ ...signed, head }) : text, 'utf8');
+  const parsed = parseManifest(fs.readFileSync(path.join(dir, MANIFEST_NAME)));
+  if (!parsed.ok) return;
+  const { signature, publicKey, rotations, ...unsigned } = parsed.manifest;
+  const kept = keepSignature ? { publicKey, signature, rotations } : {};
+  const manifest = { ...unsigned, ...kept, files: { ...unsigned.files, [name]: listed(bytes) } };
+  const target = path.join(to.folder, from.id);
+  fs.mkdirSync(path.dirname(path.join(target, name)), { recursive: true });
+  fs.writeFileSync(path.join(target, name), bytes);
+  fs.writeFileSync(path.join(target, MANIFEST_NAME), manifestBytes(manifest));
+  to.forgedInto = true;
+}
+
 describe('the group converges (docs/group.md)', () => {
-  it(`three laptops editing apart, their files copied late, out of order, twice, cut short and beside conflict copies, show the same history as one laptop doing everything (${SCHEDULES} schedules)`, () => {
+  it(`R35: three laptops editing and renaming themselves apart, their files copied late, out of order, twice, cut short, beside conflict copies and forged copies, show the same signed history as one laptop doing everything (${SCHEDULES} schedules)`, () => {
     let run = 0;
     fc.assert(
       fc.property(fc.array(stepArb, { minLength: 5, maxLength: 40 }), (steps) => {
@@ -236,9 +286,20 @@ describe('the group converges (docs/group.md)', () => {
             if (name && step.fault === 'half') to.look();
             continue;
           }
+          if (step.t === 'forge') {
+            const from = laptops[step.from] as Laptop;
+            const to = laptops[step.to] as Laptop;
+            if (from !== to) forge(from, to, step.f, step.keepSignature);
+            continue;
+          }
           const l = laptops[step.l] as Laptop;
           if (step.t === 'look') {
             l.look();
+            continue;
+          }
+          if (step.t === 'laptopName') {
+            l.group.rename(`Laptop ${l.n}~${step.n}`);
+            l.share();
             continue;
           }
           const hosted = pool[step.l] as PoolLaptop;
@@ -309,6 +370,9 @@ describe('the group converges (docs/group.md)', () => {
           solo.read(),
         );
         for (const l of laptops) expect(shown(l.index(), l.group.shared())).toEqual(expected);
+        // Every night counted is signed, and every laptop knows every other by the name it last gave itself.
+        for (const l of laptops) expect(l.group.groupNights().every((n) => n.signed)).toBe(true);
+        for (const l of laptops) for (const other of laptops) expect(l.group.laptopName(other.id)).toBe(other.group.file.laptopName);
         fs.rmSync(root, { recursive: true, force: true });
       }),
       { numRuns: SCHEDULES },
