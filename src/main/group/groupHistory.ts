@@ -82,6 +82,11 @@ export class GroupHistory {
     return this.parts.membership.laptopId;
   }
 
+  /** What signs for this laptop (R35): its id and key as they are now (a new id or key taken since the start included). */
+  get signer(): LaptopSigner | undefined {
+    return this.parts.context.signer;
+  }
+
   /** The time as the group's context tells it (a test's clock). */
   now(): Date {
     return this.parts.context.now();

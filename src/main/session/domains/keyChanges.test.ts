@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppView } from '../../../shared';
+import type { NightExport as NightExportFile } from '../../night';
 import type { GameSession } from '../gameSession';
-import { ok, TestLaptops } from '../testing/kit';
+import { checkNight } from '../../../checker';
+import { currentNight, ok, playTurns, run, startNight, TestLaptops } from '../testing/kit';
 
 /**
  * docs/group.md "Keys that change", through the one door: K gives this laptop a new key (its old one signs the
@@ -66,5 +68,27 @@ describe('keys that change, from the console', () => {
     // Asked again with no key change seen, it is refused in words and nothing changes.
     const again2 = bob.runNow('trustLaptopKey', { laptopId: annId });
     expect(again2.ok ? null : again2.error.code).toBe('no-key-change');
+  });
+});
+
+describe("this laptop's own nights, exported in a group", () => {
+  it("R35: carry their record signed by this laptop's key, which the night checker checks; with a new key, the new one signs", async () => {
+    const [ann] = await twoLaptops();
+    startNight(ann);
+    playTurns(ann, 4);
+    ok(run(ann, 'endNight'));
+    const nightId = currentNight(ann).id;
+    const exported = (): NightExportFile => {
+      const result = ann.runNow('exportNight', { nightId, format: 'json' });
+      if (!result.ok) throw new Error(result.error.message);
+      return JSON.parse((result.data as { content: string }).content) as NightExportFile;
+    };
+    const first = exported();
+    expect(first.record?.laptops.map((l) => l.name)).toEqual([group(ann.getView()).laptops[0]?.name]);
+    expect(checkNight(first)).toEqual([]);
+    ok(ann.runNow('rotateLaptopKey', {}));
+    const second = exported();
+    expect(second.record?.laptops[0]?.publicKey).not.toBe(first.record?.laptops[0]?.publicKey);
+    expect(checkNight(second)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ParsedCommandArgs } from '../../../shared';
 import { answerQuestion, EndedNightAnswers, payDirectory, type Answer, type QuestionName } from '../../history';
+import type { LaptopSigner } from '../../night';
 import { historyIndex } from './groupDomain';
 import type { HandlerMap } from '../outcome';
 import type { SessionState } from '../sessionState';
@@ -27,6 +28,13 @@ export function questionHandlers(state: SessionState): HandlerMap<QuestionName> 
 }
 
 /** A question about the history: answered with `data`, nothing changed. */
+/** What signs this laptop's own nights in their exports (R35), with the name its group knows it by; none outside a group. */
+function ownSigner(state: SessionState): { signer: LaptopSigner; name: string } | undefined {
+  const group = state.group.history;
+  const signer = group?.signer;
+  return group && signer ? { signer, name: group.file.laptopName } : undefined;
+}
+
 function answer<Q extends QuestionName>(
   state: SessionState,
   endedAnswers: EndedNightAnswers,
@@ -40,7 +48,8 @@ function answer<Q extends QuestionName>(
     readGroupNight: (nightId) => state.group.readGroupNight(nightId),
     hostOf: (nightId) => state.group.hostOf(nightId),
     groupRecord: (nightId) => state.group.groupRecord(nightId),
-    // No `signer` yet: this laptop's own nights are exported unsigned until the session holds its key (R35).
+    // R35: in a group this laptop signs its own nights' exports with its key; outside one it holds none, and they go unsigned.
+    signer: ownSigner(state),
     roster: state.roster,
     now: state.now(),
     paidTransfers: state.paidTransfers,
