@@ -2,11 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { AppView } from '../../../shared';
 import { bundleText, GroupHistory, manifestSchema, nightFileName } from '../../group';
 import { sha256Hex } from '../../../shared/sha256';
 import type { GameSession } from '../gameSession';
-import { accepted, ask, closeNight, currentNight, ok, playNight, playTurns, run, startNight, TestClock, TestLaptops } from '../testing/kit';
+import {
+  accepted,
+  ask,
+  closeNight,
+  currentNight,
+  ok,
+  playNight,
+  playTurns,
+  run,
+  startNight,
+  TestClock,
+  TestLaptops,
+  groupOf,
+} from '../testing/kit';
 import { signManifest } from '../../group/manifest';
 import { folderSigner, testContext } from '../../group/testing/context';
 
@@ -15,11 +27,6 @@ beforeEach(() => {
   laptops = new TestLaptops();
 });
 afterEach(() => laptops.dispose());
-
-function group(view: AppView): NonNullable<AppView['group']> {
-  if (!view.group) throw new Error('not in a group');
-  return view.group;
-}
 
 /** Ann's laptop with a group in the shared folder, and one ended night (closed) on it. */
 function annWithANight(close = true): { ann: GameSession; clock: TestClock; night: string } {
@@ -42,7 +49,7 @@ function creditNight(laptop: GameSession, clock: TestClock, day: string): string
 }
 
 function annLaptopId(ann: GameSession): string {
-  return group(ann.getView()).laptopId;
+  return groupOf(ann.getView()).laptopId;
 }
 
 /**
@@ -62,8 +69,8 @@ describe('a group folder', () => {
     const bob = laptops.laptop('bob');
     expect(bob.getView().group).toBeNull();
     const view = ok(bob.runNow('groupSetFolder', { path: laptops.folder }));
-    expect(group(view).name).toBe('Friday game');
-    expect(group(view).laptops.map((l) => l.me)).toEqual([true, false]);
+    expect(groupOf(view).name).toBe('Friday game');
+    expect(groupOf(view).laptops.map((l) => l.me)).toEqual([true, false]);
     expect(ask(bob, 'listNights').map((n) => n.id)).toEqual([night]);
     expect(ask(bob, 'getStandings')).toEqual(ask(ann, 'getStandings'));
     expect(ask(bob, 'getTab')).toEqual(ask(ann, 'getTab'));
@@ -105,7 +112,7 @@ describe('a group folder', () => {
     const before = ask(bob, 'listNights');
     const refused = bob.runNow('reopenNight', { stateId: 0 });
     expect(refused).toMatchObject({ ok: false, error: { code: 'night-elsewhere', rule: 'R33' } });
-    if (!refused.ok) expect(refused.error.params?.laptop).toBe(group(ann.getView()).laptops[0]?.name);
+    if (!refused.ok) expect(refused.error.params?.laptop).toBe(groupOf(ann.getView()).laptops[0]?.name);
     expect(ask(bob, 'listNights')).toEqual(before);
   });
 
@@ -129,7 +136,7 @@ describe('a group folder', () => {
     await bob.lookAtGroupFolder();
     expect(ask(bob, 'listNights').find((n) => n.id === night)?.turns).toBeGreaterThan(turnsBefore ?? 0);
     expect(ask(bob, 'getStandings')).toEqual(ask(ann, 'getStandings'));
-    expect(group(bob.getView()).setAside).toEqual([]);
+    expect(groupOf(bob.getView()).setAside).toEqual([]);
   });
 
   it('roster edits, merges and paid marks made on one laptop show on the other', async () => {
@@ -171,11 +178,11 @@ describe('a group folder', () => {
     fs.mkdirSync(path.join(laptops.folder, `${annLaptopId(ann)} (conflicted copy)`));
     await bob.lookAtGroupFolder();
     expect(ask(bob, 'listNights').map((n) => n.id)).not.toContain(second);
-    expect(group(bob.getView()).setAside).toEqual([]);
+    expect(groupOf(bob.getView()).setAside).toEqual([]);
     fs.writeFileSync(file, whole);
     await bob.lookAtGroupFolder();
     expect(ask(bob, 'listNights').map((n) => n.id)).toContain(second);
-    expect(group(bob.getView()).setAside).toEqual([]);
+    expect(groupOf(bob.getView()).setAside).toEqual([]);
   });
 
   it('a tampered night (its manifest made to match) is set aside with a notice naming Ann’s laptop, and nothing else changes', async () => {
@@ -193,14 +200,14 @@ describe('a group folder', () => {
     await bob.lookAtGroupFolder();
     expect(ask(bob, 'listNights').map((n) => n.id)).toEqual([night]);
     expect(ask(bob, 'getStandings')).toEqual(board);
-    const aside = group(bob.getView()).setAside;
+    const aside = groupOf(bob.getView()).setAside;
     expect(aside).toHaveLength(1);
-    expect(aside[0]?.laptop).toBe(group(ann.getView()).laptops[0]?.name);
+    expect(aside[0]?.laptop).toBe(groupOf(ann.getView()).laptops[0]?.name);
     expect(aside[0]?.file).toContain(second);
     expect(bob.getView().storageNotices.some((n) => n.reason.includes('(group)'))).toBe(true);
     // Looked at again, the same file is not reported twice.
     await bob.lookAtGroupFolder();
-    expect(group(bob.getView()).setAside).toHaveLength(1);
+    expect(groupOf(bob.getView()).setAside).toHaveLength(1);
   });
 });
 
@@ -243,7 +250,7 @@ describe('a group file', () => {
       tab: ask(bob, 'getTab'),
       roster: bob.getView().roster,
     }).toEqual(once);
-    expect(group(bob.getView()).setAside).toEqual([]);
+    expect(groupOf(bob.getView()).setAside).toEqual([]);
   });
 
   it('an import never replaces: Bob’s own night stays beside Ann’s', () => {
@@ -273,12 +280,12 @@ describe('a group file', () => {
     fs.writeFileSync(lying, JSON.stringify(bundle));
     ok(bob.runNow('groupImport', { path: lying }));
     expect(ask(bob, 'listNights')).toEqual([]);
-    expect(group(bob.getView()).setAside[0]?.reason).toMatch(/the manifest lies/);
+    expect(groupOf(bob.getView()).setAside[0]?.reason).toMatch(/the manifest lies/);
     // A laptop of another group, handed to the way in as a transport would.
     const stranger = laptops.laptop('stranger');
     ok(stranger.runNow('groupCreate', { name: 'Other game' }));
     const strangerData = laptops.dataFolder('stranger');
-    const strangerId = group(stranger.getView()).laptopId;
+    const strangerId = groupOf(stranger.getView()).laptopId;
     const strangerFiles = new Map(
       fs.readdirSync(path.join(strangerData, 'group/laptops', strangerId)).flatMap((name) => {
         const full = path.join(strangerData, 'group/laptops', strangerId, name);
@@ -315,16 +322,16 @@ describe('payment details, shared player by player', () => {
     // Typed on Ann’s laptop, not shared yet: Bob’s laptop knows nothing of them.
     await bob.lookAtGroupFolder();
     expect(ask(bob, 'getPayDetails').players[cat.id]).toBeUndefined();
-    expect(group(ok(ann.runNow('groupSharePay', { party: cat.id, share: true }))).sharedPay).toEqual([cat.id]);
+    expect(groupOf(ok(ann.runNow('groupSharePay', { party: cat.id, share: true }))).sharedPay).toEqual([cat.id]);
     await bob.lookAtGroupFolder();
     expect(ask(bob, 'getPayDetails').players[cat.id]).toEqual(catPays);
-    expect(group(bob.getView()).sharedPay).toEqual([cat.id]);
+    expect(groupOf(bob.getView()).sharedPay).toEqual([cat.id]);
     ok(bob.runNow('setPayDetails', { party: cat.id, pay: { paypal: 'catmoved' } }));
     await ann.lookAtGroupFolder();
     expect(ask(ann, 'getPayDetails').players[cat.id]).toEqual({ paypal: 'catmoved' });
     ok(ann.runNow('groupSharePay', { party: cat.id, share: false }));
     await bob.lookAtGroupFolder();
-    expect(group(bob.getView()).sharedPay).toEqual([]);
+    expect(groupOf(bob.getView()).sharedPay).toEqual([]);
     ok(bob.runNow('setPayDetails', { party: cat.id, pay: { paypal: 'bobsown' } }));
     await ann.lookAtGroupFolder();
     expect(ask(ann, 'getPayDetails').players[cat.id]).toEqual({ paypal: 'catmoved' });
@@ -336,7 +343,7 @@ describe('payment details, shared player by player', () => {
     const cat = alone.getView().roster.find((p) => p.name === 'Cat')!;
     expect(alone.runNow('groupSharePay', { party: cat.id, share: true })).toMatchObject({ ok: false, error: { code: 'not-in-group' } });
     ok(alone.runNow('groupCreate', { name: 'Friday game' }));
-    const before = group(alone.getView());
+    const before = groupOf(alone.getView());
     expect(alone.runNow('groupSharePay', { party: cat.id, share: true })).toMatchObject({
       ok: false,
       error: { code: 'no-pay-details', message: expect.stringContaining('Cat') },
@@ -345,7 +352,7 @@ describe('payment details, shared player by player', () => {
       ok: false,
       error: { code: 'unknown-player' },
     });
-    expect(group(alone.getView())).toEqual(before);
+    expect(groupOf(alone.getView())).toEqual(before);
   });
 });
 

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppView } from '../../../shared';
 import type { NightExport as NightExportFile } from '../../night';
 import type { GameSession } from '../gameSession';
 import { checkNight } from '../../../checker';
-import { currentNight, ok, playTurns, run, startNight, TestLaptops } from '../testing/kit';
+import { currentNight, ok, playTurns, run, startNight, TestLaptops, groupOf } from '../testing/kit';
 
 /**
  * docs/group.md "Keys that change", through the one door: K gives this laptop a new key (its old one signs the
@@ -18,11 +17,6 @@ beforeEach(() => {
   laptops = new TestLaptops();
 });
 afterEach(() => laptops.dispose());
-
-function group(view: AppView): NonNullable<AppView['group']> {
-  if (!view.group) throw new Error('not in a group');
-  return view.group;
-}
 
 async function twoLaptops(): Promise<[GameSession, GameSession]> {
   const ann = laptops.laptop('ann');
@@ -42,13 +36,13 @@ describe('keys that change, from the console', () => {
     ok(ann.runNow('rotateLaptopKey', {}));
     expect(fs.readFileSync(keyFile, 'utf8')).not.toBe(before);
     await bob.lookAtGroupFolder();
-    expect(group(bob.getView()).setAside).toEqual([]);
-    expect(group(bob.getView()).keyChanges).toEqual([]);
+    expect(groupOf(bob.getView()).setAside).toEqual([]);
+    expect(groupOf(bob.getView()).keyChanges).toEqual([]);
   });
 
   it('R35: a laptop whose key was lost is named on the other console until its host trusts the new key; then nothing more is set aside', async () => {
     const [ann, bob] = await twoLaptops();
-    const annId = group(ann.getView()).laptopId;
+    const annId = groupOf(ann.getView()).laptopId;
     laptops.quit(ann);
     fs.rmSync(path.join(laptops.base, 'ann', 'laptop-key'));
     const again = laptops.laptop('ann');
@@ -56,15 +50,15 @@ describe('keys that change, from the console', () => {
     expect(again.getView().storageNotices.map((n) => n.reason)).toContainEqual(expect.stringMatching(/signing key is gone/));
     ok(again.runNow('renameLaptop', { name: 'Ann again' }));
     await bob.lookAtGroupFolder();
-    expect(group(bob.getView()).keyChanges).toEqual([{ laptopId: annId, laptop: 'Ann again' }]);
-    const refusedBefore = group(bob.getView()).setAside.length;
+    expect(groupOf(bob.getView()).keyChanges).toEqual([{ laptopId: annId, laptop: 'Ann again' }]);
+    const refusedBefore = groupOf(bob.getView()).setAside.length;
     expect(refusedBefore).toBeGreaterThan(0);
     ok(bob.runNow('trustLaptopKey', { laptopId: annId }));
-    expect(group(bob.getView()).keyChanges).toEqual([]);
+    expect(groupOf(bob.getView()).keyChanges).toEqual([]);
     ok(again.runNow('renameLaptop', { name: 'Ann once more' }));
     await bob.lookAtGroupFolder();
-    expect(group(bob.getView()).setAside).toHaveLength(refusedBefore);
-    expect(group(bob.getView()).laptops.find((l) => l.id === annId)?.name).toBe('Ann once more');
+    expect(groupOf(bob.getView()).setAside).toHaveLength(refusedBefore);
+    expect(groupOf(bob.getView()).laptops.find((l) => l.id === annId)?.name).toBe('Ann once more');
     // Asked again with no key change seen, it is refused in words and nothing changes.
     const again2 = bob.runNow('trustLaptopKey', { laptopId: annId });
     expect(again2.ok ? null : again2.error.code).toBe('no-key-change');
@@ -84,7 +78,7 @@ describe("this laptop's own nights, exported in a group", () => {
       return JSON.parse((result.data as { content: string }).content) as NightExportFile;
     };
     const first = exported();
-    expect(first.record?.laptops.map((l) => l.name)).toEqual([group(ann.getView()).laptops[0]?.name]);
+    expect(first.record?.laptops.map((l) => l.name)).toEqual([groupOf(ann.getView()).laptops[0]?.name]);
     expect(checkNight(first)).toEqual([]);
     ok(ann.runNow('rotateLaptopKey', {}));
     const second = exported();

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppView } from '../../../shared';
 import type { GameSession } from '../gameSession';
-import { ok, TestLaptops } from '../testing/kit';
+import { ok, TestLaptops, groupOf } from '../testing/kit';
 
 /**
  * docs/group.md "Names people know": the host names this laptop for its
@@ -18,14 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => laptops.dispose());
 
-function group(view: AppView): NonNullable<AppView['group']> {
-  if (!view.group) throw new Error('not in a group');
-  return view.group;
-}
-
 /** The names a laptop's group screen lists, this laptop's first. */
 function names(laptop: GameSession): string[] {
-  return group(laptop.getView()).laptops.map((l) => l.name);
+  return groupOf(laptop.getView()).laptops.map((l) => l.name);
 }
 
 /** Ann, Bob and Cat in one group folder, each having read the others. */
@@ -44,12 +38,12 @@ async function threeLaptops(): Promise<[GameSession, GameSession, GameSession]> 
 describe('renaming a laptop', () => {
   it('the new name shows on the laptop itself and, after a look at the group folder, on the two others', async () => {
     const [ann, bob, cat] = await threeLaptops();
-    const annId = group(ann.getView()).laptopId;
+    const annId = groupOf(ann.getView()).laptopId;
     ok(ann.runNow('renameLaptop', { name: '  Kitchen laptop ' }));
     expect(names(ann)[0]).toBe('Kitchen laptop');
     await bob.lookAtGroupFolder();
     await cat.lookAtGroupFolder();
-    for (const other of [bob, cat]) expect(group(other.getView()).laptops.find((l) => l.id === annId)?.name).toBe('Kitchen laptop');
+    for (const other of [bob, cat]) expect(groupOf(other.getView()).laptops.find((l) => l.id === annId)?.name).toBe('Kitchen laptop');
     // Kept across a restart: group/laptop.json and group.json hold it.
     laptops.quit(ann);
     expect(names(laptops.laptop('ann'))[0]).toBe('Kitchen laptop');

@@ -297,3 +297,9 @@ export function checkedExport(night: ReplayedNight): string[] {
     .filter((f) => !(open && f.rule === 'R35' && f.kind === 'cannot-check'))
     .map((f) => `${f.rule} ${f.expected} / ${f.found}`);
 }
+
+/** The group part of a laptop's view (docs/group.md); throws when the laptop is in no group. */
+export function groupOf(view: AppView): NonNullable<AppView['group']> {
+  if (!view.group) throw new Error('not in a group');
+  return view.group;
+}
