@@ -660,8 +660,15 @@ export class FakeBrowserWindow extends EventEmitter {
   }
 
   show(): void {
+    const was = this.visible;
     this.visible = true;
     FakeBrowserWindow.focused = this;
+    // As Electron's: 'show' once a hidden window is shown (the app warms its first night then).
+    if (!was) this.emit('show');
+  }
+
+  isVisible(): boolean {
+    return this.visible && !this.destroyed;
   }
 
   focus(): void {
