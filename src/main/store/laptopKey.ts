@@ -73,13 +73,13 @@ export class LaptopKey {
         this.onReplaced(
           made.file,
           '',
-          `this laptop's signing key is gone (the key the group knows it by is ${known.slice(0, 16)}…); it signs with a new key from now on, which it tells the group in its next manifest`,
+          `this laptop's signing key is gone (the key the group knows it by is ${known.slice(0, 16)}…); it signs with a new key from now on, which it tells the group in its next manifest; the other laptops set aside what it shares until each of them trusts the new key (Alt+T on their group screen)`,
         );
       for (const aside of made.setAside)
         this.onReplaced(
           aside.file,
           aside.as,
-          `${problem ?? 'the key could not be used'}; this laptop signs with a new key from now on, which it tells the group in its next manifest`,
+          `${problem ?? 'the key could not be used'}; this laptop signs with a new key from now on, which it tells the group in its next manifest; the other laptops set aside what it shares until each of them trusts the new key (Alt+T on their group screen)`,
         );
       kept = made.key;
     }
