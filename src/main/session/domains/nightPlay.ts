@@ -75,6 +75,8 @@ export function play(state: SessionState, command: EngineCommand, expectedStateI
     command: recordedCommandOf(command),
     ...(step.seeds.length > 0 ? { seeds: step.seeds } : {}),
     ...(step.table.length > 0 ? { table: step.table } : {}),
+    // R35: the cards it turned, so a laptop holding a copy replays it without the sealed seed.
+    ...(step.shown.length > 0 ? { shown: step.shown } : {}),
   };
   const saved = saveOrRefuse(
     // R12: the seed of a deck still in play goes on the line sealed; the seeds of the decks this command retired in plain.
