@@ -185,3 +185,13 @@ export function someCommand(night: PlayedNight, r: number): EngineCommand | null
       return null;
   }
 }
+
+/** Plays legal commands until the table waits for `phase` (at most `limit` of them); whether it got there. */
+export function playUntil(table: LaptopsNight, phase: string, limit = 500): boolean {
+  for (let i = 0; i < limit && table.night.state.phase.kind !== phase; i++) {
+    const command = someCommand(table.night, ((i * 7919) % 1000) / 1000);
+    if (!command) return false;
+    table.must(command);
+  }
+  return table.night.state.phase.kind === phase;
+}
