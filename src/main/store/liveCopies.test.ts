@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { testSigner } from '../group/testing/kit';
-import { chainStart, hashOfLine, recordStatement, type JournalLine, type LaptopSigner } from '../night';
-import { currentNight, openSession, playTurns, run, startNight, TestClock } from '../session/testing/kit';
+import type { LaptopSigner } from '../night';
 import { LiveCopies, type LiveBatch } from './liveCopies';
+import { realJournal, signedBatch } from './testing/liveJournal';
 
 /**
  * R35, the live copy's store (docs/group-lan.md "A live copy of the open night"): a night's lines as its holder
@@ -15,46 +15,13 @@ import { LiveCopies, type LiveBatch } from './liveCopies';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'live-copies-'));
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
-/** A real journal, written by a session: its header, its command lines as on disk (seeds of decks in play sealed), and each line's chain head. */
-function realJournal(): { nightId: string; header: string; lines: string[]; heads: string[] } {
-  const root = fs.mkdtempSync(path.join(work, 'holder-'));
-  const session = openSession(root, new TestClock('2026-03-01T20:00:00.000Z'), 'live');
-  startNight(session);
-  playTurns(session, 6);
-  const nightId = currentNight(session).id;
-  session.close();
-  const rows = fs.readFileSync(path.join(root, 'nights', `${nightId}.jsonl`), 'utf8').split('\n').slice(0, -1);
-  const [header, ...lines] = rows as [string, ...string[]];
-  let head = chainStart(nightId);
-  const heads = lines.map((line) => {
-    const { prev: _prev, ...facts } = JSON.parse(line) as JournalLine & { prev: string };
-    head = hashOfLine(head, facts);
-    return head;
-  });
-  return { nightId, header, lines, heads };
-}
-
-const journal = realJournal();
+const journal = realJournal(fs.mkdtempSync(path.join(work, 'holder-')), 6);
 const ann = testSigner(0);
 const cat = testSigner(2);
 
 /** Lines [from, to] (1-based) of the journal as `signer` sends them. */
-function batch(from: number, to: number, signer: LaptopSigner = ann, lines = journal.lines.slice(from - 1, to)): LiveBatch {
-  const head = journal.heads[to - 1] as string;
-  return {
-    nightId: journal.nightId,
-    laptop: signer.laptopId,
-    from,
-    ...(from === 1 ? { header: journal.header } : {}),
-    lines,
-    signed: {
-      laptop: signer.laptopId,
-      key: signer.publicKey,
-      lines: to,
-      head,
-      sig: signer.sign(recordStatement(journal.nightId, signer.laptopId, to, head)),
-    },
-  };
+function batch(from: number, to: number, signer: LaptopSigner = ann, lines?: string[]): LiveBatch {
+  return signedBatch(journal, from, to, signer, lines);
 }
 
 let root: string;
@@ -184,34 +151,12 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
   });
 
   it('R35: a copy whose night ended is let go; one still open is not', () => {
-    const root2 = fs.mkdtempSync(path.join(work, 'ended-'));
-    const session = openSession(root2, new TestClock('2026-03-02T20:00:00.000Z'), 'live-ended');
-    startNight(session);
-    playTurns(session, 2);
-    run(session, 'endNight', { stateId: currentNight(session).stateId });
-    const nightId = currentNight(session).id;
-    session.close();
-    const rows = fs.readFileSync(path.join(root2, 'nights', `${nightId}.jsonl`), 'utf8').split('\n').slice(0, -1);
-    const [header, ...lines] = rows as [string, ...string[]];
-    let head = chainStart(nightId);
-    for (const line of lines) {
-      const { prev: _prev, ...facts } = JSON.parse(line) as JournalLine & { prev: string };
-      head = hashOfLine(head, facts);
-    }
+    const ended = realJournal(fs.mkdtempSync(path.join(work, 'ended-')), 2, true, 'live-ended');
+    const nightId = ended.nightId;
     const copies = new LiveCopies(root);
-    const sign = (n: number, h: string) => ({
-      laptop: ann.laptopId,
-      key: ann.publicKey,
-      lines: n,
-      head: h,
-      sig: ann.sign(recordStatement(nightId, ann.laptopId, n, h)),
-    });
     copies.receive(batch(1, 3), ann.publicKey);
     expect(copies.letGo(journal.nightId)).toBe(false);
-    expect(copies.receive({ nightId, laptop: ann.laptopId, from: 1, header, lines, signed: sign(lines.length, head) }, ann.publicKey)).toEqual({
-      ok: true,
-      held: lines.length,
-    });
+    expect(copies.receive(signedBatch(ended, 1, ended.lines.length, ann), ann.publicKey)).toEqual({ ok: true, held: ended.lines.length });
     expect(copies.held(nightId)?.ended).toBe(true);
     expect(copies.letGo(nightId)).toBe(true);
     expect(fs.existsSync(copies.pathOf(nightId))).toBe(false);
