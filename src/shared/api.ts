@@ -4,7 +4,7 @@ import type { BackupsList, ExportFile, FairnessReport, NightDetail, NightListIte
 import type { COMMAND_REGISTRY, Role } from './registry';
 import type { PayDetails } from './payDetails';
 import type { AppView } from './view';
-import type { PairingStart, PeerClaimAnswer, PeerFilesAnswer, PeerManifestAnswer } from './groupLan';
+import type { PairingStart, PeerClaimAnswer, PeerFilesAnswer, PeerManifestAnswer, PeerNightLinesAnswer } from './groupLan';
 
 /** Everyone's payment details (getPayDetails, the host only): roster players by id, and the bank's. */
 export interface PayDirectory {
@@ -40,6 +40,7 @@ export interface CommandData {
   groupPeerClaim: PeerClaimAnswer;
   groupPeerManifest: PeerManifestAnswer;
   groupPeerFiles: PeerFilesAnswer;
+  groupPeerNightLines: PeerNightLinesAnswer;
 }
 /** What command `K` answers with besides the view: its `CommandData` for a question, nothing (`undefined`) for a change. */
 export type DataOf<K extends CommandName> = K extends keyof CommandData ? CommandData[K] : undefined;
@@ -191,6 +192,7 @@ export interface DealerApi {
   groupPeerClaim: CommandMethod<'groupPeerClaim'>;
   groupPeerManifest: CommandMethod<'groupPeerManifest'>;
   groupPeerFiles: CommandMethod<'groupPeerFiles'>;
+  groupPeerNightLines: CommandMethod<'groupPeerNightLines'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -5,7 +5,14 @@ import { MAX_CHIP_VALUE, MAX_MINOR_AMOUNT } from './money';
 import { LANGUAGES } from './preferences';
 import { PAY_KINDS, payDetailsSchema } from './payDetails';
 import { ruleSettingsSchema } from './settings';
-import { groupPairJoinArgs, groupPeerClaimArgs, groupPeerFilesArgs, groupUnpairArgs, peerCredentialArgs } from './groupLan';
+import {
+  groupPairJoinArgs,
+  groupPeerClaimArgs,
+  groupPeerFilesArgs,
+  groupPeerNightLinesArgs,
+  groupUnpairArgs,
+  peerCredentialArgs,
+} from './groupLan';
 import { paymentSchema, settleModeSchema, type TableScreen } from './vocabulary';
 
 /** The payment words, for modules that import them from here; declared in vocabulary.ts. */
@@ -379,6 +386,7 @@ export const commandArgs = {
   groupPeerClaim: groupPeerClaimArgs,
   groupPeerManifest: peerCredentialArgs,
   groupPeerFiles: groupPeerFilesArgs,
+  groupPeerNightLines: groupPeerNightLinesArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

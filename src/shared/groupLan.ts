@@ -86,6 +86,39 @@ export const groupPeerFilesArgs = z.strictObject({
   paths: z.array(groupFilePath).min(1).max(PEER_FILES_PER_ASK, `at most ${PEER_FILES_PER_ASK} files at once`),
 });
 
+/** Lines of the open night sent at once to a laptop holding its live copy (R35), and their bytes at most. */
+export const LIVE_LINES_PER_BATCH = 256;
+export const LIVE_BATCH_MAX_BYTES = 1024 * 1024;
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'a hash or key is 64 lowercase hex digits');
+const nightIdText = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a night id is 1 to 64 letters, digits, - or _');
+/**
+ * R35, a live copy of the open night (docs/group-lan.md "A live copy of the open night"): the holding laptop sends its
+ * night's journal lines as they become durable, `from` being the index of the first (1 = the start line), each the
+ * exact text on its disk; `header` (the journal's first line) with the start line; `signed` its signature of the
+ * batch's last line (the whole chain up to it). A batch of no lines asks only how many lines the copy holds.
+ */
+export const groupPeerNightLinesArgs = z
+  .strictObject({
+    laptop: laptopId,
+    key,
+    nightId: nightIdText,
+    from: z.number().int().positive(),
+    header: z.string().max(512).optional(),
+    lines: z
+      .array(z.string().min(2).max(256 * 1024))
+      .max(LIVE_LINES_PER_BATCH, `at most ${LIVE_LINES_PER_BATCH} lines at once`),
+    signed: z
+      .strictObject({
+        laptop: z.string().regex(/^l-[0-9a-f]{16}$/),
+        key: hex64,
+        lines: z.number().int().positive(),
+        head: hex64,
+        sig: z.string().regex(/^[0-9a-f]{128}$/),
+      })
+      .optional(),
+  })
+  .refine((batch) => batch.lines.length === 0 || batch.signed !== undefined, 'a batch of lines is signed by the laptop that sends it');
+
 /**
  * What a paired laptop answers, parsed before it is used (another laptop is
  * not this one's code: an older version, or a forgery, may answer anything).
@@ -100,11 +133,14 @@ export const peerAnswerSchemas = {
   ),
   /** The files asked for that fit, each in base64 (a Yjs document is binary); one that did not fit is asked again. */
   groupPeerFiles: z.object({ files: z.record(groupFilePath, z.string().max(PEER_FILES_MAX_BYTES * 2)) }),
+  /** How many lines of the night the live copy holds now (the holder sends from the next one). */
+  groupPeerNightLines: z.object({ held: z.number().int().nonnegative() }),
 } as const;
 export type PeerClaimAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerClaim']>;
 export type PeerManifestAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerManifest']>;
 export type GroupFileEntry = PeerManifestAnswer[string][number];
 export type PeerFilesAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerFiles']>;
+export type PeerNightLinesAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerNightLines']>;
 
 /** A paired laptop as the console shows it. */
 export interface PairedLaptopView {
@@ -129,6 +165,31 @@ export interface GroupLanView {
   addresses: string[];
   pairingUntil: string | null;
   paired: PairedLaptopView[];
+  /** R35: the paired laptops holding a live copy of this laptop's open night, and how many lines each lacks. */
+  liveCopies: LiveCopyView[];
+  /** R35: the nights of other laptops this laptop holds a live copy of. */
+  holding: HeldCopyView[];
+}
+
+/** A paired laptop holding this laptop's open night live (R35). */
+export interface LiveCopyView {
+  laptopId: string;
+  name: string;
+  /** How many of this night's durable lines it does not hold yet (0: it holds every line written). */
+  behind: number;
+  /** Why its last batch was not taken (refused, in its words, or unreachable); null when it was. */
+  problem: string | null;
+}
+
+/** A night of another laptop held live here (R35). */
+export interface HeldCopyView {
+  nightId: string;
+  /** The laptop holding the night, by the name the group knows it by. */
+  laptopId: string;
+  name: string;
+  lines: number;
+  /** The night ended there (its signed record then arrives the usual way). */
+  ended: boolean;
 }
 
 /** What groupPairStart answers (`data`), to the console that asked only. */

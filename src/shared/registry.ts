@@ -133,6 +133,8 @@ export const COMMAND_REGISTRY = {
   groupPeerManifest: peerQuestion,
   /** A paired laptop fetches group files, a batch at a time. */
   groupPeerFiles: peerQuestion,
+  /** R35: the holding laptop's open night, its lines as they become durable, for a live copy kept here (docs/group-lan.md). */
+  groupPeerNightLines: { roles: PAIRED_LAPTOP, changesState: true },
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

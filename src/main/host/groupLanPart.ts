@@ -11,6 +11,7 @@ import {
   type PeerClaimAnswer,
   type PeerFilesAnswer,
   type PeerManifestAnswer,
+  type PeerNightLinesAnswer,
   type ParsedCommandArgs,
 } from '../../shared';
 import { LanPairing, newPeerKey } from '../group/pairing';
@@ -20,6 +21,8 @@ import { PeerLink, PeerUnreachable, type PeerAnswer } from './peerLink';
 import { lanAddresses } from './phoneAccess';
 import { startHost, type RunningHost } from './server';
 import { GroupLanSync, type GroupFilesPort } from './groupLanSync';
+import { LiveCopyDesk } from './liveCopyDesk';
+import type { ReplayCheck } from '../store/liveCopies';
 
 /**
  * Laptop to laptop at the table (docs/group-lan.md), a domain of the session
@@ -56,6 +59,10 @@ export interface GroupLanOptions {
   addresses?: () => string[];
   syncEveryMs?: number;
   now?: () => number;
+  /** R35: how a live copy held here is replayed on each batch (the engine's); none: its chain and signature are checked. */
+  replayLiveCopy?: ReplayCheck;
+  /** Told once a batch of another laptop's open night is durable here (the bench, tests). */
+  onLiveLinesHeld?: (nightId: string, lines: number) => void;
 }
 
 export interface GroupLanPart extends SessionPart<GroupLanCommand> {
@@ -63,6 +70,8 @@ export interface GroupLanPart extends SessionPart<GroupLanCommand> {
   syncNow(): Promise<void>;
   /** Where the group listener is (`host:port`), or null while it is off. */
   readonly listening: string | null;
+  /** R35: the live copies on both sides (the copies held here: `live.copies`, what a takeover reads). */
+  readonly live: LiveCopyDesk;
 }
 
 function defaultPorts(): number[] {
@@ -94,10 +103,17 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     const until = pairing.openUntil();
     // Each paired laptop by the name the group knows it by now: it may have been renamed since it paired (docs/group.md).
     const paired = pairing.view().map((laptop) => ({ ...laptop, name: files.knownName(laptop.laptopId) ?? laptop.name }));
-    return { addresses: addresses(), pairingUntil: until === null ? null : new Date(until).toISOString(), paired };
+    return {
+      addresses: addresses(),
+      pairingUntil: until === null ? null : new Date(until).toISOString(),
+      paired,
+      ...live.view(nameOf),
+    };
   };
 
   const changed = (): void => context.changed();
+  /** A laptop by the name the group knows it by, else the one it paired under, else its id. */
+  const nameOf = (laptopId: string): string => files.knownName(laptopId) ?? pairing.find(laptopId)?.name ?? laptopId;
 
   async function ensureListening(): Promise<void> {
     if (host) return;
@@ -129,6 +145,16 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     await starting;
     changed();
   }
+
+  const live = new LiveCopyDesk({
+    pairing,
+    files,
+    dataRoot: options.dataRoot,
+    everyMs: options.syncEveryMs ?? SYNC_EVERY_MS,
+    changed,
+    ...(options.replayLiveCopy ? { replay: options.replayLiveCopy } : {}),
+    ...(options.onLiveLinesHeld ? { onHeld: options.onLiveLinesHeld } : {}),
+  });
 
   const sync = new GroupLanSync({
     pairing,
@@ -246,6 +272,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
   function unpair(args: ParsedCommandArgs<'groupUnpair'>): Outcome {
     if (!pairing.forget(args.laptopId)) return refuse('not-paired', 'That laptop is not paired with this one.');
     sync.dropLink(args.laptopId);
+    live.forget(args.laptopId);
     changed();
     return DONE;
   }
@@ -302,6 +329,11 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     return { ok: true, data: { files: out } };
   }
 
+  function nightLines(args: ParsedCommandArgs<'groupPeerNightLines'>): Outcome<PeerNightLinesAnswer> {
+    if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
+    return live.receive(args, nameOf);
+  }
+
   return {
     handlers: {
       groupPairStart: pairStart,
@@ -310,7 +342,10 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       groupPeerClaim: claim,
       groupPeerManifest: manifest,
       groupPeerFiles: filesAsked,
+      groupPeerNightLines: nightLines,
     },
+    // R35: after every accepted change, the open night's new lines go to the live copies (after the answer, batched).
+    after: live.after,
     viewPart: () => {
       const groupLan = lanView();
       shownUntil = groupLan.pairingUntil;
@@ -325,6 +360,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       return host ? `127.0.0.1:${host.port}` : null;
     },
     syncNow: () => sync.syncAll(),
+    live,
     // Paired before: listen and sync from the start, so the other laptop finds this one whenever both are on.
     async start() {
       if (pairing.list().length > 0) {
@@ -335,9 +371,11 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
         }
       }
       sync.start();
+      live.start();
     },
     async close() {
       sync.stop();
+      live.stop();
       if (expiryTimer) clearTimeout(expiryTimer);
       await host?.close();
       host = null;

@@ -17,6 +17,7 @@ export {
   sealedSeedSchema,
   type ExpenseCommand,
   type DecodedJournal,
+  type DecodeOptions,
   type JournalEntry,
   type JournalLine,
   type SealedSeed,
@@ -38,9 +39,11 @@ export {
   type DecidedStep,
   type Dealer,
   type PlayedNight,
+  type SealedElsewhere,
   type StepResult,
 } from './play';
 export { migrateLegacyNight, replayLegacyNight } from './legacy';
+export { handOverLine, nightEpoch, replayHeldCopy, takeOverLine, type HeldCopy, type HeldCopyRead, type MoveLine } from './move';
 export { hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary } from './summary';
 export { exportNight, nightExportSchema, /** @internal */ NIGHT_EXPORT_FORMAT, type ExportedRecord, type NightExport } from './export';
 export { ownRecord, signedJournalText } from './sharedRecord';

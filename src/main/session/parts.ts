@@ -17,7 +17,13 @@ import type { DealerService } from './service';
 export type PhoneCommand = 'setPhoneAccess' | 'newPhoneLink';
 /** Laptop to laptop (host/groupLanPart.ts, docs/group-lan.md). */
 export type GroupLanCommand =
-  'groupPairStart' | 'groupPairJoin' | 'groupUnpair' | 'groupPeerClaim' | 'groupPeerManifest' | 'groupPeerFiles';
+  | 'groupPairStart'
+  | 'groupPairJoin'
+  | 'groupUnpair'
+  | 'groupPeerClaim'
+  | 'groupPeerManifest'
+  | 'groupPeerFiles'
+  | 'groupPeerNightLines';
 export type PartCommand = PhoneCommand | GroupLanCommand;
 
 /**
@@ -73,6 +79,7 @@ export const PART_OF_COMMAND: { readonly [C in PartCommand]: keyof SessionParts 
   groupPeerClaim: 'groupLan',
   groupPeerManifest: 'groupLan',
   groupPeerFiles: 'groupLan',
+  groupPeerNightLines: 'groupLan',
 };
 
 /** What a session composed without a part says to its commands (a test's session, the simulator's). */

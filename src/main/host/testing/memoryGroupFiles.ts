@@ -82,6 +82,23 @@ export class MemoryGroupFiles implements GroupFilesPort {
     return Promise.resolve();
   }
 
+  /** No night is open on a stand-in, and it signs nothing (the live copy's tests use real sessions). */
+  openNight(): null {
+    return null;
+  }
+
+  signer(): undefined {
+    return undefined;
+  }
+
+  keyOf(): undefined {
+    return undefined;
+  }
+
+  sharedNight(): null {
+    return null;
+  }
+
   text(laptopId: string, path: string): string | undefined {
     const bytes = this.read(laptopId, path);
     return bytes ? Buffer.from(bytes).toString('utf8') : undefined;

@@ -1,6 +1,7 @@
 import type { ApiResult, PeerManifestAnswer } from '../../../shared';
 import { laptopIdentity, type LaptopFiles } from '../../group';
 import { joinPairedGroup, takeInFromPeer } from './groupDomain';
+import type { LaptopSigner } from '../../night';
 import type { SessionState } from '../sessionState';
 
 /**
@@ -24,6 +25,17 @@ export interface GroupFilesPort {
   receive(laptopId: string, files: LaptopFiles): Promise<void>;
   /** A laptop on the LAN, `laptop` by its name, says hello with this laptop's id: the host is told and may take a new id. */
   idShared(laptop: string): Promise<void>;
+  /**
+   * R35, the live copy (docs/group-lan.md "A live copy of the open night"): the night open on this laptop and its
+   * journal's path (read, never written, by the part), or null. Read out of turn: a journal only grows by whole lines.
+   */
+  openNight(): { nightId: string; journal: string } | null;
+  /** This laptop's signer in its group (undefined outside one). */
+  signer(): LaptopSigner | undefined;
+  /** The key the group holds for a laptop (group.json, pinned at first sight), or undefined when it knows none. */
+  keyOf(laptopId: string): string | undefined;
+  /** The laptop that hosted a night held in the group's history, and whether its copy there is signed; null when not held. */
+  sharedNight(nightId: string): { laptopId: string; signed: boolean } | null;
 }
 
 /** How the session lets the LAN in: one writer, so every change waits its turn with the commands; `changed` pushes the view. */
@@ -78,6 +90,24 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
       return turns.inTurn(() => {
         if (state.group.history && state.group.noteIdClash({ via: 'lan', laptop, theirs: null })) turns.changed();
       });
+    },
+    openNight() {
+      const night = state.night;
+      if (!night) return null;
+      const nightId = night.state.nightId;
+      return { nightId, journal: state.repo.journals.pathOf(nightId) };
+    },
+    signer() {
+      return state.group.history?.signer;
+    },
+    keyOf(laptopId) {
+      return state.group.history?.knownLaptops().get(laptopId)?.publicKey;
+    },
+    sharedNight(nightId) {
+      const group = state.group.history;
+      const laptopId = group?.writerOf(nightId);
+      const host = group?.hostOf(nightId);
+      return laptopId && host ? { laptopId, signed: host.signed } : null;
     },
   };
 }

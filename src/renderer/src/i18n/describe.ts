@@ -73,6 +73,7 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'peer-unreachable': ['address'],
   'not-paired': [],
   'group-lan-unavailable': [],
+  'live-copy-refused': [],
   'no-pay-details': ['name'],
   'laptop-id-shared': ['laptop'],
   'laptop-id-not-shared': [],

@@ -621,6 +621,10 @@ const en = {
       pairedDone: 'Paired: the two laptops sync the group whenever both are on.',
       unpairConfirm: 'Unpair {name}? Its key stops opening anything here; pairing again needs a new code.',
       unpaired: '{name} is unpaired.',
+      liveCopy: '{name} holds this night live, {behind} lines behind.',
+      liveCopyProblem: '{name} does not hold this night live: {problem}',
+      holdingLive: 'Holding {name}’s night live, line {lines}.',
+      holdingEnded: 'Holding {name}’s night, ended at line {lines}: let go once its signed record arrives.',
       leaveConfirm: 'Leave the group {name}? The nights taken in stay; nothing more is shared or taken in.',
       newIdConfirm:
         'Take a new id for this laptop? {laptop} uses this one’s. The nights shared before the two split stay the first id’s; the nights and edits made here since reach the group under the new id.',

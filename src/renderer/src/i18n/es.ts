@@ -638,6 +638,10 @@ const es: Translation = {
       pairedDone: 'Emparejados: los dos portátiles sincronizan el grupo cuando ambos están encendidos.',
       unpairConfirm: '¿Desemparejar {name}? Su clave deja de abrir nada aquí; emparejar de nuevo necesita un código nuevo.',
       unpaired: '{name} está desemparejado.',
+      liveCopy: '{name} tiene esta noche en vivo, {behind} líneas por detrás.',
+      liveCopyProblem: '{name} no tiene esta noche en vivo: {problem}',
+      holdingLive: 'Noche de {name} en vivo aquí, línea {lines}.',
+      holdingEnded: 'Noche de {name}, terminada en la línea {lines}: se suelta cuando llegue su registro firmado.',
       leaveConfirm: '¿Dejar el grupo {name}? Las noches recibidas se quedan; ya no se comparte ni se recibe nada.',
       newIdConfirm:
         '¿Dar a este portátil un identificador nuevo? {laptop} usa el suyo. Las noches compartidas antes de separarse siguen siendo del primer identificador; las noches y cambios hechos aquí desde entonces llegan al grupo con el nuevo.',

@@ -648,6 +648,10 @@ const fr: Translation = {
       pairedDone: 'Appairés : les deux ordinateurs synchronisent le groupe dès qu’ils sont allumés tous les deux.',
       unpairConfirm: 'Désappairer {name} ? Sa clé n’ouvre plus rien ici ; appairer à nouveau demande un nouveau code.',
       unpaired: '{name} est désappairé.',
+      liveCopy: '{name} tient cette soirée en direct, {behind} lignes de retard.',
+      liveCopyProblem: '{name} ne tient pas cette soirée en direct : {problem}',
+      holdingLive: 'Soirée de {name} tenue en direct, ligne {lines}.',
+      holdingEnded: 'Soirée de {name}, terminée à la ligne {lines} : lâchée dès que son relevé signé arrive.',
       leaveConfirm: 'Quitter le groupe {name} ? Les soirées reçues restent ; plus rien n’est partagé ni reçu.',
       newIdConfirm:
         'Donner un nouvel identifiant à cet ordinateur ? {laptop} utilise le sien. Les soirées partagées avant la séparation restent au premier identifiant ; les soirées et modifications faites ici depuis atteignent le groupe sous le nouveau.',

@@ -644,6 +644,10 @@ const it: Translation = {
       pairedDone: 'Abbinati: i due portatili sincronizzano il gruppo quando sono accesi entrambi.',
       unpairConfirm: 'Scollegare {name}? La sua chiave non apre più niente qui; abbinare di nuovo richiede un codice nuovo.',
       unpaired: '{name} è scollegato.',
+      liveCopy: '{name} tiene questa serata dal vivo, {behind} righe indietro.',
+      liveCopyProblem: '{name} non tiene questa serata dal vivo: {problem}',
+      holdingLive: 'Serata di {name} tenuta dal vivo, riga {lines}.',
+      holdingEnded: 'Serata di {name}, finita alla riga {lines}: lasciata appena arriva il suo registro firmato.',
       leaveConfirm: 'Lasciare il gruppo {name}? Le serate ricevute restano; niente più è condiviso o ricevuto.',
       newIdConfirm:
         'Dare a questo portatile un identificativo nuovo? {laptop} usa il suo. Le serate condivise prima della separazione restano del primo identificativo; le serate e le modifiche fatte qui da allora arrivano al gruppo con quello nuovo.',

@@ -65,6 +65,7 @@ const refusals = {
   'peer-unreachable': 'Nothing answered at {address}: is the app open on that laptop, on the same network?',
   'not-paired': 'That laptop is not paired with this one (or no longer): pair them again.',
   'group-lan-unavailable': 'This dealer cannot pair with another laptop: it runs without the group listener.',
+  'live-copy-refused': 'The other laptop did not take this night’s lines for its live copy (R35).',
   'no-pay-details': '{name} has no payment details to share: type them first (E in the lobby).',
   'laptop-id-shared':
     'That laptop uses this laptop’s id ({laptop} has it too: a data folder copied from one to the other?): one of the two takes a new id first (History, V, D), then pair again.',

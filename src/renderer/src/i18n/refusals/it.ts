@@ -67,6 +67,7 @@ const refusals = {
   'peer-unreachable': 'Nessuno ha risposto a {address}: l’app è aperta su quel portatile, nella stessa rete?',
   'not-paired': 'Quel portatile non è (o non è più) abbinato a questo: abbinateli di nuovo.',
   'group-lan-unavailable': 'Questo mazziere non può abbinarsi a un altro portatile: funziona senza il servizio del gruppo.',
+  'live-copy-refused': 'L’altro portatile non ha preso le righe di questa serata per la sua copia dal vivo (R35).',
   'no-pay-details': '{name} non ha modi di pagamento da condividere: scrivili prima (E all’ingresso).',
   'laptop-id-shared':
     'Quel portatile usa l’identificativo di questo (ce l’ha anche {laptop}: una cartella dei dati copiata dall’uno all’altro?): uno dei due prende prima un identificativo nuovo (Storico, V, D), poi abbinateli di nuovo.',

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import { chainStart, hashOfLine, type JournalLine } from '../night';
+
+/**
+ * The open night's journal as this laptop holds it, read as it grows (R35,
+ * the live copy): its header, each command line's exact text and the chain
+ * hash after it. Read out of turn with the commands, and safely: the
+ * journal only grows by whole lines written and synced before the command
+ * is answered (store/journalFiles.ts), and a journal written whole anew
+ * (repaired, migrated) is a new file, which is read again from its start.
+ * Signature lines are not lines of the chain: they are skipped.
+ */
+export class JournalTail {
+  header: string | null = null;
+  readonly lines: string[] = [];
+  readonly heads: string[] = [];
+  #bytes = 0;
+  #inode = -1;
+  #head: string;
+
+  constructor(
+    readonly nightId: string,
+    readonly path: string,
+  ) {
+    this.#head = chainStart(nightId);
+  }
+
+  /** Reads what was added since the last read; true when lines were added (or the file was new and read again). */
+  read(): boolean {
+    let fd: number;
+    try {
+      fd = fs.openSync(this.path, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+    try {
+      const stat = fs.fstatSync(fd);
+      if (stat.ino !== this.#inode || stat.size < this.#bytes) this.restart(stat.ino);
+      if (stat.size === this.#bytes) return false;
+      const buffer = Buffer.alloc(stat.size - this.#bytes);
+      let read = 0;
+      while (read < buffer.length) {
+        const got = fs.readSync(fd, buffer, read, buffer.length - read, this.#bytes + read);
+        if (got === 0) break;
+        read += got;
+      }
+      const end = buffer.lastIndexOf(0x0a, read - 1);
+      if (end < 0) return false;
+      const before = this.lines.length;
+      for (const text of buffer.subarray(0, end).toString('utf8').split('\n')) this.take(text);
+      this.#bytes += end + 1;
+      return this.lines.length !== before;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  private restart(inode: number): void {
+    this.#inode = inode;
+    this.#bytes = 0;
+    this.header = null;
+    this.lines.length = 0;
+    this.heads.length = 0;
+    this.#head = chainStart(this.nightId);
+  }
+
+  private take(text: string): void {
+    if (this.header === null) {
+      this.header = text;
+      return;
+    }
+    if (text.startsWith('{"signed"')) return;
+    const { prev: _prev, ...facts } = JSON.parse(text) as JournalLine & { prev?: string };
+    this.#head = hashOfLine(this.#head, facts);
+    this.lines.push(text);
+    this.heads.push(this.#head);
+  }
+}

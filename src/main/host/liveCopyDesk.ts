@@ -1,0 +1,159 @@
+import {
+  COMMAND_NAMES,
+  COMMAND_REGISTRY,
+  commandError,
+  type CommandName,
+  type HeldCopyView,
+  type LiveCopyView,
+  type ParsedCommandArgs,
+  type PeerNightLinesAnswer,
+} from '../../shared';
+import type { LanPairing } from '../group/pairing';
+import type { GroupFilesPort } from '../session/domains/groupLanFiles';
+import type { Outcome } from '../session/outcome';
+import type { SessionPart } from '../session/parts';
+import { LiveCopies, type HeldCopy, type ReplayCheck } from '../store/liveCopies';
+import { LiveCopyPush } from './liveCopyPush';
+
+/**
+ * R35, the night survives its laptop (docs/group-lan.md "A live copy of the
+ * open night"), both sides on one laptop: as the holder of an open night it
+ * pushes the night's lines to its paired laptops (liveCopyPush.ts); as a
+ * paired laptop it keeps the open nights of the others, checked, in
+ * `live/` of its data folder (store/liveCopies.ts). A copy of a night that
+ * ended and whose signed record is in the group's history is let go.
+ */
+
+/** The console is told of a copy's progress at most this often (each line would be a view pushed). */
+const VIEW_EVERY_MS = 1_000;
+
+export interface LiveCopyOptions {
+  pairing: LanPairing;
+  files: GroupFilesPort;
+  /** The data folder: the copies are kept in its `live/`. */
+  dataRoot: string;
+  everyMs: number;
+  /** The part's slice of the view may read differently: the session pushes it. */
+  changed: () => void;
+  /** R35: the replay of a copy with its new lines (the engine's, with `shown`); none: the chain and signature only. */
+  replay?: ReplayCheck;
+  /** Told once a batch is durable in a copy here (the bench's clock, tests). */
+  onHeld?: (nightId: string, lines: number) => void;
+}
+
+export class LiveCopyDesk {
+  readonly copies: LiveCopies;
+  private readonly push: LiveCopyPush;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private viewTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The slice as the view last said it, so a push is asked only when it would read differently. */
+  private shown = '';
+
+  constructor(private readonly options: LiveCopyOptions) {
+    this.copies = new LiveCopies(options.dataRoot, options.replay ?? null);
+    this.push = new LiveCopyPush({ pairing: options.pairing, files: options.files, onChange: () => this.soon() });
+  }
+
+  /** What the part does after every accepted change: ask for a push, which runs once the command was answered. */
+  readonly after: SessionPart<never>['after'] = Object.fromEntries(
+    COMMAND_NAMES.filter((name: CommandName) => COMMAND_REGISTRY[name].changesState).map((name) => [name, () => this.kick()]),
+  );
+
+  private kick(): false {
+    this.push.kick();
+    return false;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.round(), this.options.everyMs);
+    this.timer.unref();
+  }
+
+  /** Every paired laptop sent what it lacks; copies of nights shared and signed let go. */
+  round(): void {
+    this.push.pushAll();
+    for (const copy of this.copies.list()) {
+      if (!copy.ended) continue;
+      const shared = this.options.files.sharedNight(copy.nightId);
+      if (shared?.signed && shared.laptopId === copy.holder && this.copies.letGo(copy.nightId)) this.soon();
+    }
+  }
+
+  forget(laptopId: string): void {
+    this.push.forget(laptopId);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    if (this.viewTimer) clearTimeout(this.viewTimer);
+    this.push.stop();
+    this.copies.close();
+  }
+
+  /** The console's slice: who holds this laptop's open night (and how far behind), and the nights held here. */
+  view(name: (laptopId: string) => string): { liveCopies: LiveCopyView[]; holding: HeldCopyView[] } {
+    const slice = {
+      liveCopies: this.push.view(name),
+      holding: this.copies.list().map(
+        (copy: HeldCopy): HeldCopyView => ({
+          nightId: copy.nightId,
+          laptopId: copy.holder,
+          name: name(copy.holder),
+          lines: copy.lines,
+          ended: copy.ended,
+        }),
+      ),
+    };
+    this.shown = this.fingerprint();
+    return slice;
+  }
+
+  /** What the slice says, laptops by id: what a push is asked for when it changed. */
+  private fingerprint(): string {
+    return JSON.stringify([this.push.view((id) => id), this.copies.list()]);
+  }
+
+  /** A paired laptop's batch of its open night's lines (authenticated by the part): checked, kept, answered with the count held. */
+  receive(args: ParsedCommandArgs<'groupPeerNightLines'>, name: (laptopId: string) => string): Outcome<PeerNightLinesAnswer> {
+    const { files } = this.options;
+    const sender = name(args.laptop);
+    const refuse = (why: string): Outcome<PeerNightLinesAnswer> => ({
+      ok: false,
+      error: commandError('live-copy-refused', `${sender}'s lines of night ${args.nightId} were not taken: ${why}.`, 'R35', {
+        laptop: sender,
+        night: args.nightId,
+      }),
+    });
+    if (files.openNight()?.nightId === args.nightId) return refuse('that night is open on this laptop');
+    const shared = files.sharedNight(args.nightId);
+    if (shared && shared.laptopId !== args.laptop) return refuse(`that night is ${name(shared.laptopId)}'s`);
+    const answer = this.copies.receive(
+      {
+        nightId: args.nightId,
+        laptop: args.laptop,
+        from: args.from,
+        lines: args.lines,
+        ...(args.header !== undefined ? { header: args.header } : {}),
+        ...(args.signed ? { signed: args.signed } : {}),
+      },
+      files.keyOf(args.laptop),
+    );
+    if (!answer.ok) return refuse(answer.reason);
+    if (args.lines.length > 0) {
+      this.options.onHeld?.(args.nightId, answer.held);
+      this.soon();
+    }
+    return { ok: true, data: { held: answer.held } };
+  }
+
+  /** The console told within VIEW_EVERY_MS, once, if its slice would read differently. */
+  private soon(): void {
+    if (this.viewTimer) return;
+    this.viewTimer = setTimeout(() => {
+      this.viewTimer = null;
+      if (this.fingerprint() !== this.shown) this.options.changed();
+    }, VIEW_EVERY_MS);
+    this.viewTimer.unref();
+  }
+}
+

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSigner } from '../group/testing/kit';
+import { recordStatement, verifySignature } from '../night';
+import { LiveCopies } from '../store/liveCopies';
+import { realJournal, signedBatch } from '../store/testing/liveJournal';
+
+/**
+ * R35, a live copy killed mid-batch (docs/group-lan.md "A live copy of the open night"): a child process holding a
+ * copy takes a night's batches and is killed with SIGKILL at a random moment, again and again on the same data
+ * folder. Each time, what is left is a whole prefix of the night, signed by its holder, holding at least every batch
+ * the child had answered for; and the child started again takes the rest.
+ */
+const KILLS = 12;
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const childSource = fileURLToPath(new URL('./testing/liveCopyKillChild.ts', import.meta.url));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-livekill-'));
+const child = path.join(work, 'child', 'liveCopyKillChild.mjs');
+
+beforeAll(async () => {
+  await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: repoRoot,
+    build: {
+      ssr: childSource,
+      outDir: path.dirname(child),
+      emptyOutDir: true,
+      minify: false,
+      target: 'node20',
+      rollupOptions: { output: { format: 'es', entryFileNames: path.basename(child) } },
+    },
+    ssr: { noExternal: true, target: 'node' },
+  });
+}, 60_000);
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+/** Runs the child until it prints `done` or is killed `killAfterMs` after it is ready; the last count it answered. */
+function runChild(args: string[], killAfterMs: number | null): Promise<{ answered: number; done: boolean }> {
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, [child, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let answered = 0;
+    let done = false;
+    let buffered = '';
+    let stderr = '';
+    proc.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    proc.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      buffered += chunk;
+      let newline: number;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        if (line.startsWith('ready') && killAfterMs !== null) setTimeout(() => proc.kill('SIGKILL'), killAfterMs);
+        if (line.startsWith('held ')) answered = Number(line.slice(5));
+        if (line === 'done') done = true;
+      }
+    });
+    proc.on('exit', () => {
+      if (stderr.length > 0 && !done && proc.signalCode !== 'SIGKILL') throw new Error(stderr);
+      resolve({ answered, done });
+    });
+  });
+}
+
+describe('R35: a live copy killed mid-batch', () => {
+  it(`R35: killed ${KILLS} times at random moments, the copy is each time a whole prefix of the night, signed, with every batch it answered for`, async () => {
+    const journal = realJournal(fs.mkdtempSync(path.join(work, 'holder-')), 120);
+    const ann = testSigner(0);
+    // Batches of 1 to 3 lines, as a holder sends them while the host plays.
+    const batches: string[] = [];
+    for (let from = 1; from <= journal.lines.length; ) {
+      const to = Math.min(journal.lines.length, from + (from % 3));
+      batches.push(JSON.stringify(signedBatch(journal, from, to, ann)));
+      from = to + 1;
+    }
+    const batchesFile = path.join(work, 'batches.jsonl');
+    fs.writeFileSync(batchesFile, `${batches.join('\n')}\n`);
+    const dataRoot = path.join(work, 'copy');
+    let answered = 0;
+    /** Kills that struck while batches were being taken (not before the first, nor after the last). */
+    let midway = 0;
+    for (let kill = 0; kill < KILLS; kill++) {
+      const run = await runChild([dataRoot, batchesFile, ann.publicKey], Math.floor(Math.random() * 15));
+      if (!run.done && run.answered > answered) midway += 1;
+      answered = Math.max(answered, run.answered);
+      const copies = new LiveCopies(dataRoot);
+      const held = copies.held(journal.nightId);
+      const lines = held?.lines ?? 0;
+      expect(lines).toBeGreaterThanOrEqual(answered);
+      if (held) {
+        const text = copies.text(journal.nightId) ?? '';
+        const rows = text.split('\n').slice(1, -1);
+        expect(rows.slice(0, -1)).toEqual(journal.lines.slice(0, lines));
+        expect(held.head).toBe(journal.heads[lines - 1]);
+        expect(verifySignature(ann.publicKey, recordStatement(journal.nightId, ann.laptopId, lines, held.head), held.signature?.sig ?? '')).toBe(
+          true,
+        );
+      }
+      copies.close();
+      answered = lines;
+    }
+    expect(midway).toBeGreaterThan(0);
+    const last = await runChild([dataRoot, batchesFile, ann.publicKey], null);
+    expect(last.done).toBe(true);
+    const copies = new LiveCopies(dataRoot);
+    expect(copies.held(journal.nightId)?.lines).toBe(journal.lines.length);
+    copies.close();
+  }, 120_000);
+});

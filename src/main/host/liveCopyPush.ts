@@ -1,0 +1,215 @@
+import { LIVE_BATCH_MAX_BYTES, LIVE_LINES_PER_BATCH, type LiveCopyView } from '../../shared';
+import type { LanPairing } from '../group/pairing';
+import { recordStatement } from '../night';
+import type { GroupFilesPort } from '../session/domains/groupLanFiles';
+import { JournalTail } from './journalTail';
+import { PeerLink } from './peerLink';
+
+/**
+ * The holding laptop's side of the live copy (R35, docs/group-lan.md "A
+ * live copy of the open night"): the open night's lines, once durable, go
+ * to every paired laptop in batches, each with this laptop's signature of
+ * its last line. Never on the path of a command: a command only asks for a
+ * push (`kick`), which runs once the command was answered, one batch in
+ * flight per laptop, the lines added meanwhile going in the next. A copy
+ * that answers it holds fewer lines than were sent (it missed some, or
+ * restarted) is sent the night again from its count + 1.
+ */
+
+interface CopyState {
+  /** The night its count is of, and the count (null: not known yet, asked with an empty batch). */
+  nightId: string | null;
+  held: number | null;
+  busy: boolean;
+  /** Why the last batch was refused or could not be sent, in words; null when it was taken. */
+  problem: string | null;
+  link: PeerLink | null;
+}
+
+export interface LivePushOptions {
+  pairing: LanPairing;
+  files: GroupFilesPort;
+  /** Told when what the console shows of the copies may have changed. */
+  onChange: () => void;
+}
+
+export class LiveCopyPush {
+  private tail: JournalTail | null = null;
+  private readonly copies = new Map<string, CopyState>();
+  private pending = false;
+  private stopped = false;
+
+  constructor(private readonly options: LivePushOptions) {}
+
+  /** A command was accepted: its line (if any) is durable; the push runs after the answer, coalesced with the next commands'. */
+  kick(): void {
+    if (this.pending || this.stopped) return;
+    this.pending = true;
+    setImmediate(() => {
+      this.pending = false;
+      this.pushAll();
+    });
+  }
+
+  /** Every paired laptop sent what it lacks (the sync's every second catches a laptop that came back). */
+  pushAll(): void {
+    if (this.stopped || !this.readTail()) return;
+    for (const peer of this.options.pairing.list()) void this.pump(peer.laptopId);
+  }
+
+  /** The console's view of who holds this laptop's open night, and how far behind. */
+  view(name: (laptopId: string) => string): LiveCopyView[] {
+    const tail = this.tail;
+    if (!tail) return [];
+    const out: LiveCopyView[] = [];
+    for (const peer of this.options.pairing.list()) {
+      const state = this.copies.get(peer.laptopId);
+      if (!state || state.nightId !== tail.nightId || state.held === null) continue;
+      out.push({
+        laptopId: peer.laptopId,
+        name: name(peer.laptopId),
+        behind: Math.max(0, tail.lines.length - state.held),
+        problem: state.problem,
+      });
+    }
+    return out;
+  }
+
+  forget(laptopId: string): void {
+    this.copies.get(laptopId)?.link?.close();
+    this.copies.delete(laptopId);
+  }
+
+  stop(): void {
+    this.stopped = true;
+    for (const state of this.copies.values()) state.link?.close();
+    this.copies.clear();
+  }
+
+  /** The open night's journal read up to its last durable line; false when no night is open here or this laptop signs nothing. */
+  private readTail(): boolean {
+    const open = this.options.files.openNight();
+    if (!open || !this.options.files.signer()) {
+      this.tail = null;
+      return false;
+    }
+    if (this.tail?.nightId !== open.nightId) this.tail = new JournalTail(open.nightId, open.journal);
+    this.tail.read();
+    return this.tail.header !== null;
+  }
+
+  private stateOf(laptopId: string): CopyState {
+    let state = this.copies.get(laptopId);
+    if (!state) {
+      state = { nightId: null, held: null, busy: false, problem: null, link: null };
+      this.copies.set(laptopId, state);
+    }
+    return state;
+  }
+
+  /** Sends one laptop batches until it holds every durable line (or refuses, or cannot be reached). */
+  private async pump(laptopId: string): Promise<void> {
+    const state = this.stateOf(laptopId);
+    if (state.busy) return;
+    state.busy = true;
+    try {
+      for (;;) {
+        const tail = this.tail;
+        const signer = this.options.files.signer();
+        const peer = this.options.pairing.find(laptopId);
+        if (this.stopped || !tail?.header || !signer || !peer) return;
+        if (state.nightId !== tail.nightId) {
+          state.nightId = tail.nightId;
+          state.held = null;
+        }
+        const held = state.held;
+        if (held !== null && held >= tail.lines.length) return;
+        const lines = held === null ? [] : batchOf(tail.lines, held);
+        const count = (held ?? 0) + lines.length;
+        const head = tail.heads[count - 1];
+        const args = {
+          laptop: signer.laptopId,
+          key: peer.theirKey,
+          nightId: tail.nightId,
+          from: (held ?? 0) + 1,
+          ...(held === 0 ? { header: tail.header } : {}),
+          lines,
+          ...(lines.length > 0 && head
+            ? {
+                signed: {
+                  laptop: signer.laptopId,
+                  key: signer.publicKey,
+                  lines: count,
+                  head,
+                  sig: signer.sign(recordStatement(tail.nightId, signer.laptopId, count, head)),
+                },
+              }
+            : {}),
+        };
+        const link = await this.linkTo(laptopId, state);
+        if (!link) return;
+        let answer;
+        try {
+          answer = await link.request('groupPeerNightLines', args);
+        } catch (error) {
+          state.link?.close();
+          state.link = null;
+          state.held = null;
+          state.problem = `unreachable (${(error as Error).message})`;
+          return;
+        }
+        if (!answer.ok) {
+          state.problem = answer.error.message;
+          // The copy answers how many it holds only when it takes the batch: asked again on the next round.
+          state.held = null;
+          this.options.onChange();
+          return;
+        }
+        const before = state.held;
+        state.held = answer.data.held;
+        if (state.problem !== null || before !== state.held) {
+          state.problem = null;
+          this.options.onChange();
+        }
+        // The copy holds more than this laptop wrote (an older journal of this night?): nothing more to send it.
+        if (state.held > tail.lines.length) return;
+        // It did not take the batch and holds no fewer lines than before: the next round asks again.
+        if (held !== null && state.held === held && lines.length > 0) return;
+      }
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  private async linkTo(laptopId: string, state: CopyState): Promise<PeerLink | null> {
+    if (state.link?.open) return state.link;
+    const peer = this.options.pairing.find(laptopId);
+    for (const address of peer?.addresses ?? []) {
+      try {
+        state.link = await PeerLink.open(address, peer?.theirKey ?? '');
+        return state.link;
+      } catch {
+        // The next address, if any.
+      }
+    }
+    state.held = null;
+    if (state.problem === null) {
+      state.problem = 'unreachable';
+      this.options.onChange();
+    }
+    return null;
+  }
+}
+
+/** The lines after the `held` first, as many as fit in one batch. */
+function batchOf(lines: readonly string[], held: number): string[] {
+  const out: string[] = [];
+  let bytes = 0;
+  for (let index = held; index < lines.length && out.length < LIVE_LINES_PER_BATCH; index++) {
+    const line = lines[index] as string;
+    if (out.length > 0 && bytes + line.length > LIVE_BATCH_MAX_BYTES) break;
+    out.push(line);
+    bytes += line.length;
+  }
+  return out;
+}

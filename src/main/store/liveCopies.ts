@@ -1,0 +1,389 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  chainStart,
+  decodeJournal,
+  hashOfLine,
+  JournalHeaderError,
+  recordStatement,
+  signatureLine,
+  verifySignature,
+  type JournalLine,
+  type RecordSignature,
+} from '../night';
+import { FIRST_EPOCH } from '../night/recordChain';
+import { writeFileDurably } from './durableFile';
+import { syncDirectory } from './jsonFile';
+import { nightIdSchema } from './schemas';
+
+/**
+ * R35, the night survives its laptop (docs/group-lan.md "A live copy of the
+ * open night"): the open nights of paired laptops, held here line by line as
+ * their holders send them, in `live/<night id>.jsonl` in the data folder.
+ * Each file is a journal as the holder wrote it (its header, its lines as
+ * they are on its disk, sealed seeds still sealed: this laptop cannot open
+ * them, R12) followed by the holder's signature of the last line held. A
+ * batch is appended as the journal appends a line (one write, fdatasync),
+ * with its signature after it, so a copy killed mid-batch keeps every batch
+ * before it whole: on reading, lines after the last signature are cut off.
+ *
+ * A batch is taken only when it continues the copy's chain from its head, is
+ * signed by its holder with the key the group holds for it, names the night
+ * in its header and (given a `replay`) replays; otherwise nothing changes.
+ */
+
+export const LIVE_FOLDER = 'live';
+const EXTENSION = '.jsonl';
+
+/** A batch of lines as the holding laptop sent it (src/shared/groupLan.ts `groupPeerNightLinesArgs`). */
+export interface LiveBatch {
+  nightId: string;
+  /** The laptop that sent it. */
+  laptop: string;
+  /** The index of its first line (1 = the start line). */
+  from: number;
+  /** The journal's first line, with the start line. */
+  header?: string;
+  lines: readonly string[];
+  signed?: RecordSignature;
+}
+
+/** A copy held here: what a takeover reads (its text as on disk, its chain head, its lines, its holder's signature). */
+export interface HeldCopy {
+  nightId: string;
+  /** The laptop holding the night, whose signature covers every line held. */
+  holder: string;
+  /** Command lines held (the header and signature lines not counted). */
+  lines: number;
+  /** The chain hash of the last line held (`chainStart` of the night when none). */
+  head: string;
+  /** The holder's signature of the last line held (null while no line is held). */
+  signature: RecordSignature | null;
+  /** The highest epoch of its lines. */
+  epoch: number;
+  /** Its last command line ended the night (a reopen after it opens it again). */
+  ended: boolean;
+}
+
+/** Why a batch was not taken; nothing of it was kept. */
+export type BatchAnswer = { ok: true; held: number } | { ok: false; reason: string };
+
+interface Kept extends HeldCopy {
+  header: string;
+  /** The file's size in bytes (where the next batch is written). */
+  bytes: number;
+  fd: number | null;
+}
+
+/** Checks a whole copy's text once the new lines are added (R35: the engine replays it, `shown` for the sealed decks); why it does not, or null. */
+export type ReplayCheck = (text: string) => string | null;
+
+export class LiveCopies {
+  readonly #copies = new Map<string, Kept>();
+  #loaded = false;
+
+  constructor(
+    readonly root: string,
+    private readonly replay: ReplayCheck | null = null,
+  ) {}
+
+  get folder(): string {
+    return path.join(this.root, LIVE_FOLDER);
+  }
+
+  pathOf(nightId: string): string {
+    return path.join(this.folder, `${nightId}${EXTENSION}`);
+  }
+
+  /** Every copy held, read from the folder the first time. */
+  list(): readonly HeldCopy[] {
+    this.load();
+    return [...this.#copies.values()].map(summary);
+  }
+
+  held(nightId: string): HeldCopy | undefined {
+    this.load();
+    const kept = this.#copies.get(nightId);
+    return kept ? summary(kept) : undefined;
+  }
+
+  /** A copy's text as held (the header, its lines, the holder's signature of the last): what a takeover starts from. */
+  text(nightId: string): string | undefined {
+    this.load();
+    if (!this.#copies.has(nightId)) return undefined;
+    return fs.readFileSync(this.pathOf(nightId), 'utf8');
+  }
+
+  /**
+   * Takes a batch, checked against the copy held (`holderKey`: the key the group holds for the sender). A batch that
+   * does not start right after the last line held changes nothing and is answered with the count held, so the holder
+   * sends from there.
+   */
+  receive(batch: LiveBatch, holderKey: string | undefined): BatchAnswer {
+    this.load();
+    const kept = this.#copies.get(batch.nightId);
+    if (kept && kept.holder !== batch.laptop) return refuse(`this laptop holds that night from another laptop (${kept.holder})`);
+    const held = kept?.lines ?? 0;
+    if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
+    if (holderKey === undefined) return refuse('the group holds no key for that laptop yet (it has not synced with this one)');
+    const signed = batch.signed;
+    if (!signed) return refuse('the lines are not signed');
+    let header = kept?.header;
+    if (!header) {
+      const problem = headerProblem(batch.header, batch.nightId);
+      if (problem) return refuse(problem);
+      header = batch.header as string;
+    }
+    const chained = chainLines(header, kept?.head ?? chainStart(batch.nightId), kept?.epoch ?? FIRST_EPOCH, held, batch.lines, kept === undefined);
+    if (typeof chained === 'string') return refuse(chained);
+    const lines = held + batch.lines.length;
+    if (signed.laptop !== batch.laptop || signed.lines !== lines || signed.head !== chained.head)
+      return refuse(`its signature does not sign the night's ${lines} lines as they chain`);
+    if (signed.key !== holderKey) return refuse('it is signed with a key that is not the one the group holds for that laptop');
+    if (!verifySignature(holderKey, recordStatement(batch.nightId, batch.laptop, lines, chained.head), signed.sig))
+      return refuse('its signature does not check: the lines were changed after they were signed, or it is a forgery');
+    const appended = `${batch.lines.join('\n')}\n${signatureLine(signed)}`;
+    if (this.replay) {
+      const before = kept ? this.text(batch.nightId) : `${header}\n`;
+      const problem = this.replay(`${before ?? ''}${appended}`);
+      if (problem) return refuse(`it does not replay: ${problem}`);
+    }
+    const copy: Kept = kept ?? {
+      nightId: batch.nightId,
+      holder: batch.laptop,
+      header,
+      lines: 0,
+      head: chainStart(batch.nightId),
+      signature: null,
+      epoch: FIRST_EPOCH,
+      ended: false,
+      bytes: 0,
+      fd: null,
+    };
+    if (!kept) {
+      const text = `${header}\n${appended}`;
+      writeFileDurably(this.pathOf(batch.nightId), text);
+      copy.bytes = Buffer.byteLength(text, 'utf8');
+      this.#copies.set(batch.nightId, copy);
+    } else this.append(copy, appended);
+    copy.lines = lines;
+    copy.head = chained.head;
+    copy.epoch = chained.epoch;
+    copy.signature = signed;
+    if (chained.ended !== null) copy.ended = chained.ended;
+    return { ok: true, held: lines };
+  }
+
+  /**
+   * Lets a copy go (its night ended and its signed record is in the group's history): the file is deleted. Only the
+   * caller knows that record is there; a copy of a night not ended is never let go.
+   */
+  letGo(nightId: string): boolean {
+    const kept = this.#copies.get(nightId);
+    if (!kept?.ended) return false;
+    this.closeFile(kept);
+    this.#copies.delete(nightId);
+    fs.rmSync(this.pathOf(nightId), { force: true });
+    syncDirectory(this.folder);
+    return true;
+  }
+
+  close(): void {
+    for (const kept of this.#copies.values()) this.closeFile(kept);
+  }
+
+  /** One write and one fdatasync, as the journal appends; a failed write is cut back, so only whole batches stay. */
+  private append(kept: Kept, text: string): void {
+    kept.fd ??= fs.openSync(this.pathOf(kept.nightId), 'r+');
+    const bytes = Buffer.from(text, 'utf8');
+    try {
+      let written = 0;
+      while (written < bytes.length) written += fs.writeSync(kept.fd, bytes, written, bytes.length - written, kept.bytes + written);
+      fs.fdatasyncSync(kept.fd);
+    } catch (error) {
+      try {
+        fs.ftruncateSync(kept.fd, kept.bytes);
+      } catch {
+        // The reader cuts off what follows the last signature anyway.
+      }
+      throw error;
+    }
+    kept.bytes += bytes.length;
+  }
+
+  private closeFile(kept: Kept): void {
+    if (kept.fd !== null) fs.closeSync(kept.fd);
+    kept.fd = null;
+  }
+
+  /** Reads every copy once: lines after the last good signature (a batch cut by a kill) are cut off the file. */
+  private load(): void {
+    if (this.#loaded) return;
+    this.#loaded = true;
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const name of names) {
+      const nightId = name.endsWith(EXTENSION) ? name.slice(0, -EXTENSION.length) : '';
+      if (!nightIdSchema.safeParse(nightId).success) continue;
+      const kept = readCopy(nightId, fs.readFileSync(this.pathOf(nightId), 'utf8'));
+      if (!kept) {
+        fs.rmSync(this.pathOf(nightId), { force: true });
+        continue;
+      }
+      if (kept.rewrite !== null) writeFileDurably(this.pathOf(nightId), kept.rewrite);
+      this.#copies.set(nightId, kept.copy);
+    }
+  }
+}
+
+function refuse(reason: string): BatchAnswer {
+  return { ok: false, reason };
+}
+
+function summary(kept: Kept): HeldCopy {
+  const { header: _header, bytes: _bytes, fd: _fd, ...copy } = kept;
+  return copy;
+}
+
+/** Why a journal's first line does not start a copy of this night, or null. */
+function headerProblem(header: string | undefined, nightId: string): string | null {
+  if (header === undefined) return 'the first batch of a night comes with its journal header';
+  try {
+    const decoded = decodeJournal(`${header}\n`);
+    if (decoded.header.night !== nightId) return `its journal header names night "${decoded.header.night}", not "${nightId}"`;
+    if (decoded.header.version < 2) return 'its journal is of version 1, whose lines are not chained';
+  } catch (error) {
+    if (error instanceof JournalHeaderError) return `its journal header cannot be read: ${error.message}`;
+    throw error;
+  }
+  return null;
+}
+
+/** A line's facts as its chain hash covers them (recordChain.ts), from its text as written. */
+interface ChainedLine {
+  prev: string;
+  epoch: number;
+  type: string;
+  facts: JournalLine;
+}
+
+function chainedLine(text: string): ChainedLine | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null || 'signed' in raw) return null;
+  const { prev, epoch, ...facts } = raw as Record<string, unknown>;
+  const command = facts['command'] as { type?: unknown } | undefined;
+  if (typeof prev !== 'string' || typeof epoch !== 'number' || typeof command?.type !== 'string') return null;
+  return { prev, epoch, type: command.type, facts: { ...(facts as unknown as JournalLine), epoch } };
+}
+
+/**
+ * The new lines checked to continue the chain from `head` (R35): each a line of the journal's version (its facts
+ * checked by the journal's own reader), following the line before it, at an epoch that never falls and rises by one
+ * at most; the first line of a night its start line, naming it. Their new head, epoch and whether the night ended.
+ */
+function chainLines(
+  header: string,
+  from: string,
+  fromEpoch: number,
+  held: number,
+  lines: readonly string[],
+  first: boolean,
+): { head: string; epoch: number; ended: boolean | null } | string {
+  let head = from;
+  let epoch = fromEpoch;
+  let ended: boolean | null = null;
+  const nightId = (JSON.parse(header) as { night: string }).night;
+  for (const [index, text] of lines.entries()) {
+    const at = held + index + 1;
+    // The journal's reader judges the line's facts alone (a sealed seed it cannot open is not damage here).
+    const decoded = decodeJournal(`${header}\n${text}\n`);
+    if (decoded.damage && decoded.damage.sealed !== true) return `line ${at} cannot be used (${decoded.damage.reason})`;
+    const line = chainedLine(text);
+    if (!line || (decoded.entries.length === 0 && decoded.damage === null)) return `line ${at} is not a line of the night`;
+    if (line.prev !== head) return `line ${at} does not follow the line before it (its chain is broken, R35)`;
+    // R35: epochs never fall; one rises only on a take-over line, by exactly one.
+    if (line.epoch < epoch || line.epoch > epoch + 1 || (line.epoch > epoch && line.type !== 'take-over'))
+      return `line ${at} is at epoch ${line.epoch} after epoch ${epoch} (R35)`;
+    if (first && index === 0) {
+      const start = line.facts.command as { type: string; nightId?: string };
+      if (start.type !== 'start' || start.nightId !== nightId) return 'its first line does not start this night';
+    }
+    epoch = line.epoch;
+    head = hashOfLine(head, line.facts);
+    if (line.type === 'end') ended = true;
+    else if (line.type === 'reopen') ended = false;
+  }
+  return { head, epoch, ended };
+}
+
+/**
+ * A copy as read back from its file: its lines up to the last signature that signs them as they chain (anything after
+ * it, a batch cut short by a kill, is dropped), and the file's text to write whole when it must change (cut back, or
+ * its many signatures compacted to the last).
+ */
+function readCopy(nightId: string, text: string): { copy: Kept; rewrite: string | null } | null {
+  const rows = text.split('\n');
+  const header = rows[0] ?? '';
+  if (headerProblem(header, nightId) !== null) return null;
+  let head = chainStart(nightId);
+  let epoch = FIRST_EPOCH;
+  let ended = false;
+  let count = 0;
+  const lines: string[] = [];
+  let good = { lines: 0, head, epoch, ended, signature: null as RecordSignature | null, signatures: 0 };
+  let signatures = 0;
+  // The last row is empty after the final newline, or a line cut short: never whole, so never read.
+  for (const row of rows.slice(1, -1)) {
+    const signed = signatureOf(row);
+    if (signed) {
+      if (signed.lines !== count || signed.head !== head) break;
+      signatures += 1;
+      good = { lines: count, head, epoch, ended, signature: signed, signatures };
+      continue;
+    }
+    const line = chainedLine(row);
+    if (!line || line.prev !== head) break;
+    head = hashOfLine(head, line.facts);
+    epoch = line.epoch;
+    if (line.type === 'end') ended = true;
+    else if (line.type === 'reopen') ended = false;
+    count += 1;
+    lines.push(row);
+  }
+  // Not one batch whole: nothing is held (the holder sends the night again from its start line).
+  if (!good.signature) return null;
+  const kept = lines.slice(0, good.lines);
+  const whole = `${header}\n${kept.map((line) => `${line}\n`).join('')}${signatureLine(good.signature)}`;
+  const copy: Kept = {
+    nightId,
+    holder: good.signature.laptop,
+    header,
+    lines: good.lines,
+    head: good.head,
+    signature: good.signature,
+    epoch: good.epoch,
+    ended: good.ended,
+    bytes: Buffer.byteLength(whole, 'utf8'),
+    fd: null,
+  };
+  return { copy, rewrite: whole === text ? null : whole };
+}
+
+function signatureOf(row: string): RecordSignature | null {
+  if (!row.startsWith('{"signed"')) return null;
+  try {
+    return (JSON.parse(row) as { signed: RecordSignature }).signed;
+  } catch {
+    return null;
+  }
+}
