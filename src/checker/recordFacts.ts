@@ -30,6 +30,8 @@ export interface RecordLine {
   at?: string;
   seeds: { seed: string | null; commitment: string }[];
   table?: unknown[];
+  /** R35: the cards the line turned, in order (absent when none, and with `cards: table`). */
+  shown?: string[];
 }
 
 type Command = RecordLine['command'];
