@@ -25,6 +25,12 @@ export interface DeckInPlay {
 export function checkDeckList(night: CheckedExport, f: Findings): Map<string, DeckInPlay> {
   const decks = new Map<string, DeckInPlay>();
   night.decks.forEach((deck, i) => {
+    if (deck.lost && deck.seed === null)
+      f.cannotCheck(
+        'R35',
+        null,
+        `deck ${deck.id} was lost with its laptop (R35 *Taken over*): its seed was never revealed, so its cards are judged only against the ones the record's lines showed (R10), and the odds shown on its turns (R25) not at all`,
+      );
     if (decks.has(deck.id)) f.violation('R12', null, `deck ids each listed once`, `deck ${deck.id} listed twice`);
     const copies = deck.purpose === 'draw' ? 1 : night.rules.decks;
     f.same('R1', null, `deck ${deck.id}: decks shuffled together`, copies, deck.decks);

@@ -1,56 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkNight, type Finding } from './checkNight';
-import { Journal, laptop, type LineFacts } from './testing/journal';
+import { fixtureNight, type Card, type FixtureExport as Export } from './testing/fixtureNight';
 
 /**
  * R35 `shown`: the signed night of record.test.ts, its journal written again as a laptop that records the cards each
- * line turned (the draw line the draw's cards, a deal line the posts, a bet line the third card), chained and signed
- * here by a key of the test's own listed for that laptop.
+ * line turned (testing/fixtureNight.ts), chained and signed by a key of the test's own listed for that laptop.
  */
-interface Card {
-  deck: string;
-  card: string;
-}
-interface Export {
-  night: { id: string };
-  draw: Card[];
-  turns: { n: number; bet: number | null; cards: Card[] }[];
-  decks: { id: string; seed: string | null; lost?: boolean }[];
-  record: { journal: string; laptops: { laptopId: string; name: string; publicKey: string }[] };
-}
-
-const fixture = readFileSync(new URL('./fixtures/signed-night.json', import.meta.url), 'utf8');
-
-/** The fixture with `shown` on every line that turned cards, `change` applied to each line's facts first. */
-function withShown(change: (facts: LineFacts, index: number) => void = () => {}): Export {
-  const exp = JSON.parse(fixture) as Export;
-  const signer = { ...laptop('Simulated laptop', 7), laptopId: exp.record.laptops[0]?.laptopId as string };
-  const journal = new Journal(exp.night.id);
-  const turns = [...exp.turns].sort((a, b) => a.n - b.n);
-  let turn = -1;
-  const texts = exp.record.journal.split('\n').slice(1, -1);
-  texts.forEach((text, index) => {
-    const line = JSON.parse(text) as LineFacts & { [key: string]: unknown };
-    if ('signed' in line) return;
-    const facts: LineFacts = { command: line.command, epoch: line.epoch as number };
-    if (line.at !== undefined) facts.at = line.at;
-    if (line.seeds) facts.seeds = line.seeds;
-    const type = line.command.type;
-    if (type === 'draw') facts.shown = exp.draw.map((c) => c.card);
-    if (type === 'deal') {
-      const t = turns[++turn];
-      const cards = (t?.cards ?? []).map((c) => c.card);
-      facts.shown = t?.bet !== null ? cards.slice(0, -1) : cards;
-    }
-    if (type === 'bet') facts.shown = (turns[turn]?.cards ?? []).slice(-1).map((c) => c.card);
-    change(facts, index);
-    journal.add(facts);
-  });
-  journal.sign(signer);
-  exp.record = { journal: journal.text(), laptops: [{ laptopId: signer.laptopId, name: signer.name, publicKey: signer.publicKey }] };
-  return exp;
-}
+const withShown = (change?: Parameters<typeof fixtureNight>[1]) => fixtureNight(null, change);
 
 const violations = (findings: Finding[]) => findings.filter((f) => f.kind === 'violation');
 

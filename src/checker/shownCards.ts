@@ -57,7 +57,10 @@ export function checkShownCards(night: CheckedExport, lines: readonly RecordLine
       return;
     }
     if (mine.card !== theirs.card) {
-      differ(mine.index, `card ${k + 1} of the night (deck ${theirs.deck} card ${i + 1}) as the line shows it`, mine.card, theirs.card);
+      const what = deck?.lost
+        ? `deck ${theirs.deck} (lost with its laptop, unrevealed) card ${i + 1}: only a card a line showed, here`
+        : `card ${k + 1} of the night (deck ${theirs.deck} card ${i + 1}) as the line shows it`;
+      differ(mine.index, what, mine.card, theirs.card);
       return;
     }
   }

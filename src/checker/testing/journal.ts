@@ -11,6 +11,11 @@ import canonicalize from 'canonicalize';
 const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
+/** R9: a seed's commitment, sha256 of its 32 bytes (a sealed seed carries its own). */
+export function commitmentOf(seed: string | { commitment: string }): string {
+  return typeof seed === 'string' ? createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex') : seed.commitment;
+}
+
 export interface Laptop {
   laptopId: string;
   name: string;
@@ -26,7 +31,8 @@ export function laptop(name: string, index: number): Laptop {
 export interface LineFacts {
   command: { type: string; [key: string]: unknown };
   epoch?: number;
-  seeds?: string[];
+  /** Plain (64 hex digits) or sealed on the laptop that drew it (`{commitment, sealed}`). */
+  seeds?: (string | { commitment: string; sealed: string })[];
   shown?: string[];
   revealed?: string[];
   at?: string;
@@ -65,8 +71,7 @@ export class Journal {
     this.texts.push(JSON.stringify(line));
     const hashed: { [key: string]: unknown } = { epoch, command: facts.command };
     if (facts.at !== undefined) hashed['at'] = facts.at;
-    if (facts.seeds && facts.seeds.length > 0)
-      hashed['seeds'] = facts.seeds.map((s) => createHash('sha256').update(Buffer.from(s, 'hex')).digest('hex'));
+    if (facts.seeds && facts.seeds.length > 0) hashed['seeds'] = facts.seeds.map(commitmentOf);
     if (facts.shown && facts.shown.length > 0) hashed['shown'] = facts.shown;
     this.heads.push(sha(`${prev}\n${canonicalize(hashed)}`));
     this.count += 1;
@@ -88,7 +93,7 @@ export class Journal {
   }
 
   /** A take-over by the next epoch's writer from `from`, of line `line` (the last so far unless said). */
-  takeOver(from: Laptop, options: { line?: number; hash?: string; epoch?: number; seeds?: string[] } = {}): this {
+  takeOver(from: Laptop, options: { line?: number; hash?: string; epoch?: number; seeds?: LineFacts['seeds'] } = {}): this {
     const line = options.line ?? this.count;
     const hash = options.hash ?? (this.heads[line - 1] as string);
     this.epoch = options.epoch ?? this.epoch + 1;
