@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkNight, type Finding } from './checkNight';
 import { fixtureNight, type Card, type FixtureExport as Export } from './testing/fixtureNight';
@@ -6,7 +7,8 @@ import { fixtureNight, type Card, type FixtureExport as Export } from './testing
  * R35 `shown`: the signed night of record.test.ts, its journal written again as a laptop that records the cards each
  * line turned (testing/fixtureNight.ts), chained and signed by a key of the test's own listed for that laptop.
  */
-const withShown = (change?: Parameters<typeof fixtureNight>[1]) => fixtureNight(null, change);
+const fixture = readFileSync(new URL('./fixtures/signed-night.json', import.meta.url), 'utf8');
+const withShown = (change?: Parameters<typeof fixtureNight>[2]) => fixtureNight(fixture, null, change);
 
 const violations = (findings: Finding[]) => findings.filter((f) => f.kind === 'violation');
 

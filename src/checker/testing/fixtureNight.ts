@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { Journal, laptop, type Laptop, type LineFacts } from './journal';
 
 /**
@@ -21,7 +20,6 @@ export interface FixtureExport {
   record: { journal: string; laptops: { laptopId: string; name: string; publicKey: string }[] };
 }
 
-const fixture = readFileSync(new URL('../fixtures/signed-night.json', import.meta.url), 'utf8');
 const HOST_ACTIONS = new Set([
   'seat',
   'move',
@@ -77,8 +75,15 @@ export interface MoveAt {
   after: number;
 }
 
-/** The fixture with `shown`, signed by `first` alone, or moved to `second` as `move` says; `change` edits a line's facts first. */
-export function fixtureNight(move: MoveAt | null = null, change: (facts: LineFacts, index: number) => void = () => {}): FixtureExport {
+/**
+ * The fixture (its text, as the test read it) with `shown`, signed by `first` alone, or moved to `second` as `move`
+ * says; `change` edits a line's facts first.
+ */
+export function fixtureNight(
+  fixture: string,
+  move: MoveAt | null = null,
+  change: (facts: LineFacts, index: number) => void = () => {},
+): FixtureExport {
   const exp = JSON.parse(fixture) as FixtureExport;
   const lines = linesWithShown(exp);
   lines.forEach(change);
