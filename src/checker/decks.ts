@@ -18,11 +18,19 @@ export interface DeckInPlay {
   dealt: number;
   /** R34 *A lost chain*: a shoe started in place of the one in force, which it replaces however many cards that one held. */
   replacesLostChain?: boolean;
+  /** R35 *Taken over*: retired unrevealed with its laptop; the next deck replaces it however many cards it held. */
+  lost?: boolean;
 }
 
 export function checkDeckList(night: CheckedExport, f: Findings): Map<string, DeckInPlay> {
   const decks = new Map<string, DeckInPlay>();
   night.decks.forEach((deck, i) => {
+    if (deck.lost && deck.seed === null)
+      f.cannotCheck(
+        'R35',
+        null,
+        `deck ${deck.id} was lost with its laptop (R35 *Taken over*): its seed was never revealed, so its cards are judged only against the ones the record's lines showed (R10), and the odds shown on its turns (R25) not at all`,
+      );
     if (decks.has(deck.id)) f.violation('R12', null, `deck ids each listed once`, `deck ${deck.id} listed twice`);
     const copies = deck.purpose === 'draw' ? 1 : night.rules.decks;
     f.same('R1', null, `deck ${deck.id}: decks shuffled together`, copies, deck.decks);
@@ -33,14 +41,14 @@ export function checkDeckList(night: CheckedExport, f: Findings): Map<string, De
     let order: string[] | null = null;
     if (deck.seed === null) {
       const stillInPlay = night.night.endedAt === null && i === night.decks.length - 1;
-      if (!stillInPlay) f.violation('R12', null, `deck ${deck.id}: its seed revealed once retired`, 'seed null');
+      if (!stillInPlay && !deck.lost) f.violation('R12', null, `deck ${deck.id}: its seed revealed once retired`, 'seed null');
     } else {
       const commitment = commitmentOf(deck.seed);
       if (commitment !== deck.commitment)
         f.violation('R9', null, `deck ${deck.id}: commitment sha256(seed) = ${commitment}`, `commitment ${deck.commitment}`);
       order = dealtOrder(deck.seed, deck.decks, deck.purpose === 'play' ? (deck.cut ?? 0) : null);
     }
-    decks.set(deck.id, { id: deck.id, purpose: deck.purpose, order, size, dealt: 0 });
+    decks.set(deck.id, { id: deck.id, purpose: deck.purpose, order, size, dealt: 0, ...(deck.lost ? { lost: true } : {}) });
   });
   return decks;
 }
@@ -113,7 +121,7 @@ export class DeckWalker {
    * the end of the night it was reopened from (R33). Returns, for each card
    * count k, the cards left in the deck after the turn's first k cards.
    */
-  walkTurn(turn: CheckedTurn, freshDeck: boolean): (k: number) => string[] | null {
+  walkTurn(turn: CheckedTurn, freshDeck: boolean, afterMove = false): (k: number) => string[] | null {
     const f = this.f;
     const snapshots: { deck: DeckInPlay; dealt: number }[] = [];
     turn.cards.forEach((c, k) => {
@@ -124,7 +132,9 @@ export class DeckWalker {
         if (freshDeck && !switching) f.violation('R9', turn.n, `deal ${turn.deal} from a fresh deck`, `deck ${c.deck} again`);
         if (!freshDeck && !switching && left < 3)
           f.violation('R13', turn.n, `a new deck: ${left} card(s) left before the turn`, `deck ${c.deck} again`);
-        if (!freshDeck && switching && deck && left >= 3 && this.decks.get(c.deck)?.replacesLostChain !== true)
+        // A deck replaced mid-deal: a lost chain's shoe (R34), or the deck after a move of the night (R35: lost, or retired by a hand-over).
+        const replaced = this.decks.get(c.deck)?.replacesLostChain === true || deck?.lost === true || afterMove;
+        if (!freshDeck && switching && deck && left >= 3 && !replaced)
           f.violation('R13', turn.n, `deck ${deck.id} on (${left} cards left)`, `deck ${c.deck}`);
       } else if (switching && deck && deck.dealt < deck.size) {
         f.violation('R13', turn.n, `deck ${deck.id} until it runs dry (${deck.size - deck.dealt} left)`, `deck ${c.deck}`);

@@ -3,6 +3,7 @@ import canonicalize from 'canonicalize';
 import { bytesToHex, commitmentOf, hexToBytes } from './cards';
 import type { Findings } from './findings';
 import { sha256 } from './hash';
+import { checkMoves, takeOverPoint, writersOf } from './moves';
 import { checkRecordFacts, type RecordLine } from './recordFacts';
 import type { CheckedExport } from './schema';
 
@@ -18,6 +19,7 @@ type SignedRecord = NonNullable<CheckedExport['record']>;
 const JOURNAL_FORMAT = 'in-between-dealer/night-journal';
 const HEX64 = /^[0-9a-f]{64}$/;
 const HEX128 = /^[0-9a-f]{128}$/;
+const CARD = /^[2-9TJQKA][CDHS]$/;
 
 /** A signature line as docs/export-format.md describes it. */
 interface Signature {
@@ -42,12 +44,26 @@ export function checkRecord(night: CheckedExport, f: Findings): void {
     );
     return;
   }
-  const read = readRecord(record, night.night.id, f);
-  if (!read) return;
-  const signer = signerOfLine(read.signatures, record);
-  const heads = checkChain(night.night.id, read.lines, signer, f);
-  checkSignatures(record, night.night.id, read, heads, f);
-  checkRecordFacts(night, read.lines, signer, f);
+  const read = checkJournal(record, night.night.id, f);
+  if (read) checkRecordFacts(night, read.lines, read.signer, f);
+}
+
+/**
+ * @internal exported for tests: the record on its own (its chain, signatures and moves), without the export's facts.
+ * Returns its lines and who wrote each, or null when it cannot be read.
+ */
+export function checkJournal(
+  record: SignedRecord,
+  nightId: string,
+  f: Findings,
+): { lines: RecordLine[]; signer: (index: number) => string } | null {
+  const read = readRecord(record, nightId, f);
+  if (!read) return null;
+  const signer = signerOfLine(read, record);
+  const heads = checkChain(nightId, read.lines, signer, f);
+  checkSignatures(record, nightId, read, heads, f);
+  checkMoves(read.lines, heads, read.signatures, (id) => laptopName(record, id), f);
+  return { lines: read.lines, signer };
 }
 
 /** The chain hash the first line follows: sha256 of the record's name and the night id. */
@@ -55,12 +71,16 @@ function chainStart(nightId: string): string {
   return sha256Hex(`in-between-dealer/night-record\n${nightId}`);
 }
 
-/** The chain hash of a line after `prev`: sha256 of prev, a newline, and the RFC 8785 canonical JSON of its facts. */
+/**
+ * The chain hash of a line after `prev`: sha256 of prev, a newline, and the RFC 8785 canonical JSON of its facts; the
+ * cards a line turned (`shown`, R35) are among them when it has any, so a chain written before them hashes as it did.
+ */
 function lineHash(prev: string, line: RecordLine): string {
   const facts: { [key: string]: unknown } = { epoch: line.epoch, command: line.command };
   if (line.at !== undefined) facts['at'] = line.at;
   if (line.seeds.length > 0) facts['seeds'] = line.seeds.map((seed) => seed.commitment);
   if (line.table !== undefined && line.table.length > 0) facts['table'] = line.table;
+  if (line.shown !== undefined && line.shown.length > 0) facts['shown'] = line.shown;
   return sha256Hex(`${prev}\n${canonicalize(facts) ?? ''}`);
 }
 
@@ -123,7 +143,7 @@ function readRecord(record: SignedRecord, nightId: string, f: Findings): ReadRec
       f.violation(
         'R35',
         null,
-        `line ${at} of the record: a journal line {prev, epoch, command, at?, seeds?, table?}`,
+        `line ${at} of the record: a journal line {prev, epoch, command, at?, seeds?, table?, shown?}`,
         `line ${at}: ${line}`,
       );
       return null;
@@ -138,19 +158,21 @@ function readRecord(record: SignedRecord, nightId: string, f: Findings): ReadRec
 }
 
 /**
- * Walks the chain: each line's `prev` must be the hash of the facts of the line before it, and the epochs never go
- * back (one writer at a time). A break is reported once: every later line follows a chain this copy no longer has.
- * Returns the chain hash after each line, as worked out here.
+ * Walks the chain: each line's `prev` must be the hash of the facts of the line before it (a take-over's, of the line
+ * it names: the lines between, kept aside, are reported by moves.ts, as are the epochs). A break is reported once:
+ * every later line follows a chain this copy no longer has. Returns the chain hash after each line, as worked out here.
  */
 function checkChain(nightId: string, lines: readonly RecordLine[], signer: (index: number) => string, f: Findings): string[] {
   const heads: string[] = [];
   let head = chainStart(nightId);
   let broken = false;
-  let epoch = 1;
   lines.forEach((line, index) => {
+    const point = takeOverPoint(lines, index);
+    const follows = point === null ? index - 1 : point - 1;
+    if (!broken && point !== null) head = heads[follows] ?? head;
     if (!broken && line.prev !== head) {
       broken = true;
-      const before = index === 0 ? 'the start of the chain' : `line ${lines[index - 1]?.line}`;
+      const before = index === 0 ? 'the start of the chain' : `line ${lines[follows]?.line}`;
       f.violation(
         'R35',
         null,
@@ -158,23 +180,21 @@ function checkChain(nightId: string, lines: readonly RecordLine[], signer: (inde
         `prev ${line.prev}: a line was changed, added or taken out before it`,
       );
     }
-    if (line.epoch < epoch)
-      f.violation(
-        'R35',
-        null,
-        `line ${line.line} of the record written at epoch ${epoch} or later (one writer at a time)`,
-        `epoch ${line.epoch}`,
-      );
-    epoch = line.epoch;
     head = lineHash(head, line);
     heads.push(head);
   });
   return heads;
 }
 
-/** Names the laptop whose signature covers the `index`-th line (0-based): the first signature at or after it. */
-function signerOfLine(signatures: readonly Signature[], record: SignedRecord): (index: number) => string {
+/**
+ * Names the laptop that wrote the `index`-th line (0-based): its epoch's writer (moves.ts), else the laptop of the first
+ * signature at or after it.
+ */
+function signerOfLine({ lines, signatures }: ReadRecord, record: SignedRecord): (index: number) => string {
+  const writers = writersOf(lines, signatures);
   return (index) => {
+    const writer = writers.get(lines[index]?.epoch ?? 0);
+    if (writer !== undefined) return laptopName(record, writer);
     const signature = signatures.find((s) => s.after > index);
     return signature ? laptopName(record, signature.laptop) : 'no laptop (no signature covers it)';
   };
@@ -255,13 +275,15 @@ function signatureOf(raw: unknown, at: number, after: number): Signature | null 
 /** A journal line's chained facts, or why it is not one. */
 function lineOf(raw: unknown, at: number): RecordLine | string {
   if (!isObject(raw)) return 'not a JSON object';
-  const { prev, epoch, command, seeds, table } = raw;
+  const { prev, epoch, command, seeds, table, shown } = raw;
   if (typeof prev !== 'string' || !HEX64.test(prev)) return 'no prev (64 hex digits)';
   if (typeof epoch !== 'number' || !Number.isInteger(epoch) || epoch < 1) return 'no epoch (a whole number from 1)';
   if (!isObject(command) || typeof command['type'] !== 'string') return 'no command with a type';
   if (raw['at'] !== undefined && typeof raw['at'] !== 'string') return 'at is not a time';
   if (seeds !== undefined && !Array.isArray(seeds)) return 'seeds is not a list';
   if (table !== undefined && !Array.isArray(table)) return 'table is not a list';
+  if (shown !== undefined && (!Array.isArray(shown) || !shown.every((card) => typeof card === 'string' && CARD.test(card))))
+    return 'shown is not a list of card codes';
   const read: RecordLine['seeds'] = [];
   for (const seed of (seeds ?? []) as unknown[]) {
     if (typeof seed === 'string' && HEX64.test(seed)) read.push({ seed, commitment: commitmentOf(seed) });
@@ -276,6 +298,7 @@ function lineOf(raw: unknown, at: number): RecordLine | string {
     ...(typeof raw['at'] === 'string' ? { at: raw['at'] } : {}),
     seeds: read,
     ...(table !== undefined ? { table: table as unknown[] } : {}),
+    ...(shown !== undefined ? { shown: shown as string[] } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import canonicalize from 'canonicalize';
 import type { Findings } from './findings';
 import { rulesSchema, type CheckedExport, type CheckedHostAction } from './schema';
+import { checkShownCards } from './shownCards';
 
 /**
  * R35: the export's facts are the signed journal's (docs/night-checker.md "The record"). A signature proves the
@@ -30,6 +31,8 @@ export interface RecordLine {
   at?: string;
   seeds: { seed: string | null; commitment: string }[];
   table?: unknown[];
+  /** R35: the cards the line turned, in order (absent when none, and with `cards: table`). */
+  shown?: string[];
 }
 
 type Command = RecordLine['command'];
@@ -48,6 +51,7 @@ export function checkRecordFacts(night: CheckedExport, lines: readonly RecordLin
   checkStart(night, lines, start, differ);
   checkMoney(night, lines, start, differ);
   checkDecks(night, lines, differ);
+  checkShownCards(night, lines, differ);
   checkHostActions(night, lines, differ);
   checkDecisions(night, lines, differ);
   checkEnd(night, lines, differ);
@@ -124,7 +128,14 @@ function checkDecks(night: CheckedExport, lines: readonly RecordLine[], differ: 
     else if (deck.commitment !== seed.commitment) differ(seed.index, `deck ${deck.id}'s commitment`, seed.commitment, deck.commitment);
     else if (deck.seed !== null && seed.seed !== null && deck.seed !== seed.seed)
       differ(seed.index, `deck ${deck.id}'s seed`, seed.seed, deck.seed);
+    // R35: a deck is lost only with a laptop taken over from, its seed sealed there: a record holding it reveals it.
+    else if (deck.lost && seed.seed !== null)
+      differ(seed.index, `deck ${deck.id}'s seed, revealed (not lost)`, seed.seed, 'lost, unrevealed');
   });
+  const takeOvers = lines.filter((line, i) => line.command['type'] === 'take-over' && lines[i - 1]?.command['type'] !== 'hand-over').length;
+  const lost = night.decks.filter((deck) => deck.lost);
+  if (lost.length > takeOvers)
+    differ(lines.length - 1, 'decks lost with their laptop (one at most per take-over)', takeOvers, lost.map((deck) => deck.id).join(', '));
   if (night.decks.length > seeds.length) differ(lines.length - 1, 'decks', seeds.length, `${night.decks.length} decks`);
   const steps = lines.flatMap((line, index) => (line.table ?? []).map((step) => ({ step: asObject(step), index })));
   const commitments = steps.filter(({ step }) => 'heads' in step);
@@ -191,6 +202,10 @@ function actionOf(command: Command): { [key: string]: unknown } | null {
     case 'end':
     case 'reopen':
       return { kind: type };
+    case 'hand-over':
+      return { kind: type, to: command['to'] };
+    case 'take-over':
+      return { kind: type, from: command['from'], line: command['line'] };
     case 'expense-add':
     case 'expense-edit':
     case 'expense-remove':
@@ -215,6 +230,10 @@ function shownAction(action: CheckedHostAction): { [key: string]: unknown } {
       return { kind: 'cut', cut: action.cut };
     case 'expense':
       return { kind: 'expense', change: action.change, expense: action.expense };
+    case 'hand-over':
+      return { kind: 'hand-over', to: action.to };
+    case 'take-over':
+      return { kind: 'take-over', from: action.from, line: action.line };
     default:
       return { kind: action.kind };
   }
