@@ -78,7 +78,7 @@ export function replayCopy(nightId: string, bytes: Uint8Array): PlayedNight | nu
  * only a shared copy needs proving, and the host never waits for a signature.
  */
 export function sharedJournalText(night: PlayedNight, signer: LaptopSigner | undefined): string {
-  return signedJournalText(night.state.nightId, night.entries, signer);
+  return signedJournalText(night.state.nightId, night.entries, signer, night.earlierHolders);
 }
 
 /**
@@ -105,7 +105,8 @@ function replayed(nightId: string, text: string): { ok: true; night: PlayedNight
       () => {
         throw new Error('a sealed seed in a shared journal');
       },
-      { chain: true },
+      // R35: but for the deck a takeover lost with its laptop, never revealed: its cards are the ones its lines show.
+      { chain: true, unopened: true },
     );
   } catch (error) {
     if (error instanceof JournalHeaderError) return { ok: false, reason: `it is not a night journal: ${error.message}` };
@@ -117,6 +118,11 @@ function replayed(nightId: string, text: string): { ok: true; night: PlayedNight
   const { night, failure } = replayPrefix(decoded.entries);
   if (failure) return { ok: false, reason: `it does not replay: ${failure.message}` };
   if (night.state.nightId !== nightId) return { ok: false, reason: `it replays as night ${night.state.nightId}, not ${nightId}` };
+  if (night.state.deck?.known !== undefined)
+    return { ok: false, reason: 'a deck is still in play with its seed sealed: a shared night reveals every seed (R12, R35)' };
   const last = decoded.signatures.at(-1);
+  // R35: the laptops that held the night before its last holder signed the lines each wrote; they go on in its record.
+  const earlier = decoded.signatures.filter((s) => s !== last && s.laptop !== last?.laptop);
+  if (earlier.length > 0) night.earlierHolders = earlier;
   return { ok: true, night, record: { heads: decoded.heads, signature: last?.lines === decoded.entries.length ? last : null } };
 }

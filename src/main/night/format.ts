@@ -240,7 +240,7 @@ export interface JournalEntry {
    * (a copy held for another laptop, a deck lost in a takeover): only `decodeHeldJournal` gives it. Its cards are the
    * ones the lines show. Only the last deck a line shuffles can be sealed: any before it was retired on the same line.
    */
-  unopened?: string;
+  unopened?: SealedSeed;
   /** R35: the writer's epoch when it is not the night's first (absent: 1). */
   epoch?: number;
 }
@@ -304,12 +304,13 @@ export function headerLine(nightId: string): string {
  * the store seals them first (store/sealedJournal.ts). `prev`: the chain hash it follows (R35), written from version 2
  * on; null for a line appended to a journal of version 1, which stays as it was written.
  */
-export function encodeEntry(entry: JournalLine, prev: string | null): string {
+export function encodeEntry(entry: LineOrEntry, prev: string | null): string {
   const line: JournalLine & { epoch?: number; prev?: string } = {
     ...(entry.at !== undefined ? { at: entry.at } : {}),
     command: entry.command,
   };
-  if (entry.seeds && entry.seeds.length > 0) line.seeds = entry.seeds;
+  const seeds = seedsOnLine(entry);
+  if (seeds.length > 0) line.seeds = seeds;
   if (entry.revealed && entry.revealed.length > 0) line.revealed = entry.revealed;
   if (entry.table && entry.table.length > 0) line.table = entry.table;
   // R35: a line of version 1 stays as lines of its version were (its reader knows no `shown`).
@@ -322,12 +323,25 @@ export function encodeEntry(entry: JournalLine, prev: string | null): string {
 }
 
 /** The chain hash of `line` written after the line whose hash is `prev` (recordChain.ts). */
-export function hashOfLine(prev: string, line: JournalLine): string {
-  return lineHash(prev, line, line.epoch ?? FIRST_EPOCH);
+export function hashOfLine(prev: string, line: LineOrEntry): string {
+  return lineHash(prev, line.unopened ? { ...line, seeds: seedsOnLine(line) } : line, line.epoch ?? FIRST_EPOCH);
 }
 
+/**
+ * The seeds a line holds: an entry's deck whose seed this laptop could not open (R35: a copy held for another laptop,
+ * a deck lost in a takeover) stays last on it, sealed as it came, so the line and its chain hash are the ones its
+ * writer made.
+ */
+function seedsOnLine(line: LineOrEntry): RecordedSeed[] {
+  const seeds: RecordedSeed[] = line.seeds ?? [];
+  return line.unopened ? [...seeds, line.unopened] : seeds;
+}
+
+/** A line to write: as on disk, or an entry as read (its seeds in plain, and perhaps one this laptop could not open). */
+type LineOrEntry = JournalLine & { unopened?: SealedSeed };
+
 /** A whole journal of today's version: the header and each line chained to the one before (R35); and its chain head. */
-export function chainedJournal(nightId: string, lines: readonly JournalLine[]): { text: string; head: string } {
+export function chainedJournal(nightId: string, lines: readonly LineOrEntry[]): { text: string; head: string } {
   let head = chainStart(nightId);
   let text = headerLine(nightId);
   for (const line of lines) {
@@ -547,7 +561,7 @@ function openSeeds(
       continue;
     }
     const plain: string[] = [];
-    let unopened: string | undefined;
+    let unopened: SealedSeed | undefined;
     for (const [at, seed] of seeds.entries()) {
       if (typeof seed === 'string') {
         plain.push(seed);
@@ -559,7 +573,7 @@ function openSeeds(
         continue;
       }
       const problem = openProblem(seed, open, plain);
-      if (problem && keepUnopened && at === seeds.length - 1) unopened = seed.commitment;
+      if (problem && keepUnopened && at === seeds.length - 1) unopened = seed;
       else if (problem) return { entries, lost: problem, sealedSeeds };
     }
     const entry: JournalEntry = plain.length > 0 ? { ...rest, seeds: plain } : rest;

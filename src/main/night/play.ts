@@ -12,7 +12,7 @@ import {
   type EngineState,
 } from '../engine';
 import { Ledger, LedgerError, type LedgerItem } from '../ledger';
-import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry, type TableStep } from './format';
+import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry, type RecordSignature, type TableStep } from './format';
 import { FIRST_EPOCH } from './recordChain';
 import { turnView } from './turnView';
 
@@ -35,6 +35,11 @@ export interface PlayedNight {
   payments: Map<string, Payment>;
   /** M4: the night's shared expenses as they stand (added, edited, not removed), in the order first recorded. */
   expenses: NightExpense[];
+  /**
+   * R35: the signatures of the laptops that held this night before the one playing it now (a night taken over or
+   * handed over), each of its last line, as its journal holds them: they go into every record of the night it shares.
+   */
+  earlierHolders?: RecordSignature[];
 }
 
 /** A shared expense of the night (M4), with the shares fixed when it was recorded: what the view shows. */
@@ -318,7 +323,7 @@ class RecordedDealer implements Dealer {
     const seed = this.entry.seeds?.[at];
     if (seed !== undefined) return seed;
     // R35: the line's last deck, sealed on another laptop: known by its commitment, dealt by what the lines show.
-    if (this.entry.unopened !== undefined && at === (this.entry.seeds?.length ?? 0)) return { commitment: this.entry.unopened };
+    if (this.entry.unopened !== undefined && at === (this.entry.seeds?.length ?? 0)) return { commitment: this.entry.unopened.commitment };
     throw new ReplayError(this.line, 'the engine asked for a deck the line holds no seed for');
   }
 

@@ -64,17 +64,27 @@ export class NightJournals {
     const text = this.journals.read(id);
     if (text === undefined) return undefined;
     const file = this.journals.pathOf(id);
+    const open = (sealed: SealedSeed): string => this.seedSeal.open(sealed);
     let decoded;
+    let replayed;
     try {
-      decoded = decodeJournal(text, (sealed) => this.seedSeal.open(sealed));
+      // R35: a night taken over from another laptop holds the deck it lost sealed with that laptop's key; its cards are the ones its lines show.
+      decoded = decodeJournal(text, open, { unopened: true });
       if (decoded.header.night !== id) throw new JournalHeaderError(`it is the journal of night "${decoded.header.night}", not "${id}"`);
+      replayed = replayPrefix(decoded.entries);
+      // A deck still in play whose seed this laptop cannot open (its own key lost) cannot deal on: read as before, it is voided.
+      if (replayed.night.state.deck?.known !== undefined) {
+        decoded = decodeJournal(text, open);
+        replayed = replayPrefix(decoded.entries);
+      }
     } catch (error) {
       if (!(error instanceof JournalHeaderError)) throw error;
       this.journals.close(id);
       this.notices.setAside(file, `it is not a night journal this app can read: ${error.message}`);
       return null;
     }
-    const { night, failure } = replayPrefix(decoded.entries);
+    const { night, failure } = replayed;
+    if (decoded.signatures.length > 0) night.earlierHolders = decoded.signatures;
     const damage = decoded.damage ?? (failure ? { line: failure.line, reason: failure.message.replace(/^line \d+: /, '') } : null);
     if (damage) {
       this.journals.close(id);
@@ -95,7 +105,7 @@ export class NightJournals {
     if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
     this.#heads.set(
       id,
-      headOf(decoded, () => decodeJournal(text, (sealed) => this.seedSeal.open(sealed), { chain: true }).head),
+      headOf(decoded, () => decodeJournal(text, open, { chain: true, unopened: true }).head),
     );
     return { night, bytes: decoded.goodBytes };
   }
@@ -130,6 +140,18 @@ export class NightJournals {
     this.journals.append(id, encodeEntry(line, chain.chained ? chain.head : null));
     // Only once the line is durable: a failed append leaves the head where the file ends.
     this.#heads.set(id, { head: hashOfLine(chain.head, line), chained: chain.chained });
+  }
+
+  /**
+   * R35 *Taken over*: this laptop's journal of a night it goes on with from the copy it held (`copyText`: the holder's
+   * lines as they were on its disk and its signature of the last), and the takeover line that follows them, its seeds
+   * sealed with this laptop's key. Written whole and durably; the next append follows the takeover line.
+   */
+  adopt(id: string, copyText: string, head: string, takeOver: JournalEntry): void {
+    const line = lineToWrite(takeOver, this.seedSeal, new Set(), []);
+    const whole = copyText.endsWith('\n') ? copyText : copyText.slice(0, copyText.lastIndexOf('\n') + 1);
+    this.journals.writeWhole(checkNightId(id), whole + encodeEntry(line, head));
+    this.#heads.set(id, { head: hashOfLine(head, line), chained: true });
   }
 
   /** The chain of a journal appended to before it was read here (a test, a tool): read once from the file. */

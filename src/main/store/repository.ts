@@ -230,6 +230,16 @@ export class DealerRepository {
     this.#nights.append(id, entry, retiredByCommand);
   }
 
+  /** R35: this laptop's journal of a night it takes over: the copy it held and the takeover line (nightJournals.ts `adopt`). */
+  adoptJournal(id: string, copyText: string, head: string, takeOver: JournalEntry): void {
+    this.#nights.adopt(id, copyText, head, takeOver);
+  }
+
+  /** R35: the journal of a night taken over by another laptop, renamed aside whole (`.taken-over-<time>`) and reported. */
+  setNightAside(id: string, reason: string): void {
+    this.#told.setAside(this.journals.pathOf(checkNightId(id)), reason, 'taken-over');
+  }
+
   /** The ids of the nights still in the old files (head + parts) with no journal yet. */
   legacyNightIds(): string[] {
     return this.#legacy.idsWithoutJournal();

@@ -50,10 +50,10 @@ export class StorageNotices {
   }
 
   /** Renames a bad file out of the way (never deletes it) and records why. */
-  setAside(file: string, reason: string): void {
+  setAside(file: string, reason: string, why: 'corrupt' | 'taken-over' = 'corrupt'): void {
     let target: string | null;
     try {
-      target = renameAside(file, `.corrupt-${fileStamp(this.now())}`);
+      target = renameAside(file, `.${why}-${fileStamp(this.now())}`);
     } catch (error) {
       // Still report it; the next save will replace the file, so say the copy was not kept.
       this.report('set-aside', file, `${reason}; it could not be set aside (${(error as Error).message})`);

@@ -99,6 +99,15 @@ export class MemoryGroupFiles implements GroupFilesPort {
     return null;
   }
 
+  /** Nor does it take a night over: the takeover's tests use real sessions too. */
+  takeOverNight(): Promise<ApiResult<never>> {
+    return Promise.resolve({ ok: false, error: { code: 'no-night', message: 'a stand-in holds no night' } } as ApiResult<never>);
+  }
+
+  nightMovedAway(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
   text(laptopId: string, path: string): string | undefined {
     const bytes = this.read(laptopId, path);
     return bytes ? Buffer.from(bytes).toString('utf8') : undefined;

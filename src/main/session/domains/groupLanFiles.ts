@@ -3,6 +3,8 @@ import { laptopIdentity, type LaptopFiles } from '../../group';
 import { joinPairedGroup, takeInFromPeer } from './groupDomain';
 import type { LaptopSigner } from '../../night';
 import type { SessionState } from '../sessionState';
+import type { Outcome } from '../outcome';
+import { nightMovedAway, takeOverNight, type TakenOver } from './nightMove';
 
 /**
  * The group's files on this laptop, as laptop-to-laptop sync needs them
@@ -36,6 +38,10 @@ export interface GroupFilesPort {
   keyOf(laptopId: string): string | undefined;
   /** The laptop that hosted a night held in the group's history, and whether its copy there is signed; null when not held. */
   sharedNight(nightId: string): { laptopId: string; signed: boolean } | null;
+  /** R35 *Taken over*: this laptop goes on with laptop `from`'s night from the copy it holds (domains/nightMove.ts), in turn. */
+  takeOverNight(copyText: string, from: string): Promise<Outcome<TakenOver>>;
+  /** R35: the night open here was taken over by laptop `by` after line `line`: it stops here, in turn; false when not open here. */
+  nightMovedAway(nightId: string, by: string, line: number): Promise<boolean>;
 }
 
 /** How the session lets the LAN in: one writer, so every change waits its turn with the commands; `changed` pushes the view. */
@@ -108,6 +114,22 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
       const laptopId = group?.writerOf(nightId);
       const host = group?.hostOf(nightId);
       return laptopId && host ? { laptopId, signed: host.signed } : null;
+    },
+    takeOverNight(copyText, from) {
+      return turns.inTurn(() => {
+        const thisLaptop = state.group.history?.file.laptopId ?? laptopIdentity(state.repo.root).laptopId;
+        const outcome = takeOverNight(state, copyText, from, thisLaptop);
+        if (outcome.ok) turns.changed();
+        return outcome;
+      });
+    },
+    nightMovedAway(nightId, by, line) {
+      return turns.inTurn(() => {
+        const name = state.group.history?.laptopName(by) ?? by;
+        const stopped = nightMovedAway(state, nightId, name, line);
+        if (stopped) turns.changed();
+        return stopped;
+      });
     },
   };
 }

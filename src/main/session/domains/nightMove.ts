@@ -1,0 +1,99 @@
+import { commandError } from '../../../shared';
+import { SEED_BYTES } from '../../engine';
+import { keepStep, nightSummary, replayHeldCopy, takeOverLine } from '../../night';
+import { addToRoster } from './roster';
+import { initialsOf, paletteColour } from '../../store/playerStyle';
+import { refused, saveOrRefuse, saveQuietly, type Outcome } from '../outcome';
+import type { SessionState } from '../sessionState';
+
+/**
+ * A night that moves between laptops (docs/rules.md R35, docs/group-lan.md
+ * "Taking a night over"), as the session sees it: the copy this laptop held
+ * of another laptop's open night becomes this laptop's night, one takeover
+ * line later; and a night this laptop held, taken over elsewhere, stops
+ * here, its journal kept aside whole.
+ */
+
+/** What a takeover tells the console: the night, the line it went on from, and the turn voided, if any. */
+export interface TakenOver {
+  nightId: string;
+  line: number;
+  voidedTurn: number | null;
+}
+
+/**
+ * R35 *Taken over*: goes on with the night of laptop `from` from the copy held here (`copyText`, as the copy keeps it:
+ * the holder's lines and its signature of the last). The takeover line is decided by the engine (the turn in play
+ * voided, the deck in play lost, a new deck at once while a deal is under way, its seed sealed with this laptop's
+ * key), the journal written whole and durably, and the night opened here as if it had been started here.
+ */
+export function takeOverNight(state: SessionState, copyText: string, from: string, thisLaptop: string): Outcome<TakenOver> {
+  if (state.openNight)
+    return refused(
+      commandError('night-open', 'A night is open on this laptop: end it before taking over another laptop’s night (R35).', 'R35'),
+    );
+  const copy = replayHeldCopy(copyText);
+  if (!copy.ok) return refused(commandError('invalid-input', `The copy held here cannot be gone on from: ${copy.problem} (R35).`, 'R35'));
+  const nightId = copy.night.state.nightId;
+  if (copy.night.state.phase.kind === 'ended')
+    return refused(commandError('wrong-phase', `Night ${nightId} has ended: it arrives with the group's history, not by a takeover (R35).`, 'R35'));
+  if (state.repo.hasNightFiles(nightId))
+    return refused(commandError('invalid-input', `This laptop already has a night ${nightId}: it cannot take it over again (R35).`, 'R35'));
+  const turn = copy.night.state.turn;
+  const inPlay = turn !== null && turn.outcome === null && !turn.void ? turn.n : null;
+  const line = takeOverLine(copy, from, thisLaptop, () => state.hex(SEED_BYTES), state.now().toISOString());
+  if (!line.ok) return line;
+  // The roster is written before the night, so no night on disk names a player the roster lacks (as at a start).
+  const known = new Set(state.roster.map((p) => p.id));
+  const newcomers = copy.night.state.players
+    .filter((p) => !known.has(p.id))
+    .map((p, i) => ({
+      id: p.id,
+      name: p.name,
+      colour: paletteColour(state.roster.length + i),
+      initials: initialsOf(p.name),
+      archived: false,
+    }));
+  const rostered = addToRoster(state, newcomers, 'The roster could not be saved, so the night was not taken over');
+  if (!rostered.ok) return rostered;
+  const saved = saveOrRefuse(
+    () => state.repo.adoptJournal(nightId, copyText, copy.head, line.entry),
+    'The night could not be saved here, so it was not taken over',
+  );
+  if (!saved.ok) return saved;
+  const night = copy.night;
+  keepStep(night, line.step, line.entry);
+  if (copy.signatures.length > 0) night.earlierHolders = copy.signatures.slice(-1);
+  state.night = night;
+  // As at a start: the settings go with the index, so the next start finds the data folder whole.
+  saveQuietly(() => state.repo.saveSettings(state.settings));
+  state.index = [...state.index.filter((s) => s.id !== nightId), nightSummary(night, state.repo.journals.size(nightId))];
+  state.saveIndexNow(state.index);
+  state.tableScreen = { kind: 'live' };
+  return { ok: true, data: { nightId, line: copy.lines, voidedTurn: inPlay } };
+}
+
+/**
+ * R35 *A laptop that comes back*: the night open here was taken over by laptop `by` after line `line`. It stops here
+ * before another command is taken for it: its journal is set aside whole (the lines written here after `line` are not
+ * part of the night; the host may enter them again by hand on the laptop that holds it), the night leaves this
+ * laptop's list (it comes back with the group's history from the laptop that ends it), and the host is told where
+ * it went. False when no such night is open here.
+ */
+export function nightMovedAway(state: SessionState, nightId: string, by: string, line: number): boolean {
+  const night = state.night;
+  if (!night || night.state.nightId !== nightId || night.state.phase.kind === 'ended') return false;
+  const after = Math.max(0, night.entries.length - line);
+  state.repo.journals.close(nightId);
+  state.repo.setNightAside(
+    nightId,
+    `night ${nightId} was taken over by ${by} after its line ${line} (R35): it goes on there. ` +
+      (after === 0
+        ? 'Nothing was written here after that line.'
+        : `The ${after} command${after === 1 ? '' : 's'} written here after that line are not part of the night: they are kept in this file, to be entered again by hand on ${by} if they happened.`),
+  );
+  state.night = null;
+  state.index = state.index.filter((s) => s.id !== nightId);
+  state.saveIndexNow(state.index);
+  return true;
+}
