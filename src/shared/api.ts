@@ -4,7 +4,7 @@ import type { BackupsList, ExportFile, FairnessReport, NightDetail, NightListIte
 import type { COMMAND_REGISTRY, Role } from './registry';
 import type { PayDetails } from './payDetails';
 import type { AppView } from './view';
-import type { PairingStart, PeerClaimAnswer, PeerFilesAnswer, PeerManifestAnswer, PeerNightLinesAnswer } from './groupLan';
+import type { PairingStart, PeerClaimAnswer, PeerFilesAnswer, PeerManifestAnswer, PeerNightLinesAnswer, TakeOverAnswer } from './groupLan';
 
 /** Everyone's payment details (getPayDetails, the host only): roster players by id, and the bank's. */
 export interface PayDirectory {
@@ -41,6 +41,7 @@ export interface CommandData {
   groupPeerManifest: PeerManifestAnswer;
   groupPeerFiles: PeerFilesAnswer;
   groupPeerNightLines: PeerNightLinesAnswer;
+  takeOverNight: TakeOverAnswer;
 }
 /** What command `K` answers with besides the view: its `CommandData` for a question, nothing (`undefined`) for a change. */
 export type DataOf<K extends CommandName> = K extends keyof CommandData ? CommandData[K] : undefined;
@@ -193,6 +194,7 @@ export interface DealerApi {
   groupPeerManifest: CommandMethod<'groupPeerManifest'>;
   groupPeerFiles: CommandMethod<'groupPeerFiles'>;
   groupPeerNightLines: CommandMethod<'groupPeerNightLines'>;
+  takeOverNight: CommandMethod<'takeOverNight'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

@@ -11,6 +11,7 @@ import {
   groupPeerFilesArgs,
   groupPeerNightLinesArgs,
   groupUnpairArgs,
+  takeOverNightArgs,
   peerCredentialArgs,
 } from './groupLan';
 import { paymentSchema, settleModeSchema, type TableScreen } from './vocabulary';
@@ -387,6 +388,7 @@ export const commandArgs = {
   groupPeerManifest: peerCredentialArgs,
   groupPeerFiles: groupPeerFilesArgs,
   groupPeerNightLines: groupPeerNightLinesArgs,
+  takeOverNight: takeOverNightArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

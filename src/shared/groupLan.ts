@@ -86,6 +86,18 @@ export const groupPeerFilesArgs = z.strictObject({
   paths: z.array(groupFilePath).min(1).max(PEER_FILES_PER_ASK, `at most ${PEER_FILES_PER_ASK} files at once`),
 });
 
+/** R35 *Taken over*: the night this laptop holds a live copy of, to go on with here (its holder is gone). */
+export const takeOverNightArgs = z.strictObject({
+  nightId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a night id is 1 to 64 letters, digits, - or _'),
+});
+
+/** What a takeover answers the console: the night, the line of the copy it went on from, and the turn voided (R21), if any. */
+export interface TakeOverAnswer {
+  nightId: string;
+  line: number;
+  voidedTurn: number | null;
+}
+
 /** Lines of the open night sent at once to a laptop holding its live copy (R35), and their bytes at most. */
 export const LIVE_LINES_PER_BATCH = 256;
 export const LIVE_BATCH_MAX_BYTES = 1024 * 1024;
@@ -105,7 +117,12 @@ export const groupPeerNightLinesArgs = z
     from: z.number().int().positive(),
     header: z.string().max(512).optional(),
     lines: z
-      .array(z.string().min(2).max(256 * 1024))
+      .array(
+        z
+          .string()
+          .min(2)
+          .max(256 * 1024),
+      )
       .max(LIVE_LINES_PER_BATCH, `at most ${LIVE_LINES_PER_BATCH} lines at once`),
     signed: z
       .strictObject({

@@ -127,6 +127,8 @@ export const COMMAND_REGISTRY = {
   groupPairJoin: change,
   /** Forgets a paired laptop: its key opens nothing here any more. */
   groupUnpair: change,
+  /** R35: this laptop goes on with a night it holds a live copy of, its holder gone (docs/group-lan.md). */
+  takeOverNight: change,
   /** A laptop typing the code shown here claims it (once): both get a key for the other's listener. */
   groupPeerClaim: { roles: PAIRED_LAPTOP, changesState: true },
   /** A paired laptop asks which group files this laptop holds. */

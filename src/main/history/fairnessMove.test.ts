@@ -33,11 +33,13 @@ describe('R35: a deck lost in a takeover, in the history', () => {
     const report = verifyNight(night.state.nightId, night.events);
     expect(report.verified).toBe(true);
     expect(report.mismatches).toEqual([]);
-    expect(report.unchecked).toEqual([{ deckId: lost?.type === 'deck-lost' ? lost.deckId : '', reason: expect.stringContaining(LOST_DECK_REASON) }]);
+    expect(report.unchecked).toEqual([
+      { deckId: lost?.type === 'deck-lost' ? lost.deckId : '', reason: expect.stringContaining(LOST_DECK_REASON) },
+    ]);
     expect(report.decks).toBeGreaterThan(1);
   });
 
-  it('the export marks the deck lost, its seed null for good, and reads back; its cards are the turns\' as shown', () => {
+  it("the export marks the deck lost, its seed null for good, and reads back; its cards are the turns' as shown", () => {
     const { night } = takenOverMidTurn();
     const exported = nightExportSchema.parse(JSON.parse(JSON.stringify(exportNight(night))));
     const lost = exported.decks.filter((deck) => deck.lost === true);

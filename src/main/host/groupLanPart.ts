@@ -12,6 +12,7 @@ import {
   type PeerFilesAnswer,
   type PeerManifestAnswer,
   type PeerNightLinesAnswer,
+  type TakeOverAnswer,
   type ParsedCommandArgs,
 } from '../../shared';
 import { LanPairing, newPeerKey } from '../group/pairing';
@@ -43,6 +44,8 @@ const GROUP_PORT = 47_900;
 const GROUP_PORT_FALLBACKS = 9;
 /** How often paired laptops are asked what they hold (a night ended there shows here within 2 s). */
 const SYNC_EVERY_MS = 1_000;
+/** How long a takeover waits for the holding laptop to answer before taking it as off (R35). */
+const HOLDER_ASKED_MS = 1_500;
 
 export interface GroupLanOptions {
   /** The data folder: the pairings are kept in it (group/lan-peers.json). */
@@ -329,6 +332,48 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     return { ok: true, data: { files: out } };
   }
 
+  /**
+   * R35 *Taken over*: this laptop goes on with a night it holds a live copy of. Never while the laptop holding it still
+   * answers (one writer: it is asked to hand the night over instead); the people at the table have said it is off.
+   */
+  async function takeOver(args: ParsedCommandArgs<'takeOverNight'>): Promise<Outcome<TakeOverAnswer>> {
+    const held = live.copies.held(args.nightId);
+    if (!held) return refuse('invalid-input', `This laptop holds no live copy of night ${args.nightId} (R35).`, { night: args.nightId });
+    const holder = nameOf(held.holder);
+    if (held.ended)
+      return refuse('wrong-phase', `${holder} ended night ${args.nightId}: it arrives with the group's history, not by a takeover (R35).`);
+    if (await answers(held.holder))
+      return refuse('holder-reachable', `${holder} still answers: ask there for the night to be handed over instead (R35).`, {
+        laptop: holder,
+      });
+    const text = live.copies.text(args.nightId);
+    if (text === undefined) return refuse('invalid-input', `The live copy of night ${args.nightId} is gone (R35).`);
+    const outcome = await files.takeOverNight(text, held.holder);
+    if (!outcome.ok) return outcome;
+    // The night is this laptop's journal now: the copy it came from is not kept twice.
+    live.copies.letGo(args.nightId, true);
+    changed();
+    return outcome;
+  }
+
+  /** Whether a paired laptop answers now, at any address it was reached at (a short wait: it is off, or it is not). */
+  async function answers(laptopId: string): Promise<boolean> {
+    const peer = pairing.find(laptopId);
+    for (const address of peer?.addresses ?? []) {
+      let link: PeerLink | null = null;
+      try {
+        link = await PeerLink.open(address, peer?.theirKey ?? '', HOLDER_ASKED_MS);
+        await link.request('groupPeerManifest', { laptop: me().id, key: peer?.theirKey ?? '' });
+        return true;
+      } catch {
+        // Not at this address.
+      } finally {
+        link?.close();
+      }
+    }
+    return false;
+  }
+
   function nightLines(args: ParsedCommandArgs<'groupPeerNightLines'>): Outcome<PeerNightLinesAnswer> {
     if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
     return live.receive(args, nameOf);
@@ -343,6 +388,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       groupPeerManifest: manifest,
       groupPeerFiles: filesAsked,
       groupPeerNightLines: nightLines,
+      takeOverNight: takeOver,
     },
     // R35: after every accepted change, the open night's new lines go to the live copies (after the answer, batched).
     after: live.after,

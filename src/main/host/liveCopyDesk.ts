@@ -94,15 +94,13 @@ export class LiveCopyDesk {
   view(name: (laptopId: string) => string): { liveCopies: LiveCopyView[]; holding: HeldCopyView[] } {
     const slice = {
       liveCopies: this.push.view(name),
-      holding: this.copies.list().map(
-        (copy: HeldCopy): HeldCopyView => ({
-          nightId: copy.nightId,
-          laptopId: copy.holder,
-          name: name(copy.holder),
-          lines: copy.lines,
-          ended: copy.ended,
-        }),
-      ),
+      holding: this.copies.list().map((copy: HeldCopy): HeldCopyView => ({
+        nightId: copy.nightId,
+        laptopId: copy.holder,
+        name: name(copy.holder),
+        lines: copy.lines,
+        ended: copy.ended,
+      })),
     };
     this.shown = this.fingerprint();
     return slice;
@@ -124,6 +122,22 @@ export class LiveCopyDesk {
         night: args.nightId,
       }),
     });
+    // R35: the sender held this night, and this laptop took it over: the sender stops writing it (liveCopyPush.ts).
+    const line = files.takenOverFrom(args.nightId, args.laptop);
+    if (line !== null)
+      return {
+        ok: false,
+        error: commandError(
+          'night-moved',
+          `Night ${args.nightId} was taken over by ${files.identity().laptopName} after line ${line} (R35).`,
+          'R35',
+          {
+            night: args.nightId,
+            by: files.identity().laptopId,
+            line: String(line),
+          },
+        ),
+      };
     if (files.openNight()?.nightId === args.nightId) return refuse('that night is open on this laptop');
     const shared = files.sharedNight(args.nightId);
     if (shared && shared.laptopId !== args.laptop) return refuse(`that night is ${name(shared.laptopId)}'s`);
@@ -156,4 +170,3 @@ export class LiveCopyDesk {
     this.viewTimer.unref();
   }
 }
-

@@ -73,7 +73,7 @@ describe('R35: a live copy killed mid-batch', () => {
     const ann = testSigner(0);
     // Batches of 1 to 3 lines, as a holder sends them while the host plays.
     const batches: string[] = [];
-    for (let from = 1; from <= journal.lines.length; ) {
+    for (let from = 1; from <= journal.lines.length;) {
       const to = Math.min(journal.lines.length, from + (from % 3));
       batches.push(JSON.stringify(signedBatch(journal, from, to, ann)));
       from = to + 1;
@@ -97,9 +97,9 @@ describe('R35: a live copy killed mid-batch', () => {
         const rows = text.split('\n').slice(1, -1);
         expect(rows.slice(0, -1)).toEqual(journal.lines.slice(0, lines));
         expect(held.head).toBe(journal.heads[lines - 1]);
-        expect(verifySignature(ann.publicKey, recordStatement(journal.nightId, ann.laptopId, lines, held.head), held.signature?.sig ?? '')).toBe(
-          true,
-        );
+        expect(
+          verifySignature(ann.publicKey, recordStatement(journal.nightId, ann.laptopId, lines, held.head), held.signature?.sig ?? ''),
+        ).toBe(true);
       }
       copies.close();
       answered = lines;

@@ -158,6 +158,13 @@ export class LiveCopyPush {
           state.problem = `unreachable (${(error as Error).message})`;
           return;
         }
+        if (!answer.ok && answer.error.code === 'night-moved') {
+          // R35: the copy took the night over while this laptop was away: it stops writing it, its journal kept aside.
+          const { by, line } = answer.error.params ?? {};
+          if (by !== undefined && line !== undefined) await this.options.files.nightMovedAway(tail.nightId, String(by), Number(line));
+          this.tail = null;
+          return;
+        }
         if (!answer.ok) {
           state.problem = answer.error.message;
           // The copy answers how many it holds only when it takes the batch: asked again on the next round.

@@ -1,13 +1,6 @@
 import { commandError, type CommandError } from '../../shared';
 import type { EngineCommand } from '../engine';
-import {
-  decodeJournal,
-  JournalHeaderError,
-  recordedCommandOf,
-  type JournalEntry,
-  type RecordSignature,
-  type SeedOpener,
-} from './format';
+import { decodeJournal, JournalHeaderError, recordedCommandOf, type JournalEntry, type RecordSignature, type SeedOpener } from './format';
 import { decideStep, replayPrefix, type DecidedStep, type Dealer, type PlayedNight } from './play';
 import { chainStart, FIRST_EPOCH } from './recordChain';
 
@@ -64,7 +57,8 @@ export function replayHeldCopy(text: string, open?: SeedOpener): HeldCopyRead {
     signatures: decoded.signatures.filter((s) => s.lines <= lines),
   };
   if (failure) return { ok: false, line: failure.line, problem: failure.message, kept };
-  if (decoded.damage) return { ok: false, line: decoded.damage.line, problem: `line ${decoded.damage.line}: ${decoded.damage.reason}`, kept };
+  if (decoded.damage)
+    return { ok: false, line: decoded.damage.line, problem: `line ${decoded.damage.line}: ${decoded.damage.reason}`, kept };
   return { ok: true, ...kept };
 }
 
@@ -98,7 +92,8 @@ export function takeOverLine(copy: HeldCopy, from: string, thisLaptop: string, d
  * night. The deck in play is retired: its seed goes on this line in plain (R12).
  */
 export function handOverLine(night: PlayedNight, to: string, thisLaptop: string, at: string): MoveLine {
-  if (to === thisLaptop) return refusal(`This laptop (${thisLaptop}) already holds the night: hand it to another laptop (R35).`, { laptop: to });
+  if (to === thisLaptop)
+    return refusal(`This laptop (${thisLaptop}) already holds the night: hand it to another laptop (R35).`, { laptop: to });
   const noDeck = (): string => {
     throw new Error('a hand-over shuffles no deck: the new holder shuffles its own (R35)');
   };

@@ -23,7 +23,8 @@ export type GroupLanCommand =
   | 'groupPeerClaim'
   | 'groupPeerManifest'
   | 'groupPeerFiles'
-  | 'groupPeerNightLines';
+  | 'groupPeerNightLines'
+  | 'takeOverNight';
 export type PartCommand = PhoneCommand | GroupLanCommand;
 
 /**
@@ -80,6 +81,7 @@ export const PART_OF_COMMAND: { readonly [C in PartCommand]: keyof SessionParts 
   groupPeerManifest: 'groupLan',
   groupPeerFiles: 'groupLan',
   groupPeerNightLines: 'groupLan',
+  takeOverNight: 'groupLan',
 };
 
 /** What a session composed without a part says to its commands (a test's session, the simulator's). */

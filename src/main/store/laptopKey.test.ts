@@ -71,7 +71,11 @@ describe("the laptop's key", () => {
     const signer = new LaptopKey(root, undefined, AT, notices.hook).signer(ME);
     const aside = `${path.join(root, 'laptop-key')}.unusable-2026-03-01T20-00-00-000Z`;
     expect(notices.list).toEqual([
-      [path.join(root, 'laptop-key'), aside, expect.stringMatching(/is damaged.*new key.*tells the group in its next manifest.*until each of them trusts the new key \(Alt\+T/)],
+      [
+        path.join(root, 'laptop-key'),
+        aside,
+        expect.stringMatching(/is damaged.*new key.*tells the group in its next manifest.*until each of them trusts the new key \(Alt\+T/),
+      ],
     ]);
     expect(fs.readFileSync(aside, 'utf8')).toBe('not a key\n');
     expect(new LaptopKey(root, undefined, AT).signer(ME).publicKey).toBe(signer.publicKey);
@@ -95,7 +99,11 @@ describe("the laptop's key", () => {
     const made = new LaptopKey(root, undefined, AT, notices.hook).signer(ME, first.publicKey);
     expect(made.publicKey).not.toBe(first.publicKey);
     expect(notices.list).toEqual([
-      [path.join(root, 'laptop-key'), '', expect.stringMatching(/signing key is gone.*tells the group in its next manifest.*until each of them trusts the new key \(Alt\+T/)],
+      [
+        path.join(root, 'laptop-key'),
+        '',
+        expect.stringMatching(/signing key is gone.*tells the group in its next manifest.*until each of them trusts the new key \(Alt\+T/),
+      ],
     ]);
   });
 

@@ -51,7 +51,11 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     const again = new LiveCopies(root);
     expect(again.held(journal.nightId)).toEqual(held);
     // Read again, the copy is compacted to its lines and the last signature.
-    expect(fileOf(again).split('\n').filter((row) => row.startsWith('{"signed"'))).toHaveLength(1);
+    expect(
+      fileOf(again)
+        .split('\n')
+        .filter((row) => row.startsWith('{"signed"')),
+    ).toHaveLength(1);
     expect(again.receive(batch(13, journal.lines.length), ann.publicKey)).toEqual({ ok: true, held: journal.lines.length });
     again.close();
   });

@@ -134,7 +134,14 @@ export class LiveCopies {
       if (problem) return refuse(problem);
       header = batch.header as string;
     }
-    const chained = chainLines(header, kept?.head ?? chainStart(batch.nightId), kept?.epoch ?? FIRST_EPOCH, held, batch.lines, kept === undefined);
+    const chained = chainLines(
+      header,
+      kept?.head ?? chainStart(batch.nightId),
+      kept?.epoch ?? FIRST_EPOCH,
+      held,
+      batch.lines,
+      kept === undefined,
+    );
     if (typeof chained === 'string') return refuse(chained);
     const lines = held + batch.lines.length;
     if (signed.laptop !== batch.laptop || signed.lines !== lines || signed.head !== chained.head)
@@ -175,12 +182,14 @@ export class LiveCopies {
   }
 
   /**
-   * Lets a copy go (its night ended and its signed record is in the group's history): the file is deleted. Only the
-   * caller knows that record is there; a copy of a night not ended is never let go.
+   * Lets a copy go (its night ended and its signed record is in the group's history, or this laptop took the night
+   * over: its journal holds every line): the file is deleted. Only the caller knows either; a copy of a night not
+   * ended is otherwise never let go.
    */
-  letGo(nightId: string): boolean {
+  letGo(nightId: string, takenOver = false): boolean {
     const kept = this.#copies.get(nightId);
-    if (!kept?.ended) return false;
+    // R35: an open night's copy goes only once this laptop took the night over (its journal then holds every line).
+    if (!kept || (!kept.ended && !takenOver)) return false;
     this.closeFile(kept);
     this.#copies.delete(nightId);
     fs.rmSync(this.pathOf(nightId), { force: true });

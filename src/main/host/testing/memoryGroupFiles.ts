@@ -104,6 +104,10 @@ export class MemoryGroupFiles implements GroupFilesPort {
     return Promise.resolve({ ok: false, error: { code: 'no-night', message: 'a stand-in holds no night' } } as ApiResult<never>);
   }
 
+  takenOverFrom(): null {
+    return null;
+  }
+
   nightMovedAway(): Promise<boolean> {
     return Promise.resolve(false);
   }

@@ -40,6 +40,8 @@ export interface GroupFilesPort {
   sharedNight(nightId: string): { laptopId: string; signed: boolean } | null;
   /** R35 *Taken over*: this laptop goes on with laptop `from`'s night from the copy it holds (domains/nightMove.ts), in turn. */
   takeOverNight(copyText: string, from: string): Promise<Outcome<TakenOver>>;
+  /** R35: the line after which this laptop took over night `nightId` from laptop `from`, or null when it did not. */
+  takenOverFrom(nightId: string, from: string): number | null;
   /** R35: the night open here was taken over by laptop `by` after line `line`: it stops here, in turn; false when not open here. */
   nightMovedAway(nightId: string, by: string, line: number): Promise<boolean>;
 }
@@ -122,6 +124,12 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
         if (outcome.ok) turns.changed();
         return outcome;
       });
+    },
+    takenOverFrom(nightId, from) {
+      const night = state.night;
+      if (night?.state.nightId !== nightId) return null;
+      const move = night.entries.find((entry) => entry.command.type === 'take-over' && entry.command.from === from);
+      return move?.command.type === 'take-over' ? move.command.line : null;
     },
     nightMovedAway(nightId, by, line) {
       return turns.inTurn(() => {

@@ -36,7 +36,9 @@ export function takeOverNight(state: SessionState, copyText: string, from: strin
   if (!copy.ok) return refused(commandError('invalid-input', `The copy held here cannot be gone on from: ${copy.problem} (R35).`, 'R35'));
   const nightId = copy.night.state.nightId;
   if (copy.night.state.phase.kind === 'ended')
-    return refused(commandError('wrong-phase', `Night ${nightId} has ended: it arrives with the group's history, not by a takeover (R35).`, 'R35'));
+    return refused(
+      commandError('wrong-phase', `Night ${nightId} has ended: it arrives with the group's history, not by a takeover (R35).`, 'R35'),
+    );
   if (state.repo.hasNightFiles(nightId))
     return refused(commandError('invalid-input', `This laptop already has a night ${nightId}: it cannot take it over again (R35).`, 'R35'));
   const turn = copy.night.state.turn;

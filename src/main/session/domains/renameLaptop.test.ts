@@ -98,7 +98,9 @@ describe("the laptop's key in a session", () => {
       expect.objectContaining({
         kind: 'missing',
         file: keyFile,
-        reason: expect.stringMatching(/signing key is gone.*tells the group in its next manifest.*until each of them trusts the new key \(Alt\+T/),
+        reason: expect.stringMatching(
+          /signing key is gone.*tells the group in its next manifest.*until each of them trusts the new key \(Alt\+T/,
+        ),
       }),
     ]);
     expect(fs.readFileSync(keyFile, 'utf8')).not.toBe(key);

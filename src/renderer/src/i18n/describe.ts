@@ -73,6 +73,8 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'peer-unreachable': ['address'],
   'not-paired': [],
   'group-lan-unavailable': [],
+  'night-moved': [],
+  'holder-reachable': [],
   'live-copy-refused': [],
   'no-pay-details': ['name'],
   'laptop-id-shared': ['laptop'],

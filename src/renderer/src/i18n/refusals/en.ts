@@ -65,6 +65,8 @@ const refusals = {
   'peer-unreachable': 'Nothing answered at {address}: is the app open on that laptop, on the same network?',
   'not-paired': 'That laptop is not paired with this one (or no longer): pair them again.',
   'group-lan-unavailable': 'This dealer cannot pair with another laptop: it runs without the group listener.',
+  'night-moved': 'The night was taken over by another laptop: it goes on there (R35).',
+  'holder-reachable': 'The laptop holding this night still answers: ask it to hand the night over instead (R35).',
   'live-copy-refused': 'The other laptop did not take this night’s lines for its live copy (R35).',
   'no-pay-details': '{name} has no payment details to share: type them first (E in the lobby).',
   'laptop-id-shared':

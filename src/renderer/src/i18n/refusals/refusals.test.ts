@@ -76,6 +76,8 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'peer-unreachable': { params: { address: '192.168.1.20:47900' } },
   'not-paired': {},
   'group-lan-unavailable': {},
+  'night-moved': {},
+  'holder-reachable': {},
   'live-copy-refused': {},
 };
 

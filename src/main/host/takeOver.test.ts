@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { advance, currentNight, playTurns, startNight, TestClock } from '../session/testing/kit';
+import { liveLaptop, pair, until, type LiveLaptop } from './testing/liveLaptops';
+
+/**
+ * R35, the night survives its laptop, part 2: Ann's laptop hosts, Bob's holds the live copy over loopback. While
+ * Ann's laptop answers, Bob's is told to ask for a hand-over; once it is off, one command on Bob's console takes the
+ * night over from the last line it holds; and Ann's laptop, back on, stops writing the night as soon as it hears of it.
+ */
+let work: string;
+let clock: TestClock;
+const open: LiveLaptop[] = [];
+
+beforeEach(() => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'take-over-'));
+  clock = new TestClock('2026-03-06T20:00:00.000Z');
+});
+
+afterEach(async () => {
+  for (const laptop of open.splice(0)) await laptop.session.shutDown();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+async function laptop(name: string): Promise<LiveLaptop> {
+  const made = await liveLaptop(path.join(work, name), clock, name);
+  open.push(made);
+  return made;
+}
+
+async function switchedOff(laptop: LiveLaptop): Promise<void> {
+  open.splice(open.indexOf(laptop), 1);
+  await laptop.session.shutDown();
+}
+
+describe('R35: taking a night over from a laptop that is gone', () => {
+  it('R35: refused while the holder answers; taken over once it is off; the holder, back, stops and keeps its lines aside', async () => {
+    const ann = await laptop('ann');
+    const bob = await laptop('bob');
+    await pair(ann, bob);
+    const nightId = startNight(ann.session, {
+      players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }, { name: 'Dmitri' }, { name: 'Eve' }],
+    }).id;
+    playTurns(ann.session, 4);
+    while (currentNight(ann.session).phase !== 'bet') advance(ann.session);
+    const atTheBet = currentNight(ann.session);
+    const lines = fs.readFileSync(path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8').split('\n').length - 2;
+    await until(() => bob.lan.live.copies.held(nightId)?.lines === lines);
+
+    const busy = await bob.session.run('host', 'takeOverNight', { nightId });
+    expect(busy).toMatchObject({ ok: false, error: { code: 'holder-reachable' } });
+    expect(bob.session.getView().night).toBeNull();
+
+    await switchedOff(ann);
+    const taken = await bob.session.run('host', 'takeOverNight', { nightId });
+    if (!taken.ok) throw new Error(taken.error.message);
+    expect(taken.data).toEqual({ nightId, line: lines, voidedTurn: atTheBet.turn?.n ?? null });
+    const onBob = currentNight(bob.session);
+    expect(onBob.id).toBe(nightId);
+    expect(onBob.pot).toBe(atTheBet.pot);
+    expect(onBob.players.map((p) => p.stack)).toEqual(atTheBet.players.map((p) => p.stack));
+    // The copy is the night's journal now; Bob's laptop holds no copy of it besides.
+    expect(bob.lan.live.copies.held(nightId)).toBeUndefined();
+    advance(bob.session);
+    advance(bob.session);
+
+    // Ann's laptop comes back with the night still open on it, and pushes to Bob's as it always did: it is told, and stops.
+    const back = await laptop('ann');
+    expect(currentNight(back.session).id).toBe(nightId);
+    back.lan.live.round();
+    await until(() => back.session.getView().night === null);
+    const notice = back.session.getView().storageNotices.find((n) => n.setAsideAs.includes('.taken-over-'));
+    expect(notice?.reason).toMatch(new RegExp(`night ${nightId} was taken over by .* after its line ${lines} \\(R35\\)`));
+    expect(currentNight(bob.session).id).toBe(nightId);
+  });
+
+  it('R35: a night this laptop holds no copy of is refused in words, and so is one the console names wrongly', async () => {
+    const bob = await laptop('bob');
+    const refused = await bob.session.run('host', 'takeOverNight', { nightId: '2026-03-06-abcdef' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/no live copy/) } });
+    const malformed = await bob.session.run('host', 'takeOverNight', { nightId: '../../etc' });
+    expect(malformed.ok).toBe(false);
+    // Only the host's console may take a night over: never the TV or a phone.
+    const fromTv = await bob.session.run('table', 'takeOverNight', { nightId: '2026-03-06-abcdef' });
+    expect(fromTv).toMatchObject({ ok: false });
+  });
+});
