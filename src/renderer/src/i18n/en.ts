@@ -370,6 +370,10 @@ const en = {
         key: 'Alt+K · Alt+T',
         what: 'the group: Alt+K gives this laptop a new key; Alt+T trusts the new key of a laptop that lost its own (each after a question)',
       },
+      historyGroupTakeOver: {
+        key: 'Alt+O',
+        what: 'the group: take over the night this laptop holds live, once its laptop is off (after a question)',
+      },
       historyMerge: { key: 'J / U', what: 'all time: count the highlighted player as another (one person, two names) / undo it' },
       draw: { key: 'Enter', what: 'draw for dealer / deal' },
       cut: { key: '0-9 Enter', what: 'cut the deck (Enter alone = 0)' },
@@ -623,7 +627,11 @@ const en = {
       unpaired: '{name} is unpaired.',
       liveCopy: '{name} holds this night live, {behind} lines behind.',
       liveCopyProblem: '{name} does not hold this night live: {problem}',
-      holdingLive: 'Holding {name}’s night live, line {lines}.',
+      holdingLive: 'Holding {name}’s night live, line {lines}. Alt+O takes it over if {name}’s laptop is off.',
+      takeOverConfirm:
+        'Take over {name}’s night? Only if {name}’s laptop is off (a flat battery, a crash): the turn in play is voided and played again, the cards go on from a new shuffle (or a new commitment), and every chip stays as it is (R35).',
+      takenOver: 'This laptop holds the night now, from line {line}{voided}.',
+      takenOverTurn: '; turn {turn} is played again',
       holdingEnded: 'Holding {name}’s night, ended at line {lines}: let go once its signed record arrives.',
       leaveConfirm: 'Leave the group {name}? The nights taken in stay; nothing more is shared or taken in.',
       newIdConfirm:

@@ -376,6 +376,10 @@ const es: Translation = {
         key: 'Alt+K · Alt+T',
         what: 'el grupo: Alt+K da a este portátil una clave nueva; Alt+T confía en la clave nueva de un portátil que perdió la suya (cada una tras una pregunta)',
       },
+      historyGroupTakeOver: {
+        key: 'Alt+O',
+        what: 'el grupo: retomar la noche que este portátil lleva en vivo, una vez apagado el suyo (tras una pregunta)',
+      },
       historyMerge: { key: 'J / U', what: 'de siempre: contar al jugador resaltado como otro (una persona, dos nombres) / deshacerlo' },
       draw: { key: 'Intro', what: 'robo para repartir / repartir' },
       cut: { key: '0-9 Intro', what: 'cortar la baraja (Intro solo = 0)' },
@@ -640,7 +644,11 @@ const es: Translation = {
       unpaired: '{name} está desemparejado.',
       liveCopy: '{name} tiene esta noche en vivo, {behind} líneas por detrás.',
       liveCopyProblem: '{name} no tiene esta noche en vivo: {problem}',
-      holdingLive: 'Noche de {name} en vivo aquí, línea {lines}.',
+      holdingLive: 'Noche de {name} en vivo aquí, línea {lines}. Alt+O la retoma si el portátil de {name} está apagado.',
+      takeOverConfirm:
+        '¿Retomar la noche de {name}? Solo si el portátil de {name} está apagado (batería agotada, un fallo): la jugada en curso se anula y se repite, las cartas siguen de un barajado nuevo (o un compromiso nuevo), y cada ficha queda donde está (R35).',
+      takenOver: 'Este portátil lleva ahora la noche, desde la línea {line}{voided}.',
+      takenOverTurn: '; la jugada {turn} se repite',
       holdingEnded: 'Noche de {name}, terminada en la línea {lines}: se suelta cuando llegue su registro firmado.',
       leaveConfirm: '¿Dejar el grupo {name}? Las noches recibidas se quedan; ya no se comparte ni se recibe nada.',
       newIdConfirm:

@@ -379,6 +379,10 @@ const fr: Translation = {
         key: 'Alt+K · Alt+T',
         what: 'le groupe : Alt+K donne une nouvelle clé à cet ordinateur ; Alt+T fait confiance à la nouvelle clé d’un ordinateur qui a perdu la sienne (chacune après une question)',
       },
+      historyGroupTakeOver: {
+        key: 'Alt+O',
+        what: 'le groupe : reprendre la soirée que cet ordinateur tient en direct, une fois le sien éteint (après une question)',
+      },
       historyMerge: {
         key: 'J / U',
         what: 'depuis toujours : compter le joueur en surbrillance comme un autre (une personne, deux noms) / l’annuler',
@@ -650,7 +654,11 @@ const fr: Translation = {
       unpaired: '{name} est désappairé.',
       liveCopy: '{name} tient cette soirée en direct, {behind} lignes de retard.',
       liveCopyProblem: '{name} ne tient pas cette soirée en direct : {problem}',
-      holdingLive: 'Soirée de {name} tenue en direct, ligne {lines}.',
+      holdingLive: 'Soirée de {name} tenue en direct, ligne {lines}. Alt+O la reprend si l’ordinateur de {name} est éteint.',
+      takeOverConfirm:
+        'Reprendre la soirée de {name} ? Seulement si l’ordinateur de {name} est éteint (batterie vide, panne) : le tour en cours est annulé et rejoué, les cartes reprennent d’un nouveau mélange (ou d’un nouvel engagement), et chaque jeton reste où il est (R35).',
+      takenOver: 'Cet ordinateur tient la soirée, depuis la ligne {line}{voided}.',
+      takenOverTurn: '; le tour {turn} est rejoué',
       holdingEnded: 'Soirée de {name}, terminée à la ligne {lines} : lâchée dès que son relevé signé arrive.',
       leaveConfirm: 'Quitter le groupe {name} ? Les soirées reçues restent ; plus rien n’est partagé ni reçu.',
       newIdConfirm:

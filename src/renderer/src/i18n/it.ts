@@ -379,6 +379,10 @@ const it: Translation = {
         key: 'Alt+K · Alt+T',
         what: 'il gruppo: Alt+K dà una chiave nuova a questo portatile; Alt+T si fida della chiave nuova di un portatile che ha perso la sua (ciascuno dopo una domanda)',
       },
+      historyGroupTakeOver: {
+        key: 'Alt+O',
+        what: 'il gruppo: riprendere la serata che questo portatile tiene dal vivo, una volta spento il suo (dopo una domanda)',
+      },
       historyMerge: {
         key: 'J / U',
         what: 'di sempre: contare il giocatore evidenziato come un altro (una persona, due nomi) / annullarlo',
@@ -646,7 +650,11 @@ const it: Translation = {
       unpaired: '{name} è scollegato.',
       liveCopy: '{name} tiene questa serata dal vivo, {behind} righe indietro.',
       liveCopyProblem: '{name} non tiene questa serata dal vivo: {problem}',
-      holdingLive: 'Serata di {name} tenuta dal vivo, riga {lines}.',
+      holdingLive: 'Serata di {name} tenuta dal vivo, riga {lines}. Alt+O la riprende se il portatile di {name} è spento.',
+      takeOverConfirm:
+        'Riprendere la serata di {name}? Solo se il portatile di {name} è spento (batteria scarica, un guasto): il turno in corso è annullato e rigiocato, le carte riprendono da un nuovo mescolamento (o un nuovo impegno), e ogni fiche resta dov’è (R35).',
+      takenOver: 'Questo portatile tiene ora la serata, dalla riga {line}{voided}.',
+      takenOverTurn: '; il turno {turn} si rigioca',
       holdingEnded: 'Serata di {name}, finita alla riga {lines}: lasciata appena arriva il suo registro firmato.',
       leaveConfirm: 'Lasciare il gruppo {name}? Le serate ricevute restano; niente più è condiviso o ricevuto.',
       newIdConfirm:

@@ -178,6 +178,7 @@ describe('the keymap', () => {
       'historyGroupNewId',
       'historyGroupRename',
       'historyGroupKeys',
+      'historyGroupTakeOver',
     ]);
     // A line added to the keymap is in the list; one taken out is not.
     const added = keyListGroups([...KEYMAP, { screen: 'tab', chords: [{ key: 'q' }], help: 'lobbyHistory', action: 'history' }]);

@@ -374,6 +374,7 @@ export const GROUP_KEYS = [
   { screen: 'history', chords: altLetter('r'), when: { part: 'group' }, help: 'historyGroupRename', action: 'rename' },
   { screen: 'history', chords: altLetter('k'), when: { part: 'group' }, help: 'historyGroupKeys', action: 'rotateKey' },
   { screen: 'history', chords: altLetter('t'), when: { part: 'group' }, help: 'historyGroupKeys', action: 'trustKey' },
+  { screen: 'history', chords: altLetter('o'), when: { part: 'group' }, help: 'historyGroupTakeOver', action: 'takeOver' },
 ] as const satisfies readonly KeyBinding[];
 
 export type GroupAction = NonNullable<(typeof GROUP_KEYS)[number]['action']>;
