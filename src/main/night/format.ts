@@ -377,7 +377,7 @@ export class JournalHeaderError extends Error {
   override readonly name = 'JournalHeaderError';
 }
 
-export interface DecodeOptions {
+interface DecodeOptions {
   /** R35: check every line's `prev` against the chain worked out from the lines before it. */
   chain?: boolean;
   /**

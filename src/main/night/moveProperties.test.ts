@@ -29,10 +29,17 @@ const settingsArb: fc.Arbitrary<Partial<RuleSettings>> = fc.record({
 type Step = { kind: 'play'; r: number } | { kind: 'hand-over'; to: number } | { kind: 'take-over'; by: number; behind: number };
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('play' as const), r: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) }), weight: 20 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('play' as const), r: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) }),
+    weight: 20,
+  },
   { arbitrary: fc.record({ kind: fc.constant('hand-over' as const), to: fc.integer({ min: 0, max: 2 }) }), weight: 2 },
   {
-    arbitrary: fc.record({ kind: fc.constant('take-over' as const), by: fc.integer({ min: 0, max: 2 }), behind: fc.integer({ min: 0, max: 4 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('take-over' as const),
+      by: fc.integer({ min: 0, max: 2 }),
+      behind: fc.integer({ min: 0, max: 4 }),
+    }),
     weight: 2,
   },
 );
@@ -48,7 +55,13 @@ function tableFacts(night: PlayedNight) {
   const { deck, ...rest } = night.state;
   return {
     state: rest,
-    deck: deck && { id: deck.id, commitment: deck.commitment, cut: deck.cut, position: deck.position, turned: deck.cards.slice(0, deck.position) },
+    deck: deck && {
+      id: deck.id,
+      commitment: deck.commitment,
+      cut: deck.cut,
+      position: deck.position,
+      turned: deck.cards.slice(0, deck.position),
+    },
     turns: night.turns,
     ledger: night.ledger.entries,
     stackSeries: night.stackSeries,
@@ -84,16 +97,21 @@ describe('R35: a night moved any number of times', () => {
   it('R24, R35: chips are conserved across every move, and the last holder replays its journal to the night it plays', () => {
     const seen = { moves: 0, lostDecks: 0, voided: 0 };
     fc.assert(
-      fc.property(settingsArb, fc.integer({ min: 2, max: 5 }), fc.array(stepArb, { minLength: 10, maxLength: 160, size: 'max' }), (settings, players, steps) => {
-        const table = LaptopsNight.start({ settings, players, label: JSON.stringify(steps.slice(0, 3)) });
-        seen.moves += playMoving(table, steps, () => expect(conserved(table.night.state)).toBe(true));
-        seen.lostDecks += table.night.events.filter((e) => e.type === 'deck-lost').length;
-        seen.voided += table.night.turns.filter((t) => t.void).length;
-        const read = replayHeldCopy(table.text(), table.opener(table.holder));
-        if (!read.ok) throw new Error(read.problem);
-        expect(tableFacts(read.night)).toEqual(tableFacts(table.night));
-        expect(read.epoch).toBe(table.lines.at(-1)?.epoch ?? 1);
-      }),
+      fc.property(
+        settingsArb,
+        fc.integer({ min: 2, max: 5 }),
+        fc.array(stepArb, { minLength: 10, maxLength: 160, size: 'max' }),
+        (settings, players, steps) => {
+          const table = LaptopsNight.start({ settings, players, label: JSON.stringify(steps.slice(0, 3)) });
+          seen.moves += playMoving(table, steps, () => expect(conserved(table.night.state)).toBe(true));
+          seen.lostDecks += table.night.events.filter((e) => e.type === 'deck-lost').length;
+          seen.voided += table.night.turns.filter((t) => t.void).length;
+          const read = replayHeldCopy(table.text(), table.opener(table.holder));
+          if (!read.ok) throw new Error(read.problem);
+          expect(tableFacts(read.night)).toEqual(tableFacts(table.night));
+          expect(read.epoch).toBe(table.lines.at(-1)?.epoch ?? 1);
+        },
+      ),
       { numRuns: 60 },
     );
     // The nights did move, lose decks in play and void turns in play: the property is not vacuous.
@@ -121,13 +139,21 @@ describe('R35: a night moved any number of times', () => {
           for (const aside of taken.aside) {
             // Chained on as if it followed the takeover: the chain holds, the epoch does not.
             const text = chainedJournal(NIGHT_ID, [...table.lines, aside]).text;
-            const { failure, night } = replayPrefix(decodeJournal(text, table.opener(table.holder), { chain: true, unopened: true }).entries);
+            const { failure, night } = replayPrefix(
+              decodeJournal(text, table.opener(table.holder), { chain: true, unopened: true }).entries,
+            );
             expect(failure?.line).toBe(table.lines.length + 2);
             expect(failure?.message).toMatch(/epoch 1, after the night moved to epoch 2/);
             expect(tableFacts(night)).toEqual(kept);
             // Appended as the old holder wrote it: it does not follow the takeover's chain.
-            const raw = `${table.text()}${chainedJournal(NIGHT_ID, [...table.lines.slice(0, -1), aside]).text.split('\n').at(-2) ?? ''}\n`;
-            expect(decodeJournal(raw, table.opener(table.holder), { chain: true, unopened: true }).damage?.reason).toMatch(/chain is broken/);
+            const raw = `${table.text()}${
+              chainedJournal(NIGHT_ID, [...table.lines.slice(0, -1), aside])
+                .text.split('\n')
+                .at(-2) ?? ''
+            }\n`;
+            expect(decodeJournal(raw, table.opener(table.holder), { chain: true, unopened: true }).damage?.reason).toMatch(
+              /chain is broken/,
+            );
           }
         },
       ),
@@ -137,18 +163,22 @@ describe('R35: a night moved any number of times', () => {
 
   it('R12, R35: a copy replayed without the key is the same table as the holder replays with it', () => {
     fc.assert(
-      fc.property(settingsArb, fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 150, size: 'max' }), (settings, rs) => {
-        const table = LaptopsNight.start({ settings });
-        for (const r of rs) {
-          const command = someCommand(table.night, r);
-          if (command) table.play(command);
-        }
-        const holder = replayJournal(decodeJournal(table.text(), table.opener(table.holder)).entries);
-        const copy = replayHeldCopy(table.text());
-        if (!copy.ok) throw new Error(copy.problem);
-        expect(tableFacts(copy.night)).toEqual(tableFacts(holder));
-        expect(tableFacts(holder)).toEqual(tableFacts(table.night));
-      }),
+      fc.property(
+        settingsArb,
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 1, maxLength: 150, size: 'max' }),
+        (settings, rs) => {
+          const table = LaptopsNight.start({ settings });
+          for (const r of rs) {
+            const command = someCommand(table.night, r);
+            if (command) table.play(command);
+          }
+          const holder = replayJournal(decodeJournal(table.text(), table.opener(table.holder)).entries);
+          const copy = replayHeldCopy(table.text());
+          if (!copy.ok) throw new Error(copy.problem);
+          expect(tableFacts(copy.night)).toEqual(tableFacts(holder));
+          expect(tableFacts(holder)).toEqual(tableFacts(table.night));
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -18,12 +18,24 @@ const noSeed = (): string => {
 
 /** The new laptop's dealer: its own chain, new, under a commitment that says why (R34 *A lost chain*). */
 function newLaptopDealer(): Dealer {
-  const dealer = laptopDealer(new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x90 + i), 4096), noSeed);
+  const dealer = laptopDealer(
+    new LaptopWitness(
+      Uint8Array.from({ length: 32 }, (_, i) => 0x90 + i),
+      4096,
+    ),
+    noSeed,
+  );
   return { ...dealer, commit: (state) => ({ ...dealer.commit(state), reason: 'laptop-chain-lost' }) };
 }
 
 function tableNight(): { night: PlayedNight; entries: JournalEntry[]; play: (command: EngineCommand) => void } {
-  const dealer = laptopDealer(new LaptopWitness(Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i), 4096), noSeed);
+  const dealer = laptopDealer(
+    new LaptopWitness(
+      Uint8Array.from({ length: 32 }, (_, i) => 0x40 + i),
+      4096,
+    ),
+    noSeed,
+  );
   const night = emptyNight();
   const entries: JournalEntry[] = [];
   const play = (command: EngineCommand) => {
@@ -57,7 +69,8 @@ function tableNight(): { night: PlayedNight; entries: JournalEntry[]; play: (com
   play({ type: 'deal' });
   for (let i = 0; i < 10 && night.state.phase.kind !== 'bet'; i++) {
     if (night.state.phase.kind === 'ace-call') play({ type: 'ace-call', call: 'high' });
-    else if (night.state.phase.kind === 'pair-call') play({ type: 'pair-call', call: night.state.turn?.posts[0]?.[0] === 'A' ? 'lower' : 'higher' });
+    else if (night.state.phase.kind === 'pair-call')
+      play({ type: 'pair-call', call: night.state.turn?.posts[0]?.[0] === 'A' ? 'lower' : 'higher' });
     else play({ type: 'deal' });
   }
   expect(night.state.phase.kind).toBe('bet');

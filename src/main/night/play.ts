@@ -127,7 +127,7 @@ export interface Dealer {
 }
 
 /** R35: a deck shuffled on another laptop, whose seed this one cannot open: only its commitment (R9) is known here. */
-export interface SealedElsewhere {
+interface SealedElsewhere {
   commitment: string;
 }
 
@@ -392,7 +392,7 @@ function epochProblem(before: readonly JournalEntry[], entry: JournalEntry): str
       return `the takeover says it follows line ${entry.command.line}, but it follows line ${before.length} (R35)`;
     return null;
   }
-  if (last?.command.type === 'hand-over') return 'after a hand-over the only line is the new holder\'s takeover (R35)';
+  if (last?.command.type === 'hand-over') return "after a hand-over the only line is the new holder's takeover (R35)";
   if (epoch < was) return `it was written at epoch ${epoch}, after the night moved to epoch ${was}: it is kept aside, not replayed (R35)`;
   if (epoch > was) return `its epoch rises from ${was} to ${epoch} without a takeover (R35)`;
   return null;

@@ -1,6 +1,15 @@
 import { commandError } from '../../../shared';
 import { SEED_BYTES, type EngineCommand } from '../../engine';
-import { decideStep, keepStep, nightEpoch, recordedCommandOf, seedsRetired, takeBack, type JournalEntry, type StepResult } from '../../night';
+import {
+  decideStep,
+  keepStep,
+  nightEpoch,
+  recordedCommandOf,
+  seedsRetired,
+  takeBack,
+  type JournalEntry,
+  type StepResult,
+} from '../../night';
 import { afterNightEnded } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
