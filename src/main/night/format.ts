@@ -381,9 +381,10 @@ interface DecodeOptions {
   /** R35: check every line's `prev` against the chain worked out from the lines before it. */
   chain?: boolean;
   /**
-   * R35: a journal written (in part) on another laptop: a seed sealed with its key, never revealed later in the file,
+   * R35: a copy of a journal held for another laptop: a seed sealed with its key, never revealed later in the file,
    * is not damage but a deck known only by the cards the lines show (the entry's `unopened`), as long as it is the
-   * line's last (the deck left in play).
+   * line's last (the deck left in play). Without it, only a seed before the last takeover is read so (the deck lost
+   * with its laptop); any other that does not open is damage, as ever.
    */
   unopened?: boolean;
 }
@@ -534,8 +535,11 @@ function openSeeds(
     for (const seed of line.revealed ?? []) revealed.set(commitmentOf(seed), seed);
     for (const seed of line.seeds ?? []) if (typeof seed !== 'string') sealedSeeds += 1;
   }
+  // R35: a deck in play when the night was taken over stays sealed on the laptop that was lost: a seed before the
+  // last takeover that does not open is that deck's (the takeover retires it unrevealed), not damage.
+  const lastTakeOver = lines.findLastIndex((line) => line.command.type === 'take-over');
   const entries: JournalEntry[] = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     // Most lines draw no deck and reveal none: they are today's entries as read.
     if (!line.seeds && !line.revealed) {
       entries.push(line as JournalEntry);
@@ -559,7 +563,7 @@ function openSeeds(
         continue;
       }
       const problem = openProblem(seed, open, plain);
-      if (problem && keepUnopened && at === seeds.length - 1) unopened = seed.commitment;
+      if (problem && (keepUnopened || index < lastTakeOver) && at === seeds.length - 1) unopened = seed.commitment;
       else if (problem) return { entries, lost: problem, sealedSeeds };
     }
     const entry: JournalEntry = plain.length > 0 ? { ...rest, seeds: plain } : rest;
