@@ -16,7 +16,7 @@ interface DeckRecord {
 }
 
 /** R35: how the report names a deck retired unrevealed in a takeover: not a failure, nothing to check it against. */
-export const LOST_DECK_REASON = 'unrevealed: its laptop was lost (R35)';
+const LOST_DECK_REASON = 'unrevealed: its laptop was lost (R35)';
 
 /** Collects what the history says about each deck, in the order the decks were shuffled. */
 function decksOf(events: readonly EngineEvent[], mismatches: FairnessReport['mismatches']): DeckRecord[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportNight, nightExportSchema } from '../night';
 import { LaptopsNight, LAPTOPS, playUntil, someCommand } from '../night/testing/laptops';
-import { LOST_DECK_REASON, verifyNight } from './fairness';
+import { verifyNight } from './fairness';
 
 /**
  * R35 in the history: a deck lost in a takeover is retired unrevealed. The
@@ -34,19 +34,21 @@ describe('R35: a deck lost in a takeover, in the history', () => {
     expect(report.verified).toBe(true);
     expect(report.mismatches).toEqual([]);
     expect(report.unchecked).toEqual([
-      { deckId: lost?.type === 'deck-lost' ? lost.deckId : '', reason: expect.stringContaining(LOST_DECK_REASON) },
+      { deckId: lost?.type === 'deck-lost' ? lost.deckId : '', reason: expect.stringContaining('unrevealed: its laptop was lost (R35)') },
     ]);
     expect(report.decks).toBeGreaterThan(1);
   });
 
-  it("the export marks the deck lost, its seed null for good, and reads back; its cards are the turns' as shown", () => {
+  it('the export marks the deck unrevealed with the cards it showed, and reads back', () => {
     const { night } = takenOverMidTurn();
     const exported = nightExportSchema.parse(JSON.parse(JSON.stringify(exportNight(night))));
-    const lost = exported.decks.filter((deck) => deck.lost === true);
+    const lost = exported.decks.filter((deck) => deck.unrevealed !== undefined);
     expect(lost).toHaveLength(1);
     expect(lost[0]?.seed).toBeNull();
+    expect(lost[0]?.unrevealed).toBe('unrevealed: its laptop was lost (R35)');
     const turnedFromIt = night.turns.flatMap((turn) => turn.cards.filter((c) => c.deck === lost[0]?.id).map((c) => c.card));
+    expect(lost[0]?.shown).toEqual(turnedFromIt);
     expect(turnedFromIt.length).toBeGreaterThan(0);
-    expect(exported.decks.filter((deck) => deck.seed === null && deck.lost !== true)).toEqual([]);
+    expect(exported.decks.filter((deck) => deck.seed === null && deck.unrevealed === undefined)).toEqual([]);
   });
 });

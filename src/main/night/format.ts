@@ -4,6 +4,7 @@ import { firstIssueText } from '../../shared/zodIssue';
 import { isCardCode, type CardCode } from '../../shared/cards';
 import { PAYMENTS } from '../../shared/vocabulary';
 import { commitmentOf, ENGINE_REVISION, type EngineCommand } from '../engine';
+import { takeOverProblem } from './moveChecks';
 import { chainStart, FIRST_EPOCH, lineHash } from './recordChain';
 
 /**
@@ -391,13 +392,14 @@ export class JournalHeaderError extends Error {
   override readonly name = 'JournalHeaderError';
 }
 
-export interface DecodeOptions {
+interface DecodeOptions {
   /** R35: check every line's `prev` against the chain worked out from the lines before it. */
   chain?: boolean;
   /**
-   * R35: a journal written (in part) on another laptop: a seed sealed with its key, never revealed later in the file,
+   * R35: a copy of a journal held for another laptop: a seed sealed with its key, never revealed later in the file,
    * is not damage but a deck known only by the cards the lines show (the entry's `unopened`), as long as it is the
-   * line's last (the deck left in play).
+   * line's last (the deck left in play). Without it, only a seed before the last takeover is read so (the deck lost
+   * with its laptop); any other that does not open is damage, as ever.
    */
   unopened?: boolean;
 }
@@ -508,18 +510,6 @@ function chainHead(
   return hashOfLine(lastPrev, last);
 }
 
-/**
- * R35: a takeover names the line it follows (the `lines` before it) and that line's chain hash, which is its own
- * `prev`; why `fact` does not, or null (any other line).
- */
-function takeOverProblem(fact: JournalLine, prev: string | null, lines: number): string | null {
-  const { command } = fact;
-  if (command.type !== 'take-over') return null;
-  if (command.line !== lines) return `the takeover names line ${command.line} but follows line ${lines} (R35)`;
-  if (prev !== null && command.hash !== prev) return "the takeover's hash is not the hash of the line it follows (R35)";
-  return null;
-}
-
 function isSignatureLine(raw: unknown): boolean {
   return typeof raw === 'object' && raw !== null && 'signed' in raw;
 }
@@ -548,8 +538,11 @@ function openSeeds(
     for (const seed of line.revealed ?? []) revealed.set(commitmentOf(seed), seed);
     for (const seed of line.seeds ?? []) if (typeof seed !== 'string') sealedSeeds += 1;
   }
+  // R35: a deck in play when the night was taken over stays sealed on the laptop that was lost: a seed before the
+  // last takeover that does not open is that deck's (the takeover retires it unrevealed), not damage.
+  const lastTakeOver = lines.findLastIndex((line) => line.command.type === 'take-over');
   const entries: JournalEntry[] = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     // Most lines draw no deck and reveal none: they are today's entries as read.
     if (!line.seeds && !line.revealed) {
       entries.push(line as JournalEntry);
@@ -573,7 +566,7 @@ function openSeeds(
         continue;
       }
       const problem = openProblem(seed, open, plain);
-      if (problem && keepUnopened && at === seeds.length - 1) unopened = seed;
+      if (problem && (keepUnopened || index < lastTakeOver) && at === seeds.length - 1) unopened = seed;
       else if (problem) return { entries, lost: problem, sealedSeeds };
     }
     const entry: JournalEntry = plain.length > 0 ? { ...rest, seeds: plain } : rest;

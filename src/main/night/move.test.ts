@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chainedJournal, decodeJournal, type JournalLine } from './format';
-import { replayHeldCopy } from './move';
+import { replayHeldCopy, takeOverLine } from './move';
 import { replayJournal, replayPrefix, type PlayedNight } from './play';
-import { LAPTOPS, LaptopsNight, NIGHT_ID, someCommand } from './testing/laptops';
+import { LAPTOPS, LaptopsNight, NIGHT_ID, playUntil as playUntilPhase, someCommand } from './testing/laptops';
 
 /**
  * Moving a night between laptops (R35) at the journal's level: the cards a
@@ -23,8 +23,7 @@ function playOn(table: LaptopsNight, count: number, salt = 0): void {
 
 /** Plays until the table waits for `phase`. */
 function playUntil(table: LaptopsNight, phase: string): void {
-  for (let i = 0; i < 500 && table.night.state.phase.kind !== phase; i++) playOn(table, 1, i);
-  expect(table.night.state.phase.kind).toBe(phase);
+  expect(playUntilPhase(table, phase)).toBe(true);
 }
 
 /** What the players and the host see of a night: chips, turns and where the table stands. */
@@ -178,5 +177,40 @@ describe('R35: handed over and taken over', () => {
     const { failure } = replayPrefix(decoded.entries);
     expect(failure?.line).toBe(table.lines.length + 2);
     expect(failure?.message).toMatch(/epoch 1, after the night moved to epoch 2: it is kept aside/);
+  });
+});
+
+describe('R35: the new holder reads its own journal', () => {
+  it('R35: with its own key only, the deck lost in the takeover reads by its shown cards, and a seed of its own that does not open is still damage', () => {
+    const table = LaptopsNight.start();
+    playUntil(table, 'bet');
+    const taken = table.takeOver(B);
+    if (typeof taken === 'string') throw new Error(taken);
+    playUntil(table, 'bet');
+    // As the store reads it at start-up: no option, the new holder's key.
+    const decoded = decodeJournal(table.text(), table.opener(B));
+    expect(decoded.damage).toBeNull();
+    expect(decoded.entries.filter((entry) => entry.unopened !== undefined)).toHaveLength(1);
+    expect(tableFacts(replayJournal(decoded.entries))).toEqual(tableFacts(table.night));
+    // Without its key, the deck it shuffled itself (after the takeover) does not open: damage, as ever.
+    expect(decodeJournal(table.text(), table.opener(C)).damage?.sealed).toBe(true);
+  });
+});
+
+describe('R35: a takeover from the copy as text', () => {
+  it('R35: the copy held as text needs no key; one that does not replay is refused, naming why', () => {
+    const table = LaptopsNight.start();
+    playUntil(table, 'bet');
+    const seed = () => 'cd'.repeat(32);
+    const moved = takeOverLine(table.text(), A, B, seed, '2026-12-06T22:00:00.000Z');
+    if (!moved.ok) throw new Error(moved.error.message);
+    expect(moved.entry).toMatchObject({
+      command: { type: 'take-over', from: A, line: table.lines.length },
+      epoch: 2,
+      seeds: ['cd'.repeat(32)],
+    });
+    const broken = takeOverLine(table.text().replace('"type":"draw"', '"type":"drawn"'), A, B, seed, '2026-12-06T22:00:00.000Z');
+    expect(broken.ok ? null : broken.error.message).toMatch(/does not replay, so it cannot be taken over: line 3/);
+    expect(takeOverLine(table.text(), B, B, seed, '2026-12-06T22:00:00.000Z').ok).toBe(false);
   });
 });

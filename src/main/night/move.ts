@@ -13,7 +13,10 @@ import { chainStart, FIRST_EPOCH } from './recordChain';
  * decides what they do to the table (engine/commands/move.ts).
  */
 
-/** A night as a laptop holding a copy of it sees it: replayed from its lines without the holder's key. */
+/**
+ * A night as a laptop holding a copy of it sees it: replayed from its lines without the holder's key.
+ * @internal exported for tests until the session's live copy uses it
+ */
 export interface HeldCopy {
   night: PlayedNight;
   /** The chain hash after the last line: what the holder's next line must follow, and a takeover names. */
@@ -26,7 +29,7 @@ export interface HeldCopy {
   signatures: RecordSignature[];
 }
 
-export type HeldCopyRead =
+type HeldCopyRead =
   | ({ ok: true } & HeldCopy)
   /** `line`: the file's line (1 = the header) that does not read or replay; `kept`: the night up to the line before it, when the header read. */
   | { ok: false; line: number; problem: string; kept: HeldCopy | null };
@@ -38,6 +41,7 @@ export type HeldCopyRead =
  * in the file) deals exactly the cards the lines show, and no other. `open`:
  * this laptop's own key, for a copy of a night it held itself before. A
  * line cut short at the end (never acknowledged) is left out, as in a journal.
+ * @internal exported for tests until the session's live copy uses it
  */
 export function replayHeldCopy(text: string, open?: SeedOpener): HeldCopyRead {
   let decoded;
@@ -68,17 +72,29 @@ export function nightEpoch(night: Pick<PlayedNight, 'entries'>): number {
 }
 
 /** A move line decided, not yet written: the session writes `entry` (its seeds sealed as any line's), then keeps `step`. */
-export type MoveLine = { ok: true; step: DecidedStep; entry: JournalEntry } | { ok: false; error: CommandError };
+type MoveLine = { ok: true; step: DecidedStep; entry: JournalEntry } | { ok: false; error: CommandError };
 
 /**
  * R35 *Taken over*: the line with which this laptop (`thisLaptop`) goes on
- * from the copy it holds of the night of laptop `from`, which is gone: at
+ * from the copy it holds of the night of laptop `from`, which is gone (the
+ * copy replayed, or its journal text: no key is needed, the deck in play
+ * being lost either way): at
  * the next epoch, naming the copy's last line and its hash. The engine voids
  * the turn in play, retires the deck in play unrevealed and, while a deal is
  * under way, shuffles a new deck at once with `dealing` (this laptop's
  * dealer: its seed goes on this line, sealed with this laptop's key).
+ * @internal exported for tests until the session's takeover uses it
  */
-export function takeOverLine(copy: HeldCopy, from: string, thisLaptop: string, dealing: Dealer | (() => string), at: string): MoveLine {
+export function takeOverLine(
+  held: HeldCopy | string,
+  from: string,
+  thisLaptop: string,
+  dealing: Dealer | (() => string),
+  at: string,
+): MoveLine {
+  const read = typeof held === 'string' ? replayHeldCopy(held) : ({ ok: true, ...held } as const);
+  if (!read.ok) return refusal(`The copy held here does not replay, so it cannot be taken over: ${read.problem} (R35).`, {});
+  const copy: HeldCopy = read;
   if (from === thisLaptop)
     return refusal(`This laptop (${thisLaptop}) holds the night: it has nothing to take over from itself (R35).`, { laptop: thisLaptop });
   const command: EngineCommand = { type: 'take-over', from, line: copy.lines, hash: copy.head };
@@ -90,6 +106,7 @@ export function takeOverLine(copy: HeldCopy, from: string, thisLaptop: string, d
  * night, naming laptop `to` as the new holder; refused while a turn is in
  * play, during the draw for dealer, a shuffle or a cut, and on an ended
  * night. The deck in play is retired: its seed goes on this line in plain (R12).
+ * @internal exported for tests until the session's hand-over uses it
  */
 export function handOverLine(night: PlayedNight, to: string, thisLaptop: string, at: string): MoveLine {
   if (to === thisLaptop)

@@ -68,15 +68,10 @@ export class NightJournals {
     let decoded;
     let replayed;
     try {
-      // R35: a night taken over from another laptop holds the deck it lost sealed with that laptop's key; its cards are the ones its lines show.
-      decoded = decodeJournal(text, open, { unopened: true });
+      // R35: a night taken over from another laptop holds the deck lost with it sealed with that laptop's key: format.ts reads it by its shown cards.
+      decoded = decodeJournal(text, open);
       if (decoded.header.night !== id) throw new JournalHeaderError(`it is the journal of night "${decoded.header.night}", not "${id}"`);
       replayed = replayPrefix(decoded.entries);
-      // A deck still in play whose seed this laptop cannot open (its own key lost) cannot deal on: read as before, it is voided.
-      if (replayed.night.state.deck?.known !== undefined) {
-        decoded = decodeJournal(text, open);
-        replayed = replayPrefix(decoded.entries);
-      }
     } catch (error) {
       if (!(error instanceof JournalHeaderError)) throw error;
       this.journals.close(id);
@@ -105,7 +100,7 @@ export class NightJournals {
     if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
     this.#heads.set(
       id,
-      headOf(decoded, () => decodeJournal(text, open, { chain: true, unopened: true }).head),
+      headOf(decoded, () => decodeJournal(text, open, { chain: true }).head),
     );
     return { night, bytes: decoded.goodBytes };
   }

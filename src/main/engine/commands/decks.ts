@@ -24,7 +24,11 @@ export function retireDeck(d: Draft): void {
   if (deck.shoe) d.emit({ type: 'shoe-retired', deckId: deck.id });
   // R35: a deck sealed on another laptop is retired only by the line that reveals its seed (then it is no longer sealed here).
   else if (deck.known !== undefined)
-    refuse('invalid-input', `Deck ${deck.id} is retired here, but its seed is sealed on another laptop and this line does not reveal it (R12).`, 'R12');
+    refuse(
+      'invalid-input',
+      `Deck ${deck.id} is retired here, but its seed is sealed on another laptop and this line does not reveal it (R12).`,
+      'R12',
+    );
   else d.emit({ type: 'deck-retired', deckId: deck.id, seed: deck.seed });
 }
 

@@ -62,7 +62,8 @@ export function takeOver(d: Draft, from: string, line: number, hash: string): vo
   refuseMoveOfEndedNight(d, 'take-over');
   if (typeof from !== 'string' || !LAPTOP_ID.test(from)) refuse('invalid-input', 'A laptop is named l- and 16 hex digits (R35).', 'R35');
   if (!Number.isInteger(line) || line < 1) refuse('invalid-input', 'A takeover names the line it follows, counted from 1 (R35).', 'R35');
-  if (typeof hash !== 'string' || !HASH.test(hash)) refuse('invalid-input', 'A takeover names the hash of its line, 64 hex digits (R35).', 'R35');
+  if (typeof hash !== 'string' || !HASH.test(hash))
+    refuse('invalid-input', 'A takeover names the hash of its line, 64 hex digits (R35).', 'R35');
   const turn = d.state.turn;
   if (turn && turn.outcome === null && !turn.void) {
     d.emit({ type: 'turn-voided', n: turn.n });

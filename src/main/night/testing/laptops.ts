@@ -4,7 +4,8 @@ import { betLimits, pairCallsFor, type EngineCommand } from '../../engine';
 import { rankOf } from '../../../shared/cards';
 import { chainedJournal, recordedCommandOf, type JournalEntry, type JournalLine, type SealedSeed, type SeedOpener } from '../format';
 import { decideStep, emptyNight, keepStep, seedsRetired, type PlayedNight } from '../play';
-import { handOverLine, nightEpoch, replayHeldCopy, takeOverLine, type HeldCopy, type MoveLine } from '../move';
+import { handOverLine, nightEpoch, replayHeldCopy, takeOverLine } from '..';
+import type { HeldCopy } from '../move';
 
 /**
  * A night played on laptops that move it (docs/rules.md R35), for tests: each
@@ -55,10 +56,7 @@ export class LaptopsNight {
   private label = 'move';
 
   /** The next seed the holder's dealer draws (deterministic for the test). */
-  private nextSeed = (): string =>
-    createHash('sha256')
-      .update(`${this.label}:${this.seeds++}`)
-      .digest('hex');
+  private nextSeed = (): string => createHash('sha256').update(`${this.label}:${this.seeds++}`).digest('hex');
 
   /** Plays a command on the holder's night and writes its line; the refusal's message, or null. */
   play(command: EngineCommand): string | null {
@@ -142,7 +140,7 @@ export class LaptopsNight {
     const copy = this.copyOn(by, lines);
     const from = this.holder;
     this.holder = by;
-    const moved: MoveLine = takeOverLine(copy, from, by, this.nextSeed, AT);
+    const moved = takeOverLine(copy, from, by, this.nextSeed, AT);
     if (!moved.ok) {
       this.holder = from;
       return moved.error.message;
