@@ -4,7 +4,7 @@ import { bytesToHex, commitmentOf, hexToBytes } from './cards';
 import type { Findings } from './findings';
 import { sha256 } from './hash';
 import { checkMoves, takeOverPoint, writersOf } from './moves';
-import { checkRecordFacts, type RecordLine } from './recordFacts';
+import type { RecordLine } from './recordLine';
 import type { CheckedExport } from './schema';
 
 /**
@@ -34,23 +34,9 @@ interface Signature {
   after: number;
 }
 
-export function checkRecord(night: CheckedExport, f: Findings): void {
-  const record = night.record;
-  if (!record) {
-    f.cannotCheck(
-      'R35',
-      null,
-      'unsigned: from before signing (the export holds no signed record of the night, so which laptop wrote it and that nothing was changed since cannot be checked)',
-    );
-    return;
-  }
-  const read = checkJournal(record, night.night.id, f);
-  if (read) checkRecordFacts(night, read.lines, read.signer, f);
-}
-
 /**
- * @internal exported for tests: the record on its own (its chain, signatures and moves), without the export's facts.
- * Returns its lines and who wrote each, or null when it cannot be read.
+ * The record on its own (its chain, signatures and moves), without the export's facts (recordFacts.ts). Returns its
+ * lines and who wrote each, or null when it cannot be read.
  */
 export function checkJournal(
   record: SignedRecord,

@@ -1,6 +1,7 @@
 import canonicalize from 'canonicalize';
 import type { Findings } from './findings';
 import { rulesSchema, type CheckedExport, type CheckedHostAction } from './schema';
+import type { RecordLine } from './recordLine';
 import { checkShownCards } from './shownCards';
 
 /**
@@ -20,20 +21,6 @@ import { checkShownCards } from './shownCards';
  * - every bet as first placed, every pass, ace call and pair call in the order of the turns;
  * - the end's time, how many times the night was reopened, and every expense as it stands at the end.
  */
-
-/** One line of the record as read (record.ts): its place, its chain fields and its facts. */
-export interface RecordLine {
-  /** Its line number in the journal text (the header is line 1). */
-  line: number;
-  prev: string;
-  epoch: number;
-  command: { [key: string]: unknown };
-  at?: string;
-  seeds: { seed: string | null; commitment: string }[];
-  table?: unknown[];
-  /** R35: the cards the line turned, in order (absent when none, and with `cards: table`). */
-  shown?: string[];
-}
 
 type Command = RecordLine['command'];
 

@@ -1,5 +1,5 @@
 import { dealtOrder } from './cards';
-import type { RecordLine } from './recordFacts';
+import type { RecordLine } from './recordLine';
 import type { CheckedExport } from './schema';
 
 /**
@@ -12,7 +12,7 @@ import type { CheckedExport } from './schema';
  * Not judged: a `cards: table` night (its cards are its draws, R34), a record written before lines showed their cards
  * (no line has `shown`), and a night whose turn was taken back by an undo (its cards were shown, then dealt again).
  */
-export type ShownDiffer = (index: number, what: string, recordSays: unknown, exportSays: unknown) => void;
+type ShownDiffer = (index: number, what: string, recordSays: unknown, exportSays: unknown) => void;
 
 export function checkShownCards(night: CheckedExport, lines: readonly RecordLine[], differ: ShownDiffer): void {
   if (night.rules.cards === 'table') return;

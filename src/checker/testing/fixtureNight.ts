@@ -42,7 +42,7 @@ export const first: Laptop = laptop('Simulated laptop', 7);
 export const second: Laptop = laptop('Second laptop', 8);
 
 /** The fixture's night lines with the cards each turned: the draw's on the draw line, the posts where dealt, the third card on the bet. */
-export function linesWithShown(exp: FixtureExport): LineFacts[] {
+function linesWithShown(exp: FixtureExport): LineFacts[] {
   const turns = [...exp.turns].sort((a, b) => a.n - b.n);
   let turn = -1;
   let postsPending: string[] | null = null;
