@@ -2,7 +2,7 @@ import { checkDeckList, checkDraw, DeckWalker } from './decks';
 import { Findings, type Finding } from './findings';
 import { checkExpenses, checkFinal, checkSettlement } from './money';
 import { readHostActions } from './hostActions';
-import { checkJournal } from './record';
+import { cardsAtMoves, checkJournal } from './record';
 import { checkRecordFacts } from './recordFacts';
 import { walkNight } from './replay';
 import { checkedExportSchema, type CheckedExport } from './schema';
@@ -52,7 +52,7 @@ export function checkNight(json: unknown): Finding[] {
       null,
       'an export before version 4 does not say when, between two turns, the host acted (buy-ins, cash-outs, seat changes, expenses), who cut, nor the first amount of a corrected bet: the moves are placed where they agree with the turns around them',
     );
-  walkNight(night, history, winner, new DeckWalker(night, decks, f), f, hostActions);
+  walkNight(night, history, winner, new DeckWalker(night, decks, f, cardsAtMoves(parsed.data.record)), f, hostActions);
   const reopens = night.ledger.filter(
     (e) => e.code === 'reversal' && night.ledger.some((o) => o.id === e.reverses && (o.code === 'pot-split' || o.code === 'carry-out')),
   ).length;

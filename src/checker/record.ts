@@ -52,6 +52,24 @@ export function checkJournal(
   return { lines: read.lines, signer };
 }
 
+/**
+ * R35: how many cards the record's lines had shown at each hand-over and take-over: the night's next card may come
+ * from a new deck there, in the middle of a deal (the deck in play was retired or lost with the move). Read leniently
+ * (a line that does not read is skipped): the record's own check reports it.
+ */
+export function cardsAtMoves(record: CheckedExport['record']): Set<number> {
+  const moves = new Set<number>();
+  let shown = 0;
+  for (const text of record?.journal.split('\n') ?? []) {
+    const raw = parsed(text);
+    if (!isObject(raw) || !isObject(raw['command'])) continue;
+    const type = raw['command']['type'];
+    if (type === 'hand-over' || type === 'take-over') moves.add(shown);
+    if (Array.isArray(raw['shown'])) shown += raw['shown'].length;
+  }
+  return moves;
+}
+
 /** The chain hash the first line follows: sha256 of the record's name and the night id. */
 function chainStart(nightId: string): string {
   return sha256Hex(`in-between-dealer/night-record\n${nightId}`);

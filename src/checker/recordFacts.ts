@@ -116,11 +116,11 @@ function checkDecks(night: CheckedExport, lines: readonly RecordLine[], differ: 
     else if (deck.seed !== null && seed.seed !== null && deck.seed !== seed.seed)
       differ(seed.index, `deck ${deck.id}'s seed`, seed.seed, deck.seed);
     // R35: a deck is lost only with a laptop taken over from, its seed sealed there: a record holding it reveals it.
-    else if (deck.lost && seed.seed !== null)
+    else if (deck.unrevealed !== undefined && seed.seed !== null)
       differ(seed.index, `deck ${deck.id}'s seed, revealed (not lost)`, seed.seed, 'lost, unrevealed');
   });
   const takeOvers = lines.filter((line, i) => line.command['type'] === 'take-over' && lines[i - 1]?.command['type'] !== 'hand-over').length;
-  const lost = night.decks.filter((deck) => deck.lost);
+  const lost = night.decks.filter((deck) => deck.unrevealed !== undefined);
   if (lost.length > takeOvers)
     differ(lines.length - 1, 'decks lost with their laptop (one at most per take-over)', takeOvers, lost.map((deck) => deck.id).join(', '));
   if (night.decks.length > seeds.length) differ(lines.length - 1, 'decks', seeds.length, `${night.decks.length} decks`);
@@ -189,10 +189,6 @@ function actionOf(command: Command): { [key: string]: unknown } | null {
     case 'end':
     case 'reopen':
       return { kind: type };
-    case 'hand-over':
-      return { kind: type, to: command['to'] };
-    case 'take-over':
-      return { kind: type, from: command['from'], line: command['line'] };
     case 'expense-add':
     case 'expense-edit':
     case 'expense-remove':
@@ -217,10 +213,6 @@ function shownAction(action: CheckedHostAction): { [key: string]: unknown } {
       return { kind: 'cut', cut: action.cut };
     case 'expense':
       return { kind: 'expense', change: action.change, expense: action.expense };
-    case 'hand-over':
-      return { kind: 'hand-over', to: action.to };
-    case 'take-over':
-      return { kind: 'take-over', from: action.from, line: action.line };
     default:
       return { kind: action.kind };
   }
