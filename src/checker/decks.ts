@@ -181,6 +181,9 @@ export class DeckWalker {
   }
 
   private switchTo(deckId: string, turn: number): void {
+    // R35: a deck lost with its laptop before it turned a card (shuffled by a takeover, taken over again before its cut) is passed over.
+    const unused = (d: CheckedExport['decks'][number] | undefined) => d?.unrevealed !== undefined && (d.shown ?? []).length === 0;
+    while (unused(this.night.decks[this.nextIndex]) && this.night.decks[this.nextIndex]?.id !== deckId) this.nextIndex++;
     const expected = this.night.decks[this.nextIndex];
     if (!expected || expected.id !== deckId) {
       this.f.violation('R12', turn, `the next deck in the export's order, ${expected?.id ?? 'none'}`, `deck ${deckId}`);

@@ -303,6 +303,7 @@ function lineOf(raw: unknown, at: number): RecordLine | string {
     seeds: read,
     ...(table !== undefined ? { table: table as unknown[] } : {}),
     ...(shown !== undefined ? { shown: shown as string[] } : {}),
+    ...(Array.isArray(raw['revealed']) ? { revealed: raw['revealed'] as unknown[] } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import canonicalize from 'canonicalize';
+import { commitmentOf } from './cards';
 import type { Findings } from './findings';
 import { rulesSchema, type CheckedExport, type CheckedHostAction } from './schema';
 import type { RecordLine } from './recordLine';
@@ -118,6 +119,18 @@ function checkDecks(night: CheckedExport, lines: readonly RecordLine[], differ: 
     // R35: a deck is lost only with a laptop taken over from, its seed sealed there: a record holding it reveals it.
     else if (deck.unrevealed !== undefined && seed.seed !== null)
       differ(seed.index, `deck ${deck.id}'s seed, revealed (not lost)`, seed.seed, 'lost, unrevealed');
+  });
+  // R12: a seed revealed on a later line (a hand-over's, a sealed deck's retirement) opens a commitment made before.
+  const committed = new Map<string, { index: number; deck: string | undefined }>();
+  seeds.forEach((seed, k) => committed.set(seed.commitment, { index: seed.index, deck: night.decks[k]?.id }));
+  lines.forEach((line, index) => {
+    for (const revealed of line.revealed ?? []) {
+      const opens = typeof revealed === 'string' && /^[0-9a-f]{64}$/.test(revealed) ? committed.get(commitmentOf(revealed)) : undefined;
+      const deck = night.decks.find((d) => d.id === opens?.deck);
+      if (!opens || opens.index > index)
+        differ(index, 'a seed revealed that opens a commitment made before it (R12)', revealed, 'none it opens');
+      else if (deck?.seed != null && deck.seed !== revealed) differ(index, `deck ${deck.id}'s seed, as revealed`, revealed, deck.seed);
+    }
   });
   const takeOvers = lines.filter((line, i) => line.command['type'] === 'take-over' && lines[i - 1]?.command['type'] !== 'hand-over').length;
   const lost = night.decks.filter((deck) => deck.unrevealed !== undefined);

@@ -8,6 +8,8 @@ export interface RecordLine {
   at?: string;
   seeds: { seed: string | null; commitment: string }[];
   table?: unknown[];
+  /** R12: the seeds of decks this line retired, shuffled on an earlier line (not hashed: each opens its commitment). */
+  revealed?: unknown[];
   /** R35: the cards the line turned, in order (absent when none, and with `cards: table`). */
   shown?: string[];
 }
