@@ -2,7 +2,8 @@ import { checkDeckList, checkDraw, DeckWalker } from './decks';
 import { Findings, type Finding } from './findings';
 import { checkExpenses, checkFinal, checkSettlement } from './money';
 import { readHostActions } from './hostActions';
-import { checkRecord } from './record';
+import { cardsAtMoves, checkJournal } from './record';
+import { checkRecordFacts } from './recordFacts';
 import { walkNight } from './replay';
 import { checkedExportSchema, type CheckedExport } from './schema';
 import { seatingHistory } from './seating';
@@ -51,7 +52,7 @@ export function checkNight(json: unknown): Finding[] {
       null,
       'an export before version 4 does not say when, between two turns, the host acted (buy-ins, cash-outs, seat changes, expenses), who cut, nor the first amount of a corrected bet: the moves are placed where they agree with the turns around them',
     );
-  walkNight(night, history, winner, new DeckWalker(night, decks, f), f, hostActions);
+  walkNight(night, history, winner, new DeckWalker(night, decks, f, cardsAtMoves(parsed.data.record)), f, hostActions);
   const reopens = night.ledger.filter(
     (e) => e.code === 'reversal' && night.ledger.some((o) => o.id === e.reverses && (o.code === 'pot-split' || o.code === 'carry-out')),
   ).length;
@@ -75,6 +76,21 @@ export function checkNight(json: unknown): Finding[] {
 }
 
 export { formatFinding } from './findings';
+
+/** R35: the signed record (record.ts), then the export's facts against it (recordFacts.ts); an export without one is unsigned. */
+function checkRecord(night: CheckedExport, f: Findings): void {
+  const record = night.record;
+  if (!record) {
+    f.cannotCheck(
+      'R35',
+      null,
+      'unsigned: from before signing (the export holds no signed record of the night, so which laptop wrote it and that nothing was changed since cannot be checked)',
+    );
+    return;
+  }
+  const read = checkJournal(record, night.night.id, f);
+  if (read) checkRecordFacts(night, read.lines, read.signer, f);
+}
 
 /** Whether the host did anything between turns whose moment an export before version 4 leaves open. */
 function hostActedBetweenTurns(night: CheckedExport): boolean {

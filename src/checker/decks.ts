@@ -18,19 +18,27 @@ export interface DeckInPlay {
   dealt: number;
   /** R34 *A lost chain*: a shoe started in place of the one in force, which it replaces however many cards that one held. */
   replacesLostChain?: boolean;
-  /** R35 *Taken over*: retired unrevealed with its laptop; the next deck replaces it however many cards it held. */
+  /**
+   * R35 *Taken over*: retired unrevealed with its laptop; `order` is then the cards it showed, its only cards, and the
+   * next deck replaces it however many cards it held.
+   */
   lost?: boolean;
 }
 
 export function checkDeckList(night: CheckedExport, f: Findings): Map<string, DeckInPlay> {
   const decks = new Map<string, DeckInPlay>();
   night.decks.forEach((deck, i) => {
-    if (deck.lost && deck.seed === null)
+    const lost = deck.unrevealed !== undefined;
+    if (lost)
       f.cannotCheck(
         'R35',
         null,
-        `deck ${deck.id} was lost with its laptop (R35 *Taken over*): its seed was never revealed, so its cards are judged only against the ones the record's lines showed (R10), and the odds shown on its turns (R25) not at all`,
+        `deck ${deck.id} was lost with its laptop (R35 *Taken over*): its seed was never revealed, so its cards are judged only against the ones it showed (R10), and the odds shown on its turns (R25) not at all`,
       );
+    if (lost && deck.seed !== null)
+      f.violation('R35', null, `deck ${deck.id}, lost with its laptop, without a seed (it was never revealed)`, `seed ${deck.seed}`);
+    if (!lost && deck.shown !== undefined)
+      f.violation('R35', null, `deck ${deck.id}: shown only on a deck lost with its laptop`, `shown, not unrevealed`);
     if (decks.has(deck.id)) f.violation('R12', null, `deck ids each listed once`, `deck ${deck.id} listed twice`);
     const copies = deck.purpose === 'draw' ? 1 : night.rules.decks;
     f.same('R1', null, `deck ${deck.id}: decks shuffled together`, copies, deck.decks);
@@ -41,14 +49,15 @@ export function checkDeckList(night: CheckedExport, f: Findings): Map<string, De
     let order: string[] | null = null;
     if (deck.seed === null) {
       const stillInPlay = night.night.endedAt === null && i === night.decks.length - 1;
-      if (!stillInPlay && !deck.lost) f.violation('R12', null, `deck ${deck.id}: its seed revealed once retired`, 'seed null');
+      if (!stillInPlay && !lost) f.violation('R12', null, `deck ${deck.id}: its seed revealed once retired`, 'seed null');
     } else {
       const commitment = commitmentOf(deck.seed);
       if (commitment !== deck.commitment)
         f.violation('R9', null, `deck ${deck.id}: commitment sha256(seed) = ${commitment}`, `commitment ${deck.commitment}`);
       order = dealtOrder(deck.seed, deck.decks, deck.purpose === 'play' ? (deck.cut ?? 0) : null);
     }
-    decks.set(deck.id, { id: deck.id, purpose: deck.purpose, order, size, dealt: 0, ...(deck.lost ? { lost: true } : {}) });
+    if (lost) order = deck.shown ?? [];
+    decks.set(deck.id, { id: deck.id, purpose: deck.purpose, order, size, dealt: 0, ...(lost ? { lost: true } : {}) });
   });
   return decks;
 }
@@ -92,7 +101,16 @@ export function checkDraw(night: CheckedExport, decks: Map<string, DeckInPlay>, 
 
 function takeCard(deck: DeckInPlay, card: string, turn: number | null, f: Findings, rule: string): void {
   if (deck.dealt >= deck.size) f.violation('R13', turn, `deck ${deck.id} has ${deck.size} cards`, `card ${deck.dealt + 1} dealt from it`);
-  else if (deck.order) {
+  else if (deck.lost) {
+    const expected = deck.order?.[deck.dealt];
+    if (expected !== card)
+      f.violation(
+        'R35',
+        turn,
+        `deck ${deck.id} (lost with its laptop, unrevealed) card ${deck.dealt + 1}: ${expected === undefined ? `none: it showed ${deck.order?.length ?? 0} cards, its only cards` : `${expected}, as it showed it`}`,
+        card,
+      );
+  } else if (deck.order) {
     const expected = deck.order[deck.dealt];
     if (expected !== card)
       f.violation(
@@ -109,20 +127,28 @@ function takeCard(deck: DeckInPlay, card: string, turn: number | null, f: Findin
 export class DeckWalker {
   private current: DeckInPlay | null = null;
   private nextIndex = 1;
+  /** How many of the night's cards were turned before this turn's (the draw's first). */
+  private cardsBefore: number;
 
   constructor(
     private readonly night: CheckedExport,
     private readonly decks: Map<string, DeckInPlay>,
     private readonly f: Findings,
-  ) {}
+    /** R35: how many of the night's cards had been turned at each move of the night (record.ts `cardsAtMoves`). */
+    private readonly moves: ReadonlySet<number> = new Set(),
+  ) {
+    this.cardsBefore = night.draw.length;
+  }
 
   /**
    * Takes a turn's cards. `freshDeck`: the turn starts a deal (R9) or follows
    * the end of the night it was reopened from (R33). Returns, for each card
    * count k, the cards left in the deck after the turn's first k cards.
    */
-  walkTurn(turn: CheckedTurn, freshDeck: boolean, afterMove = false): (k: number) => string[] | null {
+  walkTurn(turn: CheckedTurn, freshDeck: boolean): (k: number) => string[] | null {
     const f = this.f;
+    const afterMove = this.moves.has(this.cardsBefore);
+    this.cardsBefore += turn.cards.length;
     const snapshots: { deck: DeckInPlay; dealt: number }[] = [];
     turn.cards.forEach((c, k) => {
       const deck = this.current;
@@ -149,11 +175,15 @@ export class DeckWalker {
     if (end) snapshots.push({ deck: end, dealt: end.dealt });
     return (k) => {
       const at = snapshots[k];
-      return at?.deck.order ? at.deck.order.slice(at.dealt) : null;
+      // A lost deck's order is only what it showed: what was left in it is unknown.
+      return at?.deck.order && !at.deck.lost ? at.deck.order.slice(at.dealt) : null;
     };
   }
 
   private switchTo(deckId: string, turn: number): void {
+    // R35: a deck lost with its laptop before it turned a card (shuffled by a takeover, taken over again before its cut) is passed over.
+    const unused = (d: CheckedExport['decks'][number] | undefined) => d?.unrevealed !== undefined && (d.shown ?? []).length === 0;
+    while (unused(this.night.decks[this.nextIndex]) && this.night.decks[this.nextIndex]?.id !== deckId) this.nextIndex++;
     const expected = this.night.decks[this.nextIndex];
     if (!expected || expected.id !== deckId) {
       this.f.violation('R12', turn, `the next deck in the export's order, ${expected?.id ?? 'none'}`, `deck ${deckId}`);

@@ -23,8 +23,6 @@ export interface HostActionFacts {
   corrections: Extract<CheckedHostAction, { kind: 'correction' }>[];
   /** The actions made after turn n (and before the next), by n. */
   between: Map<number, CheckedHostAction[]>;
-  /** R35: the turns played first after a hand-over or a take-over (a new deck may start there, mid-deal). */
-  movedBefore: Set<number>;
 }
 
 type Seating = { order: string[]; sittingOut: string[] };
@@ -32,14 +30,7 @@ type Seating = { order: string[]; sittingOut: string[] };
 export function readHostActions(night: CheckedExport, seatingOf: (n: number) => CheckedSeating, f: Findings): HostActionFacts | null {
   const actions = night.hostActions;
   if (!actions) return null;
-  const facts: HostActionFacts = {
-    ends: new Map(),
-    expenseOrder: new Map(),
-    cuts: [],
-    corrections: [],
-    between: new Map(),
-    movedBefore: new Set(),
-  };
+  const facts: HostActionFacts = { ends: new Map(), expenseOrder: new Map(), cuts: [], corrections: [], between: new Map() };
   const turnsStarted = night.turns.length === 0 ? 0 : Math.max(...night.turns.map((t) => t.n));
   let seating: Seating = seatingOf(0);
   let last: CheckedHostAction | null = null;
@@ -84,7 +75,6 @@ export function readHostActions(night: CheckedExport, seatingOf: (n: number) => 
     if (action.kind === 'cut') facts.cuts.push(action);
     facts.between.set(action.turnsBefore, [...(facts.between.get(action.turnsBefore) ?? []), action]);
     if (action.kind === 'correction') facts.corrections.push(action);
-    if (action.kind === 'hand-over' || action.kind === 'take-over') facts.movedBefore.add(where);
     last = action;
   }
   if (last && night.turns.some((t) => t.n > last.turnsBefore))

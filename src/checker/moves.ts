@@ -1,5 +1,5 @@
 import type { Findings } from './findings';
-import type { RecordLine } from './recordFacts';
+import type { RecordLine } from './recordLine';
 
 /**
  * R35, a night moved between laptops (docs/night-checker.md "Moves"): the epochs of the record's lines, its
@@ -16,7 +16,7 @@ import type { RecordLine } from './recordFacts';
  */
 
 /** A signature line as read by record.ts. */
-export interface PlacedSignature {
+interface PlacedSignature {
   laptop: string;
   /** Its own line number in the journal text. */
   at: number;

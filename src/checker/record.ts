@@ -4,7 +4,7 @@ import { bytesToHex, commitmentOf, hexToBytes } from './cards';
 import type { Findings } from './findings';
 import { sha256 } from './hash';
 import { checkMoves, takeOverPoint, writersOf } from './moves';
-import { checkRecordFacts, type RecordLine } from './recordFacts';
+import type { RecordLine } from './recordLine';
 import type { CheckedExport } from './schema';
 
 /**
@@ -34,23 +34,9 @@ interface Signature {
   after: number;
 }
 
-export function checkRecord(night: CheckedExport, f: Findings): void {
-  const record = night.record;
-  if (!record) {
-    f.cannotCheck(
-      'R35',
-      null,
-      'unsigned: from before signing (the export holds no signed record of the night, so which laptop wrote it and that nothing was changed since cannot be checked)',
-    );
-    return;
-  }
-  const read = checkJournal(record, night.night.id, f);
-  if (read) checkRecordFacts(night, read.lines, read.signer, f);
-}
-
 /**
- * @internal exported for tests: the record on its own (its chain, signatures and moves), without the export's facts.
- * Returns its lines and who wrote each, or null when it cannot be read.
+ * The record on its own (its chain, signatures and moves), without the export's facts (recordFacts.ts). Returns its
+ * lines and who wrote each, or null when it cannot be read.
  */
 export function checkJournal(
   record: SignedRecord,
@@ -64,6 +50,24 @@ export function checkJournal(
   checkSignatures(record, nightId, read, heads, f);
   checkMoves(read.lines, heads, read.signatures, (id) => laptopName(record, id), f);
   return { lines: read.lines, signer };
+}
+
+/**
+ * R35: how many cards the record's lines had shown at each hand-over and take-over: the night's next card may come
+ * from a new deck there, in the middle of a deal (the deck in play was retired or lost with the move). Read leniently
+ * (a line that does not read is skipped): the record's own check reports it.
+ */
+export function cardsAtMoves(record: CheckedExport['record']): Set<number> {
+  const moves = new Set<number>();
+  let shown = 0;
+  for (const text of record?.journal.split('\n') ?? []) {
+    const raw = parsed(text);
+    if (!isObject(raw) || !isObject(raw['command'])) continue;
+    const type = raw['command']['type'];
+    if (type === 'hand-over' || type === 'take-over') moves.add(shown);
+    if (Array.isArray(raw['shown'])) shown += raw['shown'].length;
+  }
+  return moves;
 }
 
 /** The chain hash the first line follows: sha256 of the record's name and the night id. */
@@ -299,6 +303,7 @@ function lineOf(raw: unknown, at: number): RecordLine | string {
     seeds: read,
     ...(table !== undefined ? { table: table as unknown[] } : {}),
     ...(shown !== undefined ? { shown: shown as string[] } : {}),
+    ...(Array.isArray(raw['revealed']) ? { revealed: raw['revealed'] as unknown[] } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import canonicalize from 'canonicalize';
+import { commitmentOf } from './cards';
 import type { Findings } from './findings';
 import { rulesSchema, type CheckedExport, type CheckedHostAction } from './schema';
+import type { RecordLine } from './recordLine';
 import { checkShownCards } from './shownCards';
 
 /**
@@ -20,20 +22,6 @@ import { checkShownCards } from './shownCards';
  * - every bet as first placed, every pass, ace call and pair call in the order of the turns;
  * - the end's time, how many times the night was reopened, and every expense as it stands at the end.
  */
-
-/** One line of the record as read (record.ts): its place, its chain fields and its facts. */
-export interface RecordLine {
-  /** Its line number in the journal text (the header is line 1). */
-  line: number;
-  prev: string;
-  epoch: number;
-  command: { [key: string]: unknown };
-  at?: string;
-  seeds: { seed: string | null; commitment: string }[];
-  table?: unknown[];
-  /** R35: the cards the line turned, in order (absent when none, and with `cards: table`). */
-  shown?: string[];
-}
 
 type Command = RecordLine['command'];
 
@@ -129,11 +117,23 @@ function checkDecks(night: CheckedExport, lines: readonly RecordLine[], differ: 
     else if (deck.seed !== null && seed.seed !== null && deck.seed !== seed.seed)
       differ(seed.index, `deck ${deck.id}'s seed`, seed.seed, deck.seed);
     // R35: a deck is lost only with a laptop taken over from, its seed sealed there: a record holding it reveals it.
-    else if (deck.lost && seed.seed !== null)
+    else if (deck.unrevealed !== undefined && seed.seed !== null)
       differ(seed.index, `deck ${deck.id}'s seed, revealed (not lost)`, seed.seed, 'lost, unrevealed');
   });
+  // R12: a seed revealed on a later line (a hand-over's, a sealed deck's retirement) opens a commitment made before.
+  const committed = new Map<string, { index: number; deck: string | undefined }>();
+  seeds.forEach((seed, k) => committed.set(seed.commitment, { index: seed.index, deck: night.decks[k]?.id }));
+  lines.forEach((line, index) => {
+    for (const revealed of line.revealed ?? []) {
+      const opens = typeof revealed === 'string' && /^[0-9a-f]{64}$/.test(revealed) ? committed.get(commitmentOf(revealed)) : undefined;
+      const deck = night.decks.find((d) => d.id === opens?.deck);
+      if (!opens || opens.index > index)
+        differ(index, 'a seed revealed that opens a commitment made before it (R12)', revealed, 'none it opens');
+      else if (deck?.seed != null && deck.seed !== revealed) differ(index, `deck ${deck.id}'s seed, as revealed`, revealed, deck.seed);
+    }
+  });
   const takeOvers = lines.filter((line, i) => line.command['type'] === 'take-over' && lines[i - 1]?.command['type'] !== 'hand-over').length;
-  const lost = night.decks.filter((deck) => deck.lost);
+  const lost = night.decks.filter((deck) => deck.unrevealed !== undefined);
   if (lost.length > takeOvers)
     differ(lines.length - 1, 'decks lost with their laptop (one at most per take-over)', takeOvers, lost.map((deck) => deck.id).join(', '));
   if (night.decks.length > seeds.length) differ(lines.length - 1, 'decks', seeds.length, `${night.decks.length} decks`);
@@ -202,10 +202,6 @@ function actionOf(command: Command): { [key: string]: unknown } | null {
     case 'end':
     case 'reopen':
       return { kind: type };
-    case 'hand-over':
-      return { kind: type, to: command['to'] };
-    case 'take-over':
-      return { kind: type, from: command['from'], line: command['line'] };
     case 'expense-add':
     case 'expense-edit':
     case 'expense-remove':
@@ -230,10 +226,6 @@ function shownAction(action: CheckedHostAction): { [key: string]: unknown } {
       return { kind: 'cut', cut: action.cut };
     case 'expense':
       return { kind: 'expense', change: action.change, expense: action.expense };
-    case 'hand-over':
-      return { kind: 'hand-over', to: action.to };
-    case 'take-over':
-      return { kind: 'take-over', from: action.from, line: action.line };
     default:
       return { kind: action.kind };
   }

@@ -216,7 +216,7 @@ export function walkNight(
 
     // The cards (R9-R19, R25, R26, R29, R30).
     const freshDeck = previous === null || turn.deal !== previous.deal || reopened.reopened;
-    const remainingAfter = walker.walkTurn(turn, freshDeck, hostActions?.movedBefore.has(n) ?? false);
+    const remainingAfter = walker.walkTurn(turn, freshDeck);
     const judged = judgeTurn(turn, rules, remainingAfter, f);
 
     // R17, R27: the largest bet allowed when the bet was asked.

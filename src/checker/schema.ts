@@ -110,15 +110,6 @@ const hostAction = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('expense'), change: z.enum(['add', 'edit', 'remove']), expense: id, seating: seatingNow, ...place }),
   z.strictObject({ kind: z.literal('end'), dealer: id.nullable(), ...place }),
   z.strictObject({ kind: z.literal('reopen'), ...place }),
-  /** R35: the night handed to laptop `to`, and taken over from laptop `from` at the night's line `line` (voiding `turn`). */
-  z.strictObject({ kind: z.literal('hand-over'), to: id, ...place }),
-  z.strictObject({
-    kind: z.literal('take-over'),
-    from: id,
-    line: z.number().int().positive(),
-    turn: z.number().int().positive().nullable(),
-    ...place,
-  }),
 ]);
 
 const entry = z.strictObject({
@@ -171,8 +162,10 @@ export const checkedExportSchema = z.strictObject({
       commitment: hex64,
       seed: hex64.nullable(),
       cut: chips.nullable(),
-      /** R35 *Taken over*: retired unrevealed, its seed sealed on the laptop that was lost; its cards the ones shown. */
-      lost: z.boolean().default(false),
+      /** R35 *Taken over*: a deck retired unrevealed, its seed sealed on the laptop that was lost... */
+      unrevealed: z.literal('unrevealed: its laptop was lost (R35)').optional(),
+      /** ...and the cards it showed, in the order turned: its only cards. */
+      shown: z.array(card).optional(),
     }),
   ),
   table: tableDraws.nullable().default(null),

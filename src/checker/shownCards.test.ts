@@ -54,7 +54,11 @@ describe('R35: the cards the record shows', () => {
     const exp = withShown();
     const deck = exp.decks[3] as Export['decks'][number];
     deck.seed = null;
-    deck.lost = true;
+    deck.unrevealed = 'unrevealed: its laptop was lost (R35)';
+    deck.shown = exp.turns
+      .flatMap((t) => t.cards)
+      .filter((c) => c.deck === deck.id)
+      .map((c) => c.card);
     const found = violations(checkNight(exp));
     expect(found.every((f) => f.rule === 'R35')).toBe(true);
     expect(found.some((f) => f.expected.startsWith(`deck ${deck.id}'s seed, revealed (not lost)`))).toBe(true);

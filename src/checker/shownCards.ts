@@ -1,18 +1,18 @@
 import { dealtOrder } from './cards';
-import type { RecordLine } from './recordFacts';
+import type { RecordLine } from './recordLine';
 import type { CheckedExport } from './schema';
 
 /**
  * R35 with R10, R11: the cards the record's lines show (`shown`, in the order turned) are the export's cards (the R7
  * draw's, then each turn's in turn order), and for a deck whose seed is revealed they are its dealt order from the seed
- * and the cut. A deck lost with its laptop (`lost`, its seed never revealed) has for cards only the ones its lines
+ * and the cut. A deck lost with its laptop (`unrevealed`, its seed never revealed) has for cards only the ones its lines
  * showed: a card of it that no line showed is a violation. The first card that differs is reported (after it the two
  * lists no longer line up); the line that showed it and its writer are named.
  *
  * Not judged: a `cards: table` night (its cards are its draws, R34), a record written before lines showed their cards
  * (no line has `shown`), and a night whose turn was taken back by an undo (its cards were shown, then dealt again).
  */
-export type ShownDiffer = (index: number, what: string, recordSays: unknown, exportSays: unknown) => void;
+type ShownDiffer = (index: number, what: string, recordSays: unknown, exportSays: unknown) => void;
 
 export function checkShownCards(night: CheckedExport, lines: readonly RecordLine[], differ: ShownDiffer): void {
   if (night.rules.cards === 'table') return;
@@ -40,9 +40,10 @@ export function checkShownCards(night: CheckedExport, lines: readonly RecordLine
     dealt.set(theirs.deck, i + 1);
     const deck = decks.get(theirs.deck);
     if (!mine) {
-      const what = deck?.lost
-        ? `deck ${theirs.deck} (lost with its laptop, unrevealed): only the cards its lines showed, ${i}; card ${i + 1}`
-        : `card ${k + 1} of the night (deck ${theirs.deck} card ${i + 1})`;
+      const what =
+        deck?.unrevealed !== undefined
+          ? `deck ${theirs.deck} (lost with its laptop, unrevealed): only the cards its lines showed, ${i}; card ${i + 1}`
+          : `card ${k + 1} of the night (deck ${theirs.deck} card ${i + 1})`;
       differ(last, what, 'shown by no line', theirs.card);
       return;
     }
@@ -57,9 +58,10 @@ export function checkShownCards(night: CheckedExport, lines: readonly RecordLine
       return;
     }
     if (mine.card !== theirs.card) {
-      const what = deck?.lost
-        ? `deck ${theirs.deck} (lost with its laptop, unrevealed) card ${i + 1}: only a card a line showed, here`
-        : `card ${k + 1} of the night (deck ${theirs.deck} card ${i + 1}) as the line shows it`;
+      const what =
+        deck?.unrevealed !== undefined
+          ? `deck ${theirs.deck} (lost with its laptop, unrevealed) card ${i + 1}: only a card a line showed, here`
+          : `card ${k + 1} of the night (deck ${theirs.deck} card ${i + 1}) as the line shows it`;
       differ(mine.index, what, mine.card, theirs.card);
       return;
     }

@@ -99,7 +99,6 @@ export function checkTableDraws(night: CheckedExport, f: Findings): TableDecks {
     commitment: s.fingerprint,
     seed: null,
     cut: null,
-    lost: false,
   }));
   if (!table) {
     f.violation('R34', null, 'the shoes and draws of a night whose cards the table drew', 'no table in the export');

@@ -14,35 +14,17 @@ export interface FixtureExport {
   night: { id: string };
   draw: Card[];
   turns: { n: number; deal: number; bet: number | null; cards: Card[]; atLedger: number }[];
-  decks: { id: string; seed: string | null; commitment: string; lost?: boolean }[];
+  decks: { id: string; seed: string | null; commitment: string; unrevealed?: string; shown?: string[] }[];
   hostActions: { kind: string; turnsBefore: number; atLedger: number; [key: string]: unknown }[];
   ledger: unknown[];
   record: { journal: string; laptops: { laptopId: string; name: string; publicKey: string }[] };
 }
 
-const HOST_ACTIONS = new Set([
-  'seat',
-  'move',
-  'sit-out',
-  'come-back',
-  'buy-in',
-  'cash-out',
-  'undo',
-  'correct-bet',
-  'void-turn',
-  'cut',
-  'end',
-  'reopen',
-  'expense-add',
-  'expense-edit',
-  'expense-remove',
-]);
-
-export const first: Laptop = laptop('Simulated laptop', 7);
-export const second: Laptop = laptop('Second laptop', 8);
+const first: Laptop = laptop('Simulated laptop', 7);
+const second: Laptop = laptop('Second laptop', 8);
 
 /** The fixture's night lines with the cards each turned: the draw's on the draw line, the posts where dealt, the third card on the bet. */
-export function linesWithShown(exp: FixtureExport): LineFacts[] {
+function linesWithShown(exp: FixtureExport): LineFacts[] {
   const turns = [...exp.turns].sort((a, b) => a.n - b.n);
   let turn = -1;
   let postsPending: string[] | null = null;
@@ -106,7 +88,8 @@ export function fixtureNight(
         typeof s === 'string' ? { commitment: inPlay.commitment, sealed: 'sealed on the lost laptop' } : s,
       );
       inPlay.seed = null;
-      inPlay.lost = true;
+      inPlay.unrevealed = 'unrevealed: its laptop was lost (R35)';
+      inPlay.shown = [...exp.draw, ...exp.turns.flatMap((t) => t.cards)].filter((c) => c.deck === inPlay.id).map((c) => c.card);
     }
     for (const facts of before) journal.add(facts);
     if (move.kind === 'hand-over')
@@ -115,7 +98,6 @@ export function fixtureNight(
     journal.takeOver(first);
     for (const facts of lines.slice(move.after)) journal.add({ ...facts, epoch: 2 });
     journal.sign(second);
-    placeMoves(exp, lines, move);
   }
   exp.record = {
     journal: journal.text(),
@@ -126,22 +108,4 @@ export function fixtureNight(
 
 function lastSeedLine(lines: readonly LineFacts[]): number {
   return lines.findLastIndex((facts) => (facts.seeds ?? []).length > 0);
-}
-
-/** The export's host actions with the move among them, in the journal's order, placed between the turns around it. */
-function placeMoves(exp: FixtureExport, lines: readonly LineFacts[], move: MoveAt): void {
-  const k = lines.slice(0, move.after).filter((facts) => HOST_ACTIONS.has(facts.command.type)).length;
-  const turnsBefore = lines.slice(0, move.after).filter((facts) => facts.command.type === 'deal').length;
-  const next = exp.hostActions[k];
-  const nextTurn = exp.turns.find((t) => t.n === turnsBefore + 1);
-  const atLedger = next && next.turnsBefore === turnsBefore ? next.atLedger : (nextTurn?.atLedger ?? exp.ledger.length);
-  const place = { turnsBefore, atLedger, entries: [] };
-  const actions =
-    move.kind === 'hand-over'
-      ? [
-          { kind: 'hand-over', to: second.laptopId, ...place },
-          { kind: 'take-over', from: first.laptopId, line: move.after + 1, turn: null, ...place },
-        ]
-      : [{ kind: 'take-over', from: first.laptopId, line: move.after, turn: null, ...place }];
-  exp.hostActions.splice(k, 0, ...actions);
 }

@@ -12,7 +12,7 @@ const sha = (text: string) => createHash('sha256').update(text, 'utf8').digest('
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 /** R9: a seed's commitment, sha256 of its 32 bytes (a sealed seed carries its own). */
-export function commitmentOf(seed: string | { commitment: string }): string {
+function commitmentOf(seed: string | { commitment: string }): string {
   return typeof seed === 'string' ? createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex') : seed.commitment;
 }
 
