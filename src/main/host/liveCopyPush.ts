@@ -53,8 +53,10 @@ export class LiveCopyPush {
 
   /** Every paired laptop sent what it lacks (the sync's every second catches a laptop that came back). */
   pushAll(): void {
-    if (this.stopped || !this.readTail()) return;
-    for (const peer of this.options.pairing.list()) void this.pump(peer.laptopId);
+    // No paired laptop: the journal is not even read.
+    const peers = this.options.pairing.list();
+    if (this.stopped || peers.length === 0 || !this.readTail()) return;
+    for (const peer of peers) void this.pump(peer.laptopId);
   }
 
   /** The console's view of who holds this laptop's open night, and how far behind. */
