@@ -4,10 +4,11 @@ import type { RuleSettings } from '../../shared/settings';
 import type { Payment } from '../../shared/commands';
 import { anteAll, buyIn, cashOut, comeBack, sitOut } from './commands/chips';
 import { correctBet, undo, voidTurn } from './commands/corrections';
-import { commit, cut, deal, reveal, shuffle } from './commands/deal';
+import { commit, cut, deal, reveal, shuffle, shuffleSealed } from './commands/deal';
+import { handOver, refuseMoveOfEndedNight, takeOver } from './commands/move';
 import { chainLost } from './commands/tableDraw';
 import type { ChainRestart, WitnessHead, WitnessReveal } from '../../shared/tableDraw';
-import { Draft, refuse, RuleViolation } from './commands/draft';
+import { Draft, refuse, RuleViolation, type ShownCards } from './commands/draft';
 import { draw } from './commands/draw';
 import { end, reopen } from './commands/end';
 import { movePlayer, seatPlayer, type Newcomer } from './commands/seating';
@@ -37,6 +38,8 @@ export type EngineCommand =
       revision?: number;
     }
   | { type: 'shuffle'; seed: string }
+  /** R35: a deck shuffled on another laptop whose sealed seed this one cannot open (a held copy replayed): its cards are the lines' `shown`. */
+  | { type: 'shuffle-sealed'; commitment: string }
   /** R34: the commitment of the witnesses' heads, where a deck would be shuffled (`cards: table`). */
   | { type: 'commit'; heads: WitnessHead[]; newChains?: string[]; reason?: ChainRestart }
   /** R34: the witnesses' reveals for the card the table waits for, and who is missing. */
@@ -66,7 +69,11 @@ export type EngineCommand =
   | { type: 'sit-out'; playerId: string }
   | { type: 'come-back'; playerId: string }
   /** R33 */
-  | { type: 'reopen'; at: string };
+  | { type: 'reopen'; at: string }
+  /** R35 *Handed over*: the holding laptop hands the night to laptop `to`, as at the end of a deal. */
+  | { type: 'hand-over'; to: string }
+  /** R35 *Taken over*: this laptop goes on from line `line` (chain hash `hash`) of laptop `from`, which is gone. */
+  | { type: 'take-over'; from: string; line: number; hash: string };
 
 export type EngineResult = { ok: true; state: EngineState; events: EngineEvent[] } | { ok: false; error: CommandError };
 
@@ -75,7 +82,7 @@ export type EngineResult = { ok: true; state: EngineState; events: EngineEvent[]
  * a typed error naming the rule it breaks, with the state untouched. Pass the
  * state id the command was made for to refuse stale commands.
  */
-export function applyCommand(state: EngineState, command: EngineCommand, expectedStateId?: number): EngineResult {
+export function applyCommand(state: EngineState, command: EngineCommand, expectedStateId?: number, shown?: ShownCards): EngineResult {
   if (expectedStateId !== undefined && expectedStateId !== state.stateId) {
     return {
       ok: false,
@@ -85,7 +92,7 @@ export function applyCommand(state: EngineState, command: EngineCommand, expecte
       }),
     };
   }
-  const draft = new Draft(state, command.type);
+  const draft = new Draft(state, command.type, shown);
   try {
     decide(draft, command);
     assertConserved(draft.state);
@@ -102,6 +109,8 @@ export function applyCommand(state: EngineState, command: EngineCommand, expecte
  */
 function decide(d: Draft, command: EngineCommand): void {
   if (command.type !== 'start' && d.state.nightId === '') refuse('no-night', 'No night is open: start one first.');
+  // R35: a move of an ended night is refused in its own words.
+  if (command.type === 'hand-over' || command.type === 'take-over') refuseMoveOfEndedNight(d, command.type);
   if (command.type !== 'start' && command.type !== 'reopen' && d.state.phase.kind === 'ended') {
     refuse('night-closed', 'This night has ended and is read-only (R22).', 'R22');
   }
@@ -110,6 +119,8 @@ function decide(d: Draft, command: EngineCommand): void {
       return start(d, command);
     case 'shuffle':
       return shuffle(d, command.seed);
+    case 'shuffle-sealed':
+      return shuffleSealed(d, command.commitment);
     case 'commit':
       return commit(d, command.heads, command.newChains ?? [], command.reason);
     case 'reveal':
@@ -152,6 +163,10 @@ function decide(d: Draft, command: EngineCommand): void {
       return comeBack(d, command.playerId);
     case 'reopen':
       return reopen(d, command.at);
+    case 'hand-over':
+      return handOver(d, command.to);
+    case 'take-over':
+      return takeOver(d, command.from, command.line, command.hash);
   }
 }
 

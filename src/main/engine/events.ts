@@ -95,6 +95,19 @@ export const engineEventSchema = z.discriminatedUnion('type', [
     commitment: hex64,
   }),
   z.strictObject({ type: z.literal('deck-cut'), deckId: z.string(), cut: count }),
+  /**
+   * R35: a deck shuffled on another laptop whose seed this one cannot open (a held copy of the night): known by its
+   * commitment and, card by card, by what the journal's lines show; it never gives a card no line showed.
+   */
+  z.strictObject({
+    type: z.literal('deck-sealed'),
+    deckId: z.string(),
+    purpose: z.enum(['draw', 'play']),
+    copies: z.number().int().min(1).max(4),
+    commitment: hex64,
+  }),
+  /** R35 *Taken over*: the deck in play is retired unrevealed (its seed stayed sealed on the laptop that was lost); its cards shown stand. */
+  z.strictObject({ type: z.literal('deck-lost'), deckId: z.string() }),
   /** R34: a fresh shoe drawn from by the table, with the commitment of the witnesses' heads (`renewed`: started mid-deal, R13, with the deal's witnesses). */
   z.strictObject({
     type: z.literal('shoe-started'),

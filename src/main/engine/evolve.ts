@@ -3,7 +3,7 @@ import { DEFAULT_RULES } from '../../shared/settings';
 import type { EngineEvent, EventOf } from './events';
 import { noDraftCopies, type DraftCopies } from './facts/copies';
 import { moveChips } from './facts/chips';
-import { dealerChosen, deckCut, deckNeeded, deckRetired, deckShuffled, drawCard, drawRound } from './facts/decks';
+import { dealerChosen, deckCut, deckLost, deckNeeded, deckRetired, deckSealed, deckShuffled, drawCard, drawRound } from './facts/decks';
 import { cardDrawn, shoeRetired, shoeStarted } from './facts/tableDraw';
 import { nightStarted, playerFlagged, playerMoved, playerSeated, playerUnseated } from './facts/seating';
 import {
@@ -153,6 +153,10 @@ export function applyEvent(state: EngineState, event: EngineEvent, copies?: Draf
       return deckShuffled(state, event, copies);
     case 'deck-cut':
       return deckCut(state, event, copies);
+    case 'deck-sealed':
+      return deckSealed(state, event, copies);
+    case 'deck-lost':
+      return deckLost(state, event);
     case 'deck-retired':
       return deckRetired(state, event);
     case 'draw-round':

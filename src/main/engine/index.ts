@@ -1,5 +1,6 @@
 /** The rules engine (docs/rules.md): pure, no I/O, no clock, no Math.random. */
 export { applyCommand, betLimits, type EngineCommand } from './decide';
+export { ShownCards } from './commands/draft';
 export { commitmentOf, dealtOrder, isSeedHex, opensslBlockHash, SEED_BYTES } from './deck';
 export { engineEventSchema, type EngineEvent, type EventOf } from './events';
 export { applyEvent, copyOfState, emptyState, evolve } from './evolve';

@@ -120,6 +120,12 @@ export interface DeckState {
   position: number;
   /** R34: a shoe drawn from by the table: its remaining cards in canonical order (R2); absent for a shuffled deck (R9-R12). */
   shoe?: readonly CardCode[];
+  /**
+   * R35: a deck whose seed is sealed on another laptop (a held copy, a deck lost in a takeover), known only by the
+   * cards the journal's lines show: the first `known` of `cards` are those, in dealing order; the rest are the cards
+   * it still holds in no known order (so the odds, R25, count them right), never turned. Absent: the seed is known.
+   */
+  known?: number;
 }
 
 /** R34: who draws the cards of the current deal, and how far the night's draws have gone. */

@@ -11,7 +11,12 @@ interface DeckRecord {
   revealed: string | null;
   /** Every card turned from the deck, in order: draw cards and turn cards. */
   turned: CardCode[];
+  /** R35 *Taken over*: retired unrevealed, its seed sealed on the laptop that was lost. */
+  lost: boolean;
 }
+
+/** R35: how the report names a deck retired unrevealed in a takeover: not a failure, nothing to check it against. */
+const LOST_DECK_REASON = 'unrevealed: its laptop was lost (R35)';
 
 /** Collects what the history says about each deck, in the order the decks were shuffled. */
 function decksOf(events: readonly EngineEvent[], mismatches: FairnessReport['mismatches']): DeckRecord[] {
@@ -25,7 +30,8 @@ function decksOf(events: readonly EngineEvent[], mismatches: FairnessReport['mis
     else mismatches.push({ deckId, reason: `${card} was turned from deck ${deckId}, which was never shuffled` });
   };
   for (const event of events) {
-    if (event.type === 'deck-shuffled') {
+    // R35: a deck whose seed is sealed on another laptop is recorded the same way, its seed unknown here.
+    if (event.type === 'deck-shuffled' || event.type === 'deck-sealed') {
       decks.set(event.deckId, {
         id: event.deckId,
         copies: event.copies,
@@ -33,7 +39,11 @@ function decksOf(events: readonly EngineEvent[], mismatches: FairnessReport['mis
         cut: null,
         revealed: null,
         turned: [],
+        lost: false,
       });
+    } else if (event.type === 'deck-lost') {
+      const deck = decks.get(event.deckId);
+      if (deck) deck.lost = true;
     } else if (event.type === 'deck-cut') {
       const deck = decks.get(event.deckId);
       if (deck) deck.cut = event.cut;
@@ -83,6 +93,7 @@ function checkDeck(deck: DeckRecord & { revealed: string }, mismatches: Fairness
  * (R11) from them must give every card turned from that deck, in order. The
  * deck still in play on an open night keeps its seed secret, so it is listed
  * as unchecked rather than failed; on an ended night every deck must be retired.
+ * A deck lost in a takeover (R35) is retired unrevealed: listed as unchecked, never as failed.
  */
 export function verifyNight(nightId: string, events: readonly EngineEvent[]): FairnessReport {
   const mismatches: FairnessReport['mismatches'] = [];
@@ -91,6 +102,11 @@ export function verifyNight(nightId: string, events: readonly EngineEvent[]): Fa
   let decks = 0;
   let cards = 0;
   for (const deck of decksOf(events, mismatches)) {
+    if (deck.lost) {
+      // R35: the cards it showed stand as recorded; with no seed there is nothing to redo them from.
+      unchecked.push({ deckId: deck.id, reason: `${LOST_DECK_REASON}; its ${deck.turned.length} cards shown stand as recorded` });
+      continue;
+    }
     if (deck.revealed === null) {
       if (ended)
         mismatches.push({

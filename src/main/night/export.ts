@@ -10,6 +10,7 @@ import { expenseViews, nightBalances } from './money';
 import type { WitnessChange } from './format';
 import { hostActions } from './hostActions';
 import type { PlayedNight } from './play';
+import type { EngineEvent } from '../engine';
 import { seatingHistory } from './seating';
 
 /**
@@ -44,6 +45,9 @@ const exportedRecordSchema = z.strictObject({
 });
 export type ExportedRecord = z.infer<typeof exportedRecordSchema>;
 
+/** R35: the words an export marks a deck lost in a takeover with (as the fairness report says it). */
+const LOST_DECK_WORDS = 'unrevealed: its laptop was lost (R35)';
+
 const exportedDeckSchema = z.strictObject({
   id,
   purpose: z.enum(['draw', 'play']),
@@ -55,6 +59,10 @@ const exportedDeckSchema = z.strictObject({
   seed: hex64.nullable(),
   /** R11; null for a draw deck (never cut) or a deck not cut yet. */
   cut: chips.nullable(),
+  /** R35 *Taken over*: present on a deck retired unrevealed, its seed sealed on the laptop that was lost. */
+  unrevealed: z.literal(LOST_DECK_WORDS).optional(),
+  /** R35: with `unrevealed`, the cards it showed, in the order turned: they stand as recorded. */
+  shown: z.array(card).optional(),
 });
 
 const witnessId = z.string().regex(/^[0-9a-f]{16}$/, '16 lowercase hex digits');
@@ -303,6 +311,7 @@ export function exportNight(
   for (const event of night.events) {
     switch (event.type) {
       case 'deck-shuffled':
+      case 'deck-sealed':
         decks.set(event.deckId, {
           id: event.deckId,
           purpose: event.purpose,
@@ -317,6 +326,9 @@ export function exportNight(
         break;
       case 'deck-retired':
         patchDeck(decks, event.deckId, { seed: event.seed });
+        break;
+      case 'deck-lost':
+        patchDeck(decks, event.deckId, { unrevealed: LOST_DECK_WORDS, shown: cardsTurnedFrom(night.events, event.deckId) });
         break;
       case 'shoe-started':
         table.shoes.push({
@@ -420,6 +432,11 @@ function settlementOf(
 
 function witnessChangesOf(step: { witnessChanges?: WitnessChange[] } | undefined): { witnessChanges?: WitnessChange[] } {
   return step?.witnessChanges ? { witnessChanges: step.witnessChanges.map((c) => ({ ...c })) } : {};
+}
+
+/** R35: the cards turned from one deck, in order (the draw's and the turns'). */
+function cardsTurnedFrom(events: readonly EngineEvent[], deckId: string): CardCode[] {
+  return events.flatMap((e) => ((e.type === 'card-turned' || e.type === 'draw-card') && e.deckId === deckId ? [e.card] : []));
 }
 
 function patchDeck(decks: Map<string, ExportedDeck>, deckId: string, patch: Partial<ExportedDeck>): void {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ruleSettingsSchema } from '../../shared/settings';
 import { firstIssueText } from '../../shared/zodIssue';
+import { isCardCode, type CardCode } from '../../shared/cards';
 import { PAYMENTS } from '../../shared/vocabulary';
 import { commitmentOf, ENGINE_REVISION, type EngineCommand } from '../engine';
 import { chainStart, FIRST_EPOCH, lineHash } from './recordChain';
@@ -25,6 +26,7 @@ const whole = z.number().int().nonnegative();
 const positive = z.number().int().positive();
 const id = z.string().min(1);
 const betAmount = z.union([z.literal('pot'), positive]);
+const laptopId = z.string().regex(/^l-[0-9a-f]{16}$/, 'a laptop id is l- and 16 hex digits');
 /** M2: cash or credit. Lines written before M2 have none: the night's payment, and a night's payment defaults to credit. */
 const paid = z.enum(PAYMENTS).optional();
 
@@ -108,6 +110,9 @@ const commandV1Schema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('sit-out'), playerId: id }),
   z.strictObject({ type: z.literal('come-back'), playerId: id }),
   z.strictObject({ type: z.literal('reopen') }),
+  // R35: the night moved to another laptop; handed over by its holder, or taken over from one that is gone (night/move.ts).
+  z.strictObject({ type: z.literal('hand-over'), to: laptopId }),
+  z.strictObject({ type: z.literal('take-over'), from: laptopId, line: positive, hash: hex64 }),
   // Shared expenses (M4): money, not chips, so the engine never sees them (see play.ts `applyExpenseLine`).
   z.strictObject({ type: z.literal('expense-add'), ...expenseFields }),
   z.strictObject({ type: z.literal('expense-edit'), ...expenseFields }),
@@ -190,9 +195,20 @@ const journalLineV1Schema = z.strictObject({
 
 /**
  * Version 2 (R35): every line also carries `prev`, the chain hash of the line
- * before it (recordChain.ts), and `epoch`, its writer's epoch.
+ * before it (recordChain.ts), and `epoch`, its writer's epoch. Lines written
+ * since a night can move also carry `shown`: the cards the command turned
+ * from a shuffled deck (R9-R13, the R7 draw deck included), in order, so a
+ * laptop that cannot open the sealed seed of the deck in play still replays
+ * the night (R35); absent when it turned none and with `cards: table`.
  */
-const journalLineV2Schema = journalLineV1Schema.extend({ prev: hex64, epoch: positive });
+const journalLineV2Schema = journalLineV1Schema.extend({
+  prev: hex64,
+  epoch: positive,
+  shown: z
+    .array(z.custom<CardCode>((value) => typeof value === 'string' && isCardCode(value), { message: 'a card code such as AS or TC' }))
+    .min(1)
+    .optional(),
+});
 
 /**
  * R35: a laptop's signature of the night's first `lines` lines, whose chain
@@ -202,7 +218,7 @@ const journalLineV2Schema = journalLineV1Schema.extend({ prev: hex64, epoch: pos
  */
 const signatureLineSchema = z.strictObject({
   signed: z.strictObject({
-    laptop: z.string().regex(/^l-[0-9a-f]{16}$/, 'a laptop id is l- and 16 hex digits'),
+    laptop: laptopId,
     key: hex64,
     lines: positive,
     head: hex64,
@@ -217,6 +233,14 @@ export interface JournalEntry {
   command: RecordedCommand;
   seeds?: string[];
   table?: TableStep[];
+  /** R35: the cards this command turned from shuffled decks, in order (absent: none, a `cards: table` night, or a line written before). */
+  shown?: CardCode[];
+  /**
+   * R35: the commitment of the last deck this line shuffled, when its seed is sealed and this laptop cannot open it
+   * (a copy held for another laptop, a deck lost in a takeover): only `decodeHeldJournal` gives it. Its cards are the
+   * ones the lines show. Only the last deck a line shuffles can be sealed: any before it was retired on the same line.
+   */
+  unopened?: string;
   /** R35: the writer's epoch when it is not the night's first (absent: 1). */
   epoch?: number;
 }
@@ -228,6 +252,7 @@ export interface JournalLine {
   seeds?: RecordedSeed[];
   revealed?: string[];
   table?: TableStep[];
+  shown?: CardCode[];
   epoch?: number;
 }
 
@@ -287,6 +312,8 @@ export function encodeEntry(entry: JournalLine, prev: string | null): string {
   if (entry.seeds && entry.seeds.length > 0) line.seeds = entry.seeds;
   if (entry.revealed && entry.revealed.length > 0) line.revealed = entry.revealed;
   if (entry.table && entry.table.length > 0) line.table = entry.table;
+  // R35: a line of version 1 stays as lines of its version were (its reader knows no `shown`).
+  if (prev !== null && entry.shown && entry.shown.length > 0) line.shown = entry.shown;
   if (prev !== null) {
     line.epoch = entry.epoch ?? FIRST_EPOCH;
     line.prev = prev;
@@ -350,6 +377,18 @@ export class JournalHeaderError extends Error {
   override readonly name = 'JournalHeaderError';
 }
 
+interface DecodeOptions {
+  /** R35: check every line's `prev` against the chain worked out from the lines before it. */
+  chain?: boolean;
+  /**
+   * R35: a copy of a journal held for another laptop: a seed sealed with its key, never revealed later in the file,
+   * is not damage but a deck known only by the cards the lines show (the entry's `unopened`), as long as it is the
+   * line's last (the deck left in play). Without it, only a seed before the last takeover is read so (the deck lost
+   * with its laptop); any other that does not open is damage, as ever.
+   */
+  unopened?: boolean;
+}
+
 /**
  * Reads a journal's text. A last line without its newline was being written
  * when the power went: it was never acknowledged, so it is dropped. A whole
@@ -358,7 +397,7 @@ export class JournalHeaderError extends Error {
  * seeds revealed later in the file (R12) or else by `open`; one that neither
  * opens stops the read at its line the same way (`damage.sealed`).
  */
-export function decodeJournal(text: string, open?: SeedOpener, options: { chain?: boolean } = {}): DecodedJournal {
+export function decodeJournal(text: string, open?: SeedOpener, options: DecodeOptions = {}): DecodedJournal {
   const firstBreak = text.indexOf('\n');
   if (firstBreak < 0) throw new JournalHeaderError(text.length === 0 ? 'the file is empty' : 'its first line is cut short');
   const header = parseHeader(text.slice(0, firstBreak));
@@ -390,6 +429,8 @@ export function decodeJournal(text: string, open?: SeedOpener, options: { chain?
       if (header.version >= 2 && isSignatureLine(raw)) signatures.push(readSignature(raw, lines.length, checkChain ? head : null));
       else {
         const { line: fact, prev } = read(raw);
+        const moved = takeOverProblem(fact, prev, lines.length);
+        if (moved) throw new JournalLineError(moved);
         if (checkChain) {
           // R35: a line that does not follow the one before it was changed, or one before it was (or was taken out).
           if (prev !== null && prev !== head)
@@ -408,7 +449,7 @@ export function decodeJournal(text: string, open?: SeedOpener, options: { chain?
     position = end + 1;
     line += 1;
   }
-  const opened = openSeeds(lines, open);
+  const opened = openSeeds(lines, open, options.unopened === true);
   const kept = opened.entries.length;
   const chain = {
     heads: heads.slice(0, kept),
@@ -454,6 +495,18 @@ function chainHead(
   return hashOfLine(lastPrev, last);
 }
 
+/**
+ * R35: a takeover names the line it follows (the `lines` before it) and that line's chain hash, which is its own
+ * `prev`; why `fact` does not, or null (any other line).
+ */
+function takeOverProblem(fact: JournalLine, prev: string | null, lines: number): string | null {
+  const { command } = fact;
+  if (command.type !== 'take-over') return null;
+  if (command.line !== lines) return `the takeover names line ${command.line} but follows line ${lines} (R35)`;
+  if (prev !== null && command.hash !== prev) return "the takeover's hash is not the hash of the line it follows (R35)";
+  return null;
+}
+
 function isSignatureLine(raw: unknown): boolean {
   return typeof raw === 'object' && raw !== null && 'signed' in raw;
 }
@@ -474,6 +527,7 @@ function readSignature(raw: unknown, lines: number, head: string | null): Record
 function openSeeds(
   lines: readonly JournalLine[],
   open: SeedOpener | undefined,
+  keepUnopened: boolean,
 ): { entries: JournalEntry[]; lost: string | null; sealedSeeds: number } {
   const revealed = new Map<string, string>();
   let sealedSeeds = 0;
@@ -481,8 +535,11 @@ function openSeeds(
     for (const seed of line.revealed ?? []) revealed.set(commitmentOf(seed), seed);
     for (const seed of line.seeds ?? []) if (typeof seed !== 'string') sealedSeeds += 1;
   }
+  // R35: a deck in play when the night was taken over stays sealed on the laptop that was lost: a seed before the
+  // last takeover that does not open is that deck's (the takeover retires it unrevealed), not damage.
+  const lastTakeOver = lines.findLastIndex((line) => line.command.type === 'take-over');
   const entries: JournalEntry[] = [];
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     // Most lines draw no deck and reveal none: they are today's entries as read.
     if (!line.seeds && !line.revealed) {
       entries.push(line as JournalEntry);
@@ -494,7 +551,8 @@ function openSeeds(
       continue;
     }
     const plain: string[] = [];
-    for (const seed of seeds) {
+    let unopened: string | undefined;
+    for (const [at, seed] of seeds.entries()) {
       if (typeof seed === 'string') {
         plain.push(seed);
         continue;
@@ -505,9 +563,11 @@ function openSeeds(
         continue;
       }
       const problem = openProblem(seed, open, plain);
-      if (problem) return { entries, lost: problem, sealedSeeds };
+      if (problem && (keepUnopened || index < lastTakeOver) && at === seeds.length - 1) unopened = seed.commitment;
+      else if (problem) return { entries, lost: problem, sealedSeeds };
     }
-    entries.push({ ...rest, seeds: plain });
+    const entry: JournalEntry = plain.length > 0 ? { ...rest, seeds: plain } : rest;
+    entries.push(unopened === undefined ? entry : { ...entry, unopened });
   }
   return { entries, lost: null, sealedSeeds };
 }
@@ -573,8 +633,9 @@ export function engineCommandOf(entry: JournalEntry & { command: EngineRecordedC
 
 /** The fact to record for an engine command (the time goes on the line). */
 export function recordedCommandOf(command: Exclude<EngineCommand, { type: 'shuffle' }>): RecordedCommand {
-  // R34: like the dealer's shuffles, the table's commitments and draws go on the line of the command that needed them, never on a line of their own.
-  if (command.type === 'commit' || command.type === 'reveal')
+  // R34: like the dealer's shuffles, the table's commitments and draws go on the line of the command that needed them, never on a line of their own
+  // (R35: and a sealed deck is only ever replayed).
+  if (command.type === 'commit' || command.type === 'reveal' || command.type === 'shuffle-sealed')
     throw new Error(`a ${command.type} is recorded on the line of the command that needed it`);
   if (command.type === 'start') {
     const { at: _at, ...rest } = command;

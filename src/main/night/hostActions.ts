@@ -29,8 +29,11 @@ interface SeatingNow {
   sittingOut: string[];
 }
 
-/** Commands the engine runs for the dealer inside a recorded command (a deck's shuffle, R34's commitment and draws): part of that command. */
-const DEALER_STEPS = new Set(['shuffle', 'commit', 'reveal']);
+/**
+ * Commands the engine runs for the dealer inside a recorded command (a deck's shuffle, R34's commitment and draws,
+ * R35's deck sealed on another laptop): part of that command.
+ */
+const DEALER_STEPS = new Set(['shuffle', 'shuffle-sealed', 'commit', 'reveal']);
 
 export function hostActions(entries: readonly JournalEntry[], events: readonly EngineEvent[]): HostAction[] {
   const actions: HostAction[] = [];

@@ -57,7 +57,7 @@ export function replayLegacyNight(night: LegacyNight): PlayedNight {
   for (const group of commandGroups(events)) {
     let state = played.state;
     for (const event of group) state = evolve(state, event);
-    keepStep(played, { state, events: group, seeds: [], table: [], ledgerBefore: 0 }, { command: { type: 'undo' } });
+    keepStep(played, { state, events: group, seeds: [], table: [], shown: [], ledgerBefore: 0 }, { command: { type: 'undo' } });
   }
   played.entries = [];
   return played;

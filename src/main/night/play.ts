@@ -1,16 +1,19 @@
 import { commandError, type CommandError, type ExpenseView, type Payment, type TurnView } from '../../shared';
+import type { CardCode } from '../../shared/cards';
 import {
   applyCommand,
   applyEvent,
   copyOfState,
   emptyState,
   noDraftCopies,
+  ShownCards,
   type EngineCommand,
   type EngineEvent,
   type EngineState,
 } from '../engine';
 import { Ledger, LedgerError, type LedgerItem } from '../ledger';
 import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry, type TableStep } from './format';
+import { FIRST_EPOCH } from './recordChain';
 import { turnView } from './turnView';
 
 /**
@@ -103,6 +106,8 @@ export interface DecidedStep {
   seeds: string[];
   /** R34: the table's commitments and draws this command needed, in order. */
   table: TableStep[];
+  /** R35: the cards this command turned from shuffled decks, in order (none with `cards: table`): the line's `shown`. */
+  shown: CardCode[];
   ledgerBefore: number;
 }
 
@@ -115,9 +120,15 @@ export interface DecidedStep {
 export interface Dealer {
   /** Whether this dealer has witnesses to draw the cards (R34); without them a night with `cards: table` cannot start. */
   readonly drawsByTable: boolean;
-  seed(): string;
+  /** A seed for the deck asked for; on the replay of a held copy, the commitment of a deck whose seed is sealed on another laptop (R35). */
+  seed(): string | SealedElsewhere;
   commit(state: EngineState): Extract<TableStep, { heads: unknown }>;
   reveal(state: EngineState): Extract<TableStep, { reveals: unknown }>;
+}
+
+/** R35: a deck shuffled on another laptop, whose seed this one cannot open: only its commitment (R9) is known here. */
+interface SealedElsewhere {
+  commitment: string;
 }
 
 /** A dealer of shuffled decks only (R9): asked for the table's values, it says the night cannot go on without its witnesses. */
@@ -142,6 +153,8 @@ export function decideStep(
   command: EngineCommand,
   expectedStateId: number | undefined,
   dealing: Dealer | (() => string),
+  /** R35, on replay: the cards the line shows, dealt by a deck whose seed is sealed on another laptop. */
+  shown?: readonly CardCode[],
 ): StepResult {
   const dealer = typeof dealing === 'function' ? seedDealer(dealing) : dealing;
   if (command.type === 'start' && command.settings.cards === 'table' && !dealer.drawsByTable) {
@@ -154,7 +167,8 @@ export function decideStep(
       ),
     };
   }
-  const decided = applyCommand(night.state, command, expectedStateId);
+  const supply = shown ? new ShownCards(shown) : undefined;
+  const decided = applyCommand(night.state, command, expectedStateId, supply);
   if (!decided.ok) return decided;
   let state = decided.state;
   // The engine's result is this step's own: its events are added to, not copied.
@@ -174,16 +188,20 @@ export function decideStep(
       };
     } else if (state.phase.kind === 'shuffle') {
       const seed = dealer.seed();
-      seeds.push(seed);
-      next = { type: 'shuffle', seed };
+      if (typeof seed === 'string') {
+        seeds.push(seed);
+        next = { type: 'shuffle', seed };
+      } else next = { type: 'shuffle-sealed', commitment: seed.commitment };
     } else if (state.phase.kind === 'reveal') {
       const step = dealer.reveal(state);
       table.push(step);
       next = { type: 'reveal', reveals: step.reveals, missing: step.missing };
     } else break;
-    const dealt = applyCommand(state, next);
+    const dealt = applyCommand(state, next, undefined, supply);
     if (!dealt.ok)
-      throw new Error(`the dealer could not ${next.type === 'shuffle' ? 'shuffle' : `${next.type} for the table`}: ${dealt.error.message}`);
+      throw new Error(
+        `the dealer could not ${next.type === 'shuffle' || next.type === 'shuffle-sealed' ? 'shuffle' : `${next.type} for the table`}: ${dealt.error.message}`,
+      );
     state = dealt.state;
     events.push(...dealt.events);
   }
@@ -202,7 +220,15 @@ export function decideStep(
     night.ledger = Ledger.fromEntries(night.ledger.entries.slice(0, ledgerBefore));
     return { ok: false, error: commandError('conservation', `R24: ${mismatch} Nothing was recorded.`, 'R24') };
   }
-  return { ok: true, step: { state, events, seeds, table, ledgerBefore } };
+  return { ok: true, step: { state, events, seeds, table, shown: cardsShown(state, events), ledgerBefore } };
+}
+
+/** R35: the cards turned from shuffled decks by these events, in order: the turns' cards and the R7 draw's. */
+function cardsShown(state: EngineState, events: readonly EngineEvent[]): CardCode[] {
+  if (state.settings.cards === 'table') return [];
+  const shown: CardCode[] = [];
+  for (const event of events) if (event.type === 'card-turned' || event.type === 'draw-card') shown.push(event.card);
+  return shown;
 }
 
 /** R12: the seeds of the decks retired by these events (a command's, or a whole night's), in order. */
@@ -287,10 +313,13 @@ class RecordedDealer implements Dealer {
     private readonly line: number,
   ) {}
 
-  seed(): string {
-    const seed = this.entry.seeds?.[this.seedsUsed++];
-    if (seed === undefined) throw new ReplayError(this.line, 'the engine asked for a deck the line holds no seed for');
-    return seed;
+  seed(): string | SealedElsewhere {
+    const at = this.seedsUsed++;
+    const seed = this.entry.seeds?.[at];
+    if (seed !== undefined) return seed;
+    // R35: the line's last deck, sealed on another laptop: known by its commitment, dealt by what the lines show.
+    if (this.entry.unopened !== undefined && at === (this.entry.seeds?.length ?? 0)) return { commitment: this.entry.unopened };
+    throw new ReplayError(this.line, 'the engine asked for a deck the line holds no seed for');
   }
 
   commit(): Extract<TableStep, { heads: unknown }> {
@@ -315,6 +344,8 @@ class RecordedDealer implements Dealer {
 /** Replays one more recorded command onto a night. Throws ReplayError (`line`) when it does not replay exactly. */
 function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): void {
   const { command } = entry;
+  const moveProblem = epochProblem(night.entries, entry);
+  if (moveProblem) throw new ReplayError(line, moveProblem);
   if (isExpenseCommand(command)) {
     if (entry.seeds || entry.table) throw new ReplayError(line, 'an expense line holds no seeds and no draws');
     const problem = expenseLineProblem(night, command);
@@ -325,20 +356,52 @@ function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): voi
   const dealer = new RecordedDealer(entry, line);
   let result: StepResult;
   try {
-    result = decideStep(night, engineCommandOf(entry as JournalEntry & { command: typeof command }), undefined, dealer);
+    result = decideStep(night, engineCommandOf(entry as JournalEntry & { command: typeof command }), undefined, dealer, entry.shown ?? []);
   } catch (error) {
     if (error instanceof ReplayError) throw error;
     throw new ReplayError(line, (error as Error).message);
   }
   if (!result.ok) throw new ReplayError(line, `the engine refuses it: ${result.error.message}`);
-  const seeds = entry.seeds?.length ?? 0;
+  const seeds = (entry.seeds?.length ?? 0) + (entry.unopened !== undefined ? 1 : 0);
   const table = entry.table?.length ?? 0;
   if (dealer.seedsUsed !== seeds || dealer.stepsUsed !== table) {
     takeBack(night, result.step);
     const held = `${seeds} seeds${table > 0 ? ` and ${table} table steps` : ''}`;
     throw new ReplayError(line, `it holds ${held} but the command used ${dealer.seedsUsed}${table > 0 ? ` and ${dealer.stepsUsed}` : ''}`);
   }
+  const shownProblem = entry.shown ? shownMismatch(entry.shown, result.step.shown) : null;
+  if (shownProblem) {
+    takeBack(night, result.step);
+    throw new ReplayError(line, shownProblem);
+  }
   keepStep(night, result.step, entry);
+}
+
+/**
+ * R35 *Epochs fence*: a line is written at its writer's epoch, which never falls and rises only on a takeover, by
+ * exactly 1; a takeover follows the line it names (`line` = the lines before it), and the only line that may follow
+ * a hand-over is the new holder's takeover. Why `entry` breaks that after `before`, or null.
+ */
+function epochProblem(before: readonly JournalEntry[], entry: JournalEntry): string | null {
+  const last = before.at(-1);
+  const was = last?.epoch ?? FIRST_EPOCH;
+  const epoch = entry.epoch ?? FIRST_EPOCH;
+  if (entry.command.type === 'take-over') {
+    if (epoch !== was + 1) return `a takeover is written at the next epoch, ${was + 1}, not at ${epoch} (R35)`;
+    if (entry.command.line !== before.length)
+      return `the takeover says it follows line ${entry.command.line}, but it follows line ${before.length} (R35)`;
+    return null;
+  }
+  if (last?.command.type === 'hand-over') return "after a hand-over the only line is the new holder's takeover (R35)";
+  if (epoch < was) return `it was written at epoch ${epoch}, after the night moved to epoch ${was}: it is kept aside, not replayed (R35)`;
+  if (epoch > was) return `its epoch rises from ${was} to ${epoch} without a takeover (R35)`;
+  return null;
+}
+
+/** R35: why the cards a line shows are not the ones its command turned, or null when they are. */
+function shownMismatch(shown: readonly CardCode[], turned: readonly CardCode[]): string | null {
+  if (shown.length === turned.length && shown.every((card, i) => card === turned[i])) return null;
+  return `it shows ${shown.join(' ') || 'no card'} but its decks turn ${turned.join(' ') || 'no card'} (R12, R35)`;
 }
 
 /** A whole journal replayed. Throws ReplayError at the first line that does not replay. */

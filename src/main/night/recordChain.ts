@@ -10,7 +10,8 @@ import { commitmentOf } from '../engine';
  *
  * A line's hash is taken over its facts, not its bytes: the epoch it was
  * written at, its time, its command, the commitment of each seed it drew
- * (sha256 of the seed, R9) and the table's steps (R34), as RFC 8785
+ * (sha256 of the seed, R9), the table's steps (R34) and the cards it showed
+ * (when it holds them: lines written before `shown` hash as they did), as RFC 8785
  * canonical JSON. A seed sealed on the holding laptop's disk and the same
  * seed in plain in the copy it shares have one commitment, so the sealed
  * journal and its shared copy chain the same; and any JSON tool that
@@ -26,6 +27,7 @@ export interface ChainedFacts {
   command: unknown;
   seeds?: readonly (string | { commitment: string })[];
   table?: readonly unknown[];
+  shown?: readonly string[];
 }
 
 /** The hash the first line follows: the night's id under the record's name. */
@@ -40,5 +42,6 @@ export function lineHash(prev: string, facts: ChainedFacts, epoch: number): stri
   if (facts.seeds && facts.seeds.length > 0)
     hashed['seeds'] = facts.seeds.map((seed) => (typeof seed === 'string' ? commitmentOf(seed) : seed.commitment));
   if (facts.table && facts.table.length > 0) hashed['table'] = facts.table;
+  if (facts.shown && facts.shown.length > 0) hashed['shown'] = facts.shown;
   return sha256Hex(`${prev}\n${canonicalize(hashed) ?? ''}`);
 }

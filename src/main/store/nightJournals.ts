@@ -122,9 +122,11 @@ export class NightJournals {
    * drew is sealed. Only a line that shuffles pays for sealing.
    */
   append(id: string, entry: JournalEntry, retiredByCommand: readonly string[]): void {
-    const line =
+    const sealed =
       entry.seeds || retiredByCommand.length > 0 ? lineToWrite(entry, this.seedSeal, new Set(retiredByCommand), retiredByCommand) : entry;
     const chain = this.#heads.get(id) ?? this.headOnDisk(id);
+    // R35: a journal of version 1 gets no `shown` (encodeEntry leaves it out), so its chain must not count it either.
+    const line = chain.chained || !sealed.shown ? sealed : { ...sealed, shown: undefined };
     this.journals.append(id, encodeEntry(line, chain.chained ? chain.head : null));
     // Only once the line is durable: a failed append leaves the head where the file ends.
     this.#heads.set(id, { head: hashOfLine(chain.head, line), chained: chain.chained });

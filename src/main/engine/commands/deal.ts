@@ -1,7 +1,7 @@
 import { activePlayers, hasTwoActive, reAntesBeforeTurn, dealBeginsWithAnte } from '../flow';
 import { anteAll } from './chips';
 import { cardsLeft, refuse, expectPhase, type Draft } from './draft';
-import { cutDeck, freshDeckForTurn, needDeck, shuffleDeck } from './decks';
+import { cutDeck, freshDeckForTurn, needDeck, sealedDeck, shuffleDeck } from './decks';
 import { runDraw } from './draw';
 import { commitShoe, drawCard, drawsByTable, renewShoe } from './tableDraw';
 import type { ChainRestart, WitnessHead, WitnessReveal } from '../../../shared/tableDraw';
@@ -43,7 +43,15 @@ function beginDeal(d: Draft): void {
 
 /** R7, R9: a shuffled draw deck is drawn from at once (never cut); a play deck waits for its cut. */
 export function shuffle(d: Draft, seed: string): void {
-  const { purpose, resume } = shuffleDeck(d, seed);
+  deckMade(d, shuffleDeck(d, seed));
+}
+
+/** R35: the same, for a deck shuffled on another laptop whose seed this one cannot open (a held copy replayed). */
+export function shuffleSealed(d: Draft, commitment: string): void {
+  deckMade(d, sealedDeck(d, commitment));
+}
+
+function deckMade(d: Draft, { purpose, resume }: { purpose: 'draw' | 'play'; resume: 'draw' | 'deal' | 'continue-turn' }): void {
   if (purpose === 'draw') {
     d.phase('draw');
     runDraw(d);

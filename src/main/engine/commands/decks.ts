@@ -22,7 +22,30 @@ export function retireDeck(d: Draft): void {
   if (!deck) return;
   // R34: a shoe drawn from by the table has no seed: its draws are already on the record.
   if (deck.shoe) d.emit({ type: 'shoe-retired', deckId: deck.id });
+  // R35: a deck sealed on another laptop is retired only by the line that reveals its seed (then it is no longer sealed here).
+  else if (deck.known !== undefined)
+    refuse(
+      'invalid-input',
+      `Deck ${deck.id} is retired here, but its seed is sealed on another laptop and this line does not reveal it (R12).`,
+      'R12',
+    );
   else d.emit({ type: 'deck-retired', deckId: deck.id, seed: deck.seed });
+}
+
+/** R35: the deck asked for was shuffled on another laptop whose seed this one cannot open: known by its commitment only. */
+export function sealedDeck(d: Draft, commitment: string): { purpose: DeckPurpose; resume: Resume } {
+  const { purpose, resume } = expectPhase(d, 'shuffle', 'A shuffle');
+  if (d.state.settings.cards === 'table')
+    refuse('invalid-input', 'Tonight the cards are drawn by the table (R34): no deck is shuffled.', 'R34');
+  if (!/^[0-9a-f]{64}$/.test(commitment)) refuse('invalid-input', 'A commitment is 64 lowercase hex digits (R9).', 'R9');
+  d.emit({
+    type: 'deck-sealed',
+    deckId: `${purpose}-${d.state.decksMade + 1}`,
+    purpose,
+    copies: purpose === 'draw' ? 1 : d.state.settings.decks,
+    commitment,
+  });
+  return { purpose, resume };
 }
 
 /** R13: the turn needs a fresh deck (a new deal's, or this one is spent); the deal is no longer waiting for one. */

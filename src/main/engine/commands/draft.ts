@@ -11,6 +11,21 @@ import type { DeckState, EngineState, Phase, PhaseKind, SeatedPlayer, TurnState 
  * part of the decision shares (refusing, finding players, reading the deck).
  */
 
+/**
+ * R35: the cards a journal line shows (its `shown`), handed out one per card its command turns, in order: what a
+ * deck whose seed is sealed on another laptop deals on replay. A line's cards span every command its step runs
+ * (the command, then the shuffles it asks for), so one supply is shared by them.
+ */
+export class ShownCards {
+  private taken = 0;
+  constructor(private readonly cards: readonly CardCode[]) {}
+
+  /** The next card the line shows, or undefined when it shows no more. */
+  take(): CardCode | undefined {
+    return this.cards[this.taken++];
+  }
+}
+
 export class RuleViolation extends Error {
   constructor(readonly error: CommandError) {
     super(error.message);
@@ -39,7 +54,12 @@ export class Draft implements DraftCopies {
   cashedOut: Record<string, number> | null = null;
   announcements: Announcement[] | null = null;
 
-  constructor(initial: EngineState, name: string) {
+  constructor(
+    initial: EngineState,
+    name: string,
+    /** R35: the cards the line being replayed shows, for a deck whose seed is sealed on another laptop. */
+    readonly shown?: ShownCards,
+  ) {
     this.state = copyOfState(initial);
     this.emit({ type: 'command', stateId: initial.stateId + 1, name });
   }
@@ -153,7 +173,23 @@ export function cardReady(d: Draft): boolean {
 
 export function topCard(d: Draft): CardCode {
   const deck = d.state.deck;
+  // Every card turned takes its place among the line's shown cards, whichever deck it comes from.
+  const shown = d.shown?.take();
+  if (deck && deck.known !== undefined && deck.position >= deck.known) return sealedDeckCard(deck, shown);
   const card = deck?.cards[deck.position];
   if (!deck || card === undefined) throw new Error('no card to turn');
   return card;
+}
+
+/** R35: the next card of a deck whose seed is sealed on another laptop: the one the line shows, which the deck must still hold. */
+function sealedDeckCard(deck: DeckState, shown: CardCode | undefined): CardCode {
+  if (shown === undefined)
+    refuse(
+      'invalid-input',
+      `The seed of deck ${deck.id} is sealed on the laptop that shuffled it, and no line shows its next card (R35).`,
+      'R35',
+    );
+  if (deck.cards.indexOf(shown, deck.position) < 0)
+    refuse('invalid-input', `A line shows ${shown} from deck ${deck.id}, which no longer holds it (R35).`, 'R35');
+  return shown;
 }

@@ -1,5 +1,6 @@
-import { cutDeck, shuffledDeck } from '../deck';
+import { canonicalDeck, cutDeck, shuffledDeck } from '../deck';
 import type { EventOf } from '../events';
+import type { CardCode } from '../../../shared/cards';
 import type { DeckState, EngineState } from '../state';
 import type { DraftCopies } from './copies';
 
@@ -27,10 +28,38 @@ export function deckShuffled(state: EngineState, event: EventOf<'deck-shuffled'>
   return state;
 }
 
+/** R35: a deck whose seed is sealed on another laptop: its cards are learnt as the lines show them (`known`). */
+export function deckSealed(state: EngineState, event: EventOf<'deck-sealed'>, copies: DraftCopies | undefined): EngineState {
+  const deck: DeckState = {
+    id: event.deckId,
+    purpose: event.purpose,
+    copies: event.copies,
+    seed: '',
+    commitment: event.commitment,
+    cut: null,
+    cards: canonicalDeck(event.copies),
+    position: 0,
+    known: 0,
+  };
+  state.decksMade = state.decksMade + 1;
+  state.deck = deck;
+  if (copies) copies.deck = deck;
+  return state;
+}
+
 export function deckCut(state: EngineState, event: EventOf<'deck-cut'>, copies: DraftCopies | undefined): EngineState {
   const deck = ownDeck(state, event.deckId, copies);
   deck.cut = event.cut;
-  deck.cards = cutDeck(deck.cards, event.cut);
+  // R35: a sealed deck's cards come in dealing order, already cut; the cut only moves cards in no known order.
+  if (deck.known === undefined) deck.cards = cutDeck(deck.cards, event.cut);
+  return state;
+}
+
+/** R35 *Taken over*: the deck in play is put away with its seed unrevealed (sealed on the laptop that was lost). */
+export function deckLost(state: EngineState, event: EventOf<'deck-lost'>): EngineState {
+  requireDeck(state, event.deckId);
+  state.deck = null;
+  state.decksRetired = state.decksRetired + 1;
   return state;
 }
 
@@ -77,9 +106,25 @@ export function dealerChosen(state: EngineState, event: EventOf<'dealer-chosen'>
 /** The top card of the deck in play is dealt (it must be `card`). */
 export function takeCard(state: EngineState, deckId: string, card: string, copies: DraftCopies | undefined): void {
   const deck = requireDeck(state, deckId);
+  if (deck.known !== undefined && deck.position >= deck.known) return learnCard(ownDeck(state, deckId, copies), card);
   if (deck.cards[deck.position] !== card)
     throw new Error(`deck ${deckId} has ${deck.cards[deck.position] ?? 'no card'} on top, not ${card}`);
   ownDeck(state, deckId, copies).position = deck.position + 1;
+}
+
+/**
+ * R35: the next card of a sealed deck, as a line shows it: it must be one the deck still holds; it is moved to the
+ * top of the cards not yet turned (swapped with the one there, so the deck still holds each card once) and known.
+ */
+function learnCard(deck: DeckState, card: string): void {
+  const at = deck.cards.indexOf(card as CardCode, deck.position);
+  if (at < 0) throw new Error(`deck ${deck.id} no longer holds ${card}, so no line can show it`);
+  const cards = deck.cards.slice();
+  cards[at] = cards[deck.position] as CardCode;
+  cards[deck.position] = card as CardCode;
+  deck.cards = cards;
+  deck.position += 1;
+  deck.known = deck.position;
 }
 
 function requireDeck(state: EngineState, deckId: string): DeckState {
@@ -104,6 +149,8 @@ function ownDeck(state: EngineState, deckId: string, copies: DraftCopies | undef
   };
   // R34: a table's shoe keeps the cards it still holds.
   if (deck.shoe) copy.shoe = deck.shoe;
+  // R35: a sealed deck keeps how many of its cards are known.
+  if (deck.known !== undefined) copy.known = deck.known;
   state.deck = copy;
   if (copies) copies.deck = copy;
   return copy;

@@ -1,6 +1,6 @@
 import { commandError, EXPENSES_PER_NIGHT_MAX, type CommandError } from '../../../shared';
 import { shareExpense } from '../../ledger';
-import { applyExpenseLine, expenseLineProblem, type ExpenseCommand, type JournalEntry, type PlayedNight } from '../../night';
+import { applyExpenseLine, expenseLineProblem, nightEpoch, type ExpenseCommand, type JournalEntry, type PlayedNight } from '../../night';
 import { afterEndedNightChanged } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
@@ -34,7 +34,9 @@ function recordExpense(state: SessionState, nightId: string | undefined, make: (
   const command = make(night);
   const refusal = expenseRefusal(night, command);
   if (refusal) return refused(refusal);
-  const entry: JournalEntry = { at: state.now().toISOString(), command };
+  // R35: a night that moved is written at its holder's epoch.
+  const epoch = nightEpoch(night);
+  const entry: JournalEntry = { at: state.now().toISOString(), command, ...(epoch > 1 ? { epoch } : {}) };
   const closeIfHistory = () => {
     if (!live) state.repo.journals.close(id);
   };

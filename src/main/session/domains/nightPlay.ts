@@ -1,6 +1,15 @@
 import { commandError } from '../../../shared';
 import { SEED_BYTES, type EngineCommand } from '../../engine';
-import { decideStep, keepStep, recordedCommandOf, seedsRetired, takeBack, type JournalEntry, type StepResult } from '../../night';
+import {
+  decideStep,
+  keepStep,
+  nightEpoch,
+  recordedCommandOf,
+  seedsRetired,
+  takeBack,
+  type JournalEntry,
+  type StepResult,
+} from '../../night';
 import { afterNightEnded } from './nightIndex';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
@@ -75,6 +84,10 @@ export function play(state: SessionState, command: EngineCommand, expectedStateI
     command: recordedCommandOf(command),
     ...(step.seeds.length > 0 ? { seeds: step.seeds } : {}),
     ...(step.table.length > 0 ? { table: step.table } : {}),
+    // R35: the cards it turned, so a laptop holding a copy replays it without the sealed seed.
+    ...(step.shown.length > 0 ? { shown: step.shown } : {}),
+    // R35: a night that moved is written at its holder's epoch.
+    ...(nightEpoch(night) > 1 ? { epoch: nightEpoch(night) } : {}),
   };
   const saved = saveOrRefuse(
     // R12: the seed of a deck still in play goes on the line sealed; the seeds of the decks this command retired in plain.

@@ -1,5 +1,5 @@
 import { commandError, type CommandError } from '../../../shared';
-import { decideStep, keepStep, recordedCommandOf, seedsRetired, type JournalEntry, type PlayedNight } from '../../night';
+import { decideStep, keepStep, nightEpoch, recordedCommandOf, seedsRetired, type JournalEntry, type PlayedNight } from '../../night';
 import type { DealerRepository } from '../../store/repository';
 import type { NightSummary } from '../../store/schemas';
 
@@ -40,7 +40,9 @@ export function acceptShorterJournal(
   });
   if (!decided.ok)
     return refuse(`Night ${line.id} cannot be ended where its journal stops (${decided.error.message}), so the index's figures stay.`);
-  const entry: JournalEntry = { at: line.endedAt, command: recordedCommandOf(command) };
+  // R35: a night that moved is ended at its holder's epoch.
+  const epoch = nightEpoch(night);
+  const entry: JournalEntry = { at: line.endedAt, command: recordedCommandOf(command), ...(epoch > 1 ? { epoch } : {}) };
   try {
     repo.appendToJournal(line.id, entry, seedsRetired(decided.step.events));
   } catch (error) {
