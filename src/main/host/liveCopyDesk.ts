@@ -9,6 +9,7 @@ import {
   type PeerNightLinesAnswer,
 } from '../../shared';
 import type { LanPairing } from '../group/pairing';
+import { replayHeldCopy } from '../night';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import type { Outcome } from '../session/outcome';
 import type { SessionPart } from '../session/parts';
@@ -35,7 +36,7 @@ export interface LiveCopyOptions {
   everyMs: number;
   /** The part's slice of the view may read differently: the session pushes it. */
   changed: () => void;
-  /** R35: the replay of a copy with its new lines (the engine's, with `shown`); none: the chain and signature only. */
+  /** R35: the replay of a copy with its new lines; the engine's (`replayHeldCopy`, the cards shown for sealed decks) unless given. */
   replay?: ReplayCheck;
   /** Told once a batch is durable in a copy here (the bench's clock, tests). */
   onHeld?: (nightId: string, lines: number) => void;
@@ -50,7 +51,7 @@ export class LiveCopyDesk {
   private shown = '';
 
   constructor(private readonly options: LiveCopyOptions) {
-    this.copies = new LiveCopies(options.dataRoot, options.replay ?? null);
+    this.copies = new LiveCopies(options.dataRoot, options.replay ?? replayProblem);
     this.push = new LiveCopyPush({ pairing: options.pairing, files: options.files, onChange: () => this.soon() });
   }
 
@@ -157,3 +158,9 @@ export class LiveCopyDesk {
   }
 }
 
+
+/** R35: why a copy with its new lines does not replay by the engine (a deck sealed on the holder dealing the cards its lines show), or null. */
+function replayProblem(text: string): string | null {
+  const read = replayHeldCopy(text);
+  return read.ok ? null : read.problem;
+}

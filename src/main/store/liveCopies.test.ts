@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { testSigner } from '../group/testing/kit';
-import type { LaptopSigner } from '../night';
+import { chainStart, hashOfLine, replayHeldCopy, type JournalLine, type LaptopSigner } from '../night';
 import { LiveCopies, type LiveBatch } from './liveCopies';
-import { realJournal, signedBatch } from './testing/liveJournal';
+import { realJournal, signedBatch, type HolderJournal } from './testing/liveJournal';
 
 /**
  * R35, the live copy's store (docs/group-lan.md "A live copy of the open night"): a night's lines as its holder
@@ -161,6 +161,33 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     expect(copies.letGo(nightId)).toBe(true);
     expect(fs.existsSync(copies.pathOf(nightId))).toBe(false);
     expect(copies.list().map((copy) => copy.nightId)).toEqual([journal.nightId]);
+    copies.close();
+  });
+
+  it('R35: lines the holder signed that the engine does not replay (a bet above the stack) are refused, naming why', () => {
+    const betAt = journal.lines.findIndex((line) => line.includes('"type":"bet"'));
+    expect(betAt).toBeGreaterThan(0);
+    // The holder's own lines, one bet changed and the chain made again from it: the chain and the signature check.
+    const lines = journal.lines.map((line, index) => (index === betAt ? line.replace(/"amount":(\d+|"pot")/, '"amount":9999') : line));
+    const forged: HolderJournal = { ...journal, lines: [], heads: [] };
+    let head = chainStart(journal.nightId);
+    for (const line of lines) {
+      const { prev: _prev, ...facts } = JSON.parse(line) as JournalLine & { prev: string };
+      forged.lines.push(JSON.stringify({ ...JSON.parse(line), prev: head }));
+      head = hashOfLine(head, facts);
+      forged.heads.push(head);
+    }
+    const replay = (text: string): string | null => {
+      const read = replayHeldCopy(text);
+      return read.ok ? null : read.problem;
+    };
+    const copies = new LiveCopies(root, replay);
+    expect(copies.receive(signedBatch(forged, 1, betAt, ann), ann.publicKey)).toEqual({ ok: true, held: betAt });
+    const refused = copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey);
+    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('does not replay') });
+    expect(copies.held(journal.nightId)?.lines).toBe(betAt);
+    // The honest lines replay.
+    expect(copies.receive(batch(betAt + 1, journal.lines.length), ann.publicKey)).toEqual({ ok: true, held: journal.lines.length });
     copies.close();
   });
 });
