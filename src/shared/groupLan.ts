@@ -105,7 +105,12 @@ export const groupPeerNightLinesArgs = z
     from: z.number().int().positive(),
     header: z.string().max(512).optional(),
     lines: z
-      .array(z.string().min(2).max(256 * 1024))
+      .array(
+        z
+          .string()
+          .min(2)
+          .max(256 * 1024),
+      )
       .max(LIVE_LINES_PER_BATCH, `at most ${LIVE_LINES_PER_BATCH} lines at once`),
     signed: z
       .strictObject({

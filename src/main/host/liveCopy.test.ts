@@ -151,7 +151,13 @@ describe('R35: a live copy of the open night on a paired laptop', () => {
       expect(sent.error.params?.['laptop']).toBeTruthy();
     }
     // A laptop that is not paired is not heard at all.
-    const stranger = await ann.session.run('peer', 'groupPeerNightLines', { laptop: 'l-00000000000000ff', key, nightId, from: 1, lines: [] });
+    const stranger = await ann.session.run('peer', 'groupPeerNightLines', {
+      laptop: 'l-00000000000000ff',
+      key,
+      nightId,
+      from: 1,
+      lines: [],
+    });
     expect(!stranger.ok && stranger.error.code).toBe('not-paired');
   });
 });

@@ -9,7 +9,6 @@ import {
   type PeerNightLinesAnswer,
 } from '../../shared';
 import type { LanPairing } from '../group/pairing';
-import { replayHeldCopy } from '../night';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import type { Outcome } from '../session/outcome';
 import type { SessionPart } from '../session/parts';
@@ -49,9 +48,11 @@ export class LiveCopyDesk {
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   /** The slice as the view last said it, so a push is asked only when it would read differently. */
   private shown = '';
+  /** Nights whose copy waits to be replayed. */
+  private readonly replaying = new Set<string>();
 
   constructor(private readonly options: LiveCopyOptions) {
-    this.copies = new LiveCopies(options.dataRoot, options.replay ?? replayProblem);
+    this.copies = options.replay ? new LiveCopies(options.dataRoot, options.replay) : new LiveCopies(options.dataRoot);
     this.push = new LiveCopyPush({ pairing: options.pairing, files: options.files, onChange: () => this.soon() });
   }
 
@@ -66,6 +67,8 @@ export class LiveCopyDesk {
   }
 
   start(): void {
+    // Copies read from the data folder are replayed once, as each new batch is.
+    for (const copy of this.copies.list()) this.replaySoon(copy.nightId);
     this.timer = setInterval(() => this.round(), this.options.everyMs);
     this.timer.unref();
   }
@@ -95,15 +98,13 @@ export class LiveCopyDesk {
   view(name: (laptopId: string) => string): { liveCopies: LiveCopyView[]; holding: HeldCopyView[] } {
     const slice = {
       liveCopies: this.push.view(name),
-      holding: this.copies.list().map(
-        (copy: HeldCopy): HeldCopyView => ({
-          nightId: copy.nightId,
-          laptopId: copy.holder,
-          name: name(copy.holder),
-          lines: copy.lines,
-          ended: copy.ended,
-        }),
-      ),
+      holding: this.copies.list().map((copy: HeldCopy): HeldCopyView => ({
+        nightId: copy.nightId,
+        laptopId: copy.holder,
+        name: name(copy.holder),
+        lines: copy.lines,
+        ended: copy.ended,
+      })),
     };
     this.shown = this.fingerprint();
     return slice;
@@ -142,9 +143,20 @@ export class LiveCopyDesk {
     if (!answer.ok) return refuse(answer.reason);
     if (args.lines.length > 0) {
       this.options.onHeld?.(args.nightId, answer.held);
+      this.replaySoon(args.nightId);
       this.soon();
     }
     return { ok: true, data: { held: answer.held } };
+  }
+
+  /** The copy replayed once the answer is sent, its new batches together (a long night's replay takes tens of ms). */
+  private replaySoon(nightId: string): void {
+    if (this.replaying.has(nightId)) return;
+    this.replaying.add(nightId);
+    setImmediate(() => {
+      this.replaying.delete(nightId);
+      if (this.copies.replayCheck(nightId) !== null) this.soon();
+    });
   }
 
   /** The console told within VIEW_EVERY_MS, once, if its slice would read differently. */
@@ -156,11 +168,4 @@ export class LiveCopyDesk {
     }, VIEW_EVERY_MS);
     this.viewTimer.unref();
   }
-}
-
-
-/** R35: why a copy with its new lines does not replay by the engine (a deck sealed on the holder dealing the cards its lines show), or null. */
-function replayProblem(text: string): string | null {
-  const read = replayHeldCopy(text);
-  return read.ok ? null : read.problem;
 }

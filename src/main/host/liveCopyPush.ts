@@ -1,8 +1,8 @@
 import { LIVE_BATCH_MAX_BYTES, LIVE_LINES_PER_BATCH, type LiveCopyView } from '../../shared';
 import type { LanPairing } from '../group/pairing';
-import { recordStatement } from '../night';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
-import { JournalTail } from './journalTail';
+import { JournalTail } from '../store/journalTail';
+import { signLines } from '../store/liveCopies';
 import { PeerLink } from './peerLink';
 
 /**
@@ -136,17 +136,7 @@ export class LiveCopyPush {
           from: (held ?? 0) + 1,
           ...(held === 0 ? { header: tail.header } : {}),
           lines,
-          ...(lines.length > 0 && head
-            ? {
-                signed: {
-                  laptop: signer.laptopId,
-                  key: signer.publicKey,
-                  lines: count,
-                  head,
-                  sig: signer.sign(recordStatement(tail.nightId, signer.laptopId, count, head)),
-                },
-              }
-            : {}),
+          ...(lines.length > 0 && head ? { signed: signLines(signer, tail.nightId, count, head) } : {}),
         };
         const link = await this.linkTo(laptopId, state);
         if (!link) return;

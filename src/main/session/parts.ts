@@ -17,13 +17,7 @@ import type { DealerService } from './service';
 export type PhoneCommand = 'setPhoneAccess' | 'newPhoneLink';
 /** Laptop to laptop (host/groupLanPart.ts, docs/group-lan.md). */
 export type GroupLanCommand =
-  | 'groupPairStart'
-  | 'groupPairJoin'
-  | 'groupUnpair'
-  | 'groupPeerClaim'
-  | 'groupPeerManifest'
-  | 'groupPeerFiles'
-  | 'groupPeerNightLines';
+  'groupPairStart' | 'groupPairJoin' | 'groupUnpair' | 'groupPeerClaim' | 'groupPeerManifest' | 'groupPeerFiles' | 'groupPeerNightLines';
 export type PartCommand = PhoneCommand | GroupLanCommand;
 
 /**

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { testSigner } from '../group/testing/kit';
-import { chainStart, hashOfLine, replayHeldCopy, type JournalLine, type LaptopSigner } from '../night';
-import { LiveCopies, type LiveBatch } from './liveCopies';
-import { realJournal, signedBatch, type HolderJournal } from './testing/liveJournal';
+import { LiveCopies, type LiveBatch } from '../store/liveCopies';
+import { changedJournal, realJournal, signedBatch } from './testing/liveJournal';
+
+type LaptopSigner = ReturnType<typeof testSigner>;
 
 /**
  * R35, the live copy's store (docs/group-lan.md "A live copy of the open night"): a night's lines as its holder
@@ -51,7 +52,11 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     const again = new LiveCopies(root);
     expect(again.held(journal.nightId)).toEqual(held);
     // Read again, the copy is compacted to its lines and the last signature.
-    expect(fileOf(again).split('\n').filter((row) => row.startsWith('{"signed"'))).toHaveLength(1);
+    expect(
+      fileOf(again)
+        .split('\n')
+        .filter((row) => row.startsWith('{"signed"')),
+    ).toHaveLength(1);
     expect(again.receive(batch(13, journal.lines.length), ann.publicKey)).toEqual({ ok: true, held: journal.lines.length });
     again.close();
   });
@@ -115,12 +120,24 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     other.close();
   });
 
-  it('R35: a batch that does not replay is refused with the replay\u2019s reason', () => {
-    const copies = new LiveCopies(root, (text) => (text.split('\n').length > 6 ? 'the card turned is not the one shown' : null));
+  it('R35: a batch that does not replay is cut off once checked (back to the last batch that replays), and every later batch reaching it refused', () => {
+    const copies = new LiveCopies(root, (text) =>
+      text.split('\n').length > 8 ? { lines: 4, problem: 'the card turned is not the one shown' } : null,
+    );
     expect(copies.receive(batch(1, 3), ann.publicKey)).toEqual({ ok: true, held: 3 });
-    expect(copies.receive(batch(4, 6), ann.publicKey)).toMatchObject({ ok: false, reason: expect.stringContaining('does not replay') });
-    expect(copies.held(journal.nightId)?.lines).toBe(3);
+    expect(copies.replayCheck(journal.nightId)).toBeNull();
+    const afterFirst = fileOf(copies);
+    expect(copies.receive(batch(4, 6), ann.publicKey)).toEqual({ ok: true, held: 6 });
+    expect(copies.replayCheck(journal.nightId)).toContain('line 5 does not replay: the card turned is not the one shown');
+    expect(copies.held(journal.nightId)).toMatchObject({ lines: 3, head: journal.heads[2] });
+    expect(fileOf(copies)).toBe(afterFirst);
+    expect(copies.receive(batch(4, 6), ann.publicKey)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('line 5 does not replay'),
+    });
+    // Read again from its file, the copy is the batch that replayed.
     copies.close();
+    expect(new LiveCopies(root).held(journal.nightId)?.lines).toBe(3);
   });
 
   it('R35: a copy cut anywhere in its last batch (a torn last line, a kill mid-write) keeps every whole batch before it, and takes the rest again', () => {
@@ -164,30 +181,26 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     copies.close();
   });
 
-  it('R35: lines the holder signed that the engine does not replay (a bet above the stack) are refused, naming why', () => {
+  it('R35: lines the holder signed that the engine does not replay (a bet above the stack) are cut off and refused, naming why', () => {
     const betAt = journal.lines.findIndex((line) => line.includes('"type":"bet"'));
     expect(betAt).toBeGreaterThan(0);
     // The holder's own lines, one bet changed and the chain made again from it: the chain and the signature check.
-    const lines = journal.lines.map((line, index) => (index === betAt ? line.replace(/"amount":(\d+|"pot")/, '"amount":9999') : line));
-    const forged: HolderJournal = { ...journal, lines: [], heads: [] };
-    let head = chainStart(journal.nightId);
-    for (const line of lines) {
-      const { prev: _prev, ...facts } = JSON.parse(line) as JournalLine & { prev: string };
-      forged.lines.push(JSON.stringify({ ...JSON.parse(line), prev: head }));
-      head = hashOfLine(head, facts);
-      forged.heads.push(head);
-    }
-    const replay = (text: string): string | null => {
-      const read = replayHeldCopy(text);
-      return read.ok ? null : read.problem;
-    };
-    const copies = new LiveCopies(root, replay);
+    const forged = changedJournal(
+      journal,
+      betAt,
+      (line) => line.replace(/"amount":(\d+|"pot")/, '"amount":9999'),
+      path.join(work, 'forged.jsonl'),
+    );
+    const copies = new LiveCopies(root);
     expect(copies.receive(signedBatch(forged, 1, betAt, ann), ann.publicKey)).toEqual({ ok: true, held: betAt });
-    const refused = copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey);
-    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('does not replay') });
+    expect(copies.replayCheck(journal.nightId)).toBeNull();
+    expect(copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey)).toEqual({ ok: true, held: betAt + 2 });
+    expect(copies.replayCheck(journal.nightId)).toMatch(new RegExp(`^line ${betAt + 1} does not replay: .*engine refuses`));
     expect(copies.held(journal.nightId)?.lines).toBe(betAt);
-    // The honest lines replay.
-    expect(copies.receive(batch(betAt + 1, journal.lines.length), ann.publicKey)).toEqual({ ok: true, held: journal.lines.length });
+    expect(copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('does not replay'),
+    });
     copies.close();
   });
 });
