@@ -35,7 +35,7 @@ import { nightIdSchema } from './schemas';
  * (`replayCheck`), and cut off if it does not replay.
  */
 
-export const LIVE_FOLDER = 'live';
+const LIVE_FOLDER = 'live';
 const EXTENSION = '.jsonl';
 
 /** A batch of lines as the holding laptop sent it (src/shared/groupLan.ts `groupPeerNightLinesArgs`). */

@@ -16,7 +16,7 @@ export interface HolderJournal {
 }
 
 /** A journal file's lines and chain heads, read as the holder's push reads them. */
-export function journalAt(nightId: string, file: string): HolderJournal {
+function journalAt(nightId: string, file: string): HolderJournal {
   const tail = new JournalTail(nightId, file);
   tail.read();
   return { nightId, header: tail.header ?? '', lines: [...tail.lines], heads: [...tail.heads] };
