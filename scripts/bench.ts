@@ -15,6 +15,7 @@ import { benchUi } from './benchUi';
 import { benchTableDraw } from './benchTableDraw';
 import { benchGroup } from './benchGroup';
 import { benchGroupLan } from './benchGroupLan';
+import { benchLiveCopy } from './benchLiveCopy';
 import { latencySummary, ms, percentile } from './lib/stats';
 
 /**
@@ -528,6 +529,12 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     // Laptop to laptop: a night ended on one laptop, listed on the paired one (docs/group-lan.md).
     for (const line of await benchGroupLan({ nights: quick ? 5 : 20, turns: quick ? 20 : 60 })) print(line);
+  } catch (error) {
+    print({ bench: 'error', message: (error as Error).stack ?? String(error) });
+  }
+  try {
+    // R35: the open night's live copy on a paired laptop: its lag, and what it costs the host's commands.
+    for (const line of await benchLiveCopy({ turns: quick ? 40 : 150 })) print(line);
   } catch (error) {
     print({ bench: 'error', message: (error as Error).stack ?? String(error) });
   }

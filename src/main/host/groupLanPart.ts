@@ -62,7 +62,7 @@ export interface GroupLanOptions {
   addresses?: () => string[];
   syncEveryMs?: number;
   now?: () => number;
-  /** R35: how a live copy held here is replayed on each batch (the engine's); none: its chain and signature are checked. */
+  /** R35: how a live copy held here is replayed on each batch; the engine's replay unless given (tests). */
   replayLiveCopy?: ReplayCheck;
   /** Told once a batch of another laptop's open night is durable here (the bench, tests). */
   onLiveLinesHeld?: (nightId: string, lines: number) => void;

@@ -35,7 +35,7 @@ export interface LiveCopyOptions {
   everyMs: number;
   /** The part's slice of the view may read differently: the session pushes it. */
   changed: () => void;
-  /** R35: the replay of a copy with its new lines (the engine's, with `shown`); none: the chain and signature only. */
+  /** R35: the replay of a copy with its new lines; the engine's (`replayHeldCopy`, the cards shown for sealed decks) unless given. */
   replay?: ReplayCheck;
   /** Told once a batch is durable in a copy here (the bench's clock, tests). */
   onHeld?: (nightId: string, lines: number) => void;
@@ -48,9 +48,11 @@ export class LiveCopyDesk {
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   /** The slice as the view last said it, so a push is asked only when it would read differently. */
   private shown = '';
+  /** Nights whose copy waits to be replayed. */
+  private readonly replaying = new Set<string>();
 
   constructor(private readonly options: LiveCopyOptions) {
-    this.copies = new LiveCopies(options.dataRoot, options.replay ?? null);
+    this.copies = options.replay ? new LiveCopies(options.dataRoot, options.replay) : new LiveCopies(options.dataRoot);
     this.push = new LiveCopyPush({ pairing: options.pairing, files: options.files, onChange: () => this.soon() });
   }
 
@@ -65,6 +67,8 @@ export class LiveCopyDesk {
   }
 
   start(): void {
+    // Copies read from the data folder are replayed once, as each new batch is.
+    for (const copy of this.copies.list()) this.replaySoon(copy.nightId);
     this.timer = setInterval(() => this.round(), this.options.everyMs);
     this.timer.unref();
   }
@@ -155,9 +159,20 @@ export class LiveCopyDesk {
     if (!answer.ok) return refuse(answer.reason);
     if (args.lines.length > 0) {
       this.options.onHeld?.(args.nightId, answer.held);
+      this.replaySoon(args.nightId);
       this.soon();
     }
     return { ok: true, data: { held: answer.held } };
+  }
+
+  /** The copy replayed once the answer is sent, its new batches together (a long night's replay takes tens of ms). */
+  private replaySoon(nightId: string): void {
+    if (this.replaying.has(nightId)) return;
+    this.replaying.add(nightId);
+    setImmediate(() => {
+      this.replaying.delete(nightId);
+      if (this.copies.replayCheck(nightId) !== null) this.soon();
+    });
   }
 
   /** The console told within VIEW_EVERY_MS, once, if its slice would read differently. */

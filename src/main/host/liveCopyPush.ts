@@ -1,8 +1,8 @@
 import { LIVE_BATCH_MAX_BYTES, LIVE_LINES_PER_BATCH, type LiveCopyView } from '../../shared';
 import type { LanPairing } from '../group/pairing';
-import { recordStatement } from '../night';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
-import { JournalTail } from './journalTail';
+import { JournalTail } from '../store/journalTail';
+import { signLines } from '../store/liveCopies';
 import { PeerLink } from './peerLink';
 
 /**
@@ -53,8 +53,10 @@ export class LiveCopyPush {
 
   /** Every paired laptop sent what it lacks (the sync's every second catches a laptop that came back). */
   pushAll(): void {
-    if (this.stopped || !this.readTail()) return;
-    for (const peer of this.options.pairing.list()) void this.pump(peer.laptopId);
+    // No paired laptop: the journal is not even read.
+    const peers = this.options.pairing.list();
+    if (this.stopped || peers.length === 0 || !this.readTail()) return;
+    for (const peer of peers) void this.pump(peer.laptopId);
   }
 
   /** The console's view of who holds this laptop's open night, and how far behind. */
@@ -134,17 +136,7 @@ export class LiveCopyPush {
           from: (held ?? 0) + 1,
           ...(held === 0 ? { header: tail.header } : {}),
           lines,
-          ...(lines.length > 0 && head
-            ? {
-                signed: {
-                  laptop: signer.laptopId,
-                  key: signer.publicKey,
-                  lines: count,
-                  head,
-                  sig: signer.sign(recordStatement(tail.nightId, signer.laptopId, count, head)),
-                },
-              }
-            : {}),
+          ...(lines.length > 0 && head ? { signed: signLines(signer, tail.nightId, count, head) } : {}),
         };
         const link = await this.linkTo(laptopId, state);
         if (!link) return;

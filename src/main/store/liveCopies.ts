@@ -6,9 +6,11 @@ import {
   hashOfLine,
   JournalHeaderError,
   recordStatement,
+  replayHeldCopy,
   signatureLine,
   verifySignature,
   type JournalLine,
+  type LaptopSigner,
   type RecordSignature,
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
@@ -29,10 +31,11 @@ import { nightIdSchema } from './schemas';
  *
  * A batch is taken only when it continues the copy's chain from its head, is
  * signed by its holder with the key the group holds for it, names the night
- * in its header and (given a `replay`) replays; otherwise nothing changes.
+ * in its header; otherwise nothing changes. Once durable it is replayed
+ * (`replayCheck`), and cut off if it does not replay.
  */
 
-export const LIVE_FOLDER = 'live';
+const LIVE_FOLDER = 'live';
 const EXTENSION = '.jsonl';
 
 /** A batch of lines as the holding laptop sent it (src/shared/groupLan.ts `groupPeerNightLinesArgs`). */
@@ -70,13 +73,28 @@ export type BatchAnswer = { ok: true; held: number } | { ok: false; reason: stri
 
 interface Kept extends HeldCopy {
   header: string;
+  /** Where each batch taken since the file was read ends (its signature line), so a batch that does not replay is cut off. */
+  marks: Mark[];
   /** The file's size in bytes (where the next batch is written). */
   bytes: number;
   fd: number | null;
 }
 
-/** Checks a whole copy's text once the new lines are added (R35: the engine replays it, `shown` for the sealed decks); why it does not, or null. */
-export type ReplayCheck = (text: string) => string | null;
+/** A batch's end in the file: the copy as it stood once that batch was taken. */
+interface Mark {
+  lines: number;
+  bytes: number;
+  head: string;
+  signature: RecordSignature;
+  epoch: number;
+  ended: boolean;
+}
+
+/**
+ * Replays a whole copy's text (R35: the engine, a deck sealed on the holder dealing the cards its lines show): null
+ * when every line replays, else why not and how many lines before it do.
+ */
+export type ReplayCheck = (text: string) => { lines: number; problem: string } | null;
 
 export class LiveCopies {
   readonly #copies = new Map<string, Kept>();
@@ -84,7 +102,9 @@ export class LiveCopies {
 
   constructor(
     readonly root: string,
-    private readonly replay: ReplayCheck | null = null,
+    private readonly replay: ReplayCheck = replayProblem,
+    /** Nights whose holder sent lines that do not replay: from which line, and why (every batch reaching it is refused). */
+    private readonly unplayable = new Map<string, { line: number; reason: string }>(),
   ) {}
 
   get folder(): string {
@@ -125,6 +145,8 @@ export class LiveCopies {
     if (kept && kept.holder !== batch.laptop) return refuse(`this laptop holds that night from another laptop (${kept.holder})`);
     const held = kept?.lines ?? 0;
     if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
+    const unplayable = this.unplayable.get(batch.nightId);
+    if (unplayable && held + batch.lines.length >= unplayable.line) return refuse(unplayable.reason);
     if (holderKey === undefined) return refuse('the group holds no key for that laptop yet (it has not synced with this one)');
     const signed = batch.signed;
     if (!signed) return refuse('the lines are not signed');
@@ -150,11 +172,6 @@ export class LiveCopies {
     if (!verifySignature(holderKey, recordStatement(batch.nightId, batch.laptop, lines, chained.head), signed.sig))
       return refuse('its signature does not check: the lines were changed after they were signed, or it is a forgery');
     const appended = `${batch.lines.join('\n')}\n${signatureLine(signed)}`;
-    if (this.replay) {
-      const before = kept ? this.text(batch.nightId) : `${header}\n`;
-      const problem = this.replay(`${before ?? ''}${appended}`);
-      if (problem) return refuse(`it does not replay: ${problem}`);
-    }
     const copy: Kept = kept ?? {
       nightId: batch.nightId,
       holder: batch.laptop,
@@ -166,6 +183,7 @@ export class LiveCopies {
       ended: false,
       bytes: 0,
       fd: null,
+      marks: [],
     };
     if (!kept) {
       const text = `${header}\n${appended}`;
@@ -178,7 +196,45 @@ export class LiveCopies {
     copy.epoch = chained.epoch;
     copy.signature = signed;
     if (chained.ended !== null) copy.ended = chained.ended;
+    copy.marks.push({ lines, bytes: copy.bytes, head: copy.head, signature: signed, epoch: copy.epoch, ended: copy.ended });
     return { ok: true, held: lines };
+  }
+
+  /**
+   * R35: replays a copy as held, once its batches are durable (a whole replay of a long night takes tens of
+   * milliseconds: never on the path of the holder's answer). Lines that do not replay are cut off with the batch
+   * that brought them (the copy goes back to the last batch whose lines all replay) and every later batch reaching
+   * them is refused. Why they do not replay, or null.
+   */
+  replayCheck(nightId: string): string | null {
+    const kept = this.#copies.get(nightId);
+    const text = kept ? this.text(nightId) : undefined;
+    if (!kept || text === undefined) return null;
+    const failed = this.replay(text);
+    if (!failed) return null;
+    const reason = `line ${failed.lines + 1} does not replay: ${failed.problem}`;
+    this.unplayable.set(nightId, { line: failed.lines + 1, reason });
+    const mark = kept.marks.findLast((m) => m.lines <= failed.lines);
+    if (!mark) {
+      this.closeFile(kept);
+      this.#copies.delete(nightId);
+      fs.rmSync(this.pathOf(nightId), { force: true });
+      syncDirectory(this.folder);
+      return reason;
+    }
+    kept.fd ??= fs.openSync(this.pathOf(nightId), 'r+');
+    fs.ftruncateSync(kept.fd, mark.bytes);
+    fs.fdatasyncSync(kept.fd);
+    kept.marks = kept.marks.filter((m) => m.lines <= mark.lines);
+    Object.assign(kept, {
+      lines: mark.lines,
+      bytes: mark.bytes,
+      head: mark.head,
+      signature: mark.signature,
+      epoch: mark.epoch,
+      ended: mark.ended,
+    });
+    return reason;
   }
 
   /**
@@ -250,12 +306,32 @@ export class LiveCopies {
   }
 }
 
+/**
+ * The holder's signature of its night's first `lines` lines, whose chain hash is `head` (R35): what goes with each
+ * batch it sends, as a signed night is signed (docs/group.md "Signed nights").
+ */
+export function signLines(signer: LaptopSigner, nightId: string, lines: number, head: string): RecordSignature {
+  return {
+    laptop: signer.laptopId,
+    key: signer.publicKey,
+    lines,
+    head,
+    sig: signer.sign(recordStatement(nightId, signer.laptopId, lines, head)),
+  };
+}
+
+/** R35: why a copy with its new lines does not replay by the engine (a deck sealed on the holder dealing the cards its lines show), or null. */
+function replayProblem(text: string): { lines: number; problem: string } | null {
+  const read = replayHeldCopy(text);
+  return read.ok ? null : { lines: read.kept?.lines ?? 0, problem: read.problem };
+}
+
 function refuse(reason: string): BatchAnswer {
   return { ok: false, reason };
 }
 
 function summary(kept: Kept): HeldCopy {
-  const { header: _header, bytes: _bytes, fd: _fd, ...copy } = kept;
+  const { header: _header, bytes: _bytes, fd: _fd, marks: _marks, ...copy } = kept;
   return copy;
 }
 
@@ -384,7 +460,16 @@ function readCopy(nightId: string, text: string): { copy: Kept; rewrite: string 
     ended: good.ended,
     bytes: Buffer.byteLength(whole, 'utf8'),
     fd: null,
+    marks: [],
   };
+  copy.marks.push({
+    lines: copy.lines,
+    bytes: copy.bytes,
+    head: copy.head,
+    signature: good.signature,
+    epoch: copy.epoch,
+    ended: copy.ended,
+  });
   return { copy, rewrite: whole === text ? null : whole };
 }
 

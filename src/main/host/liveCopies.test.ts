@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { testSigner } from '../group/testing/kit';
-import type { LaptopSigner } from '../night';
-import { LiveCopies, type LiveBatch } from './liveCopies';
-import { realJournal, signedBatch } from './testing/liveJournal';
+import { LiveCopies, type LiveBatch } from '../store/liveCopies';
+import { changedJournal, realJournal, signedBatch } from './testing/liveJournal';
+
+type LaptopSigner = ReturnType<typeof testSigner>;
 
 /**
  * R35, the live copy's store (docs/group-lan.md "A live copy of the open night"): a night's lines as its holder
@@ -119,12 +120,24 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     other.close();
   });
 
-  it('R35: a batch that does not replay is refused with the replay\u2019s reason', () => {
-    const copies = new LiveCopies(root, (text) => (text.split('\n').length > 6 ? 'the card turned is not the one shown' : null));
+  it('R35: a batch that does not replay is cut off once checked (back to the last batch that replays), and every later batch reaching it refused', () => {
+    const copies = new LiveCopies(root, (text) =>
+      text.split('\n').length > 8 ? { lines: 4, problem: 'the card turned is not the one shown' } : null,
+    );
     expect(copies.receive(batch(1, 3), ann.publicKey)).toEqual({ ok: true, held: 3 });
-    expect(copies.receive(batch(4, 6), ann.publicKey)).toMatchObject({ ok: false, reason: expect.stringContaining('does not replay') });
-    expect(copies.held(journal.nightId)?.lines).toBe(3);
+    expect(copies.replayCheck(journal.nightId)).toBeNull();
+    const afterFirst = fileOf(copies);
+    expect(copies.receive(batch(4, 6), ann.publicKey)).toEqual({ ok: true, held: 6 });
+    expect(copies.replayCheck(journal.nightId)).toContain('line 5 does not replay: the card turned is not the one shown');
+    expect(copies.held(journal.nightId)).toMatchObject({ lines: 3, head: journal.heads[2] });
+    expect(fileOf(copies)).toBe(afterFirst);
+    expect(copies.receive(batch(4, 6), ann.publicKey)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('line 5 does not replay'),
+    });
+    // Read again from its file, the copy is the batch that replayed.
     copies.close();
+    expect(new LiveCopies(root).held(journal.nightId)?.lines).toBe(3);
   });
 
   it('R35: a copy cut anywhere in its last batch (a torn last line, a kill mid-write) keeps every whole batch before it, and takes the rest again', () => {
@@ -165,6 +178,29 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     expect(copies.letGo(nightId)).toBe(true);
     expect(fs.existsSync(copies.pathOf(nightId))).toBe(false);
     expect(copies.list().map((copy) => copy.nightId)).toEqual([journal.nightId]);
+    copies.close();
+  });
+
+  it('R35: lines the holder signed that the engine does not replay (a bet above the stack) are cut off and refused, naming why', () => {
+    const betAt = journal.lines.findIndex((line) => line.includes('"type":"bet"'));
+    expect(betAt).toBeGreaterThan(0);
+    // The holder's own lines, one bet changed and the chain made again from it: the chain and the signature check.
+    const forged = changedJournal(
+      journal,
+      betAt,
+      (line) => line.replace(/"amount":(\d+|"pot")/, '"amount":9999'),
+      path.join(work, 'forged.jsonl'),
+    );
+    const copies = new LiveCopies(root);
+    expect(copies.receive(signedBatch(forged, 1, betAt, ann), ann.publicKey)).toEqual({ ok: true, held: betAt });
+    expect(copies.replayCheck(journal.nightId)).toBeNull();
+    expect(copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey)).toEqual({ ok: true, held: betAt + 2 });
+    expect(copies.replayCheck(journal.nightId)).toMatch(new RegExp(`^line ${betAt + 1} does not replay: .*engine refuses`));
+    expect(copies.held(journal.nightId)?.lines).toBe(betAt);
+    expect(copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('does not replay'),
+    });
     copies.close();
   });
 });
