@@ -198,15 +198,6 @@ const exportedHostActionSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({ kind: z.literal('end'), dealer: id.nullable(), ...placeFields }),
   z.strictObject({ kind: z.literal('reopen'), ...placeFields }),
-  /** R35: the night handed to laptop `to`; taken over from laptop `from` after the night's line `line`, voiding `turn` (or none). */
-  z.strictObject({ kind: z.literal('hand-over'), to: id, ...placeFields }),
-  z.strictObject({
-    kind: z.literal('take-over'),
-    from: id,
-    line: z.number().int().positive(),
-    turn: z.number().int().positive().nullable(),
-    ...placeFields,
-  }),
 ]);
 
 /** R31, R32: the seating in force from turn `beforeTurn` on (docs/export-format.md `seating`). */

@@ -21,8 +21,6 @@ export type HostAction = { turnsBefore: number; atLedger: number; entries: strin
   | { kind: 'expense'; change: 'add' | 'edit' | 'remove'; expense: string; seating: SeatingNow }
   | { kind: 'end'; dealer: string | null }
   | { kind: 'reopen' }
-  | { kind: 'hand-over'; to: string }
-  | { kind: 'take-over'; from: string; line: number; turn: number | null }
 );
 
 /** The seating right after an action: player ids clockwise from seat 0 (cashed-out players keep their place) and who sits out. */
@@ -113,14 +111,6 @@ function actionOf(
     }
     case 'reopen':
       return { kind: 'reopen', ...place };
-    case 'hand-over':
-      return { kind: 'hand-over', to: command.to, ...place };
-    case 'take-over': {
-      // R35: the turn in play when the night was taken over is voided (its player due again).
-      const turn = before.turn;
-      const voided = turn !== null && turn.outcome === null && !turn.void ? turn.n : null;
-      return { kind: 'take-over', from: command.from, line: command.line, turn: voided, ...place };
-    }
     default:
       return null;
   }
