@@ -75,7 +75,7 @@ export class LiveCopyDesk {
 
   /** Every paired laptop sent what it lacks; copies of nights shared and signed let go. */
   round(): void {
-    this.push.pushAll();
+    this.push.pushAll(true);
     for (const copy of this.copies.list()) {
       if (!copy.ended) continue;
       const shared = this.options.files.sharedNight(copy.nightId);
