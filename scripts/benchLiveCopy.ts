@@ -81,6 +81,8 @@ export async function benchLiveCopy(options: { turns: number }): Promise<Record<
             if (performance.now() > end) throw new Error(`line ${lines} not held by the copy within 5 s`);
             await new Promise((resolve) => setImmediate(resolve));
           }
+          // The copy's replay (queued after its answer) done too, as on a laptop of its own it would not share this thread.
+          await new Promise((resolve) => setTimeout(resolve, 0));
         },
         lagOf: (answeredAt) => heldAt.at - answeredAt,
       },
@@ -158,7 +160,10 @@ async function playLockstep(turns: number, players: readonly Player[]): Promise<
     for (const run of runs) {
       if (run.done) continue;
       const night = run.timed.night();
-      const action = night && night.phase !== 'ended' && !(night.turnsPlayed >= turns && night.phase === 'ready') ? nextAction(night, run.player.laptop.bot, plan.startingChips) : null;
+      const action =
+        night && night.phase !== 'ended' && !(night.turnsPlayed >= turns && night.phase === 'ready')
+          ? nextAction(night, run.player.laptop.bot, plan.startingChips)
+          : null;
       if (!action) {
         run.done = true;
         continue;

@@ -52,6 +52,7 @@ function rechained(nightId: string, lines: string[]): { lines: string[]; head: s
     const seeds = line['seeds'] as string[] | undefined;
     if (seeds) facts['seeds'] = seeds.map((s) => createHash('sha256').update(Buffer.from(s, 'hex')).digest('hex'));
     if (line['table'] !== undefined) facts['table'] = line['table'];
+    if (line['shown'] !== undefined) facts['shown'] = line['shown'];
     head = sha(`${head}\n${canonicalize(facts)}`);
     count += 1;
   }

@@ -116,9 +116,18 @@ describe('R35: a live copy of the open night on a paired laptop', () => {
     expect(fs.existsSync(path.join(bobAgain.root, 'live', `${nightId}.jsonl`))).toBe(false);
   });
 
-  it('R35: lines of a night the sender does not hold are refused, naming it: its own open night sent back to its holder', async () => {
+  it('R35: lines of a night the sender does not hold are refused, naming it: its own open night sent back to its holder; lines that do not replay too', async () => {
     const ann = await laptop('ann');
-    const bob = await laptop('bob');
+    let doesNotReplay = Number.POSITIVE_INFINITY;
+    let mostHeld = 0;
+    const bob = await liveLaptop(path.join(work, 'bob'), clock, 'bob', {
+      onLiveLinesHeld: (_night, lines) => (mostHeld = Math.max(mostHeld, lines)),
+      replayLiveCopy: (text) => {
+        const lines = text.split('\n').filter((line) => line.startsWith('{"at"') || line.startsWith('{"command"')).length;
+        return lines > doesNotReplay ? { lines: doesNotReplay, problem: 'the engine refuses it' } : null;
+      },
+    });
+    open.push(bob);
     await pair(ann, bob);
     startNight(ann.session);
     const nightId = currentNight(ann.session).id;
@@ -150,6 +159,16 @@ describe('R35: a live copy of the open night on a paired laptop', () => {
       expect(sent.error.message).toContain('that night is open on this laptop');
       expect(sent.error.params?.['laptop']).toBeTruthy();
     }
+    // From here Bob's replay finds Ann's new lines do not replay: they are cut off, later ones refused, Ann's console says so.
+    doesNotReplay = held?.lines ?? 0;
+    playTurns(ann.session, 1);
+    // Taken, durable, then replayed and cut off.
+    await until(() => mostHeld > (held?.lines ?? 0) && bob.lan.live.copies.held(nightId)?.lines === held?.lines);
+    // Ann's next round (every second) asks Bob what it holds, sends it the rest, and is refused.
+    ann.lan.live.round();
+    await until(() => (ann.session.getView().groupLan?.liveCopies[0]?.problem ?? '').includes('does not replay'), 3_000);
+    expect(ann.session.getView().groupLan?.liveCopies[0]?.problem).toContain(`line ${(held?.lines ?? 0) + 1} does not replay`);
+    expect(ann.session.getView().groupLan?.liveCopies[0]?.behind).toBeGreaterThan(0);
     // A laptop that is not paired is not heard at all.
     const stranger = await ann.session.run('peer', 'groupPeerNightLines', {
       laptop: 'l-00000000000000ff',

@@ -48,6 +48,7 @@ export class LiveCopyDesk {
   private viewTimer: ReturnType<typeof setTimeout> | null = null;
   /** The slice as the view last said it, so a push is asked only when it would read differently. */
   private shown = '';
+  private stopped = false;
   /** Nights whose copy waits to be replayed. */
   private readonly replaying = new Set<string>();
 
@@ -75,7 +76,7 @@ export class LiveCopyDesk {
 
   /** Every paired laptop sent what it lacks; copies of nights shared and signed let go. */
   round(): void {
-    this.push.pushAll();
+    this.push.pushAll(true);
     for (const copy of this.copies.list()) {
       if (!copy.ended) continue;
       const shared = this.options.files.sharedNight(copy.nightId);
@@ -88,6 +89,7 @@ export class LiveCopyDesk {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.viewTimer) clearTimeout(this.viewTimer);
     this.push.stop();
@@ -106,13 +108,13 @@ export class LiveCopyDesk {
         ended: copy.ended,
       })),
     };
-    this.shown = this.fingerprint();
+    this.shown = fingerprintOf(slice);
     return slice;
   }
 
-  /** What the slice says, laptops by id: what a push is asked for when it changed. */
+  /** What the slice would say now, laptops by id (no name looked up): a push is asked for only when it changed. */
   private fingerprint(): string {
-    return JSON.stringify([this.push.view((id) => id), this.copies.list()]);
+    return fingerprintOf({ liveCopies: this.push.view((id) => id), holding: this.copies.list() });
   }
 
   /** A paired laptop's batch of its open night's lines (authenticated by the part): checked, kept, answered with the count held. */
@@ -171,7 +173,7 @@ export class LiveCopyDesk {
     this.replaying.add(nightId);
     setImmediate(() => {
       this.replaying.delete(nightId);
-      if (this.copies.replayCheck(nightId) !== null) this.soon();
+      if (!this.stopped && this.copies.replayCheck(nightId) !== null) this.soon();
     });
   }
 
@@ -184,4 +186,14 @@ export class LiveCopyDesk {
     }, VIEW_EVERY_MS);
     this.viewTimer.unref();
   }
+}
+
+/** The slice in a few characters: each copy's laptop, how far behind and why not; each night held, its lines and end. */
+function fingerprintOf(slice: {
+  liveCopies: readonly Pick<LiveCopyView, 'laptopId' | 'behind' | 'problem'>[];
+  holding: readonly Pick<HeldCopy, 'nightId' | 'lines' | 'ended'>[];
+}): string {
+  const copies = slice.liveCopies.map((copy) => `${copy.laptopId}:${copy.behind}:${copy.problem ?? ''}`);
+  const held = slice.holding.map((copy) => `${copy.nightId}:${copy.lines}:${copy.ended}`);
+  return `${copies.join('|')}/${held.join('|')}`;
 }

@@ -21,6 +21,8 @@ interface CopyState {
   nightId: string | null;
   held: number | null;
   busy: boolean;
+  /** Asked to verify while a batch was in flight: the running loop asks once it is answered. */
+  verify: boolean;
   /** Why the last batch was refused or could not be sent, in words; null when it was taken. */
   problem: string | null;
   link: PeerLink | null;
@@ -51,12 +53,15 @@ export class LiveCopyPush {
     });
   }
 
-  /** Every paired laptop sent what it lacks (the sync's every second catches a laptop that came back). */
-  pushAll(): void {
+  /**
+   * Every paired laptop sent what it lacks. `verify` (every second): one that holds every line is asked again what it
+   * holds (it may have restarted, or cut off lines that did not replay), and one that came back is reached again.
+   */
+  pushAll(verify = false): void {
     // No paired laptop: the journal is not even read.
     const peers = this.options.pairing.list();
     if (this.stopped || peers.length === 0 || !this.readTail()) return;
-    for (const peer of peers) void this.pump(peer.laptopId);
+    for (const peer of peers) void this.pump(peer.laptopId, verify);
   }
 
   /** The console's view of who holds this laptop's open night, and how far behind. */
@@ -66,12 +71,15 @@ export class LiveCopyPush {
     const out: LiveCopyView[] = [];
     for (const peer of this.options.pairing.list()) {
       const state = this.copies.get(peer.laptopId);
-      if (!state || state.nightId !== tail.nightId || state.held === null) continue;
+      if (!state || state.nightId !== tail.nightId) continue;
+      // A laptop that cannot be reached holds no copy the host can count on; one that refused the lines says why.
+      const refused = state.problem !== null && !state.problem.startsWith('unreachable');
+      if (state.held === null && !refused) continue;
       out.push({
         laptopId: peer.laptopId,
         name: name(peer.laptopId),
-        behind: Math.max(0, tail.lines.length - state.held),
-        problem: state.problem,
+        behind: Math.max(0, tail.lines.length - (state.held ?? 0)),
+        problem: refused ? state.problem : null,
       });
     }
     return out;
@@ -103,16 +111,19 @@ export class LiveCopyPush {
   private stateOf(laptopId: string): CopyState {
     let state = this.copies.get(laptopId);
     if (!state) {
-      state = { nightId: null, held: null, busy: false, problem: null, link: null };
+      state = { nightId: null, held: null, busy: false, verify: false, problem: null, link: null };
       this.copies.set(laptopId, state);
     }
     return state;
   }
 
   /** Sends one laptop batches until it holds every durable line (or refuses, or cannot be reached). */
-  private async pump(laptopId: string): Promise<void> {
+  private async pump(laptopId: string, verify: boolean): Promise<void> {
     const state = this.stateOf(laptopId);
-    if (state.busy) return;
+    if (state.busy) {
+      state.verify ||= verify;
+      return;
+    }
     state.busy = true;
     try {
       for (;;) {
@@ -125,8 +136,10 @@ export class LiveCopyPush {
           state.held = null;
         }
         const held = state.held;
-        if (held !== null && held >= tail.lines.length) return;
-        const lines = held === null ? [] : batchOf(tail.lines, held);
+        const probing = (verify || state.verify) && held !== null && held >= tail.lines.length;
+        verify = state.verify = false;
+        if (held !== null && held >= tail.lines.length && !probing) return;
+        const lines = held === null || probing ? [] : batchOf(tail.lines, held);
         const count = (held ?? 0) + lines.length;
         const head = tail.heads[count - 1];
         const args = {

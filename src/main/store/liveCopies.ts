@@ -2,19 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   chainStart,
-  decodeJournal,
-  hashOfLine,
-  JournalHeaderError,
   recordStatement,
   replayHeldCopy,
   signatureLine,
   verifySignature,
-  type JournalLine,
   type LaptopSigner,
   type RecordSignature,
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
+import { chainLines, headerProblem, readCopy } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
 import { nightIdSchema } from './schemas';
 
@@ -295,13 +292,22 @@ export class LiveCopies {
     for (const name of names) {
       const nightId = name.endsWith(EXTENSION) ? name.slice(0, -EXTENSION.length) : '';
       if (!nightIdSchema.safeParse(nightId).success) continue;
-      const kept = readCopy(nightId, fs.readFileSync(this.pathOf(nightId), 'utf8'));
-      if (!kept) {
+      const read = readCopy(nightId, fs.readFileSync(this.pathOf(nightId), 'utf8'));
+      if (!read) {
         fs.rmSync(this.pathOf(nightId), { force: true });
         continue;
       }
-      if (kept.rewrite !== null) writeFileDurably(this.pathOf(nightId), kept.rewrite);
-      this.#copies.set(nightId, kept.copy);
+      const { rewrite, ...copy } = read;
+      if (rewrite !== null) writeFileDurably(this.pathOf(nightId), rewrite);
+      const mark = {
+        lines: copy.lines,
+        bytes: copy.bytes,
+        head: copy.head,
+        signature: copy.signature,
+        epoch: copy.epoch,
+        ended: copy.ended,
+      };
+      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, fd: null, marks: [mark] });
     }
   }
 }
@@ -333,151 +339,4 @@ function refuse(reason: string): BatchAnswer {
 function summary(kept: Kept): HeldCopy {
   const { header: _header, bytes: _bytes, fd: _fd, marks: _marks, ...copy } = kept;
   return copy;
-}
-
-/** Why a journal's first line does not start a copy of this night, or null. */
-function headerProblem(header: string | undefined, nightId: string): string | null {
-  if (header === undefined) return 'the first batch of a night comes with its journal header';
-  try {
-    const decoded = decodeJournal(`${header}\n`);
-    if (decoded.header.night !== nightId) return `its journal header names night "${decoded.header.night}", not "${nightId}"`;
-    if (decoded.header.version < 2) return 'its journal is of version 1, whose lines are not chained';
-  } catch (error) {
-    if (error instanceof JournalHeaderError) return `its journal header cannot be read: ${error.message}`;
-    throw error;
-  }
-  return null;
-}
-
-/** A line's facts as its chain hash covers them (recordChain.ts), from its text as written. */
-interface ChainedLine {
-  prev: string;
-  epoch: number;
-  type: string;
-  facts: JournalLine;
-}
-
-function chainedLine(text: string): ChainedLine | null {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof raw !== 'object' || raw === null || 'signed' in raw) return null;
-  const { prev, epoch, ...facts } = raw as Record<string, unknown>;
-  const command = facts['command'] as { type?: unknown } | undefined;
-  if (typeof prev !== 'string' || typeof epoch !== 'number' || typeof command?.type !== 'string') return null;
-  return { prev, epoch, type: command.type, facts: { ...(facts as unknown as JournalLine), epoch } };
-}
-
-/**
- * The new lines checked to continue the chain from `head` (R35): each a line of the journal's version (its facts
- * checked by the journal's own reader), following the line before it, at an epoch that never falls and rises by one
- * at most; the first line of a night its start line, naming it. Their new head, epoch and whether the night ended.
- */
-function chainLines(
-  header: string,
-  from: string,
-  fromEpoch: number,
-  held: number,
-  lines: readonly string[],
-  first: boolean,
-): { head: string; epoch: number; ended: boolean | null } | string {
-  let head = from;
-  let epoch = fromEpoch;
-  let ended: boolean | null = null;
-  const nightId = (JSON.parse(header) as { night: string }).night;
-  for (const [index, text] of lines.entries()) {
-    const at = held + index + 1;
-    // The journal's reader judges the line's facts alone (a sealed seed it cannot open is not damage here).
-    const decoded = decodeJournal(`${header}\n${text}\n`);
-    if (decoded.damage && decoded.damage.sealed !== true) return `line ${at} cannot be used (${decoded.damage.reason})`;
-    const line = chainedLine(text);
-    if (!line || (decoded.entries.length === 0 && decoded.damage === null)) return `line ${at} is not a line of the night`;
-    if (line.prev !== head) return `line ${at} does not follow the line before it (its chain is broken, R35)`;
-    // R35: epochs never fall; one rises only on a take-over line, by exactly one.
-    if (line.epoch < epoch || line.epoch > epoch + 1 || (line.epoch > epoch && line.type !== 'take-over'))
-      return `line ${at} is at epoch ${line.epoch} after epoch ${epoch} (R35)`;
-    if (first && index === 0) {
-      const start = line.facts.command as { type: string; nightId?: string };
-      if (start.type !== 'start' || start.nightId !== nightId) return 'its first line does not start this night';
-    }
-    epoch = line.epoch;
-    head = hashOfLine(head, line.facts);
-    if (line.type === 'end') ended = true;
-    else if (line.type === 'reopen') ended = false;
-  }
-  return { head, epoch, ended };
-}
-
-/**
- * A copy as read back from its file: its lines up to the last signature that signs them as they chain (anything after
- * it, a batch cut short by a kill, is dropped), and the file's text to write whole when it must change (cut back, or
- * its many signatures compacted to the last).
- */
-function readCopy(nightId: string, text: string): { copy: Kept; rewrite: string | null } | null {
-  const rows = text.split('\n');
-  const header = rows[0] ?? '';
-  if (headerProblem(header, nightId) !== null) return null;
-  let head = chainStart(nightId);
-  let epoch = FIRST_EPOCH;
-  let ended = false;
-  let count = 0;
-  const lines: string[] = [];
-  let good = { lines: 0, head, epoch, ended, signature: null as RecordSignature | null, signatures: 0 };
-  let signatures = 0;
-  // The last row is empty after the final newline, or a line cut short: never whole, so never read.
-  for (const row of rows.slice(1, -1)) {
-    const signed = signatureOf(row);
-    if (signed) {
-      if (signed.lines !== count || signed.head !== head) break;
-      signatures += 1;
-      good = { lines: count, head, epoch, ended, signature: signed, signatures };
-      continue;
-    }
-    const line = chainedLine(row);
-    if (!line || line.prev !== head) break;
-    head = hashOfLine(head, line.facts);
-    epoch = line.epoch;
-    if (line.type === 'end') ended = true;
-    else if (line.type === 'reopen') ended = false;
-    count += 1;
-    lines.push(row);
-  }
-  // Not one batch whole: nothing is held (the holder sends the night again from its start line).
-  if (!good.signature) return null;
-  const kept = lines.slice(0, good.lines);
-  const whole = `${header}\n${kept.map((line) => `${line}\n`).join('')}${signatureLine(good.signature)}`;
-  const copy: Kept = {
-    nightId,
-    holder: good.signature.laptop,
-    header,
-    lines: good.lines,
-    head: good.head,
-    signature: good.signature,
-    epoch: good.epoch,
-    ended: good.ended,
-    bytes: Buffer.byteLength(whole, 'utf8'),
-    fd: null,
-    marks: [],
-  };
-  copy.marks.push({
-    lines: copy.lines,
-    bytes: copy.bytes,
-    head: copy.head,
-    signature: good.signature,
-    epoch: copy.epoch,
-    ended: copy.ended,
-  });
-  return { copy, rewrite: whole === text ? null : whole };
-}
-
-function signatureOf(row: string): RecordSignature | null {
-  if (!row.startsWith('{"signed"')) return null;
-  try {
-    return (JSON.parse(row) as { signed: RecordSignature }).signed;
-  } catch {
-    return null;
-  }
 }

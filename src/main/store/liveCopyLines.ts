@@ -1,0 +1,155 @@
+import { chainStart, decodeJournal, hashOfLine, JournalHeaderError, signatureLine, type JournalLine, type RecordSignature } from '../night';
+import { FIRST_EPOCH } from '../night/recordChain';
+
+/**
+ * R35, the lines of a live copy (store/liveCopies.ts): a journal line's facts as its chain hash covers them, read
+ * from its text as the holder wrote it (a seed sealed on the holder stays sealed: its commitment is what the chain
+ * covers), the checks a batch's lines must pass, and a copy read back from its file.
+ */
+
+/** A copy as read back from its file, and its text to write whole when it must change (null: as it is). */
+export interface ReadCopy {
+  header: string;
+  lines: number;
+  head: string;
+  signature: RecordSignature;
+  epoch: number;
+  ended: boolean;
+  bytes: number;
+  rewrite: string | null;
+}
+
+/** Why a journal's first line does not start a copy of this night, or null. */
+export function headerProblem(header: string | undefined, nightId: string): string | null {
+  if (header === undefined) return 'the first batch of a night comes with its journal header';
+  try {
+    const decoded = decodeJournal(`${header}\n`);
+    if (decoded.header.night !== nightId) return `its journal header names night "${decoded.header.night}", not "${nightId}"`;
+    if (decoded.header.version < 2) return 'its journal is of version 1, whose lines are not chained';
+  } catch (error) {
+    if (error instanceof JournalHeaderError) return `its journal header cannot be read: ${error.message}`;
+    throw error;
+  }
+  return null;
+}
+
+/** A line's facts as its chain hash covers them (recordChain.ts), from its text as written. */
+interface ChainedLine {
+  prev: string;
+  epoch: number;
+  type: string;
+  facts: JournalLine;
+}
+
+function chainedLine(text: string): ChainedLine | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof raw !== 'object' || raw === null || 'signed' in raw) return null;
+  const { prev, epoch, ...facts } = raw as Record<string, unknown>;
+  const command = facts['command'] as { type?: unknown } | undefined;
+  if (typeof prev !== 'string' || typeof epoch !== 'number' || typeof command?.type !== 'string') return null;
+  return { prev, epoch, type: command.type, facts: { ...(facts as unknown as JournalLine), epoch } };
+}
+
+/**
+ * The new lines checked to continue the chain from `head` (R35): each a line of the journal's version (its facts
+ * checked by the journal's own reader), following the line before it, at an epoch that never falls and rises by one
+ * at most; the first line of a night its start line, naming it. Their new head, epoch and whether the night ended.
+ */
+export function chainLines(
+  header: string,
+  from: string,
+  fromEpoch: number,
+  held: number,
+  lines: readonly string[],
+  first: boolean,
+): { head: string; epoch: number; ended: boolean | null } | string {
+  let head = from;
+  let epoch = fromEpoch;
+  let ended: boolean | null = null;
+  const nightId = (JSON.parse(header) as { night: string }).night;
+  for (const [index, text] of lines.entries()) {
+    const at = held + index + 1;
+    // The journal's reader judges the line's facts alone (a sealed seed it cannot open is not damage here).
+    const decoded = decodeJournal(`${header}\n${text}\n`);
+    if (decoded.damage && decoded.damage.sealed !== true) return `line ${at} cannot be used (${decoded.damage.reason})`;
+    const line = chainedLine(text);
+    if (!line || (decoded.entries.length === 0 && decoded.damage === null)) return `line ${at} is not a line of the night`;
+    if (line.prev !== head) return `line ${at} does not follow the line before it (its chain is broken, R35)`;
+    // R35: epochs never fall; one rises only on a take-over line, by exactly one.
+    if (line.epoch < epoch || line.epoch > epoch + 1 || (line.epoch > epoch && line.type !== 'take-over'))
+      return `line ${at} is at epoch ${line.epoch} after epoch ${epoch} (R35)`;
+    if (first && index === 0) {
+      const start = line.facts.command as { type: string; nightId?: string };
+      if (start.type !== 'start' || start.nightId !== nightId) return 'its first line does not start this night';
+    }
+    epoch = line.epoch;
+    head = hashOfLine(head, line.facts);
+    if (line.type === 'end') ended = true;
+    else if (line.type === 'reopen') ended = false;
+  }
+  return { head, epoch, ended };
+}
+
+/**
+ * A copy as read back from its file: its lines up to the last signature that signs them as they chain (anything after
+ * it, a batch cut short by a kill, is dropped), and the file's text to write whole when it must change (cut back, or
+ * its many signatures compacted to the last).
+ */
+export function readCopy(nightId: string, text: string): ReadCopy | null {
+  const rows = text.split('\n');
+  const header = rows[0] ?? '';
+  if (headerProblem(header, nightId) !== null) return null;
+  let head = chainStart(nightId);
+  let epoch = FIRST_EPOCH;
+  let ended = false;
+  let count = 0;
+  const lines: string[] = [];
+  let good = { lines: 0, head, epoch, ended, signature: null as RecordSignature | null, signatures: 0 };
+  let signatures = 0;
+  // The last row is empty after the final newline, or a line cut short: never whole, so never read.
+  for (const row of rows.slice(1, -1)) {
+    const signed = signatureOf(row);
+    if (signed) {
+      if (signed.lines !== count || signed.head !== head) break;
+      signatures += 1;
+      good = { lines: count, head, epoch, ended, signature: signed, signatures };
+      continue;
+    }
+    const line = chainedLine(row);
+    if (!line || line.prev !== head) break;
+    head = hashOfLine(head, line.facts);
+    epoch = line.epoch;
+    if (line.type === 'end') ended = true;
+    else if (line.type === 'reopen') ended = false;
+    count += 1;
+    lines.push(row);
+  }
+  // Not one batch whole: nothing is held (the holder sends the night again from its start line).
+  if (!good.signature) return null;
+  const kept = lines.slice(0, good.lines);
+  const whole = `${header}\n${kept.map((line) => `${line}\n`).join('')}${signatureLine(good.signature)}`;
+  return {
+    header,
+    lines: good.lines,
+    head: good.head,
+    signature: good.signature,
+    epoch: good.epoch,
+    ended: good.ended,
+    bytes: Buffer.byteLength(whole, 'utf8'),
+    rewrite: whole === text ? null : whole,
+  };
+}
+
+function signatureOf(row: string): RecordSignature | null {
+  if (!row.startsWith('{"signed"')) return null;
+  try {
+    return (JSON.parse(row) as { signed: RecordSignature }).signed;
+  } catch {
+    return null;
+  }
+}
