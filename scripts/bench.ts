@@ -16,6 +16,7 @@ import { benchTableDraw } from './benchTableDraw';
 import { benchGroup } from './benchGroup';
 import { benchGroupLan } from './benchGroupLan';
 import { benchLiveCopy } from './benchLiveCopy';
+import { benchTakeOver } from './benchTakeOver';
 import { latencySummary, ms, percentile } from './lib/stats';
 
 /**
@@ -535,6 +536,12 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     // R35: the open night's live copy on a paired laptop: its lag, and what it costs the host's commands.
     for (const line of await benchLiveCopy({ turns: quick ? 40 : 150 })) print(line);
+  } catch (error) {
+    print({ bench: 'error', message: (error as Error).stack ?? String(error) });
+  }
+  try {
+    // R35: a night taken over from a laptop switched off mid-turn, at 1,000 turns.
+    print(await benchTakeOver({ turns: quick ? 100 : 1_000 }));
   } catch (error) {
     print({ bench: 'error', message: (error as Error).stack ?? String(error) });
   }
