@@ -15,7 +15,6 @@ import { chainStart, FIRST_EPOCH } from './recordChain';
 
 /**
  * A night as a laptop holding a copy of it sees it: replayed from its lines without the holder's key.
- * @internal exported for tests until the session's live copy uses it
  */
 export interface HeldCopy {
   night: PlayedNight;
@@ -41,7 +40,6 @@ type HeldCopyRead =
  * in the file) deals exactly the cards the lines show, and no other. `open`:
  * this laptop's own key, for a copy of a night it held itself before. A
  * line cut short at the end (never acknowledged) is left out, as in a journal.
- * @internal exported for tests until the session's live copy uses it
  */
 export function replayHeldCopy(text: string, open?: SeedOpener): HeldCopyRead {
   let decoded;
@@ -83,7 +81,6 @@ type MoveLine = { ok: true; step: DecidedStep; entry: JournalEntry } | { ok: fal
  * the turn in play, retires the deck in play unrevealed and, while a deal is
  * under way, shuffles a new deck at once with `dealing` (this laptop's
  * dealer: its seed goes on this line, sealed with this laptop's key).
- * @internal exported for tests until the session's takeover uses it
  */
 export function takeOverLine(
   held: HeldCopy | string,
