@@ -4,6 +4,7 @@ import { firstIssueText } from '../../shared/zodIssue';
 import { isCardCode, type CardCode } from '../../shared/cards';
 import { PAYMENTS } from '../../shared/vocabulary';
 import { commitmentOf, ENGINE_REVISION, type EngineCommand } from '../engine';
+import { takeOverProblem } from './moveChecks';
 import { chainStart, FIRST_EPOCH, lineHash } from './recordChain';
 
 /**
@@ -493,18 +494,6 @@ function chainHead(
   // Only the last line's own prev is known without the chain: a read stopped earlier (a sealed seed lost) needs it worked out.
   if (header.version < 2 || kept !== lines.length || lastPrev === null || !last) return null;
   return hashOfLine(lastPrev, last);
-}
-
-/**
- * R35: a takeover names the line it follows (the `lines` before it) and that line's chain hash, which is its own
- * `prev`; why `fact` does not, or null (any other line).
- */
-function takeOverProblem(fact: JournalLine, prev: string | null, lines: number): string | null {
-  const { command } = fact;
-  if (command.type !== 'take-over') return null;
-  if (command.line !== lines) return `the takeover names line ${command.line} but follows line ${lines} (R35)`;
-  if (prev !== null && command.hash !== prev) return "the takeover's hash is not the hash of the line it follows (R35)";
-  return null;
 }
 
 function isSignatureLine(raw: unknown): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chainedJournal, decodeJournal, type JournalLine } from './format';
-import { replayHeldCopy } from './move';
+import { replayHeldCopy, takeOverLine } from './move';
 import { replayJournal, replayPrefix, type PlayedNight } from './play';
 import { LAPTOPS, LaptopsNight, NIGHT_ID, playUntil as playUntilPhase, someCommand } from './testing/laptops';
 
@@ -194,5 +194,23 @@ describe('R35: the new holder reads its own journal', () => {
     expect(tableFacts(replayJournal(decoded.entries))).toEqual(tableFacts(table.night));
     // Without its key, the deck it shuffled itself (after the takeover) does not open: damage, as ever.
     expect(decodeJournal(table.text(), table.opener(C)).damage?.sealed).toBe(true);
+  });
+});
+
+describe('R35: a takeover from the copy as text', () => {
+  it('R35: the copy held as text needs no key; one that does not replay is refused, naming why', () => {
+    const table = LaptopsNight.start();
+    playUntil(table, 'bet');
+    const seed = () => 'cd'.repeat(32);
+    const moved = takeOverLine(table.text(), A, B, seed, '2026-12-06T22:00:00.000Z');
+    if (!moved.ok) throw new Error(moved.error.message);
+    expect(moved.entry).toMatchObject({
+      command: { type: 'take-over', from: A, line: table.lines.length },
+      epoch: 2,
+      seeds: ['cd'.repeat(32)],
+    });
+    const broken = takeOverLine(table.text().replace('"type":"draw"', '"type":"drawn"'), A, B, seed, '2026-12-06T22:00:00.000Z');
+    expect(broken.ok ? null : broken.error.message).toMatch(/does not replay, so it cannot be taken over: line 3/);
+    expect(takeOverLine(table.text(), B, B, seed, '2026-12-06T22:00:00.000Z').ok).toBe(false);
   });
 });

@@ -76,14 +76,25 @@ type MoveLine = { ok: true; step: DecidedStep; entry: JournalEntry } | { ok: fal
 
 /**
  * R35 *Taken over*: the line with which this laptop (`thisLaptop`) goes on
- * from the copy it holds of the night of laptop `from`, which is gone: at
+ * from the copy it holds of the night of laptop `from`, which is gone (the
+ * copy replayed, or its journal text: no key is needed, the deck in play
+ * being lost either way): at
  * the next epoch, naming the copy's last line and its hash. The engine voids
  * the turn in play, retires the deck in play unrevealed and, while a deal is
  * under way, shuffles a new deck at once with `dealing` (this laptop's
  * dealer: its seed goes on this line, sealed with this laptop's key).
  * @internal exported for tests until the session's takeover uses it
  */
-export function takeOverLine(copy: HeldCopy, from: string, thisLaptop: string, dealing: Dealer | (() => string), at: string): MoveLine {
+export function takeOverLine(
+  held: HeldCopy | string,
+  from: string,
+  thisLaptop: string,
+  dealing: Dealer | (() => string),
+  at: string,
+): MoveLine {
+  const read = typeof held === 'string' ? replayHeldCopy(held) : ({ ok: true, ...held } as const);
+  if (!read.ok) return refusal(`The copy held here does not replay, so it cannot be taken over: ${read.problem} (R35).`, {});
+  const copy: HeldCopy = read;
   if (from === thisLaptop)
     return refusal(`This laptop (${thisLaptop}) holds the night: it has nothing to take over from itself (R35).`, { laptop: thisLaptop });
   const command: EngineCommand = { type: 'take-over', from, line: copy.lines, hash: copy.head };

@@ -13,7 +13,7 @@ import {
 } from '../engine';
 import { Ledger, LedgerError, type LedgerItem } from '../ledger';
 import { engineCommandOf, isExpenseCommand, type ExpenseCommand, type JournalEntry, type TableStep } from './format';
-import { FIRST_EPOCH } from './recordChain';
+import { cardsShown, epochProblem, shownMismatch } from './moveChecks';
 import { turnView } from './turnView';
 
 /**
@@ -223,14 +223,6 @@ export function decideStep(
   return { ok: true, step: { state, events, seeds, table, shown: cardsShown(state, events), ledgerBefore } };
 }
 
-/** R35: the cards turned from shuffled decks by these events, in order: the turns' cards and the R7 draw's. */
-function cardsShown(state: EngineState, events: readonly EngineEvent[]): CardCode[] {
-  if (state.settings.cards === 'table') return [];
-  const shown: CardCode[] = [];
-  for (const event of events) if (event.type === 'card-turned' || event.type === 'draw-card') shown.push(event.card);
-  return shown;
-}
-
 /** R12: the seeds of the decks retired by these events (a command's, or a whole night's), in order. */
 export function seedsRetired(events: readonly EngineEvent[]): string[] {
   return events.flatMap((e) => (e.type === 'deck-retired' ? [e.seed] : []));
@@ -375,33 +367,6 @@ function replayEntry(night: PlayedNight, entry: JournalEntry, line: number): voi
     throw new ReplayError(line, shownProblem);
   }
   keepStep(night, result.step, entry);
-}
-
-/**
- * R35 *Epochs fence*: a line is written at its writer's epoch, which never falls and rises only on a takeover, by
- * exactly 1; a takeover follows the line it names (`line` = the lines before it), and the only line that may follow
- * a hand-over is the new holder's takeover. Why `entry` breaks that after `before`, or null.
- */
-function epochProblem(before: readonly JournalEntry[], entry: JournalEntry): string | null {
-  const last = before.at(-1);
-  const was = last?.epoch ?? FIRST_EPOCH;
-  const epoch = entry.epoch ?? FIRST_EPOCH;
-  if (entry.command.type === 'take-over') {
-    if (epoch !== was + 1) return `a takeover is written at the next epoch, ${was + 1}, not at ${epoch} (R35)`;
-    if (entry.command.line !== before.length)
-      return `the takeover says it follows line ${entry.command.line}, but it follows line ${before.length} (R35)`;
-    return null;
-  }
-  if (last?.command.type === 'hand-over') return "after a hand-over the only line is the new holder's takeover (R35)";
-  if (epoch < was) return `it was written at epoch ${epoch}, after the night moved to epoch ${was}: it is kept aside, not replayed (R35)`;
-  if (epoch > was) return `its epoch rises from ${was} to ${epoch} without a takeover (R35)`;
-  return null;
-}
-
-/** R35: why the cards a line shows are not the ones its command turned, or null when they are. */
-function shownMismatch(shown: readonly CardCode[], turned: readonly CardCode[]): string | null {
-  if (shown.length === turned.length && shown.every((card, i) => card === turned[i])) return null;
-  return `it shows ${shown.join(' ') || 'no card'} but its decks turn ${turned.join(' ') || 'no card'} (R12, R35)`;
 }
 
 /** A whole journal replayed. Throws ReplayError at the first line that does not replay. */
