@@ -80,6 +80,22 @@ describe('R35: a live copy of the open night on a paired laptop', () => {
     expect(viewForRole(ann.session.getView(), 'phone').groupLan).toBeUndefined();
   });
 
+  it('R35: several paired laptops hold the night, each listed on the holder with how far behind', async () => {
+    const ann = await laptop('ann');
+    const bob = await laptop('bob');
+    const cat = await laptop('cat');
+    await pair(ann, bob);
+    await pair(ann, cat, true);
+    startNight(ann.session);
+    const nightId = currentNight(ann.session).id;
+    playTurns(ann.session, 2);
+    const written = journalLines(ann, nightId).length;
+    await until(() => [bob, cat].every((copy) => copy.lan.live.copies.held(nightId)?.lines === written));
+    expect(heldLines(cat, nightId)).toEqual(journalLines(ann, nightId));
+    await until(() => ann.session.getView().groupLan?.liveCopies.length === 2, 3_000);
+    expect(ann.session.getView().groupLan?.liveCopies.map((copy) => copy.behind)).toEqual([0, 0]);
+  });
+
   it('R35: a copy that restarted (or missed lines) is sent the night from what it holds; the ended night is marked ended', async () => {
     const ann = await laptop('ann');
     const bob = await laptop('bob');

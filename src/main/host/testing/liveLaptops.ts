@@ -34,10 +34,12 @@ export async function liveLaptop(root: string, clock: TestClock, label: string, 
   return { session, lan, root };
 }
 
-/** `bob` pairs with `ann` (Ann created the group): each then holds the other's key. */
-export async function pair(ann: LiveLaptop, bob: LiveLaptop): Promise<void> {
-  const created = await ann.session.run('host', 'groupCreate', { name: 'Friday' });
-  if (!created.ok) throw new Error(created.error.message);
+/** `bob` pairs with `ann` (Ann creates the group unless `inGroup`): each then holds the other's key. */
+export async function pair(ann: LiveLaptop, bob: LiveLaptop, inGroup = false): Promise<void> {
+  if (!inGroup) {
+    const created = await ann.session.run('host', 'groupCreate', { name: 'Friday' });
+    if (!created.ok) throw new Error(created.error.message);
+  }
   const started = await ann.session.run('host', 'groupPairStart', {});
   if (!started.ok) throw new Error(started.error.message);
   const joined = await bob.session.run('host', 'groupPairJoin', { address: started.data.addresses[0], code: started.data.code });
