@@ -11,7 +11,7 @@ import {
 import type { LanPairing } from '../group/pairing';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import type { Outcome } from '../session/outcome';
-import type { SessionPart } from '../session/parts';
+import type { AfterCommands } from '../session/parts';
 import { LiveCopies, type HeldCopy, type ReplayCheck } from '../store/liveCopies';
 import { LiveCopyPush } from './liveCopyPush';
 
@@ -58,7 +58,7 @@ export class LiveCopyDesk {
   }
 
   /** What the part does after every accepted change: ask for a push, which runs once the command was answered. */
-  readonly after: SessionPart<never>['after'] = Object.fromEntries(
+  readonly after: AfterCommands = Object.fromEntries(
     COMMAND_NAMES.filter((name: CommandName) => COMMAND_REGISTRY[name].changesState).map((name) => [name, () => this.kick()]),
   );
 

@@ -47,12 +47,15 @@ export interface PartContext {
   readonly groupFiles: GroupFilesPort;
 }
 
+/** What a part does after commands of the session were accepted (a question included): true when its slice changed. */
+export type AfterCommands = { readonly [C in CommandName]?: (args: ParsedCommandArgs<C>) => boolean };
+
 export interface SessionPart<K extends PartCommand> {
   readonly handlers: PartHandlerMap<K>;
   /** Its slice of the view, made from the session's own (`core`) when either changed. */
   viewPart(core: AppView): Partial<AppView>;
   /** What the part does after a command of the session was accepted (a question included), with its parsed arguments; true when the part's slice changed. */
-  readonly after?: { readonly [C in CommandName]?: (args: ParsedCommandArgs<C>) => boolean };
+  readonly after?: AfterCommands;
   /**
    * True when its slice would read differently now, though nothing was told:
    * a count told to the screens only a few times a second, a code that
