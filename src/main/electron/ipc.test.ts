@@ -1,6 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
-import { CHANNELS, COMMAND_NAMES, commandChannel, commandsFor, type AppView } from '../../shared';
+import {
+  CHANNELS,
+  COMMAND_NAMES,
+  commandChannel,
+  commandsFor,
+  type ApiResult,
+  type AppView,
+  type CommandName,
+  type Role,
+} from '../../shared';
 import { admit } from '../session/door';
 import type { DealerService } from '../session/service';
 import { registerIpc } from './ipc';
@@ -118,18 +127,19 @@ function pushingWire() {
   } as unknown as IpcMain;
   const listeners = new Set<(view: AppView) => void>();
   let current = { night: null, group: { id: 'g1' }, step: 0 } as unknown as AppView;
+  const run = async (role: Role, command: CommandName): Promise<ApiResult<unknown>> => {
+    const admitted = admit(role, command);
+    if (!admitted.ok) return admitted;
+    if (command === 'listNights') return { ok: true, view: current, data: [] };
+    if (command === 'bet') {
+      current = { ...current, step: (current as unknown as { step: number }).step + 1 } as AppView;
+      for (const listener of listeners) listener(current);
+    }
+    return { ok: true, view: current };
+  };
   const service: DealerService = {
     getView: () => current,
-    run: async (role, command) => {
-      const admitted = admit(role, command);
-      if (!admitted.ok) return admitted;
-      if (command === 'listNights') return { ok: true, view: current, data: [] };
-      if (command === 'bet') {
-        current = { ...current, step: (current as unknown as { step: number }).step + 1 } as AppView;
-        for (const listener of listeners) listener(current);
-      }
-      return { ok: true, view: current };
-    },
+    run: run as DealerService['run'],
     onView: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
