@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import vue from '@vitejs/plugin-vue';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
+import { precompiledMessages } from './scripts/build/precompileMessages';
 
 const PHONE_PAGE = resolve(import.meta.dirname, 'src/renderer/phone.html');
 
@@ -42,7 +43,8 @@ export default defineConfig({
   renderer: {
     root: resolve(import.meta.dirname, 'src/renderer'),
     // Every component is `<script setup>`: without the Options API, Vue's runtime is smaller on every page.
-    plugins: [vue({ features: { optionsAPI: false } }), devServerCspMeta()],
+    // The messages precompiled into functions (scripts/build/precompileMessages.ts): no message compiled on the pages.
+    plugins: [vue({ features: { optionsAPI: false } }), devServerCspMeta(), precompiledMessages()],
     // vue-i18n's bundler flags: composition API only, no devtools hooks in production.
     define: {
       __VUE_I18N_FULL_INSTALL__: true,

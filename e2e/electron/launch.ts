@@ -66,7 +66,13 @@ export async function must<K extends CommandName>(
 ): Promise<ApiResult<DataOf<K>> & { ok: true }> {
   const result = await page.evaluate(
     // The page's bridge checks the arguments itself (zod, in main); a spec may send any to see them refused.
-    ([name, given]) => (window.api as unknown as Record<string, (a: unknown) => Promise<ApiResult<unknown>>>)[name]!(given),
+    async ([name, given]) => {
+      const answer = await (
+        window.api as unknown as Record<string, (a: unknown) => Promise<ApiResult<unknown> | { ok: true; pushed: number }>>
+      )[name]!(given);
+      // A success whose view main has just pushed names that push (PushedViewAnswer): that view is the window's now.
+      return answer.ok && 'pushed' in answer ? { ...answer, view: await window.api!.getView() } : answer;
+    },
     [command, args] as const,
   );
   if (!result.ok) throw new Error(`${command} refused: ${JSON.stringify(result.error)}`);

@@ -216,7 +216,7 @@ type ConsoleOnlyMethod = 'openTableWindow';
  * registry allows the `table` role (the history questions), the view, and
  * full screen. Nothing that changes state.
  */
-export type TableApi = Pick<DealerApi, CommandsOf<'table'> | ViewMethod>;
+export type TableApi = Pick<PreloadApi, CommandsOf<'table'> | ViewMethod>;
 
 // Compile-time completeness: DealerApi's commands are exactly the registry's, each with its command's signature.
 type CommandMembers = Exclude<keyof DealerApi, ViewMethod | ConsoleOnlyMethod>;
@@ -228,9 +228,36 @@ type Assert<T extends true> = T;
  */
 export type DealerApiMatchesRegistry = Assert<Same<CommandMembers, CommandName>> & Assert<DealerApi extends CommandMethods ? true : false>;
 
+/**
+ * Over IPC (the Electron windows), a command's success whose view main pushed
+ * to every window just before answering, as the `pushed`-th view (channels.ts
+ * `view`): the answer names that push instead of carrying the view again, so a
+ * view crosses from main and the preload's bridge once, as wire.ts's
+ * `answered` does on the console's socket. The page's bridge
+ * (src/renderer/src/api/pushedViews.ts) puts the view back, so the screens see
+ * an ApiResult whichever way they are connected.
+ */
+export interface PushedViewAnswer {
+  ok: true;
+  pushed: number;
+  data?: unknown;
+}
+
+/**
+ * What an Electron preload gives the page: DealerApi, except that a command
+ * may answer with a PushedViewAnswer and each pushed view comes with its
+ * number.
+ */
+export type PreloadApi = Omit<DealerApi, CommandName | 'onView'> & {
+  [K in CommandName]: (args: CommandArgs<K>) => Promise<ApiResult<DataOf<K>> | PushedViewAnswer>;
+} & {
+  /** Called with each view main pushes and its number (counted from 1 since main started); returns the unsubscribe. */
+  onView(listener: (view: AppView, pushed: number) => void): () => void;
+};
+
 declare global {
   interface Window {
-    /** The host console's bridge; in the table window only TableApi's members exist. */
-    api?: DealerApi;
+    /** The Electron preload's bridge; in the table window only TableApi's members exist. */
+    api?: PreloadApi;
   }
 }

@@ -8,7 +8,7 @@ const CHANNEL_PREFIX = 'dealer:';
 
 export const CHANNELS = {
   getView: `${CHANNEL_PREFIX}getView`,
-  /** main -> renderer: the new AppView after every change. */
+  /** main -> renderer: the new AppView after every change, and its number (PushedViewAnswer in api.ts). */
   view: `${CHANNEL_PREFIX}view`,
   /** renderer -> main: toggle full screen of the sender's window. */
   toggleFullScreen: `${CHANNEL_PREFIX}toggleFullScreen`,

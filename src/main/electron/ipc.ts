@@ -1,5 +1,5 @@
 import { BrowserWindow, ipcMain as electronIpcMain, type IpcMain, type IpcMainInvokeEvent } from 'electron';
-import { CHANNELS, COMMAND_NAMES, commandChannel, viewForRole } from '../../shared';
+import { CHANNELS, COMMAND_NAMES, commandChannel, viewForRole, type ApiResult, type AppView, type PushedViewAnswer } from '../../shared';
 import type { DealerService } from '../session/service';
 import { isRendererOrigin, type RendererSource, type WindowRole } from './renderer';
 import type { DealerWindows } from './windows';
@@ -14,7 +14,9 @@ import type { DealerWindows } from './windows';
  * is. The command then goes, with that role and its arguments untouched, to
  * `service.run`, the session's one door (session/door.ts), which decides
  * whether the role may send it, checks the arguments (zod) and the state.
- * Every change is pushed to both windows.
+ * Every change is pushed to both windows, numbered; a command whose view is
+ * the one just pushed answers with that number instead of the view
+ * (PushedViewAnswer, src/shared/api.ts), so each view crosses to a window once.
  */
 export interface IpcWiring {
   service: DealerService;
@@ -66,11 +68,20 @@ export function registerIpc(wiring: IpcWiring, ipcMain: IpcMain = electronIpcMai
     });
   }
 
+  /** How many views were pushed to the windows, and the last of them (the session's own object). */
+  let pushes = 0;
+  let lastPushed: AppView | null = null;
+
+  /** A success names the push that carried its view when that push is the newest; otherwise (no push yet, or an older view) it carries the view. */
+  function answerOf(result: ApiResult<unknown>, role: WindowRole): ApiResult<unknown> | PushedViewAnswer {
+    if (!result.ok) return result;
+    if (result.view === lastPushed)
+      return result.data === undefined ? { ok: true, pushed: pushes } : { ok: true, pushed: pushes, data: result.data };
+    return { ...result, view: viewForRole(result.view, role) };
+  }
+
   for (const name of COMMAND_NAMES) {
-    handle(commandChannel(name), async (_event, role, args) => {
-      const result = await service.run(role, name, args);
-      return result.ok ? { ...result, view: viewForRole(result.view, role) } : result;
-    });
+    handle(commandChannel(name), async (_event, role, args) => answerOf(await service.run(role, name, args), role));
   }
   handleWindowChannel('getView', (event) => viewForRole(service.getView(), windows.roleOf(event.sender) ?? 'table'));
   handleWindowChannel('toggleFullScreen', (event) => {
@@ -80,9 +91,11 @@ export function registerIpc(wiring: IpcWiring, ipcMain: IpcMain = electronIpcMai
   handleWindowChannel('openTableWindow', () => windows.showTable());
 
   const unsubscribe = service.onView((view) => {
+    pushes += 1;
+    lastPushed = view;
     // The TV's window never gets the group (viewForRole): it is the console's alone.
     for (const window of windows.all())
-      window.webContents.send(CHANNELS.view, viewForRole(view, windows.roleOf(window.webContents) ?? 'table'));
+      window.webContents.send(CHANNELS.view, viewForRole(view, windows.roleOf(window.webContents) ?? 'table'), pushes);
   });
 
   return () => {

@@ -1,4 +1,5 @@
 import type { DealerApi } from '../../../shared';
+import { withPushedViews } from './pushedViews';
 import { createSocketApi, retryOnWake, socketUrlFor, type ConnectionStatus, type SocketDealerApi } from './socket';
 
 export type { ConnectionStatus } from './socket';
@@ -17,7 +18,7 @@ let connection: DealerConnection | null = null;
  * headless host that served this page. One per window.
  */
 export function getDealerConnection(): DealerConnection {
-  connection ??= window.api ? electronConnection(window.api) : socketConnection();
+  connection ??= window.api ? electronConnection(withPushedViews(window.api)) : socketConnection();
   return connection;
 }
 
