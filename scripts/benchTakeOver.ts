@@ -28,7 +28,13 @@ export async function benchTakeOver(options: { turns: number }): Promise<Record<
     const laptop = async (seed: string, root: string): Promise<{ table: SimulatedTable; lan: GroupLanPart }> => {
       let lan: GroupLanPart | null = null;
       const table = openSimulatedTable(Buffer.from(seed), root, undefined, (context) => {
-        lan = groupLanPart(context, { dataRoot: root, rendererDir: root, ports: [0], listenAddress: '127.0.0.1', addresses: () => ['127.0.0.1'] });
+        lan = groupLanPart(context, {
+          dataRoot: root,
+          rendererDir: root,
+          ports: [0],
+          listenAddress: '127.0.0.1',
+          addresses: () => ['127.0.0.1'],
+        });
         return { groupLan: lan };
       });
       open.push(table);
@@ -61,7 +67,8 @@ export async function benchTakeOver(options: { turns: number }): Promise<Record<
     if (!joined.ok) throw new Error(joined.error.message);
     const end = performance.now() + 120_000;
     while ((bob.lan.live.copies.held(nightId)?.lines ?? 0) < lines) {
-      if (performance.now() > end) throw new Error(`the copy holds ${bob.lan.live.copies.held(nightId)?.lines ?? 0} of ${lines} lines after 120 s`);
+      if (performance.now() > end)
+        throw new Error(`the copy holds ${bob.lan.live.copies.held(nightId)?.lines ?? 0} of ${lines} lines after 120 s`);
       ann.lan.live.round();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
