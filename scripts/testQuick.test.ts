@@ -30,11 +30,22 @@ describe('npm run test:quick: the end-to-end specs of the screens a change touch
     expect(specsFor(['src/renderer/src/components/history/GroupScreen.vue'], SPECS, noText)).toEqual(['e2e/browser/groupTwoHosts.spec.ts']);
   });
 
-  it('runs a changed spec itself, and for a changed helper the specs of its folder that import it', () => {
-    const read = (file: string): string =>
-      file.endsWith('phone.spec.ts') ? "import { openPhone } from './phonePage';" : "import { x } from './hostFixture';";
-    expect(specsFor(['e2e/browser/history.spec.ts'], SPECS, read)).toEqual(['e2e/browser/history.spec.ts']);
-    expect(specsFor(['e2e/browser/phonePage.ts'], SPECS, read)).toEqual(['e2e/browser/phone.spec.ts']);
+  it('runs a changed spec itself, and for a changed helper the specs of its folder that import it, through other helpers too', () => {
+    const files = [...SPECS, 'e2e/browser/hostProcess.ts', 'e2e/browser/hostFixture.ts', 'e2e/browser/phonePage.ts'];
+    const imports: Record<string, string> = {
+      'e2e/browser/phone.spec.ts': "import { openPhone } from './phonePage';\nimport { hostForSpecFile } from './hostFixture';",
+      'e2e/browser/history.spec.ts': "import { hostForSpecFile } from './hostFixture';",
+      'e2e/browser/groupTwoHosts.spec.ts': "import { startHostProcess } from './hostProcess';",
+      'e2e/browser/hostFixture.ts': "import { startHostProcess } from './hostProcess';",
+    };
+    const read = (file: string): string => imports[file] ?? '';
+    expect(specsFor(['e2e/browser/history.spec.ts'], files, read)).toEqual(['e2e/browser/history.spec.ts']);
+    expect(specsFor(['e2e/browser/phonePage.ts'], files, read)).toEqual(['e2e/browser/phone.spec.ts']);
+    expect(specsFor(['e2e/browser/hostProcess.ts'], files, read)).toEqual([
+      'e2e/browser/groupTwoHosts.spec.ts',
+      'e2e/browser/history.spec.ts',
+      'e2e/browser/phone.spec.ts',
+    ]);
   });
 
   it("names only specs the repo has: every rule's spec names at least one spec file", () => {

@@ -14,7 +14,8 @@
  *    files (a test whose imports reach one of them, and the changed tests);
  * 4. the end-to-end specs of the screens it touches, by E2E_MAP below (the
  *    first match of each changed file's path; a changed spec runs itself, a
- *    changed e2e helper runs the specs of its folder that import it), after
+ *    changed e2e helper the specs of its folder that import it, directly or
+ *    through the folder's other helpers), after
  *    `electron-vite build`; none when nothing maps.
  * Every step runs even when one before it failed, except the end-to-end one
  * (the build would fail the same way). `--plan` prints the files and the
@@ -75,8 +76,9 @@ const SPEC = /\.spec\.ts$/;
 const PRETTIER = /\.(?:ts|vue|css|js)$/;
 const ESLINT = /\.(?:ts|vue|js)$/;
 
-/** The spec files to run for these changed files, sorted; `specFiles` are every spec's path, `read` a file's text. */
-export function specsFor(changed: readonly string[], specFiles: readonly string[], read: (path: string) => string): string[] {
+/** The spec files to run for these changed files, sorted; `e2eFiles` are the paths of every spec and helper, `read` a file's text. */
+export function specsFor(changed: readonly string[], e2eFiles: readonly string[], read: (path: string) => string): string[] {
+  const specFiles = e2eFiles.filter((file) => SPEC.test(file));
   const chosen = new Set<string>();
   for (const file of changed) {
     if (!file.startsWith('e2e/')) {
@@ -85,12 +87,25 @@ export function specsFor(changed: readonly string[], specFiles: readonly string[
     } else if (SPEC.test(file)) {
       if (specFiles.includes(file)) chosen.add(file);
     } else if (file.endsWith('.ts')) {
-      // A helper of the specs: those of its folder that import it by name.
-      const importLine = new RegExp(`from '\\./${basename(file, '.ts')}'`);
-      for (const spec of specFiles) if (dirname(spec) === dirname(file) && importLine.test(read(spec))) chosen.add(spec);
+      for (const spec of specsImporting(file, e2eFiles, read)) chosen.add(spec);
     }
   }
   return [...chosen].sort();
+}
+
+/** The specs of a helper's folder that import it, directly or through the folder's other helpers. */
+function specsImporting(helper: string, e2eFiles: readonly string[], read: (path: string) => string): string[] {
+  const inFolder = e2eFiles.filter((file) => dirname(file) === dirname(helper));
+  const specs = inFolder.filter((file) => SPEC.test(file));
+  const helpers = inFolder.filter((file) => !SPEC.test(file));
+  const reached = new Set([helper]);
+  const found = new Set<string>();
+  for (const current of reached) {
+    const importLine = new RegExp(`from '\\./${basename(current, '.ts')}'`);
+    for (const spec of specs) if (importLine.test(read(spec))) found.add(spec);
+    for (const other of helpers) if (!reached.has(other) && importLine.test(read(other))) reached.add(other);
+  }
+  return [...found];
 }
 
 function git(args: string[]): string[] {
@@ -105,11 +120,12 @@ function changedFiles(root: string, base: string): string[] {
   return [...files].filter((file) => existsSync(join(root, file))).sort();
 }
 
-function listSpecs(root: string): string[] {
+/** Every spec and helper of the end-to-end folders. */
+function listE2eFiles(root: string): string[] {
   return ['e2e/browser', 'e2e/shell', 'e2e/electron']
     .filter((folder) => existsSync(join(root, folder)))
     .flatMap((folder) => readdirSync(join(root, folder)).map((name) => `${folder}/${name}`))
-    .filter((file) => SPEC.test(file))
+    .filter((file) => file.endsWith('.ts'))
     .sort();
 }
 
@@ -154,7 +170,7 @@ function main(): void {
   const { values } = parseArgs({ options: { base: { type: 'string' }, 'no-e2e': { type: 'boolean' }, plan: { type: 'boolean' } } });
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
   const changed = changedFiles(root, values.base ?? 'main');
-  const specs = specsFor(changed, listSpecs(root), (file) => readFileSync(join(root, file), 'utf8'));
+  const specs = specsFor(changed, listE2eFiles(root), (file) => readFileSync(join(root, file), 'utf8'));
   process.stdout.write(
     `Changed against ${values.base ?? 'main'}: ${changed.length} files${changed.length > 0 ? `\n  ${changed.join('\n  ')}` : ''}\n`,
   );
