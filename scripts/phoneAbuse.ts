@@ -27,7 +27,9 @@
  *   again; counted: the views pushed to the console per second beyond the
  *   one each of its own commands causes. Target: at most 5.
  *
- * Each prints one JSON line. Bounded: every loop stops with its run.
+ * Each prints one JSON line. Each host runs in a process of its own, started
+ * with the Node flags `npm run serve` gives the headless host
+ * (src/main/host/hostNodeFlags.ts). Bounded: every loop stops with its run.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { BUILD_MANIFEST } from '../src/main/host/phoneAccess';
+import { HOST_NODE_FLAGS } from '../src/main/host/hostNodeFlags';
 import { runPhones, type PhonesReport, type Scenario } from './lib/misbehavingPhones';
 import type { PhonesDealer } from '../src/main/host/testing/phonesDealer';
 import { loopbackPhonesDealer, phonesLink } from './lib/loopbackPhones';
@@ -327,8 +330,9 @@ async function hostRun(scenario: Scenario, phones: number): Promise<HostReport> 
 // ---- the bench: each run in a host process of its own ------------------------------------------
 
 function inOwnProcess(scenario: Scenario, phones: number): Promise<HostReport> {
+  // The host as `npm run serve` starts it (hostNodeFlags.ts).
   const child = fork(fileURLToPath(import.meta.url), ['--abuse-host', scenario, '--count', String(phones)], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [...HOST_NODE_FLAGS, '--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((done, failed) => {
@@ -402,7 +406,7 @@ async function questionCost(): Promise<QuestionCost> {
 
 function questionCostInOwnProcess(): Promise<QuestionCost> {
   const child = fork(fileURLToPath(import.meta.url), ['--question-cost'], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...HOST_NODE_FLAGS, '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((done, failed) => {

@@ -15,7 +15,8 @@
  * phones that misbehave (phoneAbuse.ts: `phones-flood`, `phones-stalled`,
  * `phones-churn`, one JSON line each; `--skip-abuse` leaves them out), and
  * `phones-flood-return` (`--flood-only` runs it alone): in a host process of
- * its own, with the console idle after a 290-turn night, 200 phones (each its
+ * its own, started with the Node flags `npm run serve` gives the headless host
+ * (src/main/host/hostNodeFlags.ts), with the console idle after a 290-turn night, 200 phones (each its
  * own address, at the lowest CPU priority) ask the heaviest questions about
  * that night, send reveals and help-deal requests, and reconnect when turned
  * away, for 10 s; printed: the host's RSS before they came, once each
@@ -32,6 +33,7 @@ import { parseArgs } from 'node:util';
 import { WebSocket } from 'ws';
 import type { WireMessage } from '../src/shared';
 import { BUILD_MANIFEST } from '../src/main/host/phoneAccess';
+import { HOST_NODE_FLAGS } from '../src/main/host/hostNodeFlags';
 import type { PhonesDealer } from '../src/main/host/testing/phonesDealer';
 import { loopbackPhonesDealer, phonesLink } from './lib/loopbackPhones';
 import { answerWireRequest, parseWireRequest } from '../src/main/host/wireProtocol';
@@ -350,8 +352,9 @@ async function floodHost(): Promise<FloodReturn> {
 }
 
 async function floodReturnLine(): Promise<{ name: string; met: boolean; [figure: string]: unknown }> {
+  // The host as `npm run serve` starts it (its young generation capped), so its memory is the one people get.
   const child = fork(fileURLToPath(import.meta.url), ['--flood-host'], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: [...HOST_NODE_FLAGS, '--import', 'tsx', '--expose-gc'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const figures = await new Promise<FloodReturn>((done, failed) => {

@@ -9,6 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HOST_NODE_FLAGS } from '../../src/main/host/hostNodeFlags';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = join(ROOT, 'src/main/host/cli.ts');
@@ -61,9 +62,10 @@ export function wipeDataDir(dir: string): void {
 /** Starts the host and resolves once it prints its console, table and phone links. */
 export async function startHostProcess(options: HostOptions): Promise<HostProcess> {
   const dataDir = options.dataDir ?? freshDataDir();
-  // One process (node with tsx's loader, not the tsx wrapper), so a SIGKILL really kills the host.
-  // Phones get any free port (spec files run their hosts side by side) and a link this browser can open.
+  // One process (node with tsx's loader, not the tsx wrapper), so a SIGKILL really kills the host; Node's flags as
+  // `npm run serve` gives them. Phones get any free port (spec files run their hosts side by side) and a link this browser can open.
   const args = [
+    ...HOST_NODE_FLAGS,
     '--import',
     'tsx',
     CLI,
