@@ -1,35 +1,17 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { viewForRole } from '../../shared';
-import { currentNight, playTurns, run, startNight, TestClock } from '../session/testing/kit';
-import { liveLaptop, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { currentNight, playTurns, run, startNight } from '../session/testing/kit';
+import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
 
 /**
  * R35, the night survives its laptop, part 1 (docs/group-lan.md "A live copy of the open night"): two laptops of a
  * group paired over loopback, each a real session with the group's LAN part; the night played on one is held, line by
  * line, on the other.
  */
-let work: string;
-let clock: TestClock;
-const open: LiveLaptop[] = [];
-
-beforeEach(() => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'live-copy-'));
-  clock = new TestClock('2026-03-06T20:00:00.000Z');
-});
-
-afterEach(async () => {
-  for (const laptop of open.splice(0)) await laptop.session.shutDown();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-async function laptop(name: string): Promise<LiveLaptop> {
-  const made = await liveLaptop(path.join(work, name), clock, name);
-  open.push(made);
-  return made;
-}
+const laptops = liveLaptopsPerTest('live-copy-');
+const { laptop } = laptops;
 
 /** The command lines of a night's journal on the laptop holding it (signature lines are not lines). */
 function journalLines(holder: LiveLaptop, nightId: string): string[] {
@@ -107,12 +89,10 @@ describe('R35: a live copy of the open night on a paired laptop', () => {
     const heldBefore = bob.lan.live.copies.held(nightId)?.lines ?? 0;
     // Bob quits; Ann plays on; Bob comes back on the same data folder (and port, as the app's 47900) and is caught up.
     const port = Number(bob.lan.listening?.split(':')[1]);
-    await bob.session.shutDown();
-    open.splice(open.indexOf(bob), 1);
+    await laptops.switchedOff(bob);
     playTurns(ann.session, 3);
     await until(() => (ann.session.getView().groupLan?.liveCopies ?? []).length === 0, 3_000);
-    const bobAgain = await liveLaptop(bob.root, clock, 'bob', { ports: [port] });
-    open.push(bobAgain);
+    const bobAgain = await laptop('bob', { ports: [port] });
     expect(bobAgain.lan.live.copies.held(nightId)?.lines).toBe(heldBefore);
     expect(heldBefore).toBeLessThan(journalLines(ann, nightId).length);
     // Ann's next round (every second in the app) asks Bob what it holds and sends the rest.
@@ -136,14 +116,13 @@ describe('R35: a live copy of the open night on a paired laptop', () => {
     const ann = await laptop('ann');
     let doesNotReplay = Number.POSITIVE_INFINITY;
     let mostHeld = 0;
-    const bob = await liveLaptop(path.join(work, 'bob'), clock, 'bob', {
+    const bob = await laptop('bob', {
       onLiveLinesHeld: (_night, lines) => (mostHeld = Math.max(mostHeld, lines)),
       replayLiveCopy: (text) => {
         const lines = text.split('\n').filter((line) => line.startsWith('{"at"') || line.startsWith('{"command"')).length;
         return lines > doesNotReplay ? { lines: doesNotReplay, problem: 'the engine refuses it' } : null;
       },
     });
-    open.push(bob);
     await pair(ann, bob);
     startNight(ann.session);
     const nightId = currentNight(ann.session).id;

@@ -1,39 +1,16 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { advance, currentNight, playTurns, startNight, TestClock } from '../session/testing/kit';
-import { liveLaptop, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { describe, expect, it } from 'vitest';
+import { advance, currentNight, playTurns, startNight } from '../session/testing/kit';
+import { liveLaptopsPerTest, pair, until } from './testing/liveLaptops';
 
 /**
  * R35, the night survives its laptop, part 2: Ann's laptop hosts, Bob's holds the live copy over loopback. While
  * Ann's laptop answers, Bob's is told to ask for a hand-over; once it is off, one command on Bob's console takes the
  * night over from the last line it holds; and Ann's laptop, back on, stops writing the night as soon as it hears of it.
  */
-let work: string;
-let clock: TestClock;
-const open: LiveLaptop[] = [];
-
-beforeEach(() => {
-  work = fs.mkdtempSync(path.join(os.tmpdir(), 'take-over-'));
-  clock = new TestClock('2026-03-06T20:00:00.000Z');
-});
-
-afterEach(async () => {
-  for (const laptop of open.splice(0)) await laptop.session.shutDown();
-  fs.rmSync(work, { recursive: true, force: true });
-});
-
-async function laptop(name: string): Promise<LiveLaptop> {
-  const made = await liveLaptop(path.join(work, name), clock, name);
-  open.push(made);
-  return made;
-}
-
-async function switchedOff(laptop: LiveLaptop): Promise<void> {
-  open.splice(open.indexOf(laptop), 1);
-  await laptop.session.shutDown();
-}
+const laptops = liveLaptopsPerTest('take-over-');
+const { laptop, switchedOff } = laptops;
 
 describe('R35: taking a night over from a laptop that is gone', () => {
   it('R35: refused while the holder answers; taken over once it is off; the holder, back, stops and keeps its lines aside', async () => {

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { GameSession } from '../../session/gameSession';
-import { countingBytes, type TestClock } from '../../session/testing/kit';
+import { countingBytes, TestClock } from '../../session/testing/kit';
 import { createConfBackend } from '../../store/confBackend';
 import { groupLanPart, type GroupLanOptions, type GroupLanPart } from '../groupLanPart';
 
@@ -55,4 +58,41 @@ export async function until(done: () => boolean, ms = 5_000): Promise<void> {
     if (Date.now() > end) throw new Error(`not within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
+}
+
+/** Laptops of one test, each on its own folder under a fresh directory; every one still on is shut down after the test. */
+export interface LiveLaptopsPerTest {
+  readonly clock: TestClock;
+  /** A laptop named `name` on `<test dir>/<name>`: the same folder again for the same name (a laptop coming back). */
+  laptop(name: string, extra?: Partial<GroupLanOptions>): Promise<LiveLaptop>;
+  /** A laptop switched off (its session shut down, its listener closed): it is not shut down again after the test. */
+  switchedOff(laptop: LiveLaptop): Promise<void>;
+}
+
+export function liveLaptopsPerTest(prefix: string): LiveLaptopsPerTest {
+  let work = '';
+  let clock = new TestClock('2026-03-06T20:00:00.000Z');
+  const open: LiveLaptop[] = [];
+  beforeEach(() => {
+    work = fs.mkdtempSync(join(os.tmpdir(), prefix));
+    clock = new TestClock('2026-03-06T20:00:00.000Z');
+  });
+  afterEach(async () => {
+    for (const laptop of open.splice(0)) await laptop.session.shutDown();
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+  return {
+    get clock() {
+      return clock;
+    },
+    async laptop(name, extra = {}) {
+      const made = await liveLaptop(join(work, name), clock, name, extra);
+      open.push(made);
+      return made;
+    },
+    async switchedOff(laptop) {
+      open.splice(open.indexOf(laptop), 1);
+      await laptop.session.shutDown();
+    },
+  };
 }
