@@ -15,7 +15,7 @@ export interface LiveLaptop {
 }
 
 /** A laptop listening on loopback (syncing every `syncEveryMs`), dealing repeatable cards from `label`. */
-export async function liveLaptop(root: string, clock: TestClock, label: string, extra: Partial<GroupLanOptions> = {}): Promise<LiveLaptop> {
+async function liveLaptop(root: string, clock: TestClock, label: string, extra: Partial<GroupLanOptions> = {}): Promise<LiveLaptop> {
   let lan: GroupLanPart | null = null;
   const session = new GameSession(
     { storage: createConfBackend(join(root, 'session')), randomBytes: countingBytes(label), now: clock.now, groupFolderWatchMs: 0 },

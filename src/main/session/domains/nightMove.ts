@@ -1,8 +1,7 @@
 import { commandError } from '../../../shared';
 import { SEED_BYTES } from '../../engine';
 import { keepStep, nightSummary, replayHeldCopy, takeOverLine } from '../../night';
-import { addToRoster } from './roster';
-import { initialsOf, paletteColour } from '../../store/playerStyle';
+import { addToRoster, rosterPlayer } from './roster';
 import { refused, saveOrRefuse, saveQuietly, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
 
@@ -49,13 +48,7 @@ export function takeOverNight(state: SessionState, copyText: string, from: strin
   const known = new Set(state.roster.map((p) => p.id));
   const newcomers = copy.night.state.players
     .filter((p) => !known.has(p.id))
-    .map((p, i) => ({
-      id: p.id,
-      name: p.name,
-      colour: paletteColour(state.roster.length + i),
-      initials: initialsOf(p.name),
-      archived: false,
-    }));
+    .map((p, i) => rosterPlayer(p.id, p.name, state.roster.length + i));
   const rostered = addToRoster(state, newcomers, 'The roster could not be saved, so the night was not taken over');
   if (!rostered.ok) return rostered;
   const saved = saveOrRefuse(

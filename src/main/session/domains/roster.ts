@@ -64,13 +64,12 @@ export function addToRoster(state: SessionState, added: readonly RosterPlayer[],
 
 /** A new roster player: the next palette colour by position, initials from the name. */
 function newPlayer(state: SessionState, name: string, position: number, alsoTaken: readonly RosterPlayer[]): RosterPlayer {
-  return {
-    id: state.newId('p', [...state.roster, ...alsoTaken]),
-    name,
-    colour: paletteColour(position),
-    initials: initialsOf(name),
-    archived: false,
-  };
+  return rosterPlayer(state.newId('p', [...state.roster, ...alsoTaken]), name, position);
+}
+
+/** A roster player known by `id` (a new one, or one who played a night taken over from another laptop, R35): the palette colour of `position`, initials from the name. */
+export function rosterPlayer(id: string, name: string, position: number): RosterPlayer {
+  return { id, name, colour: paletteColour(position), initials: initialsOf(name), archived: false };
 }
 
 /**
