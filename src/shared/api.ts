@@ -4,7 +4,15 @@ import type { BackupsList, ExportFile, FairnessReport, NightDetail, NightListIte
 import type { COMMAND_REGISTRY, Role } from './registry';
 import type { PayDetails } from './payDetails';
 import type { AppView } from './view';
-import type { PairingStart, PeerClaimAnswer, PeerFilesAnswer, PeerManifestAnswer, PeerNightLinesAnswer, TakeOverAnswer } from './groupLan';
+import type {
+  PairingStart,
+  PeerClaimAnswer,
+  PeerFilesAnswer,
+  PeerManifestAnswer,
+  PeerNightLinesAnswer,
+  TakeOverAnswer,
+  HandOverAnswer,
+} from './groupLan';
 
 /** Everyone's payment details (getPayDetails, the host only): roster players by id, and the bank's. */
 export interface PayDirectory {
@@ -42,6 +50,7 @@ export interface CommandData {
   groupPeerFiles: PeerFilesAnswer;
   groupPeerNightLines: PeerNightLinesAnswer;
   takeOverNight: TakeOverAnswer;
+  handOverNight: HandOverAnswer;
 }
 /** What command `K` answers with besides the view: its `CommandData` for a question, nothing (`undefined`) for a change. */
 export type DataOf<K extends CommandName> = K extends keyof CommandData ? CommandData[K] : undefined;
@@ -195,6 +204,7 @@ export interface DealerApi {
   groupPeerFiles: CommandMethod<'groupPeerFiles'>;
   groupPeerNightLines: CommandMethod<'groupPeerNightLines'>;
   takeOverNight: CommandMethod<'takeOverNight'>;
+  handOverNight: CommandMethod<'handOverNight'>;
 
   /** The current view. */
   getView(): Promise<AppView>;

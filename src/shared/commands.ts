@@ -12,6 +12,7 @@ import {
   groupPeerNightLinesArgs,
   groupUnpairArgs,
   takeOverNightArgs,
+  handOverNightArgs,
   peerCredentialArgs,
 } from './groupLan';
 import { paymentSchema, settleModeSchema, type TableScreen } from './vocabulary';
@@ -389,6 +390,7 @@ export const commandArgs = {
   groupPeerFiles: groupPeerFilesArgs,
   groupPeerNightLines: groupPeerNightLinesArgs,
   takeOverNight: takeOverNightArgs,
+  handOverNight: handOverNightArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 
 export type { CommandName };

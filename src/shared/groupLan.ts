@@ -91,6 +91,23 @@ export const takeOverNightArgs = z.strictObject({
   nightId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a night id is 1 to 64 letters, digits, - or _'),
 });
 
+/** R35 *Handed over*: the night open here, handed to a paired laptop holding its live copy (`laptopId`). */
+export const handOverNightArgs = z.strictObject({
+  nightId: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a night id is 1 to 64 letters, digits, - or _'),
+  laptopId: z.string().regex(/^l-[0-9a-f]{16}$/, 'a laptop id is l- and 16 hex digits'),
+});
+
+/**
+ * What a hand-over answers the console: the night, its last line here (the hand-over), the laptop it went to by name,
+ * and whether that laptop said it holds the line (if not yet, it is sent again until it does).
+ */
+export interface HandOverAnswer {
+  nightId: string;
+  line: number;
+  to: string;
+  delivered: boolean;
+}
+
 /** What a takeover answers the console: the night, the line of the copy it went on from, and the turn voided (R21), if any. */
 export interface TakeOverAnswer {
   nightId: string;
@@ -186,6 +203,8 @@ export interface GroupLanView {
   liveCopies: LiveCopyView[];
   /** R35: the nights of other laptops this laptop holds a live copy of. */
   holding: HeldCopyView[];
+  /** R35 *Handed over*: the laptop this laptop's open night was handed to, waiting for it to go on there; null when none. */
+  handedOver: { laptopId: string; name: string } | null;
 }
 
 /** A paired laptop holding this laptop's open night live (R35). */
@@ -207,6 +226,8 @@ export interface HeldCopyView {
   lines: number;
   /** The night ended there (its signed record then arrives the usual way). */
   ended: boolean;
+  /** R35 *Handed over*: its holder handed the night to this laptop, which opens it here with a takeover. */
+  handedHere: boolean;
 }
 
 /** What groupPairStart answers (`data`), to the console that asked only. */

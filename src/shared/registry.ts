@@ -129,6 +129,8 @@ export const COMMAND_REGISTRY = {
   groupUnpair: change,
   /** R35: this laptop goes on with a night it holds a live copy of, its holder gone (docs/group-lan.md). */
   takeOverNight: change,
+  /** R35: this laptop hands its open night to a paired laptop holding its live copy (docs/group-lan.md). */
+  handOverNight: change,
   /** A laptop typing the code shown here claims it (once): both get a key for the other's listener. */
   groupPeerClaim: { roles: PAIRED_LAPTOP, changesState: true },
   /** A paired laptop asks which group files this laptop holds. */

@@ -13,6 +13,7 @@ import {
   type PeerManifestAnswer,
   type PeerNightLinesAnswer,
   type TakeOverAnswer,
+  type HandOverAnswer,
   type ParsedCommandArgs,
 } from '../../shared';
 import { LanPairing, newPeerKey } from '../group/pairing';
@@ -46,6 +47,8 @@ const GROUP_PORT_FALLBACKS = 9;
 const SYNC_EVERY_MS = 1_000;
 /** How long a takeover waits for the holding laptop to answer before taking it as off (R35). */
 const HOLDER_ASKED_MS = 1_500;
+/** R35: how long a hand-over waits for the new holder to say it holds the hand-over line before it answers the host. */
+const HAND_OVER_DELIVERY_MS = 3_000;
 
 export interface GroupLanOptions {
   /** The data folder: the pairings are kept in it (group/lan-peers.json). */
@@ -342,7 +345,12 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     const holder = nameOf(held.holder);
     if (held.ended)
       return refuse('wrong-phase', `${holder} ended night ${args.nightId}: it arrives with the group's history, not by a takeover (R35).`);
-    if (await answers(held.holder))
+    // Handed to another laptop: only that one goes on with it. Handed here: the holder wrote its last line, nothing to ask.
+    if (held.handedTo !== null && held.handedTo !== me().id)
+      return refuse('night-moved', `${holder} handed night ${args.nightId} to ${nameOf(held.handedTo)}: it goes on there (R35).`, {
+        laptop: nameOf(held.handedTo),
+      });
+    if (held.handedTo === null && (await answers(held.holder)))
       return refuse('holder-reachable', `${holder} still answers: ask there for the night to be handed over instead (R35).`, {
         laptop: holder,
       });
@@ -354,6 +362,40 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     live.copies.letGo(args.nightId, true);
     changed();
     return outcome;
+  }
+
+  /**
+   * R35 *Handed over*: this laptop hands its open night to a paired laptop holding it live up to its last line. The
+   * hand-over line is written here (the deck in play put away, its seed shown), then sent to that laptop, whose host
+   * opens the night there (a takeover that voids nothing). Answered once that laptop holds the line, or after a few
+   * seconds: it is then sent again every round until it does.
+   */
+  async function handOver(args: ParsedCommandArgs<'handOverNight'>): Promise<Outcome<HandOverAnswer>> {
+    const open = files.openNight();
+    if (open?.nightId !== args.nightId)
+      return refuse('no-night', `Night ${args.nightId} is not open on this laptop: only the laptop holding a night hands it over (R35).`);
+    if (open.handedTo !== null)
+      return refuse('night-moved', `This night was already handed over to ${nameOf(open.handedTo)} (R35).`, {
+        laptop: nameOf(open.handedTo),
+      });
+    if (!pairing.find(args.laptopId)) return notPaired();
+    const to = nameOf(args.laptopId);
+    const copy = live.copyAt(args.laptopId);
+    if (!copy || copy.problem !== null || copy.behind > 0) {
+      const why = copy?.problem ?? (copy ? `${copy.behind} lines behind` : 'it holds no copy of it yet');
+      return refuse(
+        'copy-not-ready',
+        `${to} does not hold this night live up to its last line (${why}): wait until it is 0 lines behind (R35).`,
+        {
+          laptop: to,
+        },
+      );
+    }
+    const handed = await files.handOverNight(args.laptopId);
+    if (!handed.ok) return handed;
+    const delivered = await live.delivered(args.laptopId, HAND_OVER_DELIVERY_MS);
+    changed();
+    return { ok: true, data: { nightId: args.nightId, line: handed.data.line, to, delivered } };
   }
 
   /** Whether a paired laptop answers now, at any address it was reached at (a short wait: it is off, or it is not). */
@@ -389,6 +431,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       groupPeerFiles: filesAsked,
       groupPeerNightLines: nightLines,
       takeOverNight: takeOver,
+      handOverNight: handOver,
     },
     // R35: after every accepted change, the open night's new lines go to the live copies (after the answer, batched).
     after: live.after,

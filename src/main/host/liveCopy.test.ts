@@ -55,7 +55,7 @@ describe('R35: a live copy of the open night on a paired laptop', () => {
     ]);
     await until(() => bob.session.getView().groupLan?.holding[0]?.lines === held?.lines, 3_000);
     expect(bob.session.getView().groupLan?.holding).toEqual([
-      { nightId, laptopId: annId, name: expect.any(String), lines: held?.lines, ended: false },
+      { nightId, laptopId: annId, name: expect.any(String), lines: held?.lines, ended: false, handedHere: false },
     ]);
     // Only the host's console: the TV and phones never get the slice.
     expect(viewForRole(bob.session.getView(), 'table').groupLan).toBeUndefined();

@@ -3,6 +3,7 @@ import {
   COMMAND_REGISTRY,
   commandError,
   type CommandName,
+  type GroupLanView,
   type HeldCopyView,
   type LiveCopyView,
   type ParsedCommandArgs,
@@ -96,8 +97,13 @@ export class LiveCopyDesk {
     this.copies.close();
   }
 
-  /** The console's slice: who holds this laptop's open night (and how far behind), and the nights held here. */
-  view(name: (laptopId: string) => string): { liveCopies: LiveCopyView[]; holding: HeldCopyView[] } {
+  /**
+   * The console's slice: who holds this laptop's open night (and how far behind), the laptop it was handed to, if
+   * any, and the nights held here.
+   */
+  view(name: (laptopId: string) => string): Pick<GroupLanView, 'liveCopies' | 'holding' | 'handedOver'> {
+    const me = this.options.files.identity().laptopId;
+    const handedTo = this.options.files.openNight()?.handedTo ?? null;
     const slice = {
       liveCopies: this.push.view(name),
       holding: this.copies.list().map((copy: HeldCopy): HeldCopyView => ({
@@ -106,7 +112,9 @@ export class LiveCopyDesk {
         name: name(copy.holder),
         lines: copy.lines,
         ended: copy.ended,
+        handedHere: copy.handedTo === me,
       })),
+      handedOver: handedTo === null ? null : { laptopId: handedTo, name: name(handedTo) },
     };
     this.shown = fingerprintOf(slice);
     return slice;
@@ -114,7 +122,19 @@ export class LiveCopyDesk {
 
   /** What the slice would say now, laptops by id (no name looked up): a push is asked for only when it changed. */
   private fingerprint(): string {
-    return fingerprintOf({ liveCopies: this.push.view((id) => id), holding: this.copies.list() });
+    const me = this.options.files.identity().laptopId;
+    const holding = this.copies.list().map((copy) => ({ ...copy, handedHere: copy.handedTo === me }));
+    return fingerprintOf({ liveCopies: this.push.view((id) => id), holding });
+  }
+
+  /** R35 *Handed over*: whether `laptopId` holds the open night up to its last line, waiting `withinMs` at most. */
+  delivered(laptopId: string, withinMs: number): Promise<boolean> {
+    return this.push.delivered(laptopId, withinMs);
+  }
+
+  /** The live copy of this laptop's open night that `laptopId` holds, as the console sees it; undefined when none. */
+  copyAt(laptopId: string): LiveCopyView | undefined {
+    return this.push.view((id) => id).find((copy) => copy.laptopId === laptopId);
   }
 
   /** A paired laptop's batch of its open night's lines (authenticated by the part): checked, kept, answered with the count held. */
@@ -188,12 +208,12 @@ export class LiveCopyDesk {
   }
 }
 
-/** The slice in a few characters: each copy's laptop, how far behind and why not; each night held, its lines and end. */
+/** The slice in a few characters: each copy's laptop, how far behind and why not; each night held, its lines, end and hand-over. */
 function fingerprintOf(slice: {
   liveCopies: readonly Pick<LiveCopyView, 'laptopId' | 'behind' | 'problem'>[];
-  holding: readonly Pick<HeldCopy, 'nightId' | 'lines' | 'ended'>[];
+  holding: readonly Pick<HeldCopyView, 'nightId' | 'lines' | 'ended' | 'handedHere'>[];
 }): string {
   const copies = slice.liveCopies.map((copy) => `${copy.laptopId}:${copy.behind}:${copy.problem ?? ''}`);
-  const held = slice.holding.map((copy) => `${copy.nightId}:${copy.lines}:${copy.ended}`);
+  const held = slice.holding.map((copy) => `${copy.nightId}:${copy.lines}:${copy.ended}:${copy.handedHere}`);
   return `${copies.join('|')}/${held.join('|')}`;
 }

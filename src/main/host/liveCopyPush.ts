@@ -16,6 +16,9 @@ import { PeerLink } from './peerLink';
  * restarted) is sent the night again from its count + 1.
  */
 
+/** How often a hand-over looks whether the new holder has its last line yet. */
+const DELIVERY_POLL_MS = 20;
+
 interface CopyState {
   /** The night its count is of, and the count (null: not known yet, asked with an empty batch). */
   nightId: string | null;
@@ -83,6 +86,23 @@ export class LiveCopyPush {
       });
     }
     return out;
+  }
+
+  /**
+   * R35 *Handed over*: whether laptop `laptopId` holds every durable line of the open night (the hand-over's last),
+   * pushing until it does or `withinMs` has passed. A laptop that has not said so by then is sent the lines again
+   * every round, as any copy is.
+   */
+  async delivered(laptopId: string, withinMs: number): Promise<boolean> {
+    const until = Date.now() + withinMs;
+    for (;;) {
+      if (!this.copies.get(laptopId)?.busy) this.pushAll();
+      const tail = this.tail;
+      const state = this.copies.get(laptopId);
+      if (tail && state?.nightId === tail.nightId && state.held !== null && state.held >= tail.lines.length) return true;
+      if (this.stopped || Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, DELIVERY_POLL_MS));
+    }
   }
 
   forget(laptopId: string): void {

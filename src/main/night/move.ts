@@ -114,6 +114,12 @@ export function handOverLine(night: PlayedNight, to: string, thisLaptop: string,
   return moveLine(night, { type: 'hand-over', to }, noDeck, at, nightEpoch(night));
 }
 
+/** R35 *Handed over*: the laptop the night's last line hands it to (nothing but that laptop's takeover may follow), or null. */
+export function handedOverTo(night: Pick<PlayedNight, 'entries'>): string | null {
+  const last = night.entries.at(-1)?.command;
+  return last?.type === 'hand-over' ? last.to : null;
+}
+
 function moveLine(night: PlayedNight, command: EngineCommand, dealing: Dealer | (() => string), at: string, epoch: number): MoveLine {
   const decided = decideStep(night, command, undefined, dealing);
   if (!decided.ok) return decided;

@@ -24,7 +24,8 @@ export type GroupLanCommand =
   | 'groupPeerManifest'
   | 'groupPeerFiles'
   | 'groupPeerNightLines'
-  | 'takeOverNight';
+  | 'takeOverNight'
+  | 'handOverNight';
 export type PartCommand = PhoneCommand | GroupLanCommand;
 
 /**
@@ -85,6 +86,7 @@ export const PART_OF_COMMAND: { readonly [C in PartCommand]: keyof SessionParts 
   groupPeerFiles: 'groupLan',
   groupPeerNightLines: 'groupLan',
   takeOverNight: 'groupLan',
+  handOverNight: 'groupLan',
 };
 
 /** What a session composed without a part says to its commands (a test's session, the simulator's). */

@@ -63,6 +63,8 @@ export interface HeldCopy {
   epoch: number;
   /** Its last command line ended the night (a reopen after it opens it again). */
   ended: boolean;
+  /** R35 *Handed over*: the laptop its last command line hands the night to; null when it hands it to none. */
+  handedTo: string | null;
 }
 
 /** Why a batch was not taken; nothing of it was kept. */
@@ -85,6 +87,7 @@ interface Mark {
   signature: RecordSignature;
   epoch: number;
   ended: boolean;
+  handedTo: string | null;
 }
 
 /**
@@ -178,6 +181,7 @@ export class LiveCopies {
       signature: null,
       epoch: FIRST_EPOCH,
       ended: false,
+      handedTo: null,
       bytes: 0,
       fd: null,
       marks: [],
@@ -193,7 +197,16 @@ export class LiveCopies {
     copy.epoch = chained.epoch;
     copy.signature = signed;
     if (chained.ended !== null) copy.ended = chained.ended;
-    copy.marks.push({ lines, bytes: copy.bytes, head: copy.head, signature: signed, epoch: copy.epoch, ended: copy.ended });
+    copy.handedTo = chained.handedTo;
+    copy.marks.push({
+      lines,
+      bytes: copy.bytes,
+      head: copy.head,
+      signature: signed,
+      epoch: copy.epoch,
+      ended: copy.ended,
+      handedTo: copy.handedTo,
+    });
     return { ok: true, held: lines };
   }
 
@@ -230,6 +243,7 @@ export class LiveCopies {
       signature: mark.signature,
       epoch: mark.epoch,
       ended: mark.ended,
+      handedTo: mark.handedTo,
     });
     return reason;
   }
@@ -306,6 +320,7 @@ export class LiveCopies {
         signature: copy.signature,
         epoch: copy.epoch,
         ended: copy.ended,
+        handedTo: copy.handedTo,
       };
       this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, fd: null, marks: [mark] });
     }

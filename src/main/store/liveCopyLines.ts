@@ -15,6 +15,7 @@ export interface ReadCopy {
   signature: RecordSignature;
   epoch: number;
   ended: boolean;
+  handedTo: string | null;
   bytes: number;
   rewrite: string | null;
 }
@@ -41,6 +42,12 @@ interface ChainedLine {
   facts: JournalLine;
 }
 
+/** R35 *Handed over*: the laptop a hand-over line names, or null for any other line. */
+function handedToOf(line: ChainedLine): string | null {
+  const command = line.facts.command as { type: string; to?: unknown };
+  return command.type === 'hand-over' && typeof command.to === 'string' ? command.to : null;
+}
+
 function chainedLine(text: string): ChainedLine | null {
   let raw: unknown;
   try {
@@ -58,7 +65,8 @@ function chainedLine(text: string): ChainedLine | null {
 /**
  * The new lines checked to continue the chain from `head` (R35): each a line of the journal's version (its facts
  * checked by the journal's own reader), following the line before it, at an epoch that never falls and rises by one
- * at most; the first line of a night its start line, naming it. Their new head, epoch and whether the night ended.
+ * at most; the first line of a night its start line, naming it. Their new head, epoch, whether the night ended, and
+ * the laptop the last of them hands the night to (R35), if it does.
  */
 export function chainLines(
   header: string,
@@ -67,10 +75,11 @@ export function chainLines(
   held: number,
   lines: readonly string[],
   first: boolean,
-): { head: string; epoch: number; ended: boolean | null } | string {
+): { head: string; epoch: number; ended: boolean | null; handedTo: string | null } | string {
   let head = from;
   let epoch = fromEpoch;
   let ended: boolean | null = null;
+  let handedTo: string | null = null;
   const nightId = (JSON.parse(header) as { night: string }).night;
   for (const [index, text] of lines.entries()) {
     const at = held + index + 1;
@@ -91,8 +100,9 @@ export function chainLines(
     head = hashOfLine(head, line.facts);
     if (line.type === 'end') ended = true;
     else if (line.type === 'reopen') ended = false;
+    handedTo = handedToOf(line);
   }
-  return { head, epoch, ended };
+  return { head, epoch, ended, handedTo };
 }
 
 /**
@@ -107,9 +117,10 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
   let head = chainStart(nightId);
   let epoch = FIRST_EPOCH;
   let ended = false;
+  let handedTo: string | null = null;
   let count = 0;
   const lines: string[] = [];
-  let good = { lines: 0, head, epoch, ended, signature: null as RecordSignature | null, signatures: 0 };
+  let good = { lines: 0, head, epoch, ended, handedTo: null as string | null, signature: null as RecordSignature | null, signatures: 0 };
   let signatures = 0;
   // The last row is empty after the final newline, or a line cut short: never whole, so never read.
   for (const row of rows.slice(1, -1)) {
@@ -117,7 +128,7 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
     if (signed) {
       if (signed.lines !== count || signed.head !== head) break;
       signatures += 1;
-      good = { lines: count, head, epoch, ended, signature: signed, signatures };
+      good = { lines: count, head, epoch, ended, handedTo, signature: signed, signatures };
       continue;
     }
     const line = chainedLine(row);
@@ -126,6 +137,7 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
     epoch = line.epoch;
     if (line.type === 'end') ended = true;
     else if (line.type === 'reopen') ended = false;
+    handedTo = handedToOf(line);
     count += 1;
     lines.push(row);
   }
@@ -140,6 +152,7 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
     signature: good.signature,
     epoch: good.epoch,
     ended: good.ended,
+    handedTo: good.handedTo,
     bytes: Buffer.byteLength(whole, 'utf8'),
     rewrite: whole === text ? null : whole,
   };

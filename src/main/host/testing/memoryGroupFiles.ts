@@ -99,7 +99,11 @@ export class MemoryGroupFiles implements GroupFilesPort {
     return null;
   }
 
-  /** Nor does it take a night over: the takeover's tests use real sessions too. */
+  /** Nor does it hand a night over or take one over: the tests of moving a night use real sessions too. */
+  handOverNight(): Promise<ApiResult<never>> {
+    return Promise.resolve({ ok: false, error: { code: 'no-night', message: 'a stand-in holds no night' } } as ApiResult<never>);
+  }
+
   takeOverNight(): Promise<ApiResult<never>> {
     return Promise.resolve({ ok: false, error: { code: 'no-night', message: 'a stand-in holds no night' } } as ApiResult<never>);
   }

@@ -2,6 +2,7 @@ import { commandError, EXPENSES_PER_NIGHT_MAX, type CommandError } from '../../.
 import { shareExpense } from '../../ledger';
 import { applyExpenseLine, expenseLineProblem, nightEpoch, type ExpenseCommand, type JournalEntry, type PlayedNight } from '../../night';
 import { afterEndedNightChanged } from './nightIndex';
+import { handedOverRefusal } from './nightPlay';
 import { DONE, refused, saveOrRefuse, type HandlerMap, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
 
@@ -30,6 +31,8 @@ function recordExpense(state: SessionState, nightId: string | undefined, make: (
   const target = expenseNight(state, nightId);
   if (!target.ok) return target;
   const { night, live } = target;
+  const movedAway = handedOverRefusal(state, night);
+  if (movedAway) return movedAway;
   const id = night.state.nightId;
   const command = make(night);
   const refusal = expenseRefusal(night, command);

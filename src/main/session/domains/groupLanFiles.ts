@@ -4,7 +4,8 @@ import { joinPairedGroup, takeInFromPeer } from './groupDomain';
 import type { LaptopSigner } from '../../night';
 import type { SessionState } from '../sessionState';
 import type { Outcome } from '../outcome';
-import { nightMovedAway, takeOverNight, type TakenOver } from './nightMove';
+import { handedOverTo } from '../../night';
+import { handOverNight, nightMovedAway, takeOverNight, type HandedOver, type TakenOver } from './nightMove';
 
 /**
  * The group's files on this laptop, as laptop-to-laptop sync needs them
@@ -29,15 +30,18 @@ export interface GroupFilesPort {
   idShared(laptop: string): Promise<void>;
   /**
    * R35, the live copy (docs/group-lan.md "A live copy of the open night"): the night open on this laptop and its
-   * journal's path (read, never written, by the part), or null. Read out of turn: a journal only grows by whole lines.
+   * journal's path (read, never written, by the part), and the laptop it was handed to (R35), or null. Read out of
+   * turn: a journal only grows by whole lines.
    */
-  openNight(): { nightId: string; journal: string } | null;
+  openNight(): { nightId: string; journal: string; handedTo: string | null } | null;
   /** This laptop's signer in its group (undefined outside one). */
   signer(): LaptopSigner | undefined;
   /** The key the group holds for a laptop (group.json, pinned at first sight), or undefined when it knows none. */
   keyOf(laptopId: string): string | undefined;
   /** The laptop that hosted a night held in the group's history, and whether its copy there is signed; null when not held. */
   sharedNight(nightId: string): { laptopId: string; signed: boolean } | null;
+  /** R35 *Handed over*: the night open here is handed to laptop `to` (domains/nightMove.ts), in turn. */
+  handOverNight(to: string): Promise<Outcome<HandedOver>>;
   /** R35 *Taken over*: this laptop goes on with laptop `from`'s night from the copy it holds (domains/nightMove.ts), in turn. */
   takeOverNight(copyText: string, from: string): Promise<Outcome<TakenOver>>;
   /** R35: the line after which this laptop took over night `nightId` from laptop `from`, or null when it did not. */
@@ -53,6 +57,7 @@ export interface SessionTurns {
 }
 
 export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFilesPort {
+  const thisLaptop = () => state.group.history?.file.laptopId ?? laptopIdentity(state.repo.root).laptopId;
   return {
     identity() {
       const group = state.group.history;
@@ -103,7 +108,7 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
       const night = state.night;
       if (!night) return null;
       const nightId = night.state.nightId;
-      return { nightId, journal: state.repo.journals.pathOf(nightId) };
+      return { nightId, journal: state.repo.journals.pathOf(nightId), handedTo: handedOverTo(night) };
     },
     signer() {
       return state.group.history?.signer;
@@ -117,10 +122,16 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
       const host = group?.hostOf(nightId);
       return laptopId && host ? { laptopId, signed: host.signed } : null;
     },
+    handOverNight(to) {
+      return turns.inTurn(() => {
+        const outcome = handOverNight(state, to, thisLaptop());
+        if (outcome.ok) turns.changed();
+        return outcome;
+      });
+    },
     takeOverNight(copyText, from) {
       return turns.inTurn(() => {
-        const thisLaptop = state.group.history?.file.laptopId ?? laptopIdentity(state.repo.root).laptopId;
-        const outcome = takeOverNight(state, copyText, from, thisLaptop);
+        const outcome = takeOverNight(state, copyText, from, thisLaptop());
         if (outcome.ok) turns.changed();
         return outcome;
       });

@@ -1,6 +1,7 @@
 import { commandError } from '../../../shared';
 import { SEED_BYTES } from '../../engine';
-import { keepStep, nightSummary, replayHeldCopy, takeOverLine } from '../../night';
+import { handedOverTo, keepStep, nightSummary, replayHeldCopy, takeOverLine } from '../../night';
+import { play } from './nightPlay';
 import { addToRoster, rosterPlayer } from './roster';
 import { refused, saveOrRefuse, saveQuietly, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
@@ -68,6 +69,29 @@ export function takeOverNight(state: SessionState, copyText: string, from: strin
   return { ok: true, data: { nightId, line: copy.lines, voidedTurn: inPlay } };
 }
 
+/** What a hand-over tells the console: the night and its last line here, the hand-over's. */
+export interface HandedOver {
+  nightId: string;
+  line: number;
+}
+
+/**
+ * R35 *Handed over*: this laptop, alive, hands its open night to laptop `to` as at the end of a deal (the engine
+ * refuses while a turn is in play or a shuffle, cut or draw is under way): the deck in play is retired with its seed
+ * revealed on the hand-over line, written durably like any command. Nothing more is written here for the night (its
+ * commands are refused, saying where it went); it goes on at the next epoch once `to` takes it over, and stops here
+ * when `to` answers so (nightMovedAway).
+ */
+export function handOverNight(state: SessionState, to: string, thisLaptop: string): Outcome<HandedOver> {
+  const night = state.night;
+  if (!night) return refused(commandError('no-night', 'No night is open on this laptop: there is nothing to hand over (R35).', 'R35'));
+  if (to === thisLaptop)
+    return refused(commandError('invalid-input', 'This laptop already holds the night: hand it to another laptop (R35).', 'R35'));
+  const done = play(state, { type: 'hand-over', to }, undefined);
+  if (!done.ok) return done;
+  return { ok: true, data: { nightId: night.state.nightId, line: night.entries.length } };
+}
+
 /**
  * R35 *A laptop that comes back*: the night open here was taken over by laptop `by` after line `line`. It stops here
  * before another command is taken for it: its journal is set aside whole (the lines written here after `line` are not
@@ -82,10 +106,12 @@ export function nightMovedAway(state: SessionState, nightId: string, by: string,
   state.repo.journals.close(nightId);
   state.repo.setNightAside(
     nightId,
-    `night ${nightId} was taken over by ${by} after its line ${line} (R35): it goes on there. ` +
-      (after === 0
-        ? 'Nothing was written here after that line.'
-        : `The ${after} command${after === 1 ? '' : 's'} written here after that line are not part of the night: they are kept in this file, to be entered again by hand on ${by} if they happened.`),
+    handedOverTo(night) !== null && after === 0
+      ? `night ${nightId} was handed over to ${by} after its line ${line} (R35): it goes on there, and this file keeps it as it was here.`
+      : `night ${nightId} was taken over by ${by} after its line ${line} (R35): it goes on there. ` +
+          (after === 0
+            ? 'Nothing was written here after that line.'
+            : `The ${after} command${after === 1 ? '' : 's'} written here after that line are not part of the night: they are kept in this file, to be entered again by hand on ${by} if they happened.`),
   );
   state.night = null;
   state.index = state.index.filter((s) => s.id !== nightId);

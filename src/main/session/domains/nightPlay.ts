@@ -2,12 +2,14 @@ import { commandError } from '../../../shared';
 import { SEED_BYTES, type EngineCommand } from '../../engine';
 import {
   decideStep,
+  handedOverTo,
   keepStep,
   nightEpoch,
   recordedCommandOf,
   seedsRetired,
   takeBack,
   type JournalEntry,
+  type PlayedNight,
   type StepResult,
 } from '../../night';
 import { afterNightEnded } from './nightIndex';
@@ -58,15 +60,32 @@ export function playHandlers(state: SessionState): HandlerMap<PlayCommand> {
 }
 
 /**
+ * R35 *Handed over*: a night this laptop handed to another is written no more here (only the new holder's takeover
+ * may follow its last line); the refusal says where it goes on, or null while the night is this laptop's.
+ */
+export function handedOverRefusal(state: SessionState, night: PlayedNight): Outcome | null {
+  const to = handedOverTo(night);
+  if (to === null) return null;
+  const name = state.group.history?.laptopName(to) ?? to;
+  return refused(
+    commandError('night-moved', `This night was handed over to ${name}: it goes on there once its host opens it (R35).`, 'R35', {
+      laptop: name,
+    }),
+  );
+}
+
+/**
  * Plays a command on the night on the table (night/play.ts: decide, shuffle
  * with fresh seeds from the secure random source (R9) or draw by the table
  * (R34, tableDealer.ts), post the chips), appends its facts to the journal,
  * fdatasync'd; only then is the new state kept.
  */
-export function play(state: SessionState, command: EngineCommand, expectedStateId: number): Outcome {
+export function play(state: SessionState, command: EngineCommand, expectedStateId: number | undefined): Outcome {
   const night = state.night;
   if (!night) return refused(commandError('no-night', 'No night is open: start one first.'));
   if (command.type === 'shuffle') return refused(commandError('invalid-input', 'Only the dealer shuffles.'));
+  const movedAway = handedOverRefusal(state, night);
+  if (movedAway) return movedAway;
   const byTable = TableDealer.drawsByTable(state, command);
   let decided: StepResult;
   try {

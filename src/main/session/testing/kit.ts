@@ -298,6 +298,11 @@ export function checkedExport(night: ReplayedNight): string[] {
     .map((f) => `${f.rule} ${f.expected} / ${f.found}`);
 }
 
+/** The night checker's findings on a night's export as a file holds it (the `exportNight` command's JSON), as `rule kind expected / found` lines. */
+export function checkedExportFile(content: string): string[] {
+  return checkNight(JSON.parse(content) as NightExport).map((f) => `${f.rule} ${f.kind} ${f.expected} / ${f.found}`);
+}
+
 /** The group part of a laptop's view (docs/group.md); throws when the laptop is in no group. */
 export function groupOf(view: AppView): NonNullable<AppView['group']> {
   if (!view.group) throw new Error('not in a group');

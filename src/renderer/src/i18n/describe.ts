@@ -75,6 +75,7 @@ const ERROR_PARAMS: Record<CommandErrorCode, readonly string[]> = {
   'group-lan-unavailable': [],
   'night-moved': [],
   'holder-reachable': [],
+  'copy-not-ready': [],
   'live-copy-refused': [],
   'no-pay-details': ['name'],
   'laptop-id-shared': ['laptop'],

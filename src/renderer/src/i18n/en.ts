@@ -248,6 +248,8 @@ const en = {
     },
   },
   night: {
+    handedOver:
+      'This night was handed over to {name} (R35): it goes on there once its host presses Alt+O on its group screen. Nothing more is written here.',
     pot: 'Pot',
     dealer: 'Dealer',
     deal: 'Deal {n}',
@@ -371,8 +373,8 @@ const en = {
         what: 'the group: Alt+K gives this laptop a new key; Alt+T trusts the new key of a laptop that lost its own (each after a question)',
       },
       historyGroupTakeOver: {
-        key: 'Alt+O',
-        what: 'the group: take over the night this laptop holds live, once its laptop is off (after a question)',
+        key: 'Alt+H · Alt+O',
+        what: 'the group: Alt+H hands tonight’s night to the chosen laptop; Alt+O opens a night handed here, or takes one over once its laptop is off',
       },
       historyMerge: { key: 'J / U', what: 'all time: count the highlighted player as another (one person, two names) / undo it' },
       draw: { key: 'Enter', what: 'draw for dealer / deal' },
@@ -628,6 +630,14 @@ const en = {
       liveCopy: '{name} holds this night live, {behind} lines behind.',
       liveCopyProblem: '{name} does not hold this night live: {problem}',
       holdingLive: 'Holding {name}’s night live, line {lines}. Alt+O takes it over if {name}’s laptop is off.',
+      holdingHanded: '{name} handed their night to this laptop at line {lines}: Alt+O opens it here.',
+      handOverConfirm:
+        'Hand tonight’s night to {name}? The deck in play is put away and its seed shown (as at the end of a deal); the night goes on on {name} once its host presses Alt+O there, and stops here (R35).',
+      handedOver: 'Handed to {name}: the night goes on there once its host presses Alt+O on its group screen.',
+      handedOverLate: 'Handed to {name}, which has not said yet that it holds the last line: it is sent again until it does.',
+      handOverWho: 'Choose with ↑ ↓ the laptop to hand the night to, then Alt+H.',
+      openHandedConfirm:
+        'Open {name}’s night here? {name} handed it to this laptop: it goes on from its last line, every chip as it is, with a new shuffle for the next deal (R35).',
       takeOverConfirm:
         'Take over {name}’s night? Only if {name}’s laptop is off (a flat battery, a crash): the turn in play is voided and played again, the cards go on from a new shuffle (or a new commitment), and every chip stays as it is (R35).',
       takenOver: 'This laptop holds the night now, from line {line}{voided}.',

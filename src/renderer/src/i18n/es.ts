@@ -248,6 +248,8 @@ const es: Translation = {
     },
   },
   night: {
+    handedOver:
+      'Esta noche se pasó a {name} (R35): sigue allí en cuanto su anfitrión pulse Alt+O en su pantalla del grupo. Aquí ya no se escribe nada.',
     pot: 'Bote',
     dealer: 'Repartidor',
     deal: 'Reparto {n}',
@@ -377,8 +379,8 @@ const es: Translation = {
         what: 'el grupo: Alt+K da a este portátil una clave nueva; Alt+T confía en la clave nueva de un portátil que perdió la suya (cada una tras una pregunta)',
       },
       historyGroupTakeOver: {
-        key: 'Alt+O',
-        what: 'el grupo: retomar la noche que este portátil lleva en vivo, una vez apagado el suyo (tras una pregunta)',
+        key: 'Alt+H · Alt+O',
+        what: 'el grupo: Alt+H pasa la noche al portátil elegido; Alt+O abre una noche pasada aquí, o retoma la de un portátil apagado',
       },
       historyMerge: { key: 'J / U', what: 'de siempre: contar al jugador resaltado como otro (una persona, dos nombres) / deshacerlo' },
       draw: { key: 'Intro', what: 'robo para repartir / repartir' },
@@ -645,6 +647,14 @@ const es: Translation = {
       liveCopy: '{name} tiene esta noche en vivo, {behind} líneas por detrás.',
       liveCopyProblem: '{name} no tiene esta noche en vivo: {problem}',
       holdingLive: 'Noche de {name} en vivo aquí, línea {lines}. Alt+O la retoma si el portátil de {name} está apagado.',
+      holdingHanded: '{name} pasó su noche a este portátil en la línea {lines}: Alt+O la abre aquí.',
+      handOverConfirm:
+        '¿Pasar la noche a {name}? La baraja en juego se guarda y se muestra su semilla (como al final de una mano); la noche sigue en {name} en cuanto su anfitrión pulse Alt+O allí, y se detiene aquí (R35).',
+      handedOver: 'Pasada a {name}: la noche sigue allí en cuanto su anfitrión pulse Alt+O en su pantalla del grupo.',
+      handedOverLate: 'Pasada a {name}, que aún no ha dicho que tiene la última línea: se le reenvía hasta que la tenga.',
+      handOverWho: 'Elige con ↑ ↓ el portátil al que pasar la noche, y luego Alt+H.',
+      openHandedConfirm:
+        '¿Abrir aquí la noche de {name}? {name} la pasó a este portátil: sigue desde su última línea, cada ficha donde está, con un barajado nuevo para la próxima mano (R35).',
       takeOverConfirm:
         '¿Retomar la noche de {name}? Solo si el portátil de {name} está apagado (batería agotada, un fallo): la jugada en curso se anula y se repite, las cartas siguen de un barajado nuevo (o un compromiso nuevo), y cada ficha queda donde está (R35).',
       takenOver: 'Este portátil lleva ahora la noche, desde la línea {line}{voided}.',

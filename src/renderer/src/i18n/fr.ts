@@ -248,6 +248,8 @@ const fr: Translation = {
     },
   },
   night: {
+    handedOver:
+      'Cette soirée a été passée à {name} (R35) : elle continue là-bas dès que son hôte appuie sur Alt+O dans son écran du groupe. Plus rien n’est écrit ici.',
     pot: 'Pot',
     dealer: 'Donneur',
     deal: 'Donne {n}',
@@ -380,8 +382,8 @@ const fr: Translation = {
         what: 'le groupe : Alt+K donne une nouvelle clé à cet ordinateur ; Alt+T fait confiance à la nouvelle clé d’un ordinateur qui a perdu la sienne (chacune après une question)',
       },
       historyGroupTakeOver: {
-        key: 'Alt+O',
-        what: 'le groupe : reprendre la soirée que cet ordinateur tient en direct, une fois le sien éteint (après une question)',
+        key: 'Alt+H · Alt+O',
+        what: 'le groupe : Alt+H passe la soirée à l’ordinateur choisi ; Alt+O ouvre une soirée passée ici, ou reprend celle d’un ordinateur éteint',
       },
       historyMerge: {
         key: 'J / U',
@@ -655,6 +657,14 @@ const fr: Translation = {
       liveCopy: '{name} tient cette soirée en direct, {behind} lignes de retard.',
       liveCopyProblem: '{name} ne tient pas cette soirée en direct : {problem}',
       holdingLive: 'Soirée de {name} tenue en direct, ligne {lines}. Alt+O la reprend si l’ordinateur de {name} est éteint.',
+      holdingHanded: '{name} a passé sa soirée à cet ordinateur à la ligne {lines} : Alt+O l’ouvre ici.',
+      handOverConfirm:
+        'Passer la soirée à {name} ? Le paquet en jeu est rangé et sa graine montrée (comme en fin de donne) ; la soirée continue sur {name} dès que son hôte y appuie sur Alt+O, et s’arrête ici (R35).',
+      handedOver: 'Passée à {name} : la soirée continue là-bas dès que son hôte appuie sur Alt+O dans son écran du groupe.',
+      handedOverLate: 'Passée à {name}, qui n’a pas encore dit tenir la dernière ligne : elle lui est renvoyée jusqu’à ce qu’il la tienne.',
+      handOverWho: 'Choisissez avec ↑ ↓ l’ordinateur à qui passer la soirée, puis Alt+H.',
+      openHandedConfirm:
+        'Ouvrir ici la soirée de {name} ? {name} l’a passée à cet ordinateur : elle continue de sa dernière ligne, chaque jeton à sa place, avec un nouveau mélange pour la prochaine donne (R35).',
       takeOverConfirm:
         'Reprendre la soirée de {name} ? Seulement si l’ordinateur de {name} est éteint (batterie vide, panne) : le tour en cours est annulé et rejoué, les cartes reprennent d’un nouveau mélange (ou d’un nouvel engagement), et chaque jeton reste où il est (R35).',
       takenOver: 'Cet ordinateur tient la soirée, depuis la ligne {line}{voided}.',

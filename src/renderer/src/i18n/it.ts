@@ -248,6 +248,8 @@ const it: Translation = {
     },
   },
   night: {
+    handedOver:
+      'Questa serata è stata passata a {name} (R35): continua lì appena il suo host preme Alt+O nella schermata del gruppo. Qui non si scrive più nulla.',
     pot: 'Piatto',
     dealer: 'Mazziere',
     deal: 'Mano {n}',
@@ -380,8 +382,8 @@ const it: Translation = {
         what: 'il gruppo: Alt+K dà una chiave nuova a questo portatile; Alt+T si fida della chiave nuova di un portatile che ha perso la sua (ciascuno dopo una domanda)',
       },
       historyGroupTakeOver: {
-        key: 'Alt+O',
-        what: 'il gruppo: riprendere la serata che questo portatile tiene dal vivo, una volta spento il suo (dopo una domanda)',
+        key: 'Alt+H · Alt+O',
+        what: 'il gruppo: Alt+H passa la serata al portatile scelto; Alt+O apre una serata passata qui, o riprende quella di un portatile spento',
       },
       historyMerge: {
         key: 'J / U',
@@ -651,6 +653,14 @@ const it: Translation = {
       liveCopy: '{name} tiene questa serata dal vivo, {behind} righe indietro.',
       liveCopyProblem: '{name} non tiene questa serata dal vivo: {problem}',
       holdingLive: 'Serata di {name} tenuta dal vivo, riga {lines}. Alt+O la riprende se il portatile di {name} è spento.',
+      holdingHanded: '{name} ha passato la sua serata a questo portatile alla riga {lines}: Alt+O la apre qui.',
+      handOverConfirm:
+        'Passare la serata a {name}? Il mazzo in gioco è messo via e il suo seme mostrato (come a fine mano); la serata continua su {name} appena il suo host preme Alt+O lì, e si ferma qui (R35).',
+      handedOver: 'Passata a {name}: la serata continua lì appena il suo host preme Alt+O nella schermata del gruppo.',
+      handedOverLate: 'Passata a {name}, che non ha ancora detto di avere l’ultima riga: gli viene rimandata finché non ce l’ha.',
+      handOverWho: 'Scegli con ↑ ↓ il portatile a cui passare la serata, poi Alt+H.',
+      openHandedConfirm:
+        'Aprire qui la serata di {name}? {name} l’ha passata a questo portatile: continua dalla sua ultima riga, ogni fiche al suo posto, con un nuovo mescolamento per la prossima mano (R35).',
       takeOverConfirm:
         'Riprendere la serata di {name}? Solo se il portatile di {name} è spento (batteria scarica, un guasto): il turno in corso è annullato e rigiocato, le carte riprendono da un nuovo mescolamento (o un nuovo impegno), e ogni fiche resta dov’è (R35).',
       takenOver: 'Questo portatile tiene ora la serata, dalla riga {line}{voided}.',

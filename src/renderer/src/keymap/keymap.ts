@@ -375,6 +375,7 @@ export const GROUP_KEYS = [
   { screen: 'history', chords: altLetter('k'), when: { part: 'group' }, help: 'historyGroupKeys', action: 'rotateKey' },
   { screen: 'history', chords: altLetter('t'), when: { part: 'group' }, help: 'historyGroupKeys', action: 'trustKey' },
   { screen: 'history', chords: altLetter('o'), when: { part: 'group' }, help: 'historyGroupTakeOver', action: 'takeOver' },
+  { screen: 'history', chords: altLetter('h'), when: { part: 'group' }, help: 'historyGroupTakeOver', action: 'handOver' },
 ] as const satisfies readonly KeyBinding[];
 
 export type GroupAction = NonNullable<(typeof GROUP_KEYS)[number]['action']>;

@@ -65,8 +65,9 @@ const refusals = {
   'peer-unreachable': 'Nothing answered at {address}: is the app open on that laptop, on the same network?',
   'not-paired': 'That laptop is not paired with this one (or no longer): pair them again.',
   'group-lan-unavailable': 'This dealer cannot pair with another laptop: it runs without the group listener.',
-  'night-moved': 'The night was taken over by another laptop: it goes on there (R35).',
+  'night-moved': 'The night moved to another laptop (handed or taken over): it goes on there (R35).',
   'holder-reachable': 'The laptop holding this night still answers: ask it to hand the night over instead (R35).',
+  'copy-not-ready': 'That laptop does not hold this night live up to its last line yet: wait until it is 0 lines behind (R35).',
   'live-copy-refused': 'The other laptop did not take this night’s lines for its live copy (R35).',
   'no-pay-details': '{name} has no payment details to share: type them first (E in the lobby).',
   'laptop-id-shared':

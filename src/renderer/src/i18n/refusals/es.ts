@@ -68,8 +68,9 @@ const refusals = {
   'peer-unreachable': 'Nada respondió en {address}: ¿está la aplicación abierta en ese portátil, en la misma red?',
   'not-paired': 'Ese portátil no está (o ya no está) emparejado con este: emparéjalos de nuevo.',
   'group-lan-unavailable': 'Este crupier no puede emparejarse con otro portátil: funciona sin el servicio del grupo.',
-  'night-moved': 'Otro portátil retomó la noche: sigue allí (R35).',
+  'night-moved': 'La noche pasó a otro portátil (pasada o retomada): sigue allí (R35).',
   'holder-reachable': 'El portátil que lleva esta noche aún responde: pídele que la pase (R35).',
+  'copy-not-ready': 'Ese portátil aún no tiene esta noche en vivo hasta su última línea: espera a que vaya 0 líneas por detrás (R35).',
   'live-copy-refused': 'El otro portátil no aceptó las líneas de esta noche para su copia en vivo (R35).',
   'no-pay-details': '{name} no tiene formas de pago que compartir: escríbelas primero (E en la entrada).',
   'laptop-id-shared':

@@ -69,8 +69,10 @@ const refusals = {
   'peer-unreachable': 'Rien n’a répondu à {address} : l’application est-elle ouverte sur cet ordinateur, sur le même réseau ?',
   'not-paired': 'Cet ordinateur n’est pas (ou plus) appairé avec celui-ci : appairez-les à nouveau.',
   'group-lan-unavailable': 'Ce croupier ne peut pas s’appairer avec un autre ordinateur : il tourne sans le service du groupe.',
-  'night-moved': 'La soirée a été reprise par un autre ordinateur : elle continue là-bas (R35).',
+  'night-moved': 'La soirée est passée sur un autre ordinateur (passée ou reprise) : elle continue là-bas (R35).',
   'holder-reachable': 'L’ordinateur qui tient cette soirée répond encore : demandez-lui plutôt de la passer (R35).',
+  'copy-not-ready':
+    'Cet ordinateur ne tient pas encore cette soirée en direct jusqu’à sa dernière ligne : attendez qu’il ait 0 ligne de retard (R35).',
   'live-copy-refused': 'L’autre ordinateur n’a pas pris les lignes de cette soirée pour sa copie en direct (R35).',
   'no-pay-details': '{name} n’a aucun moyen de paiement à partager : saisissez-les d’abord (E à l’accueil).',
   'laptop-id-shared':

@@ -67,8 +67,10 @@ const refusals = {
   'peer-unreachable': 'Nessuno ha risposto a {address}: l’app è aperta su quel portatile, nella stessa rete?',
   'not-paired': 'Quel portatile non è (o non è più) abbinato a questo: abbinateli di nuovo.',
   'group-lan-unavailable': 'Questo mazziere non può abbinarsi a un altro portatile: funziona senza il servizio del gruppo.',
-  'night-moved': 'La serata è stata ripresa da un altro portatile: continua lì (R35).',
+  'night-moved': 'La serata è passata a un altro portatile (passata o ripresa): continua lì (R35).',
   'holder-reachable': 'Il portatile che tiene questa serata risponde ancora: chiedigli invece di passarla (R35).',
+  'copy-not-ready':
+    'Quel portatile non tiene ancora questa serata dal vivo fino all’ultima riga: aspetta che sia a 0 righe di ritardo (R35).',
   'live-copy-refused': 'L’altro portatile non ha preso le righe di questa serata per la sua copia dal vivo (R35).',
   'no-pay-details': '{name} non ha modi di pagamento da condividere: scrivili prima (E all’ingresso).',
   'laptop-id-shared':

@@ -78,6 +78,7 @@ const SAMPLES: Record<CommandErrorCode, Omit<CommandError, 'code' | 'message'>> 
   'group-lan-unavailable': {},
   'night-moved': {},
   'holder-reachable': {},
+  'copy-not-ready': {},
   'live-copy-refused': {},
 };
 
