@@ -47,6 +47,8 @@ const GROUP_PORT_FALLBACKS = 9;
 const SYNC_EVERY_MS = 1_000;
 /** How long a takeover waits for the holding laptop to answer before taking it as off (R35). */
 const HOLDER_ASKED_MS = 1_500;
+/** R35: how long a laptop starting with a night open waits to hear whether a paired laptop took it over meanwhile. */
+const FENCE_AT_START_MS = 1_500;
 /** R35: how long a hand-over waits for the new holder to say it holds the hand-over line before it answers the host. */
 const HAND_OVER_DELIVERY_MS = 3_000;
 
@@ -461,6 +463,8 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       }
       sync.start();
       live.start();
+      // R35: a night open here may have been taken over while this laptop was off: asked before any command for it.
+      await live.fence(FENCE_AT_START_MS);
     },
     async close() {
       sync.stop();

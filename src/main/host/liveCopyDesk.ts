@@ -127,6 +127,11 @@ export class LiveCopyDesk {
     return fingerprintOf({ liveCopies: this.push.view((id) => id), holding });
   }
 
+  /** R35 *A laptop that comes back*: the paired laptops asked whether they took the night open here over (liveCopyPush.ts). */
+  fence(withinMs: number): Promise<void> {
+    return this.push.fence(withinMs);
+  }
+
   /** R35 *Handed over*: whether `laptopId` holds the open night up to its last line, waiting `withinMs` at most. */
   delivered(laptopId: string, withinMs: number): Promise<boolean> {
     return this.push.delivered(laptopId, withinMs);

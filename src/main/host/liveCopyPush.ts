@@ -89,6 +89,21 @@ export class LiveCopyPush {
   }
 
   /**
+   * R35 *A laptop that comes back*: before this laptop takes a command for the night open here at its start, every
+   * paired laptop is asked how far it holds the night; one that took it over answers so, and the night stops here
+   * (pump: `night-moved`). Waits `withinMs` at most: a laptop out of reach now is heard at a later round, and the
+   * lines written here meanwhile are the ones then kept aside.
+   */
+  async fence(withinMs: number): Promise<void> {
+    const peers = this.options.pairing.list();
+    if (this.stopped || peers.length === 0 || !this.readTail()) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, withinMs)));
+    await Promise.race([Promise.all(peers.map((peer) => this.pump(peer.laptopId, true))), waited]);
+    clearTimeout(timer);
+  }
+
+  /**
    * R35 *Handed over*: whether laptop `laptopId` holds every durable line of the open night (the hand-over's last),
    * pushing until it does or `withinMs` has passed. A laptop that has not said so by then is sent the lines again
    * every round, as any copy is.

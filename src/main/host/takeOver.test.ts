@@ -43,11 +43,10 @@ describe('R35: taking a night over from a laptop that is gone', () => {
     advance(bob.session);
     advance(bob.session);
 
-    // Ann's laptop comes back with the night still open on it, and pushes to Bob's as it always did: it is told, and stops.
+    // Ann's laptop comes back with the night still open on it: before it takes a command, it asks Bob's, is told, and stops.
     const back = await laptop('ann');
-    expect(currentNight(back.session).id).toBe(nightId);
-    back.lan.live.round();
-    await until(() => back.session.getView().night === null);
+    expect(back.session.getView().night).toBeNull();
+    expect(await back.session.run('host', 'deal', { stateId: 0 })).toMatchObject({ ok: false, error: { code: 'no-night' } });
     const notice = back.session.getView().storageNotices.find((n) => n.setAsideAs.includes('.taken-over-'));
     expect(notice?.reason).toMatch(new RegExp(`night ${nightId} was taken over by .* after its line ${lines} \\(R35\\)`));
     expect(currentNight(bob.session).id).toBe(nightId);
