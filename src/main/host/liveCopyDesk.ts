@@ -154,18 +154,20 @@ export class LiveCopyDesk {
       }),
     });
     // R35: the sender held this night, and this laptop took it over: the sender stops writing it (liveCopyPush.ts).
-    const line = files.takenOverFrom(args.nightId, args.laptop);
-    if (line !== null)
+    const moved = files.takenOverFrom(args.nightId, args.laptop);
+    if (moved !== null)
       return {
         ok: false,
         error: commandError(
           'night-moved',
-          `Night ${args.nightId} was taken over by ${files.identity().laptopName} after line ${line} (R35).`,
+          `Night ${args.nightId} was taken over by ${files.identity().laptopName} after line ${moved.line} (R35).`,
           'R35',
           {
             night: args.nightId,
             by: files.identity().laptopId,
-            line: String(line),
+            line: String(moved.line),
+            // The sender stops only if this is later than its own epoch: it may have taken the night back since.
+            epoch: String(moved.epoch),
           },
         ),
       };

@@ -199,8 +199,16 @@ export class LiveCopyPush {
           return;
         }
         if (!answer.ok && answer.error.code === 'night-moved') {
+          const { by, line, epoch } = answer.error.params ?? {};
+          // R35: a laptop that took the night over before this one took it back holds an older epoch: it is the one to
+          // stop (it hears so when it pushes here); this laptop goes on.
+          if (Number(epoch) < (this.options.files.openNight()?.epoch ?? 0)) {
+            state.held = null;
+            state.problem = `it holds this night at an older epoch, ${String(epoch)}: it stops when it hears from this laptop`;
+            this.options.onChange();
+            return;
+          }
           // R35: the copy took the night over while this laptop was away: it stops writing it, its journal kept aside.
-          const { by, line } = answer.error.params ?? {};
           if (by !== undefined && line !== undefined) await this.options.files.nightMovedAway(tail.nightId, String(by), Number(line));
           this.tail = null;
           return;

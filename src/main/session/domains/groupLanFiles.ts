@@ -4,7 +4,7 @@ import { joinPairedGroup, takeInFromPeer } from './groupDomain';
 import type { LaptopSigner } from '../../night';
 import type { SessionState } from '../sessionState';
 import type { Outcome } from '../outcome';
-import { handedOverTo } from '../../night';
+import { handedOverTo, nightEpoch } from '../../night';
 import { handOverNight, nightMovedAway, takeOverNight, type HandedOver, type TakenOver } from './nightMove';
 
 /**
@@ -33,7 +33,7 @@ export interface GroupFilesPort {
    * journal's path (read, never written, by the part), and the laptop it was handed to (R35), or null. Read out of
    * turn: a journal only grows by whole lines.
    */
-  openNight(): { nightId: string; journal: string; handedTo: string | null } | null;
+  openNight(): { nightId: string; journal: string; handedTo: string | null; epoch: number } | null;
   /** This laptop's signer in its group (undefined outside one). */
   signer(): LaptopSigner | undefined;
   /** The key the group holds for a laptop (group.json, pinned at first sight), or undefined when it knows none. */
@@ -44,8 +44,11 @@ export interface GroupFilesPort {
   handOverNight(to: string): Promise<Outcome<HandedOver>>;
   /** R35 *Taken over*: this laptop goes on with laptop `from`'s night from the copy it holds (domains/nightMove.ts), in turn. */
   takeOverNight(copyText: string, from: string): Promise<Outcome<TakenOver>>;
-  /** R35: the line after which this laptop took over night `nightId` from laptop `from`, or null when it did not. */
-  takenOverFrom(nightId: string, from: string): number | null;
+  /**
+   * R35: the line after which the night open here was last taken over from laptop `from`, and the night's epoch
+   * here now; null when it never was.
+   */
+  takenOverFrom(nightId: string, from: string): { line: number; epoch: number } | null;
   /** R35: the night open here was taken over by laptop `by` after line `line`: it stops here, in turn; false when not open here. */
   nightMovedAway(nightId: string, by: string, line: number): Promise<boolean>;
 }
@@ -108,7 +111,7 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
       const night = state.night;
       if (!night) return null;
       const nightId = night.state.nightId;
-      return { nightId, journal: state.repo.journals.pathOf(nightId), handedTo: handedOverTo(night) };
+      return { nightId, journal: state.repo.journals.pathOf(nightId), handedTo: handedOverTo(night), epoch: nightEpoch(night) };
     },
     signer() {
       return state.group.history?.signer;
@@ -139,8 +142,9 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
     takenOverFrom(nightId, from) {
       const night = state.night;
       if (night?.state.nightId !== nightId) return null;
-      const move = night.entries.find((entry) => entry.command.type === 'take-over' && entry.command.from === from);
-      return move?.command.type === 'take-over' ? move.command.line : null;
+      // The last takeover from that laptop: a night that went there and back was taken from it more than once.
+      const move = night.entries.findLast((entry) => entry.command.type === 'take-over' && entry.command.from === from);
+      return move?.command.type === 'take-over' ? { line: move.command.line, epoch: nightEpoch(night) } : null;
     },
     nightMovedAway(nightId, by, line) {
       return turns.inTurn(() => {
