@@ -402,6 +402,11 @@ interface DecodeOptions {
    * with its laptop); any other that does not open is damage, as ever.
    */
   unopened?: boolean;
+  /**
+   * R35: how many command lines come before the text's first (a live copy reads each line of a batch alone, after the
+   * lines it holds): a takeover names the line it follows counted from the night's start, not from the text's.
+   */
+  linesBefore?: number;
 }
 
 /**
@@ -444,7 +449,7 @@ export function decodeJournal(text: string, open?: SeedOpener, options: DecodeOp
       if (header.version >= 2 && isSignatureLine(raw)) signatures.push(readSignature(raw, lines.length, checkChain ? head : null));
       else {
         const { line: fact, prev } = read(raw);
-        const moved = takeOverProblem(fact, prev, lines.length);
+        const moved = takeOverProblem(fact, prev, (options.linesBefore ?? 0) + lines.length);
         if (moved) throw new JournalLineError(moved);
         if (checkChain) {
           // R35: a line that does not follow the one before it was changed, or one before it was (or was taken out).

@@ -74,8 +74,9 @@ export function chainLines(
   const nightId = (JSON.parse(header) as { night: string }).night;
   for (const [index, text] of lines.entries()) {
     const at = held + index + 1;
-    // The journal's reader judges the line's facts alone (a sealed seed it cannot open is not damage here).
-    const decoded = decodeJournal(`${header}\n${text}\n`);
+    // The journal's reader judges the line's facts alone (a sealed seed it cannot open is not damage here), a
+    // takeover's place counted from the night's start.
+    const decoded = decodeJournal(`${header}\n${text}\n`, undefined, { linesBefore: at - 1 });
     if (decoded.damage && decoded.damage.sealed !== true) return `line ${at} cannot be used (${decoded.damage.reason})`;
     const line = chainedLine(text);
     if (!line || (decoded.entries.length === 0 && decoded.damage === null)) return `line ${at} is not a line of the night`;
