@@ -238,7 +238,7 @@ export class ScheduleLaptops {
     const night = from.night;
     if (!night || !from.alive || from === to) return;
     const held = from.held.get(to.id) ?? null;
-    if (held !== null && held >= night.texts.length) return;
+    // A copy that holds every line is asked again what it holds (the push's check every second): it may have moved on.
     const lines = held === null ? [] : night.texts.slice(held, held + cap);
     const count = (held ?? 0) + lines.length;
     const head = night.heads[count - 1];
@@ -424,18 +424,18 @@ export class ScheduleLaptops {
     this.cut.clear();
     for (const laptop of this.laptops) this.back(laptop);
     this.inFlight.length = 0;
+    let before = '';
     for (let round = 0; round < 50; round++) {
-      let sent = 0;
       for (const from of this.laptops)
         for (const to of this.laptops) {
           if (from === to || !from.night) continue;
           this.send(from, to, 256);
           const flight = this.inFlight.pop();
-          if (!flight) continue;
-          sent += 1;
-          this.answerArrived(from, to, this.receive(to, flight.batch));
+          if (flight) this.answerArrived(from, to, this.receive(to, flight.batch));
         }
-      if (sent === 0) return;
+      const now = JSON.stringify(this.laptops.map((l) => [l.night?.texts.length ?? null, l.copies.held(NIGHT)?.lines ?? null]));
+      if (now === before) return;
+      before = now;
     }
   }
 
