@@ -232,6 +232,29 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
     }
   });
 
+  it('R35: a third laptop follows the night to the laptop that took it over, and can take it over from there', () => {
+    // Found by the schedules: a copy held from Ann refused every batch of Bob's once Bob took the night over, so
+    // Chloé's laptop kept Ann's night for good (and offered to take it over from Ann, at the epoch Bob writes at).
+    const group = ScheduleLaptops.start(3, 3);
+    try {
+      const [ann, bob, chloe] = group.laptops as [Laptop, Laptop, Laptop];
+      for (let i = 0; i < 6; i++) group.writeSome(ann, 0.4);
+      group.settle();
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: ann.id, lines: ann.night?.texts.length });
+      group.kill(ann);
+      expect(group.takeOver(bob)).toBe(true);
+      group.writeSome(bob, 0.4);
+      const lines = bob.night?.texts.length ?? 0;
+      group.settle();
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines, epoch: 2 });
+      group.kill(bob);
+      expect(group.takeOver(chloe)).toBe(true);
+      expect(chloe.night?.played.entries.at(-1)).toMatchObject({ command: { type: 'take-over', from: bob.id, line: lines }, epoch: 3 });
+    } finally {
+      group.close();
+    }
+  });
+
   it.fails('R35: a takeover from a copy that lacks the holder’s own takeover line is written at a new epoch', () => {
     // Found by the schedules: Ann's laptop, taken over by Bob's (epoch 2) and told, gets Bob's night from line 1;
     // Bob's laptop goes off after the first lines reached it, before Bob's takeover line did. Ann's takes over from
