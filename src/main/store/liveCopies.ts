@@ -137,12 +137,15 @@ export class LiveCopies {
   /**
    * Takes a batch, checked against the copy held (`holderKey`: the key the group holds for the sender). A batch that
    * does not start right after the last line held changes nothing and is answered with the count held, so the holder
-   * sends from there.
+   * sends from there. A batch from a laptop other than the copy's holder is taken only when its lines carry the copy
+   * on through that laptop's takeover from the holder (R35): the copy then follows the night to its new holder.
    */
   receive(batch: LiveBatch, holderKey: string | undefined): BatchAnswer {
     this.load();
     const kept = this.#copies.get(batch.nightId);
-    if (kept && kept.holder !== batch.laptop) return refuse(`this laptop holds that night from another laptop (${kept.holder})`);
+    // R35: another laptop's lines are taken only as they carry on the copy through its takeover from the holder.
+    const moved = kept !== undefined && kept.holder !== batch.laptop;
+    const elsewhere = `this laptop holds that night from another laptop (${kept?.holder ?? ''})`;
     const held = kept?.lines ?? 0;
     if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
     const unplayable = this.unplayable.get(batch.nightId);
@@ -164,7 +167,8 @@ export class LiveCopies {
       batch.lines,
       kept === undefined,
     );
-    if (typeof chained === 'string') return refuse(chained);
+    if (typeof chained === 'string') return refuse(moved ? elsewhere : chained);
+    if (moved && chained.movedFrom !== kept.holder) return refuse(elsewhere);
     const lines = held + batch.lines.length;
     if (signed.laptop !== batch.laptop || signed.lines !== lines || signed.head !== chained.head)
       return refuse(`its signature does not sign the night's ${lines} lines as they chain`);
@@ -192,6 +196,7 @@ export class LiveCopies {
       copy.bytes = Buffer.byteLength(text, 'utf8');
       this.#copies.set(batch.nightId, copy);
     } else this.append(copy, appended);
+    copy.holder = batch.laptop;
     copy.lines = lines;
     copy.head = chained.head;
     copy.epoch = chained.epoch;

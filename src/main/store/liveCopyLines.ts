@@ -66,7 +66,8 @@ function chainedLine(text: string): ChainedLine | null {
  * The new lines checked to continue the chain from `head` (R35): each a line of the journal's version (its facts
  * checked by the journal's own reader), following the line before it, at an epoch that never falls and rises by one
  * at most; the first line of a night its start line, naming it. Their new head, epoch, whether the night ended, and
- * the laptop the last of them hands the night to (R35), if it does.
+ * the laptop named by their first takeover line, if any, and the laptop the last of them hands the night to (R35), if
+ * it does.
  */
 export function chainLines(
   header: string,
@@ -75,10 +76,11 @@ export function chainLines(
   held: number,
   lines: readonly string[],
   first: boolean,
-): { head: string; epoch: number; ended: boolean | null; handedTo: string | null } | string {
+): { head: string; epoch: number; ended: boolean | null; movedFrom: string | null; handedTo: string | null } | string {
   let head = from;
   let epoch = fromEpoch;
   let ended: boolean | null = null;
+  let movedFrom: string | null = null;
   let handedTo: string | null = null;
   const nightId = (JSON.parse(header) as { night: string }).night;
   for (const [index, text] of lines.entries()) {
@@ -97,13 +99,15 @@ export function chainLines(
       const start = line.facts.command as { type: string; nightId?: string };
       if (start.type !== 'start' || start.nightId !== nightId) return 'its first line does not start this night';
     }
+    // The first takeover in the batch: the laptop the night was taken from (R35, a copy follows its night).
+    if (line.epoch > epoch && movedFrom === null) movedFrom = String((line.facts.command as { from?: unknown }).from);
     epoch = line.epoch;
     head = hashOfLine(head, line.facts);
     if (line.type === 'end') ended = true;
     else if (line.type === 'reopen') ended = false;
     handedTo = handedToOf(line);
   }
-  return { head, epoch, ended, handedTo };
+  return { head, epoch, ended, movedFrom, handedTo };
 }
 
 /**

@@ -1,0 +1,291 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { EngineState } from '../engine';
+import { nightEpoch, replayHeldCopy } from '../night';
+import type { PlayedNight } from '../night/play';
+import { NIGHT, ScheduleLaptops, type Laptop } from './testing/scheduleLaptops';
+
+/**
+ * R35 and R24 over schedules of two or three laptops (docs/group-lan.md "A live copy of the open night", "Taking a
+ * night over"): host commands on whichever laptop holds the night open, batches of the live copy sent, delivered,
+ * delayed on a cut link, dropped, duplicated and reordered, laptops killed (mid-batch too) and started again, takeovers
+ * and hand-overs. The copies are the store's (`LiveCopies`, on disk), the lines the engine's, the move lines
+ * night/move.ts's; the network and the LAN part around the copies are modelled (store/testing/scheduleLaptops.ts).
+ *
+ * A takeover is made, as the people at the table make it, only by a laptop whose copy is of the laptop they know
+ * holds the night, and only while that laptop cannot be reached (off, or its link cut); and only from a copy that
+ * reached that laptop's epoch (see the last test).
+ */
+
+type Step =
+  | { kind: 'write'; who: number; r: number }
+  | { kind: 'push'; from: number; to: number; cap: number }
+  | { kind: 'deliver'; pick: number; keep: boolean; crash: number | null }
+  | { kind: 'drop'; pick: number }
+  | { kind: 'kill'; who: number }
+  | { kind: 'back'; who: number }
+  | { kind: 'cut'; a: number; b: number }
+  | { kind: 'mend'; a: number; b: number }
+  | { kind: 'take-over'; by: number; off: boolean }
+  | { kind: 'hand-over'; to: number };
+
+/** A laptop: 0-2 by its place (modulo the group's size); 3 the one the table knows holds the night. */
+const who = fc.integer({ min: 0, max: 3 });
+const unit = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 14, arbitrary: fc.record({ kind: fc.constant('write' as const), who, r: unit }) },
+  // Mostly the table's holder pushing to every other laptop (as after each command), sometimes one laptop to another.
+  {
+    weight: 14,
+    arbitrary: fc.record({
+      kind: fc.constant('push' as const),
+      from: fc.constantFrom(3, 3, 3, 0, 1, 2),
+      to: fc.constantFrom(-1, -1, 0, 1, 2),
+      cap: fc.constantFrom(1, 2, 3, 256, 256, 256),
+    }),
+  },
+  {
+    weight: 12,
+    arbitrary: fc.record({
+      kind: fc.constant('deliver' as const),
+      pick: fc.nat(),
+      // Duplicated: a copy of the batch stays in flight, to arrive again later.
+      keep: fc.constantFrom(false, false, false, true),
+      // The receiver killed while it writes the batch, this far into it.
+      crash: fc.oneof({ weight: 6, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: unit }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('drop' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('kill' as const), who }) },
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('back' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('cut' as const), a: who, b: who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('mend' as const), a: who, b: who }) },
+  // `off`: the table's holder goes off first (its power, its lid), the usual story of a takeover.
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('take-over' as const), by: fc.nat(), off: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('hand-over' as const), to: fc.nat() }) },
+);
+
+/** The laptop `n` names (3: the table's holder, or the first laptop when none holds the night). */
+function laptopOf(group: ScheduleLaptops, n: number): Laptop {
+  return n === 3 ? (group.holder() ?? group.laptop(0)) : group.laptop(n);
+}
+
+/** The `n`th laptop other than the table's holder. */
+function otherThanHolder(group: ScheduleLaptops, n: number): Laptop {
+  const others = group.laptops.filter((laptop) => laptop !== group.holder());
+  return others[n % others.length] as Laptop;
+}
+
+/** R24: every chip that came in is in a stack, in the pot or went out. */
+function conserved(state: EngineState): boolean {
+  const sum = (values: Record<string, number>) => Object.values(values).reduce((a, b) => a + b, 0);
+  return sum(state.boughtIn) + state.carriedIn === sum(state.stacks) + state.pot + sum(state.cashedOut) + state.carriedOut;
+}
+
+/** The table as the engine has it (stacks, pot, tab, seats, dealer, ...), a deck by the cards it turned. */
+function tableOf(night: PlayedNight) {
+  const { deck, ...state } = night.state;
+  return { state, deck: deck && { id: deck.id, position: deck.position, turned: deck.cards.slice(0, deck.position) }, turns: night.turns };
+}
+
+function run(group: ScheduleLaptops, step: Step): void {
+  switch (step.kind) {
+    case 'write':
+      return group.writeSome(laptopOf(group, step.who), step.r);
+    case 'push': {
+      const from = laptopOf(group, step.from);
+      // -1: every other laptop.
+      const to = step.to === -1 ? group.laptops.filter((laptop) => laptop !== from) : [laptopOf(group, step.to)];
+      for (const laptop of to) group.send(from, laptop, step.cap);
+      return;
+    }
+    case 'deliver':
+      return group.deliver(step.pick, step.keep, step.crash);
+    case 'drop':
+      return group.dropFlight(step.pick);
+    case 'kill':
+      return group.kill(laptopOf(group, step.who));
+    case 'back':
+      return group.back(laptopOf(group, step.who));
+    case 'cut':
+    case 'mend': {
+      const a = laptopOf(group, step.a);
+      const b = laptopOf(group, step.b);
+      if (a === b) return;
+      const link = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
+      if (step.kind === 'cut') group.cut.add(link);
+      else group.cut.delete(link);
+      return;
+    }
+    case 'take-over': {
+      // The people at the table take over from the laptop they know holds the night, on a laptop whose copy is of it.
+      const holder = group.holder();
+      if (!holder) return;
+      if (step.off) group.kill(holder);
+      // And only from a copy that reached the holder's own epoch (its takeover line): from an older one the takeover
+      // would be written at the holder's epoch again (the test below, it.fails).
+      const epoch = nightEpoch(holder.night?.played ?? { entries: [] });
+      const copies = group.laptops.filter((laptop) => {
+        const copy = laptop.copies.held(NIGHT);
+        return laptop.alive && copy?.holder === holder.id && copy.epoch === epoch;
+      });
+      const by = copies[step.by % Math.max(1, copies.length)];
+      if (by) group.takeOver(by);
+      return;
+    }
+    case 'hand-over': {
+      const holder = group.holder();
+      if (holder?.alive) group.handOver(holder, otherThanHolder(group, step.to));
+      return;
+    }
+  }
+}
+
+/** The invariants of the group once every laptop is back and every copy pushed (`settle`). */
+function checkSettled(group: ScheduleLaptops): void {
+  const open = group.laptops.filter((laptop) => laptop.night !== null);
+  // R35 *A laptop that comes back*: it hears the night moved and stops: one laptop holds the night.
+  expect(open.map((l) => l.id)).toHaveLength(1);
+  const last = open[0] as Laptop;
+  const night = last.night as NonNullable<Laptop['night']>;
+  const inNight = new Set(night.heads);
+  // R24, R35: the last holder's journal, replayed across every move, is the table its engine holds.
+  const read = replayHeldCopy(group.journalText(last), group.opener(last));
+  if (!read.ok) throw new Error(`the last holder's journal does not replay: ${read.problem}`);
+  expect(tableOf(read.night)).toEqual(tableOf(night.played));
+  expect(conserved(read.night.state)).toBe(true);
+  // Never two writers of one epoch in the night; epochs never fall along it.
+  const writerOf = new Map<number, string>();
+  let epoch = 1;
+  for (const head of night.heads) {
+    const line = group.written.get(head);
+    if (!line) throw new Error(`a line of the night no laptop wrote: ${head}`);
+    expect(line.epoch).toBeGreaterThanOrEqual(epoch);
+    epoch = line.epoch;
+    expect(writerOf.get(line.epoch) ?? line.writer).toBe(line.writer);
+    writerOf.set(line.epoch, line.writer);
+  }
+  // A laptop told the night moved: none of its lines after the takeover point is in the night.
+  for (const fence of group.fences) for (const head of fence.aside) expect(inNight.has(head)).toBe(false);
+  // Every line a copy held when it took the night over is in the night, unless a later takeover went on from before it.
+  for (const move of group.moves) if (inNight.has(move.head)) for (const head of move.heads) expect(inNight.has(head)).toBe(true);
+}
+
+describe('R35, R24: a night moved by schedules of writes, copies, kills, takeovers, hand-overs and returns', () => {
+  it('R35, R24: one writer per epoch, fenced lines stay out, nothing held by the taker is lost, and the night replays to its table', () => {
+    const seen = { moves: 0, takenOver: 0, handed: 0, fenced: 0, torn: 0, movedOnThree: 0 };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 3 }),
+        fc.integer({ min: 2, max: 4 }),
+        fc.array(stepArb, { minLength: 20, maxLength: 140, size: 'max' }),
+        (count, players, steps) => {
+          const group = ScheduleLaptops.start(count, players);
+          try {
+            for (const step of steps) {
+              run(group, step);
+              for (const laptop of group.laptops) if (laptop.night) expect(conserved(laptop.night.played.state)).toBe(true);
+            }
+            group.settle();
+            checkSettled(group);
+            seen.moves += group.moves.length;
+            seen.takenOver += group.moves.filter((move) => !move.handed).length;
+            seen.handed += group.counts.handed;
+            seen.fenced += group.fences.length;
+            seen.torn += group.counts.torn;
+            if (count === 3 && group.moves.length > 0) seen.movedOnThree += 1;
+          } finally {
+            group.close();
+          }
+        },
+      ),
+      { numRuns: Number(process.env['SCHEDULE_RUNS'] ?? 500) },
+    );
+    // The schedules did take nights over, hand them over, fence laptops that came back and tear batches, on three
+    // laptops too (about 115, 80, 115, 30 and 90 of each in 500 schedules): the property is not vacuous.
+    expect(seen.takenOver).toBeGreaterThan(70);
+    expect(seen.handed).toBeGreaterThan(40);
+    expect(seen.fenced).toBeGreaterThan(70);
+    expect(seen.torn).toBeGreaterThan(10);
+    expect(seen.movedOnThree).toBeGreaterThan(40);
+  }, 120_000);
+
+  it('R35: a laptop takes a live copy of a night that moved, the takeover line with the lines before it', () => {
+    // Found by the schedules: each line of a batch was read alone, so a takeover line "followed line 0" and every
+    // batch holding one was refused: once a night had moved, no laptop could hold a copy of it, nor take it over again.
+    const group = ScheduleLaptops.start(2, 3);
+    try {
+      const [ann, bob] = group.laptops as [Laptop, Laptop];
+      for (let i = 0; i < 6; i++) group.writeSome(ann, 0.4);
+      expect(group.handOver(ann, bob)).toBe(true);
+      group.writeSome(bob, 0.4);
+      group.settle();
+      const lines = bob.night?.texts.length ?? 0;
+      expect(ann.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines, epoch: 2 });
+      // And the night moves on from that copy: Bob's laptop off, Ann's takes it back at epoch 3.
+      group.kill(bob);
+      expect(group.takeOver(ann)).toBe(true);
+      expect(ann.night?.played.entries.at(-1)).toMatchObject({ command: { type: 'take-over', from: bob.id, line: lines }, epoch: 3 });
+    } finally {
+      group.close();
+    }
+  });
+
+  it('R35: a third laptop follows the night to the laptop that took it over, and can take it over from there', () => {
+    // Found by the schedules: a copy held from Ann refused every batch of Bob's once Bob took the night over, so
+    // Chloé's laptop kept Ann's night for good (and offered to take it over from Ann, at the epoch Bob writes at).
+    const group = ScheduleLaptops.start(3, 3);
+    try {
+      const [ann, bob, chloe] = group.laptops as [Laptop, Laptop, Laptop];
+      for (let i = 0; i < 6; i++) group.writeSome(ann, 0.4);
+      group.settle();
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: ann.id, lines: ann.night?.texts.length });
+      group.kill(ann);
+      expect(group.takeOver(bob)).toBe(true);
+      group.writeSome(bob, 0.4);
+      const lines = bob.night?.texts.length ?? 0;
+      group.settle();
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines, epoch: 2 });
+      group.kill(bob);
+      expect(group.takeOver(chloe)).toBe(true);
+      expect(chloe.night?.played.entries.at(-1)).toMatchObject({ command: { type: 'take-over', from: bob.id, line: lines }, epoch: 3 });
+    } finally {
+      group.close();
+    }
+  });
+
+  it.fails('R35: a takeover from a copy that lacks the holder’s own takeover line is written at a new epoch', () => {
+    // Found by the schedules: Ann's laptop, taken over by Bob's (epoch 2) and told, gets Bob's night from line 1;
+    // Bob's laptop goes off after the first lines reached it, before Bob's takeover line did. Ann's takes over from
+    // that copy at its last line's epoch + 1: epoch 2 again, Bob's. Two laptops then wrote lines at epoch 2; the
+    // fence compares no epochs, so when both come back the wrong one can be stopped. it.fails until a takeover is
+    // written above every epoch the laptop has heard of (e.g. the holder's epoch sent with each batch).
+    const group = ScheduleLaptops.start(2, 3);
+    try {
+      const [ann, bob] = group.laptops as [Laptop, Laptop];
+      for (let i = 0; i < 6; i++) group.writeSome(ann, 0.4);
+      group.settle();
+      group.kill(ann);
+      expect(group.takeOver(bob)).toBe(true);
+      group.writeSome(bob, 0.4);
+      group.back(ann);
+      // Ann's laptop pushes to Bob's, is told the night moved, and stops; Bob's sends it the night's first two lines.
+      for (const [from, to, cap] of [
+        [ann, bob, 1],
+        [bob, ann, 2],
+        [bob, ann, 2],
+      ] as const) {
+        group.send(from, to, cap);
+        group.deliver(group.inFlight.length - 1, false, null);
+      }
+      expect(ann.night).toBeNull();
+      expect(ann.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 2, epoch: 1 });
+      group.kill(bob);
+      expect(group.takeOver(ann)).toBe(true);
+      expect(ann.night?.played.entries.at(-1)?.epoch).toBeGreaterThan(2);
+    } finally {
+      group.close();
+    }
+  });
+});

@@ -1,0 +1,487 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_RULES } from '../../../shared/settings';
+import type { EngineCommand } from '../../engine';
+import {
+  chainStart,
+  handOverLine,
+  nightEpoch,
+  replayHeldCopy,
+  signatureLine,
+  signerOf,
+  takeOverLine,
+  type LaptopSigner,
+} from '../../night';
+import {
+  decodeJournal,
+  encodeEntry,
+  hashOfLine,
+  headerLine,
+  recordedCommandOf,
+  type JournalEntry,
+  type JournalLine,
+  type SealedSeed,
+} from '../../night/format';
+import { decideStep, emptyNight, keepStep, seedsRetired, type DecidedStep, type PlayedNight } from '../../night/play';
+import { someCommand } from '../../night/testing/laptops';
+import { LiveCopies, signLines, type BatchAnswer, type LiveBatch } from '../liveCopies';
+
+/**
+ * Two or three laptops of a group moving one night between them (docs/rules.md R35), for the schedule property
+ * (store/moveSchedules.test.ts): each laptop has its own data folder with the real live copies (`LiveCopies`: a
+ * batch checked, appended durably, read back after a kill), the night it holds played by the engine and written as
+ * the journal writes it (seeds of a deck in play sealed with its own key), and the move lines of night/move.ts. The
+ * network is simulated: a batch is sent, then delivered, delayed, dropped, duplicated or reordered as the schedule
+ * says. What the group's LAN part does around the copies is modelled here, as host/liveCopyDesk.ts and
+ * host/liveCopyPush.ts do it: a laptop holding the night open answers a batch from the laptop it took the night
+ * over from with `night-moved` (`takenOverFrom`), which then stops writing it and keeps its later lines aside
+ * (session/domains/nightMove.ts `nightMovedAway`); it refuses any other batch of that night.
+ */
+
+export const NIGHT = '2026-12-06-sched1';
+const AT = '2026-12-06T20:00:00.000Z';
+/** Folders in memory where there are (a batch's fdatasync costs nothing there): 500 schedules fit in seconds. */
+const SCRATCH = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
+
+/**
+ * How a laptop learns its night moved (host/liveCopyDesk.ts, session/domains/groupLanFiles.ts `takenOverFrom`,
+ * host/liveCopyPush.ts). `as-built`: the laptop holding the night answers `night-moved` naming the first takeover from
+ * the sender in its night, and the sender stops on any such answer. `fixed`: it names the last takeover from the
+ * sender, and a sender that took the night back from the answering laptop after that line (it holds a later epoch)
+ * does not stop (host/moveBack.test.ts shows what `as-built` does).
+ */
+export type Fencing = 'as-built' | 'fixed';
+
+/** A night open on a laptop: its journal's command lines as on its disk, the chain head after each, its table. */
+interface Holding {
+  texts: string[];
+  heads: string[];
+  played: PlayedNight;
+}
+
+export interface Laptop {
+  id: string;
+  signer: LaptopSigner;
+  root: string;
+  alive: boolean;
+  /** Counts the laptop's lives: an answer to a batch sent in an earlier life is lost with its connection. */
+  life: number;
+  copies: LiveCopies;
+  night: Holding | null;
+  /** What this laptop's push believes each peer holds (null: not known, asked with an empty batch). */
+  held: Map<string, number | null>;
+  /** The copy's lines this laptop answered it held, and from whom: a kill never takes them back. */
+  answered: { holder: string; lines: number; head: string } | null;
+  /** The highest epoch this laptop has seen (in its journal or a copy it holds). */
+  seen: number;
+  /** Its key: the seeds it sealed, by commitment. */
+  key: Map<string, string>;
+  seeds: number;
+}
+
+/** A line a laptop wrote and acknowledged to its host. */
+interface Written {
+  writer: string;
+  epoch: number;
+  head: string;
+}
+
+/** A takeover made: by whom, from whom, the copy's chain heads, the takeover line's head. */
+interface Move {
+  by: string;
+  from: string;
+  heads: string[];
+  head: string;
+  epoch: number;
+  handed: boolean;
+}
+
+/** A laptop told the night moved: the heads of the lines it wrote after the takeover point (kept aside). */
+interface Fence {
+  laptop: string;
+  line: number;
+  aside: string[];
+}
+
+interface InFlight {
+  from: string;
+  to: string;
+  life: number;
+  batch: LiveBatch;
+}
+
+export class ScheduleLaptops {
+  readonly laptops: Laptop[];
+  readonly written = new Map<string, Written>();
+  readonly moves: Move[] = [];
+  readonly fences: Fence[] = [];
+  readonly inFlight: InFlight[] = [];
+  /** Links cut, as "a|b" with a < b. */
+  readonly cut = new Set<string>();
+  /** Batches cut short by a kill while written, and nights handed over: the property counts them to know it ran them. */
+  readonly counts = { torn: 0, handed: 0 };
+
+  private constructor(
+    readonly work: string,
+    count: number,
+    readonly fencing: Fencing,
+  ) {
+    this.laptops = Array.from({ length: count }, (_, i) => {
+      const id = `l-${String(i + 1).padStart(16, '0')}`;
+      const root = path.join(work, `laptop${i}`);
+      return {
+        id,
+        signer: signerOf(id, createHash('sha256').update(`schedule laptop ${i}`).digest('hex')),
+        root,
+        alive: true,
+        life: 0,
+        copies: new LiveCopies(root),
+        night: null,
+        held: new Map(),
+        answered: null,
+        seen: 1,
+        key: new Map(),
+        seeds: 0,
+      };
+    });
+  }
+
+  /** `count` laptops, the first holding a night just started by `players`. */
+  static start(count: number, players: number, fencing: Fencing = 'fixed'): ScheduleLaptops {
+    const group = new ScheduleLaptops(fs.mkdtempSync(path.join(SCRATCH, 'move-schedule-')), count, fencing);
+    const first = group.laptops[0] as Laptop;
+    first.night = { texts: [], heads: [], played: emptyNight() };
+    const start: EngineCommand = {
+      type: 'start',
+      nightId: NIGHT,
+      at: AT,
+      players: Array.from({ length: players }, (_, i) => ({ id: `p${i}`, name: `Player ${i}` })),
+      startingChips: 20,
+      chipValue: 25,
+      currency: 'EUR',
+      settings: { ...DEFAULT_RULES },
+      carryIn: 0,
+    };
+    if (group.play(first, start) !== null) throw new Error('the night does not start');
+    return group;
+  }
+
+  close(): void {
+    for (const laptop of this.laptops) laptop.copies.close();
+    fs.rmSync(this.work, { recursive: true, force: true });
+  }
+
+  laptop(i: number): Laptop {
+    return this.laptops[i % this.laptops.length] as Laptop;
+  }
+
+  reaches(a: Laptop, b: Laptop): boolean {
+    return a.alive && b.alive && !this.cut.has(linkOf(a, b));
+  }
+
+  /**
+   * The laptop the table knows holds the night: the one with the night open at the highest epoch (the people at the
+   * table see which laptop that is, docs/design.md "A night on two laptops").
+   */
+  holder(): Laptop | null {
+    let best: Laptop | null = null;
+    for (const laptop of this.laptops)
+      if (laptop.night && (!best?.night || nightEpoch(laptop.night.played) > nightEpoch(best.night.played))) best = laptop;
+    return best;
+  }
+
+  /** A host command on `laptop`, which holds the night open: decided by the engine, written, acknowledged. Why not, or null. */
+  play(laptop: Laptop, command: EngineCommand): string | null {
+    const night = laptop.night;
+    if (!night || !laptop.alive) return 'no night open there';
+    const decided = decideStep(night.played, command, night.played.state.stateId, () => this.seedOf(laptop));
+    if (!decided.ok) return decided.error.message;
+    const epoch = nightEpoch(night.played);
+    const entry: JournalEntry = {
+      at: AT,
+      command: recordedCommandOf(command as Exclude<EngineCommand, { type: 'shuffle' }>),
+      ...(decided.step.seeds.length > 0 ? { seeds: decided.step.seeds } : {}),
+      ...(decided.step.shown.length > 0 ? { shown: decided.step.shown } : {}),
+      ...(decided.step.table.length > 0 ? { table: decided.step.table } : {}),
+      ...(epoch > 1 ? { epoch } : {}),
+    };
+    this.write(laptop, night, entry, decided.step);
+    return null;
+  }
+
+  /** Writes a line decided on the night open on `laptop`, as its journal does, durable before it is acknowledged. */
+  private write(laptop: Laptop, night: Holding, entry: JournalEntry, step: DecidedStep): void {
+    const epoch = entry.epoch ?? 1;
+    // R35: a laptop never writes a line at an epoch lower than the highest it has seen.
+    if (epoch < laptop.seen) throw new Error(`${laptop.id} writes at epoch ${epoch} after seeing epoch ${laptop.seen}`);
+    const line = this.sealed(laptop, entry, seedsRetired(step.events));
+    const prev = night.heads.at(-1) ?? chainStart(NIGHT);
+    const head = hashOfLine(prev, line);
+    night.texts.push(encodeEntry(line, prev).trimEnd());
+    night.heads.push(head);
+    keepStep(night.played, step, entry);
+    laptop.seen = Math.max(laptop.seen, epoch);
+    this.written.set(head, { writer: laptop.id, epoch, head });
+  }
+
+  /** A legal host command chosen by `r` on the laptop, if it holds the night open and is on. */
+  writeSome(laptop: Laptop, r: number): void {
+    if (!laptop.night || !laptop.alive) return;
+    const command = someCommand(laptop.night.played, r);
+    if (command) this.play(laptop, command);
+  }
+
+  /** The holder's push to `to`: the lines it believes `to` lacks (at most `cap`), or an empty batch asking what it holds. */
+  send(from: Laptop, to: Laptop, cap: number): void {
+    const night = from.night;
+    if (!night || !from.alive || from === to) return;
+    const held = from.held.get(to.id) ?? null;
+    // A copy that holds every line is asked again what it holds (the push's check every second): it may have moved on.
+    const lines = held === null ? [] : night.texts.slice(held, held + cap);
+    const count = (held ?? 0) + lines.length;
+    const head = night.heads[count - 1];
+    const batch: LiveBatch = {
+      nightId: NIGHT,
+      laptop: from.id,
+      from: (held ?? 0) + 1,
+      ...(held === 0 ? { header: headerLine(NIGHT).trimEnd() } : {}),
+      lines,
+      ...(lines.length > 0 && head ? { signed: signLines(from.signer, NIGHT, count, head) } : {}),
+    };
+    this.inFlight.push({ from: from.id, to: to.id, life: from.life, batch });
+  }
+
+  /**
+   * Delivers a batch in flight (`keep`: a copy of it stays in flight, to arrive again); one on a cut link waits. `crash`:
+   * the receiver is killed while it writes the batch (a prefix of it reaches its file, no answer goes back).
+   */
+  deliver(pick: number, keep: boolean, crash: number | null): void {
+    if (this.inFlight.length === 0) return;
+    const index = pick % this.inFlight.length;
+    const flight = this.inFlight[index] as InFlight;
+    const from = this.byId(flight.from);
+    const to = this.byId(flight.to);
+    if (this.cut.has(linkOf(from, to))) return;
+    if (!keep) this.inFlight.splice(index, 1);
+    if (!to.alive) return;
+    if (crash !== null) {
+      this.tear(to, flight.batch, crash);
+      this.kill(to);
+      return;
+    }
+    const answer = this.receive(to, flight.batch);
+    // The answer goes back on the connection the batch came on: lost if the sender died since.
+    if (from.alive && from.life === flight.life && !this.cut.has(linkOf(from, to))) this.answerArrived(from, to, answer);
+  }
+
+  dropFlight(pick: number): void {
+    if (this.inFlight.length > 0) this.inFlight.splice(pick % this.inFlight.length, 1);
+  }
+
+  /** The copy side (host/liveCopyDesk.ts `receive`): night-moved to the laptop taken over from, else the store decides. */
+  receive(to: Laptop, batch: LiveBatch): BatchAnswer | { moved: number } {
+    const night = to.night;
+    if (night) {
+      const fromSender = (entry: JournalEntry) => entry.command.type === 'take-over' && entry.command.from === batch.laptop;
+      const move = this.fencing === 'fixed' ? night.played.entries.findLast(fromSender) : night.played.entries.find(fromSender);
+      if (move?.command.type === 'take-over') return { moved: move.command.line };
+      return { ok: false, reason: 'that night is open on this laptop' };
+    }
+    const answer = to.copies.receive(batch, this.byId(batch.laptop).signer.publicKey);
+    if (answer.ok && batch.lines.length > 0) {
+      // The desk replays the copy once the batch is durable and answered (the answer is not held back for it).
+      to.copies.replayCheck(NIGHT);
+      const copy = to.copies.held(NIGHT);
+      to.seen = Math.max(to.seen, copy?.epoch ?? 1);
+      if (copy) to.answered = { holder: copy.holder, lines: copy.lines, head: copy.head };
+    }
+    return answer;
+  }
+
+  private answerArrived(from: Laptop, to: Laptop, answer: BatchAnswer | { moved: number }): void {
+    if ('moved' in answer) {
+      // A laptop that took the night back from the one answering (a takeover from it after that line) holds a later
+      // epoch: it does not stop for an old move.
+      const later = from.night?.played.entries.some(
+        (entry) => entry.command.type === 'take-over' && entry.command.from === to.id && entry.command.line > answer.moved,
+      );
+      if (later && this.fencing === 'fixed') return;
+      this.movedAway(from, answer.moved);
+    } else if (answer.ok) {
+      from.held.set(to.id, answer.held);
+    } else {
+      from.held.set(to.id, null);
+    }
+  }
+
+  /** R35 *A laptop that comes back*: told the night moved after `line`, it stops writing it; its later lines are kept aside. */
+  private movedAway(laptop: Laptop, line: number): void {
+    const night = laptop.night;
+    if (!night) return;
+    this.fences.push({ laptop: laptop.id, line, aside: night.heads.slice(line) });
+    laptop.night = null;
+    laptop.held.clear();
+  }
+
+  /** A batch's text cut short where a kill stopped its write: `at` in [0, 1) of its bytes. */
+  private tear(to: Laptop, batch: LiveBatch, at: number): void {
+    if (!to.copies.held(NIGHT) || !batch.signed) return;
+    const whole = `${batch.lines.join('\n')}\n${signatureLine(batch.signed)}`;
+    fs.appendFileSync(to.copies.pathOf(NIGHT), whole.slice(0, Math.floor(at * whole.length)));
+    this.counts.torn += 1;
+  }
+
+  /** The laptop stops: what it had not made durable (its push's state, the batches on their way to it) is lost. */
+  kill(laptop: Laptop): void {
+    if (!laptop.alive) return;
+    laptop.alive = false;
+    laptop.copies.close();
+    laptop.held.clear();
+    for (let i = this.inFlight.length - 1; i >= 0; i--) if (this.inFlight[i]?.to === laptop.id) this.inFlight.splice(i, 1);
+  }
+
+  /** The laptop starts again on its data folder: its journal as written, its copies as read back (batches cut by the kill dropped). */
+  back(laptop: Laptop): void {
+    if (laptop.alive) return;
+    laptop.alive = true;
+    laptop.life += 1;
+    laptop.copies = new LiveCopies(laptop.root);
+    for (const copy of laptop.copies.list()) laptop.copies.replayCheck(copy.nightId);
+    // What it answered it held was durable first (one write and fdatasync per batch): it is all still there.
+    const copy = laptop.copies.held(NIGHT);
+    const answered = laptop.answered;
+    if (answered && (copy?.holder !== answered.holder || copy.lines < answered.lines))
+      throw new Error(`${laptop.id} answered it held ${answered.lines} lines, and holds ${copy?.lines ?? 'no copy'} after a kill`);
+  }
+
+  /**
+   * R35 *Taken over*, as the host's Alt+O does it (host/groupLanPart.ts `takeOver`, session/domains/nightMove.ts
+   * `takeOverNight`): refused while the laptop the copy names answers; the copy replayed, the takeover line decided by
+   * the engine and written after the copy's lines, the copy let go. Whether it was taken over.
+   */
+  takeOver(by: Laptop, handed = false): boolean {
+    const held = by.copies.held(NIGHT);
+    const text = by.copies.text(NIGHT);
+    if (!by.alive || by.night || !held || held.ended || text === undefined) return false;
+    const from = this.byId(held.holder);
+    if (!handed && this.reaches(by, from)) return false;
+    const copy = replayHeldCopy(text);
+    if (!copy.ok) throw new Error(`the copy on ${by.id} does not replay: ${copy.problem}`);
+    const moved = takeOverLine(copy, from.id, by.id, () => this.seedOf(by), AT);
+    if (!moved.ok) return false;
+    const decoded = decodeJournal(text, undefined, { chain: true, unopened: true });
+    const texts = text
+      .split('\n')
+      .slice(1)
+      .filter((row) => row !== '' && !row.startsWith('{"signed"'));
+    const night: Holding = { texts, heads: [...decoded.heads], played: copy.night };
+    by.night = night;
+    this.write(by, night, moved.entry, moved.step);
+    by.copies.letGo(NIGHT, true);
+    by.answered = null;
+    this.moves.push({
+      by: by.id,
+      from: from.id,
+      heads: decoded.heads,
+      head: night.heads.at(-1) as string,
+      epoch: moved.entry.epoch ?? 1,
+      handed,
+    });
+    return true;
+  }
+
+  /**
+   * R35 *Handed over*: the holder writes its hand-over line naming `to`, sends `to` every line it lacks, and `to` takes
+   * the night over from exactly that line. Whether it was handed over.
+   */
+  handOver(holder: Laptop, to: Laptop): boolean {
+    const night = holder.night;
+    if (!night || holder === to || !this.reaches(holder, to) || to.night) return false;
+    const copy = to.copies.held(NIGHT);
+    if (copy && copy.holder !== holder.id) return false;
+    const handed = handOverLine(night.played, to.id, holder.id, AT);
+    if (!handed.ok) return false;
+    this.write(holder, night, handed.entry, handed.step);
+    for (let round = 0; round < 100 && (holder.held.get(to.id) ?? -1) < night.texts.length; round++) {
+      const flights = this.inFlight.length;
+      this.send(holder, to, 256);
+      const flight = this.inFlight.splice(flights, 1)[0];
+      if (!flight) break;
+      this.answerArrived(holder, to, this.receive(to, flight.batch));
+    }
+    if (to.copies.held(NIGHT)?.lines !== night.texts.length) throw new Error(`${to.id} did not take the lines handed over`);
+    holder.night = null;
+    holder.held.clear();
+    this.counts.handed += 1;
+    if (!this.takeOver(to, true)) throw new Error(`${to.id} could not take over the night handed to it`);
+    return true;
+  }
+
+  /** Every laptop back on and every link mended; each night open pushed to every laptop until nothing changes. */
+  settle(): void {
+    this.cut.clear();
+    for (const laptop of this.laptops) this.back(laptop);
+    this.inFlight.length = 0;
+    let before = '';
+    for (let round = 0; round < 50; round++) {
+      for (const from of this.laptops)
+        for (const to of this.laptops) {
+          if (from === to || !from.night) continue;
+          this.send(from, to, 256);
+          const flight = this.inFlight.pop();
+          if (flight) this.answerArrived(from, to, this.receive(to, flight.batch));
+        }
+      const now = JSON.stringify(this.laptops.map((l) => [l.night?.texts.length ?? null, l.copies.held(NIGHT)?.lines ?? null]));
+      if (now === before) return;
+      before = now;
+    }
+  }
+
+  /** The journal text of the night open on `laptop`. */
+  journalText(laptop: Laptop): string {
+    const texts = laptop.night?.texts ?? [];
+    return `${headerLine(NIGHT)}${texts.map((row) => `${row}\n`).join('')}`;
+  }
+
+  /** What `laptop` sealed, opened as its store's key does. */
+  opener(laptop: Laptop): (sealed: SealedSeed) => string {
+    return (sealed) => {
+      const seed = laptop.key.get(sealed.commitment);
+      if (seed === undefined) throw new Error(`it was not sealed by ${laptop.id}`);
+      return seed;
+    };
+  }
+
+  private byId(id: string): Laptop {
+    const laptop = this.laptops.find((l) => l.id === id);
+    if (!laptop) throw new Error(`no laptop ${id}`);
+    return laptop;
+  }
+
+  private seedOf(laptop: Laptop): string {
+    return createHash('sha256').update(`${laptop.id}:${laptop.seeds++}`).digest('hex');
+  }
+
+  /** The line as the laptop's store writes it: seeds of decks still in play sealed with its key, those retired revealed. */
+  private sealed(laptop: Laptop, entry: JournalEntry, retired: readonly string[]): JournalLine {
+    const drawn = entry.seeds ?? [];
+    const { seeds: _seeds, ...rest } = entry;
+    const line: JournalLine = { ...rest };
+    if (drawn.length > 0)
+      line.seeds = drawn.map((seed) => {
+        if (retired.includes(seed)) return seed;
+        const commitment = createHash('sha256').update(Buffer.from(seed, 'hex')).digest('hex');
+        laptop.key.set(commitment, seed);
+        return { commitment, sealed: Buffer.alloc(60, laptop.id.at(-1)).toString('base64url') };
+      });
+    const revealed = retired.filter((seed) => !drawn.includes(seed));
+    if (revealed.length > 0) line.revealed = revealed;
+    return line;
+  }
+}
+
+function linkOf(a: Laptop, b: Laptop): string {
+  return a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
+}
