@@ -74,7 +74,7 @@ export const COMMAND_ERROR_CODES = [
   'group-lan-unavailable', // this dealer runs without the group's LAN listener (a bare session)
   'night-moved', // R35: the night was taken over by another laptop after a line: the laptop that held it stops writing it
   'holder-reachable', // R35: a takeover refused while the laptop holding the night still answers (ask it to hand the night over)
-  'copy-not-ready', // R35: a hand-over to a laptop that does not hold the night live up to its last line (behind, refused, unreachable)
+  'copy-not-ready', // R35: a copy that lacks the night's last lines: a hand-over to it, or a takeover from one behind an epoch it heard of
   'live-copy-refused', // R35: lines of an open night that a live copy does not take (chain, signature, key, replay), naming the laptop
   'no-pay-details', // sharing a player's payment details with the group when none are typed: type them first
   'laptop-id-shared', // pairing with a laptop that has this laptop's id (a copied data folder): one of the two takes a new id first

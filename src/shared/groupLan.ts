@@ -132,6 +132,8 @@ export const groupPeerNightLinesArgs = z
     key,
     nightId: nightIdText,
     from: z.number().int().positive(),
+    /** R35: the sender's epoch for the night now (a copy behind it lacks its takeover line, and takes nothing over). */
+    epoch: z.number().int().positive().max(1_000_000).optional(),
     header: z.string().max(512).optional(),
     lines: z
       .array(

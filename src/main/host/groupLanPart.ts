@@ -352,6 +352,11 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       return refuse('night-moved', `${holder} handed night ${args.nightId} to ${nameOf(held.handedTo)}: it goes on there (R35).`, {
         laptop: nameOf(held.handedTo),
       });
+    if (held.heardEpoch > held.epoch)
+      return refuse(
+        'copy-not-ready',
+        `This copy of night ${args.nightId} ends before the night was taken over at epoch ${held.heardEpoch}: going on from it would make a second writer of that epoch (R35).`,
+      );
     if (held.handedTo === null && (await answers(held.holder)))
       return refuse('holder-reachable', `${holder} still answers: ask there for the night to be handed over instead (R35).`, {
         laptop: holder,

@@ -180,6 +180,7 @@ export class LiveCopyDesk {
         laptop: args.laptop,
         from: args.from,
         lines: args.lines,
+        ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
         ...(args.header !== undefined ? { header: args.header } : {}),
         ...(args.signed ? { signed: args.signed } : {}),
       },

@@ -182,6 +182,8 @@ export class LiveCopyPush {
           key: peer.theirKey,
           nightId: tail.nightId,
           from: (held ?? 0) + 1,
+          // R35: the epoch this laptop writes the night at now: a copy behind it takes nothing over.
+          epoch: this.options.files.openNight()?.epoch ?? 1,
           ...(held === 0 ? { header: tail.header } : {}),
           lines,
           ...(lines.length > 0 && head ? { signed: signLines(signer, tail.nightId, count, head) } : {}),

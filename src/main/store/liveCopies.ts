@@ -46,6 +46,8 @@ export interface LiveBatch {
   header?: string;
   lines: readonly string[];
   signed?: RecordSignature;
+  /** The sender's epoch for the night now, when it says. */
+  epoch?: number;
 }
 
 /** A copy held here: what a takeover reads (its text as on disk, its chain head, its lines, its holder's signature). */
@@ -65,6 +67,11 @@ export interface HeldCopy {
   ended: boolean;
   /** R35 *Handed over*: the laptop its last command line hands the night to; null when it hands it to none. */
   handedTo: string | null;
+  /**
+   * The highest epoch its holder said it writes the night at (since this laptop started): above `epoch`, the copy
+   * lacks the holder's own takeover line, and a takeover from it would write at the holder's epoch again.
+   */
+  heardEpoch: number;
 }
 
 /** Why a batch was not taken; nothing of it was kept. */
@@ -146,6 +153,8 @@ export class LiveCopies {
     // R35: another laptop's lines are taken only as they carry on the copy through its takeover from the holder.
     const moved = kept !== undefined && kept.holder !== batch.laptop;
     const elsewhere = `this laptop holds that night from another laptop (${kept?.holder ?? ''})`;
+    // R35: a paired laptop writing the night at a later epoch than the copy's took it over after the copy's last line.
+    if (kept && batch.epoch !== undefined) kept.heardEpoch = Math.max(kept.heardEpoch, batch.epoch);
     const held = kept?.lines ?? 0;
     if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
     const unplayable = this.unplayable.get(batch.nightId);
@@ -186,6 +195,7 @@ export class LiveCopies {
       epoch: FIRST_EPOCH,
       ended: false,
       handedTo: null,
+      heardEpoch: FIRST_EPOCH,
       bytes: 0,
       fd: null,
       marks: [],
@@ -203,6 +213,7 @@ export class LiveCopies {
     copy.signature = signed;
     if (chained.ended !== null) copy.ended = chained.ended;
     copy.handedTo = chained.handedTo;
+    copy.heardEpoch = Math.max(copy.heardEpoch, copy.epoch, batch.epoch ?? FIRST_EPOCH);
     copy.marks.push({
       lines,
       bytes: copy.bytes,
@@ -327,7 +338,7 @@ export class LiveCopies {
         ended: copy.ended,
         handedTo: copy.handedTo,
       };
-      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, fd: null, marks: [mark] });
+      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, heardEpoch: copy.epoch, fd: null, marks: [mark] });
     }
   }
 }

@@ -246,6 +246,8 @@ export class ScheduleLaptops {
       nightId: NIGHT,
       laptop: from.id,
       from: (held ?? 0) + 1,
+      // The holder's epoch now, as the push says it (host/liveCopyPush.ts).
+      epoch: nightEpoch(night.played),
       ...(held === 0 ? { header: headerLine(NIGHT).trimEnd() } : {}),
       lines,
       ...(lines.length > 0 && head ? { signed: signLines(from.signer, NIGHT, count, head) } : {}),
@@ -366,6 +368,8 @@ export class ScheduleLaptops {
     const text = by.copies.text(NIGHT);
     if (!by.alive || by.night || !held || held.ended || text === undefined) return false;
     const from = this.byId(held.holder);
+    // As the part refuses it: a copy behind an epoch it heard of lacks that epoch's takeover line.
+    if (held.heardEpoch > held.epoch) return false;
     if (!handed && this.reaches(by, from)) return false;
     const copy = replayHeldCopy(text);
     if (!copy.ok) throw new Error(`the copy on ${by.id} does not replay: ${copy.problem}`);

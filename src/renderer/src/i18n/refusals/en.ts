@@ -67,7 +67,8 @@ const refusals = {
   'group-lan-unavailable': 'This dealer cannot pair with another laptop: it runs without the group listener.',
   'night-moved': 'The night moved to another laptop (handed or taken over): it goes on there (R35).',
   'holder-reachable': 'The laptop holding this night still answers: ask it to hand the night over instead (R35).',
-  'copy-not-ready': 'That laptop does not hold this night live up to its last line yet: wait until it is 0 lines behind (R35).',
+  'copy-not-ready':
+    'That copy of the night lacks its last lines (behind, or from before the night moved on): nothing can be handed or taken over from it yet (R35).',
   'live-copy-refused': 'The other laptop did not take this night’s lines for its live copy (R35).',
   'no-pay-details': '{name} has no payment details to share: type them first (E in the lobby).',
   'laptop-id-shared':

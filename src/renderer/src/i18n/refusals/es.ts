@@ -70,7 +70,8 @@ const refusals = {
   'group-lan-unavailable': 'Este crupier no puede emparejarse con otro portátil: funciona sin el servicio del grupo.',
   'night-moved': 'La noche pasó a otro portátil (pasada o retomada): sigue allí (R35).',
   'holder-reachable': 'El portátil que lleva esta noche aún responde: pídele que la pase (R35).',
-  'copy-not-ready': 'Ese portátil aún no tiene esta noche en vivo hasta su última línea: espera a que vaya 0 líneas por detrás (R35).',
+  'copy-not-ready':
+    'Esa copia de la noche no tiene sus últimas líneas (va por detrás, o es de antes de que la noche cambiara de portátil): aún no se puede pasar ni retomar nada desde ella (R35).',
   'live-copy-refused': 'El otro portátil no aceptó las líneas de esta noche para su copia en vivo (R35).',
   'no-pay-details': '{name} no tiene formas de pago que compartir: escríbelas primero (E en la entrada).',
   'laptop-id-shared':

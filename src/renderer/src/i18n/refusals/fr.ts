@@ -72,7 +72,7 @@ const refusals = {
   'night-moved': 'La soirée est passée sur un autre ordinateur (passée ou reprise) : elle continue là-bas (R35).',
   'holder-reachable': 'L’ordinateur qui tient cette soirée répond encore : demandez-lui plutôt de la passer (R35).',
   'copy-not-ready':
-    'Cet ordinateur ne tient pas encore cette soirée en direct jusqu’à sa dernière ligne : attendez qu’il ait 0 ligne de retard (R35).',
+    'Cette copie de la soirée n’a pas ses dernières lignes (en retard, ou d’avant que la soirée ne change d’ordinateur) : rien ne peut encore être passé ou repris à partir d’elle (R35).',
   'live-copy-refused': 'L’autre ordinateur n’a pas pris les lignes de cette soirée pour sa copie en direct (R35).',
   'no-pay-details': '{name} n’a aucun moyen de paiement à partager : saisissez-les d’abord (E à l’accueil).',
   'laptop-id-shared':

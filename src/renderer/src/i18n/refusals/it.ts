@@ -70,7 +70,7 @@ const refusals = {
   'night-moved': 'La serata è passata a un altro portatile (passata o ripresa): continua lì (R35).',
   'holder-reachable': 'Il portatile che tiene questa serata risponde ancora: chiedigli invece di passarla (R35).',
   'copy-not-ready':
-    'Quel portatile non tiene ancora questa serata dal vivo fino all’ultima riga: aspetta che sia a 0 righe di ritardo (R35).',
+    'Quella copia della serata non ha le ultime righe (in ritardo, o di prima che la serata cambiasse portatile): non si può ancora passare né riprendere nulla da lì (R35).',
   'live-copy-refused': 'L’altro portatile non ha preso le righe di questa serata per la sua copia dal vivo (R35).',
   'no-pay-details': '{name} non ha modi di pagamento da condividere: scrivili prima (E all’ingresso).',
   'laptop-id-shared':
