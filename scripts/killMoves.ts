@@ -226,7 +226,11 @@ async function holderKillOnce(child: string, dir: string, gapMs: number, killMs:
     await sleep(between(...killMs));
     const killedAt = holder.kill();
     await holder.closed;
-    const nightId = fs.readdirSync(path.join(ann.root, 'session', 'nights')).find((f) => f.endsWith('.jsonl'))?.slice(0, -6) ?? '';
+    const nightId =
+      fs
+        .readdirSync(path.join(ann.root, 'session', 'nights'))
+        .find((f) => f.endsWith('.jsonl'))
+        ?.slice(0, -6) ?? '';
     const answered = holder.said.at(-1)?.lines ?? 0;
     const answeredBeforeWindow = holder.said.filter((s) => s.at <= killedAt - WINDOW_MS).at(-1)?.lines ?? 0;
     const copy = bob.lan.live.copies.held(nightId);
@@ -382,7 +386,7 @@ async function main(kills: number, gapMs: number): Promise<number> {
       gapMs,
       each: (k) =>
         console.log(
-          `copy killed at ${k.killedAfterMs} ms: it had answered ${k.answered}, its folder holds ${k.held} (${k.prefix && k.signed ? 'a signed prefix' : 'NOT a signed prefix'}); caught up in ${k.catchUpMs ?? '-'} ms`,
+          `copy killed at ${k.killedAfterMs} ms: it had answered ${k.answered === 0 ? 'no batch since its start' : k.answered}, its folder holds ${k.held} (${k.prefix && k.signed ? 'a signed prefix' : 'NOT a signed prefix'}); caught up in ${k.catchUpMs ?? '-'} ms`,
         ),
     });
     const lost = holder.map((k) => k.lost);
