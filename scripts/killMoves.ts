@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { checkNight, type Finding } from '../src/checker';
+import { checkNight } from '../src/checker';
 import { DEFAULT_RULES } from '../src/shared';
 import { freePort, pairLaptops, portLaptop, type PortLaptop } from '../src/main/host/testing/portLaptop';
 import { playOnAndEnd, playRandomCommand } from '../src/main/host/testing/randomHost';
@@ -196,7 +196,7 @@ function isPrefix(copyText: string, journal: JournalTail, lines: number): boolea
 }
 
 /** What the checker finds wrong or cannot check, but what a deck lost with its laptop leaves unknown (R35). */
-function judged(findings: Finding[]): string[] {
+function judged(findings: ReturnType<typeof checkNight>): string[] {
   return findings
     .filter((f) => f.kind === 'violation' || !(f.rule === 'R35' && f.expected.includes('was lost with its laptop')))
     .map((f) => `${f.rule} ${f.kind} turn ${f.turn ?? '-'}: ${f.expected} / ${f.found}`);

@@ -6,7 +6,7 @@ import type { GameSession } from '../../session/gameSession';
  * laptops, scripts/killMoves.ts): draws, cuts anywhere, deals, calls aces and pairs either way, bets 1 to the pot or
  * passes where the rules allow, buys a busted player back in. `random` in [0, 1).
  */
-export function randomHostCommand(night: NightView, random: () => number): [CommandName, Record<string, unknown>] {
+function randomHostCommand(night: NightView, random: () => number): [CommandName, Record<string, unknown>] {
   const stateId = night.stateId;
   const pick = <T>(choices: readonly T[]): T => choices[Math.floor(random() * choices.length)] as T;
   switch (night.phase) {
