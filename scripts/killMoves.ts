@@ -136,6 +136,8 @@ function startChild(child: string, args: string[], onSaid: (lines: number, at: n
     }
   });
   let killed = false;
+  let exited = false;
+  proc.on('exit', () => (exited = true));
   const closed = new Promise<void>((resolve) =>
     proc.on('close', () => {
       if (!killed) failed(new Error(`the child stopped by itself: ${stderr}`));
@@ -149,6 +151,8 @@ function startChild(child: string, args: string[], onSaid: (lines: number, at: n
     said,
     closed,
     kill: () => {
+      // It plays or listens until killed: gone before, it failed (its error is on stderr, said once it closes).
+      if (exited) throw new Error(`the child stopped before it was killed: ${stderr}`);
       killed = true;
       const at = Date.now();
       proc.kill('SIGKILL');
