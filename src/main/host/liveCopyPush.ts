@@ -4,6 +4,7 @@ import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import { JournalTail } from '../store/journalTail';
 import { signLines } from '../store/liveCopies';
 import { PeerLink } from './peerLink';
+import { QuestionBucket, type QuestionRate } from './questionRate';
 
 /**
  * The holding laptop's side of the live copy (R35, docs/group-lan.md "A
@@ -19,6 +20,14 @@ import { PeerLink } from './peerLink';
 /** How often a hand-over looks whether the new holder has its last line yet. */
 const DELIVERY_POLL_MS = 20;
 
+/**
+ * How fast batches go to one laptop: under what its group listener answers a paired laptop (50 requests a second, a
+ * burst of 100, groupLanPart.ts), with room for the group's sync. Over it, a batch is refused there and this laptop
+ * asks the copy its count again, and the copy fell behind by more than a second (scripts/killMoves.ts). A table never
+ * comes near it; a faster host's lines wait, and go in the next batch together.
+ */
+const BATCHES: QuestionRate = { perSecond: 40, burst: 80 };
+
 interface CopyState {
   /** The night its count is of, and the count (null: not known yet, asked with an empty batch). */
   nightId: string | null;
@@ -29,6 +38,8 @@ interface CopyState {
   /** Why the last batch was refused or could not be sent, in words; null when it was taken. */
   problem: string | null;
   link: PeerLink | null;
+  /** The batches it may be sent now (BATCHES). */
+  bucket: QuestionBucket;
 }
 
 export interface LivePushOptions {
@@ -146,7 +157,7 @@ export class LiveCopyPush {
   private stateOf(laptopId: string): CopyState {
     let state = this.copies.get(laptopId);
     if (!state) {
-      state = { nightId: null, held: null, busy: false, verify: false, problem: null, link: null };
+      state = { nightId: null, held: null, busy: false, verify: false, problem: null, link: null, bucket: new QuestionBucket(BATCHES) };
       this.copies.set(laptopId, state);
     }
     return state;
@@ -174,6 +185,9 @@ export class LiveCopyPush {
         const probing = (verify || state.verify) && held !== null && held >= tail.lines.length;
         verify = state.verify = false;
         if (held !== null && held >= tail.lines.length && !probing) return;
+        // Lines added while it waits go in this batch too.
+        while (!state.bucket.take()) await new Promise((resolve) => setTimeout(resolve, state.bucket.waitMs()));
+        if (this.stopped || this.tail !== tail) continue;
         const lines = held === null || probing ? [] : batchOf(tail.lines, held);
         const count = (held ?? 0) + lines.length;
         const head = tail.heads[count - 1];
