@@ -4,7 +4,15 @@ import type { BackupsList, ExportFile, FairnessReport, NightDetail, NightListIte
 import type { COMMAND_REGISTRY, Role } from './registry';
 import type { PayDetails } from './payDetails';
 import type { AppView } from './view';
-import type { PairingStart, PeerClaimAnswer, PeerFilesAnswer, PeerManifestAnswer, PeerNightLinesAnswer, TakeOverAnswer } from './groupLan';
+import type {
+  PairingStart,
+  PeerClaimAnswer,
+  PeerFilesAnswer,
+  PeerManifestAnswer,
+  PeerNightLinesAnswer,
+  PeerPhonesAnswer,
+  TakeOverAnswer,
+} from './groupLan';
 
 /** Everyone's payment details (getPayDetails, the host only): roster players by id, and the bank's. */
 export interface PayDirectory {
@@ -41,6 +49,7 @@ export interface CommandData {
   groupPeerManifest: PeerManifestAnswer;
   groupPeerFiles: PeerFilesAnswer;
   groupPeerNightLines: PeerNightLinesAnswer;
+  groupPeerPhones: PeerPhonesAnswer;
   takeOverNight: TakeOverAnswer;
 }
 /** What command `K` answers with besides the view: its `CommandData` for a question, nothing (`undefined`) for a change. */
@@ -194,6 +203,7 @@ export interface DealerApi {
   groupPeerManifest: CommandMethod<'groupPeerManifest'>;
   groupPeerFiles: CommandMethod<'groupPeerFiles'>;
   groupPeerNightLines: CommandMethod<'groupPeerNightLines'>;
+  groupPeerPhones: CommandMethod<'groupPeerPhones'>;
   takeOverNight: CommandMethod<'takeOverNight'>;
 
   /** The current view. */

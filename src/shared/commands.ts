@@ -10,6 +10,7 @@ import {
   groupPeerClaimArgs,
   groupPeerFilesArgs,
   groupPeerNightLinesArgs,
+  groupPeerPhonesArgs,
   groupUnpairArgs,
   takeOverNightArgs,
   peerCredentialArgs,
@@ -388,6 +389,7 @@ export const commandArgs = {
   groupPeerManifest: peerCredentialArgs,
   groupPeerFiles: groupPeerFilesArgs,
   groupPeerNightLines: groupPeerNightLinesArgs,
+  groupPeerPhones: groupPeerPhonesArgs,
   takeOverNight: takeOverNightArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };
 

@@ -137,6 +137,8 @@ export const COMMAND_REGISTRY = {
   groupPeerFiles: peerQuestion,
   /** R35: the holding laptop's open night, its lines as they become durable, for a live copy kept here (docs/group-lan.md). */
   groupPeerNightLines: { roles: PAIRED_LAPTOP, changesState: true },
+  /** R35: how the holding laptop's phones get in, for a laptop holding its night's live copy to let them in after a takeover. */
+  groupPeerPhones: { roles: PAIRED_LAPTOP, changesState: false },
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

@@ -24,6 +24,7 @@ export type GroupLanCommand =
   | 'groupPeerManifest'
   | 'groupPeerFiles'
   | 'groupPeerNightLines'
+  | 'groupPeerPhones'
   | 'takeOverNight';
 export type PartCommand = PhoneCommand | GroupLanCommand;
 
@@ -84,6 +85,7 @@ export const PART_OF_COMMAND: { readonly [C in PartCommand]: keyof SessionParts 
   groupPeerManifest: 'groupLan',
   groupPeerFiles: 'groupLan',
   groupPeerNightLines: 'groupLan',
+  groupPeerPhones: 'groupLan',
   takeOverNight: 'groupLan',
 };
 
