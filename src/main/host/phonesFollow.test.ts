@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import os from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { AppView, WireMessage } from '../../shared';
 import { startNight } from '../session/testing/kit';
-import type { PhoneAccessOptions } from './phoneAccess';
+import { BUILD_MANIFEST, type PhoneAccessOptions } from './phoneAccess';
 import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
 
 /**
@@ -15,9 +17,23 @@ import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/live
 const laptops = liveLaptopsPerTest('phones-follow-');
 const { laptop, switchedOff } = laptops;
 
-/** A phones' listener on `address` (no phone page is served: the tests open sockets, as the page's script does). */
+const builds: string[] = [];
+afterAll(() => {
+  for (const dir of builds.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A build with the phone page alone, as Vite's manifest names it. */
+function phonePageBuild(): string {
+  const dir = fs.mkdtempSync(join(os.tmpdir(), 'phones-follow-build-'));
+  builds.push(dir);
+  fs.writeFileSync(join(dir, 'phone.html'), '<!doctype html><title>Phone</title>');
+  fs.writeFileSync(join(dir, BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
+  return dir;
+}
+
+/** A phones' listener on `address`, its links naming `shown`. */
 function phonesAt(address: string, shown = address): PhoneAccessOptions {
-  return { rendererDir: os.tmpdir(), ports: [0], listenAddress: address, addresses: () => [shown], networkCheckMs: 60_000 };
+  return { rendererDir: phonePageBuild(), ports: [0], listenAddress: address, addresses: () => [shown], networkCheckMs: 60_000 };
 }
 
 /** Ann and Bob paired, a night open on Ann's laptop; `annShows`: the LAN address Ann's phones' links name. */
@@ -162,5 +178,17 @@ describe('R35: the phones follow a night taken over', () => {
     });
     expect(reply.type === 'reply' ? reply.result.ok : false).toBe(false);
     expect(bob.lan.phoneWays.has(nightId)).toBe(true);
+  });
+
+  it("R35: the phone page's CSP lets it open a socket to the paired laptops it is told of, and nowhere else", async () => {
+    const { ann } = await twoLaptops('192.168.1.20');
+    const { port, token } = await phonesOn(ann);
+    const response = await fetch(`http://127.0.0.1:${port}/phone.html?token=${token}`);
+    expect(response.status).toBe(200);
+    const connect = response.headers
+      .get('content-security-policy')
+      ?.split('; ')
+      .find((part) => part.startsWith('connect-src'));
+    expect(connect).toBe(`connect-src 'self' ws://127.0.0.1:${port}`);
   });
 });
