@@ -12,7 +12,7 @@
 
 /**
  * Who is on the other end: the host's console (every command but the
- * paired laptop's four), the TV's
+ * paired laptop's own messages), the TV's
  * table window or a kiosk browser, and a phone on the LAN (both read only),
  * and a paired laptop of the group (`peer`: its sync messages only, on the
  * group's own listener; docs/group-lan.md).

@@ -19,7 +19,7 @@ export interface LiveLaptop {
 }
 
 /** What a test may change of a laptop: the group part's options, and a phones' listener to compose it with. */
-export type LaptopExtras = Partial<GroupLanOptions> & { phones?: PhoneAccessOptions };
+type LaptopExtras = Partial<GroupLanOptions> & { phones?: PhoneAccessOptions };
 
 /** A laptop listening on loopback (syncing every `syncEveryMs`), dealing repeatable cards from `label`. */
 async function liveLaptop(root: string, clock: TestClock, label: string, extras: LaptopExtras = {}): Promise<LiveLaptop> {

@@ -37,8 +37,7 @@ export const PROBE_TIMEOUT_MS = 4000;
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
 
 /**
- * The part of the browser's WebSocket this bridge uses, so tests can pass a fake.
- * @internal exported for tests only
+ * The part of the browser's WebSocket this bridge uses, so tests (and the bench's phones, on Node's `ws`) can pass their own.
  */
 export interface SocketLike {
   readonly readyState: number;
