@@ -55,7 +55,7 @@ async function phonesOn(ann: LiveLaptop): Promise<{ port: number; token: string 
 }
 
 /**
- * A page opened on Ann's link (origin 127.0.0.1:port) opening its socket at `address`: the night it reads, or the
+ * A page opened on Ann's link (origin 127.0.0.1:port, unless told) opening its socket at `address`: the night it reads, or the
  * HTTP status it was refused with.
  */
 function pageReads(
@@ -63,9 +63,10 @@ function pageReads(
   port: number,
   token: string,
   originPort = port,
+  originHost = '127.0.0.1',
 ): Promise<{ night: string | null } | { refused: number }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${address}:${port}/ws?role=phone&token=${token}`, { origin: `http://127.0.0.1:${originPort}` });
+    const socket = new WebSocket(`ws://${address}:${port}/ws?role=phone&token=${token}`, { origin: `http://${originHost}:${originPort}` });
     socket.once('unexpected-response', (_request, response) => resolve({ refused: response.statusCode ?? 0 }));
     socket.once('error', reject);
     socket.once('open', () => socket.send(JSON.stringify({ id: 1, method: 'getView' })));
@@ -178,6 +179,8 @@ describe('R35: the phones follow a night taken over', () => {
     });
     expect(reply.type === 'reply' ? reply.result.ok : false).toBe(false);
     expect(bob.lan.phoneWays.has(nightId)).toBe(true);
+    // Bob's laptop holds Ann's token, and shows it to no screen of its own, the console included.
+    for (const role of ['host', 'table', 'phone'] as const) expect(JSON.stringify(bob.session.getView()), role).not.toContain(token);
   });
 
   it("R35: the phone page's CSP lets it open a socket to the paired laptops it is told of, and nowhere else", async () => {
@@ -190,5 +193,22 @@ describe('R35: the phones follow a night taken over', () => {
       ?.split('; ')
       .find((part) => part.startsWith('connect-src'));
     expect(connect).toBe(`connect-src 'self' ws://127.0.0.1:${port}`);
+  });
+
+  it("R35: Bob's phones already on: Ann's pages get in beside Bob's own, and W off on Bob shuts them out too", async () => {
+    const { ann, bob, nightId } = await twoLaptops();
+    const { port, token } = await phonesOn(ann);
+    await until(() => bob.lan.phoneWays.has(nightId));
+    await bob.session.run('host', 'setPhoneAccess', { on: true });
+    const bobs = bob.phones?.way();
+    if (!bobs) throw new Error("Bob's phones are not on");
+    await switchedOff(ann);
+    expect((await bob.session.run('host', 'takeOverNight', { nightId })).ok).toBe(true);
+    expect(await pageReads('127.0.0.2', bobs.port, token, port)).toEqual({ night: nightId });
+    expect(await pageReads('127.0.0.2', bobs.port, bobs.token, bobs.port, '127.0.0.2')).toEqual({ night: nightId });
+    await bob.session.run('host', 'setPhoneAccess', { on: false });
+    await bob.session.run('host', 'setPhoneAccess', { on: true });
+    const again = bob.phones?.way()?.port ?? 0;
+    expect(await pageReads('127.0.0.2', again, token, port)).toMatchObject({ refused: expect.any(Number) });
   });
 });
