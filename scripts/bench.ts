@@ -17,6 +17,7 @@ import { benchGroup } from './benchGroup';
 import { benchGroupLan } from './benchGroupLan';
 import { benchLiveCopy } from './benchLiveCopy';
 import { benchTakeOver } from './benchTakeOver';
+import { benchPhonesFollow } from './benchPhonesFollow';
 import { latencySummary, ms, percentile } from './lib/stats';
 
 /**
@@ -542,6 +543,12 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     // R35: a night taken over from a laptop switched off mid-turn, at 1,000 turns.
     print(await benchTakeOver({ turns: quick ? 100 : 1_000 }));
+  } catch (error) {
+    print({ bench: 'error', message: (error as Error).stack ?? String(error) });
+  }
+  try {
+    // R35: 20 phones of the laptop switched off, back on the laptop that took the night over.
+    print(await benchPhonesFollow({ phones: 20, turns: quick ? 20 : 200, waitMs: quick ? 2_000 : 10_000 }));
   } catch (error) {
     print({ bench: 'error', message: (error as Error).stack ?? String(error) });
   }

@@ -10,6 +10,7 @@ import type {
   PeerFilesAnswer,
   PeerManifestAnswer,
   PeerNightLinesAnswer,
+  PeerPhonesAnswer,
   TakeOverAnswer,
   HandOverAnswer,
 } from './groupLan';
@@ -49,6 +50,7 @@ export interface CommandData {
   groupPeerManifest: PeerManifestAnswer;
   groupPeerFiles: PeerFilesAnswer;
   groupPeerNightLines: PeerNightLinesAnswer;
+  groupPeerPhones: PeerPhonesAnswer;
   takeOverNight: TakeOverAnswer;
   handOverNight: HandOverAnswer;
 }
@@ -203,6 +205,7 @@ export interface DealerApi {
   groupPeerManifest: CommandMethod<'groupPeerManifest'>;
   groupPeerFiles: CommandMethod<'groupPeerFiles'>;
   groupPeerNightLines: CommandMethod<'groupPeerNightLines'>;
+  groupPeerPhones: CommandMethod<'groupPeerPhones'>;
   takeOverNight: CommandMethod<'takeOverNight'>;
   handOverNight: CommandMethod<'handOverNight'>;
 

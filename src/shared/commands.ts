@@ -10,6 +10,7 @@ import {
   groupPeerClaimArgs,
   groupPeerFilesArgs,
   groupPeerNightLinesArgs,
+  groupPeerPhonesArgs,
   groupUnpairArgs,
   takeOverNightArgs,
   handOverNightArgs,
@@ -389,6 +390,7 @@ export const commandArgs = {
   groupPeerManifest: peerCredentialArgs,
   groupPeerFiles: groupPeerFilesArgs,
   groupPeerNightLines: groupPeerNightLinesArgs,
+  groupPeerPhones: groupPeerPhonesArgs,
   takeOverNight: takeOverNightArgs,
   handOverNight: handOverNightArgs,
 } as const satisfies { readonly [K in CommandName]: z.ZodType };

@@ -155,6 +155,27 @@ export const groupPeerNightLinesArgs = z
   })
   .refine((batch) => batch.lines.length === 0 || batch.signed !== undefined, 'a batch of lines is signed by the laptop that sends it');
 
+/** The port a phones' listener may listen on (1-65535). */
+const listenPort = z.number().int().min(1).max(65_535);
+/**
+ * R35, what follows a takeover (docs/group-lan.md "What follows a takeover"): the holding laptop tells each laptop
+ * holding a live copy of its open night how its phones get in (the viewer token of its phones' listener, the port and
+ * the LAN addresses the pages were given), or `phones: null` once they may not (W off, a new link: the old token is
+ * dropped there too). Only for a laptop holding the night's copy; the phones never see it.
+ */
+export const groupPeerPhonesArgs = z.strictObject({
+  laptop: laptopId,
+  key,
+  nightId: nightIdText,
+  phones: z
+    .strictObject({
+      token: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'a viewer token is 8 to 128 letters and digits'),
+      port: listenPort,
+      addresses: z.array(z.string().max(64)).max(16),
+    })
+    .nullable(),
+});
+
 /**
  * What a paired laptop answers, parsed before it is used (another laptop is
  * not this one's code: an older version, or a forgery, may answer anything).
@@ -171,12 +192,15 @@ export const peerAnswerSchemas = {
   groupPeerFiles: z.object({ files: z.record(groupFilePath, z.string().max(PEER_FILES_MAX_BYTES * 2)) }),
   /** How many lines of the night the live copy holds now (the holder sends from the next one). */
   groupPeerNightLines: z.object({ held: z.number().int().nonnegative() }),
+  /** Whether the copy took the phones' way in (false: it holds no copy of that night of that laptop). */
+  groupPeerPhones: z.object({ kept: z.boolean() }),
 } as const;
 export type PeerClaimAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerClaim']>;
 export type PeerManifestAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerManifest']>;
 export type GroupFileEntry = PeerManifestAnswer[string][number];
 export type PeerFilesAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerFiles']>;
 export type PeerNightLinesAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerNightLines']>;
+export type PeerPhonesAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerPhones']>;
 
 /** A paired laptop as the console shows it. */
 export interface PairedLaptopView {

@@ -12,7 +12,7 @@
 
 /**
  * Who is on the other end: the host's console (every command but the
- * paired laptop's four), the TV's
+ * paired laptop's own messages), the TV's
  * table window or a kiosk browser, and a phone on the LAN (both read only),
  * and a paired laptop of the group (`peer`: its sync messages only, on the
  * group's own listener; docs/group-lan.md).
@@ -139,6 +139,8 @@ export const COMMAND_REGISTRY = {
   groupPeerFiles: peerQuestion,
   /** R35: the holding laptop's open night, its lines as they become durable, for a live copy kept here (docs/group-lan.md). */
   groupPeerNightLines: { roles: PAIRED_LAPTOP, changesState: true },
+  /** R35: how the holding laptop's phones get in, for a laptop holding its night's live copy to let them in after a takeover. */
+  groupPeerPhones: { roles: PAIRED_LAPTOP, changesState: false },
 } as const satisfies Record<string, CommandPolicy>;
 
 export type CommandName = keyof typeof COMMAND_REGISTRY;

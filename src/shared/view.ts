@@ -96,6 +96,11 @@ export interface PhonesView {
   /** Phone (and table) sockets connected to the LAN listener now. */
   connected: number;
   refusal: PhoneRefusal | null;
+  /**
+   * R35: where a page may find its night should this laptop go (`host:port` of the paired laptops, docs/group-lan.md
+   * "What follows a takeover"); addresses only, never a token. Absent when there are none.
+   */
+  alternates?: string[];
 }
 
 /** Phones cannot connect: the listener is stopped. */

@@ -44,7 +44,9 @@ export async function composeDealer(options: DealerOptions): Promise<ComposedDea
       phones = part.access;
       parts.phones = part;
     }
-    if (groupLanOptions) parts.groupLan = groupLan = groupLanPart(context, groupLanOptions);
+    // R35: the phones follow a night taken over (docs/group-lan.md "What follows a takeover").
+    if (groupLanOptions)
+      parts.groupLan = groupLan = groupLanPart(context, { ...groupLanOptions, ...(phones ? { phoneAccess: phones } : {}) });
     return parts;
   });
   await session.startParts();

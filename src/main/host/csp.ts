@@ -16,3 +16,12 @@ export const PRODUCTION_CSP = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/**
+ * The policy with more places a page may open a socket to (`ws://host:port`): the phones' page, which may have to
+ * find its night on the laptop that took it over (docs/group-lan.md "What follows a takeover").
+ */
+export function cspConnectingTo(sources: readonly string[]): string {
+  if (sources.length === 0) return PRODUCTION_CSP;
+  return PRODUCTION_CSP.replace("connect-src 'self'", `connect-src 'self' ${sources.join(' ')}`);
+}

@@ -12,6 +12,7 @@ import {
   type PeerFilesAnswer,
   type PeerManifestAnswer,
   type PeerNightLinesAnswer,
+  type PeerPhonesAnswer,
   type TakeOverAnswer,
   type HandOverAnswer,
   type ParsedCommandArgs,
@@ -20,7 +21,9 @@ import { LanPairing, newPeerKey } from '../group/pairing';
 import { DONE, type Outcome } from '../session/outcome';
 import type { GroupLanCommand, PartContext, SessionPart } from '../session/parts';
 import { PeerLink, PeerUnreachable, type PeerAnswer } from './peerLink';
-import { lanAddresses } from './phoneAccess';
+import { lanAddresses, type PhoneAccess } from './phoneAccess';
+import { PhoneWayPush } from './phoneWayPush';
+import { PhoneWaysHeld } from './phoneWaysHeld';
 import { startHost, type RunningHost } from './server';
 import { GroupLanSync, type GroupFilesPort } from './groupLanSync';
 import { LiveCopyDesk } from './liveCopyDesk';
@@ -71,6 +74,13 @@ export interface GroupLanOptions {
   replayLiveCopy?: ReplayCheck;
   /** Told once a batch of another laptop's open night is durable here (the bench, tests). */
   onLiveLinesHeld?: (nightId: string, lines: number) => void;
+  /**
+   * R35, what follows a takeover: this laptop's phones' listener (composeDealer.ts gives it). Its way in goes to the
+   * laptops holding the open night's copy; a night taken over here lets the old laptop's pages in on it.
+   */
+  phoneAccess?: PhoneAccess;
+  /** How often the laptops holding the copy are told the phones' way in again if they lack it; `syncEveryMs` unless given (tests). */
+  phoneWaysEveryMs?: number;
 }
 
 export interface GroupLanPart extends SessionPart<GroupLanCommand> {
@@ -80,6 +90,8 @@ export interface GroupLanPart extends SessionPart<GroupLanCommand> {
   readonly listening: string | null;
   /** R35: the live copies on both sides (the copies held here: `live.copies`, what a takeover reads). */
   readonly live: LiveCopyDesk;
+  /** R35: how the phones of the nights held here as copies get in on their laptops (what a takeover lets in). */
+  readonly phoneWays: PhoneWaysHeld;
 }
 
 function defaultPorts(): number[] {
@@ -163,6 +175,17 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     ...(options.replayLiveCopy ? { replay: options.replayLiveCopy } : {}),
     ...(options.onLiveLinesHeld ? { onHeld: options.onLiveLinesHeld } : {}),
   });
+
+  // R35: how the phones get in, told to the laptops holding the copy; and kept here for the nights held as copies.
+  const phoneAccess = options.phoneAccess ?? null;
+  const phoneWays = new PhoneWaysHeld();
+  const phoneWayPush = phoneAccess ? new PhoneWayPush({ pairing, files, access: phoneAccess, holders: () => live.holders() }) : null;
+  let phoneWayTimer: ReturnType<typeof setInterval> | null = null;
+  if (phoneAccess && phoneWayPush) {
+    phoneAccess.onChange(() => phoneWayPush.kick());
+    // A page whose laptop stops answering looks for its night on the paired laptops (their LAN addresses).
+    phoneAccess.setAlternates(() => pairing.list().flatMap((peer) => peer.addresses.map((address) => address.replace(/:\d+$/, ''))));
+  }
 
   const sync = new GroupLanSync({
     pairing,
@@ -281,6 +304,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     if (!pairing.forget(args.laptopId)) return refuse('not-paired', 'That laptop is not paired with this one.');
     sync.dropLink(args.laptopId);
     live.forget(args.laptopId);
+    phoneWayPush?.forget(args.laptopId);
     changed();
     return DONE;
   }
@@ -367,6 +391,9 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     if (!outcome.ok) return outcome;
     // The night is this laptop's journal now: the copy it came from is not kept twice.
     live.copies.letGo(args.nightId, true);
+    // Its phones follow: the pages opened on the old laptop's link get in here with the token they hold.
+    const way = phoneWays.take(args.nightId, held.holder);
+    if (way && phoneAccess) await phoneAccess.follow(context.service, way);
     changed();
     return outcome;
   }
@@ -428,6 +455,14 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     return live.receive(args, nameOf);
   }
 
+  /** R35: how the holder's phones get in, kept only for a night this laptop holds the copy of, from that very laptop. */
+  function peerPhones(args: ParsedCommandArgs<'groupPeerPhones'>): Outcome<PeerPhonesAnswer> {
+    if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
+    const held = live.copies.held(args.nightId);
+    const holdsCopy = held !== undefined && held.holder === args.laptop && !held.ended;
+    return { ok: true, data: phoneWays.receive(args.nightId, args.laptop, args.phones, holdsCopy) };
+  }
+
   return {
     handlers: {
       groupPairStart: pairStart,
@@ -437,6 +472,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       groupPeerManifest: manifest,
       groupPeerFiles: filesAsked,
       groupPeerNightLines: nightLines,
+      groupPeerPhones: peerPhones,
       takeOverNight: takeOver,
       handOverNight: handOver,
     },
@@ -457,6 +493,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     },
     syncNow: () => sync.syncAll(),
     live,
+    phoneWays,
     // Paired before: listen and sync from the start, so the other laptop finds this one whenever both are on.
     async start() {
       if (pairing.list().length > 0) {
@@ -468,12 +505,18 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       }
       sync.start();
       live.start();
+      if (phoneWayPush) {
+        phoneWayTimer = setInterval(() => phoneWayPush.round(), options.phoneWaysEveryMs ?? options.syncEveryMs ?? SYNC_EVERY_MS);
+        phoneWayTimer.unref();
+      }
       // R35: a night open here may have been taken over while this laptop was off: asked before any command for it.
       await live.fence(FENCE_AT_START_MS);
     },
     async close() {
       sync.stop();
       live.stop();
+      if (phoneWayTimer) clearInterval(phoneWayTimer);
+      phoneWayPush?.stop();
       if (expiryTimer) clearTimeout(expiryTimer);
       await host?.close();
       host = null;

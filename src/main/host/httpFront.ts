@@ -32,8 +32,9 @@ const LOOPBACK_HOSTNAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * plain http, so only loopback (`localhost`, 127.x, ::1). A phone on the LAN
  * would log "header has been ignored" on every load, and gain nothing.
  */
-function securityHeaders(request: IncomingMessage): Record<string, string> {
-  return trustworthyOrigin(request) ? { ...SECURITY_HEADERS, 'Cross-Origin-Opener-Policy': 'same-origin' } : { ...SECURITY_HEADERS };
+function securityHeaders(request: IncomingMessage, csp: string = PRODUCTION_CSP): Record<string, string> {
+  const headers = { ...SECURITY_HEADERS, 'Content-Security-Policy': csp };
+  return trustworthyOrigin(request) ? { ...headers, 'Cross-Origin-Opener-Policy': 'same-origin' } : headers;
 }
 
 function trustworthyOrigin(request: IncomingMessage): boolean {
@@ -68,7 +69,7 @@ export function requestUrl(request: IncomingMessage): URL | null {
  * loopback name (no DNS rebinding) and a browser's `Origin`, when sent, must
  * be this very host (no cross-site WebSocket).
  */
-function acceptableOrigin(request: IncomingMessage, tokenSet: boolean): boolean {
+function acceptableOrigin(request: IncomingMessage, tokenSet: boolean, otherOrigins: () => readonly string[]): boolean {
   const hostHeader = request.headers.host;
   if (!hostHeader) return false;
   if (!tokenSet) {
@@ -78,7 +79,9 @@ function acceptableOrigin(request: IncomingMessage, tokenSet: boolean): boolean 
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === hostHeader;
+    const from = new URL(origin).host;
+    // A page of a laptop whose night this one took over (R35): it still needs its token to open anything.
+    return from === hostHeader || (tokenSet && otherOrigins().includes(from));
   } catch {
     return false;
   }
@@ -94,7 +97,7 @@ function acceptableHost(request: IncomingMessage, hostNames: readonly string[], 
 
 /** Host and Origin (acceptableOrigin), and on a listener with `hostNames`, the Host must be one of ours. */
 export function acceptable(request: IncomingMessage, policy: ListenerPolicy, port: number): boolean {
-  if (!acceptableOrigin(request, policy.tokenSet)) return false;
+  if (!acceptableOrigin(request, policy.tokenSet, policy.otherOrigins)) return false;
   return !policy.hostNames || acceptableHost(request, policy.hostNames(), port);
 }
 
@@ -163,7 +166,7 @@ export function fileServer(
 
     const page = found.path.endsWith('.html');
     const headers: Record<string, string | number> = {
-      ...securityHeaders(request),
+      ...securityHeaders(request, page ? policy.csp() : PRODUCTION_CSP),
       'Content-Type': contentTypeFor(found.path),
       'Content-Length': found.size,
       // A page, and any answer to an address holding a token, is kept by no cache (nor a shared

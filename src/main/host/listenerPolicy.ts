@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { WIRE_TOKEN_PARAM, type Role } from '../../shared';
 import { cookieValue, credentialOf, sameSecret, type AccessTokens, type Credential } from './access';
+import { cspConnectingTo } from './csp';
 import type { QuestionRate } from './questionRate';
 
 /**
@@ -33,6 +34,10 @@ export interface ListenerPolicy {
   deferViewPushes: boolean;
   /** When a socket of `role` counts as not reading and is closed; null for the host's console, which is never closed for it. */
   unread(role: Role): UnreadLimits | null;
+  /** Origins (`host:port`) other than this listener's whose pages may open a socket here with a token (a night taken over, R35). */
+  otherOrigins: () => readonly string[];
+  /** The Content-Security-Policy a page of this listener is served with. */
+  csp: () => string;
 }
 
 /**
@@ -64,6 +69,9 @@ export const NOT_READING_CLOSE_CODE = 4408;
 export interface PolicyOptions {
   tokens?: AccessTokens;
   viewerToken?: () => string;
+  followedTokens?: () => readonly string[];
+  otherOrigins?: () => readonly string[];
+  connectSources?: () => readonly string[];
   peerToken?: (token: string) => boolean;
   files?: { allowed: ReadonlySet<string>; index: string };
   hostNames?: () => readonly string[];
@@ -87,7 +95,11 @@ export function policyFor(options: PolicyOptions): ListenerPolicy {
     tokenSet: tokens !== null || viewerToken !== undefined || peerToken !== undefined,
     credential(given) {
       if (peerToken) return typeof given === 'string' && peerToken(given) ? 'peer' : null;
-      if (viewerToken) return sameSecret(given, viewerToken()) ? 'viewer' : null;
+      if (viewerToken) {
+        if (sameSecret(given, viewerToken())) return 'viewer';
+        // R35: the viewer token of a night taken over from another laptop, its pages let in here without a new link.
+        return (options.followedTokens?.() ?? []).some((token) => sameSecret(given, token)) ? 'viewer' : null;
+      }
       return credentialOf(tokens, given);
     },
     // On the phones' listener a page reloaded without the token in its address (phone.html takes it out) has
@@ -105,5 +117,7 @@ export function policyFor(options: PolicyOptions): ListenerPolicy {
     hostNames: options.hostNames ?? null,
     deferViewPushes: options.deferViewPushes ?? false,
     unread: (role) => (role === 'host' ? null : readOnlyLimits),
+    otherOrigins: options.otherOrigins ?? (() => []),
+    csp: () => cspConnectingTo(options.connectSources?.() ?? []),
   };
 }

@@ -85,6 +85,11 @@ export class LiveCopyDesk {
     }
   }
 
+  /** The paired laptops holding a copy of this laptop's open night now (R35: they alone are told how its phones get in). */
+  holders(): string[] {
+    return this.push.holders();
+  }
+
   forget(laptopId: string): void {
     this.push.forget(laptopId);
   }

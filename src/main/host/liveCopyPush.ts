@@ -131,6 +131,15 @@ export class LiveCopyPush {
     }
   }
 
+  /** The paired laptops holding a copy of the open night now (they answered with their count, and took the lines). */
+  holders(): string[] {
+    const nightId = this.tail?.nightId;
+    if (nightId === undefined) return [];
+    return [...this.copies]
+      .filter(([, state]) => state.nightId === nightId && state.held !== null && state.problem === null)
+      .map(([id]) => id);
+  }
+
   forget(laptopId: string): void {
     this.copies.get(laptopId)?.link?.close();
     this.copies.delete(laptopId);

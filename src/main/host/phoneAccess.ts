@@ -104,6 +104,16 @@ export function lanAddresses(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = n
   return [...new Set(found)].sort((a, b) => addressRank(a) - addressRank(b));
 }
 
+/**
+ * How this laptop's phones get in, as a laptop holding a live copy of its night keeps it (R35, docs/group-lan.md
+ * "What follows a takeover"): the viewer token, the port, and the LAN addresses the pages were given.
+ */
+export interface PhoneWay {
+  token: string;
+  port: number;
+  addresses: string[];
+}
+
 /** The link a phone opens for `address`. */
 function phoneLink(address: string, port: number, token: string): string {
   return `http://${address}:${port}/${PHONE_PAGE}?${WIRE_TOKEN_PARAM}=${token}`;
@@ -199,6 +209,10 @@ export class PhoneAccess {
   private readonly limits: PhoneLimits;
   /** A count change waiting to be told (phones coming and going are told at most every `countEveryMs`). */
   private countTimer: ReturnType<typeof setTimeout> | null = null;
+  /** R35: the ways in of nights taken over from other laptops (their pages let in here too), until W off or a new link. */
+  private followed: PhoneWay[] = [];
+  /** R35: where the pages may find their night should this laptop go (the paired laptops' addresses), for the view and the page's CSP. */
+  private alternatesOf: () => string[] = () => [];
 
   constructor(options: PhoneAccessOptions) {
     this.options = options;
@@ -213,13 +227,65 @@ export class PhoneAccess {
     if (!host) return PHONES_OFF;
     const connected = host.clientCount();
     if (this.addresses.length === 0) return { state: 'no-network', links: [], port: host.port, connected, refusal: null };
+    const alternates = this.alternates();
     return {
       state: 'on',
       links: this.addresses.map((address) => phoneLink(address, host.port, this.token)),
       port: host.port,
       connected,
       refusal: null,
+      ...(alternates.length > 0 ? { alternates } : {}),
     };
+  }
+
+  /**
+   * R35: how the pages get in, for the laptops holding a live copy of the night (never for any screen), or null while
+   * phones may not watch.
+   */
+  way(): PhoneWay | null {
+    if (!this.host || this.addresses.length === 0) return null;
+    return { token: this.token, port: this.host.port, addresses: [...this.addresses] };
+  }
+
+  /**
+   * R35: where the pages may look for their night should this laptop go: the paired laptops' LAN addresses (a laptop
+   * that takes the night over listens for phones on this very port if it can).
+   */
+  setAlternates(hosts: () => string[]): void {
+    this.alternatesOf = hosts;
+  }
+
+  /** The alternates as `host:port`, this laptop's own addresses left out. */
+  private alternates(): string[] {
+    const port = this.host?.port;
+    if (port === undefined) return [];
+    let hosts: string[];
+    try {
+      hosts = this.alternatesOf();
+    } catch {
+      return [];
+    }
+    return [...new Set(hosts)].filter((host) => !this.addresses.includes(host)).map((host) => `${host}:${port}`);
+  }
+
+  /**
+   * R35 *Taken over*: the pages of the laptop this one took the night from get in here with the token they hold. Off
+   * here, the listener starts with that very token, on their port if it is free; on, that token opens it as well.
+   * W off or a new link here ends it, as for this laptop's own pages.
+   */
+  follow(service: DealerService, way: PhoneWay): Promise<void> {
+    return this.serially(async () => {
+      if (this.host) {
+        if (way.token !== this.token) this.followed.push(way);
+        this.changed();
+        return;
+      }
+      this.token = way.token;
+      this.followed = [];
+      await this.listen(service, [way.port, ...(this.options.ports ?? defaultPorts()).filter((port) => port !== way.port)]);
+      // The pages opened on the old laptop's link come from its origin: their sockets are let in here, with the token.
+      if (this.host) this.followed = [way];
+    });
   }
 
   /** The sockets open now (none when off), for diagnostics and tests. */
@@ -245,49 +311,56 @@ export class PhoneAccess {
   turnOn(service: DealerService): Promise<void> {
     return this.serially(async () => {
       if (this.host) return;
-      this.refusal = null;
-      const files = await phonePageFiles(this.options.rendererDir);
-      const ports = this.options.ports ?? defaultPorts();
-      const listen = this.options.listen ?? startHost;
-      let lastError: unknown = null;
-      let lastPort = ports[0] ?? 0;
-      for (const port of ports) {
-        lastPort = port;
-        try {
-          this.host = await listen({
-            service,
-            port,
-            host: this.options.listenAddress ?? '0.0.0.0',
-            rendererDir: this.options.rendererDir,
-            viewerToken: () => this.token,
-            files: { allowed: files, index: PHONE_PAGE },
-            hostNames: () => this.addresses,
-            tokenCookie: PHONE_TOKEN_COOKIE,
-            onClientsChanged: () => this.countChanged(),
-            // The phones never hold up the host's own commands.
-            deferViewPushes: true,
-            maxViewers: this.limits.maxPhones,
-            questionRate: this.limits.questionRate,
-            flow: this.limits.flow,
-            connections: this.limits.connections,
-            unread: this.limits.unread,
-            ...(this.options.onClientDropped ? { onClientDropped: this.options.onClientDropped } : {}),
-          });
-          break;
-        } catch (error) {
-          lastError = error;
-          // Only a port in use is worth another port: a refusal (EACCES) or anything else will not change.
-          if ((error as NodeJS.ErrnoException | null)?.code !== 'EADDRINUSE') break;
-        }
-      }
-      if (!this.host) {
-        this.refusal = refusalOf(lastError, lastPort);
-      } else {
-        this.addresses = this.readAddresses();
-        this.followNetwork();
-      }
-      this.changed();
+      await this.listen(service, this.options.ports ?? defaultPorts());
     });
+  }
+
+  /** Listens on the first of `ports` that is free (a refusal otherwise), and tells. */
+  private async listen(service: DealerService, ports: readonly number[]): Promise<void> {
+    this.refusal = null;
+    const files = await phonePageFiles(this.options.rendererDir);
+    const listen = this.options.listen ?? startHost;
+    let lastError: unknown = null;
+    let lastPort = ports[0] ?? 0;
+    for (const port of ports) {
+      lastPort = port;
+      try {
+        this.host = await listen({
+          service,
+          port,
+          host: this.options.listenAddress ?? '0.0.0.0',
+          rendererDir: this.options.rendererDir,
+          viewerToken: () => this.token,
+          followedTokens: () => this.followed.map((way) => way.token),
+          otherOrigins: () => this.followed.flatMap((way) => way.addresses.map((address) => `${address}:${way.port}`)),
+          connectSources: () => this.alternates().map((alternate) => `ws://${alternate}`),
+          files: { allowed: files, index: PHONE_PAGE },
+          hostNames: () => this.addresses,
+          tokenCookie: PHONE_TOKEN_COOKIE,
+          onClientsChanged: () => this.countChanged(),
+          // The phones never hold up the host's own commands.
+          deferViewPushes: true,
+          maxViewers: this.limits.maxPhones,
+          questionRate: this.limits.questionRate,
+          flow: this.limits.flow,
+          connections: this.limits.connections,
+          unread: this.limits.unread,
+          ...(this.options.onClientDropped ? { onClientDropped: this.options.onClientDropped } : {}),
+        });
+        break;
+      } catch (error) {
+        lastError = error;
+        // Only a port in use is worth another port: a refusal (EACCES) or anything else will not change.
+        if ((error as NodeJS.ErrnoException | null)?.code !== 'EADDRINUSE') break;
+      }
+    }
+    if (!this.host) {
+      this.refusal = refusalOf(lastError, lastPort);
+    } else {
+      this.addresses = this.readAddresses();
+      this.followNetwork();
+    }
+    this.changed();
   }
 
   /**
@@ -302,6 +375,8 @@ export class PhoneAccess {
       this.refusal = null;
       this.stopFollowingNetwork();
       this.cancelCount();
+      // W off: the pages of a night taken over are let in no more either.
+      this.followed = [];
       if (host) {
         await host.close();
         this.token = (this.options.newToken ?? newPhoneToken)();
@@ -314,6 +389,7 @@ export class PhoneAccess {
   newLink(): Promise<void> {
     return this.serially(() => {
       this.token = (this.options.newToken ?? newPhoneToken)();
+      this.followed = [];
       this.host?.dropStaleClients();
       this.changed();
       return Promise.resolve();

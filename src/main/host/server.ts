@@ -52,6 +52,12 @@ export interface HostOptions {
    * No host token exists for it, so every socket is `phone` or `table`.
    */
   viewerToken?: () => string;
+  /** With `viewerToken`: the viewer tokens of nights taken over from other laptops (R35), let in as well. */
+  followedTokens?: () => readonly string[];
+  /** Origins (`host:port`) of another listener whose pages may open a socket here, with a token (R35). */
+  otherOrigins?: () => readonly string[];
+  /** More places (`ws://host:port`) a page of this listener may open a socket to (its CSP's connect-src). */
+  connectSources?: () => readonly string[];
   /**
    * A listener for paired laptops only (the group's listener,
    * group/lanListener.ts): whether a token is a paired laptop's key or the

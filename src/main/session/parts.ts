@@ -24,6 +24,7 @@ export type GroupLanCommand =
   | 'groupPeerManifest'
   | 'groupPeerFiles'
   | 'groupPeerNightLines'
+  | 'groupPeerPhones'
   | 'takeOverNight'
   | 'handOverNight';
 export type PartCommand = PhoneCommand | GroupLanCommand;
@@ -85,6 +86,7 @@ export const PART_OF_COMMAND: { readonly [C in PartCommand]: keyof SessionParts 
   groupPeerManifest: 'groupLan',
   groupPeerFiles: 'groupLan',
   groupPeerNightLines: 'groupLan',
+  groupPeerPhones: 'groupLan',
   takeOverNight: 'groupLan',
   handOverNight: 'groupLan',
 };

@@ -6,20 +6,31 @@ import { GameSession } from '../../session/gameSession';
 import { countingBytes, TestClock } from '../../session/testing/kit';
 import { createConfBackend } from '../../store/confBackend';
 import { groupLanPart, type GroupLanOptions, type GroupLanPart } from '../groupLanPart';
+import type { PhoneAccess, PhoneAccessOptions } from '../phoneAccess';
+import { phonesPart } from '../phonesPart';
 
 /** A laptop of the live copy's tests: a real session on its own data folder, composed with the group's LAN part. */
 export interface LiveLaptop {
   session: GameSession;
   lan: GroupLanPart;
   root: string;
+  /** Its phones' listener, when composed with one (`extra.phones`). */
+  phones: PhoneAccess | null;
 }
 
+/** What a test may change of a laptop: the group part's options, and a phones' listener to compose it with. */
+type LaptopExtras = Partial<GroupLanOptions> & { phones?: PhoneAccessOptions };
+
 /** A laptop listening on loopback (syncing every `syncEveryMs`), dealing repeatable cards from `label`. */
-async function liveLaptop(root: string, clock: TestClock, label: string, extra: Partial<GroupLanOptions> = {}): Promise<LiveLaptop> {
+async function liveLaptop(root: string, clock: TestClock, label: string, extras: LaptopExtras = {}): Promise<LiveLaptop> {
   let lan: GroupLanPart | null = null;
+  let phones: PhoneAccess | null = null;
+  const { phones: phoneOptions, ...extra } = extras;
   const session = new GameSession(
     { storage: createConfBackend(join(root, 'session')), randomBytes: countingBytes(label), now: clock.now, groupFolderWatchMs: 0 },
     (context) => {
+      const part = phoneOptions ? phonesPart(context, phoneOptions) : null;
+      phones = part?.access ?? null;
       lan = groupLanPart(context, {
         dataRoot: root,
         rendererDir: root,
@@ -28,13 +39,14 @@ async function liveLaptop(root: string, clock: TestClock, label: string, extra: 
         addresses: () => ['127.0.0.1'],
         syncEveryMs: 60_000,
         ...extra,
+        ...(phones ? { phoneAccess: phones } : {}),
       });
-      return { groupLan: lan };
+      return part ? { groupLan: lan, phones: part } : { groupLan: lan };
     },
   );
   await session.startParts();
   if (!lan) throw new Error('composed without the group part');
-  return { session, lan, root };
+  return { session, lan, root, phones };
 }
 
 /** `bob` pairs with `ann` (Ann creates the group unless `inGroup`): each then holds the other's key. */
@@ -64,7 +76,7 @@ export async function until(done: () => boolean, ms = 5_000): Promise<void> {
 export interface LiveLaptopsPerTest {
   readonly clock: TestClock;
   /** A laptop named `name` on `<test dir>/<name>`: the same folder again for the same name (a laptop coming back). */
-  laptop(name: string, extra?: Partial<GroupLanOptions>): Promise<LiveLaptop>;
+  laptop(name: string, extra?: LaptopExtras): Promise<LiveLaptop>;
   /** A laptop switched off (its session shut down, its listener closed): it is not shut down again after the test. */
   switchedOff(laptop: LiveLaptop): Promise<void>;
 }

@@ -424,3 +424,43 @@ describe('createPhoneSocketApi', () => {
     expect('helpDeal' in makeApi()).toBe(false);
   });
 });
+
+describe('R35: a phone whose laptop stops answering looks for its night on the alternates it was told', () => {
+  const own = 'ws://10.0.0.1:47800/ws?role=phone&token=V1';
+  const bob = 'ws://10.0.0.2:47800/ws?role=phone&token=V1';
+
+  it('R35: its own laptop first; once it stopped answering, the alternates at the same time, and the one that let it in is kept', () => {
+    const api = createPhoneSocketApi({ url: own, createSocket: (url) => new FakeSocket(url), backoff: () => 100, alternates: () => [bob] });
+    expect(FakeSocket.all.map((s) => s.url)).toEqual([own]);
+    latest().open();
+    expect(api.currentUrl()).toBe(own);
+    // Ann's laptop went: its own address and Bob's at once. Bob's laptop has not taken the night over yet, and refuses too.
+    latest().drop(1006);
+    vi.advanceTimersByTime(100);
+    expect(FakeSocket.all.slice(1).map((s) => s.url)).toEqual([own, bob]);
+    FakeSocket.all[1]?.drop(1006);
+    expect(api.status()).toBe('reconnecting');
+    FakeSocket.all[2]?.drop(1006);
+    vi.advanceTimersByTime(100);
+    const [again, onBob] = FakeSocket.all.slice(3);
+    onBob?.open();
+    expect(api.status()).toBe('open');
+    expect(api.currentUrl()).toBe(bob);
+    // The other attempt is given up, and says nothing more.
+    expect(again?.readyState).toBe(3);
+    expect(onBob?.sent.map((m) => m.method)).toEqual(['getView']);
+    // Lost again later: Bob's address is now the page's first.
+    onBob?.drop(1006);
+    vi.advanceTimersByTime(100);
+    expect(FakeSocket.all.slice(5).map((s) => s.url)).toEqual([bob]);
+  });
+
+  it('R35: with no alternates it behaves as before: its own address, again and again', () => {
+    createPhoneSocketApi({ url: own, createSocket: (url) => new FakeSocket(url), backoff: () => 100 });
+    for (let i = 0; i < 3; i++) {
+      latest().drop(1006);
+      vi.advanceTimersByTime(100);
+    }
+    expect(new Set(FakeSocket.all.map((s) => s.url))).toEqual(new Set([own]));
+  });
+});

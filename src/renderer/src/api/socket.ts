@@ -37,8 +37,7 @@ export const PROBE_TIMEOUT_MS = 4000;
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting';
 
 /**
- * The part of the browser's WebSocket this bridge uses, so tests can pass a fake.
- * @internal exported for tests only
+ * The part of the browser's WebSocket this bridge uses, so tests (and the bench's phones, on Node's `ws`) can pass their own.
  */
 export interface SocketLike {
   readonly readyState: number;
@@ -63,6 +62,11 @@ export interface SocketApiOptions {
   openTableWindow?: () => Promise<void>;
   /** The clock, for `lastViewAt` (ms since the epoch). */
   now?: () => number;
+  /**
+   * R35: other socket URLs where the page's night may be found should its laptop stop answering (the laptop that
+   * took the night over), asked each time the page's own fails; none unless given.
+   */
+  alternates?: () => readonly string[];
 }
 
 /** How the link to the dealer stands, and the ways to nudge it. */
@@ -83,6 +87,8 @@ interface ConnectionControls {
   retryNow(): void;
   /** Closes the socket for good (no reconnect). */
   dispose(): void;
+  /** Where the socket opens now: the page's own URL, or the alternate that let it in last (R35). */
+  currentUrl(): string;
 }
 
 export type SocketDealerApi = DealerApi & ConnectionControls;
@@ -183,7 +189,15 @@ interface SocketBridge extends ConnectionControls {
   onWitness(listener: (message: unknown) => void): () => void;
 }
 
+/** The close code a close event carries, or null. */
+function closeCodeOf(event: unknown): number | null {
+  const code = (event as { code?: unknown } | null)?.code;
+  return typeof code === 'number' ? code : null;
+}
+
 function openSocketBridge(options: SocketApiOptions): SocketBridge {
+  /** Where the socket opens: the page's own host, or the alternate that let it in last (R35). */
+  let url = options.url;
   const createSocket: SocketFactory = options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
   const backoff = options.backoff ?? defaultBackoff;
   const now = options.now ?? Date.now;
@@ -225,45 +239,82 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
     connectTimer = null;
   }
 
+  /** Sockets opening at once (the page's own address and, once it failed, the alternates): the first to open is kept. */
+  let trying: SocketLike[] = [];
+
+  /**
+   * Opens the socket. Once the page's own laptop has failed to answer (attempt > 0), the alternates it was told
+   * (R35: the paired laptops, docs/group-lan.md "What follows a takeover") are tried at the same time, and the
+   * first that lets the page in is kept, and tried first from then on.
+   */
   function connect(): void {
     clearTimers();
-    const ws = createSocket(options.url);
-    socket = ws;
     pushedView = null;
+    socket = null;
+    const alternates = attempt > 0 ? (options.alternates?.() ?? []).filter((target) => target !== url) : [];
+    const candidates = [url, ...alternates].map((target) => ({ target, ws: createSocket(target) }));
+    trying = candidates.map((candidate) => candidate.ws);
     connectTimer = setTimeout(() => {
-      if (socket === ws && ws.readyState === CONNECTING) lost(ws);
+      for (const ws of trying) drop(ws);
+      trying = [];
+      failed();
     }, CONNECT_TIMEOUT_MS);
-    ws.onopen = () => {
-      if (socket !== ws) return;
-      if (connectTimer) clearTimeout(connectTimer);
-      connectTimer = null;
-      attempt = 0;
-      closeCode = null;
-      setStatus('open');
-      for (const request of outbox.splice(0)) ws.send(JSON.stringify(request));
-      // A view may have changed while we were away: fetch it rather than wait.
-      void getView().then(emitView, () => undefined);
-    };
+    for (const { target, ws } of candidates) {
+      ws.onopen = () => {
+        if (!trying.includes(ws)) return;
+        for (const other of trying) if (other !== ws) drop(other);
+        trying = [];
+        url = target;
+        opened(ws);
+      };
+      ws.onerror = () => undefined; // onclose follows and handles it
+      ws.onclose = (event) => {
+        if (!trying.includes(ws)) return;
+        trying = trying.filter((other) => other !== ws);
+        if (target === url) closeCode = closeCodeOf(event);
+        if (trying.length === 0) failed();
+      };
+    }
+  }
+
+  /** A socket given up before it opened: it says nothing more. */
+  function drop(ws: SocketLike): void {
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    if (ws.readyState === CONNECTING || ws.readyState === OPEN) ws.close();
+  }
+
+  function opened(ws: SocketLike): void {
+    socket = ws;
+    if (connectTimer) clearTimeout(connectTimer);
+    connectTimer = null;
+    attempt = 0;
+    closeCode = null;
+    setStatus('open');
     ws.onmessage = (event) => {
       if (socket === ws && typeof event.data === 'string') receive(event.data);
     };
-    ws.onerror = () => undefined; // onclose follows and handles it
     ws.onclose = (event) => {
       if (socket !== ws) return;
-      const code = (event as { code?: unknown } | null)?.code;
-      closeCode = typeof code === 'number' ? code : null;
+      closeCode = closeCodeOf(event);
       lost(ws);
     };
+    for (const request of outbox.splice(0)) ws.send(JSON.stringify(request));
+    // A view may have changed while we were away: fetch it rather than wait.
+    void getView().then(emitView, () => undefined);
   }
 
-  /** The socket closed, or is given up (no open in time, no answer on waking): fail what it carried and try again. */
+  /** The socket closed, or is given up (no answer on waking): fail what it carried and try again. */
   function lost(ws: SocketLike): void {
     if (socket !== ws) return;
     socket = null;
     probing = null;
+    drop(ws);
+    failed();
+  }
+
+  /** No socket now: what was in flight failed, and the next attempt waits its turn. */
+  function failed(): void {
     clearTimers();
-    ws.onopen = ws.onmessage = ws.onclose = null;
-    if (ws.readyState === CONNECTING || ws.readyState === OPEN) ws.close();
     failInFlight(new Error('The connection to the dealer was lost.'));
     if (disposed) return;
     setStatus('reconnecting');
@@ -273,6 +324,7 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
   function retryNow(): void {
     if (disposed) return;
     if (socket === null) {
+      if (trying.length > 0) return;
       // Waiting out the backoff: the page is back, so try at once, and from the shortest delay again.
       attempt = 0;
       connect();
@@ -378,12 +430,15 @@ function openSocketBridge(options: SocketApiOptions): SocketBridge {
     lastViewAt: () => lastView,
     lastCloseCode: () => closeCode,
     retryNow,
+    currentUrl: () => url,
     dispose() {
       disposed = true;
       clearTimers();
       const ws = socket;
       socket = null;
       ws?.close();
+      for (const other of trying) drop(other);
+      trying = [];
       for (const [id, entry] of pending) {
         pending.delete(id);
         entry.reject(new Error('The connection to the dealer is closed.'));
@@ -416,6 +471,7 @@ function connectionOf(bridge: SocketBridge): Pick<SocketBridge, 'getView' | 'onV
     lastViewAt: bridge.lastViewAt,
     lastCloseCode: bridge.lastCloseCode,
     retryNow: bridge.retryNow,
+    currentUrl: bridge.currentUrl,
     dispose: bridge.dispose,
   };
 }
