@@ -106,10 +106,16 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   await expect(live).toContainText('Alt+O takes it over if Ann’s laptop is off.');
   await bobPage.screenshot({ path: `${SHOTS}/bob-group-live-copy.png` });
   // Its key hints at 1080p: two lines (the group's keys, then this laptop's), neither wrapped, in every language (G).
+  const hint = bobPage.getByTestId('group-hint');
+  const english = await hint.textContent();
   for (let language = 0; language < 4; language++) {
     expect(await hintLineHeights(bobPage)).toEqual([1, 1]);
+    // The next language only once this one is shown (each loads on demand): a G pressed meanwhile would skip one.
+    const shown = await hint.textContent();
     await bobPage.keyboard.press('g');
+    await expect(hint).not.toHaveText(shown ?? '');
   }
+  await expect(hint).toHaveText(english ?? '');
 
   // Ann's group screen: Bob's laptop holds the night, no line behind; Esc, Esc back to the night as it was.
   await annPage.goto(groupLink(ann.consoleUrl));
@@ -136,6 +142,7 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   await bobPage.keyboard.press('Alt+o');
   const question = bobPage.getByTestId('confirm');
   await expect(question).toContainText('Only if Ann’s laptop is off');
+  await expect(bobPage.getByTestId('group-error')).toHaveCount(0);
   await bobPage.screenshot({ path: `${SHOTS}/bob-take-over-question.png` });
   await bobPage.keyboard.press('Enter');
   await expect(bobPage.getByTestId('phase')).toHaveAttribute('data-phase', 'cut', { timeout: 10_000 });
