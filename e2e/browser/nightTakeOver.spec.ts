@@ -81,10 +81,12 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   await Promise.all([annPage.goto(ann.consoleUrl), bobPage.goto(bob.consoleUrl)]);
 
   // Paired, each laptop by its host's name (Esc first: a fresh lobby opens with the cursor in the name box).
-  await annPage.keyboard.press('Escape');
+  for (const page of [annPage, bobPage]) {
+    await expect(page.getByTestId('new-player')).toBeFocused();
+    await page.keyboard.press('Escape');
+  }
   await openGroup(annPage);
   const offer = await createGroupAndShowCode(annPage, 'Friday');
-  await bobPage.keyboard.press('Escape');
   await openGroup(bobPage);
   await joinByCode(bobPage, offer, 'Friday');
   await expectPaired(annPage, bobPage);
