@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { endNight, playTurns } from './consolePage';
 import { rowTexts } from './historyPage';
+import { createGroupAndShowCode, expectPaired, joinByCode, openGroup, startANight } from './groupPage';
 import { freshDataDir, removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
 
 const SHOTS = 'e2e/artifacts/screenshots';
@@ -25,28 +26,11 @@ test.afterAll(async () => {
 
 /** From the lobby: a night of these players, a few turns, ended and closed (back in the lobby). */
 async function playANight(page: Page, players: string[]): Promise<void> {
-  await expect(page.getByTestId('lobby')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('n');
-  for (const name of players) {
-    await page.keyboard.type(name);
-    await page.keyboard.press('Enter');
-  }
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('lobby')).toHaveCount(0);
+  await startANight(page, players);
   await playTurns(page, 4);
   await endNight(page);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('lobby')).toBeVisible();
-}
-
-/** The Group screen, from the lobby: H (history), then V. */
-async function openGroup(page: Page): Promise<void> {
-  await page.keyboard.press('h');
-  await expect(page.getByTestId('history')).toBeVisible();
-  await page.keyboard.press('v');
-  await expect(page.getByTestId('group-screen')).toBeVisible();
 }
 
 /** What the history shows: the nights list, the all-time board, and the running tab (read from the lobby's D). */
@@ -101,38 +85,15 @@ test('two hosts pair over loopback by the code one shows, and each then shows bo
 
   // Ann's laptop: a group, then a code for Bob's laptop to type.
   await openGroup(annPage);
-  await expect(annPage.getByTestId('group-none')).toBeVisible();
-  await annPage.keyboard.press('c');
-  await annPage.keyboard.type('Friday');
-  await annPage.keyboard.press('Enter');
-  await expect(annPage.getByTestId('group-name')).toContainText('Friday');
-  await annPage.keyboard.press('p');
-  const pairing = annPage.getByTestId('group-pairing');
-  await expect(pairing).toBeVisible();
-  await expect(pairing.locator('svg.qr')).toBeVisible();
-  const address = ((await annPage.getByTestId('group-pair-address').first().textContent()) ?? '').replace(/^.*?:\s*/, '').trim();
-  const code = ((await annPage.getByTestId('group-pair-code').textContent()) ?? '').replace(/^.*?:\s*/, '').trim();
-  expect(address).toMatch(/^127\.0\.0\.1:\d+$/);
-  expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+  const offer = await createGroupAndShowCode(annPage, 'Friday');
   await annPage.screenshot({ path: `${SHOTS}/group-pairing-code.png` });
 
   // Bob's laptop: J, the address and the code, as a host types them.
   await openGroup(bobPage);
-  await bobPage.keyboard.press('j');
-  await expect(bobPage.getByTestId('group-address')).toBeFocused();
-  await bobPage.keyboard.type(address);
-  await bobPage.keyboard.press('Tab');
-  await bobPage.keyboard.type(code.toUpperCase());
-  await bobPage.keyboard.press('Enter');
-  await expect(bobPage.getByTestId('group-message')).toBeVisible();
-  await expect(bobPage.getByTestId('group-name')).toContainText('Friday');
-  await expect(bobPage.getByTestId('group-paired')).toContainText(address);
+  await joinByCode(bobPage, offer, 'Friday');
 
   // Both list each other: the pairing is gone from Ann's screen (used once), Bob is paired there.
-  await expect(annPage.getByTestId('group-pairing')).toHaveCount(0);
-  await expect(annPage.getByTestId('group-paired-0')).toBeVisible();
-  await expect(annPage.getByTestId('group-laptops').locator('tbody tr')).toHaveCount(2, { timeout: 10_000 });
-  await expect(bobPage.getByTestId('group-laptops').locator('tbody tr')).toHaveCount(2, { timeout: 10_000 });
+  await expectPaired(annPage, bobPage);
   await annPage.screenshot({ path: `${SHOTS}/group-screen.png` });
 
   // Both hosts' laptops go by the machine's name: Bob's host names his (Alt+R, the name to edit, Enter), and Ann's lists it so.

@@ -131,6 +131,7 @@ const en = {
   notices: {
     title: 'Storage notice | Storage notices ({n})',
     'set-aside': '{file} could not be read and was kept as {setAsideAs}: {reason}',
+    'taken-over': 'The night left this laptop: {reason} Its journal here is kept whole as {setAsideAs}.',
     'unknown-merge':
       '{file} merged players who are not in the roster ({reason}): those merges were taken out so that every backup can be restored. The file as it was is kept as {setAsideAs}.',
     'future-backups':
@@ -597,7 +598,8 @@ const en = {
     group: {
       tab: 'Group',
       none: 'This laptop is in no group: its history is its own. Create a group, or join one by its folder, a file, or a code shown on a laptop of the group.',
-      hint: 'C create · F group folder · I import a file · P pair a laptop · J join by code · ↑↓ U unpair · E export · S sync now · L leave · D new laptop id · Alt+R rename this laptop · Alt+K new key · Alt+T trust a new key · Esc back',
+      hint: 'C create · F group folder · I import a file · P pair a laptop · J join by code · ↑↓ U unpair · E export · S sync now · L leave · D new laptop id',
+      hintLaptop: 'Alt+R rename this laptop · Alt+K new key · Alt+T trust a new key · Esc back',
       name: 'Group {name}',
       laptops: 'Laptops in the group',
       laptop: 'Laptop',

@@ -131,6 +131,7 @@ const es: Translation = {
   notices: {
     title: 'Aviso de almacenamiento | Avisos de almacenamiento ({n})',
     'set-aside': '{file} no se pudo leer y se guardó como {setAsideAs}: {reason}',
+    'taken-over': 'La noche dejó este portátil: {reason} Su diario aquí se guarda entero como {setAsideAs}.',
     'unknown-merge':
       '{file} fusionaba jugadores que no están en la lista ({reason}): esas fusiones se quitaron para que cualquier copia de seguridad se pueda restaurar. El archivo tal como estaba se guardó como {setAsideAs}.',
     'future-backups':
@@ -614,7 +615,8 @@ const es: Translation = {
     group: {
       tab: 'Grupo',
       none: 'Este portátil no está en ningún grupo: su historial es solo suyo. Crea un grupo, o únete a uno por su carpeta, un archivo o un código que muestre un portátil del grupo.',
-      hint: 'C crear · F carpeta del grupo · I importar un archivo · P emparejar un portátil · J unirse por código · ↑↓ U desemparejar · E exportar · S sincronizar · L dejar · D identificador nuevo · Alt+R renombrar este portátil · Alt+K clave nueva · Alt+T confiar en una clave nueva · Esc volver',
+      hint: 'C crear · F carpeta del grupo · I importar un archivo · P emparejar un portátil · J unirse por código · ↑↓ U desemparejar · E exportar · S sincronizar · L dejar · D identificador nuevo',
+      hintLaptop: 'Alt+R renombrar este portátil · Alt+K clave nueva · Alt+T confiar en una clave nueva · Esc volver',
       name: 'Grupo {name}',
       laptops: 'Portátiles del grupo',
       laptop: 'Portátil',

@@ -131,6 +131,7 @@ const fr: Translation = {
   notices: {
     title: 'Avis de stockage | Avis de stockage ({n})',
     'set-aside': '{file} n’a pas pu être lu et a été gardé sous le nom {setAsideAs} : {reason}',
+    'taken-over': 'La soirée a quitté cet ordinateur : {reason} Son journal ici est gardé entier sous le nom {setAsideAs}.',
     'unknown-merge':
       '{file} fusionnait des joueurs absents de la liste ({reason}) : ces fusions ont été retirées pour que chaque sauvegarde puisse être restaurée. Le fichier tel qu’il était est gardé sous le nom {setAsideAs}.',
     'future-backups':
@@ -624,7 +625,8 @@ const fr: Translation = {
     group: {
       tab: 'Groupe',
       none: 'Cet ordinateur n’est dans aucun groupe : son historique n’est qu’à lui. Créez un groupe, ou rejoignez-en un par son dossier, un fichier ou un code affiché sur un ordinateur du groupe.',
-      hint: 'C créer · F dossier du groupe · I importer un fichier · P appairer un ordinateur · J rejoindre par code · ↑↓ U désappairer · E exporter · S synchroniser · L quitter · D nouvel identifiant · Alt+R renommer cet ordinateur · Alt+K nouvelle clé · Alt+T faire confiance à une nouvelle clé · Échap retour',
+      hint: 'C créer · F dossier du groupe · I importer un fichier · P appairer un ordinateur · J rejoindre par code · ↑↓ U désappairer · E exporter · S synchroniser · L quitter · D nouvel identifiant',
+      hintLaptop: 'Alt+R renommer cet ordinateur · Alt+K nouvelle clé · Alt+T faire confiance à une nouvelle clé · Échap retour',
       name: 'Groupe {name}',
       laptops: 'Ordinateurs du groupe',
       laptop: 'Ordinateur',

@@ -131,6 +131,7 @@ const it: Translation = {
   notices: {
     title: 'Avviso di archiviazione | Avvisi di archiviazione ({n})',
     'set-aside': '{file} non si è potuto leggere ed è stato conservato come {setAsideAs}: {reason}',
+    'taken-over': 'La serata ha lasciato questo portatile: {reason} Il suo giornale qui è conservato intero come {setAsideAs}.',
     'unknown-merge':
       '{file} univa giocatori che non sono nell’elenco ({reason}): quelle unioni sono state tolte perché ogni backup si possa ripristinare. Il file com’era è conservato come {setAsideAs}.',
     'future-backups':
@@ -620,7 +621,8 @@ const it: Translation = {
     group: {
       tab: 'Gruppo',
       none: 'Questo portatile non è in nessun gruppo: la sua cronologia è solo sua. Crea un gruppo, o entra in uno con la sua cartella, un file o un codice mostrato da un portatile del gruppo.',
-      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · D identificativo nuovo · Alt+R rinomina questo portatile · Alt+K chiave nuova · Alt+T fidarsi di una chiave nuova · Esc indietro',
+      hint: 'C crea · F cartella del gruppo · I importa un file · P abbina un portatile · J entra con un codice · ↑↓ U scollega · E esporta · S sincronizza · L lascia · D identificativo nuovo',
+      hintLaptop: 'Alt+R rinomina questo portatile · Alt+K chiave nuova · Alt+T fidarsi di una chiave nuova · Esc indietro',
       name: 'Gruppo {name}',
       laptops: 'Portatili del gruppo',
       laptop: 'Portatile',

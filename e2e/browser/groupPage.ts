@@ -1,0 +1,79 @@
+/**
+ * Two headless hosts made laptops of one group, by the keys a host presses
+ * (docs/group-lan.md "Pairing"): the group screen opened from the lobby, a
+ * group created and a pairing code shown on one, the address and code typed
+ * on the other, a laptop renamed. Shared by the specs that pair two hosts.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** From the lobby: a night of these players started (typed in the name box, Enter each), its console open. */
+export async function startANight(page: Page, players: string[]): Promise<void> {
+  await expect(page.getByTestId('lobby')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('n');
+  for (const name of players) {
+    await page.keyboard.type(name);
+    await page.keyboard.press('Enter');
+  }
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('lobby')).toHaveCount(0);
+}
+
+/** The Group screen, from the lobby: H (history), then V. */
+export async function openGroup(page: Page): Promise<void> {
+  await page.keyboard.press('h');
+  await expect(page.getByTestId('history')).toBeVisible();
+  await page.keyboard.press('v');
+  await expect(page.getByTestId('group-screen')).toBeVisible();
+}
+
+/** On the group screen of a laptop in no group: C, the group's name, Enter; then P shows a code. Returns what it shows. */
+export async function createGroupAndShowCode(page: Page, groupName: string): Promise<{ address: string; code: string }> {
+  await expect(page.getByTestId('group-none')).toBeVisible();
+  await page.keyboard.press('c');
+  await page.keyboard.type(groupName);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('group-name')).toContainText(groupName);
+  await page.keyboard.press('p');
+  const pairing = page.getByTestId('group-pairing');
+  await expect(pairing).toBeVisible();
+  await expect(pairing.locator('svg.qr')).toBeVisible();
+  const address = ((await page.getByTestId('group-pair-address').first().textContent()) ?? '').replace(/^.*?:\s*/, '').trim();
+  const code = ((await page.getByTestId('group-pair-code').textContent()) ?? '').replace(/^.*?:\s*/, '').trim();
+  expect(address).toMatch(/^127\.0\.0\.1:\d+$/);
+  expect(code).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
+  return { address, code };
+}
+
+/** On the other laptop's group screen: J, the address and the code (in capitals, as a host may type it), Enter; paired. */
+export async function joinByCode(page: Page, { address, code }: { address: string; code: string }, groupName: string): Promise<void> {
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('group-address')).toBeFocused();
+  await page.keyboard.type(address);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(code.toUpperCase());
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('group-message')).toBeVisible();
+  await expect(page.getByTestId('group-name')).toContainText(groupName);
+  await expect(page.getByTestId('group-paired')).toContainText(address);
+}
+
+/** Both laptops list each other: the code is gone from the first (good once), and each lists two laptops. */
+export async function expectPaired(first: Page, second: Page): Promise<void> {
+  await expect(first.getByTestId('group-pairing')).toHaveCount(0);
+  await expect(first.getByTestId('group-paired-0')).toBeVisible();
+  await expect(first.getByTestId('group-laptops').locator('tbody tr')).toHaveCount(2, { timeout: 10_000 });
+  await expect(second.getByTestId('group-laptops').locator('tbody tr')).toHaveCount(2, { timeout: 10_000 });
+}
+
+/** On the group screen: Alt+R, the laptop's new name replacing the old (selected), Enter. */
+export async function renameLaptop(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Alt+r');
+  await expect(page.getByTestId('group-text')).toBeFocused();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('group-message')).toContainText(name);
+  await expect(page.getByTestId('group-prompt')).toHaveCount(0);
+}

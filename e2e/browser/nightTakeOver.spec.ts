@@ -1,0 +1,194 @@
+/**
+ * R35, the night survives its laptop (docs/group-lan.md "A live copy of the
+ * open night", "Taking a night over"), with two real headless hosts paired
+ * over loopback and driven by the keyboard in Chromium: Ann's laptop plays a
+ * night, Bob's holds it live; Alt+O on Bob's is refused while Ann's answers;
+ * Ann's host is killed mid-turn and Bob's takes the night over at the cut,
+ * every chip where Ann's screen left it, the turn in play voided; Bob's TV
+ * shows it and a turn is played there; Ann's host, started again on its
+ * data folder, stops the night and says where it went. Screenshots at
+ * 1920x1080 in e2e/artifacts/screenshots/takeover.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectTableAgrees, picture, playTurns, sum, type Picture } from './consolePage';
+import { createGroupAndShowCode, expectPaired, joinByCode, openGroup, renameLaptop, startANight } from './groupPage';
+import { freshDataDir, removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
+
+const SHOTS = 'e2e/artifacts/screenshots/takeover';
+const hosts: HostProcess[] = [];
+
+test.afterAll(async () => {
+  const stopped = hosts.splice(0);
+  for (const host of stopped) await host.stop();
+  for (const dir of new Set(stopped.map((h) => h.dataDir))) removeDataDir(dir);
+});
+
+/** Five players: one with a 40-character name (the longest allowed), one with accents. */
+const PLAYERS = ['Ann', 'Bartholomew Featherstonehaugh-Wellington', 'Zoë Lefèvre-Núñez', 'Carl', 'Dora'];
+
+/** The open night's journal on a laptop's disk: the night's id, and its lines (its header and the trailing newline not counted). */
+function journal(dataDir: string): { nightId: string; lines: number } {
+  const files = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((f) => /nights[/\\][^/\\]+\.jsonl$/.test(f));
+  expect(files).toHaveLength(1);
+  const nightId = basename(files[0]!, '.jsonl');
+  return { nightId, lines: readFileSync(join(dataDir, files[0]!), 'utf8').split('\n').length - 2 };
+}
+
+/** From `ready`, the next turn dealt and its bet awaited (an ace or a pair called high first): a turn in play. */
+async function dealToTheBet(page: Page): Promise<Picture> {
+  for (let guard = 0; guard < 10; guard++) {
+    const now = await picture(page);
+    if (now.phase === 'bet') return now;
+    await page.keyboard.press(now.phase === 'ace-call' || now.phase === 'pair-call' ? 'h' : 'Enter');
+    await expect.poll(async () => (await picture(page)).phase).not.toBe(now.phase);
+  }
+  throw new Error('no bet was asked');
+}
+
+/** How many lines on the screen each of the group screen's hint lines takes (its text's line boxes, by their tops). */
+async function hintLineHeights(page: Page): Promise<number[]> {
+  return page.getByTestId('group-hint').evaluate((hint) =>
+    [...hint.children].map((line) => {
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+    }),
+  );
+}
+
+/** The console's group screen, as its link opens it (no key reaches it while a night is open). */
+function groupLink(consoleUrl: string): string {
+  const link = new URL(consoleUrl);
+  link.hash = '#/history/group';
+  return link.toString();
+}
+
+test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s is off, and Ann’s, back, stops it and says where it went', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const [ann, bob] = await Promise.all([
+    startHostProcess({ deckSeed: 'a11ce5', dataDir: freshDataDir() }),
+    startHostProcess({ deckSeed: 'b0b0b0', dataDir: freshDataDir() }),
+  ]);
+  hosts.push(ann, bob);
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  const annPage = await context.newPage();
+  const bobPage = await context.newPage();
+  await Promise.all([annPage.goto(ann.consoleUrl), bobPage.goto(bob.consoleUrl)]);
+
+  // Paired, each laptop by its host's name (Esc first: a fresh lobby opens with the cursor in the name box).
+  for (const page of [annPage, bobPage]) {
+    await expect(page.getByTestId('new-player')).toBeFocused();
+    await page.keyboard.press('Escape');
+  }
+  await openGroup(annPage);
+  const offer = await createGroupAndShowCode(annPage, 'Friday');
+  await openGroup(bobPage);
+  await joinByCode(bobPage, offer, 'Friday');
+  await expectPaired(annPage, bobPage);
+  await renameLaptop(annPage, 'Ann');
+  await renameLaptop(bobPage, 'Bob’s laptop');
+
+  // Ann's night: five players, three turns by the keyboard, then the fourth dealt and its bet awaited.
+  await annPage.keyboard.press('Escape');
+  await annPage.keyboard.press('Escape');
+  await startANight(annPage, PLAYERS);
+  await playTurns(annPage, 3);
+  const annLast = await dealToTheBet(annPage);
+  expect(Object.keys(annLast.stacks)).toHaveLength(PLAYERS.length);
+  const { nightId, lines } = journal(ann.dataDir);
+
+  // Bob's group screen: the night held live, at Ann's last line, with the key that takes it over.
+  const live = bobPage.getByTestId('group-live-copies');
+  await expect(live).toContainText(`Holding Ann’s night live, line ${lines}.`, { timeout: 10_000 });
+  await expect(live).toContainText('Alt+O takes it over if Ann’s laptop is off.');
+  await bobPage.screenshot({ path: `${SHOTS}/bob-group-live-copy.png` });
+  // Its key hints at 1080p: two lines (the group's keys, then this laptop's), neither wrapped, in every language (G).
+  const hint = bobPage.getByTestId('group-hint');
+  const english = await hint.textContent();
+  for (let language = 0; language < 4; language++) {
+    expect(await hintLineHeights(bobPage)).toEqual([1, 1]);
+    // The next language only once this one is shown (each loads on demand): a G pressed meanwhile would skip one.
+    const shown = await hint.textContent();
+    await bobPage.keyboard.press('g');
+    await expect(hint).not.toHaveText(shown ?? '');
+  }
+  await expect(hint).toHaveText(english ?? '');
+
+  // Ann's group screen: Bob's laptop holds the night, no line behind; Esc, Esc back to the night as it was.
+  await annPage.goto(groupLink(ann.consoleUrl));
+  await expect(annPage.getByTestId('group-live-copies')).toContainText('Bob’s laptop holds this night live, 0 lines behind.', {
+    timeout: 10_000,
+  });
+  await annPage.screenshot({ path: `${SHOTS}/ann-group-copy-0-behind.png` });
+  await annPage.keyboard.press('Escape');
+  await annPage.keyboard.press('Escape');
+  await expect(annPage.getByTestId('phase')).toHaveAttribute('data-phase', 'bet');
+  expect(await picture(annPage)).toEqual(annLast);
+
+  // While Ann's laptop answers, Alt+O is refused in words, and Bob's laptop opens no night.
+  await bobPage.keyboard.press('Alt+o');
+  await expect(bobPage.getByTestId('confirm')).toContainText('Take over Ann’s night?');
+  await bobPage.keyboard.press('Enter');
+  await expect(bobPage.getByTestId('group-error')).toContainText('ask it to hand the night over');
+  await expect(bobPage.getByTestId('group-screen')).toBeVisible();
+
+  // Ann's laptop dies mid-turn.
+  await ann.stop('SIGKILL');
+
+  // Alt+O, the question, Enter: Bob's console opens on the night at the cut, every chip as on Ann's last screen.
+  await bobPage.keyboard.press('Alt+o');
+  const question = bobPage.getByTestId('confirm');
+  await expect(question).toContainText('Only if Ann’s laptop is off');
+  await expect(bobPage.getByTestId('group-error')).toHaveCount(0);
+  await bobPage.screenshot({ path: `${SHOTS}/bob-take-over-question.png` });
+  await bobPage.keyboard.press('Enter');
+  await expect(bobPage.getByTestId('phase')).toHaveAttribute('data-phase', 'cut', { timeout: 10_000 });
+  const taken = await picture(bobPage);
+  expect({ pot: taken.pot, stacks: taken.stacks, turns: taken.turns }).toEqual({
+    pot: annLast.pot,
+    stacks: annLast.stacks,
+    turns: annLast.turns,
+  });
+  // The turn in play did not stand: the newest turn listed is the fourth, void.
+  expect(taken.lastTurn?.n).toBe(annLast.turns + 1);
+  expect(taken.lastTurn?.outcome).toMatch(/^void$/i);
+  const seats = (await bobPage.locator('tr[data-testid^="player-"]').allTextContents()).join(' ');
+  for (const name of PLAYERS) expect(seats).toContain(name);
+  await bobPage.screenshot({ path: `${SHOTS}/bob-console-after-take-over.png` });
+
+  // Bob's TV shows the same night.
+  const tv = await context.newPage();
+  await tv.goto(bob.tableUrl);
+  await expectTableAgrees(tv, taken);
+  await tv.screenshot({ path: `${SHOTS}/bob-tv-after-take-over.png` });
+
+  // The turn played again on Bob's laptop: the chips still all there.
+  await playTurns(bobPage, annLast.turns + 1);
+  const after = await picture(bobPage);
+  expect(sum(after.stacks) + (after.pot ?? 0)).toBe(sum(annLast.stacks) + (annLast.pot ?? 0));
+  await expectTableAgrees(tv, after);
+
+  // Ann's host, started again on its data folder: it tells Bob's laptop its lines, hears where the night went, and stops it.
+  const back = await startHostProcess({ deckSeed: 'a11ce5', dataDir: ann.dataDir });
+  hosts.push(back);
+  await annPage.goto(back.consoleUrl);
+  const notices = annPage.getByTestId('storage-notices');
+  await expect(notices).toContainText(
+    `The night left this laptop: night ${nightId} was taken over by Bob’s laptop after its line ${lines}`,
+    {
+      timeout: 10_000,
+    },
+  );
+  await expect(notices).toContainText('Nothing was written here after that line. Its journal here is kept whole as');
+  // Read well and set aside whole: not reported as a file that could not be read.
+  await expect(notices).not.toContainText('could not be read');
+  await expect(annPage.getByTestId('lobby')).toBeVisible();
+  await annPage.screenshot({ path: `${SHOTS}/ann-back-night-moved.png` });
+  expect(await picture(bobPage)).toEqual(after);
+  await context.close();
+});
