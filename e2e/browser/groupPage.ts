@@ -4,6 +4,8 @@
  * group created and a pairing code shown on one, the address and code typed
  * on the other, a laptop renamed. Shared by the specs that pair two hosts.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
 /** From the lobby: a night of these players started (typed in the name box, Enter each), its console open. */
@@ -68,7 +70,7 @@ export async function expectPaired(first: Page, second: Page): Promise<void> {
 }
 
 /** On the group screen: Alt+R, the laptop's new name replacing the old (selected), Enter. */
-export async function renameLaptop(page: Page, name: string): Promise<void> {
+async function renameLaptop(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Alt+r');
   await expect(page.getByTestId('group-text')).toBeFocused();
   await page.keyboard.press('Control+a');
@@ -76,4 +78,31 @@ export async function renameLaptop(page: Page, name: string): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('group-message')).toContainText(name);
   await expect(page.getByTestId('group-prompt')).toHaveCount(0);
+}
+
+/**
+ * Two fresh lobbies made laptops of one group, each renamed by its host's name: `first` creates the group and shows
+ * a code, `second` joins by it; both end on their group screens.
+ */
+export async function pairAsLaptops(first: Page, second: Page, names: [string, string]): Promise<void> {
+  // Esc first: a fresh lobby opens with the cursor in the name box.
+  for (const page of [first, second]) {
+    await expect(page.getByTestId('new-player')).toBeFocused();
+    await page.keyboard.press('Escape');
+  }
+  await openGroup(first);
+  const offer = await createGroupAndShowCode(first, 'Friday');
+  await openGroup(second);
+  await joinByCode(second, offer, 'Friday');
+  await expectPaired(first, second);
+  await renameLaptop(first, names[0]);
+  await renameLaptop(second, names[1]);
+}
+
+/** The open night's journal on a laptop's disk: the night's id, and its lines (its header and the trailing newline not counted). */
+export function journal(dataDir: string): { nightId: string; lines: number } {
+  const files = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((f) => /nights[/\\][^/\\]+\.jsonl$/.test(f));
+  expect(files).toHaveLength(1);
+  const nightId = basename(files[0]!, '.jsonl');
+  return { nightId, lines: readFileSync(join(dataDir, files[0]!), 'utf8').split('\n').length - 2 };
 }

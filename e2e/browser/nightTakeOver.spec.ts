@@ -9,11 +9,10 @@
  * data folder, stops the night and says where it went. Screenshots at
  * 1920x1080 in e2e/artifacts/screenshots/takeover.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectTableAgrees, picture, playTurns, sum, type Picture } from './consolePage';
-import { createGroupAndShowCode, expectPaired, joinByCode, openGroup, renameLaptop, startANight } from './groupPage';
+import { journal, pairAsLaptops, startANight } from './groupPage';
 import { freshDataDir, removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
 
 const SHOTS = 'e2e/artifacts/screenshots/takeover';
@@ -27,14 +26,6 @@ test.afterAll(async () => {
 
 /** Five players: one with a 40-character name (the longest allowed), one with accents. */
 const PLAYERS = ['Ann', 'Bartholomew Featherstonehaugh-Wellington', 'Zoë Lefèvre-Núñez', 'Carl', 'Dora'];
-
-/** The open night's journal on a laptop's disk: the night's id, and its lines (its header and the trailing newline not counted). */
-function journal(dataDir: string): { nightId: string; lines: number } {
-  const files = readdirSync(dataDir, { recursive: true, encoding: 'utf8' }).filter((f) => /nights[/\\][^/\\]+\.jsonl$/.test(f));
-  expect(files).toHaveLength(1);
-  const nightId = basename(files[0]!, '.jsonl');
-  return { nightId, lines: readFileSync(join(dataDir, files[0]!), 'utf8').split('\n').length - 2 };
-}
 
 /** From `ready`, the next turn dealt and its bet awaited (an ace or a pair called high first): a turn in play. */
 async function dealToTheBet(page: Page): Promise<Picture> {
@@ -58,13 +49,6 @@ async function hintLineHeights(page: Page): Promise<number[]> {
   );
 }
 
-/** The console's group screen, as its link opens it (no key reaches it while a night is open). */
-function groupLink(consoleUrl: string): string {
-  const link = new URL(consoleUrl);
-  link.hash = '#/history/group';
-  return link.toString();
-}
-
 test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s is off, and Ann’s, back, stops it and says where it went', async ({
   browser,
 }) => {
@@ -80,18 +64,8 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   const bobPage = await context.newPage();
   await Promise.all([annPage.goto(ann.consoleUrl), bobPage.goto(bob.consoleUrl)]);
 
-  // Paired, each laptop by its host's name (Esc first: a fresh lobby opens with the cursor in the name box).
-  for (const page of [annPage, bobPage]) {
-    await expect(page.getByTestId('new-player')).toBeFocused();
-    await page.keyboard.press('Escape');
-  }
-  await openGroup(annPage);
-  const offer = await createGroupAndShowCode(annPage, 'Friday');
-  await openGroup(bobPage);
-  await joinByCode(bobPage, offer, 'Friday');
-  await expectPaired(annPage, bobPage);
-  await renameLaptop(annPage, 'Ann');
-  await renameLaptop(bobPage, 'Bob’s laptop');
+  // Paired, each laptop by its host's name.
+  await pairAsLaptops(annPage, bobPage, ['Ann', 'Bob’s laptop']);
 
   // Ann's night: five players, three turns by the keyboard, then the fourth dealt and its bet awaited.
   await annPage.keyboard.press('Escape');
@@ -119,8 +93,9 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   }
   await expect(hint).toHaveText(english ?? '');
 
-  // Ann's group screen: Bob's laptop holds the night, no line behind; Esc, Esc back to the night as it was.
-  await annPage.goto(groupLink(ann.consoleUrl));
+  // Ann's group screen (V from the night): Bob's laptop holds the night, no line behind; Esc, Esc back to the night as it was.
+  await annPage.keyboard.press('Alt+v');
+  await expect(annPage.getByTestId('group-screen')).toBeVisible();
   await expect(annPage.getByTestId('group-live-copies')).toContainText('Bob’s laptop holds this night live, 0 lines behind.', {
     timeout: 10_000,
   });

@@ -148,6 +148,8 @@ export function useNightKeys(): void {
       },
       // M3: the running tab, its own screen; Esc there comes back to the night.
       runningTab: () => void router.push({ name: 'tab' }),
+      // R35: the group screen (who holds this night live, Alt+H to hand it over); Esc twice comes back to the night.
+      groupScreen: () => void router.push({ name: 'history-group' }),
     };
   }
 

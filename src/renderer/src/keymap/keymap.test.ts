@@ -138,6 +138,7 @@ describe('the keymap', () => {
       'undo',
       'end',
       'tabOpen',
+      'nightGroup',
     ]);
     expect(groups.find((g) => g.screen === 'ended')!.keys).toEqual([
       'endedClose',

@@ -203,6 +203,8 @@ export const NIGHT_KEYS = [
   },
   ...tableLetter('e', 'end', 'endNight'),
   ...tableLetter('d', 'tabOpen', 'runningTab'),
+  // R35: the group screen, where a live copy of this night shows and Alt+H hands the night to another laptop.
+  ...tableLetter('v', 'nightGroup', 'groupScreen'),
 ] as const satisfies readonly KeyBinding[];
 
 export type NightAction = NonNullable<(typeof NIGHT_KEYS)[number]['action']>;
