@@ -6,7 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { freshDataDir, startHostProcess, type HostProcess } from './hostProcess';
 
 /** From the lobby: a night of these players started (typed in the name box, Enter each), its console open. */
 export async function startANight(page: Page, players: string[]): Promise<void> {
@@ -84,7 +85,7 @@ async function renameLaptop(page: Page, name: string): Promise<void> {
  * Two fresh lobbies made laptops of one group, each renamed by its host's name: `first` creates the group and shows
  * a code, `second` joins by it; both end on their group screens.
  */
-export async function pairAsLaptops(first: Page, second: Page, names: [string, string]): Promise<void> {
+async function pairAsLaptops(first: Page, second: Page, names: [string, string]): Promise<void> {
   // Esc first: a fresh lobby opens with the cursor in the name box.
   for (const page of [first, second]) {
     await expect(page.getByTestId('new-player')).toBeFocused();
@@ -105,4 +106,32 @@ export function journal(dataDir: string): { nightId: string; lines: number } {
   expect(files).toHaveLength(1);
   const nightId = basename(files[0]!, '.jsonl');
   return { nightId, lines: readFileSync(join(dataDir, files[0]!), 'utf8').split('\n').length - 2 };
+}
+
+/** Five players: one with a 40-character name (the longest allowed), one with accents. */
+export const FIVE_PLAYERS = ['Ann', 'Bartholomew Featherstonehaugh-Wellington', 'Zoë Lefèvre-Núñez', 'Carl', 'Dora'];
+
+/**
+ * Ann's and Bob's headless hosts on fresh data folders (added to `hosts`, to be stopped), their consoles open at
+ * 1920x1080 and paired as laptops named "Ann" and "Bob’s laptop"; then a night of FIVE_PLAYERS started on Ann's.
+ */
+export async function annAndBobWithAnnsNight(
+  browser: Browser,
+  hosts: HostProcess[],
+): Promise<{ ann: HostProcess; bob: HostProcess; context: BrowserContext; annPage: Page; bobPage: Page }> {
+  const [ann, bob] = await Promise.all([
+    startHostProcess({ deckSeed: 'a11ce5', dataDir: freshDataDir() }),
+    startHostProcess({ deckSeed: 'b0b0b0', dataDir: freshDataDir() }),
+  ]);
+  hosts.push(ann, bob);
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  const annPage = await context.newPage();
+  const bobPage = await context.newPage();
+  await Promise.all([annPage.goto(ann.consoleUrl), bobPage.goto(bob.consoleUrl)]);
+  await pairAsLaptops(annPage, bobPage, ['Ann', 'Bob’s laptop']);
+  // Esc, Esc: from Ann's group screen back to her lobby.
+  await annPage.keyboard.press('Escape');
+  await annPage.keyboard.press('Escape');
+  await startANight(annPage, FIVE_PLAYERS);
+  return { ann, bob, context, annPage, bobPage };
 }

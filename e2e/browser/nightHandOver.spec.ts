@@ -12,8 +12,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { picture, playTurns, sum } from './consolePage';
-import { journal, pairAsLaptops, startANight } from './groupPage';
-import { freshDataDir, removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
+import { annAndBobWithAnnsNight, journal } from './groupPage';
+import { removeDataDir, type HostProcess } from './hostProcess';
 
 const SHOTS = 'e2e/artifacts/screenshots/takeover';
 const hosts: HostProcess[] = [];
@@ -25,28 +25,12 @@ test.afterAll(async () => {
   }
 });
 
-const PLAYERS = ['Ann', 'Bartholomew Featherstonehaugh-Wellington', 'Zoë Lefèvre-Núñez', 'Carl', 'Dora'];
-
 test('R35: Ann hands her night to Bob’s laptop between turns (V, Alt+H); Bob’s opens it (Alt+O) with nothing voided; Ann’s leaves it', async ({
   browser,
 }) => {
   test.setTimeout(90_000);
   mkdirSync(SHOTS, { recursive: true });
-  const [ann, bob] = await Promise.all([
-    startHostProcess({ deckSeed: 'a11ce5', dataDir: freshDataDir() }),
-    startHostProcess({ deckSeed: 'b0b0b0', dataDir: freshDataDir() }),
-  ]);
-  hosts.push(ann, bob);
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
-  const annPage = await context.newPage();
-  const bobPage = await context.newPage();
-  await Promise.all([annPage.goto(ann.consoleUrl), bobPage.goto(bob.consoleUrl)]);
-  await pairAsLaptops(annPage, bobPage, ['Ann', 'Bob’s laptop']);
-
-  // Ann's night: five players, two turns, the next deal waiting.
-  await annPage.keyboard.press('Escape');
-  await annPage.keyboard.press('Escape');
-  await startANight(annPage, PLAYERS);
+  const { ann, context, annPage, bobPage } = await annAndBobWithAnnsNight(browser, hosts);
   await playTurns(annPage, 2);
   const annLast = await picture(annPage);
   const { nightId, lines } = journal(ann.dataDir);

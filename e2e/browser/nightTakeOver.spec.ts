@@ -12,8 +12,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectTableAgrees, picture, playTurns, sum, type Picture } from './consolePage';
-import { journal, pairAsLaptops, startANight } from './groupPage';
-import { freshDataDir, removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
+import { annAndBobWithAnnsNight, FIVE_PLAYERS, journal } from './groupPage';
+import { removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
 
 const SHOTS = 'e2e/artifacts/screenshots/takeover';
 const hosts: HostProcess[] = [];
@@ -23,9 +23,6 @@ test.afterAll(async () => {
   for (const host of stopped) await host.stop();
   for (const dir of new Set(stopped.map((h) => h.dataDir))) removeDataDir(dir);
 });
-
-/** Five players: one with a 40-character name (the longest allowed), one with accents. */
-const PLAYERS = ['Ann', 'Bartholomew Featherstonehaugh-Wellington', 'Zoë Lefèvre-Núñez', 'Carl', 'Dora'];
 
 /** From `ready`, the next turn dealt and its bet awaited (an ace or a pair called high first): a turn in play. */
 async function dealToTheBet(page: Page): Promise<Picture> {
@@ -54,26 +51,10 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
 }) => {
   test.setTimeout(90_000);
   mkdirSync(SHOTS, { recursive: true });
-  const [ann, bob] = await Promise.all([
-    startHostProcess({ deckSeed: 'a11ce5', dataDir: freshDataDir() }),
-    startHostProcess({ deckSeed: 'b0b0b0', dataDir: freshDataDir() }),
-  ]);
-  hosts.push(ann, bob);
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
-  const annPage = await context.newPage();
-  const bobPage = await context.newPage();
-  await Promise.all([annPage.goto(ann.consoleUrl), bobPage.goto(bob.consoleUrl)]);
-
-  // Paired, each laptop by its host's name.
-  await pairAsLaptops(annPage, bobPage, ['Ann', 'Bob’s laptop']);
-
-  // Ann's night: five players, three turns by the keyboard, then the fourth dealt and its bet awaited.
-  await annPage.keyboard.press('Escape');
-  await annPage.keyboard.press('Escape');
-  await startANight(annPage, PLAYERS);
+  const { ann, bob, context, annPage, bobPage } = await annAndBobWithAnnsNight(browser, hosts);
   await playTurns(annPage, 3);
   const annLast = await dealToTheBet(annPage);
-  expect(Object.keys(annLast.stacks)).toHaveLength(PLAYERS.length);
+  expect(Object.keys(annLast.stacks)).toHaveLength(FIVE_PLAYERS.length);
   const { nightId, lines } = journal(ann.dataDir);
 
   // Bob's group screen: the night held live, at Ann's last line, with the key that takes it over.
@@ -133,7 +114,7 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   expect(taken.lastTurn?.n).toBe(annLast.turns + 1);
   expect(taken.lastTurn?.outcome).toMatch(/^void$/i);
   const seats = (await bobPage.locator('tr[data-testid^="player-"]').allTextContents()).join(' ');
-  for (const name of PLAYERS) expect(seats).toContain(name);
+  for (const name of FIVE_PLAYERS) expect(seats).toContain(name);
   await bobPage.screenshot({ path: `${SHOTS}/bob-console-after-take-over.png` });
 
   // Bob's TV shows the same night.
