@@ -40,5 +40,8 @@ export function listNights(index: readonly NightSummary[], hostOf?: NightHost): 
  * the history must not crown the whole table for it either.
  */
 export function nightWinnerIds(summary: Pick<NightSummary, 'results' | 'winnerIds'>): string[] {
-  return summary.results.length > 0 ? winnersOf(summary.results) : summary.winnerIds;
+  // Only a line that crowns every player can be such a line: the others are taken as they are, so the list and the
+  // board, often asked while their code is still cold, do not work out 1,000 nights' winners again.
+  if (summary.results.length === 0 || summary.winnerIds.length !== summary.results.length) return summary.winnerIds;
+  return winnersOf(summary.results);
 }
