@@ -63,6 +63,23 @@ describe('bench:compare', () => {
     expect(slower.figures[0]).toMatchObject({ lowerIsBetter: false, verdict: 'worse', fails: true });
   });
 
+  it('reports but never fails on the time a bench spends making its own data (a setup field, the history-made line)', () => {
+    const startup = (setupSeconds: number, ms: number) =>
+      figuresOfBenchOutput(`${JSON.stringify({ bench: 'group-startup-3x1000', ms, setupSeconds })}\n`);
+    const comparison = compareRounds(
+      [startup(31, 140), startup(32, 138), startup(30, 141)],
+      [startup(52, 139), startup(51, 141), startup(53, 137)],
+    );
+    expect(comparison.figures.find((f) => f.name === 'group-startup-3x1000 setupSeconds')).toMatchObject({
+      verdict: 'worse',
+      beyondNoise: true,
+      gates: false,
+      fails: false,
+    });
+    expect(comparison.figures.find((f) => f.name === 'group-startup-3x1000 ms')).toMatchObject({ gates: true });
+    expect(comparison.failed).toBe(false);
+  });
+
   it("reads an older bench's text lines when it printed no JSON, and skips what is not a figure", () => {
     const figures = figuresOfBenchOutput(
       'starting the bench\nnight load: 7.0 ms\nactions a second = 5087\n{"bench":"bet-to-table-ms","skipped":"needs a build"}\n',
