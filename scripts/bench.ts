@@ -372,7 +372,7 @@ function benchNightLoad(root: string, nightId: string, turns: number): void {
  */
 function benchHistory(root: string, nights: number): void {
   const probe = fileURLToPath(new URL('./historyProbe.ts', import.meta.url));
-  const output = execFileSync(process.execPath, ['--import', 'tsx', probe, root], { encoding: 'utf8' });
+  const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', probe, root], { encoding: 'utf8' });
   const figures = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as {
     openMs: number;
     listMs: number;
@@ -381,6 +381,7 @@ function benchHistory(root: string, nights: number): void {
     rssMb: number;
     rssBeforeMb: number;
     heapUsedMb: number;
+    retainedHeapMb: number | null;
     sinceProcessStartMs: number;
   };
   const line = (bench: string, value: number, target: number, note: string, extra: Record<string, unknown> = {}) =>
@@ -412,9 +413,10 @@ function benchHistory(root: string, nights: number): void {
     target: `<= ${TARGETS.rssMb}`,
     met: figures.rssMb <= TARGETS.rssMb,
     heapUsedMb: figures.heapUsedMb,
+    ...(figures.retainedHeapMb === null ? {} : { retainedHeapMb: figures.retainedHeapMb }),
     rssBeforeSessionMb: figures.rssBeforeMb,
     nights,
-    note: 'process.memoryUsage() of a fresh Node process (scripts/historyProbe.ts under tsx, which itself costs about 60 MB) with the session open and the views above answered',
+    note: 'process.memoryUsage() of a fresh Node process (scripts/historyProbe.ts under tsx, which itself costs about 60 MB) with the session open and the views above answered; `heapUsedMb` as sampled then (garbage not yet collected included), `retainedHeapMb` what is left after a full collection',
   });
 }
 

@@ -37,7 +37,8 @@ const COUNTS = new Set([
   'timesOneNightP99',
 ]);
 /** Figures that are shown but do not gate: single extreme samples and spreads. */
-const DIAGNOSTIC_FIELDS = /^(max|maxMs|worstMs|bestMs|slowestWindow|fastestWindow|sinceProcessStartMs)$/;
+// heapUsedMb: sampled between garbage collections, it moves with where the last one fell; retainedHeapMb gates.
+const DIAGNOSTIC_FIELDS = /^(max|maxMs|worstMs|bestMs|slowestWindow|fastestWindow|sinceProcessStartMs|heapUsedMb)$/;
 /** Lines that measure the machine or the setup, not the version's code. */
 const MACHINE_LINES = new Set(['append-floor', 'history-made', 'done']);
 /**
