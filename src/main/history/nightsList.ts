@@ -29,9 +29,13 @@ export function nightListItem(summary: NightSummary, hostOf?: NightHost): NightL
 
 /** Every night, newest first. */
 export function listNights(index: readonly NightSummary[], hostOf?: NightHost): NightListItem[] {
-  return [...index]
-    .sort((a, b) => b.startedAt.localeCompare(a.startedAt) || b.id.localeCompare(a.id))
-    .map((summary) => nightListItem(summary, hostOf));
+  return [...index].sort(newestFirst).map((summary) => nightListItem(summary, hostOf));
+}
+
+/** ISO times and ids compare by their characters: a locale's collation is not needed, and cold it was most of the list's time. */
+function newestFirst(a: NightSummary, b: NightSummary): number {
+  if (a.startedAt !== b.startedAt) return a.startedAt < b.startedAt ? 1 : -1;
+  return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
 /**
