@@ -71,5 +71,6 @@ export const ANNOUNCEMENT_KINDS = [
   'pot-split',
   'pot-carried',
   'night-ended',
+  'night-moved',
 ] as const;
 export type AnnouncementKind = (typeof ANNOUNCEMENT_KINDS)[number];

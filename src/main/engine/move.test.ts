@@ -63,7 +63,7 @@ describe('R35: taken over', () => {
     t.must({ type: 'bet', amount: 1 });
     expect(t.state.dealNeedsDeck).toBe(true);
     const events = t.must(takeOver);
-    expect(types(events)).toEqual(['command', 'deck-lost', 'action-settled']);
+    expect(types(events)).toEqual(['command', 'announce', 'deck-lost', 'action-settled']);
     expect(t.state.phase.kind).toBe('ready');
     expect(t.state.deck).toBeNull();
     t.must({ type: 'deal' });
@@ -72,7 +72,7 @@ describe('R35: taken over', () => {
 
   it('R35: before the draw for dealer there is no deck to lose and nothing to void', () => {
     const t = TestTable.start({ players: 3 });
-    expect(types(t.must(takeOver))).toEqual(['command', 'action-settled']);
+    expect(types(t.must(takeOver))).toEqual(['command', 'announce', 'action-settled']);
     expect(t.state.phase.kind).toBe('draw');
     t.drawDealer(1);
     expect(t.state.dealerSeat).toBe(1);

@@ -38,6 +38,11 @@ describe('R35: taking a night over from a laptop that is gone', () => {
     expect(onBob.id).toBe(nightId);
     expect(onBob.pot).toBe(atTheBet.pot);
     expect(onBob.players.map((p) => p.stack)).toEqual(atTheBet.players.map((p) => p.stack));
+    // The table is told, though a new deck was shuffled on the same line: the night moved, and the turn in play is played again.
+    expect(onBob.announcements.map((a) => [a.kind, a.playerId])).toEqual([
+      ['night-moved', null],
+      ['voided', atTheBet.turn?.playerId],
+    ]);
     // The copy is the night's journal now; Bob's laptop holds no copy of it besides.
     expect(bob.lan.live.copies.held(nightId)).toBeUndefined();
     advance(bob.session);

@@ -209,6 +209,10 @@ export function decideStep(
       );
     state = dealt.state;
     events.push(...dealt.events);
+    // What the table is told is the line's, not only its last command's: a shuffle the dealer did at once (a takeover's
+    // new deck, R35) would otherwise leave the table told nothing of the turn voided before it.
+    const told = events.flatMap((e) => (e.type === 'announce' ? [e.announcement] : []));
+    if (told.length > state.announcements.length) state.announcements = told;
   }
   const items: LedgerItem[] = [];
   for (const e of events) if (e.type === 'chips') items.push({ id: e.id, move: e.move, turn: e.turn });

@@ -64,6 +64,8 @@ export function takeOver(d: Draft, from: string, line: number, hash: string): vo
   if (!Number.isInteger(line) || line < 1) refuse('invalid-input', 'A takeover names the line it follows, counted from 1 (R35).', 'R35');
   if (typeof hash !== 'string' || !HASH.test(hash))
     refuse('invalid-input', 'A takeover names the hash of its line, 64 hex digits (R35).', 'R35');
+  // Said first, so the table hears why the turn below is played again and why a new deck is cut.
+  d.announce('night-moved', null, 0);
   const turn = d.state.turn;
   if (turn && turn.outcome === null && !turn.void) {
     d.emit({ type: 'turn-voided', n: turn.n });

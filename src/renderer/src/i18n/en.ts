@@ -642,7 +642,7 @@ const en = {
       openHandedConfirm:
         'Open {name}’s night here? {name} handed it to this laptop: it goes on from its last line, every chip as it is, with a new shuffle for the next deal (R35).',
       takeOverConfirm:
-        'Take over {name}’s night? Only if {name}’s laptop is off (a flat battery, a crash): the turn in play is voided and played again, the cards go on from a new shuffle (or a new commitment), and every chip stays as it is (R35).',
+        'Take over {name}’s night? Only if {name}’s laptop is off (a flat battery, a crash): the turn in play is voided and played again, the cards go on from a new deck, and every chip stays as it is (R35).',
       takenOver: 'This laptop holds the night now, from line {line}{voided}.',
       takenOverTurn: '; turn {turn} is played again',
       holdingEnded: 'Holding {name}’s night, ended at line {lines}: let go once its signed record arrives.',
@@ -783,6 +783,7 @@ const en = {
     'pot-split': 'The pot is split among the players',
     'pot-carried': '{chips} carried to the next night',
     'night-ended': 'The night is over',
+    'night-moved': 'The night moved to another laptop (R35): every chip stays as it is',
     move: {
       potToPlayer: '{name} takes {amount} from the pot',
       playerToPot: '{name} puts {amount} into the pot',

@@ -659,7 +659,7 @@ const es: Translation = {
       openHandedConfirm:
         '¿Abrir aquí la noche de {name}? {name} la pasó a este portátil: sigue desde su última línea, cada ficha donde está, con un barajado nuevo para la próxima mano (R35).',
       takeOverConfirm:
-        '¿Retomar la noche de {name}? Solo si el portátil de {name} está apagado (batería agotada, un fallo): la jugada en curso se anula y se repite, las cartas siguen de un barajado nuevo (o un compromiso nuevo), y cada ficha queda donde está (R35).',
+        '¿Retomar la noche de {name}? Solo si el portátil de {name} está apagado (batería agotada, un fallo): la jugada en curso se anula y se repite, las cartas siguen de una baraja nueva, y cada ficha queda donde está (R35).',
       takenOver: 'Este portátil lleva ahora la noche, desde la línea {line}{voided}.',
       takenOverTurn: '; la jugada {turn} se repite',
       holdingEnded: 'Noche de {name}, terminada en la línea {lines}: se suelta cuando llegue su registro firmado.',
@@ -799,6 +799,7 @@ const es: Translation = {
     'pot-split': 'El bote se reparte entre los jugadores',
     'pot-carried': '{chips} pasan a la noche siguiente',
     'night-ended': 'La noche ha terminado',
+    'night-moved': 'La noche pasó a otro portátil (R35): todas las fichas se quedan como están',
     move: {
       potToPlayer: '{name} coge {amount} del bote',
       playerToPot: '{name} pone {amount} en el bote',

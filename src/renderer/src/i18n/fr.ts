@@ -669,7 +669,7 @@ const fr: Translation = {
       openHandedConfirm:
         'Ouvrir ici la soirée de {name} ? {name} l’a passée à cet ordinateur : elle continue de sa dernière ligne, chaque jeton à sa place, avec un nouveau mélange pour la prochaine donne (R35).',
       takeOverConfirm:
-        'Reprendre la soirée de {name} ? Seulement si l’ordinateur de {name} est éteint (batterie vide, panne) : le tour en cours est annulé et rejoué, les cartes reprennent d’un nouveau mélange (ou d’un nouvel engagement), et chaque jeton reste où il est (R35).',
+        'Reprendre la soirée de {name} ? Seulement si l’ordinateur de {name} est éteint (batterie vide, panne) : le tour en cours est annulé et rejoué, les cartes reprennent d’un nouveau paquet, et chaque jeton reste où il est (R35).',
       takenOver: 'Cet ordinateur tient la soirée, depuis la ligne {line}{voided}.',
       takenOverTurn: '; le tour {turn} est rejoué',
       holdingEnded: 'Soirée de {name}, terminée à la ligne {lines} : lâchée dès que son relevé signé arrive.',
@@ -811,6 +811,7 @@ const fr: Translation = {
     'pot-split': 'Le pot est partagé entre les joueurs',
     'pot-carried': '{chips} reportés à la soirée suivante',
     'night-ended': 'La soirée est terminée',
+    'night-moved': 'La soirée est passée sur un autre ordinateur (R35) : chaque jeton reste où il est',
     move: {
       potToPlayer: '{name} prend {amount} dans le pot',
       playerToPot: '{name} met {amount} au pot',

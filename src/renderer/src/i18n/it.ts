@@ -665,7 +665,7 @@ const it: Translation = {
       openHandedConfirm:
         'Aprire qui la serata di {name}? {name} l’ha passata a questo portatile: continua dalla sua ultima riga, ogni fiche al suo posto, con un nuovo mescolamento per la prossima mano (R35).',
       takeOverConfirm:
-        'Riprendere la serata di {name}? Solo se il portatile di {name} è spento (batteria scarica, un guasto): il turno in corso è annullato e rigiocato, le carte riprendono da un nuovo mescolamento (o un nuovo impegno), e ogni fiche resta dov’è (R35).',
+        'Riprendere la serata di {name}? Solo se il portatile di {name} è spento (batteria scarica, un guasto): il turno in corso è annullato e rigiocato, le carte riprendono da un mazzo nuovo, e ogni fiche resta dov’è (R35).',
       takenOver: 'Questo portatile tiene ora la serata, dalla riga {line}{voided}.',
       takenOverTurn: '; il turno {turn} si rigioca',
       holdingEnded: 'Serata di {name}, finita alla riga {lines}: lasciata appena arriva il suo registro firmato.',
@@ -806,6 +806,7 @@ const it: Translation = {
     'pot-split': 'Il piatto è diviso tra i giocatori',
     'pot-carried': '{chips} riportate alla serata dopo',
     'night-ended': 'La serata è finita',
+    'night-moved': 'La serata è passata a un altro portatile (R35): ogni gettone resta com’è',
     move: {
       potToPlayer: '{name} prende {amount} dal piatto',
       playerToPot: '{name} mette {amount} nel piatto',
