@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { GroupDocs, type SharedHistory, type SharedPlayer } from './groupDocs';
+import { testSigner } from './testing/kit';
 
 /** docs/group.md "Which edit wins": each row, two laptops editing apart, then syncing both ways. */
 
@@ -213,5 +214,45 @@ describe('values another laptop wrote wrong (its docs.yjs made by hand or by a b
     one.record(history({ paid: ['n1:p-carl>p-ann'] }));
     expect(two.applyUpdate(one.encode())).toBe(true);
     expect(two.applyUpdate(one.encode())).toBe(false);
+  });
+});
+
+describe('R35: moves of a night in the group documents', () => {
+  const GROUP = 'g-0123456789abcdef';
+  const NIGHT = '2026-03-06-abc123';
+
+  it('R35: the last move is the highest epoch signed by its taker; a stranger’s, or one signed for another laptop, is not heard', () => {
+    const bob = testSigner(2);
+    const carol = testSigner(3);
+    const mallory = testSigner(9);
+    const keys = new Map([
+      [bob.laptopId, bob.publicKey],
+      [carol.laptopId, carol.publicKey],
+    ]);
+    const keyOf = (id: string) => keys.get(id);
+    const docs = new GroupDocs();
+    expect(docs.lastMove(GROUP, NIGHT, keyOf)).toBeNull();
+    expect(
+      docs.recordMove(bob, GROUP, { nightId: NIGHT, epoch: 2, from: 'l-000000000000000a', line: 40, at: '2026-03-06T21:00:00.000Z' }),
+    ).toBe(true);
+    // The same move again changes nothing.
+    expect(
+      docs.recordMove(bob, GROUP, { nightId: NIGHT, epoch: 2, from: 'l-000000000000000a', line: 40, at: '2026-03-06T21:00:00.000Z' }),
+    ).toBe(false);
+    expect(docs.lastMove(GROUP, NIGHT, keyOf)).toMatchObject({ by: bob.laptopId, epoch: 2, line: 40 });
+    docs.recordMove(carol, GROUP, { nightId: NIGHT, epoch: 3, from: bob.laptopId, line: 55, at: '2026-03-06T21:30:00.000Z' });
+    expect(docs.lastMove(GROUP, NIGHT, keyOf)).toMatchObject({ by: carol.laptopId, epoch: 3, from: bob.laptopId });
+    // Mallory, not in the group, claims epoch 9; then signs a move as if Bob had made it: neither is heard.
+    docs.recordMove(mallory, GROUP, { nightId: NIGHT, epoch: 9, from: carol.laptopId, line: 60, at: '2026-03-06T22:00:00.000Z' });
+    const forged = new GroupDocs();
+    forged.recordMove(mallory, GROUP, { nightId: NIGHT, epoch: 8, from: carol.laptopId, line: 60, at: '2026-03-06T22:00:00.000Z' });
+    const map = forged.doc.getMap<Record<string, unknown>>('moves');
+    const entry = map.get(`${NIGHT} 8`);
+    forged.doc.transact(() => map.set(`${NIGHT} 8`, { ...entry, by: bob.laptopId }));
+    docs.applyUpdate(forged.encode());
+    expect(docs.lastMove(GROUP, NIGHT, keyOf)).toMatchObject({ by: carol.laptopId, epoch: 3 });
+    // A move of another group, or of another night, does not count for this one.
+    expect(docs.lastMove('g-fedcba9876543210', NIGHT, keyOf)).toBeNull();
+    expect(docs.lastMove(GROUP, '2026-03-07-abc123', keyOf)).toBeNull();
   });
 });

@@ -16,7 +16,7 @@ import { laptopNameSchema } from './groupFile';
 
 /**
  * The group's documents in Yjs (docs/group.md "Which edit wins"): what any
- * laptop of the group may change. Four maps in one Y.Doc:
+ * laptop of the group may change. Its maps in one Y.Doc:
  *
  * - `roster`: player id -> the player as the group sees them (no payment details);
  * - `merges`: merged-away player id -> the merge; undoing it deletes the key;
@@ -38,6 +38,12 @@ import { laptopNameSchema } from './groupFile';
  *   any laptop once this reaches it. Never deleted: a key revoked stays so.
  *   A reader keeps an entry only when it is signed by the key the group
  *   holds for the member named (`revokedKeys`).
+ * - `moves`: `<night id> <epoch>` -> a night taken over (R35): the laptop that
+ *   holds it from that epoch on, the laptop and line it went on from, signed
+ *   by the laptop that took it (`recordMove`). Never deleted. So a laptop
+ *   that comes back with the night still open learns where it went from the
+ *   group folder too, not only from a paired laptop it can reach
+ *   (`lastMove`: the highest epoch well signed by its taker).
  *
  * Yjs decides every concurrent edit (the same way on every laptop, in any
  * order, any number of times): two sets of one key keep one of them, a set
@@ -94,6 +100,32 @@ const revocationSchema = z.object({
   signature: z.string().regex(/^[0-9a-f]{128}$/),
 });
 
+/** R35: a night taken over at `epoch` by laptop `by`, from laptop `from` after its line `line`, signed by `by`. */
+const nightMoveSchema = z.object({
+  nightId: z.string().min(1),
+  epoch: z.number().int().min(2),
+  by: z.string().min(1),
+  from: z.string().min(1),
+  line: z.number().int().positive(),
+  at: z.string(),
+  signature: z.string().regex(/^[0-9a-f]{128}$/),
+});
+export type NightMove = z.infer<typeof nightMoveSchema>;
+
+/** What the taker of a night signs: the group, the night, the epoch it writes at, and where it went on from. */
+function moveStatement(groupId: string, move: Omit<NightMove, 'signature'>): string {
+  return [
+    'in-between-dealer/night-move',
+    `group ${groupId}`,
+    `night ${move.nightId}`,
+    `epoch ${move.epoch}`,
+    `by ${move.by}`,
+    `from ${move.from}`,
+    `line ${move.line}`,
+    `at ${move.at}`,
+  ].join('\n');
+}
+
 const laptopEntrySchema = z.object({
   name: laptopNameSchema,
   publicKey: z.string().regex(/^[0-9a-f]{64}$/),
@@ -109,6 +141,7 @@ export class GroupDocs {
   private readonly details = this.doc.getMap<PayDetails>('details');
   private readonly laptops = this.doc.getMap<LaptopEntry>('laptops');
   private readonly revoked = this.doc.getMap<Revocation>('revoked');
+  private readonly moves = this.doc.getMap<NightMove>('moves');
   /** The well-signed laptop entries as last read, and the document's version then: names are asked for every night listed. */
   private laptopsRead: { version: number; groupId: string; entries: ReadonlyMap<string, LaptopEntry> } | null = null;
   /** Whose details are shared, as last read: the console's view asks at every push, the document changes far more rarely. */
@@ -204,6 +237,32 @@ export class GroupDocs {
         keys.set(key, parsed.data);
     }
     return keys;
+  }
+
+  /** R35: this laptop (`signer`) took night `move.nightId` over at `move.epoch`, signed. True when anything changed. */
+  recordMove(signer: LaptopSigner, groupId: string, move: Omit<NightMove, 'by' | 'signature'>): boolean {
+    const key = `${move.nightId} ${move.epoch}`;
+    if (this.moves.get(key)?.by === signer.laptopId) return false;
+    const unsigned = { ...move, by: signer.laptopId };
+    const entry: NightMove = { ...unsigned, signature: signer.sign(moveStatement(groupId, unsigned)) };
+    this.doc.transact(() => this.moves.set(key, entry), 'local');
+    return true;
+  }
+
+  /**
+   * R35: the last move of a night the documents hold: the highest epoch whose entry is signed by the key `keyOf`
+   * gives for its taker. A stranger, or a member signing a move for another laptop, is not heard; null when none.
+   */
+  lastMove(groupId: string, nightId: string, keyOf: (laptopId: string) => string | undefined): NightMove | null {
+    let last: NightMove | null = null;
+    for (const value of this.moves.values()) {
+      const parsed = nightMoveSchema.safeParse(value);
+      if (!parsed.success || parsed.data.nightId !== nightId || (last !== null && parsed.data.epoch <= last.epoch)) continue;
+      const { signature, ...unsigned } = parsed.data;
+      const key = keyOf(unsigned.by);
+      if (key !== undefined && verifySignature(key, moveStatement(groupId, unsigned), signature)) last = parsed.data;
+    }
+    return last;
   }
 
   /**

@@ -3,7 +3,7 @@ import { sha256Hex } from '../../shared/sha256';
 import { rotationStatement, type ExportedRecord, type LaptopSigner, type PlayedNight } from '../night';
 import { AsideLog } from './asideLog';
 import { CountedNights } from './countedNights';
-import { GroupDocs, type SharedHistory } from './groupDocs';
+import { GroupDocs, type NightMove, type SharedHistory } from './groupDocs';
 import { writeLaptopIdentity, type GroupFile } from './groupFile';
 import type { GroupParts } from './groupParts';
 import type { GroupContext, GroupNight, KeyChange, ReceiveOptions, ReceiveReport, SetAside } from './groupTypes';
@@ -150,6 +150,27 @@ export class GroupHistory {
     this.intake.keyChanges.delete(laptopId);
     share.docsMergedIn();
     return true;
+  }
+
+  /**
+   * R35: this laptop took night `nightId` over at `epoch` from laptop `from` after its line `line`: signed in the
+   * group documents, so a laptop that comes back with the night open learns it from the group folder as well as from
+   * a paired laptop. False when nothing changed or this laptop signs with no key.
+   */
+  recordMove(move: { nightId: string; epoch: number; from: string; line: number }): boolean {
+    const { context, membership, docs, share } = this.parts;
+    if (!context.signer) return false;
+    const changed = docs.recordMove(context.signer, membership.file.groupId, { ...move, at: context.now().toISOString() });
+    if (changed) share.docsMergedIn();
+    return changed;
+  }
+
+  /** R35: the last move of night `nightId` the group documents hold, signed by the key the group holds for its taker. */
+  lastMove(nightId: string): NightMove | null {
+    const { context, membership, docs } = this.parts;
+    const keyOf = (laptopId: string) =>
+      membership.keyOf(laptopId) ?? (laptopId === membership.laptopId ? context.signer?.publicKey : undefined);
+    return docs.lastMove(membership.file.groupId, nightId, keyOf);
   }
 
   /** Whether an id this laptop shared under before (a new id taken) holds this file: its night stays that id's. */

@@ -95,9 +95,13 @@ export class GameSession implements DealerService {
     this.groupWatch?.unref();
   }
 
-  /** The parts' work that waits for the network at start (a paired laptop's listener), once composed. */
+  /**
+   * The parts' work that waits for the network at start (a paired laptop's listener), once composed; and the group
+   * folder looked at first, in turn before any command: a night open here that another laptop took over meanwhile
+   * stops before it takes one (R35), though no paired laptop answers.
+   */
   async startParts(): Promise<void> {
-    await Promise.all(this.parts.map((part) => part.start?.()));
+    await Promise.all([this.lookAtGroupFolder(), ...this.parts.map((part) => part.start?.())]);
   }
 
   /**

@@ -3,6 +3,7 @@ import { GroupHistory, laptopIdentity, nightFileName, publishToFolder, type Grou
 import { DONE, refused, saveQuietly, type Outcome } from '../outcome';
 import type { SessionState } from '../sessionState';
 import { localShared, project } from './groupProjection';
+import { followMoveInGroup } from './nightAway';
 
 /**
  * What the group domain's commands and its calls from the session share
@@ -86,14 +87,35 @@ export function shareToFolder(state: SessionState): boolean {
   return found;
 }
 
-/** What came from other laptops, projected into the session: the nights count at once; the shared documents replace the local copies. */
+/**
+ * What came from other laptops, projected into the session: the nights count at once; the shared documents replace the
+ * local copies, and a night open here that they say went on on another laptop stops here (R35).
+ */
 export function takeIn(state: SessionState, reports: readonly ReceiveReport[]): boolean {
   const nights = reports.some((r) => r.nights.length > 0);
   const docs = reports.some((r) => r.docsChanged);
   const aside = reports.some((r) => r.setAside.length > 0);
-  if (docs) project(state);
+  if (docs) {
+    project(state);
+    followMoveInGroup(state);
+  }
   if (nights || docs) state.group.nightsChanged();
   return nights || docs || aside || reports.length > 0;
+}
+
+/**
+ * R35: this laptop took night `nightId` over at `epoch` from laptop `from` after its line `line`: the move signed into
+ * the group documents and copied out to the group folder at once (best effort: the LAN's answers fence the old laptop
+ * too), so the old laptop learns it wherever it is back on.
+ */
+export function recordMoveInGroup(state: SessionState, move: { nightId: string; epoch: number; from: string; line: number }): void {
+  const group = state.group.history;
+  if (!group) return;
+  saveQuietly(() => {
+    if (!group.recordMove(move)) return;
+    group.publishShared(localShared(state));
+    shareToFolder(state);
+  });
 }
 
 /** This laptop's ended nights that its subfolder lacks, shared (at the start of a group, and at start-up). */

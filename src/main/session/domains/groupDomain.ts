@@ -28,6 +28,7 @@ import {
   takeIn,
 } from './groupCore';
 import { localShared, project } from './groupProjection';
+import { followMoveInGroup } from './nightAway';
 
 /**
  * The group (docs/group.md) as the session sees it: its commands, what
@@ -68,6 +69,8 @@ export function openGroup(state: SessionState): void {
   group.publishShared(localShared(state));
   group.takeInMirroredDocs();
   project(state);
+  // R35: back on with a night open that another laptop took over meanwhile, as the group documents say.
+  followMoveInGroup(state);
   shareOwnNights(state);
 }
 

@@ -5,7 +5,9 @@ import type { LaptopSigner } from '../../night';
 import type { SessionState } from '../sessionState';
 import type { Outcome } from '../outcome';
 import { handedOverTo, nightEpoch } from '../../night';
-import { handOverNight, nightMovedAway, takeOverNight, type HandedOver, type TakenOver } from './nightMove';
+import { handOverNight, takeOverNight, type HandedOver, type TakenOver } from './nightMove';
+import { nightMovedAway } from './nightAway';
+import { recordMoveInGroup } from './groupCore';
 
 /**
  * The group's files on this laptop, as laptop-to-laptop sync needs them
@@ -135,7 +137,10 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
     takeOverNight(copyText, from) {
       return turns.inTurn(() => {
         const outcome = takeOverNight(state, copyText, from, thisLaptop());
-        if (outcome.ok) turns.changed();
+        if (!outcome.ok) return outcome;
+        const night = state.night;
+        if (night) recordMoveInGroup(state, { nightId: outcome.data.nightId, epoch: nightEpoch(night), from, line: outcome.data.line });
+        turns.changed();
         return outcome;
       });
     },

@@ -1,6 +1,6 @@
 import { commandError } from '../../../shared';
 import { SEED_BYTES } from '../../engine';
-import { handedOverTo, keepStep, nightSummary, replayHeldCopy, takeOverLine } from '../../night';
+import { keepStep, nightSummary, replayHeldCopy, takeOverLine } from '../../night';
 import { play } from './nightPlay';
 import { addToRoster, rosterPlayer } from './roster';
 import { refused, saveOrRefuse, saveQuietly, type Outcome } from '../outcome';
@@ -90,31 +90,4 @@ export function handOverNight(state: SessionState, to: string, thisLaptop: strin
   const done = play(state, { type: 'hand-over', to }, undefined);
   if (!done.ok) return done;
   return { ok: true, data: { nightId: night.state.nightId, line: night.entries.length } };
-}
-
-/**
- * R35 *A laptop that comes back*: the night open here was taken over by laptop `by` after line `line`. It stops here
- * before another command is taken for it: its journal is set aside whole (the lines written here after `line` are not
- * part of the night; the host may enter them again by hand on the laptop that holds it), the night leaves this
- * laptop's list (it comes back with the group's history from the laptop that ends it), and the host is told where
- * it went. False when no such night is open here.
- */
-export function nightMovedAway(state: SessionState, nightId: string, by: string, line: number): boolean {
-  const night = state.night;
-  if (!night || night.state.nightId !== nightId || night.state.phase.kind === 'ended') return false;
-  const after = Math.max(0, night.entries.length - line);
-  state.repo.journals.close(nightId);
-  state.repo.setNightAside(
-    nightId,
-    handedOverTo(night) !== null && after === 0
-      ? `night ${nightId} was handed over to ${by} after its line ${line} (R35): it goes on there, and this file keeps it as it was here.`
-      : `night ${nightId} was taken over by ${by} after its line ${line} (R35): it goes on there. ` +
-          (after === 0
-            ? 'Nothing was written here after that line.'
-            : `The ${after} command${after === 1 ? '' : 's'} written here after that line are not part of the night: they are kept in this file, to be entered again by hand on ${by} if they happened.`),
-  );
-  state.night = null;
-  state.index = state.index.filter((s) => s.id !== nightId);
-  state.saveIndexNow(state.index);
-  return true;
 }

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { advance, currentNight, playTurns, startNight } from '../session/testing/kit';
+import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+
+/**
+ * R35 *A laptop that comes back*, by the group folder: Bob's laptop takes Ann's night over and signs the move into
+ * the group documents, which it copies out to the group folder at once. Ann's laptop, back on where it can reach no
+ * paired laptop (Bob's is off too, or on another network), still learns of the move from the folder before it takes
+ * a command, and stops writing the night.
+ */
+const laptops = liveLaptopsPerTest('move-by-folder-');
+const { laptop, switchedOff } = laptops;
+let folder = '';
+
+beforeEach(() => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'move-by-folder-shared-'));
+});
+afterEach(() => {
+  fs.rmSync(folder, { recursive: true, force: true });
+});
+
+async function useFolder(laptopOn: LiveLaptop): Promise<void> {
+  const set = await laptopOn.session.run('host', 'groupSetFolder', { path: folder });
+  if (!set.ok) throw new Error(set.error.message);
+}
+
+describe('R35: a move travels by the group folder', () => {
+  it('R35: Ann’s laptop, back on with no paired laptop in reach, reads the takeover in the group folder and stops', async () => {
+    const ann = await laptop('ann');
+    const bob = await laptop('bob');
+    await pair(ann, bob);
+    await useFolder(ann);
+    await useFolder(bob);
+    const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
+    playTurns(ann.session, 3);
+    const lines = fs.readFileSync(path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8').split('\n').length - 2;
+    await until(() => bob.lan.live.copies.held(nightId)?.lines === lines);
+
+    await switchedOff(ann);
+    const taken = await bob.session.run('host', 'takeOverNight', { nightId });
+    if (!taken.ok) throw new Error(taken.error.message);
+    advance(bob.session);
+    // Bob's laptop goes off too: Ann's, back on, reaches no paired laptop and has only the folder to learn from.
+    await switchedOff(bob);
+
+    const back = await laptop('ann');
+    expect(back.session.getView().night).toBeNull();
+    expect(await back.session.run('host', 'deal', { stateId: 0 })).toMatchObject({ ok: false, error: { code: 'no-night' } });
+    const notice = back.session.getView().storageNotices.find((n) => n.setAsideAs.includes('.taken-over-'));
+    expect(notice?.reason).toMatch(new RegExp(`night ${nightId} was taken over by .* after its line ${lines} \\(R35\\)`));
+    // Its journal is kept aside whole; the night is no longer in its list.
+    expect(fs.readdirSync(path.join(back.root, 'session', 'nights')).some((name) => name.startsWith(`${nightId}.jsonl.taken-over-`))).toBe(
+      true,
+    );
+    expect(back.session.getView().night).toBeNull();
+  });
+
+  it('R35: the laptop that took the night over is not stopped by its own move, which the folder holds too', async () => {
+    const ann = await laptop('ann');
+    const bob = await laptop('bob');
+    await pair(ann, bob);
+    await useFolder(ann);
+    await useFolder(bob);
+    const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
+    playTurns(ann.session, 2);
+    const lines = fs.readFileSync(path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8').split('\n').length - 2;
+    await until(() => bob.lan.live.copies.held(nightId)?.lines === lines);
+    await switchedOff(ann);
+    const taken = await bob.session.run('host', 'takeOverNight', { nightId });
+    if (!taken.ok) throw new Error(taken.error.message);
+    advance(bob.session);
+    await switchedOff(bob);
+
+    const bobBack = await laptop('bob');
+    expect(currentNight(bobBack.session).id).toBe(nightId);
+    advance(bobBack.session);
+    expect(currentNight(bobBack.session).id).toBe(nightId);
+  });
+});

@@ -1,0 +1,51 @@
+import { handedOverTo, nightEpoch } from '../../night';
+import type { SessionState } from '../sessionState';
+
+/**
+ * A night open here that went on on another laptop (docs/rules.md R35 *A
+ * laptop that comes back*), learnt from a paired laptop's answer
+ * (host/liveCopyPush.ts) or from the group documents, which carry every
+ * takeover through the group folder as well as the LAN.
+ */
+
+/**
+ * R35 *A laptop that comes back*: the night open here was taken over by laptop `by` after line `line`. It stops here
+ * before another command is taken for it: its journal is set aside whole (the lines written here after `line` are not
+ * part of the night; the host may enter them again by hand on the laptop that holds it), the night leaves this
+ * laptop's list (it comes back with the group's history from the laptop that ends it), and the host is told where
+ * it went. False when no such night is open here.
+ */
+export function nightMovedAway(state: SessionState, nightId: string, by: string, line: number): boolean {
+  const night = state.night;
+  if (!night || night.state.nightId !== nightId || night.state.phase.kind === 'ended') return false;
+  const after = Math.max(0, night.entries.length - line);
+  state.repo.journals.close(nightId);
+  state.repo.setNightAside(
+    nightId,
+    handedOverTo(night) !== null && after === 0
+      ? `night ${nightId} was handed over to ${by} after its line ${line} (R35): it goes on there, and this file keeps it as it was here.`
+      : `night ${nightId} was taken over by ${by} after its line ${line} (R35): it goes on there. ` +
+          (after === 0
+            ? 'Nothing was written here after that line.'
+            : `The ${after} command${after === 1 ? '' : 's'} written here after that line are not part of the night: they are kept in this file, to be entered again by hand on ${by} if they happened.`),
+  );
+  state.night = null;
+  state.index = state.index.filter((s) => s.id !== nightId);
+  state.saveIndexNow(state.index);
+  return true;
+}
+
+/**
+ * R35: the night open here, stopped if the group documents hold a move of it to another laptop at an epoch later than
+ * the one it is written at here (a laptop back on after its night was taken over, which no paired laptop answers). True
+ * when it stopped. Called once the documents are read at start-up and whenever another laptop's copy of them arrives.
+ */
+export function followMoveInGroup(state: SessionState): boolean {
+  const night = state.openNight;
+  const group = state.group.history;
+  if (!night || !group) return false;
+  const nightId = night.state.nightId;
+  const move = group.lastMove(nightId);
+  if (!move || move.by === group.laptopId || move.epoch <= nightEpoch(night)) return false;
+  return nightMovedAway(state, nightId, group.laptopName(move.by), move.line);
+}
