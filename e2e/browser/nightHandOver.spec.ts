@@ -87,7 +87,7 @@ test('R35: Ann hands her night to Bob’s laptop between turns (V, Alt+H); Bob�
   // Ann's laptop hears that Bob's holds the night, and leaves it with a notice saying where it went.
   await expect(annPage.getByTestId('lobby')).toBeVisible({ timeout: 10_000 });
   await expect(annPage.getByTestId('storage-notices')).toContainText(
-    `night ${nightId} was handed over to Bob’s laptop after its line ${lines + 1}`,
+    `Night ${nightId} was handed over to Bob’s laptop after its line ${lines + 1} (R35): it goes on there.`,
   );
   await annPage.screenshot({ path: `${SHOTS}/ann-after-hand-over.png` });
   await context.close();

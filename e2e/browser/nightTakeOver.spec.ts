@@ -134,12 +134,13 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   hosts.push(back);
   await annPage.goto(back.consoleUrl);
   const notices = annPage.getByTestId('storage-notices');
-  await expect(notices).toContainText(
-    `The night left this laptop: night ${nightId} was taken over by Bob’s laptop after its line ${lines}`,
-    {
-      timeout: 10_000,
-    },
-  );
+  await expect(notices).toContainText(`Night ${nightId} was taken over by Bob’s laptop after its line ${lines} (R35): it goes on there.`, {
+    timeout: 10_000,
+  });
+  // No storage problem: the notice says where the night went, in the host's words, the file by its name alone.
+  await expect(notices.getByRole('heading')).toHaveText('The night went on on another laptop');
+  await expect(notices).toContainText(`${nightId}.jsonl.taken-over-`);
+  await expect(notices).not.toContainText(ann.dataDir);
   await expect(notices).toContainText('Nothing was written here after that line. Its journal here is kept whole as');
   // Read well and set aside whole: not reported as a file that could not be read.
   await expect(notices).not.toContainText('could not be read');

@@ -178,6 +178,12 @@ export interface StorageNotice {
    * under the new id. `file` is the new id, `setAsideAs` the first.
    */
   newLaptopId?: { other: string; moved: number };
+  /**
+   * Only on the notice of a night that left this laptop (R35, its journal set aside as `.taken-over-<time>`): the
+   * night, the laptop it went on on (`by`, its name), the line it went on after, how many commands this laptop wrote
+   * after that line (not part of the night), and whether it was handed over from here rather than taken over.
+   */
+  nightMoved?: { night: string; by: string; line: number; after: number; handed: boolean };
 }
 
 /**

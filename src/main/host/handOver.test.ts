@@ -108,6 +108,7 @@ describe('R35: handing a night over while both laptops are on', () => {
     await until(() => ann.session.getView().night === null);
     const notice = ann.session.getView().storageNotices.find((n) => n.setAsideAs.includes('.taken-over-'));
     expect(notice?.reason).toMatch(new RegExp(`night ${nightId} was handed over to .* after its line ${lines.length} \\(R35\\)`));
+    expect(notice?.nightMoved).toMatchObject({ night: nightId, line: lines.length, after: 0, handed: true });
 
     // The night, ended on Bob's laptop, is right by the night checker across the move (R24 holds).
     const end = await bob.session.run('host', 'endNight', { stateId: currentNight(bob.session).stateId });

@@ -54,6 +54,8 @@ describe('R35: taking a night over from a laptop that is gone', () => {
     expect(await back.session.run('host', 'deal', { stateId: 0 })).toMatchObject({ ok: false, error: { code: 'no-night' } });
     const notice = back.session.getView().storageNotices.find((n) => n.setAsideAs.includes('.taken-over-'));
     expect(notice?.reason).toMatch(new RegExp(`night ${nightId} was taken over by .* after its line ${lines} \\(R35\\)`));
+    // The same facts for the console to word in the host's language (NoticesBar), not only main's English.
+    expect(notice?.nightMoved).toEqual({ night: nightId, by: expect.stringMatching(/./), line: lines, after: 0, handed: false });
     expect(currentNight(bob.session).id).toBe(nightId);
   });
 

@@ -236,8 +236,8 @@ export class DealerRepository {
   }
 
   /** R35: the journal of a night taken over by another laptop, renamed aside whole (`.taken-over-<time>`) and reported. */
-  setNightAside(id: string, reason: string): void {
-    this.#told.setAside(this.journals.pathOf(checkNightId(id)), reason, 'taken-over');
+  setNightAside(id: string, reason: string, moved?: NonNullable<StorageNotice['nightMoved']>): void {
+    this.#told.setAside(this.journals.pathOf(checkNightId(id)), reason, 'taken-over', moved ? { nightMoved: moved } : {});
   }
 
   /** The ids of the nights still in the old files (head + parts) with no journal yet. */

@@ -171,6 +171,9 @@ const noticesFileSchema = z.object({
         .optional(),
       dataFolders: z.object({ inUse: z.string().min(1), other: z.string() }).optional(),
       newLaptopId: z.object({ other: z.string(), moved: chips }).optional(),
+      nightMoved: z
+        .object({ night: z.string(), by: z.string(), line: z.number().int().positive(), after: chips, handed: z.boolean() })
+        .optional(),
     }),
   ),
 });

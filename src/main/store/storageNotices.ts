@@ -1,7 +1,7 @@
 import type { StorageNotice, StorageNoticeKind } from '../../shared';
 
 /** What a notice of some kinds knows besides its file: a journal cut short, the two data folders. */
-export type NoticeFacts = Pick<StorageNotice, 'shortJournal' | 'dataFolders' | 'newLaptopId'>;
+export type NoticeFacts = Pick<StorageNotice, 'shortJournal' | 'dataFolders' | 'newLaptopId' | 'nightMoved'>;
 import { copyAside, fileStamp, renameAside } from './fileAside';
 
 /**
@@ -50,7 +50,7 @@ export class StorageNotices {
   }
 
   /** Renames a bad file out of the way (never deletes it) and records why. */
-  setAside(file: string, reason: string, why: 'corrupt' | 'taken-over' = 'corrupt'): void {
+  setAside(file: string, reason: string, why: 'corrupt' | 'taken-over' = 'corrupt', facts: NoticeFacts = {}): void {
     let target: string | null;
     try {
       target = renameAside(file, `.${why}-${fileStamp(this.now())}`);
@@ -59,7 +59,7 @@ export class StorageNotices {
       this.report('set-aside', file, `${reason}; it could not be set aside (${(error as Error).message})`);
       return;
     }
-    this.report('set-aside', file, reason, target ?? '');
+    this.report('set-aside', file, reason, target ?? '', facts);
   }
 
   /**

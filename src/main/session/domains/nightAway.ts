@@ -19,15 +19,18 @@ export function nightMovedAway(state: SessionState, nightId: string, by: string,
   const night = state.night;
   if (!night || night.state.nightId !== nightId || night.state.phase.kind === 'ended') return false;
   const after = Math.max(0, night.entries.length - line);
+  const handed = handedOverTo(night) !== null && after === 0;
   state.repo.journals.close(nightId);
   state.repo.setNightAside(
     nightId,
-    handedOverTo(night) !== null && after === 0
+    handed
       ? `night ${nightId} was handed over to ${by} after its line ${line} (R35): it goes on there, and this file keeps it as it was here.`
       : `night ${nightId} was taken over by ${by} after its line ${line} (R35): it goes on there. ` +
           (after === 0
             ? 'Nothing was written here after that line.'
             : `The ${after} command${after === 1 ? '' : 's'} written here after that line are not part of the night: they are kept in this file, to be entered again by hand on ${by} if they happened.`),
+    // The same facts for the console to word in the host's language.
+    { night: nightId, by, line, after, handed },
   );
   state.night = null;
   state.index = state.index.filter((s) => s.id !== nightId);

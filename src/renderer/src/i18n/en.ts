@@ -132,6 +132,13 @@ const en = {
     title: 'Storage notice | Storage notices ({n})',
     'set-aside': '{file} could not be read and was kept as {setAsideAs}: {reason}',
     'taken-over': 'The night left this laptop: {reason} Its journal here is kept whole as {setAsideAs}.',
+    movedTitle: 'The night went on on another laptop',
+    'night-handed':
+      'Night {night} was handed over to {by} after its line {line} (R35): it goes on there. Nothing more is written here; this laptop keeps the night as it was here in {file}.',
+    'night-taken':
+      'Night {night} was taken over by {by} after its line {line} (R35): it goes on there. Nothing was written here after that line; this laptop keeps the night as it was here in {file}.',
+    'night-taken-after':
+      'Night {night} was taken over by {by} after its line {line} (R35): it goes on there. What this laptop wrote after that line ({after} commands) is not part of the night: enter it again on {by} if it happened. It is kept in {file}.',
     'unknown-merge':
       '{file} merged players who are not in the roster ({reason}): those merges were taken out so that every backup can be restored. The file as it was is kept as {setAsideAs}.',
     'future-backups':

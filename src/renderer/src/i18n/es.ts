@@ -132,6 +132,13 @@ const es: Translation = {
     title: 'Aviso de almacenamiento | Avisos de almacenamiento ({n})',
     'set-aside': '{file} no se pudo leer y se guardó como {setAsideAs}: {reason}',
     'taken-over': 'La noche dejó este portátil: {reason} Su diario aquí se guarda entero como {setAsideAs}.',
+    movedTitle: 'La noche siguió en otro portátil',
+    'night-handed':
+      'La noche {night} se pasó a {by} después de su línea {line} (R35): sigue allí. Aquí ya no se escribe nada; este portátil guarda la noche tal como estaba aquí en {file}.',
+    'night-taken':
+      '{by} retomó la noche {night} después de su línea {line} (R35): sigue allí. Aquí no se escribió nada después de esa línea; este portátil guarda la noche tal como estaba aquí en {file}.',
+    'night-taken-after':
+      '{by} retomó la noche {night} después de su línea {line} (R35): sigue allí. Lo que este portátil escribió después de esa línea ({after} órdenes) no forma parte de la noche: vuelva a introducirlo en {by} si ocurrió. Se guarda en {file}.',
     'unknown-merge':
       '{file} fusionaba jugadores que no están en la lista ({reason}): esas fusiones se quitaron para que cualquier copia de seguridad se pueda restaurar. El archivo tal como estaba se guardó como {setAsideAs}.',
     'future-backups':

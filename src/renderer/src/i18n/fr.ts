@@ -132,6 +132,13 @@ const fr: Translation = {
     title: 'Avis de stockage | Avis de stockage ({n})',
     'set-aside': '{file} n’a pas pu être lu et a été gardé sous le nom {setAsideAs} : {reason}',
     'taken-over': 'La soirée a quitté cet ordinateur : {reason} Son journal ici est gardé entier sous le nom {setAsideAs}.',
+    movedTitle: 'La soirée a continué sur un autre ordinateur',
+    'night-handed':
+      'La soirée {night} a été passée à {by} après sa ligne {line} (R35) : elle continue là-bas. Plus rien n’est écrit ici ; cet ordinateur garde la soirée telle qu’elle était ici dans {file}.',
+    'night-taken':
+      '{by} a repris la soirée {night} après sa ligne {line} (R35) : elle continue là-bas. Rien n’a été écrit ici après cette ligne ; cet ordinateur garde la soirée telle qu’elle était ici dans {file}.',
+    'night-taken-after':
+      '{by} a repris la soirée {night} après sa ligne {line} (R35) : elle continue là-bas. Ce que cet ordinateur a écrit après cette ligne ({after} commandes) ne fait pas partie de la soirée : saisissez-le de nouveau sur {by} si cela a eu lieu. C’est gardé dans {file}.',
     'unknown-merge':
       '{file} fusionnait des joueurs absents de la liste ({reason}) : ces fusions ont été retirées pour que chaque sauvegarde puisse être restaurée. Le fichier tel qu’il était est gardé sous le nom {setAsideAs}.',
     'future-backups':

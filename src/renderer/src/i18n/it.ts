@@ -132,6 +132,13 @@ const it: Translation = {
     title: 'Avviso di archiviazione | Avvisi di archiviazione ({n})',
     'set-aside': '{file} non si è potuto leggere ed è stato conservato come {setAsideAs}: {reason}',
     'taken-over': 'La serata ha lasciato questo portatile: {reason} Il suo giornale qui è conservato intero come {setAsideAs}.',
+    movedTitle: 'La serata è continuata su un altro portatile',
+    'night-handed':
+      'La serata {night} è stata passata a {by} dopo la sua riga {line} (R35): continua lì. Qui non si scrive più nulla; questo portatile conserva la serata com’era qui in {file}.',
+    'night-taken':
+      '{by} ha ripreso la serata {night} dopo la sua riga {line} (R35): continua lì. Qui non è stato scritto nulla dopo quella riga; questo portatile conserva la serata com’era qui in {file}.',
+    'night-taken-after':
+      '{by} ha ripreso la serata {night} dopo la sua riga {line} (R35): continua lì. Ciò che questo portatile ha scritto dopo quella riga ({after} comandi) non fa parte della serata: reinseriscilo su {by} se è successo. È conservato in {file}.',
     'unknown-merge':
       '{file} univa giocatori che non sono nell’elenco ({reason}): quelle unioni sono state tolte perché ogni backup si possa ripristinare. Il file com’era è conservato come {setAsideAs}.',
     'future-backups':
