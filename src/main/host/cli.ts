@@ -123,13 +123,14 @@ async function main(argv: string[]): Promise<number | 'running'> {
   let port = 0;
   // R35: a TV of a night taken over here from a laptop whose link had this very port is let in here (tvFollow.ts), and
   // this listener's own TV page may look for its night on the paired laptops (its CSP lets it open a socket there).
-  const following = tokens && groupLan
-    ? {
-        tvTokens: () => groupLan.tvFollow.tokensOn(port),
-        otherOrigins: () => groupLan.tvFollow.originsOn(port),
-        connectSources: () => (service.getView().tvAlternates ?? []).map((address) => `ws://${address}:${port}`),
-      }
-    : {};
+  const following =
+    tokens && groupLan
+      ? {
+          tvTokens: () => groupLan.tvFollow.tokensOn(port),
+          otherOrigins: () => groupLan.tvFollow.originsOn(port),
+          connectSources: () => (service.getView().tvAlternates ?? []).map((address) => `ws://${address}:${port}`),
+        }
+      : {};
   host = await startHost({
     service,
     port: options.port,

@@ -2,7 +2,7 @@ import type { PageWays } from './pageWayPush';
 import type { PageWay } from './phoneAccess';
 
 /** The kinds of page that follow a night: a phone, or the TV (each with a token of its own, never the other's). */
-export type PageKind = keyof PageWays;
+type PageKind = keyof PageWays;
 
 /**
  * R35, what follows a takeover (docs/group-lan.md "What follows a takeover"), the copy's side: how the pages of each
