@@ -22,9 +22,9 @@ import { DONE, type Outcome } from '../session/outcome';
 import type { GroupLanCommand, PartContext, SessionPart } from '../session/parts';
 import { PeerLink, PeerUnreachable, type PeerAnswer } from './peerLink';
 import { lanAddresses, type PageWay, type PhoneAccess } from './phoneAccess';
-import { PageWayPush } from './pageWayPush';
-import { PageWaysHeld } from './pageWaysHeld';
-import { TvFollow } from './tvFollow';
+import type { PageWaysHeld } from './pageWaysHeld';
+import { PagesFollow } from './pagesFollow';
+import type { TvFollow } from './tvFollow';
 import { startHost, type RunningHost } from './server';
 import { GroupLanSync, type GroupFilesPort } from './groupLanSync';
 import { LiveCopyDesk } from './liveCopyDesk';
@@ -187,31 +187,16 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
   });
 
   // R35: how the pages get in (phones, TV), told to the laptops holding the copy; and kept here for the nights held as copies.
-  const phoneAccess = options.phoneAccess ?? null;
-  const tvWay = options.tvWay ?? null;
-  const pageWays = new PageWaysHeld();
-  const tvFollow = new TvFollow({
+  const pages = new PagesFollow({
+    pairing,
+    files,
+    holders: () => live.holders(),
+    phoneAccess: options.phoneAccess ?? null,
+    tvWay: options.tvWay ?? null,
     rendererDir: options.rendererDir,
     ...(options.listenAddress ? { listenAddress: options.listenAddress } : {}),
+    everyMs: options.pageWaysEveryMs ?? options.syncEveryMs ?? SYNC_EVERY_MS,
   });
-  const pageWayPush =
-    phoneAccess || tvWay
-      ? new PageWayPush({
-          pairing,
-          files,
-          ways: () => ({ phones: phoneAccess?.way() ?? null, tv: tvWay?.() ?? null }),
-          holders: () => live.holders(),
-        })
-      : null;
-  let pageWayTimer: ReturnType<typeof setInterval> | null = null;
-  /** A page whose laptop stops answering looks for its night on the paired laptops (their LAN addresses). */
-  const pairedHosts = (): string[] => [
-    ...new Set(pairing.list().flatMap((peer) => peer.addresses.map((address) => address.replace(/:\d+$/, '')))),
-  ];
-  if (phoneAccess && pageWayPush) {
-    phoneAccess.onChange(() => pageWayPush.kick());
-    phoneAccess.setAlternates(pairedHosts);
-  }
 
   const sync = new GroupLanSync({
     pairing,
@@ -330,7 +315,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     if (!pairing.forget(args.laptopId)) return refuse('not-paired', 'That laptop is not paired with this one.');
     sync.dropLink(args.laptopId);
     live.forget(args.laptopId);
-    pageWayPush?.forget(args.laptopId);
+    pages.forget(args.laptopId);
     changed();
     return DONE;
   }
@@ -418,9 +403,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     // The night is this laptop's journal now: the copy it came from is not kept twice.
     live.copies.letGo(args.nightId, true);
     // Its pages follow: those opened on the old laptop's links get in here with the token they hold, each its own.
-    const ways = pageWays.take(args.nightId, held.holder);
-    if (ways?.phones && phoneAccess) await phoneAccess.follow(context.service, ways.phones);
-    if (ways?.tv) await tvFollow.follow(context.service, ways.tv);
+    await pages.takenOver(context.service, args.nightId, held.holder);
     changed();
     options.onTakenOver?.(args.nightId);
     return outcome;
@@ -488,7 +471,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
     const held = live.copies.held(args.nightId);
     const holdsCopy = held !== undefined && held.holder === args.laptop && !held.ended;
-    return { ok: true, data: pageWays.receive(args.nightId, args.laptop, { phones: args.phones, tv: args.tv ?? null }, holdsCopy) };
+    return { ok: true, data: pages.receive(args.nightId, args.laptop, { phones: args.phones, tv: args.tv ?? null }, holdsCopy) };
   }
 
   return {
@@ -510,7 +493,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       const groupLan = lanView();
       shownUntil = groupLan.pairingUntil;
       // R35: where a TV page looks for its night should this laptop go (addresses only, never a token).
-      const hosts = pairedHosts();
+      const hosts = pages.pairedHosts();
       return { groupLan, ...(hosts.length > 0 ? { tvAlternates: hosts } : {}) };
     },
     // A code closes by itself (its 5 minutes, or too many wrong guesses at the listener): asked, the view says so.
@@ -523,8 +506,8 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     },
     syncNow: () => sync.syncAll(),
     live,
-    pageWays,
-    tvFollow,
+    pageWays: pages.held,
+    tvFollow: pages.tv,
     // Paired before: listen and sync from the start, so the other laptop finds this one whenever both are on.
     async start() {
       if (pairing.list().length > 0) {
@@ -536,19 +519,14 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       }
       sync.start();
       live.start();
-      if (pageWayPush) {
-        pageWayTimer = setInterval(() => pageWayPush.round(), options.pageWaysEveryMs ?? options.syncEveryMs ?? SYNC_EVERY_MS);
-        pageWayTimer.unref();
-      }
+      pages.start();
       // R35: a night open here may have been taken over while this laptop was off: asked before any command for it.
       await live.fence(FENCE_AT_START_MS);
     },
     async close() {
       sync.stop();
       live.stop();
-      if (pageWayTimer) clearInterval(pageWayTimer);
-      pageWayPush?.stop();
-      await tvFollow.close();
+      await pages.close();
       if (expiryTimer) clearTimeout(expiryTimer);
       await host?.close();
       host = null;
