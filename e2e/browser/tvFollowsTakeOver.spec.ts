@@ -32,7 +32,9 @@ test('R35: a TV on Ann’s table link shows the night again from Bob’s laptop 
   // The TV link holds Ann's viewer token, never the console's.
   expect(new URL(ann.tableUrl).searchParams.get('token')).toBeTruthy();
   expect(ann.tableUrl).not.toBe(ann.consoleUrl);
-  const tv = await context.newPage();
+  // The TV is a device of its own (a browser context apart: its link's cookie is not a console's).
+  const tvContext = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  const tv = await tvContext.newPage();
   await tv.goto(ann.tableUrl);
   const tvUrl = tv.url();
   await playTurns(annPage, 2);
@@ -66,5 +68,5 @@ test('R35: a TV on Ann’s table link shows the night again from Bob’s laptop 
   await expectTableAgrees(tv, after);
   await tv.screenshot({ path: `${SHOTS}/ann-tv-follows-bobs-turn.png` });
   expect(bob.port).not.toBe(ann.port);
-  await context.close();
+  await Promise.all([context.close(), bobPage.context().close(), tvContext.close()]);
 });
