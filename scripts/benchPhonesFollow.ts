@@ -83,7 +83,7 @@ export async function benchPhonesFollow(options: { phones: number; turns: number
     if (!way) throw new Error("Ann's phones are not on");
     const ownOrigin = `http://127.0.0.1:${way.port}`;
     await waitFor(
-      () => bob.lan.phoneWays.has(nightId),
+      () => bob.lan.pageWays.has(nightId),
       30_000,
       () => ann.lan.live.round(),
       'Bob to hold the phones’ way in',

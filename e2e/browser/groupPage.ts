@@ -114,19 +114,26 @@ export const FIVE_PLAYERS = ['Ann', 'Bartholomew Featherstonehaugh-Wellington', 
 /**
  * Ann's and Bob's headless hosts on fresh data folders (added to `hosts`, to be stopped), their consoles open at
  * 1920x1080 and paired as laptops named "Ann" and "Bob’s laptop"; then a night of FIVE_PLAYERS started on Ann's.
+ * `listen`: both hosts listen there (`--listen`, e.g. 0.0.0.0: their links hold tokens), loopback unless given; Bob's
+ * console is then in a browser context of its own.
  */
 export async function annAndBobWithAnnsNight(
   browser: Browser,
   hosts: HostProcess[],
+  { listen }: { listen?: string } = {},
 ): Promise<{ ann: HostProcess; bob: HostProcess; context: BrowserContext; annPage: Page; bobPage: Page }> {
   const [ann, bob] = await Promise.all([
-    startHostProcess({ deckSeed: 'a11ce5', dataDir: freshDataDir() }),
-    startHostProcess({ deckSeed: 'b0b0b0', dataDir: freshDataDir() }),
+    startHostProcess({ deckSeed: 'a11ce5', dataDir: freshDataDir(), ...(listen ? { listen } : {}) }),
+    startHostProcess({ deckSeed: 'b0b0b0', dataDir: freshDataDir(), ...(listen ? { listen } : {}) }),
   ]);
   hosts.push(ann, bob);
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
   const annPage = await context.newPage();
-  const bobPage = await context.newPage();
+  // Beyond loopback both hosts may be on one address here (ports apart), and a cookie is the address's: each console
+  // then keeps its own in a context of its own, as on two laptops (close it with `bobPage.context()`).
+  const bobPage = listen
+    ? await (await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' })).newPage()
+    : await context.newPage();
   await Promise.all([annPage.goto(ann.consoleUrl), bobPage.goto(bob.consoleUrl)]);
   await pairAsLaptops(annPage, bobPage, ['Ann', 'Bob’s laptop']);
   // Esc, Esc: from Ann's group screen back to her lobby.

@@ -43,6 +43,8 @@ export interface HostOptions {
   dataDir?: string;
   /** Default 0: the OS picks a free port. */
   port?: number;
+  /** `--listen ADDRESS` (e.g. 0.0.0.0): beyond loopback, with the host's and the TV's tokens in the links; loopback unless given. */
+  listen?: string;
 }
 
 /** A fresh, empty data folder under the OS temp dir. */
@@ -84,6 +86,7 @@ export async function startHostProcess(options: HostOptions): Promise<HostProces
     '0',
     '--group-address',
     '127.0.0.1',
+    ...(options.listen ? ['--listen', options.listen] : []),
   ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

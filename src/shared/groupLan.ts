@@ -155,25 +155,29 @@ export const groupPeerNightLinesArgs = z
   })
   .refine((batch) => batch.lines.length === 0 || batch.signed !== undefined, 'a batch of lines is signed by the laptop that sends it');
 
-/** The port a phones' listener may listen on (1-65535). */
+/** The port a page's listener may listen on (1-65535). */
 const listenPort = z.number().int().min(1).max(65_535);
+/** How a page of the holding laptop gets in (R35): the viewer token its link holds, the port and the LAN addresses it names. */
+const pageWay = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'a viewer token is 8 to 128 letters and digits'),
+  port: listenPort,
+  addresses: z.array(z.string().max(64)).max(16),
+});
 /**
  * R35, what follows a takeover (docs/group-lan.md "What follows a takeover"): the holding laptop tells each laptop
- * holding a live copy of its open night how its phones get in (the viewer token of its phones' listener, the port and
- * the LAN addresses the pages were given), or `phones: null` once they may not (W off, a new link: the old token is
- * dropped there too). Only for a laptop holding the night's copy; the phones never see it.
+ * holding a live copy of its open night how its pages get in: its phones (the viewer token of its phones' listener,
+ * the port and the LAN addresses the pages were given), or `phones: null` once they may not (W off, a new link: the
+ * old token is dropped there too); and its TV (`tv`: the table link of the headless host, `npm run serve`), each way
+ * apart, so a laptop letting them in never lets a phone in with the TV's token or the TV with a phone's. Absent `tv`
+ * (a laptop of an older version, or one with no TV link) is `null`. Only for a laptop holding the night's copy; the
+ * pages never see it.
  */
 export const groupPeerPhonesArgs = z.strictObject({
   laptop: laptopId,
   key,
   nightId: nightIdText,
-  phones: z
-    .strictObject({
-      token: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'a viewer token is 8 to 128 letters and digits'),
-      port: listenPort,
-      addresses: z.array(z.string().max(64)).max(16),
-    })
-    .nullable(),
+  phones: pageWay.nullable(),
+  tv: pageWay.nullable().optional(),
 });
 
 /**
@@ -192,7 +196,7 @@ export const peerAnswerSchemas = {
   groupPeerFiles: z.object({ files: z.record(groupFilePath, z.string().max(PEER_FILES_MAX_BYTES * 2)) }),
   /** How many lines of the night the live copy holds now (the holder sends from the next one). */
   groupPeerNightLines: z.object({ held: z.number().int().nonnegative() }),
-  /** Whether the copy took the phones' way in (false: it holds no copy of that night of that laptop). */
+  /** Whether the copy took the pages' ways in (false: it holds no copy of that night of that laptop). */
   groupPeerPhones: z.object({ kept: z.boolean() }),
 } as const;
 export type PeerClaimAnswer = z.infer<(typeof peerAnswerSchemas)['groupPeerClaim']>;

@@ -68,6 +68,12 @@ export interface AppView {
    * without it (viewForRole).
    */
   groupLan?: GroupLanView;
+  /**
+   * R35: where a TV page of the headless host looks for its night should this laptop go (docs/group-lan.md "What
+   * follows a takeover"): the paired laptops' LAN addresses, at the page's own port. Addresses only, never a token;
+   * absent when no laptop is paired.
+   */
+  tvAlternates?: string[];
 }
 
 /**

@@ -9,6 +9,7 @@ import { pointToDataFolder, pointToMovedData, setOldDataAside } from './dataMove
 import { createNightAwakeKeeper } from './keepAwake';
 import { osKeychain } from './keychain';
 import { buildAppMenu } from './menu';
+import { showTableOnTakeOver } from './tableOnTakeOver';
 import { APP_SCHEME, BUILT_RENDERER_DIR, PRELOAD_PATHS, rendererSource } from './renderer';
 import { applyDevServerContentSecurityPolicy, contentSecurityPolicy, lockDownWebContents, restrictPermissions } from './security';
 import { installedAppAt, updatesLeaveDataAlone } from './updatePolicy';
@@ -70,6 +71,8 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
     });
   };
   // Phones watch on a LAN listener of their own, off until the host turns it on; paired laptops on the group's (docs/group-lan.md).
+  // R35: a night taken over here goes on the TV at once, as at start (the windows are made once the service is up).
+  let dealerWindows: DealerWindows | null = null;
   const dealer = await composeDealer({
     storage,
     autoBackups: true,
@@ -80,7 +83,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
       rendererDir: BUILT_RENDERER_DIR,
       onClientDropped: (role, why) => console.warn(`Closed a ${role} connection: ${why}.`),
     },
-    groupLan: { dataRoot: dataDir, rendererDir: BUILT_RENDERER_DIR },
+    groupLan: { dataRoot: dataDir, rendererDir: BUILT_RENDERER_DIR, onTakenOver: showTableOnTakeOver(() => dealerWindows) },
   });
   const service = dealer.session;
 
@@ -90,6 +93,7 @@ export async function startDealerApp(options: StartOptions): Promise<DealerWindo
     canPlaceWindows: options.canPlaceWindows,
     onHostClosed: () => app.quit(),
   });
+  dealerWindows = windows;
   restrictPermissions(session.defaultSession, source, (contents) => windows.roleOf(contents) !== null);
   const unregisterIpc = registerIpc({ service, windows, source });
   const refused = (what: string) => (failure: unknown) => console.error(`${what} failed:`, failure);

@@ -32,8 +32,12 @@ export function sameSecret(given: string | null | undefined, expected: string): 
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** `peer`: a paired laptop's key, or the pairing code shown now, on the group's own listener (docs/group-lan.md). */
-export type Credential = 'trusted' | 'host' | 'viewer' | 'peer' | null;
+/**
+ * `peer`: a paired laptop's key, or the pairing code shown now, on the group's own listener (docs/group-lan.md).
+ * `tv`: the TV link's token of a night taken over from another laptop (R35, docs/group-lan.md "What follows a
+ * takeover"): it opens the table and nothing else.
+ */
+export type Credential = 'trusted' | 'host' | 'viewer' | 'tv' | 'peer' | null;
 
 /** What a token (or none, where none is needed) is worth: null when it opens nothing. */
 export function credentialOf(tokens: AccessTokens | null, given: string | null | undefined): Credential {
@@ -50,7 +54,8 @@ export type RoleGrant = { ok: true; role: Role } | { ok: false; status: 400 | 40
  * none), except that a viewer token never grants `host`: a console opened
  * with it becomes a `phone` and can only watch. `peer` is a paired laptop's
  * alone, and a paired laptop's key grants nothing else: no console, no
- * phone, nothing a group listener does not serve.
+ * phone, nothing a group listener does not serve. A followed TV's token (`tv`) opens the table only: the TV only
+ * ever reads, and a page asking for another role with it (a phone, the console) is refused.
  */
 export function grantRole(credential: Credential, requested: string | null): RoleGrant {
   if (credential === null) return { ok: false, status: 401 };
@@ -58,6 +63,7 @@ export function grantRole(credential: Credential, requested: string | null): Rol
   if (!(ROLES as readonly string[]).includes(asked)) return { ok: false, status: 400 };
   if ((credential === 'peer') !== (asked === 'peer')) return { ok: false, status: 403 };
   const role = asked as Role;
+  if (credential === 'tv') return role === 'table' ? { ok: true, role } : { ok: false, status: 403 };
   if (credential === 'viewer' && role === 'host') return { ok: true, role: 'phone' };
   return { ok: true, role };
 }

@@ -20,7 +20,8 @@ import { wireQuery } from '../../shared';
 import { generateAccessTokens, type AccessTokens } from './access';
 import { parseServeArgs, UsageError, USAGE, type ServeOptions } from './serveArgs';
 import { composeDealer } from './composeDealer';
-import { startHost } from './server';
+import type { PageWay } from './phoneAccess';
+import { startHost, type RunningHost } from './server';
 
 /**
  * Bytes from `sha256(seed || u32be(0)) || sha256(seed || u32be(1)) || ...`,
@@ -87,10 +88,21 @@ async function main(argv: string[]): Promise<number | 'running'> {
   }
 
   const tokens = options.needsToken ? generateAccessTokens() : null;
+  // A wildcard listen prints the first LAN address (what a TV or phone can reach); the others work too.
+  const lan = options.listen === '0.0.0.0' ? lanAddresses() : [];
+  let host: RunningHost | null = null;
+  // R35: how the TV link gets in, for the laptops holding the open night's copy (docs/group-lan.md "What follows a
+  // takeover"). A loopback host has no TV beyond this computer, so nothing to follow.
+  const tvWay = (): PageWay | null =>
+    tokens && host ? { token: tokens.viewer, port: host.port, addresses: lan.length > 0 ? lan : [new URL(host.url).hostname] } : null;
   const storage = await createConfBackend(options.dataDir);
   // The console's W lets phones watch here too, on a listener of their own with the viewer link only (phoneAccess.ts);
   // laptop to laptop, the group's own listener, for paired laptops only (docs/group-lan.md).
-  const { session: service, warmUp } = await composeDealer({
+  const {
+    session: service,
+    warmUp,
+    groupLan,
+  } = await composeDealer({
     storage,
     autoBackups: true,
     ...(options.deckSeed ? { randomBytes: seededByteStream(options.deckSeed) } : {}),
@@ -105,19 +117,32 @@ async function main(argv: string[]): Promise<number | 'running'> {
       rendererDir: options.rendererDir,
       ...(options.groupPort !== undefined ? { ports: [options.groupPort] } : {}),
       ...(options.groupAddress !== undefined ? { addresses: () => [options.groupAddress as string] } : {}),
+      tvWay,
     },
   });
-  const host = await startHost({
+  let port = 0;
+  // R35: a TV of a night taken over here from a laptop whose link had this very port is let in here (tvFollow.ts), and
+  // this listener's own TV page may look for its night on the paired laptops (its CSP lets it open a socket there).
+  const following =
+    tokens && groupLan
+      ? {
+          tvTokens: () => groupLan.tvFollow.tokensOn(port),
+          otherOrigins: () => groupLan.tvFollow.originsOn(port),
+          connectSources: () => (service.getView().tvAlternates ?? []).map((address) => `ws://${address}:${port}`),
+        }
+      : {};
+  host = await startHost({
     service,
     port: options.port,
     host: options.listen,
     rendererDir: options.rendererDir,
     ...(tokens ? { tokens } : {}),
+    ...following,
     onClientDropped: (role, why) => process.stderr.write(`Closed a ${role} connection: ${why}.\n`),
   });
+  port = host.port;
+  groupLan?.tvFollow.listeningOn(port);
 
-  // A wildcard listen prints the first LAN address (what a TV or phone can reach); the others work too.
-  const lan = options.listen === '0.0.0.0' ? lanAddresses() : [];
   const origin = lan[0] ? `http://${lan[0]}:${host.port}/` : host.url;
   if (options.deckSeed) {
     process.stderr.write('WARNING: Decks derive from --deck-seed: NOT a fair game (tests and demos only)\n');

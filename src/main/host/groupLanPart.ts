@@ -21,9 +21,10 @@ import { LanPairing, newPeerKey } from '../group/pairing';
 import { DONE, type Outcome } from '../session/outcome';
 import type { GroupLanCommand, PartContext, SessionPart } from '../session/parts';
 import { PeerLink, PeerUnreachable, type PeerAnswer } from './peerLink';
-import { lanAddresses, type PhoneAccess } from './phoneAccess';
-import { PhoneWayPush } from './phoneWayPush';
-import { PhoneWaysHeld } from './phoneWaysHeld';
+import { lanAddresses, type PageWay, type PhoneAccess } from './phoneAccess';
+import type { PageWaysHeld } from './pageWaysHeld';
+import { PagesFollow } from './pagesFollow';
+import type { TvFollow } from './tvFollow';
 import { startHost, type RunningHost } from './server';
 import { GroupLanSync, type GroupFilesPort } from './groupLanSync';
 import { LiveCopyDesk } from './liveCopyDesk';
@@ -79,8 +80,15 @@ export interface GroupLanOptions {
    * laptops holding the open night's copy; a night taken over here lets the old laptop's pages in on it.
    */
   phoneAccess?: PhoneAccess;
-  /** How often the laptops holding the copy are told the phones' way in again if they lack it; `syncEveryMs` unless given (tests). */
-  phoneWaysEveryMs?: number;
+  /** How often the laptops holding the copy are told the pages' ways in again if they lack them; `syncEveryMs` unless given (tests). */
+  pageWaysEveryMs?: number;
+  /**
+   * R35, what follows a takeover: how this laptop's TV link gets in (the headless host beyond loopback, cli.ts), told
+   * to the laptops holding the open night's copy beside the phones' way; null or absent when there is none.
+   */
+  tvWay?: () => PageWay | null;
+  /** Told once a night was taken over (or handed) here and its pages let in: the desktop app shows its TV window. */
+  onTakenOver?: (nightId: string) => void;
 }
 
 export interface GroupLanPart extends SessionPart<GroupLanCommand> {
@@ -90,8 +98,10 @@ export interface GroupLanPart extends SessionPart<GroupLanCommand> {
   readonly listening: string | null;
   /** R35: the live copies on both sides (the copies held here: `live.copies`, what a takeover reads). */
   readonly live: LiveCopyDesk;
-  /** R35: how the phones of the nights held here as copies get in on their laptops (what a takeover lets in). */
-  readonly phoneWays: PhoneWaysHeld;
+  /** R35: how the pages (phones, TV) of the nights held here as copies get in on their laptops (what a takeover lets in). */
+  readonly pageWays: PageWaysHeld;
+  /** R35: the TVs of nights taken over here (the headless host's own listener lets those of its port in). */
+  readonly tvFollow: TvFollow;
 }
 
 function defaultPorts(): number[] {
@@ -176,16 +186,17 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     ...(options.onLiveLinesHeld ? { onHeld: options.onLiveLinesHeld } : {}),
   });
 
-  // R35: how the phones get in, told to the laptops holding the copy; and kept here for the nights held as copies.
-  const phoneAccess = options.phoneAccess ?? null;
-  const phoneWays = new PhoneWaysHeld();
-  const phoneWayPush = phoneAccess ? new PhoneWayPush({ pairing, files, access: phoneAccess, holders: () => live.holders() }) : null;
-  let phoneWayTimer: ReturnType<typeof setInterval> | null = null;
-  if (phoneAccess && phoneWayPush) {
-    phoneAccess.onChange(() => phoneWayPush.kick());
-    // A page whose laptop stops answering looks for its night on the paired laptops (their LAN addresses).
-    phoneAccess.setAlternates(() => pairing.list().flatMap((peer) => peer.addresses.map((address) => address.replace(/:\d+$/, ''))));
-  }
+  // R35: how the pages get in (phones, TV), told to the laptops holding the copy; and kept here for the nights held as copies.
+  const pages = new PagesFollow({
+    pairing,
+    files,
+    holders: () => live.holders(),
+    phoneAccess: options.phoneAccess ?? null,
+    tvWay: options.tvWay ?? null,
+    rendererDir: options.rendererDir,
+    ...(options.listenAddress ? { listenAddress: options.listenAddress } : {}),
+    everyMs: options.pageWaysEveryMs ?? options.syncEveryMs ?? SYNC_EVERY_MS,
+  });
 
   const sync = new GroupLanSync({
     pairing,
@@ -304,7 +315,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     if (!pairing.forget(args.laptopId)) return refuse('not-paired', 'That laptop is not paired with this one.');
     sync.dropLink(args.laptopId);
     live.forget(args.laptopId);
-    phoneWayPush?.forget(args.laptopId);
+    pages.forget(args.laptopId);
     changed();
     return DONE;
   }
@@ -391,10 +402,10 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     if (!outcome.ok) return outcome;
     // The night is this laptop's journal now: the copy it came from is not kept twice.
     live.copies.letGo(args.nightId, true);
-    // Its phones follow: the pages opened on the old laptop's link get in here with the token they hold.
-    const way = phoneWays.take(args.nightId, held.holder);
-    if (way && phoneAccess) await phoneAccess.follow(context.service, way);
+    // Its pages follow: those opened on the old laptop's links get in here with the token they hold, each its own.
+    await pages.takenOver(context.service, args.nightId, held.holder);
     changed();
+    options.onTakenOver?.(args.nightId);
     return outcome;
   }
 
@@ -460,7 +471,7 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
     const held = live.copies.held(args.nightId);
     const holdsCopy = held !== undefined && held.holder === args.laptop && !held.ended;
-    return { ok: true, data: phoneWays.receive(args.nightId, args.laptop, args.phones, holdsCopy) };
+    return { ok: true, data: pages.receive(args.nightId, args.laptop, { phones: args.phones, tv: args.tv ?? null }, holdsCopy) };
   }
 
   return {
@@ -481,7 +492,9 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     viewPart: () => {
       const groupLan = lanView();
       shownUntil = groupLan.pairingUntil;
-      return { groupLan };
+      // R35: where a TV page looks for its night should this laptop go (addresses only, never a token).
+      const hosts = pages.pairedHosts();
+      return { groupLan, ...(hosts.length > 0 ? { tvAlternates: hosts } : {}) };
     },
     // A code closes by itself (its 5 minutes, or too many wrong guesses at the listener): asked, the view says so.
     outdated: () => {
@@ -493,7 +506,8 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     },
     syncNow: () => sync.syncAll(),
     live,
-    phoneWays,
+    pageWays: pages.held,
+    tvFollow: pages.tv,
     // Paired before: listen and sync from the start, so the other laptop finds this one whenever both are on.
     async start() {
       if (pairing.list().length > 0) {
@@ -505,18 +519,14 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       }
       sync.start();
       live.start();
-      if (phoneWayPush) {
-        phoneWayTimer = setInterval(() => phoneWayPush.round(), options.phoneWaysEveryMs ?? options.syncEveryMs ?? SYNC_EVERY_MS);
-        phoneWayTimer.unref();
-      }
+      pages.start();
       // R35: a night open here may have been taken over while this laptop was off: asked before any command for it.
       await live.fence(FENCE_AT_START_MS);
     },
     async close() {
       sync.stop();
       live.stop();
-      if (phoneWayTimer) clearInterval(phoneWayTimer);
-      phoneWayPush?.stop();
+      await pages.close();
       if (expiryTimer) clearTimeout(expiryTimer);
       await host?.close();
       host = null;

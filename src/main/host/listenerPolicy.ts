@@ -70,6 +70,7 @@ export interface PolicyOptions {
   tokens?: AccessTokens;
   viewerToken?: () => string;
   followedTokens?: () => readonly string[];
+  tvTokens?: () => readonly string[];
   otherOrigins?: () => readonly string[];
   connectSources?: () => readonly string[];
   peerToken?: (token: string) => boolean;
@@ -92,7 +93,7 @@ export function policyFor(options: PolicyOptions): ListenerPolicy {
   const readOnlyLimits = { ...(kind === 'phones' ? PHONE_UNREAD_LIMITS : VIEWER_UNREAD_LIMITS), ...options.unread };
   return {
     kind,
-    tokenSet: tokens !== null || viewerToken !== undefined || peerToken !== undefined,
+    tokenSet: tokens !== null || viewerToken !== undefined || peerToken !== undefined || options.tvTokens !== undefined,
     credential(given) {
       if (peerToken) return typeof given === 'string' && peerToken(given) ? 'peer' : null;
       if (viewerToken) {
@@ -100,7 +101,11 @@ export function policyFor(options: PolicyOptions): ListenerPolicy {
         // R35: the viewer token of a night taken over from another laptop, its pages let in here without a new link.
         return (options.followedTokens?.() ?? []).some((token) => sameSecret(given, token)) ? 'viewer' : null;
       }
-      return credentialOf(tokens, given);
+      // A listener for followed TVs alone (tvFollow.ts) has no tokens of its own: nothing but their tokens opens it.
+      const own = tokens !== null || !options.tvTokens ? credentialOf(tokens, given) : null;
+      if (own !== null) return own;
+      // R35: the TV link's token of a night taken over from another laptop: the table only (grantRole).
+      return (options.tvTokens?.() ?? []).some((token) => sameSecret(given, token)) ? 'tv' : null;
     },
     // On the phones' listener a page reloaded without the token in its address (phone.html takes it out) has
     // the cookie its link left: a browser sends that only to this very origin (SameSite=Strict), and its

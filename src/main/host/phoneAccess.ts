@@ -105,10 +105,11 @@ export function lanAddresses(interfaces: NodeJS.Dict<NetworkInterfaceInfo[]> = n
 }
 
 /**
- * How this laptop's phones get in, as a laptop holding a live copy of its night keeps it (R35, docs/group-lan.md
- * "What follows a takeover"): the viewer token, the port, and the LAN addresses the pages were given.
+ * How pages of this laptop get in (its phones, or its TV on the headless host), as a laptop holding a live copy of its
+ * night keeps it (R35, docs/group-lan.md "What follows a takeover"): the viewer token, the port, and the LAN addresses
+ * the pages were given.
  */
-export interface PhoneWay {
+export interface PageWay {
   token: string;
   port: number;
   addresses: string[];
@@ -210,7 +211,7 @@ export class PhoneAccess {
   /** A count change waiting to be told (phones coming and going are told at most every `countEveryMs`). */
   private countTimer: ReturnType<typeof setTimeout> | null = null;
   /** R35: the ways in of nights taken over from other laptops (their pages let in here too), until W off or a new link. */
-  private followed: PhoneWay[] = [];
+  private followed: PageWay[] = [];
   /** R35: where the pages may find their night should this laptop go (the paired laptops' addresses), for the view and the page's CSP. */
   private alternatesOf: () => string[] = () => [];
 
@@ -242,7 +243,7 @@ export class PhoneAccess {
    * R35: how the pages get in, for the laptops holding a live copy of the night (never for any screen), or null while
    * phones may not watch.
    */
-  way(): PhoneWay | null {
+  way(): PageWay | null {
     if (!this.host || this.addresses.length === 0) return null;
     return { token: this.token, port: this.host.port, addresses: [...this.addresses] };
   }
@@ -273,7 +274,7 @@ export class PhoneAccess {
    * here, the listener starts with that very token, on their port if it is free; on, that token opens it as well.
    * W off or a new link here ends it, as for this laptop's own pages.
    */
-  follow(service: DealerService, way: PhoneWay): Promise<void> {
+  follow(service: DealerService, way: PageWay): Promise<void> {
     return this.serially(async () => {
       if (this.host) {
         if (way.token !== this.token) this.followed.push(way);

@@ -38,8 +38,8 @@ function phonesAt(address: string, shown = address): PhoneAccessOptions {
 
 /** Ann and Bob paired, a night open on Ann's laptop; `annShows`: the LAN address Ann's phones' links name. */
 async function twoLaptops(annShows = '127.0.0.1'): Promise<{ ann: LiveLaptop; bob: LiveLaptop; nightId: string }> {
-  const ann = await laptop('ann', { phones: phonesAt('127.0.0.1', annShows), phoneWaysEveryMs: 50 });
-  const bob = await laptop('bob', { phones: phonesAt('127.0.0.2'), phoneWaysEveryMs: 50 });
+  const ann = await laptop('ann', { phones: phonesAt('127.0.0.1', annShows), pageWaysEveryMs: 50 });
+  const bob = await laptop('bob', { phones: phonesAt('127.0.0.2'), pageWaysEveryMs: 50 });
   await pair(ann, bob);
   const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
   return { ann, bob, nightId };
@@ -86,7 +86,7 @@ describe('R35: the phones follow a night taken over', () => {
     const { port, token } = await phonesOn(ann);
     expect(await pageReads('127.0.0.1', port, token)).toEqual({ night: nightId });
     // Ann's phones are told where to look should Ann's laptop go: Bob's address, never a token of Bob's.
-    await until(() => bob.lan.phoneWays.has(nightId));
+    await until(() => bob.lan.pageWays.has(nightId));
     expect(bob.phones?.isOn).toBe(false);
 
     await switchedOff(ann);
@@ -102,14 +102,14 @@ describe('R35: the phones follow a night taken over', () => {
   it('R35: a token revoked by W off on Ann is not let in on Bob; the new link is', async () => {
     const { ann, bob, nightId } = await twoLaptops();
     const first = await phonesOn(ann);
-    await until(() => bob.lan.phoneWays.has(nightId));
+    await until(() => bob.lan.pageWays.has(nightId));
     const off = await ann.session.run('host', 'setPhoneAccess', { on: false });
     expect(off.ok).toBe(true);
     // W off on Ann: Bob's laptop drops the token too.
-    await until(() => !bob.lan.phoneWays.has(nightId));
+    await until(() => !bob.lan.pageWays.has(nightId));
     const second = await phonesOn(ann);
     expect(second.token).not.toBe(first.token);
-    await until(() => bob.lan.phoneWays.has(nightId));
+    await until(() => bob.lan.pageWays.has(nightId));
 
     await switchedOff(ann);
     const taken = await bob.session.run('host', 'takeOverNight', { nightId });
@@ -123,9 +123,9 @@ describe('R35: the phones follow a night taken over', () => {
   it('R35: phones off on Ann when it went: Bob lets no phone in, its listener stays off', async () => {
     const { ann, bob, nightId } = await twoLaptops();
     await phonesOn(ann);
-    await until(() => bob.lan.phoneWays.has(nightId));
+    await until(() => bob.lan.pageWays.has(nightId));
     await ann.session.run('host', 'setPhoneAccess', { on: false });
-    await until(() => !bob.lan.phoneWays.has(nightId));
+    await until(() => !bob.lan.pageWays.has(nightId));
     await switchedOff(ann);
     expect((await bob.session.run('host', 'takeOverNight', { nightId })).ok).toBe(true);
     expect(bob.phones?.isOn).toBe(false);
@@ -135,7 +135,7 @@ describe('R35: the phones follow a night taken over', () => {
     // Ann's links name a Wi-Fi address, Bob's laptop was paired at 127.0.0.1: the pages are told to look there.
     const { ann, bob, nightId } = await twoLaptops('192.168.1.20');
     const { token, port: annPort } = await phonesOn(ann);
-    await until(() => bob.lan.phoneWays.has(nightId));
+    await until(() => bob.lan.pageWays.has(nightId));
     // Bob's laptop lets its own phones watch too: its token is Bob's alone.
     await bob.session.run('host', 'setPhoneAccess', { on: true });
     const bobToken = bob.phones?.way()?.token ?? '';
@@ -178,7 +178,7 @@ describe('R35: the phones follow a night taken over', () => {
       });
     });
     expect(reply.type === 'reply' ? reply.result.ok : false).toBe(false);
-    expect(bob.lan.phoneWays.has(nightId)).toBe(true);
+    expect(bob.lan.pageWays.has(nightId)).toBe(true);
     // Bob's laptop holds Ann's token, and shows it to no screen of its own, the console included.
     for (const role of ['host', 'table', 'phone'] as const) expect(JSON.stringify(bob.session.getView()), role).not.toContain(token);
   });
@@ -198,7 +198,7 @@ describe('R35: the phones follow a night taken over', () => {
   it("R35: Bob's phones already on: Ann's pages get in beside Bob's own, and W off on Bob shuts them out too", async () => {
     const { ann, bob, nightId } = await twoLaptops();
     const { port, token } = await phonesOn(ann);
-    await until(() => bob.lan.phoneWays.has(nightId));
+    await until(() => bob.lan.pageWays.has(nightId));
     await bob.session.run('host', 'setPhoneAccess', { on: true });
     const bobs = bob.phones?.way();
     if (!bobs) throw new Error("Bob's phones are not on");

@@ -54,6 +54,11 @@ export interface HostOptions {
   viewerToken?: () => string;
   /** With `viewerToken`: the viewer tokens of nights taken over from other laptops (R35), let in as well. */
   followedTokens?: () => readonly string[];
+  /**
+   * R35: the TV links' tokens of nights taken over from other laptops (tvFollow.ts): each opens a table socket here,
+   * nothing else. With `tokens` (the main listener beyond loopback), or alone (a listener for those TVs only).
+   */
+  tvTokens?: () => readonly string[];
   /** Origins (`host:port`) of another listener whose pages may open a socket here, with a token (R35). */
   otherOrigins?: () => readonly string[];
   /** More places (`ws://host:port`) a page of this listener may open a socket to (its CSP's connect-src). */

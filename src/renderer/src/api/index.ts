@@ -1,6 +1,7 @@
 import type { DealerApi } from '../../../shared';
 import { withPushedViews } from './pushedViews';
-import { createSocketApi, retryOnWake, socketUrlFor, type ConnectionStatus, type SocketDealerApi } from './socket';
+import { createSocketApi, retryOnWake, roleFor, socketUrlFor, type ConnectionStatus, type SocketDealerApi } from './socket';
+import { TvAlternates } from './tvAlternates';
 
 export type { ConnectionStatus } from './socket';
 
@@ -28,8 +29,12 @@ function electronConnection(api: DealerApi): DealerConnection {
 }
 
 function socketConnection(): DealerConnection {
+  const ownUrl = socketUrlFor(window.location);
+  // R35: the TV looks for its night on the paired laptops should its own stop answering; the console stays on its own.
+  const tv = roleFor(window.location) === 'table' ? new TvAlternates(window.location) : null;
   const api: SocketDealerApi = createSocketApi({
-    url: socketUrlFor(window.location),
+    url: ownUrl,
+    ...(tv ? { alternates: () => tv.urls() } : {}),
     toggleFullScreen: toggleDocumentFullScreen,
     openTableWindow: async () => {
       window.open('#/table', '_blank', 'noopener');
@@ -37,6 +42,10 @@ function socketConnection(): DealerConnection {
   });
   // A laptop that slept, or whose Wi-Fi came back, reconnects at once instead of after the backoff.
   retryOnWake({ window, document }, api.retryNow);
+  api.onView((view) => {
+    // A laptop paired since this TV page was served: reloaded from its own laptop, its policy lets it go there too.
+    if (tv?.seen(view.tvAlternates) && api.status() === 'open' && api.currentUrl() === ownUrl) window.location.reload();
+  });
   return { api, status: api.status, onStatus: api.onStatus };
 }
 

@@ -128,7 +128,6 @@ type PageLocation = Pick<Location, 'protocol' | 'host' | 'search' | 'hash'>;
  * the table, read only whatever token it holds; every other route is the
  * console, which the host grants only to loopback or the host token (a
  * viewer token makes it a read-only phone).
- * @internal exported for tests only
  */
 export function roleFor(location: Pick<Location, 'hash'>): Role {
   return /^#\/table(?:[/?]|$)/.test(location.hash) ? 'table' : 'host';
