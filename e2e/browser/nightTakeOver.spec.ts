@@ -141,7 +141,7 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   await expect(notices.getByRole('heading')).toHaveText('The night went on on another laptop');
   await expect(notices).toContainText(`${nightId}.jsonl.taken-over-`);
   await expect(notices).not.toContainText(ann.dataDir);
-  await expect(notices).toContainText('Nothing was written here after that line. Its journal here is kept whole as');
+  await expect(notices).toContainText('Nothing was written here after that line; this laptop keeps the night as it was here in');
   // Read well and set aside whole: not reported as a file that could not be read.
   await expect(notices).not.toContainText('could not be read');
   await expect(annPage.getByTestId('lobby')).toBeVisible();
