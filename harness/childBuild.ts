@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -13,12 +12,12 @@ import { build } from 'vite';
  *
  * A bundle is built once for an entry and the sources it can reach, then reused by every test file and every run
  * until one of them changes: it lives in a folder named by a hash of the entry, every non-test source under src/,
- * package-lock.json (the bundled dependencies) and the build options below.
+ * package-lock.json (the bundled dependencies) and the build options below. A run that changes nothing builds nothing.
  */
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-/** Where bundles are kept between runs; outside the checkout, so the checkout stays clean and several worktrees share nothing by accident. */
-const CACHE_ROOT = path.join(os.tmpdir(), 'in-between-dealer-child-builds');
+/** Where bundles are kept between runs (the usual tools' cache folder; the key holds the checkout's path, so two checkouts sharing one node_modules never take each other's). */
+const CACHE_ROOT = path.join(repoRoot, 'node_modules', '.cache', 'in-between-dealer-child-builds');
 /** Raise when the build options below change, so no bundle built with the old ones is reused. */
 const BUILD_VERSION = 1;
 /** Bundles older than this are removed when a new one is built (each source change leaves one behind). */
