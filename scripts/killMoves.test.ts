@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChild, copyKills, holderKills } from './killMoves';
+import { buildChild } from '../harness/childBuild';
+import { copyKills, holderKills, NIGHT_KILL_CHILD } from './killMoves';
 
 /**
  * R35 and R24 under SIGKILL, a few kills of each (`npm run kills:move` runs 30 and prints the numbers): two laptops
@@ -22,7 +23,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-killmoves-'));
 let child = '';
 
 beforeAll(async () => {
-  child = await buildChild(work);
+  child = await buildChild(NIGHT_KILL_CHILD);
 }, 60_000);
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 

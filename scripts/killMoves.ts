@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { pathToFileURL } from 'node:url';
+import { buildChild } from '../harness/childBuild';
 import { checkNight } from '../src/checker';
 import { DEFAULT_RULES } from '../src/shared';
 import { freePort, pairLaptops, portLaptop, type PortLaptop } from '../src/main/host/testing/portLaptop';
@@ -29,8 +29,8 @@ import { LiveCopies } from '../src/main/store/liveCopies';
  * `npm run kills:move -- [kills of each, 30] [most ms between the holder's commands, 40]`.
  */
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const childSource = path.join(repoRoot, 'src/main/host/testing/nightKillChild.ts');
+/** The holder's and the copy's child process, bundled once (harness/childBuild.ts). */
+export const NIGHT_KILL_CHILD = 'src/main/host/testing/nightKillChild.ts';
 /** How long before the kill a line answered must be on the copy. */
 const WINDOW_MS = 1_000;
 
@@ -77,26 +77,6 @@ export interface CopyKillRun {
   takenOverAt: number;
   findings: string[];
   recordLaptops: number;
-}
-
-/** The child bundled into plain JavaScript once (through tsx, each start would compile for a second). */
-export async function buildChild(work: string): Promise<string> {
-  const out = path.join(work, 'child');
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: repoRoot,
-    build: {
-      ssr: childSource,
-      outDir: out,
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: 'nightKillChild.mjs' } },
-    },
-    ssr: { noExternal: true, target: 'node' },
-  });
-  return path.join(out, 'nightKillChild.mjs');
 }
 
 interface Child {
@@ -376,7 +356,7 @@ function percentile(values: readonly number[], p: number): number {
 async function main(kills: number, gapMs: number): Promise<number> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-killmoves-'));
   try {
-    const child = await buildChild(work);
+    const child = await buildChild(NIGHT_KILL_CHILD);
     console.log(`R35 kills: ${kills} of the holder, ${kills} of the copy; the holder's commands at most ${gapMs} ms apart`);
     const holder = await holderKills(child, work, kills, {
       gapMs,

@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChild } from '../../../harness/childBuild';
 import { bundleText, importBundle, parseBundle } from './groupBundle';
 import { FolderReader } from './groupFolder';
 import { publishToFolder } from './ownFolderCopy';
@@ -23,28 +22,13 @@ import { testContext } from './testing/context';
  */
 
 const KILLS = 30;
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const childSource = fileURLToPath(new URL('./testing/crashChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'group-crash-'));
-const child = path.join(work, 'child', 'crashChild.mjs');
+let child = '';
 const poolDir = path.join(work, 'pool');
 let nights: SharedNight[] = [];
 
 beforeAll(async () => {
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: repoRoot,
-    build: {
-      ssr: childSource,
-      outDir: path.dirname(child),
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: path.basename(child) } },
-    },
-    ssr: { noExternal: true, target: 'node' },
-  });
+  child = await buildChild('src/main/group/testing/crashChild.ts');
   nights = playedNights(path.join(work, 'played'), 'crash', { count: 6, turns: 8 }).nights;
   fs.mkdirSync(poolDir);
   for (const night of nights) fs.writeFileSync(path.join(poolDir, `${night.id}.jsonl`), night.versions[0] as Buffer);

@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChild } from '../../../harness/childBuild';
 import { testSigner } from '../group/testing/kit';
 import { LiveCopies, type LiveBatch } from '../store/liveCopies';
 import { realJournal, signedBatch } from './testing/liveJournal';
@@ -16,26 +15,11 @@ import { realJournal, signedBatch } from './testing/liveJournal';
  * the child had answered for; and the child started again takes the rest.
  */
 const KILLS = 12;
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const childSource = fileURLToPath(new URL('./testing/liveCopyKillChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-livekill-'));
-const child = path.join(work, 'child', 'liveCopyKillChild.mjs');
+let child = '';
 
 beforeAll(async () => {
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: repoRoot,
-    build: {
-      ssr: childSource,
-      outDir: path.dirname(child),
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: path.basename(child) } },
-    },
-    ssr: { noExternal: true, target: 'node' },
-  });
+  child = await buildChild('src/main/host/testing/liveCopyKillChild.ts');
 }, 60_000);
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 

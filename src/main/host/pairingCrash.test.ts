@@ -3,9 +3,8 @@ import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChild } from '../../../harness/childBuild';
 import type { PairingStart } from '../../shared';
 import { LanPairing, PEERS_FILE } from '../group/pairing';
 import { lanLaptop, type LanLaptop } from './testing/lanLaptop';
@@ -22,26 +21,11 @@ import { MemoryGroupFiles } from './testing/memoryGroupFiles';
  */
 
 const KILLS = 30;
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const childSource = fileURLToPath(new URL('./testing/pairingCrashChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-paircrash-'));
-const child = path.join(work, 'child', 'pairingCrashChild.mjs');
+let child = '';
 
 beforeAll(async () => {
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: repoRoot,
-    build: {
-      ssr: childSource,
-      outDir: path.dirname(child),
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: path.basename(child) } },
-    },
-    ssr: { noExternal: true, target: 'node' },
-  });
+  child = await buildChild('src/main/host/testing/pairingCrashChild.ts');
 }, 60_000);
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 

@@ -2,9 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChild } from '../../../harness/childBuild';
 import { foldEntries } from '../ledger';
 import { createConfBackend } from '../store';
 import { GameSession } from './gameSession';
@@ -20,32 +19,13 @@ import { accepted, ask, closeNight, openSession, playNight, TestClock } from './
 const KILLS = 50;
 const RESTORE_KILLS = 40;
 const EXPENSE_KILLS = 15;
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-const childSource = fileURLToPath(new URL('./testing/crashChild.ts', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-crash-'));
 const root = path.join(work, 'data');
-const child = path.join(work, 'child', 'crashChild.mjs');
+let child = '';
 
-/**
- * The child is bundled once into plain JavaScript: started through tsx, each
- * of the 50 children would spend about a second compiling before it plays.
- * The bundle is the same source, dependencies included (conf's atomic writes).
- */
+/** Bundled once (harness/childBuild.ts): started through tsx, each of the 50 children would first compile for a second. */
 beforeAll(async () => {
-  await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: repoRoot,
-    build: {
-      ssr: childSource,
-      outDir: path.dirname(child),
-      emptyOutDir: true,
-      minify: false,
-      target: 'node20',
-      rollupOptions: { output: { format: 'es', entryFileNames: path.basename(child) } },
-    },
-    ssr: { noExternal: true, target: 'node' },
-  });
+  child = await buildChild('src/main/session/testing/crashChild.ts');
 }, 60_000);
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
