@@ -200,6 +200,8 @@ export class LiveCopyPush {
         const lines = held === null || probing ? [] : batchOf(tail.lines, held);
         const count = (held ?? 0) + lines.length;
         const head = tail.heads[count - 1];
+        // R35: each earlier writer's signature of its lines goes with them (and with the line after them), to every copy.
+        const writers = lines.length === 0 ? [] : tail.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count);
         const args = {
           laptop: signer.laptopId,
           key: peer.theirKey,
@@ -210,6 +212,7 @@ export class LiveCopyPush {
           ...(held === 0 ? { header: tail.header } : {}),
           lines,
           ...(lines.length > 0 && head ? { signed: signLines(signer, tail.nightId, count, head) } : {}),
+          ...(writers.length > 0 ? { writers } : {}),
         };
         const link = await this.linkTo(laptopId, state);
         if (!link) return;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chainStart, hashOfLine, type JournalLine } from '../night';
+import { chainStart, hashOfLine, type JournalLine, type RecordSignature } from '../night';
 
 /**
  * The open night's journal as this laptop holds it, read as it grows (R35,
@@ -14,6 +14,8 @@ export class JournalTail {
   header: string | null = null;
   readonly lines: string[] = [];
   readonly heads: string[] = [];
+  /** R35: the signatures in the journal, each of the lines before it (`lines` of them, the chain at `head`). */
+  readonly signatures: RecordSignature[] = [];
   #bytes = 0;
   #inode = -1;
   #head: string;
@@ -62,6 +64,7 @@ export class JournalTail {
     this.header = null;
     this.lines.length = 0;
     this.heads.length = 0;
+    this.signatures.length = 0;
     this.#head = chainStart(this.nightId);
   }
 
@@ -70,7 +73,12 @@ export class JournalTail {
       this.header = text;
       return;
     }
-    if (text.startsWith('{"signed"')) return;
+    if (text.startsWith('{"signed"')) {
+      const { signed } = JSON.parse(text) as { signed: RecordSignature };
+      // Only one that signs the chain where it stands goes anywhere: the copy would refuse any other.
+      if (signed.lines === this.lines.length && signed.head === this.#head) this.signatures.push(signed);
+      return;
+    }
     const { prev: _prev, ...facts } = JSON.parse(text) as JournalLine & { prev?: string };
     this.#head = hashOfLine(this.#head, facts);
     this.lines.push(text);

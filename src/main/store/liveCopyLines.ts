@@ -13,6 +13,8 @@ export interface ReadCopy {
   lines: number;
   head: string;
   signature: RecordSignature;
+  /** R35: the signatures of the laptops that wrote the night's earlier epochs, each right after the last line it wrote. */
+  writers: RecordSignature[];
   epoch: number;
   ended: boolean;
   handedTo: string | null;
@@ -62,12 +64,25 @@ function chainedLine(text: string): ChainedLine | null {
   return { prev, epoch, type: command.type, facts: { ...(facts as unknown as JournalLine), epoch } };
 }
 
+/** The new lines of a batch as they chain on from a copy (chainLines). */
+export interface ChainedLines {
+  head: string;
+  /** The chain hash after each new line. */
+  heads: string[];
+  epoch: number;
+  ended: boolean | null;
+  movedFrom: string | null;
+  handedTo: string | null;
+  /** R35: each take-over line among them: its place in the night (1 = the start line) and the laptop it names. */
+  takeOvers: { at: number; from: string }[];
+}
+
 /**
  * The new lines checked to continue the chain from `head` (R35): each a line of the journal's version (its facts
  * checked by the journal's own reader), following the line before it, at an epoch that never falls and rises by one
- * at most; the first line of a night its start line, naming it. Their new head, epoch, whether the night ended, and
- * the laptop named by their first takeover line, if any, and the laptop the last of them hands the night to (R35), if
- * it does.
+ * at most; the first line of a night its start line, naming it. Their new head (and the head after each), epoch,
+ * whether the night ended, the laptop named by their first takeover line, if any, every takeover line, and the laptop
+ * the last of them hands the night to (R35), if it does.
  */
 export function chainLines(
   header: string,
@@ -76,8 +91,10 @@ export function chainLines(
   held: number,
   lines: readonly string[],
   first: boolean,
-): { head: string; epoch: number; ended: boolean | null; movedFrom: string | null; handedTo: string | null } | string {
+): ChainedLines | string {
   let head = from;
+  const heads: string[] = [];
+  const takeOvers: ChainedLines['takeOvers'] = [];
   let epoch = fromEpoch;
   let ended: boolean | null = null;
   let movedFrom: string | null = null;
@@ -100,20 +117,27 @@ export function chainLines(
       if (start.type !== 'start' || start.nightId !== nightId) return 'its first line does not start this night';
     }
     // The first takeover in the batch: the laptop the night was taken from (R35, a copy follows its night).
-    if (line.epoch > epoch && movedFrom === null) movedFrom = String((line.facts.command as { from?: unknown }).from);
+    if (line.epoch > epoch) {
+      const taken = String((line.facts.command as { from?: unknown }).from);
+      movedFrom ??= taken;
+      takeOvers.push({ at, from: taken });
+    }
     epoch = line.epoch;
     head = hashOfLine(head, line.facts);
+    heads.push(head);
     if (line.type === 'end') ended = true;
     else if (line.type === 'reopen') ended = false;
     handedTo = handedToOf(line);
   }
-  return { head, epoch, ended, movedFrom, handedTo };
+  return { head, heads, epoch, ended, movedFrom, handedTo, takeOvers };
 }
 
 /**
  * A copy as read back from its file: its lines up to the last signature that signs them as they chain (anything after
  * it, a batch cut short by a kill, is dropped), and the file's text to write whole when it must change (cut back, or
- * its many signatures compacted to the last).
+ * its many signatures compacted). Compacted, it keeps the last signature and, R35, each earlier writer's signature
+ * of its epoch (right before the take-over line naming it, or at the end while that line has not come): the signatures
+ * of each batch in between say nothing more.
  */
 export function readCopy(nightId: string, text: string): ReadCopy | null {
   const rows = text.split('\n');
@@ -125,19 +149,22 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
   let handedTo: string | null = null;
   let count = 0;
   const lines: string[] = [];
-  let good = { lines: 0, head, epoch, ended, handedTo: null as string | null, signature: null as RecordSignature | null, signatures: 0 };
-  let signatures = 0;
+  /** The laptop each take-over line names, by its place in the night. */
+  const takenFrom = new Map<number, string>();
+  const signatures: RecordSignature[] = [];
+  let good = { lines: 0, head, epoch, ended, handedTo: null as string | null, signatures: 0 };
   // The last row is empty after the final newline, or a line cut short: never whole, so never read.
   for (const row of rows.slice(1, -1)) {
     const signed = signatureOf(row);
     if (signed) {
       if (signed.lines !== count || signed.head !== head) break;
-      signatures += 1;
-      good = { lines: count, head, epoch, ended, handedTo, signature: signed, signatures };
+      signatures.push(signed);
+      good = { lines: count, head, epoch, ended, handedTo, signatures: signatures.length };
       continue;
     }
     const line = chainedLine(row);
     if (!line || line.prev !== head) break;
+    if (line.epoch > epoch) takenFrom.set(count + 1, String((line.facts.command as { from?: unknown }).from));
     head = hashOfLine(head, line.facts);
     epoch = line.epoch;
     if (line.type === 'end') ended = true;
@@ -146,21 +173,59 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
     count += 1;
     lines.push(row);
   }
+  const kept = signatures.slice(0, good.signatures);
+  const signature = kept.at(-1);
   // Not one batch whole: nothing is held (the holder sends the night again from its start line).
-  if (!good.signature) return null;
-  const kept = lines.slice(0, good.lines);
-  const whole = `${header}\n${kept.map((line) => `${line}\n`).join('')}${signatureLine(good.signature)}`;
+  if (!signature) return null;
+  // The last signature is kept whole: a writer's signature of the same lines beside it says nothing more.
+  const writers = epochWriters(kept.slice(0, -1), takenFrom, good.lines).filter(
+    (s) => s.laptop !== signature.laptop || s.lines !== signature.lines,
+  );
+  const whole = `${header}\n${withSignatures(lines.slice(0, good.lines), 0, writers)}${signatureLine(signature)}`;
   return {
     header,
     lines: good.lines,
     head: good.head,
-    signature: good.signature,
+    signature,
+    writers,
     epoch: good.epoch,
     ended: good.ended,
     handedTo: good.handedTo,
     bytes: Buffer.byteLength(whole, 'utf8'),
     rewrite: whole === text ? null : whole,
   };
+}
+
+/**
+ * R35: of `signatures`, those that say who wrote an epoch: right before a take-over line naming their laptop
+ * (`takenFrom`, by the take-over's place), or after the last line held (`lines`: its take-over may come in the next
+ * batch). One per place and laptop, in order.
+ */
+export function epochWriters(
+  signatures: readonly RecordSignature[],
+  takenFrom: ReadonlyMap<number, string>,
+  lines: number,
+): RecordSignature[] {
+  const out: RecordSignature[] = [];
+  for (const signed of signatures) {
+    const writes = signed.lines === lines || takenFrom.get(signed.lines + 1) === signed.laptop;
+    if (writes && !out.some((s) => s.laptop === signed.laptop && s.lines === signed.lines)) out.push(signed);
+  }
+  return out.sort((a, b) => a.lines - b.lines);
+}
+
+/** Lines numbered from `held` + 1, each signature of `signatures` after the line it signs up to (one at `held` first). */
+export function withSignatures(lines: readonly string[], held: number, signatures: readonly RecordSignature[]): string {
+  let out = '';
+  const at = (n: number) => {
+    for (const signed of signatures) if (signed.lines === n) out += signatureLine(signed);
+  };
+  at(held);
+  lines.forEach((line, index) => {
+    out += `${line}\n`;
+    at(held + index + 1);
+  });
+  return out;
 }
 
 function signatureOf(row: string): RecordSignature | null {

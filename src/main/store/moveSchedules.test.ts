@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineState } from '../engine';
-import { replayHeldCopy } from '../night';
+import { recordStatement, replayHeldCopy, verifySignature } from '../night';
+import { signLines } from './liveCopies';
 import type { PlayedNight } from '../night/play';
 import { NIGHT, ScheduleLaptops, type Laptop } from './testing/scheduleLaptops';
 
@@ -161,6 +162,20 @@ function checkSettled(group: ScheduleLaptops): void {
     expect(writerOf.get(line.epoch) ?? line.writer).toBe(line.writer);
     writerOf.set(line.epoch, line.writer);
   }
+  // R35: every line of the last holder's record is covered by a signature of the laptop that wrote it, which checks
+  // against that laptop's key and signs the chain where it stands (the last holder signs the whole night when it
+  // shares it; the earlier writers' signatures came with the lines, copy to copy and takeover to takeover).
+  const record = [...night.signatures, signLines(last.signer, NIGHT, night.heads.length, night.heads.at(-1) as string)];
+  for (const signed of record) {
+    expect(signed.head).toBe(night.heads[signed.lines - 1]);
+    const key = group.laptops.find((laptop) => laptop.id === signed.laptop)?.signer.publicKey;
+    expect(key !== undefined && verifySignature(key, recordStatement(NIGHT, signed.laptop, signed.lines, signed.head), signed.sig)).toBe(true);
+  }
+  night.heads.forEach((head, index) => {
+    const writer = group.written.get(head)?.writer;
+    const covered = record.some((signed) => signed.laptop === writer && signed.lines > index);
+    if (!covered) throw new Error(`line ${index + 1} of the night, written by ${writer}, is covered by no signature of its writer's`);
+  });
   // A laptop told the night moved: none of its lines after the takeover point is in the night.
   for (const fence of group.fences) for (const head of fence.aside) expect(inNight.has(head)).toBe(false);
   // Every line a copy held when it took the night over is in the night, unless a later takeover went on from before it.

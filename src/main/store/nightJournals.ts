@@ -11,6 +11,7 @@ import {
   type JournalEntry,
   type SealedSeed,
   type PlayedNight,
+  writerSignatures,
 } from '../night';
 import { describeIssues } from './envelope';
 import type { JournalFiles } from './journalFiles';
@@ -79,7 +80,9 @@ export class NightJournals {
       return null;
     }
     const { night, failure } = replayed;
-    if (decoded.signatures.length > 0) night.earlierHolders = decoded.signatures;
+    // R35: the earlier writers' signatures kept from the copy this laptop took the night over from.
+    const earlier = writerSignatures(night.entries, decoded.signatures);
+    if (earlier.length > 0) night.earlierHolders = earlier;
     const damage = decoded.damage ?? (failure ? { line: failure.line, reason: failure.message.replace(/^line \d+: /, '') } : null);
     if (damage) {
       this.journals.close(id);
