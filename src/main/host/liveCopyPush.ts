@@ -122,7 +122,10 @@ export class LiveCopyPush {
   async delivered(laptopId: string, withinMs: number): Promise<boolean> {
     const until = Date.now() + withinMs;
     for (;;) {
+      // A push in flight goes on with the journal as read now: read it here, or the hand-over line may not be in it yet
+      // and a copy holding every line before it would count as holding the night.
       if (!this.copies.get(laptopId)?.busy) this.pushAll();
+      else this.readTail();
       const tail = this.tail;
       const state = this.copies.get(laptopId);
       if (tail && state?.nightId === tail.nightId && state.held !== null && state.held >= tail.lines.length) return true;
