@@ -265,7 +265,7 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
     }
   });
 
-  it('R35: a copy that lacks the holder’s own takeover line takes nothing over: no second writer of that epoch', () => {
+  it('R35: a copy that lacks the holder’s own takeover line takes nothing over, even after a restart: no second writer of that epoch', () => {
     // Found by the schedules: Ann's laptop, taken over by Bob's (epoch 2) and told, gets Bob's night from line 1;
     // Bob's laptop goes off after the first lines reached it, before Bob's takeover line did. A takeover from that
     // copy would be written at its last line's epoch + 1: epoch 2 again, Bob's. Each batch says its sender's epoch
@@ -292,6 +292,13 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       expect(ann.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 2, epoch: 1 });
       expect(ann.copies.held(NIGHT)?.heardEpoch).toBe(2);
       group.kill(bob);
+      expect(group.takeOver(ann)).toBe(false);
+      expect(ann.night).toBeNull();
+      // Ann's laptop restarts (its copies read back from its data folder): it still knows the night went on at epoch 2,
+      // and the takeover from its copy is still refused.
+      group.kill(ann);
+      group.back(ann);
+      expect(ann.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 2, epoch: 1, heardEpoch: 2 });
       expect(group.takeOver(ann)).toBe(false);
       expect(ann.night).toBeNull();
     } finally {
