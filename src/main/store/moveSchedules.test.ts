@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineState } from '../engine';
 import { recordStatement, replayHeldCopy, verifySignature } from '../night';
-import { signLines } from './liveCopies';
+import { signLines, type LiveBatch } from './liveCopies';
 import type { PlayedNight } from '../night/play';
 import { NIGHT, ScheduleLaptops, type Laptop } from './testing/scheduleLaptops';
 
@@ -260,6 +260,62 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       group.kill(bob);
       expect(group.takeOver(chloe)).toBe(true);
       expect(chloe.night?.played.entries.at(-1)).toMatchObject({ command: { type: 'take-over', from: bob.id, line: lines }, epoch: 3 });
+    } finally {
+      group.close();
+    }
+  });
+
+  it('R35: a copy takes the lines of a night that moved only with each earlier writer’s signature of them, checked against that laptop’s key', () => {
+    // Ann's laptop opens the night, Bob's takes it over; Chloé's laptop gets its first copy from Bob's. Ann's lines come
+    // with Ann's signature of them, kept through a restart; without it, or with it made by another key, none is taken.
+    const group = ScheduleLaptops.start(3, 3);
+    try {
+      const [ann, bob, chloe] = group.laptops as [Laptop, Laptop, Laptop];
+      for (let i = 0; i < 6; i++) group.writeSome(ann, 0.4);
+      for (let round = 0; round < 2; round++) {
+        group.send(ann, bob, 256);
+        group.deliver(0, false, null);
+      }
+      const annLines = ann.night?.texts.length ?? 0;
+      group.kill(ann);
+      expect(group.takeOver(bob)).toBe(true);
+      group.writeSome(bob, 0.4);
+      const bobLines = bob.night?.texts.length ?? 0;
+      const batch = () => {
+        group.send(bob, chloe, 256);
+        group.send(bob, chloe, 256);
+        return group.inFlight.pop()?.batch as LiveBatch;
+      };
+      // Chloé's laptop is first asked what it holds (nothing), then sent the whole night.
+      expect(group.receive(chloe, batch())).toEqual({ ok: true, held: 0 });
+      bob.held.set(chloe.id, 0);
+      const whole = batch();
+      expect(whole.writers).toEqual([expect.objectContaining({ laptop: ann.id, lines: annLines })]);
+      const { writers: _writers, ...stripped } = whole;
+      expect(group.receive(chloe, stripped)).toEqual({
+        ok: false,
+        reason: expect.stringContaining(`line ${annLines + 1} takes the night over from ${ann.id}, but no signature of ${ann.id}'s comes with the ${annLines} lines before it`),
+      });
+      const forged = { ...whole, writers: [{ ...signLines(bob.signer, NIGHT, annLines, bob.night?.heads[annLines - 1] as string), laptop: ann.id }] };
+      expect(group.receive(chloe, forged)).toEqual({
+        ok: false,
+        reason: `${ann.id}'s signature of the night's first ${annLines} lines is made with a key that is not the one the group holds for ${ann.id}`,
+      });
+      expect(chloe.copies.held(NIGHT)).toBeUndefined();
+      expect(group.receive(chloe, whole)).toEqual({ ok: true, held: bobLines });
+      const signedBy = (text: string | undefined) => (text ?? '').split('\n').filter((row) => row.startsWith('{"signed"'));
+      expect(chloe.copies.held(NIGHT)?.writers).toEqual(whole.writers);
+      group.kill(chloe);
+      group.back(chloe);
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: bobLines, writers: whole.writers });
+      expect(signedBy(chloe.copies.text(NIGHT)).map((row) => JSON.parse(row).signed.laptop)).toEqual([ann.id, bob.id]);
+      // And Chloé's laptop, taking the night over from Bob's, keeps both earlier writers' signatures.
+      group.kill(bob);
+      expect(group.takeOver(chloe)).toBe(true);
+      expect(chloe.night?.signatures.map((s) => [s.laptop, s.lines])).toEqual([
+        [ann.id, annLines],
+        [bob.id, bobLines],
+      ]);
     } finally {
       group.close();
     }
