@@ -69,7 +69,10 @@ export function replayHeldCopy(text: string, open?: SeedOpener): HeldCopyRead {
  * last line, right before the take-over line that names it (the record's own: "each epoch but the last, signed by its
  * writer right after its last line"). One per place, in order; the last holder signs the rest when it shares the night.
  */
-export function writerSignatures(entries: readonly Pick<JournalEntry, 'command'>[], signatures: readonly RecordSignature[]): RecordSignature[] {
+export function writerSignatures(
+  entries: readonly Pick<JournalEntry, 'command'>[],
+  signatures: readonly RecordSignature[],
+): RecordSignature[] {
   const out: RecordSignature[] = [];
   for (const signed of signatures) {
     const next = entries[signed.lines]?.command;

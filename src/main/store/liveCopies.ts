@@ -466,7 +466,17 @@ function checkedWriters(
   const takenFrom = new Map<number, string>(chained.takeOvers.map(({ at, from }) => [at, from]));
   // Those held before the batch stay; of those at the line held last or later, each writer's of its epoch, and those at the end.
   const earlier = (kept?.writers ?? []).filter((s) => s.lines < held);
-  return { fresh, all: [...earlier, ...epochWriters(all.filter((s) => s.lines >= held), takenFrom, lines)] };
+  return {
+    fresh,
+    all: [
+      ...earlier,
+      ...epochWriters(
+        all.filter((s) => s.lines >= held),
+        takenFrom,
+        lines,
+      ),
+    ],
+  };
 }
 
 function refuse(reason: string): BatchAnswer {

@@ -169,7 +169,9 @@ function checkSettled(group: ScheduleLaptops): void {
   for (const signed of record) {
     expect(signed.head).toBe(night.heads[signed.lines - 1]);
     const key = group.laptops.find((laptop) => laptop.id === signed.laptop)?.signer.publicKey;
-    expect(key !== undefined && verifySignature(key, recordStatement(NIGHT, signed.laptop, signed.lines, signed.head), signed.sig)).toBe(true);
+    expect(key !== undefined && verifySignature(key, recordStatement(NIGHT, signed.laptop, signed.lines, signed.head), signed.sig)).toBe(
+      true,
+    );
   }
   night.heads.forEach((head, index) => {
     const writer = group.written.get(head)?.writer;
@@ -294,9 +296,14 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       const { writers: _writers, ...stripped } = whole;
       expect(group.receive(chloe, stripped)).toEqual({
         ok: false,
-        reason: expect.stringContaining(`line ${annLines + 1} takes the night over from ${ann.id}, but no signature of ${ann.id}'s comes with the ${annLines} lines before it`),
+        reason: expect.stringContaining(
+          `line ${annLines + 1} takes the night over from ${ann.id}, but no signature of ${ann.id}'s comes with the ${annLines} lines before it`,
+        ),
       });
-      const forged = { ...whole, writers: [{ ...signLines(bob.signer, NIGHT, annLines, bob.night?.heads[annLines - 1] as string), laptop: ann.id }] };
+      const forged = {
+        ...whole,
+        writers: [{ ...signLines(bob.signer, NIGHT, annLines, bob.night?.heads[annLines - 1] as string), laptop: ann.id }],
+      };
       expect(group.receive(chloe, forged)).toEqual({
         ok: false,
         reason: `${ann.id}'s signature of the night's first ${annLines} lines is made with a key that is not the one the group holds for ${ann.id}`,

@@ -343,7 +343,11 @@ export class ScheduleLaptops {
     if (!to.copies.held(NIGHT) || !batch.signed) return;
     // As the store appends it: each earlier writer's signature after the line it signs up to, the sender's last.
     const writers = batch.writers ?? [];
-    const after = (n: number) => writers.filter((s) => s.lines === n).map(signatureLine).join('');
+    const after = (n: number) =>
+      writers
+        .filter((s) => s.lines === n)
+        .map(signatureLine)
+        .join('');
     const lines = batch.lines.map((line, i) => `${line}\n${after(batch.from + i)}`).join('');
     const whole = `${after(batch.from - 1)}${lines}${signatureLine(batch.signed)}`;
     fs.appendFileSync(to.copies.pathOf(NIGHT), whole.slice(0, Math.floor(at * whole.length)));
