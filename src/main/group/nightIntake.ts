@@ -39,7 +39,7 @@ export interface NightRecord {
   epochs: readonly NightEpoch[];
 }
 
-export interface NightEpoch {
+interface NightEpoch {
   epoch: number;
   first: number;
   last: number;
