@@ -14,8 +14,10 @@ export class JournalTail {
   header: string | null = null;
   readonly lines: string[] = [];
   readonly heads: string[] = [];
-  /** R35: the signatures in the journal, each of the lines before it (`lines` of them, the chain at `head`). */
+  /** R35: each earlier writer's signature in the journal, of the lines before the take-over naming it (`lines`, `head`). */
   readonly signatures: RecordSignature[] = [];
+  /** Signatures after the last line read, waiting for the next line to say whether they end an epoch. */
+  readonly #pending: RecordSignature[] = [];
   #bytes = 0;
   #inode = -1;
   #head: string;
@@ -65,6 +67,7 @@ export class JournalTail {
     this.lines.length = 0;
     this.heads.length = 0;
     this.signatures.length = 0;
+    this.#pending.length = 0;
     this.#head = chainStart(this.nightId);
   }
 
@@ -76,10 +79,15 @@ export class JournalTail {
     if (text.startsWith('{"signed"')) {
       const { signed } = JSON.parse(text) as { signed: RecordSignature };
       // Only one that signs the chain where it stands goes anywhere: the copy would refuse any other.
-      if (signed.lines === this.lines.length && signed.head === this.#head) this.signatures.push(signed);
+      if (signed.lines === this.lines.length && signed.head === this.#head) this.#pending.push(signed);
       return;
     }
     const { prev: _prev, ...facts } = JSON.parse(text) as JournalLine & { prev?: string };
+    // R35: a writer's signature of its epoch is the one right before the take-over naming it; the signatures of each
+    // batch the copy took before it say nothing more, and stay here.
+    const command = facts.command as { type: string; from?: string };
+    if (command.type === 'take-over') this.signatures.push(...this.#pending.filter((s) => s.laptop === command.from).slice(-1));
+    this.#pending.length = 0;
     this.#head = hashOfLine(this.#head, facts);
     this.lines.push(text);
     this.heads.push(this.#head);
