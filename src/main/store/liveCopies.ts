@@ -11,7 +11,7 @@ import {
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
-import { chainLines, epochWriters, headerProblem, readCopy, withSignatures, type ChainedLines } from './liveCopyLines';
+import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
 import { nightIdSchema } from './schemas';
 
@@ -31,6 +31,8 @@ import { nightIdSchema } from './schemas';
  * in its header; otherwise nothing changes. Once durable it is replayed
  * (`replayCheck`), and cut off if it does not replay.
  */
+
+export type { GroupKeys } from './liveCopyLines';
 
 const LIVE_FOLDER = 'live';
 const EXTENSION = '.jsonl';
@@ -55,12 +57,6 @@ export interface LiveBatch {
   writers?: readonly RecordSignature[];
   /** The sender's epoch for the night now, when it says. */
   epoch?: number;
-}
-
-/** The keys the group holds for its laptops (R35: each writer's signature is checked against its laptop's), and their names. */
-export interface GroupKeys {
-  keyOf(laptopId: string): string | undefined;
-  nameOf(laptopId: string): string;
 }
 
 /** A copy held here: what a takeover reads (its text as on disk, its chain head, its lines, its holder's signature). */
@@ -425,58 +421,6 @@ export function signLines(signer: LaptopSigner, nightId: string, lines: number, 
 function replayProblem(text: string): { lines: number; problem: string } | null {
   const read = replayHeldCopy(text);
   return read.ok ? null : { lines: read.kept?.lines ?? 0, problem: read.problem };
-}
-
-/**
- * R35: the earlier writers' signatures a batch brings (`batch.writers`), each in its place (after a line held last or
- * one of the batch), signing the chain there, with the key the group holds for its laptop; and each take-over line of
- * the batch following a signature of the laptop it names (held or brought), so that the copy says who wrote each line.
- * The signatures new to the copy (`fresh`), and every writer's signature it holds with them (`all`); or why not.
- */
-function checkedWriters(
-  batch: LiveBatch,
-  kept: Kept | undefined,
-  chained: ChainedLines,
-  keys: GroupKeys,
-): { fresh: RecordSignature[]; all: RecordSignature[] } | string {
-  const held = kept?.lines ?? 0;
-  const lines = held + batch.lines.length;
-  const headAt = (n: number) => (n === held ? (kept?.head ?? chainStart(batch.nightId)) : chained.heads[n - held - 1]);
-  const holds = [...(kept?.writers ?? []), ...(kept?.signature ? [kept.signature] : [])];
-  const same = (a: RecordSignature) => (b: RecordSignature) => a.laptop === b.laptop && a.lines === b.lines;
-  const fresh: RecordSignature[] = [];
-  for (const signed of batch.writers ?? []) {
-    const name = keys.nameOf(signed.laptop);
-    const of = `${name}'s signature of the night's first ${signed.lines} lines`;
-    if (signed.lines < Math.max(1, held) || signed.lines > lines) return `${of} does not sign lines of this batch`;
-    if (signed.head !== headAt(signed.lines)) return `${of} does not sign them as they chain`;
-    const key = keys.keyOf(signed.laptop);
-    if (key === undefined) return `the group holds no key for ${name}, which wrote lines of it: ${of} cannot be checked`;
-    if (signed.key !== key) return `${of} is made with a key that is not the one the group holds for ${name}`;
-    if (!verifySignature(key, recordStatement(batch.nightId, signed.laptop, signed.lines, signed.head), signed.sig))
-      return `${of} does not check: they were changed after ${name} signed them, or it is a forgery`;
-    if (!holds.some(same(signed)) && !fresh.some(same(signed))) fresh.push(signed);
-  }
-  const all = [...holds, ...fresh];
-  for (const { at, from } of chained.takeOvers)
-    if (!all.some((s) => s.laptop === from && s.lines === at - 1)) {
-      const name = keys.nameOf(from);
-      return `line ${at} takes the night over from ${name}, but no signature of ${name}'s comes with the ${at - 1} lines before it: nothing would tell they are ${name}'s (R35)`;
-    }
-  const takenFrom = new Map<number, string>(chained.takeOvers.map(({ at, from }) => [at, from]));
-  // Those held before the batch stay; of those at the line held last or later, each writer's of its epoch, and those at the end.
-  const earlier = (kept?.writers ?? []).filter((s) => s.lines < held);
-  return {
-    fresh,
-    all: [
-      ...earlier,
-      ...epochWriters(
-        all.filter((s) => s.lines >= held),
-        takenFrom,
-        lines,
-      ),
-    ],
-  };
 }
 
 function refuse(reason: string): BatchAnswer {

@@ -1,11 +1,28 @@
-import { chainStart, decodeJournal, hashOfLine, JournalHeaderError, signatureLine, type JournalLine, type RecordSignature } from '../night';
+import {
+  chainStart,
+  decodeJournal,
+  hashOfLine,
+  JournalHeaderError,
+  recordStatement,
+  signatureLine,
+  verifySignature,
+  type JournalLine,
+  type RecordSignature,
+} from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 
 /**
  * R35, the lines of a live copy (store/liveCopies.ts): a journal line's facts as its chain hash covers them, read
  * from its text as the holder wrote it (a seed sealed on the holder stays sealed: its commitment is what the chain
- * covers), the checks a batch's lines must pass, and a copy read back from its file.
+ * covers), the checks a batch's lines must pass (and, R35, the earlier writers' signatures it brings), and a copy
+ * read back from its file.
  */
+
+/** The keys the group holds for its laptops (R35: each writer's signature is checked against its laptop's), and their names. */
+export interface GroupKeys {
+  keyOf(laptopId: string): string | undefined;
+  nameOf(laptopId: string): string;
+}
 
 /** A copy as read back from its file, and its text to write whole when it must change (null: as it is). */
 export interface ReadCopy {
@@ -235,4 +252,56 @@ function signatureOf(row: string): RecordSignature | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * R35: the earlier writers' signatures a batch brings (`batch.writers`), each in its place (after a line held last or
+ * one of the batch), signing the chain there, with the key the group holds for its laptop; and each take-over line of
+ * the batch following a signature of the laptop it names (held or brought), so that the copy says who wrote each line.
+ * The signatures new to the copy (`fresh`), and every writer's signature it holds with them (`all`); or why not.
+ */
+export function checkedWriters(
+  batch: { nightId: string; lines: readonly string[]; writers?: readonly RecordSignature[] },
+  kept: { lines: number; head: string; signature: RecordSignature | null; writers: readonly RecordSignature[] } | undefined,
+  chained: ChainedLines,
+  keys: GroupKeys,
+): { fresh: RecordSignature[]; all: RecordSignature[] } | string {
+  const held = kept?.lines ?? 0;
+  const lines = held + batch.lines.length;
+  const headAt = (n: number) => (n === held ? (kept?.head ?? chainStart(batch.nightId)) : chained.heads[n - held - 1]);
+  const holds = [...(kept?.writers ?? []), ...(kept?.signature ? [kept.signature] : [])];
+  const same = (a: RecordSignature) => (b: RecordSignature) => a.laptop === b.laptop && a.lines === b.lines;
+  const fresh: RecordSignature[] = [];
+  for (const signed of batch.writers ?? []) {
+    const name = keys.nameOf(signed.laptop);
+    const of = `${name}'s signature of the night's first ${signed.lines} lines`;
+    if (signed.lines < Math.max(1, held) || signed.lines > lines) return `${of} does not sign lines of this batch`;
+    if (signed.head !== headAt(signed.lines)) return `${of} does not sign them as they chain`;
+    const key = keys.keyOf(signed.laptop);
+    if (key === undefined) return `the group holds no key for ${name}, which wrote lines of it: ${of} cannot be checked`;
+    if (signed.key !== key) return `${of} is made with a key that is not the one the group holds for ${name}`;
+    if (!verifySignature(key, recordStatement(batch.nightId, signed.laptop, signed.lines, signed.head), signed.sig))
+      return `${of} does not check: they were changed after ${name} signed them, or it is a forgery`;
+    if (!holds.some(same(signed)) && !fresh.some(same(signed))) fresh.push(signed);
+  }
+  const all = [...holds, ...fresh];
+  for (const { at, from } of chained.takeOvers)
+    if (!all.some((s) => s.laptop === from && s.lines === at - 1)) {
+      const name = keys.nameOf(from);
+      return `line ${at} takes the night over from ${name}, but no signature of ${name}'s comes with the ${at - 1} lines before it: nothing would tell they are ${name}'s (R35)`;
+    }
+  const takenFrom = new Map<number, string>(chained.takeOvers.map(({ at, from }) => [at, from]));
+  // Those held before the batch stay; of those at the line held last or later, each writer's of its epoch, and those at the end.
+  const earlier = (kept?.writers ?? []).filter((s) => s.lines < held);
+  return {
+    fresh,
+    all: [
+      ...earlier,
+      ...epochWriters(
+        all.filter((s) => s.lines >= held),
+        takenFrom,
+        lines,
+      ),
+    ],
+  };
 }
