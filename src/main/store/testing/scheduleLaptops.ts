@@ -341,8 +341,11 @@ export class ScheduleLaptops {
   /** A batch's text cut short where a kill stopped its write: `at` in [0, 1) of its bytes. */
   private tear(to: Laptop, batch: LiveBatch, at: number): void {
     if (!to.copies.held(NIGHT) || !batch.signed) return;
-    // As the store appends it: each earlier writer's signature after the line it signs up to, the sender's last.
-    const writers = batch.writers ?? [];
+    // As the store appends it: each earlier writer's signature it does not hold yet after the line it signs up to, the
+    // sender's last.
+    const copy = to.copies.held(NIGHT);
+    const holds = [...(copy?.writers ?? []), ...(copy?.signature ? [copy.signature] : [])];
+    const writers = (batch.writers ?? []).filter((w) => !holds.some((h) => h.laptop === w.laptop && h.lines === w.lines));
     const after = (n: number) =>
       writers
         .filter((s) => s.lines === n)
