@@ -56,7 +56,7 @@ describe('R35: a night moved twice keeps every writer’s signature', () => {
   it('R35: Ann → Bob (handed over) → Carol (taken over): Carol’s copy and record hold Ann’s signature of Ann’s lines, and the checker and the intake pass it', async () => {
     const ann = await laptop('ann');
     const bob = await laptop('bob');
-    const carol = await laptop('carol');
+    let carol = await laptop('carol');
     await pair(ann, bob);
     await pair(ann, carol, true);
     await pair(bob, carol, true);
@@ -99,6 +99,15 @@ describe('R35: a night moved twice keeps every writer’s signature', () => {
     if (!taken.ok) throw new Error(taken.error.message);
     playTurns(carol.session, 1);
     while (currentNight(carol.session).phase !== 'ready') advance(carol.session);
+    // Carol's laptop restarts on a journal damaged at its end: the lines before the damage are written again, with
+    // Ann's and Bob's signatures of theirs (no line could give them back).
+    await switchedOff(carol);
+    fs.appendFileSync(path.join(carol.root, 'session', 'nights', `${nightId}.jsonl`), '{"not":"a line"}\n');
+    carol = await laptop('carol');
+    expect(carol.session.getView().storageNotices.map((n) => n.reason)).toContainEqual(expect.stringMatching(/cannot be used/));
+    // (Started once more, it has only the journal as written again to go by.)
+    await switchedOff(carol);
+    carol = await laptop('carol');
     const end = await carol.session.run('host', 'endNight', { stateId: currentNight(carol.session).stateId });
     if (!end.ok) throw new Error(end.error.message);
     const exported = await carol.session.run('host', 'exportNight', { nightId, format: 'json' });

@@ -11,6 +11,8 @@ import {
   type JournalEntry,
   type SealedSeed,
   type PlayedNight,
+  type RecordSignature,
+  signedJournalText,
   writerSignatures,
 } from '../night';
 import { describeIssues } from './envelope';
@@ -97,7 +99,7 @@ export class NightJournals {
       }
       // Copied aside first, then replaced atomically: killed at any moment, the whole damaged night is still on disk.
       if (!this.notices.copyAside(file, reason)) return null;
-      this.write(id, night.entries, new Set(seedsRetired(night.events)));
+      this.write(id, night.entries, new Set(seedsRetired(night.events)), night.earlierHolders);
       return { night, bytes: this.journals.size(id) };
     }
     if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
@@ -112,13 +114,14 @@ export class NightJournals {
    * Writes a night's whole journal at once (a new, migrated or repaired
    * night); durable when it returns. `retired`: the seeds of every deck
    * the night has retired (R12), written in plain; any other is sealed.
+   * `earlierWriters` (R35): a night taken over keeps each earlier writer's
+   * signature of its lines, which no line could give back.
    */
-  write(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>): void {
-    const { text, head } = chainedJournal(
-      id,
-      entries.map((entry) => lineToWrite(entry, this.seedSeal, retired, [])),
-    );
-    this.journals.writeWhole(checkNightId(id), text);
+  write(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>, earlierWriters: readonly RecordSignature[] = []): void {
+    const lines = entries.map((entry) => lineToWrite(entry, this.seedSeal, retired, []));
+    const { text, head } = chainedJournal(id, lines);
+    // R35: a night taken over keeps each earlier writer's signature of its lines, right after the last line it wrote.
+    this.journals.writeWhole(checkNightId(id), earlierWriters.length === 0 ? text : signedJournalText(id, lines, undefined, earlierWriters));
     this.#heads.set(id, { head, chained: true });
   }
 
