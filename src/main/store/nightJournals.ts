@@ -121,7 +121,10 @@ export class NightJournals {
     const lines = entries.map((entry) => lineToWrite(entry, this.seedSeal, retired, []));
     const { text, head } = chainedJournal(id, lines);
     // R35: a night taken over keeps each earlier writer's signature of its lines, right after the last line it wrote.
-    this.journals.writeWhole(checkNightId(id), earlierWriters.length === 0 ? text : signedJournalText(id, lines, undefined, earlierWriters));
+    this.journals.writeWhole(
+      checkNightId(id),
+      earlierWriters.length === 0 ? text : signedJournalText(id, lines, undefined, earlierWriters),
+    );
     this.#heads.set(id, { head, chained: true });
   }
 
