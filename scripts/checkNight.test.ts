@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RULE_PRESETS } from '../src/shared/settings';
+import { fixtureNight } from '../src/checker/testing/fixtureNight';
 import { main } from './checkNight';
 import { simulateNight } from './lib/simulation';
 
@@ -43,6 +44,21 @@ describe('npm run check-night', () => {
     const { code, out } = run([good, bad]);
     expect(out).toContain(`R24 turn ${turn.n}: expected potAfter ${turn.potAfter - 1}, found potAfter ${turn.potAfter}`);
     expect(code).toBe(1);
+  });
+
+  it('R35: a night moved between two laptops: which laptop wrote which lines of its record, and where each signed them', () => {
+    const fixture = fs.readFileSync(path.resolve('src/checker/fixtures/signed-night.json'), 'utf8');
+    const moved = fixtureNight(fixture, { kind: 'hand-over', after: 10 });
+    const file = path.join(folder, 'moved.json');
+    fs.writeFileSync(file, JSON.stringify(moved));
+    const [first, second] = moved.record.laptops.map((l) => `${l.name} (${l.laptopId})`);
+    const { code, out } = run([file]);
+    expect(out).toBe(
+      `${file}: no findings\n` +
+        `  record: lines 2-12 (epoch 1): written by ${first}, signed by it on line 13\n` +
+        `  record: lines 14-${moved.record.journal.split('\n').length - 2} (epoch 2): written by ${second}, signed by it on line ${moved.record.journal.split('\n').length - 1}\n`,
+    );
+    expect(code).toBe(0);
   });
 
   it('exit 2 for a file that is not JSON, not an export, or missing, with the reason on stderr', () => {

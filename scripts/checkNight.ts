@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { checkNight, formatFinding } from '../src/checker';
+import { checkNight, formatFinding, recordWriters } from '../src/checker';
 
 /**
  * `npm run check-night -- FILE...`: re-judges exported nights from the rules
  * (docs/night-checker.md). Exit 0: no rule broken (what the export cannot
  * tell is printed, as "cannot check"); 1: a rule broken; 2: a file that
- * cannot be read as an export.
+ * cannot be read as an export. A night that moved between laptops (R35) is
+ * followed by who wrote which lines of its record and where each signed them.
  */
 export function main(
   files: readonly string[],
@@ -36,6 +37,8 @@ export function main(
     }
     out(`${file}: ${findings.length === 0 ? 'no findings' : `${findings.length} finding(s)`}\n`);
     for (const finding of findings) out(`  ${formatFinding(finding)}\n`);
+    // R35: a night that moved says which laptop wrote which lines of its record, and where each signed them.
+    for (const epoch of recordWriters(json)) out(`  record: ${epoch}\n`);
     if (findings.some((f) => f.kind === 'violation') && code === 0) code = 1;
   }
   return code;

@@ -2,7 +2,7 @@ import { checkDeckList, checkDraw, DeckWalker } from './decks';
 import { Findings, type Finding } from './findings';
 import { checkExpenses, checkFinal, checkSettlement } from './money';
 import { readHostActions } from './hostActions';
-import { cardsAtMoves, checkJournal } from './record';
+import { cardsAtMoves, checkJournal, epochsSigned } from './record';
 import { checkRecordFacts } from './recordFacts';
 import { walkNight } from './replay';
 import { checkedExportSchema, type CheckedExport } from './schema';
@@ -76,6 +76,17 @@ export function checkNight(json: unknown): Finding[] {
 }
 
 export { formatFinding } from './findings';
+
+/**
+ * R35: for a night that moved between laptops, which laptop wrote which lines of its record and where its signature
+ * covers them, one line of words per epoch (record.ts `epochsSigned`); none for a night that never moved, or an export
+ * without a record or that does not read.
+ */
+export function recordWriters(json: unknown): string[] {
+  const parsed = checkedExportSchema.safeParse(json);
+  const record = parsed.success ? parsed.data.record : null;
+  return parsed.success && record ? epochsSigned(record, parsed.data.night.id) : [];
+}
 
 /** R35: the signed record (record.ts), then the export's facts against it (recordFacts.ts); an export without one is unsigned. */
 function checkRecord(night: CheckedExport, f: Findings): void {

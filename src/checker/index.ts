@@ -1,1 +1,1 @@
-export { checkNight, formatFinding, /** @internal */ type Finding } from './checkNight';
+export { checkNight, formatFinding, recordWriters, /** @internal */ type Finding } from './checkNight';

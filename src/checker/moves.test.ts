@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Findings, type Finding } from './findings';
-import { checkJournal } from './record';
+import { checkJournal, epochsSigned } from './record';
 import { Journal, laptop, type Laptop } from './testing/journal';
 
 /**
@@ -85,6 +85,40 @@ describe('R35: a moved night, its record judged on its own', () => {
     // The laptop named for a line is its epoch's writer.
     const r = checkJournal({ journal: j.text(), laptops: [ada, ben, cleo] }, NIGHT, new Findings());
     expect([0, 8, 10, 11].map((i) => r?.signer(i))).toEqual([named(ada), named(ben), named(cleo), named(cleo)]);
+    // And who wrote which lines, each epoch covered by its writer's own signature, in words (the CLI prints them).
+    const record = { journal: j.text(), laptops: [ada, ben, cleo] };
+    expect(epochsSigned(record, NIGHT)).toEqual([
+      `lines 2-8 (epoch 1): written by ${named(ada)}, signed by it on line 9`,
+      `lines 10-13 (epoch 2): written by ${named(ben)}, signed by it on line 14`,
+      `lines 15-16 (epoch 3): written by ${named(cleo)}, signed by it on line 17`,
+    ]);
+  });
+
+  it('R35: a night moved twice whose record lost Ada’s signature (Ben’s alone covers her lines) is refused, naming Ada, and said so', () => {
+    // As the app wrote it before every writer's signature travelled with its lines: Ben's laptop pushed Ada's lines to
+    // Cleo's without Ada's signature, so Cleo's record has Ben's and Cleo's signatures only.
+    const j = opened()
+      .add({ command: { type: 'hand-over', to: ben.laptopId }, revealed: [SEED(2)] })
+      .sign(ben)
+      .takeOver(ada)
+      .add({ command: { type: 'deal' }, seeds: [SEED(3)] })
+      .play('deal', ['7C', '9C'])
+      .sign(ben)
+      .takeOver(ben, { seeds: [SEED(4)] })
+      .play('cut')
+      .sign(cleo);
+    const found = judge(j);
+    expect(found).toContainEqual(
+      expect.objectContaining({
+        rule: 'R35',
+        kind: 'violation',
+        expected: expect.stringContaining(`a signature by ${named(ada)}, the laptop the take-over on line 10 names`),
+        found: `signed there by ${named(ben)}`,
+      }),
+    );
+    expect(epochsSigned({ journal: j.text(), laptops: [ada, ben, cleo] }, NIGHT)[0]).toBe(
+      `lines 2-8 (epoch 1): written by ${named(ada)}, signed by no signature of its own`,
+    );
   });
 
   it('R35: a shown card changed after signing breaks the chain (shown is hashed when present)', () => {

@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import canonicalize from 'canonicalize';
 import { bytesToHex, commitmentOf, hexToBytes } from './cards';
-import type { Findings } from './findings';
+import { Findings } from './findings';
 import { sha256 } from './hash';
 import { checkMoves, takeOverPoint, writersOf } from './moves';
 import type { RecordLine } from './recordLine';
@@ -50,6 +50,32 @@ export function checkJournal(
   checkSignatures(record, nightId, read, heads, f);
   checkMoves(read.lines, heads, read.signatures, (id) => laptopName(record, id), f);
   return { lines: read.lines, signer };
+}
+
+/**
+ * R35: which laptop wrote which lines of a moved night's record, and on which line its own signature covers them, in
+ * words: one entry per epoch, in order; none for a night that never moved (its one signature says it all) or a record
+ * that does not read. What is wrong with them is reported by checkJournal; this only says who is who.
+ */
+export function epochsSigned(record: SignedRecord, nightId: string): string[] {
+  const read = readRecord(record, nightId, new Findings());
+  if (!read) return [];
+  const writers = writersOf(read.lines, read.signatures);
+  const epochs: { epoch: number; first: RecordLine; last: RecordLine; after: number }[] = [];
+  read.lines.forEach((line, index) => {
+    const current = epochs.at(-1);
+    if (current?.epoch === line.epoch) Object.assign(current, { last: line, after: index + 1 });
+    else epochs.push({ epoch: line.epoch, first: line, last: line, after: index + 1 });
+  });
+  if (epochs.length < 2) return [];
+  return epochs.map(({ epoch, first, last, after }) => {
+    const writer = writers.get(epoch);
+    const lines = `lines ${first.line}-${last.line} (epoch ${epoch})`;
+    if (writer === undefined) return `${lines}: written by no laptop a take-over or the last signature names`;
+    const own = read.signatures.find((s) => s.laptop === writer && s.after >= after);
+    const signed = own ? `signed by it on line ${own.at}` : 'signed by no signature of its own';
+    return `${lines}: written by ${laptopName(record, writer)}, ${signed}`;
+  });
 }
 
 /**

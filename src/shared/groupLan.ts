@@ -124,8 +124,18 @@ const nightIdText = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'a nigh
  * R35, a live copy of the open night (docs/group-lan.md "A live copy of the open night"): the holding laptop sends its
  * night's journal lines as they become durable, `from` being the index of the first (1 = the start line), each the
  * exact text on its disk; `header` (the journal's first line) with the start line; `signed` its signature of the
- * batch's last line (the whole chain up to it). A batch of no lines asks only how many lines the copy holds.
+ * batch's last line (the whole chain up to it); `writers` (R35) the signatures its journal holds of the laptops that
+ * wrote the night before it, of the lines the batch ends or follows. A batch of no lines asks only how many lines the
+ * copy holds.
  */
+const linesSignature = z.strictObject({
+  laptop: z.string().regex(/^l-[0-9a-f]{16}$/),
+  key: hex64,
+  lines: z.number().int().positive(),
+  head: hex64,
+  sig: z.string().regex(/^[0-9a-f]{128}$/),
+});
+
 export const groupPeerNightLinesArgs = z
   .strictObject({
     laptop: laptopId,
@@ -143,15 +153,9 @@ export const groupPeerNightLinesArgs = z
           .max(256 * 1024),
       )
       .max(LIVE_LINES_PER_BATCH, `at most ${LIVE_LINES_PER_BATCH} lines at once`),
-    signed: z
-      .strictObject({
-        laptop: z.string().regex(/^l-[0-9a-f]{16}$/),
-        key: hex64,
-        lines: z.number().int().positive(),
-        head: hex64,
-        sig: z.string().regex(/^[0-9a-f]{128}$/),
-      })
-      .optional(),
+    signed: linesSignature.optional(),
+    /** R35: the signatures of the laptops that wrote earlier epochs, each of its lines, where this batch ends or follows them. */
+    writers: z.array(linesSignature).max(LIVE_LINES_PER_BATCH).optional(),
   })
   .refine((batch) => batch.lines.length === 0 || batch.signed !== undefined, 'a batch of lines is signed by the laptop that sends it');
 

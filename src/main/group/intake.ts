@@ -166,7 +166,11 @@ export class Intake {
       return refuse(`night ${nightId} was hosted on ${membership.laptopName(held.laptopId)}: only its writer shares it`);
     const judged = (context.judge ?? judgeNight)(nightId, bytes);
     if (!judged.ok) return refuse(judged.reason);
-    const proof = proveNight(nightId, { id: laptopId, name: manifest.laptopName, key: membership.keyOf(laptopId) }, judged.record);
+    // R35: each laptop that wrote lines of a moved night signed them, with the key the group holds for it.
+    const proof = proveNight(nightId, { id: laptopId, name: manifest.laptopName, key: membership.keyOf(laptopId) }, judged.record, {
+      keyOf: (writer) => membership.keyOf(writer),
+      nameOf: (writer) => membership.laptopName(writer),
+    });
     if (!proof.ok) return refuse(proof.reason);
     if (held) {
       const before = mirror.read(laptopId, name);

@@ -9,7 +9,9 @@ import {
   type ExportedRecord,
   type LaptopSigner,
   type PlayedNight,
+  type JournalEntry,
   type RecordSignature,
+  writerSignatures,
 } from '../night';
 import type { NightSummary } from '../store';
 
@@ -28,6 +30,20 @@ export type NightJudgement = { ok: true; night: PlayedNight; summary: NightSumma
 export interface NightRecord {
   heads: readonly string[];
   signature: RecordSignature | null;
+  /** R35: every signature line of the record, in order, each checked to sign the chain where it stands. */
+  signatures: readonly RecordSignature[];
+  /**
+   * R35: the night's epochs: the first and last of their lines (1 = the start line) and the laptop that wrote them as
+   * the take-over after them names it (null for the last epoch: the laptop sharing the night). Epoch 1 is the opener's.
+   */
+  epochs: readonly NightEpoch[];
+}
+
+interface NightEpoch {
+  epoch: number;
+  first: number;
+  last: number;
+  writer: string | null;
 }
 
 export function judgeNight(nightId: string, bytes: Uint8Array): NightJudgement {
@@ -122,7 +138,27 @@ function replayed(nightId: string, text: string): { ok: true; night: PlayedNight
     return { ok: false, reason: 'a deck is still in play with its seed sealed: a shared night reveals every seed (R12, R35)' };
   const last = decoded.signatures.at(-1);
   // R35: the laptops that held the night before its last holder signed the lines each wrote; they go on in its record.
-  const earlier = decoded.signatures.filter((s) => s !== last && s.laptop !== last?.laptop);
+  const earlier = writerSignatures(decoded.entries, decoded.signatures);
   if (earlier.length > 0) night.earlierHolders = earlier;
-  return { ok: true, night, record: { heads: decoded.heads, signature: last?.lines === decoded.entries.length ? last : null } };
+  const signature = last?.lines === decoded.entries.length ? last : null;
+  return {
+    ok: true,
+    night,
+    record: { heads: decoded.heads, signature, signatures: decoded.signatures, epochs: epochsOf(decoded.entries) },
+  };
+}
+
+/** R35: the epochs of a night's lines, each ended by a take-over naming its writer (the last one by none). */
+function epochsOf(entries: readonly JournalEntry[]): NightEpoch[] {
+  const epochs: NightEpoch[] = [];
+  entries.forEach((entry, index) => {
+    const current = epochs.at(-1);
+    if (current && entry.command.type !== 'take-over') {
+      current.last = index + 1;
+      return;
+    }
+    if (current && entry.command.type === 'take-over') current.writer = entry.command.from;
+    epochs.push({ epoch: entry.epoch ?? 1, first: index + 1, last: index + 1, writer: null });
+  });
+  return epochs;
 }

@@ -203,4 +203,22 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     });
     copies.close();
   });
+
+  it('R35: the epoch a copy heard its night is written at is kept across a restart, and the file beside it goes with the copy', () => {
+    // The holder says it writes the night at epoch 3 (it took it over twice since these lines): a takeover from this
+    // copy, which lacks those takeover lines, would write at epoch 2 again, so the group part refuses it
+    // (`copy-not-ready`) as long as the copy remembers, and it must after a restart too.
+    const copies = new LiveCopies(root);
+    expect(copies.receive({ ...batch(1, 4), epoch: 1 }, ann.publicKey)).toEqual({ ok: true, held: 4 });
+    expect(fs.existsSync(path.join(copies.folder, `${journal.nightId}.heard`))).toBe(false);
+    expect(copies.receive({ ...batch(5, 6), lines: [], epoch: 3 }, ann.publicKey)).toEqual({ ok: true, held: 4 });
+    expect(copies.held(journal.nightId)).toMatchObject({ lines: 4, epoch: 1, heardEpoch: 3 });
+    copies.close();
+    const again = new LiveCopies(root);
+    expect(again.held(journal.nightId)).toMatchObject({ lines: 4, epoch: 1, heardEpoch: 3 });
+    // Let go (taken over here, or ended and in the history): nothing of it stays.
+    expect(again.letGo(journal.nightId, true)).toBe(true);
+    expect(fs.readdirSync(again.folder)).toEqual([]);
+    again.close();
+  });
 });

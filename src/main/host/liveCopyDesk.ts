@@ -188,8 +188,11 @@ export class LiveCopyDesk {
         ...(args.epoch !== undefined ? { epoch: args.epoch } : {}),
         ...(args.header !== undefined ? { header: args.header } : {}),
         ...(args.signed ? { signed: args.signed } : {}),
+        ...(args.writers ? { writers: args.writers } : {}),
       },
       files.keyOf(args.laptop),
+      // R35: each earlier writer's signature against the key the group holds for that laptop.
+      { keyOf: (laptopId) => files.keyOf(laptopId), nameOf: name },
     );
     if (!answer.ok) return refuse(answer.reason);
     if (args.lines.length > 0) {

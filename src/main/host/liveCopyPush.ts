@@ -122,7 +122,10 @@ export class LiveCopyPush {
   async delivered(laptopId: string, withinMs: number): Promise<boolean> {
     const until = Date.now() + withinMs;
     for (;;) {
+      // A push in flight goes on with the journal as read now: read it here, or the hand-over line may not be in it yet
+      // and a copy holding every line before it would count as holding the night.
       if (!this.copies.get(laptopId)?.busy) this.pushAll();
+      else this.readTail();
       const tail = this.tail;
       const state = this.copies.get(laptopId);
       if (tail && state?.nightId === tail.nightId && state.held !== null && state.held >= tail.lines.length) return true;
@@ -200,6 +203,8 @@ export class LiveCopyPush {
         const lines = held === null || probing ? [] : batchOf(tail.lines, held);
         const count = (held ?? 0) + lines.length;
         const head = tail.heads[count - 1];
+        // R35: each earlier writer's signature of its lines goes with them (and with the line after them), to every copy.
+        const writers = lines.length === 0 ? [] : tail.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count);
         const args = {
           laptop: signer.laptopId,
           key: peer.theirKey,
@@ -210,6 +215,7 @@ export class LiveCopyPush {
           ...(held === 0 ? { header: tail.header } : {}),
           lines,
           ...(lines.length > 0 && head ? { signed: signLines(signer, tail.nightId, count, head) } : {}),
+          ...(writers.length > 0 ? { writers } : {}),
         };
         const link = await this.linkTo(laptopId, state);
         if (!link) return;

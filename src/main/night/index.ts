@@ -42,7 +42,7 @@ export {
 } from './play';
 export { migrateLegacyNight, replayLegacyNight } from './legacy';
 // R35: what the session calls to move a night (night/move.ts); tagged until the session's live copy and takeover use them.
-export { /** @internal */ handOverLine, handedOverTo, nightEpoch, replayHeldCopy, takeOverLine } from './move';
+export { /** @internal */ handOverLine, handedOverTo, nightEpoch, replayHeldCopy, takeOverLine, writerSignatures } from './move';
 export { hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary } from './summary';
 export { exportNight, nightExportSchema, /** @internal */ NIGHT_EXPORT_FORMAT, type ExportedRecord, type NightExport } from './export';
 export { ownRecord, signedJournalText } from './sharedRecord';

@@ -64,6 +64,24 @@ export function replayHeldCopy(text: string, open?: SeedOpener): HeldCopyRead {
   return { ok: true, ...kept };
 }
 
+/**
+ * R35: of a night's signatures, those that say which laptop wrote which lines: each laptop's signature of its epoch's
+ * last line, right before the take-over line that names it (the record's own: "each epoch but the last, signed by its
+ * writer right after its last line"). One per place, in order; the last holder signs the rest when it shares the night.
+ */
+export function writerSignatures(
+  entries: readonly Pick<JournalEntry, 'command'>[],
+  signatures: readonly RecordSignature[],
+): RecordSignature[] {
+  const out: RecordSignature[] = [];
+  for (const signed of signatures) {
+    const next = entries[signed.lines]?.command;
+    if (next?.type !== 'take-over' || next.from !== signed.laptop || out.some((s) => s.lines === signed.lines)) continue;
+    out.push(signed);
+  }
+  return out.sort((a, b) => a.lines - b.lines);
+}
+
 /** R35: the epoch a night is written at now: its last line's (1 for a night that never moved). */
 export function nightEpoch(night: Pick<PlayedNight, 'entries'>): number {
   return night.entries.at(-1)?.epoch ?? FIRST_EPOCH;

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chainStart, hashOfLine, type JournalLine } from '../night';
+import { chainStart, hashOfLine, type JournalLine, type RecordSignature } from '../night';
 
 /**
  * The open night's journal as this laptop holds it, read as it grows (R35,
@@ -14,6 +14,10 @@ export class JournalTail {
   header: string | null = null;
   readonly lines: string[] = [];
   readonly heads: string[] = [];
+  /** R35: each earlier writer's signature in the journal, of the lines before the take-over naming it (`lines`, `head`). */
+  readonly signatures: RecordSignature[] = [];
+  /** Signatures after the last line read, waiting for the next line to say whether they end an epoch. */
+  readonly #pending: RecordSignature[] = [];
   #bytes = 0;
   #inode = -1;
   #head: string;
@@ -62,6 +66,8 @@ export class JournalTail {
     this.header = null;
     this.lines.length = 0;
     this.heads.length = 0;
+    this.signatures.length = 0;
+    this.#pending.length = 0;
     this.#head = chainStart(this.nightId);
   }
 
@@ -70,8 +76,18 @@ export class JournalTail {
       this.header = text;
       return;
     }
-    if (text.startsWith('{"signed"')) return;
+    if (text.startsWith('{"signed"')) {
+      const { signed } = JSON.parse(text) as { signed: RecordSignature };
+      // Only one that signs the chain where it stands goes anywhere: the copy would refuse any other.
+      if (signed.lines === this.lines.length && signed.head === this.#head) this.#pending.push(signed);
+      return;
+    }
     const { prev: _prev, ...facts } = JSON.parse(text) as JournalLine & { prev?: string };
+    // R35: a writer's signature of its epoch is the one right before the take-over naming it; the signatures of each
+    // batch the copy took before it say nothing more, and stay here.
+    const command = facts.command as { type: string; from?: string };
+    if (command.type === 'take-over') this.signatures.push(...this.#pending.filter((s) => s.laptop === command.from).slice(-1));
+    this.#pending.length = 0;
     this.#head = hashOfLine(this.#head, facts);
     this.lines.push(text);
     this.heads.push(this.#head);

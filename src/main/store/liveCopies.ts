@@ -11,7 +11,7 @@ import {
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
-import { chainLines, headerProblem, readCopy } from './liveCopyLines';
+import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
 import { nightIdSchema } from './schemas';
 
@@ -32,8 +32,12 @@ import { nightIdSchema } from './schemas';
  * (`replayCheck`), and cut off if it does not replay.
  */
 
+export type { GroupKeys } from './liveCopyLines';
+
 const LIVE_FOLDER = 'live';
 const EXTENSION = '.jsonl';
+/** Beside a copy: the highest epoch its night was heard to be written at (`heardEpoch`). */
+const HEARD_EXTENSION = '.heard';
 
 /** A batch of lines as the holding laptop sent it (src/shared/groupLan.ts `groupPeerNightLinesArgs`). */
 export interface LiveBatch {
@@ -46,6 +50,11 @@ export interface LiveBatch {
   header?: string;
   lines: readonly string[];
   signed?: RecordSignature;
+  /**
+   * R35: the signatures of the laptops that wrote the night's earlier epochs, as the sender's journal holds them, of
+   * the lines this batch ends or follows (each signs the night up to the last line its laptop wrote).
+   */
+  writers?: readonly RecordSignature[];
   /** The sender's epoch for the night now, when it says. */
   epoch?: number;
 }
@@ -61,6 +70,11 @@ export interface HeldCopy {
   head: string;
   /** The holder's signature of the last line held (null while no line is held). */
   signature: RecordSignature | null;
+  /**
+   * R35: the signature of each laptop that wrote an earlier epoch of the night, of its lines, as the copy holds it
+   * (right after the last line it wrote): with the holder's, the record says which laptop wrote each line.
+   */
+  writers: RecordSignature[];
   /** The highest epoch of its lines. */
   epoch: number;
   /** Its last command line ended the night (a reopen after it opens it again). */
@@ -68,8 +82,9 @@ export interface HeldCopy {
   /** R35 *Handed over*: the laptop its last command line hands the night to; null when it hands it to none. */
   handedTo: string | null;
   /**
-   * The highest epoch its holder said it writes the night at (since this laptop started): above `epoch`, the copy
-   * lacks the holder's own takeover line, and a takeover from it would write at the holder's epoch again.
+   * The highest epoch its holder said it writes the night at: above `epoch`, the copy lacks the holder's own takeover
+   * line, and a takeover from it would write at the holder's epoch again. Kept beside the copy (`<night id>.heard`),
+   * so a restart does not forget it.
    */
   heardEpoch: number;
 }
@@ -92,6 +107,7 @@ interface Mark {
   bytes: number;
   head: string;
   signature: RecordSignature;
+  writers: RecordSignature[];
   epoch: number;
   ended: boolean;
   handedTo: string | null;
@@ -145,16 +161,22 @@ export class LiveCopies {
    * Takes a batch, checked against the copy held (`holderKey`: the key the group holds for the sender). A batch that
    * does not start right after the last line held changes nothing and is answered with the count held, so the holder
    * sends from there. A batch from a laptop other than the copy's holder is taken only when its lines carry the copy
-   * on through that laptop's takeover from the holder (R35): the copy then follows the night to its new holder.
+   * on through that laptop's takeover from the holder (R35): the copy then follows the night to its new holder. R35:
+   * every take-over line must follow a signature of the laptop it names of the lines before it (its epoch's writer),
+   * held or in the batch (`writers`), each checked against the key the group holds for that laptop (`keys`).
    */
-  receive(batch: LiveBatch, holderKey: string | undefined): BatchAnswer {
+  receive(
+    batch: LiveBatch,
+    holderKey: string | undefined,
+    keys: GroupKeys = { keyOf: (laptopId) => (laptopId === batch.laptop ? holderKey : undefined), nameOf: (laptopId) => laptopId },
+  ): BatchAnswer {
     this.load();
     const kept = this.#copies.get(batch.nightId);
     // R35: another laptop's lines are taken only as they carry on the copy through its takeover from the holder.
     const moved = kept !== undefined && kept.holder !== batch.laptop;
     const elsewhere = `this laptop holds that night from another laptop (${kept?.holder ?? ''})`;
     // R35: a paired laptop writing the night at a later epoch than the copy's took it over after the copy's last line.
-    if (kept && batch.epoch !== undefined) kept.heardEpoch = Math.max(kept.heardEpoch, batch.epoch);
+    if (kept && batch.epoch !== undefined) this.hear(kept, batch.epoch);
     const held = kept?.lines ?? 0;
     if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
     const unplayable = this.unplayable.get(batch.nightId);
@@ -184,7 +206,9 @@ export class LiveCopies {
     if (signed.key !== holderKey) return refuse('it is signed with a key that is not the one the group holds for that laptop');
     if (!verifySignature(holderKey, recordStatement(batch.nightId, batch.laptop, lines, chained.head), signed.sig))
       return refuse('its signature does not check: the lines were changed after they were signed, or it is a forgery');
-    const appended = `${batch.lines.join('\n')}\n${signatureLine(signed)}`;
+    const writers = checkedWriters(batch, kept, chained, keys);
+    if (typeof writers === 'string') return refuse(writers);
+    const appended = `${withSignatures(batch.lines, held, writers.fresh)}${signatureLine(signed)}`;
     const copy: Kept = kept ?? {
       nightId: batch.nightId,
       holder: batch.laptop,
@@ -192,6 +216,7 @@ export class LiveCopies {
       lines: 0,
       head: chainStart(batch.nightId),
       signature: null,
+      writers: [],
       epoch: FIRST_EPOCH,
       ended: false,
       handedTo: null,
@@ -211,19 +236,47 @@ export class LiveCopies {
     copy.head = chained.head;
     copy.epoch = chained.epoch;
     copy.signature = signed;
+    copy.writers = writers.all.filter((s) => s.laptop !== signed.laptop || s.lines !== signed.lines);
     if (chained.ended !== null) copy.ended = chained.ended;
     copy.handedTo = chained.handedTo;
-    copy.heardEpoch = Math.max(copy.heardEpoch, copy.epoch, batch.epoch ?? FIRST_EPOCH);
+    this.hear(copy, Math.max(copy.epoch, batch.epoch ?? FIRST_EPOCH));
     copy.marks.push({
       lines,
       bytes: copy.bytes,
       head: copy.head,
       signature: signed,
+      writers: copy.writers,
       epoch: copy.epoch,
       ended: copy.ended,
       handedTo: copy.handedTo,
     });
     return { ok: true, held: lines };
+  }
+
+  /**
+   * R35: the copy heard its night is written at `epoch`: kept durably beside the copy when that is more than the copy
+   * holds, so that after a restart a takeover from a copy behind it is still refused (`copy-not-ready`).
+   */
+  private hear(kept: Kept, epoch: number): void {
+    if (epoch <= kept.heardEpoch) return;
+    kept.heardEpoch = epoch;
+    if (epoch > kept.epoch || fs.existsSync(this.heardPathOf(kept.nightId)))
+      writeFileDurably(this.heardPathOf(kept.nightId), `${JSON.stringify({ heardEpoch: epoch })}\n`);
+  }
+
+  private heardPathOf(nightId: string): string {
+    return path.join(this.folder, `${nightId}${HEARD_EXTENSION}`);
+  }
+
+  /** The epoch a copy heard of before this laptop stopped (FIRST_EPOCH when none was kept, or the file does not read). */
+  private heardBefore(nightId: string): number {
+    try {
+      const read = JSON.parse(fs.readFileSync(this.heardPathOf(nightId), 'utf8')) as { heardEpoch?: unknown };
+      const epoch = read.heardEpoch;
+      return typeof epoch === 'number' && Number.isInteger(epoch) && epoch >= FIRST_EPOCH ? epoch : FIRST_EPOCH;
+    } catch {
+      return FIRST_EPOCH;
+    }
   }
 
   /**
@@ -242,10 +295,7 @@ export class LiveCopies {
     this.unplayable.set(nightId, { line: failed.lines + 1, reason });
     const mark = kept.marks.findLast((m) => m.lines <= failed.lines);
     if (!mark) {
-      this.closeFile(kept);
-      this.#copies.delete(nightId);
-      fs.rmSync(this.pathOf(nightId), { force: true });
-      syncDirectory(this.folder);
+      this.remove(kept);
       return reason;
     }
     kept.fd ??= fs.openSync(this.pathOf(nightId), 'r+');
@@ -257,6 +307,7 @@ export class LiveCopies {
       bytes: mark.bytes,
       head: mark.head,
       signature: mark.signature,
+      writers: mark.writers,
       epoch: mark.epoch,
       ended: mark.ended,
       handedTo: mark.handedTo,
@@ -273,11 +324,17 @@ export class LiveCopies {
     const kept = this.#copies.get(nightId);
     // R35: an open night's copy goes only once this laptop took the night over (its journal then holds every line).
     if (!kept || (!kept.ended && !takenOver)) return false;
-    this.closeFile(kept);
-    this.#copies.delete(nightId);
-    fs.rmSync(this.pathOf(nightId), { force: true });
-    syncDirectory(this.folder);
+    this.remove(kept);
     return true;
+  }
+
+  /** The copy's file and the epoch kept beside it deleted, and the copy forgotten. */
+  private remove(kept: Kept): void {
+    this.closeFile(kept);
+    this.#copies.delete(kept.nightId);
+    fs.rmSync(this.pathOf(kept.nightId), { force: true });
+    fs.rmSync(this.heardPathOf(kept.nightId), { force: true });
+    syncDirectory(this.folder);
   }
 
   close(): void {
@@ -334,11 +391,14 @@ export class LiveCopies {
         bytes: copy.bytes,
         head: copy.head,
         signature: copy.signature,
+        writers: copy.writers,
         epoch: copy.epoch,
         ended: copy.ended,
         handedTo: copy.handedTo,
       };
-      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, heardEpoch: copy.epoch, fd: null, marks: [mark] });
+      // R35: the epoch heard before the restart still holds: a takeover from a copy behind it stays refused.
+      const heardEpoch = Math.max(copy.epoch, this.heardBefore(nightId));
+      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, heardEpoch, fd: null, marks: [mark] });
     }
   }
 }

@@ -1,11 +1,28 @@
-import { chainStart, decodeJournal, hashOfLine, JournalHeaderError, signatureLine, type JournalLine, type RecordSignature } from '../night';
+import {
+  chainStart,
+  decodeJournal,
+  hashOfLine,
+  JournalHeaderError,
+  recordStatement,
+  signatureLine,
+  verifySignature,
+  type JournalLine,
+  type RecordSignature,
+} from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 
 /**
  * R35, the lines of a live copy (store/liveCopies.ts): a journal line's facts as its chain hash covers them, read
  * from its text as the holder wrote it (a seed sealed on the holder stays sealed: its commitment is what the chain
- * covers), the checks a batch's lines must pass, and a copy read back from its file.
+ * covers), the checks a batch's lines must pass (and, R35, the earlier writers' signatures it brings), and a copy
+ * read back from its file.
  */
+
+/** The keys the group holds for its laptops (R35: each writer's signature is checked against its laptop's), and their names. */
+export interface GroupKeys {
+  keyOf(laptopId: string): string | undefined;
+  nameOf(laptopId: string): string;
+}
 
 /** A copy as read back from its file, and its text to write whole when it must change (null: as it is). */
 export interface ReadCopy {
@@ -13,6 +30,8 @@ export interface ReadCopy {
   lines: number;
   head: string;
   signature: RecordSignature;
+  /** R35: the signatures of the laptops that wrote the night's earlier epochs, each right after the last line it wrote. */
+  writers: RecordSignature[];
   epoch: number;
   ended: boolean;
   handedTo: string | null;
@@ -62,12 +81,25 @@ function chainedLine(text: string): ChainedLine | null {
   return { prev, epoch, type: command.type, facts: { ...(facts as unknown as JournalLine), epoch } };
 }
 
+/** The new lines of a batch as they chain on from a copy (chainLines). */
+export interface ChainedLines {
+  head: string;
+  /** The chain hash after each new line. */
+  heads: string[];
+  epoch: number;
+  ended: boolean | null;
+  movedFrom: string | null;
+  handedTo: string | null;
+  /** R35: each take-over line among them: its place in the night (1 = the start line) and the laptop it names. */
+  takeOvers: { at: number; from: string }[];
+}
+
 /**
  * The new lines checked to continue the chain from `head` (R35): each a line of the journal's version (its facts
  * checked by the journal's own reader), following the line before it, at an epoch that never falls and rises by one
- * at most; the first line of a night its start line, naming it. Their new head, epoch, whether the night ended, and
- * the laptop named by their first takeover line, if any, and the laptop the last of them hands the night to (R35), if
- * it does.
+ * at most; the first line of a night its start line, naming it. Their new head (and the head after each), epoch,
+ * whether the night ended, the laptop named by their first takeover line, if any, every takeover line, and the laptop
+ * the last of them hands the night to (R35), if it does.
  */
 export function chainLines(
   header: string,
@@ -76,8 +108,10 @@ export function chainLines(
   held: number,
   lines: readonly string[],
   first: boolean,
-): { head: string; epoch: number; ended: boolean | null; movedFrom: string | null; handedTo: string | null } | string {
+): ChainedLines | string {
   let head = from;
+  const heads: string[] = [];
+  const takeOvers: ChainedLines['takeOvers'] = [];
   let epoch = fromEpoch;
   let ended: boolean | null = null;
   let movedFrom: string | null = null;
@@ -100,20 +134,27 @@ export function chainLines(
       if (start.type !== 'start' || start.nightId !== nightId) return 'its first line does not start this night';
     }
     // The first takeover in the batch: the laptop the night was taken from (R35, a copy follows its night).
-    if (line.epoch > epoch && movedFrom === null) movedFrom = String((line.facts.command as { from?: unknown }).from);
+    if (line.epoch > epoch) {
+      const taken = String((line.facts.command as { from?: unknown }).from);
+      movedFrom ??= taken;
+      takeOvers.push({ at, from: taken });
+    }
     epoch = line.epoch;
     head = hashOfLine(head, line.facts);
+    heads.push(head);
     if (line.type === 'end') ended = true;
     else if (line.type === 'reopen') ended = false;
     handedTo = handedToOf(line);
   }
-  return { head, epoch, ended, movedFrom, handedTo };
+  return { head, heads, epoch, ended, movedFrom, handedTo, takeOvers };
 }
 
 /**
  * A copy as read back from its file: its lines up to the last signature that signs them as they chain (anything after
  * it, a batch cut short by a kill, is dropped), and the file's text to write whole when it must change (cut back, or
- * its many signatures compacted to the last).
+ * its many signatures compacted). Compacted, it keeps the last signature and, R35, each earlier writer's signature
+ * of its epoch (right before the take-over line naming it, or at the end while that line has not come): the signatures
+ * of each batch in between say nothing more.
  */
 export function readCopy(nightId: string, text: string): ReadCopy | null {
   const rows = text.split('\n');
@@ -125,19 +166,22 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
   let handedTo: string | null = null;
   let count = 0;
   const lines: string[] = [];
-  let good = { lines: 0, head, epoch, ended, handedTo: null as string | null, signature: null as RecordSignature | null, signatures: 0 };
-  let signatures = 0;
+  /** The laptop each take-over line names, by its place in the night. */
+  const takenFrom = new Map<number, string>();
+  const signatures: RecordSignature[] = [];
+  let good = { lines: 0, head, epoch, ended, handedTo: null as string | null, signatures: 0 };
   // The last row is empty after the final newline, or a line cut short: never whole, so never read.
   for (const row of rows.slice(1, -1)) {
     const signed = signatureOf(row);
     if (signed) {
       if (signed.lines !== count || signed.head !== head) break;
-      signatures += 1;
-      good = { lines: count, head, epoch, ended, handedTo, signature: signed, signatures };
+      signatures.push(signed);
+      good = { lines: count, head, epoch, ended, handedTo, signatures: signatures.length };
       continue;
     }
     const line = chainedLine(row);
     if (!line || line.prev !== head) break;
+    if (line.epoch > epoch) takenFrom.set(count + 1, String((line.facts.command as { from?: unknown }).from));
     head = hashOfLine(head, line.facts);
     epoch = line.epoch;
     if (line.type === 'end') ended = true;
@@ -146,21 +190,59 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
     count += 1;
     lines.push(row);
   }
+  const kept = signatures.slice(0, good.signatures);
+  const signature = kept.at(-1);
   // Not one batch whole: nothing is held (the holder sends the night again from its start line).
-  if (!good.signature) return null;
-  const kept = lines.slice(0, good.lines);
-  const whole = `${header}\n${kept.map((line) => `${line}\n`).join('')}${signatureLine(good.signature)}`;
+  if (!signature) return null;
+  // The last signature is kept whole: a writer's signature of the same lines beside it says nothing more.
+  const writers = epochWriters(kept.slice(0, -1), takenFrom, good.lines).filter(
+    (s) => s.laptop !== signature.laptop || s.lines !== signature.lines,
+  );
+  const whole = `${header}\n${withSignatures(lines.slice(0, good.lines), 0, writers)}${signatureLine(signature)}`;
   return {
     header,
     lines: good.lines,
     head: good.head,
-    signature: good.signature,
+    signature,
+    writers,
     epoch: good.epoch,
     ended: good.ended,
     handedTo: good.handedTo,
     bytes: Buffer.byteLength(whole, 'utf8'),
     rewrite: whole === text ? null : whole,
   };
+}
+
+/**
+ * R35: of `signatures`, those that say who wrote an epoch: right before a take-over line naming their laptop
+ * (`takenFrom`, by the take-over's place), or after the last line held (`lines`: its take-over may come in the next
+ * batch). One per place and laptop, in order.
+ */
+function epochWriters(
+  signatures: readonly RecordSignature[],
+  takenFrom: ReadonlyMap<number, string>,
+  lines: number,
+): RecordSignature[] {
+  const out: RecordSignature[] = [];
+  for (const signed of signatures) {
+    const writes = signed.lines === lines || takenFrom.get(signed.lines + 1) === signed.laptop;
+    if (writes && !out.some((s) => s.laptop === signed.laptop && s.lines === signed.lines)) out.push(signed);
+  }
+  return out.sort((a, b) => a.lines - b.lines);
+}
+
+/** Lines numbered from `held` + 1, each signature of `signatures` after the line it signs up to (one at `held` first). */
+export function withSignatures(lines: readonly string[], held: number, signatures: readonly RecordSignature[]): string {
+  let out = '';
+  const at = (n: number) => {
+    for (const signed of signatures) if (signed.lines === n) out += signatureLine(signed);
+  };
+  at(held);
+  lines.forEach((line, index) => {
+    out += `${line}\n`;
+    at(held + index + 1);
+  });
+  return out;
 }
 
 function signatureOf(row: string): RecordSignature | null {
@@ -170,4 +252,56 @@ function signatureOf(row: string): RecordSignature | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * R35: the earlier writers' signatures a batch brings (`batch.writers`), each in its place (after a line held last or
+ * one of the batch), signing the chain there, with the key the group holds for its laptop; and each take-over line of
+ * the batch following a signature of the laptop it names (held or brought), so that the copy says who wrote each line.
+ * The signatures new to the copy (`fresh`), and every writer's signature it holds with them (`all`); or why not.
+ */
+export function checkedWriters(
+  batch: { nightId: string; lines: readonly string[]; writers?: readonly RecordSignature[] },
+  kept: { lines: number; head: string; signature: RecordSignature | null; writers: readonly RecordSignature[] } | undefined,
+  chained: ChainedLines,
+  keys: GroupKeys,
+): { fresh: RecordSignature[]; all: RecordSignature[] } | string {
+  const held = kept?.lines ?? 0;
+  const lines = held + batch.lines.length;
+  const headAt = (n: number) => (n === held ? (kept?.head ?? chainStart(batch.nightId)) : chained.heads[n - held - 1]);
+  const holds = [...(kept?.writers ?? []), ...(kept?.signature ? [kept.signature] : [])];
+  const same = (a: RecordSignature) => (b: RecordSignature) => a.laptop === b.laptop && a.lines === b.lines;
+  const fresh: RecordSignature[] = [];
+  for (const signed of batch.writers ?? []) {
+    const name = keys.nameOf(signed.laptop);
+    const of = `${name}'s signature of the night's first ${signed.lines} lines`;
+    if (signed.lines < Math.max(1, held) || signed.lines > lines) return `${of} does not sign lines of this batch`;
+    if (signed.head !== headAt(signed.lines)) return `${of} does not sign them as they chain`;
+    const key = keys.keyOf(signed.laptop);
+    if (key === undefined) return `the group holds no key for ${name}, which wrote lines of it: ${of} cannot be checked`;
+    if (signed.key !== key) return `${of} is made with a key that is not the one the group holds for ${name}`;
+    if (!verifySignature(key, recordStatement(batch.nightId, signed.laptop, signed.lines, signed.head), signed.sig))
+      return `${of} does not check: they were changed after ${name} signed them, or it is a forgery`;
+    if (!holds.some(same(signed)) && !fresh.some(same(signed))) fresh.push(signed);
+  }
+  const all = [...holds, ...fresh];
+  for (const { at, from } of chained.takeOvers)
+    if (!all.some((s) => s.laptop === from && s.lines === at - 1)) {
+      const name = keys.nameOf(from);
+      return `line ${at} takes the night over from ${name}, but no signature of ${name}'s comes with the ${at - 1} lines before it: nothing would tell they are ${name}'s (R35)`;
+    }
+  const takenFrom = new Map<number, string>(chained.takeOvers.map(({ at, from }) => [at, from]));
+  // Those held before the batch stay; of those at the line held last or later, each writer's of its epoch, and those at the end.
+  const earlier = (kept?.writers ?? []).filter((s) => s.lines < held);
+  return {
+    fresh,
+    all: [
+      ...earlier,
+      ...epochWriters(
+        all.filter((s) => s.lines >= held),
+        takenFrom,
+        lines,
+      ),
+    ],
+  };
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineState } from '../engine';
-import { replayHeldCopy } from '../night';
+import { recordStatement, replayHeldCopy, verifySignature } from '../night';
+import { signLines, type LiveBatch } from './liveCopies';
 import type { PlayedNight } from '../night/play';
 import { NIGHT, ScheduleLaptops, type Laptop } from './testing/scheduleLaptops';
 
@@ -161,6 +162,22 @@ function checkSettled(group: ScheduleLaptops): void {
     expect(writerOf.get(line.epoch) ?? line.writer).toBe(line.writer);
     writerOf.set(line.epoch, line.writer);
   }
+  // R35: every line of the last holder's record is covered by a signature of the laptop that wrote it, which checks
+  // against that laptop's key and signs the chain where it stands (the last holder signs the whole night when it
+  // shares it; the earlier writers' signatures came with the lines, copy to copy and takeover to takeover).
+  const record = [...night.signatures, signLines(last.signer, NIGHT, night.heads.length, night.heads.at(-1) as string)];
+  for (const signed of record) {
+    expect(signed.head).toBe(night.heads[signed.lines - 1]);
+    const key = group.laptops.find((laptop) => laptop.id === signed.laptop)?.signer.publicKey;
+    expect(key !== undefined && verifySignature(key, recordStatement(NIGHT, signed.laptop, signed.lines, signed.head), signed.sig)).toBe(
+      true,
+    );
+  }
+  night.heads.forEach((head, index) => {
+    const writer = group.written.get(head)?.writer;
+    const covered = record.some((signed) => signed.laptop === writer && signed.lines > index);
+    if (!covered) throw new Error(`line ${index + 1} of the night, written by ${writer}, is covered by no signature of its writer's`);
+  });
   // A laptop told the night moved: none of its lines after the takeover point is in the night.
   for (const fence of group.fences) for (const head of fence.aside) expect(inNight.has(head)).toBe(false);
   // Every line a copy held when it took the night over is in the night, unless a later takeover went on from before it.
@@ -250,7 +267,68 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
     }
   });
 
-  it('R35: a copy that lacks the holder’s own takeover line takes nothing over: no second writer of that epoch', () => {
+  it('R35: a copy takes the lines of a night that moved only with each earlier writer’s signature of them, checked against that laptop’s key', () => {
+    // Ann's laptop opens the night, Bob's takes it over; Chloé's laptop gets its first copy from Bob's. Ann's lines come
+    // with Ann's signature of them, kept through a restart; without it, or with it made by another key, none is taken.
+    const group = ScheduleLaptops.start(3, 3);
+    try {
+      const [ann, bob, chloe] = group.laptops as [Laptop, Laptop, Laptop];
+      for (let i = 0; i < 6; i++) group.writeSome(ann, 0.4);
+      for (let round = 0; round < 2; round++) {
+        group.send(ann, bob, 256);
+        group.deliver(0, false, null);
+      }
+      const annLines = ann.night?.texts.length ?? 0;
+      group.kill(ann);
+      expect(group.takeOver(bob)).toBe(true);
+      group.writeSome(bob, 0.4);
+      const bobLines = bob.night?.texts.length ?? 0;
+      const batch = () => {
+        group.send(bob, chloe, 256);
+        group.send(bob, chloe, 256);
+        return group.inFlight.pop()?.batch as LiveBatch;
+      };
+      // Chloé's laptop is first asked what it holds (nothing), then sent the whole night.
+      expect(group.receive(chloe, batch())).toEqual({ ok: true, held: 0 });
+      bob.held.set(chloe.id, 0);
+      const whole = batch();
+      expect(whole.writers).toEqual([expect.objectContaining({ laptop: ann.id, lines: annLines })]);
+      const { writers: _writers, ...stripped } = whole;
+      expect(group.receive(chloe, stripped)).toEqual({
+        ok: false,
+        reason: expect.stringContaining(
+          `line ${annLines + 1} takes the night over from ${ann.id}, but no signature of ${ann.id}'s comes with the ${annLines} lines before it`,
+        ),
+      });
+      const forged = {
+        ...whole,
+        writers: [{ ...signLines(bob.signer, NIGHT, annLines, bob.night?.heads[annLines - 1] as string), laptop: ann.id }],
+      };
+      expect(group.receive(chloe, forged)).toEqual({
+        ok: false,
+        reason: `${ann.id}'s signature of the night's first ${annLines} lines is made with a key that is not the one the group holds for ${ann.id}`,
+      });
+      expect(chloe.copies.held(NIGHT)).toBeUndefined();
+      expect(group.receive(chloe, whole)).toEqual({ ok: true, held: bobLines });
+      const signedBy = (text: string | undefined) => (text ?? '').split('\n').filter((row) => row.startsWith('{"signed"'));
+      expect(chloe.copies.held(NIGHT)?.writers).toEqual(whole.writers);
+      group.kill(chloe);
+      group.back(chloe);
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: bobLines, writers: whole.writers });
+      expect(signedBy(chloe.copies.text(NIGHT)).map((row) => JSON.parse(row).signed.laptop)).toEqual([ann.id, bob.id]);
+      // And Chloé's laptop, taking the night over from Bob's, keeps both earlier writers' signatures.
+      group.kill(bob);
+      expect(group.takeOver(chloe)).toBe(true);
+      expect(chloe.night?.signatures.map((s) => [s.laptop, s.lines])).toEqual([
+        [ann.id, annLines],
+        [bob.id, bobLines],
+      ]);
+    } finally {
+      group.close();
+    }
+  });
+
+  it('R35: a copy that lacks the holder’s own takeover line takes nothing over, even after a restart: no second writer of that epoch', () => {
     // Found by the schedules: Ann's laptop, taken over by Bob's (epoch 2) and told, gets Bob's night from line 1;
     // Bob's laptop goes off after the first lines reached it, before Bob's takeover line did. A takeover from that
     // copy would be written at its last line's epoch + 1: epoch 2 again, Bob's. Each batch says its sender's epoch
@@ -277,6 +355,13 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       expect(ann.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 2, epoch: 1 });
       expect(ann.copies.held(NIGHT)?.heardEpoch).toBe(2);
       group.kill(bob);
+      expect(group.takeOver(ann)).toBe(false);
+      expect(ann.night).toBeNull();
+      // Ann's laptop restarts (its copies read back from its data folder): it still knows the night went on at epoch 2,
+      // and the takeover from its copy is still refused.
+      group.kill(ann);
+      group.back(ann);
+      expect(ann.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 2, epoch: 1, heardEpoch: 2 });
       expect(group.takeOver(ann)).toBe(false);
       expect(ann.night).toBeNull();
     } finally {

@@ -11,6 +11,9 @@ import {
   type JournalEntry,
   type SealedSeed,
   type PlayedNight,
+  type RecordSignature,
+  signedJournalText,
+  writerSignatures,
 } from '../night';
 import { describeIssues } from './envelope';
 import type { JournalFiles } from './journalFiles';
@@ -79,7 +82,9 @@ export class NightJournals {
       return null;
     }
     const { night, failure } = replayed;
-    if (decoded.signatures.length > 0) night.earlierHolders = decoded.signatures;
+    // R35: the earlier writers' signatures kept from the copy this laptop took the night over from.
+    const earlier = writerSignatures(night.entries, decoded.signatures);
+    if (earlier.length > 0) night.earlierHolders = earlier;
     const damage = decoded.damage ?? (failure ? { line: failure.line, reason: failure.message.replace(/^line \d+: /, '') } : null);
     if (damage) {
       this.journals.close(id);
@@ -94,7 +99,7 @@ export class NightJournals {
       }
       // Copied aside first, then replaced atomically: killed at any moment, the whole damaged night is still on disk.
       if (!this.notices.copyAside(file, reason)) return null;
-      this.write(id, night.entries, new Set(seedsRetired(night.events)));
+      this.write(id, night.entries, new Set(seedsRetired(night.events)), night.earlierHolders);
       return { night, bytes: this.journals.size(id) };
     }
     if (decoded.tornTail) this.journals.truncate(id, decoded.goodBytes);
@@ -109,13 +114,17 @@ export class NightJournals {
    * Writes a night's whole journal at once (a new, migrated or repaired
    * night); durable when it returns. `retired`: the seeds of every deck
    * the night has retired (R12), written in plain; any other is sealed.
+   * `earlierWriters` (R35): a night taken over keeps each earlier writer's
+   * signature of its lines, which no line could give back.
    */
-  write(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>): void {
-    const { text, head } = chainedJournal(
-      id,
-      entries.map((entry) => lineToWrite(entry, this.seedSeal, retired, [])),
+  write(id: string, entries: readonly JournalEntry[], retired: ReadonlySet<string>, earlierWriters: readonly RecordSignature[] = []): void {
+    const lines = entries.map((entry) => lineToWrite(entry, this.seedSeal, retired, []));
+    const { text, head } = chainedJournal(id, lines);
+    // R35: a night taken over keeps each earlier writer's signature of its lines, right after the last line it wrote.
+    this.journals.writeWhole(
+      checkNightId(id),
+      earlierWriters.length === 0 ? text : signedJournalText(id, lines, undefined, earlierWriters),
     );
-    this.journals.writeWhole(checkNightId(id), text);
     this.#heads.set(id, { head, chained: true });
   }
 

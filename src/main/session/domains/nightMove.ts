@@ -1,6 +1,6 @@
 import { commandError } from '../../../shared';
 import { SEED_BYTES } from '../../engine';
-import { keepStep, nightSummary, replayHeldCopy, takeOverLine } from '../../night';
+import { keepStep, nightSummary, replayHeldCopy, takeOverLine, writerSignatures } from '../../night';
 import { play } from './nightPlay';
 import { addToRoster, rosterPlayer } from './roster';
 import { refused, saveOrRefuse, saveQuietly, type Outcome } from '../outcome';
@@ -59,7 +59,9 @@ export function takeOverNight(state: SessionState, copyText: string, from: strin
   if (!saved.ok) return saved;
   const night = copy.night;
   keepStep(night, line.step, line.entry);
-  if (copy.signatures.length > 0) night.earlierHolders = copy.signatures.slice(-1);
+  // R35: every earlier writer's signature of its lines (the one taken from signed the copy's last line) stays with them.
+  const earlier = writerSignatures(night.entries, copy.signatures);
+  if (earlier.length > 0) night.earlierHolders = earlier;
   state.night = night;
   // As at a start: the settings go with the index, so the next start finds the data folder whole.
   saveQuietly(() => state.repo.saveSettings(state.settings));

@@ -12,7 +12,9 @@ import {
   signatureLine,
   signerOf,
   takeOverLine,
+  writerSignatures,
   type LaptopSigner,
+  type RecordSignature,
 } from '../../night';
 import {
   decodeJournal,
@@ -26,7 +28,7 @@ import {
 } from '../../night/format';
 import { decideStep, emptyNight, keepStep, seedsRetired, type DecidedStep, type PlayedNight } from '../../night/play';
 import { someCommand } from '../../night/testing/laptops';
-import { LiveCopies, signLines, type BatchAnswer, type LiveBatch } from '../liveCopies';
+import { LiveCopies, signLines, type BatchAnswer, type GroupKeys, type LiveBatch } from '../liveCopies';
 
 /**
  * Two or three laptops of a group moving one night between them (docs/rules.md R35), for the schedule property
@@ -37,7 +39,7 @@ import { LiveCopies, signLines, type BatchAnswer, type LiveBatch } from '../live
  * says. What the group's LAN part does around the copies is modelled here, as host/liveCopyDesk.ts and
  * host/liveCopyPush.ts do it: a laptop holding the night open answers a batch from the laptop it took the night
  * over from with `night-moved` (`takenOverFrom`), which then stops writing it and keeps its later lines aside
- * (session/domains/nightMove.ts `nightMovedAway`); it refuses any other batch of that night.
+ * (session/domains/nightAway.ts `nightMovedAway`); it refuses any other batch of that night.
  */
 
 export const NIGHT = '2026-12-06-sched1';
@@ -54,11 +56,15 @@ const SCRATCH = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
  */
 export type Fencing = 'as-built' | 'fixed';
 
-/** A night open on a laptop: its journal's command lines as on its disk, the chain head after each, its table. */
+/**
+ * A night open on a laptop: its journal's command lines as on its disk, the chain head after each, its table, and
+ * (R35) the signature of each laptop that wrote an earlier epoch, kept from the copy it took the night over from.
+ */
 interface Holding {
   texts: string[];
   heads: string[];
   played: PlayedNight;
+  signatures: RecordSignature[];
 }
 
 export interface Laptop {
@@ -152,7 +158,7 @@ export class ScheduleLaptops {
   static start(count: number, players: number, fencing: Fencing = 'fixed'): ScheduleLaptops {
     const group = new ScheduleLaptops(fs.mkdtempSync(path.join(SCRATCH, 'move-schedule-')), count, fencing);
     const first = group.laptops[0] as Laptop;
-    first.night = { texts: [], heads: [], played: emptyNight() };
+    first.night = { texts: [], heads: [], played: emptyNight(), signatures: [] };
     const start: EngineCommand = {
       type: 'start',
       nightId: NIGHT,
@@ -251,6 +257,8 @@ export class ScheduleLaptops {
       ...(held === 0 ? { header: headerLine(NIGHT).trimEnd() } : {}),
       lines,
       ...(lines.length > 0 && head ? { signed: signLines(from.signer, NIGHT, count, head) } : {}),
+      // R35: the earlier writers' signatures of the lines the batch ends or follows, as host/liveCopyPush.ts sends them.
+      ...(lines.length > 0 ? { writers: night.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count) } : {}),
     };
     this.inFlight.push({ from: from.id, to: to.id, life: from.life, batch });
   }
@@ -291,7 +299,7 @@ export class ScheduleLaptops {
       if (move?.command.type === 'take-over') return { moved: move.command.line };
       return { ok: false, reason: 'that night is open on this laptop' };
     }
-    const answer = to.copies.receive(batch, this.byId(batch.laptop).signer.publicKey);
+    const answer = to.copies.receive(batch, this.byId(batch.laptop).signer.publicKey, this.keys);
     if (answer.ok && batch.lines.length > 0) {
       // The desk replays the copy once the batch is durable and answered (the answer is not held back for it).
       to.copies.replayCheck(NIGHT);
@@ -301,6 +309,9 @@ export class ScheduleLaptops {
     }
     return answer;
   }
+
+  /** The keys the group holds: each laptop's own (R35: every writer's signature is checked against its laptop's). */
+  readonly keys: GroupKeys = { keyOf: (laptopId) => this.byId(laptopId).signer.publicKey, nameOf: (laptopId) => laptopId };
 
   private answerArrived(from: Laptop, to: Laptop, answer: BatchAnswer | { moved: number }): void {
     if ('moved' in answer) {
@@ -330,7 +341,18 @@ export class ScheduleLaptops {
   /** A batch's text cut short where a kill stopped its write: `at` in [0, 1) of its bytes. */
   private tear(to: Laptop, batch: LiveBatch, at: number): void {
     if (!to.copies.held(NIGHT) || !batch.signed) return;
-    const whole = `${batch.lines.join('\n')}\n${signatureLine(batch.signed)}`;
+    // As the store appends it: each earlier writer's signature it does not hold yet after the line it signs up to, the
+    // sender's last.
+    const copy = to.copies.held(NIGHT);
+    const holds = [...(copy?.writers ?? []), ...(copy?.signature ? [copy.signature] : [])];
+    const writers = (batch.writers ?? []).filter((w) => !holds.some((h) => h.laptop === w.laptop && h.lines === w.lines));
+    const after = (n: number) =>
+      writers
+        .filter((s) => s.lines === n)
+        .map(signatureLine)
+        .join('');
+    const lines = batch.lines.map((line, i) => `${line}\n${after(batch.from + i)}`).join('');
+    const whole = `${after(batch.from - 1)}${lines}${signatureLine(batch.signed)}`;
     fs.appendFileSync(to.copies.pathOf(NIGHT), whole.slice(0, Math.floor(at * whole.length)));
     this.counts.torn += 1;
   }
@@ -380,9 +402,11 @@ export class ScheduleLaptops {
       .split('\n')
       .slice(1)
       .filter((row) => row !== '' && !row.startsWith('{"signed"'));
-    const night: Holding = { texts, heads: [...decoded.heads], played: copy.night };
+    const night: Holding = { texts, heads: [...decoded.heads], played: copy.night, signatures: [] };
     by.night = night;
     this.write(by, night, moved.entry, moved.step);
+    // R35: as session/domains/nightMove.ts keeps them: every earlier writer's signature of its lines.
+    night.signatures = writerSignatures(night.played.entries, copy.signatures);
     by.copies.letGo(NIGHT, true);
     by.answered = null;
     this.moves.push({
