@@ -218,11 +218,7 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
  * (`takenFrom`, by the take-over's place), or after the last line held (`lines`: its take-over may come in the next
  * batch). One per place and laptop, in order.
  */
-function epochWriters(
-  signatures: readonly RecordSignature[],
-  takenFrom: ReadonlyMap<number, string>,
-  lines: number,
-): RecordSignature[] {
+function epochWriters(signatures: readonly RecordSignature[], takenFrom: ReadonlyMap<number, string>, lines: number): RecordSignature[] {
   const out: RecordSignature[] = [];
   for (const signed of signatures) {
     const writes = signed.lines === lines || takenFrom.get(signed.lines + 1) === signed.laptop;
