@@ -14,7 +14,11 @@ import { answerWireRequest, parseWireRequest, replySerialiser, ScreenAnswers } f
  * (a place among `maxViewers`, a question rate, the unread limits).
  */
 
-/** Who is pushed a new view first. A paired laptop is pushed none: it syncs files, it watches nothing. */
+/**
+ * Who is pushed a new view first: the TV (the table sees the card the moment the host does), then the console, then
+ * the phones (two hundred of them never stand between the host and the console). Every text is made before the
+ * first write, so the console's write follows the TV's at once. A paired laptop is pushed none: it syncs files.
+ */
 const PUSH_ORDER: readonly Role[] = ['table', 'host', 'phone'];
 /** How long a socket closed by the host (turned away, a stale link) has to take its close frame before it is cut. */
 const CLOSE_GRACE_MS = 1000;
@@ -98,22 +102,23 @@ export class SocketSessions {
   }
 
   pushView(view: AppView): void {
-    // Serialised and encoded once for the console and once for the screens that only watch, and only for those
-    // connected (the phones' listener has no console); a client that is behind keeps only the newest.
+    // Serialised once, and only for the screens connected (the phones' listener has no console): the screens' text,
+    // and the console's is that text with the console's own fields added, made before anything is written, so no
+    // serialising stands between one screen's write and the next (on two cores a write often hands the CPU to the
+    // page it wakes). A client that is behind keeps only the newest.
     const watched = viewForRole(view, 'phone');
-    let text: Buffer | null = null;
-    let watchersText: Buffer | null = null;
-    const consoleText = (): Buffer => (text ??= Buffer.from(JSON.stringify({ type: 'view', view } satisfies WireMessage), 'utf8'));
-    const screensText = (): Buffer =>
-      (watchersText ??=
-        watched === view ? consoleText() : Buffer.from(JSON.stringify({ type: 'view', view: watched } satisfies WireMessage), 'utf8'));
-    // The TV first, then the console, then the phones: the table sees the card the moment the host does, and
-    // two hundred phones never stand between the host and the console (each write wakes a reader, about 0.1-1 ms).
+    let screensText: Buffer | null = null;
+    let consoleText: Buffer | null = null;
+    for (const link of this.links) {
+      if (link.role === 'host') consoleText ??= consoleViewMessage(view, watched, (screensText ??= viewMessage(watched)));
+      else if (link.role !== 'peer') screensText ??= viewMessage(watched);
+    }
     for (const role of PUSH_ORDER) {
       for (const link of this.links) {
         if (link.role !== role) continue;
-        if (role === 'host') link.pushView(consoleText(), view);
-        else link.pushView(screensText(), watched);
+        if (role === 'host') {
+          if (consoleText) link.pushView(consoleText, view);
+        } else if (screensText) link.pushView(screensText, watched);
       }
     }
   }
@@ -208,6 +213,27 @@ export class SocketSessions {
     const parsed = parseWireRequest(text);
     return parsed.ok && parsed.request.method === 'revealDraws';
   }
+}
+
+/** `{"type":"view","view":...}` as UTF-8. */
+function viewMessage(view: AppView): Buffer {
+  return Buffer.from(JSON.stringify({ type: 'view', view } satisfies WireMessage), 'utf8');
+}
+
+/**
+ * The console's view message made from the screens' (`watched`, the same view without the console-only fields):
+ * those fields' JSON added before its two closing braces, instead of the whole view serialised a second time.
+ * @internal exported for tests only
+ */
+export function consoleViewMessage(view: AppView, watched: AppView, watchedMessage: Buffer): Buffer {
+  if (watched === view) return watchedMessage;
+  let extra = '';
+  for (const [key, value] of Object.entries(view)) {
+    if (key in watched || value === undefined) continue;
+    extra += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  }
+  if (extra === '') return watchedMessage;
+  return Buffer.concat([watchedMessage.subarray(0, watchedMessage.length - 2), Buffer.from(`${extra}}}`, 'utf8')]);
 }
 
 /** The words of a read-only socket turned away because every place is taken (its code is WIRE_CLOSE_TABLE_FULL). */
