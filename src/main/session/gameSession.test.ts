@@ -390,14 +390,12 @@ describe('GameSession', () => {
   });
 });
 
-/** Storage in memory, for the property test below: the same adapter, no disk. */
-/** A fresh data folder of its own for each run (inside the test's folder, removed with it). */
-function memoryBackend(): StorageBackend {
-  // In memory where the machine has a RAM disk (fdatasync costs nothing there): this runs hundreds of sessions.
-  const base = fs.existsSync('/dev/shm') ? '/dev/shm' : root;
-  const folder = fs.mkdtempSync(path.join(base, 'dealer-prop-'));
-  onTestFinished(() => fs.rmSync(folder, { recursive: true, force: true }));
-  return createConfBackend(folder);
+/**
+ * A fresh data folder of its own for each run, inside the test's folder (removed with it; vitest.config.ts puts
+ * temporary folders in memory where the machine has room, so hundreds of sessions cost little fdatasync).
+ */
+function freshBackend(): StorageBackend {
+  return createConfBackend(fs.mkdtempSync(path.join(root, 'prop-')));
 }
 
 describe('GameSession with random commands (fast-check)', () => {
@@ -445,54 +443,61 @@ describe('GameSession with random commands (fast-check)', () => {
 
   it('R24: the ledger fold agrees with the table after every command, and results add up at the end', () => {
     let seatingUndone = 0;
-    fc.assert(
-      fc.property(fc.array(command, { maxLength: 60, size: 'max' }), fc.nat(), (commands, label) => {
-        const session = openSession(memoryBackend(), `prop-${label}`);
-        start(session, { pair: 'pays-3', postPays: 2 });
-        for (const c of commands) {
-          const view = night(session);
-          const stateId = view.stateId;
-          const player = view.players['player' in c ? c.player % view.players.length : 0]?.id;
-          if (c.kind === 'sitOut' || c.kind === 'comeBack' || c.kind === 'movePlayer' || c.kind === 'seatPlayer') {
-            const after = view.players['after' in c ? c.after % view.players.length : 0]?.id;
-            const args =
-              c.kind === 'seatPlayer'
-                ? { stateId, player: { name: `Late ${stateId}` }, afterPlayerId: after, buyIn: c.buyIn }
-                : c.kind === 'movePlayer'
-                  ? { stateId, playerId: player, afterPlayerId: after }
-                  : { stateId, playerId: player };
-            const changed = session.runNow(c.kind, args);
-            if (changed.ok && c.undo) {
-              // R21: the undo is journaled like any command and puts back exactly the table shown before the change.
-              ok(session.runNow('undo', { stateId: night(session).stateId }));
-              expect(shownTable(night(session))).toEqual(shownTable(view));
-              seatingUndone++;
-            }
-          } else if (c.kind === 'advance') {
-            if (view.players.filter((p) => p.status === 'playing').length < 2)
-              session.runNow('buyIn', { stateId, playerId: player, amount: 5 });
-            else if (view.phase !== 'ended') advance(session, { bet: () => 2 });
-          } else if (c.kind === 'bet') session.runNow('bet', { stateId, amount: c.amount });
-          else if (c.kind === 'buyIn') session.runNow('buyIn', { stateId, playerId: player, amount: c.amount });
-          else if (c.kind === 'cashOut') session.runNow('cashOut', { stateId, playerId: player });
-          else if (c.kind === 'correctBet') session.runNow('correctBet', { stateId, amount: c.amount });
-          else session.runNow(c.kind, { stateId });
-          const open = session.currentNight;
-          if (!open) throw new Error('the night went away');
-          const folded = foldEntries(open.ledger.entries);
-          expect(checkConservation(folded)).toBeNull();
-          expect(folded.pot).toBe(open.state.pot);
-          for (const p of night(session).players) expect(folded.stacks[p.id] ?? 0).toBe(p.stack);
-        }
-        const end = session.runNow('endNight', { stateId: night(session).stateId });
-        if (end.ok) {
-          const results = night(session).results ?? [];
-          const carried = session.currentNight?.state.carriedOut ?? 0;
-          expect(results.reduce((sum, r) => sum + r.netChips, 0) + carried).toBe(0);
-        }
-      }),
-      { numRuns: 150, seed: 4242 },
-    );
+    // Closed before the test's folder goes, so their journals are let go and no index write is left for after it.
+    const opened: GameSession[] = [];
+    try {
+      fc.assert(
+        fc.property(fc.array(command, { maxLength: 60, size: 'max' }), fc.nat(), (commands, label) => {
+          const session = openSession(freshBackend(), `prop-${label}`);
+          opened.push(session);
+          start(session, { pair: 'pays-3', postPays: 2 });
+          for (const c of commands) {
+            const view = night(session);
+            const stateId = view.stateId;
+            const player = view.players['player' in c ? c.player % view.players.length : 0]?.id;
+            if (c.kind === 'sitOut' || c.kind === 'comeBack' || c.kind === 'movePlayer' || c.kind === 'seatPlayer') {
+              const after = view.players['after' in c ? c.after % view.players.length : 0]?.id;
+              const args =
+                c.kind === 'seatPlayer'
+                  ? { stateId, player: { name: `Late ${stateId}` }, afterPlayerId: after, buyIn: c.buyIn }
+                  : c.kind === 'movePlayer'
+                    ? { stateId, playerId: player, afterPlayerId: after }
+                    : { stateId, playerId: player };
+              const changed = session.runNow(c.kind, args);
+              if (changed.ok && c.undo) {
+                // R21: the undo is journaled like any command and puts back exactly the table shown before the change.
+                ok(session.runNow('undo', { stateId: night(session).stateId }));
+                expect(shownTable(night(session))).toEqual(shownTable(view));
+                seatingUndone++;
+              }
+            } else if (c.kind === 'advance') {
+              if (view.players.filter((p) => p.status === 'playing').length < 2)
+                session.runNow('buyIn', { stateId, playerId: player, amount: 5 });
+              else if (view.phase !== 'ended') advance(session, { bet: () => 2 });
+            } else if (c.kind === 'bet') session.runNow('bet', { stateId, amount: c.amount });
+            else if (c.kind === 'buyIn') session.runNow('buyIn', { stateId, playerId: player, amount: c.amount });
+            else if (c.kind === 'cashOut') session.runNow('cashOut', { stateId, playerId: player });
+            else if (c.kind === 'correctBet') session.runNow('correctBet', { stateId, amount: c.amount });
+            else session.runNow(c.kind, { stateId });
+            const open = session.currentNight;
+            if (!open) throw new Error('the night went away');
+            const folded = foldEntries(open.ledger.entries);
+            expect(checkConservation(folded)).toBeNull();
+            expect(folded.pot).toBe(open.state.pot);
+            for (const p of night(session).players) expect(folded.stacks[p.id] ?? 0).toBe(p.stack);
+          }
+          const end = session.runNow('endNight', { stateId: night(session).stateId });
+          if (end.ok) {
+            const results = night(session).results ?? [];
+            const carried = session.currentNight?.state.carriedOut ?? 0;
+            expect(results.reduce((sum, r) => sum + r.netChips, 0) + carried).toBe(0);
+          }
+        }),
+        { numRuns: 150, seed: 4242 },
+      );
+    } finally {
+      opened.forEach((session) => session.close());
+    }
     expect(seatingUndone).toBeGreaterThan(30);
   }, 60_000);
 

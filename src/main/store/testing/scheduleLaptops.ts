@@ -44,8 +44,6 @@ import { LiveCopies, signLines, type BatchAnswer, type GroupKeys, type LiveBatch
 
 export const NIGHT = '2026-12-06-sched1';
 const AT = '2026-12-06T20:00:00.000Z';
-/** Folders in memory where there are (a batch's fdatasync costs nothing there): 500 schedules fit in seconds. */
-const SCRATCH = fs.existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir();
 
 /**
  * How a laptop learns its night moved (host/liveCopyDesk.ts, session/domains/groupLanFiles.ts `takenOverFrom`,
@@ -156,7 +154,7 @@ export class ScheduleLaptops {
 
   /** `count` laptops, the first holding a night just started by `players`. */
   static start(count: number, players: number, fencing: Fencing = 'fixed'): ScheduleLaptops {
-    const group = new ScheduleLaptops(fs.mkdtempSync(path.join(SCRATCH, 'move-schedule-')), count, fencing);
+    const group = new ScheduleLaptops(fs.mkdtempSync(path.join(os.tmpdir(), 'move-schedule-')), count, fencing);
     const first = group.laptops[0] as Laptop;
     first.night = { texts: [], heads: [], played: emptyNight(), signatures: [] };
     const start: EngineCommand = {
