@@ -650,8 +650,6 @@ const en = {
         'Open {name}’s night here? {name} handed it to this laptop: it goes on from its last line, every chip as it is, with a new shuffle for the next deal (R35).',
       takeOverConfirm:
         'Take over {name}’s night? Only if {name}’s laptop is off (a flat battery, a crash): the turn in play is voided and played again, the cards go on from a new deck, and every chip stays as it is (R35).',
-      takenOver: 'This laptop holds the night now, from line {line}{voided}.',
-      takenOverTurn: '; turn {turn} is played again',
       holdingEnded: 'Holding {name}’s night, ended at line {lines}: let go once its signed record arrives.',
       leaveConfirm: 'Leave the group {name}? The nights taken in stay; nothing more is shared or taken in.',
       newIdConfirm:

@@ -667,8 +667,6 @@ const es: Translation = {
         '¿Abrir aquí la noche de {name}? {name} la pasó a este portátil: sigue desde su última línea, cada ficha donde está, con un barajado nuevo para la próxima mano (R35).',
       takeOverConfirm:
         '¿Retomar la noche de {name}? Solo si el portátil de {name} está apagado (batería agotada, un fallo): la jugada en curso se anula y se repite, las cartas siguen de una baraja nueva, y cada ficha queda donde está (R35).',
-      takenOver: 'Este portátil lleva ahora la noche, desde la línea {line}{voided}.',
-      takenOverTurn: '; la jugada {turn} se repite',
       holdingEnded: 'Noche de {name}, terminada en la línea {lines}: se suelta cuando llegue su registro firmado.',
       leaveConfirm: '¿Dejar el grupo {name}? Las noches recibidas se quedan; ya no se comparte ni se recibe nada.',
       newIdConfirm:

@@ -677,8 +677,6 @@ const fr: Translation = {
         'Ouvrir ici la soirée de {name} ? {name} l’a passée à cet ordinateur : elle continue de sa dernière ligne, chaque jeton à sa place, avec un nouveau mélange pour la prochaine donne (R35).',
       takeOverConfirm:
         'Reprendre la soirée de {name} ? Seulement si l’ordinateur de {name} est éteint (batterie vide, panne) : le tour en cours est annulé et rejoué, les cartes reprennent d’un nouveau paquet, et chaque jeton reste où il est (R35).',
-      takenOver: 'Cet ordinateur tient la soirée, depuis la ligne {line}{voided}.',
-      takenOverTurn: '; le tour {turn} est rejoué',
       holdingEnded: 'Soirée de {name}, terminée à la ligne {lines} : lâchée dès que son relevé signé arrive.',
       leaveConfirm: 'Quitter le groupe {name} ? Les soirées reçues restent ; plus rien n’est partagé ni reçu.',
       newIdConfirm:

@@ -673,8 +673,6 @@ const it: Translation = {
         'Aprire qui la serata di {name}? {name} l’ha passata a questo portatile: continua dalla sua ultima riga, ogni fiche al suo posto, con un nuovo mescolamento per la prossima mano (R35).',
       takeOverConfirm:
         'Riprendere la serata di {name}? Solo se il portatile di {name} è spento (batteria scarica, un guasto): il turno in corso è annullato e rigiocato, le carte riprendono da un mazzo nuovo, e ogni fiche resta dov’è (R35).',
-      takenOver: 'Questo portatile tiene ora la serata, dalla riga {line}{voided}.',
-      takenOverTurn: '; il turno {turn} si rigioca',
       holdingEnded: 'Serata di {name}, finita alla riga {lines}: lasciata appena arriva il suo registro firmato.',
       leaveConfirm: 'Lasciare il gruppo {name}? Le serate ricevute restano; niente più è condiviso o ricevuto.',
       newIdConfirm:
