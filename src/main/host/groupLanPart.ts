@@ -463,6 +463,8 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
 
   function nightLines(args: ParsedCommandArgs<'groupPeerNightLines'>): Outcome<PeerNightLinesAnswer> {
     if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
+    // R35: its holder is heard from: pages' ways it has not said again for too long are not let in after a takeover.
+    pages.heard(args.nightId, args.laptop);
     return live.receive(args, nameOf);
   }
 

@@ -120,6 +120,32 @@ describe('R35: the phones follow a night taken over', () => {
     expect(await pageReads('127.0.0.2', port, second.token, second.port)).toEqual({ night: nightId });
   });
 
+  it('R35: W off on Ann has reached Bob once the command is answered: Ann gone right after, Bob lets the revoked phone in nowhere', async () => {
+    const { ann, bob, nightId } = await twoLaptops();
+    const { port, token } = await phonesOn(ann);
+    await until(() => bob.lan.pageWays.has(nightId));
+    expect((await ann.session.run('host', 'setPhoneAccess', { on: false })).ok).toBe(true);
+    // No wait: the revocation went to Bob before the host saw W off done, not with the next round.
+    expect(bob.lan.pageWays.has(nightId)).toBe(false);
+    await switchedOff(ann);
+    expect((await bob.session.run('host', 'takeOverNight', { nightId })).ok).toBe(true);
+    expect(bob.phones?.isOn).toBe(false);
+    await expect(pageReads('127.0.0.2', port, token)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('R35: a new link on Ann has reached Bob once the command is answered: after the takeover the old token is refused there, the new one let in', async () => {
+    const { ann, bob, nightId } = await twoLaptops();
+    const { port, token: old } = await phonesOn(ann);
+    await until(() => bob.lan.pageWays.has(nightId));
+    expect((await ann.session.run('host', 'newPhoneLink', {})).ok).toBe(true);
+    const fresh = ann.phones?.way()?.token ?? '';
+    expect(fresh).not.toBe(old);
+    await switchedOff(ann);
+    expect((await bob.session.run('host', 'takeOverNight', { nightId })).ok).toBe(true);
+    expect(await pageReads('127.0.0.2', port, old)).toEqual({ refused: 401 });
+    expect(await pageReads('127.0.0.2', port, fresh)).toEqual({ night: nightId });
+  });
+
   it('R35: phones off on Ann when it went: Bob lets no phone in, its listener stays off', async () => {
     const { ann, bob, nightId } = await twoLaptops();
     await phonesOn(ann);
