@@ -83,6 +83,13 @@ export class PagesFollow {
     return this.held.receive(nightId, holder, ways, holdsCopy);
   }
 
+  /** Which pages of night `nightId`, held here as a copy, would follow it here were it taken over; null when none. */
+  follow(nightId: string): { tv: boolean; phones: boolean } | null {
+    const tv = this.held.has(nightId, 'tv');
+    const phones = this.held.has(nightId, 'phones');
+    return tv || phones ? { tv, phones } : null;
+  }
+
   /** The holder `holder` of night `nightId` was heard from (a batch of its lines): what it has not said again for long is dropped. */
   heard(nightId: string, holder: string): void {
     this.held.heard(nightId, holder);

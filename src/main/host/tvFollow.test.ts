@@ -115,6 +115,18 @@ describe('R35: the TV follows a night taken over', () => {
     expect(held.has(nightId, 'tv')).toBe(true);
   });
 
+  it("R35: Bob's console says which of Ann's pages would follow her night there (her TV, her phones), and says so no more once W is off on Ann", async () => {
+    const anns = await annWithATv();
+    const { ann, bob, nightId } = anns;
+    const followOnBob = (): unknown => bob.session.getView().groupLan?.holding.find((copy) => copy.nightId === nightId)?.follow;
+    await until(() => bob.lan.pageWays.has(nightId, 'tv') && bob.lan.pageWays.has(nightId, 'phones'));
+    expect(followOnBob()).toEqual({ tv: true, phones: true });
+    expect((await ann.session.run('host', 'setPhoneAccess', { on: false })).ok).toBe(true);
+    expect(followOnBob()).toEqual({ tv: true, phones: false });
+    // The console alone is told: a TV or a phone of Bob's is sent no group slice at all.
+    for (const role of ['table', 'phone'] as const) expect(viewForRole(bob.session.getView(), role).groupLan).toBeUndefined();
+  });
+
   it('R35: a laptop whose own TV link listens on that port lets the old TV in there (no second listener), table only', async () => {
     const started: number[] = [];
     const follow = new TvFollow({
