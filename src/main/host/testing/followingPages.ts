@@ -27,7 +27,7 @@ export interface FollowingPages extends LiveLaptopsPerTest {
   annsNight(options?: { annShows?: string; bobListens?: string; tvWay?: () => PageWay | null }): Promise<AnnsNight>;
 }
 
-export interface AnnsNight {
+interface AnnsNight {
   ann: LiveLaptop;
   bob: LiveLaptop;
   nightId: string;
