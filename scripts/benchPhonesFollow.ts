@@ -10,7 +10,7 @@ import type { PhoneAccess } from '../src/main/host/phoneAccess';
 import { phonesPart } from '../src/main/host/phonesPart';
 import { playTurns, sessionTable, startNight } from '../src/main/simulation/playNight';
 import { createPhoneSocketApi, type PhoneSocketApi, type SocketLike } from '../src/renderer/src/api/socket';
-import { PhoneAlternates } from '../src/renderer/src/phone/alternates';
+import { PageAlternates } from '../src/renderer/src/api/pageAlternates';
 import { openSimulatedTable, planFor, type SimulatedTable } from './lib/simulation';
 
 /**
@@ -20,7 +20,7 @@ import { openSimulatedTable, planFor, type SimulatedTable } from './lib/simulati
  *   night that 20 phones watch, held live on Bob's (phones on 127.0.0.2: two
  *   laptops of one Wi-Fi, on loopback); each phone is the phone page's own
  *   socket client (src/renderer/src/api/socket.ts) with its alternates
- *   (phone/alternates.ts), opened on Ann's link. Ann's laptop is switched off;
+ *   (api/pageAlternates.ts), opened on Ann's link. Ann's laptop is switched off;
  *   the phones find it gone and keep trying (for `waitMs`, as long as the
  *   people at the table take to notice and press Alt+O, their backoff at its
  *   longest); then from the answer of Bob's `takeOverNight` to the 20th phone
@@ -92,7 +92,12 @@ export async function benchPhonesFollow(options: { phones: number; turns: number
     // The phones, each the page's own client, opened on Ann's link.
     const readOnBob = new Map<number, number>();
     for (let index = 0; index < options.phones; index++) {
-      const alternates = new PhoneAlternates(way.token);
+      const alternates = new PageAlternates('phone', {
+        protocol: 'http:',
+        port: String(way.port),
+        search: `?token=${way.token}`,
+        hash: '',
+      });
       const page = createPhoneSocketApi({
         url: `ws://127.0.0.1:${way.port}/ws?role=phone&token=${way.token}`,
         // A browser sends the page's origin with every socket it opens: Ann's, wherever it goes.
@@ -100,7 +105,7 @@ export async function benchPhonesFollow(options: { phones: number; turns: number
         alternates: () => alternates.urls(),
       });
       page.onView((view) => {
-        alternates.seen(view.phones);
+        if (view.phones) alternates.seen(view.phones.alternates, view.phones.links[0]);
         if (view.night?.id === nightId && page.currentUrl().includes('127.0.0.2') && !readOnBob.has(index))
           readOnBob.set(index, performance.now());
       });

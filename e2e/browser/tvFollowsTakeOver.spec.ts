@@ -13,8 +13,6 @@ import { annAndBobWithAnnsNight } from './groupPage';
 import { removeDataDir, type HostProcess } from './hostProcess';
 
 const SHOTS = 'e2e/artifacts/screenshots/takeover';
-/** The pages' ways go to a laptop holding the copy with the group's next round (every second): two rounds, to be sure. */
-const WAYS_TOLD_MS = 2_500;
 const hosts: HostProcess[] = [];
 
 test.afterAll(async () => {
@@ -46,7 +44,9 @@ test('R35: a TV on Ann’s table link shows the night again from Bob’s laptop 
   await expect(annPage.getByTestId('group-live-copies')).toContainText('Bob’s laptop holds this night live, 0 lines behind.', {
     timeout: 10_000,
   });
-  await annPage.waitForTimeout(WAYS_TOLD_MS);
+  // Bob's group screen says it holds Ann's night live, and that Ann's TV would find it there (its way in is held).
+  await expect(bobPage.getByTestId('group-pages-follow')).toHaveText('Ann’s TV can follow it here.', { timeout: 10_000 });
+  await bobPage.screenshot({ path: `${SHOTS}/bob-holds-anns-tv-way.png` });
 
   // Ann's laptop dies; its TV loses the night.
   await ann.stop('SIGKILL');

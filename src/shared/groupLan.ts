@@ -262,6 +262,11 @@ export interface HeldCopyView {
   ended: boolean;
   /** R35 *Handed over*: its holder handed the night to this laptop, which opens it here with a takeover. */
   handedHere: boolean;
+  /**
+   * R35, what follows a takeover: which of its holder's pages would find the night here were it taken over (its TV
+   * link's, its phones'), as the holder last told this laptop their ways in (never the ways); absent when none.
+   */
+  follow?: { tv: boolean; phones: boolean };
 }
 
 /** What groupPairStart answers (`data`), to the console that asked only. */

@@ -133,11 +133,17 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     const until = pairing.openUntil();
     // Each paired laptop by the name the group knows it by now: it may have been renamed since it paired (docs/group.md).
     const paired = pairing.view().map((laptop) => ({ ...laptop, name: files.knownName(laptop.laptopId) ?? laptop.name }));
+    const copies = live.view(nameOf);
     return {
       addresses: addresses(),
       pairingUntil: until === null ? null : new Date(until).toISOString(),
       paired,
-      ...live.view(nameOf),
+      ...copies,
+      // R35: which pages of each night held here would follow it, were it taken over here (the host sees it before Alt+O).
+      holding: copies.holding.map((copy) => {
+        const follow = pages.follow(copy.nightId);
+        return follow ? { ...copy, follow } : copy;
+      }),
     };
   };
 
@@ -463,6 +469,10 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
 
   function nightLines(args: ParsedCommandArgs<'groupPeerNightLines'>): Outcome<PeerNightLinesAnswer> {
     if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
+    // R35: its holder is heard from: pages' ways it has not said again for too long are not let in after a takeover.
+    const following = followText(args.nightId);
+    pages.heard(args.nightId, args.laptop);
+    if (followText(args.nightId) !== following) changed();
     return live.receive(args, nameOf);
   }
 
@@ -471,7 +481,16 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
     if (!pairing.authenticate(args.laptop, args.key)) return notPaired();
     const held = live.copies.held(args.nightId);
     const holdsCopy = held !== undefined && held.holder === args.laptop && !held.ended;
-    return { ok: true, data: pages.receive(args.nightId, args.laptop, { phones: args.phones, tv: args.tv ?? null }, holdsCopy) };
+    const following = followText(args.nightId);
+    const kept = pages.receive(args.nightId, args.laptop, { phones: args.phones, tv: args.tv ?? null }, holdsCopy);
+    // The console's line of that night says which pages would follow it here.
+    if (followText(args.nightId) !== following) changed();
+    return { ok: true, data: kept };
+  }
+
+  /** Which pages of night `nightId` would follow it here, in one string (a change is told to the console). */
+  function followText(nightId: string): string {
+    return JSON.stringify(pages.follow(nightId));
   }
 
   return {

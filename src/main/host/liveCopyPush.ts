@@ -3,7 +3,8 @@ import type { LanPairing } from '../group/pairing';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import { JournalTail } from '../store/journalTail';
 import { signLines } from '../store/liveCopies';
-import { PeerLink } from './peerLink';
+import type { PeerLink } from './peerLink';
+import { PeerLinks } from './peerLinks';
 import { QuestionBucket, type QuestionRate } from './questionRate';
 
 /**
@@ -37,7 +38,6 @@ interface CopyState {
   verify: boolean;
   /** Why the last batch was refused or could not be sent, in words; null when it was taken. */
   problem: string | null;
-  link: PeerLink | null;
   /** The batches it may be sent now (BATCHES). */
   bucket: QuestionBucket;
 }
@@ -52,10 +52,13 @@ export interface LivePushOptions {
 export class LiveCopyPush {
   private tail: JournalTail | null = null;
   private readonly copies = new Map<string, CopyState>();
+  private readonly links: PeerLinks;
   private pending = false;
   private stopped = false;
 
-  constructor(private readonly options: LivePushOptions) {}
+  constructor(private readonly options: LivePushOptions) {
+    this.links = new PeerLinks(options.pairing);
+  }
 
   /** A command was accepted: its line (if any) is durable; the push runs after the answer, coalesced with the next commands'. */
   kick(): void {
@@ -144,13 +147,13 @@ export class LiveCopyPush {
   }
 
   forget(laptopId: string): void {
-    this.copies.get(laptopId)?.link?.close();
+    this.links.drop(laptopId);
     this.copies.delete(laptopId);
   }
 
   stop(): void {
     this.stopped = true;
-    for (const state of this.copies.values()) state.link?.close();
+    this.links.close();
     this.copies.clear();
   }
 
@@ -169,7 +172,7 @@ export class LiveCopyPush {
   private stateOf(laptopId: string): CopyState {
     let state = this.copies.get(laptopId);
     if (!state) {
-      state = { nightId: null, held: null, busy: false, verify: false, problem: null, link: null, bucket: new QuestionBucket(BATCHES) };
+      state = { nightId: null, held: null, busy: false, verify: false, problem: null, bucket: new QuestionBucket(BATCHES) };
       this.copies.set(laptopId, state);
     }
     return state;
@@ -223,8 +226,7 @@ export class LiveCopyPush {
         try {
           answer = await link.request('groupPeerNightLines', args);
         } catch (error) {
-          state.link?.close();
-          state.link = null;
+          this.links.drop(laptopId);
           state.held = null;
           state.problem = `unreachable (${(error as Error).message})`;
           return;
@@ -268,16 +270,8 @@ export class LiveCopyPush {
   }
 
   private async linkTo(laptopId: string, state: CopyState): Promise<PeerLink | null> {
-    if (state.link?.open) return state.link;
-    const peer = this.options.pairing.find(laptopId);
-    for (const address of peer?.addresses ?? []) {
-      try {
-        state.link = await PeerLink.open(address, peer?.theirKey ?? '');
-        return state.link;
-      } catch {
-        // The next address, if any.
-      }
-    }
+    const link = await this.links.open(laptopId);
+    if (link) return link;
     state.held = null;
     if (state.problem === null) {
       state.problem = 'unreachable';

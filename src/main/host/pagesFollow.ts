@@ -1,7 +1,7 @@
 import type { LanPairing } from '../group/pairing';
 import type { DealerService } from '../session/service';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
-import { PageWayPush, type PageWays } from './pageWayPush';
+import { PageWayPush, toldAgainWithinMs, type PageWays } from './pageWayPush';
 import { PageWaysHeld } from './pageWaysHeld';
 import type { PageWay, PhoneAccess } from './phoneAccess';
 import { TvFollow } from './tvFollow';
@@ -10,8 +10,18 @@ import { TvFollow } from './tvFollow';
  * R35, what follows a takeover (docs/group-lan.md "What follows a takeover"), both sides for the group's part
  * (groupLanPart.ts): this laptop's pages' ways (its phones', its TV link's) told to the laptops holding its open
  * night's copy (pageWayPush.ts); the ways of the nights held here as copies (pageWaysHeld.ts); and, once a night is
- * taken over here, its pages let in (the phones' listener, tvFollow.ts), each with its own token.
+ * taken over here, its pages let in (the phones' listener, tvFollow.ts), each with its own token. A revocation here
+ * (W off, a new link) is told to the holders of the copy before the command is answered.
  */
+
+/** How long W off or a new link waits for the laptops holding the copy to hear it (one not told by then is told every round). */
+const REVOKE_TOLD_WITHIN_MS = 1_000;
+/**
+ * How many of the holder's re-tellings a laptop holding the copy may miss, while it hears the holder's lines, before
+ * it drops the ways it holds (PageWaysHeld's `staleAfterMs`); never under STALE_AFTER_MIN_MS (a loaded laptop's timers lag).
+ */
+const STALE_AFTER_TOLD_AGAIN = 3;
+const STALE_AFTER_MIN_MS = 3_000;
 export interface PagesFollowOptions {
   pairing: LanPairing;
   files: GroupFilesPort;
@@ -30,7 +40,7 @@ export interface PagesFollowOptions {
 
 export class PagesFollow {
   /** How the pages of the nights held here as copies get in on their laptops (what a takeover lets in). */
-  readonly held = new PageWaysHeld();
+  readonly held: PageWaysHeld;
   /** The TVs of nights taken over here (the headless host's own listener lets those of its port in). */
   readonly tv: TvFollow;
   private readonly push: PageWayPush | null;
@@ -38,6 +48,9 @@ export class PagesFollow {
 
   constructor(private readonly options: PagesFollowOptions) {
     const { phoneAccess, tvWay } = options;
+    this.held = new PageWaysHeld({
+      staleAfterMs: Math.max(STALE_AFTER_TOLD_AGAIN * toldAgainWithinMs(options.everyMs), STALE_AFTER_MIN_MS),
+    });
     this.tv = new TvFollow({
       rendererDir: options.rendererDir,
       ...(options.listenAddress ? { listenAddress: options.listenAddress } : {}),
@@ -54,6 +67,8 @@ export class PagesFollow {
     if (phoneAccess && this.push) {
       const push = this.push;
       phoneAccess.onChange(() => push.kick());
+      // R35: a token revoked here reaches the laptops holding the copy now, and W off is done once they heard it.
+      phoneAccess.onRevoked(() => push.tellNow(REVOKE_TOLD_WITHIN_MS));
       phoneAccess.setAlternates(() => this.pairedHosts());
     }
   }
@@ -66,6 +81,18 @@ export class PagesFollow {
   /** What holder `holder` says of night `nightId`'s pages; `holdsCopy`: this laptop holds that night's copy from it. */
   receive(nightId: string, holder: string, ways: PageWays, holdsCopy: boolean): { kept: boolean } {
     return this.held.receive(nightId, holder, ways, holdsCopy);
+  }
+
+  /** Which pages of night `nightId`, held here as a copy, would follow it here were it taken over; null when none. */
+  follow(nightId: string): { tv: boolean; phones: boolean } | null {
+    const tv = this.held.has(nightId, 'tv');
+    const phones = this.held.has(nightId, 'phones');
+    return tv || phones ? { tv, phones } : null;
+  }
+
+  /** The holder `holder` of night `nightId` was heard from (a batch of its lines): what it has not said again for long is dropped. */
+  heard(nightId: string, holder: string): void {
+    this.held.heard(nightId, holder);
   }
 
   /** Night `nightId`, taken from `holder`, is this laptop's now: the pages opened on that laptop's links get in here. */

@@ -126,7 +126,7 @@ export class PeerLink {
 }
 
 /** The paired laptops' questions whose answers carry data. */
-type PeerAsked = keyof typeof peerAnswerSchemas;
+export type PeerAsked = keyof typeof peerAnswerSchemas;
 /** A paired laptop's answer, parsed: its data, or a refusal. */
 export type PeerAnswer<K extends PeerAsked> = { ok: true; data: DataOf<K> } | { ok: false; error: CommandError };
 /** Each answer's schema, typed by its question so a parsed answer is exactly its command's data. */

@@ -206,6 +206,8 @@ export class PhoneAccess {
   private refusal: PhoneRefusal | null = null;
   private networkTimer: ReturnType<typeof setInterval> | null = null;
   private readonly listeners = new Set<() => void>();
+  /** R35: told when the phones' token is revoked (W off, a new link), and awaited before that command is answered. */
+  private readonly revokedListeners = new Set<() => Promise<void>>();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly limits: PhoneLimits;
   /** A count change waiting to be told (phones coming and going are told at most every `countEveryMs`). */
@@ -308,6 +310,16 @@ export class PhoneAccess {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * R35: `listener` runs as soon as the phones' token is revoked (W off, a new link), and W off or the new link is
+   * done only once it settled: the laptops holding the night's copy hear of it before the host sees it done, not at
+   * their next round (pagesFollow.ts). It bounds its own wait; a failure of it changes nothing here.
+   */
+  onRevoked(listener: () => Promise<void>): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
+  }
+
   /** Starts listening for `service` (already on: nothing changes). The outcome is in `view()`. */
   turnOn(service: DealerService): Promise<void> {
     return this.serially(async () => {
@@ -378,11 +390,14 @@ export class PhoneAccess {
       this.cancelCount();
       // W off: the pages of a night taken over are let in no more either.
       this.followed = [];
+      // The token is revoked from now on (way() says null): told to the laptops holding the copy while phones close here.
+      const told = host ? this.revoked() : Promise.resolve();
       if (host) {
         await host.close();
         this.token = (this.options.newToken ?? newPhoneToken)();
       }
       this.changed();
+      await told;
     });
   }
 
@@ -393,13 +408,15 @@ export class PhoneAccess {
       this.followed = [];
       this.host?.dropStaleClients();
       this.changed();
-      return Promise.resolve();
+      return this.host ? this.revoked() : Promise.resolve();
     });
   }
 
   /** For shutting down: off, and no more change is told. */
   async close(): Promise<void> {
+    // Shutting down revokes nothing: a laptop that goes lets its pages follow the night.
     this.listeners.clear();
+    this.revokedListeners.clear();
     await this.turnOff();
   }
 
@@ -425,6 +442,11 @@ export class PhoneAccess {
   private stopFollowingNetwork(): void {
     if (this.networkTimer) clearInterval(this.networkTimer);
     this.networkTimer = null;
+  }
+
+  /** Every revocation listener run at once, and waited for; one that fails does not stop the others. */
+  private async revoked(): Promise<void> {
+    await Promise.allSettled([...this.revokedListeners].map((listener) => listener()));
   }
 
   private changed(): void {

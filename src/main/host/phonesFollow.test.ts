@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { AppView, WireMessage } from '../../shared';
-import { startNight } from '../session/testing/kit';
-import { BUILD_MANIFEST, type PhoneAccessOptions } from './phoneAccess';
-import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import type { WireMessage } from '../../shared';
+import { until, type LiveLaptop } from './testing/liveLaptops';
+import { bobTakesOver, followingPages, pageReads as pageReadsAt, phonesOn, type PageRead } from './testing/followingPages';
 
 /**
  * R35, what follows a takeover (docs/group-lan.md "What follows a takeover"): Ann's laptop lets phones watch its
@@ -14,71 +10,14 @@ import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/live
  * night over, a page opened on Ann's link gets in on Bob's with the token it holds, and only with one Ann had not
  * revoked. Ann's phones listen on 127.0.0.1, Bob's on 127.0.0.2: two laptops of one Wi-Fi.
  */
-const laptops = liveLaptopsPerTest('phones-follow-');
-const { laptop, switchedOff } = laptops;
-
-const builds: string[] = [];
-afterAll(() => {
-  for (const dir of builds.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A build with the phone page alone, as Vite's manifest names it. */
-function phonePageBuild(): string {
-  const dir = fs.mkdtempSync(join(os.tmpdir(), 'phones-follow-build-'));
-  builds.push(dir);
-  fs.writeFileSync(join(dir, 'phone.html'), '<!doctype html><title>Phone</title>');
-  fs.writeFileSync(join(dir, BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
-  return dir;
-}
-
-/** A phones' listener on `address`, its links naming `shown`. */
-function phonesAt(address: string, shown = address): PhoneAccessOptions {
-  return { rendererDir: phonePageBuild(), ports: [0], listenAddress: address, addresses: () => [shown], networkCheckMs: 60_000 };
-}
+const { switchedOff, annsNight } = followingPages('phones-follow-');
 
 /** Ann and Bob paired, a night open on Ann's laptop; `annShows`: the LAN address Ann's phones' links name. */
-async function twoLaptops(annShows = '127.0.0.1'): Promise<{ ann: LiveLaptop; bob: LiveLaptop; nightId: string }> {
-  const ann = await laptop('ann', { phones: phonesAt('127.0.0.1', annShows), pageWaysEveryMs: 50 });
-  const bob = await laptop('bob', { phones: phonesAt('127.0.0.2'), pageWaysEveryMs: 50 });
-  await pair(ann, bob);
-  const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
-  return { ann, bob, nightId };
-}
+const twoLaptops = (annShows = '127.0.0.1'): Promise<{ ann: LiveLaptop; bob: LiveLaptop; nightId: string }> => annsNight({ annShows });
 
-/** Ann's laptop lets phones watch; its phones' port and token as the TV shows them. */
-async function phonesOn(ann: LiveLaptop): Promise<{ port: number; token: string }> {
-  const on = await ann.session.run('host', 'setPhoneAccess', { on: true });
-  if (!on.ok) throw new Error(on.error.message);
-  const way = ann.phones?.way();
-  if (!way) throw new Error('phones are not on');
-  return { port: way.port, token: way.token };
-}
-
-/**
- * A page opened on Ann's link (origin 127.0.0.1:port, unless told) opening its socket at `address`: the night it reads, or the
- * HTTP status it was refused with.
- */
-function pageReads(
-  address: string,
-  port: number,
-  token: string,
-  originPort = port,
-  originHost = '127.0.0.1',
-): Promise<{ night: string | null } | { refused: number }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://${address}:${port}/ws?role=phone&token=${token}`, { origin: `http://${originHost}:${originPort}` });
-    socket.once('unexpected-response', (_request, response) => resolve({ refused: response.statusCode ?? 0 }));
-    socket.once('error', reject);
-    socket.once('open', () => socket.send(JSON.stringify({ id: 1, method: 'getView' })));
-    socket.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString('utf8')) as WireMessage;
-      if (message.type !== 'reply' || message.id !== 1) return;
-      const result = message.result as { ok: boolean; view?: AppView };
-      socket.close();
-      resolve({ night: result.view?.night?.id ?? null });
-    });
-  });
-}
+/** A phone's page opened on Ann's link (origin 127.0.0.1:port, unless told) opening its socket at `address`. */
+const pageReads = (address: string, port: number, token: string, originPort = port, originHost = '127.0.0.1'): Promise<PageRead> =>
+  pageReadsAt(address, port, token, 'phone', `${originHost}:${originPort}`);
 
 describe('R35: the phones follow a night taken over', () => {
   it("R35: a phone of Ann's gets in on Bob's laptop after the takeover with the token it holds, no new link", async () => {
@@ -90,8 +29,7 @@ describe('R35: the phones follow a night taken over', () => {
     expect(bob.phones?.isOn).toBe(false);
 
     await switchedOff(ann);
-    const taken = await bob.session.run('host', 'takeOverNight', { nightId });
-    if (!taken.ok) throw new Error(taken.error.message);
+    await bobTakesOver(bob, nightId);
     // Bob's laptop let phones watch with Ann's token, on Ann's port: the page's own address works if it moved there too.
     expect(bob.phones?.way()).toMatchObject({ token, port });
     expect(await pageReads('127.0.0.2', port, token)).toEqual({ night: nightId });
@@ -118,6 +56,32 @@ describe('R35: the phones follow a night taken over', () => {
     expect(await pageReads('127.0.0.2', port, first.token, first.port)).toEqual({ refused: 403 });
     expect(await pageReads('127.0.0.2', port, first.token, second.port)).toEqual({ refused: 401 });
     expect(await pageReads('127.0.0.2', port, second.token, second.port)).toEqual({ night: nightId });
+  });
+
+  it('R35: W off on Ann has reached Bob once the command is answered: Ann gone right after, Bob lets the revoked phone in nowhere', async () => {
+    const { ann, bob, nightId } = await twoLaptops();
+    const { port, token } = await phonesOn(ann);
+    await until(() => bob.lan.pageWays.has(nightId));
+    expect((await ann.session.run('host', 'setPhoneAccess', { on: false })).ok).toBe(true);
+    // No wait: the revocation went to Bob before the host saw W off done, not with the next round.
+    expect(bob.lan.pageWays.has(nightId)).toBe(false);
+    await switchedOff(ann);
+    expect((await bob.session.run('host', 'takeOverNight', { nightId })).ok).toBe(true);
+    expect(bob.phones?.isOn).toBe(false);
+    await expect(pageReads('127.0.0.2', port, token)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('R35: a new link on Ann has reached Bob once the command is answered: after the takeover the old token is refused there, the new one let in', async () => {
+    const { ann, bob, nightId } = await twoLaptops();
+    const { port, token: old } = await phonesOn(ann);
+    await until(() => bob.lan.pageWays.has(nightId));
+    expect((await ann.session.run('host', 'newPhoneLink', {})).ok).toBe(true);
+    const fresh = ann.phones?.way()?.token ?? '';
+    expect(fresh).not.toBe(old);
+    await switchedOff(ann);
+    expect((await bob.session.run('host', 'takeOverNight', { nightId })).ok).toBe(true);
+    expect(await pageReads('127.0.0.2', port, old)).toEqual({ refused: 401 });
+    expect(await pageReads('127.0.0.2', port, fresh)).toEqual({ night: nightId });
   });
 
   it('R35: phones off on Ann when it went: Bob lets no phone in, its listener stays off', async () => {

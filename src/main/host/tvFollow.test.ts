@@ -1,13 +1,10 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { viewForRole, type AppView, type WireMessage } from '../../shared';
-import { startNight } from '../session/testing/kit';
-import { BUILD_MANIFEST, type PageWay, type PhoneAccessOptions } from './phoneAccess';
+import { describe, expect, it } from 'vitest';
+import { viewForRole } from '../../shared';
+import type { PageWay } from './phoneAccess';
 import { startHost, type RunningHost } from './server';
-import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { until, type LiveLaptop } from './testing/liveLaptops';
+import { bobTakesOver, followingPages, pageReads as pageReadsAt, phonesOn, type PageRead } from './testing/followingPages';
 import { TvFollow } from './tvFollow';
 
 /**
@@ -19,29 +16,10 @@ import { TvFollow } from './tvFollow';
  * listeners are on 127.0.0.1, Bob's on 127.0.0.1 too (the TV's port is free once Ann's laptop is off); Ann's links
  * name 192.168.1.20, so the TV page's origin is another laptop's.
  */
-const laptops = liveLaptopsPerTest('tv-follow-');
-const { laptop, switchedOff } = laptops;
+const { switchedOff, annsNight } = followingPages('tv-follow-');
 
 const TV_TOKEN = 'AnnsTvLinkToken_0123456789abcdef';
 const ANN_SHOWS = '192.168.1.20';
-
-const builds: string[] = [];
-afterAll(() => {
-  for (const dir of builds.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** A build with the phone page alone, as Vite's manifest names it. */
-function phonePageBuild(): string {
-  const dir = fs.mkdtempSync(join(os.tmpdir(), 'tv-follow-build-'));
-  builds.push(dir);
-  fs.writeFileSync(join(dir, 'phone.html'), '<!doctype html><title>Phone</title>');
-  fs.writeFileSync(join(dir, BUILD_MANIFEST), JSON.stringify({ 'phone.html': { file: 'phone.html', isEntry: true } }));
-  return dir;
-}
-
-function phonesAt(address: string, shown = address): PhoneAccessOptions {
-  return { rendererDir: phonePageBuild(), ports: [0], listenAddress: address, addresses: () => [shown], networkCheckMs: 60_000 };
-}
 
 interface Ann {
   ann: LiveLaptop;
@@ -56,8 +34,7 @@ interface Ann {
 /** Ann and Bob paired, a night open on Ann's laptop, its TV link (a listener beyond loopback) and its phones on. */
 async function annWithATv(): Promise<Ann> {
   let tvWay: PageWay | null = null;
-  const ann = await laptop('ann', { phones: phonesAt('127.0.0.1', ANN_SHOWS), pageWaysEveryMs: 50, tvWay: () => tvWay });
-  const bob = await laptop('bob', { phones: phonesAt('127.0.0.1'), pageWaysEveryMs: 50 });
+  const { ann, bob, nightId } = await annsNight({ annShows: ANN_SHOWS, bobListens: '127.0.0.1', tvWay: () => tvWay });
   const annTv = await startHost({
     service: ann.session,
     port: 0,
@@ -66,49 +43,22 @@ async function annWithATv(): Promise<Ann> {
     tokens: { host: 'AnnsConsoleToken_0123456789abcdef', viewer: TV_TOKEN },
   });
   tvWay = { token: TV_TOKEN, port: annTv.port, addresses: [ANN_SHOWS] };
-  await pair(ann, bob);
-  const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
-  const on = await ann.session.run('host', 'setPhoneAccess', { on: true });
-  if (!on.ok) throw new Error(on.error.message);
-  const phones = ann.phones?.way();
-  if (!phones) throw new Error('phones are not on');
-  return { ann, bob, nightId, annTv, phones };
+  return { ann, bob, nightId, annTv, phones: await phonesOn(ann) };
 }
 
 /** Ann's laptop goes (its TV listener with it), and Bob's takes the night over. */
 async function annGoesBobTakesOver({ ann, bob, nightId, annTv }: Ann): Promise<void> {
   await annTv.close();
   await switchedOff(ann);
-  const taken = await bob.session.run('host', 'takeOverNight', { nightId });
-  if (!taken.ok) throw new Error(taken.error.message);
+  await bobTakesOver(bob, nightId);
 }
 
 /**
  * A page of Ann's link (origin `originHost:port`) opening a socket at 127.0.0.1:`port` as `role` (none: the console):
  * the night it reads, or the HTTP status it was refused with.
  */
-function pageReads(
-  port: number,
-  token: string,
-  role: string | null,
-  originHost = ANN_SHOWS,
-  originPort = port,
-): Promise<{ night: string | null } | { refused: number }> {
-  const query = `${role ? `role=${role}&` : ''}token=${token}`;
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${port}/ws?${query}`, { origin: `http://${originHost}:${originPort}` });
-    socket.once('unexpected-response', (_request, response) => resolve({ refused: response.statusCode ?? 0 }));
-    socket.once('error', reject);
-    socket.once('open', () => socket.send(JSON.stringify({ id: 1, method: 'getView' })));
-    socket.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString('utf8')) as WireMessage;
-      if (message.type !== 'reply' || message.id !== 1) return;
-      const result = message.result as { ok: boolean; view?: AppView };
-      socket.close();
-      resolve({ night: result.view?.night?.id ?? null });
-    });
-  });
-}
+const pageReads = (port: number, token: string, role: string | null, originHost = ANN_SHOWS, originPort = port): Promise<PageRead> =>
+  pageReadsAt('127.0.0.1', port, token, role, `${originHost}:${originPort}`);
 
 describe('R35: the TV follows a night taken over', () => {
   it("R35: the TV on Ann's link reads the night on Bob's laptop after the takeover, at its own port with its own token, as the table only", async () => {
@@ -163,6 +113,18 @@ describe('R35: the TV follows a night taken over', () => {
     expect(held.receive(nightId, 'l-0000000000000000', { phones: null, tv: stranger }, false)).toEqual({ kept: false });
     expect(held.take(nightId, 'l-0000000000000000')).toBeUndefined();
     expect(held.has(nightId, 'tv')).toBe(true);
+  });
+
+  it("R35: Bob's console says which of Ann's pages would follow her night there (her TV, her phones), and says so no more once W is off on Ann", async () => {
+    const anns = await annWithATv();
+    const { ann, bob, nightId } = anns;
+    const followOnBob = (): unknown => bob.session.getView().groupLan?.holding.find((copy) => copy.nightId === nightId)?.follow;
+    await until(() => bob.lan.pageWays.has(nightId, 'tv') && bob.lan.pageWays.has(nightId, 'phones'));
+    expect(followOnBob()).toEqual({ tv: true, phones: true });
+    expect((await ann.session.run('host', 'setPhoneAccess', { on: false })).ok).toBe(true);
+    expect(followOnBob()).toEqual({ tv: true, phones: false });
+    // The console alone is told: a TV or a phone of Bob's is sent no group slice at all.
+    for (const role of ['table', 'phone'] as const) expect(viewForRole(bob.session.getView(), role).groupLan).toBeUndefined();
   });
 
   it('R35: a laptop whose own TV link listens on that port lets the old TV in there (no second listener), table only', async () => {

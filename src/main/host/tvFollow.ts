@@ -5,7 +5,7 @@ import { startHost, type HostOptions, type RunningHost } from './server';
 /**
  * R35, what follows a takeover (docs/group-lan.md "What follows a takeover"): the TV of a night taken over here. A TV
  * page opened on the old laptop's table link (`npm run serve` beyond loopback: its viewer token in the address) looks
- * for its night on the paired laptops at its own port (the view's `tvAlternates`, src/renderer/src/api/tvAlternates.ts).
+ * for its night on the paired laptops at its own port (the view's `tvAlternates`, src/renderer/src/api/pageAlternates.ts).
  * So this laptop lets it in on that port: its own headless host's listener when it listens there (the main listener
  * asks `tokensOn` and `originsOn`), else a listener for those TVs alone, started on that port if it is free here. The
  * old token opens a table socket and nothing else (a phone or the console with it are refused: access.ts grantRole);

@@ -1,7 +1,7 @@
 import type { DealerApi } from '../../../shared';
 import { withPushedViews } from './pushedViews';
 import { createSocketApi, retryOnWake, roleFor, socketUrlFor, type ConnectionStatus, type SocketDealerApi } from './socket';
-import { TvAlternates } from './tvAlternates';
+import { PageAlternates } from './pageAlternates';
 
 export type { ConnectionStatus } from './socket';
 
@@ -31,7 +31,7 @@ function electronConnection(api: DealerApi): DealerConnection {
 function socketConnection(): DealerConnection {
   const ownUrl = socketUrlFor(window.location);
   // R35: the TV looks for its night on the paired laptops should its own stop answering; the console stays on its own.
-  const tv = roleFor(window.location) === 'table' ? new TvAlternates(window.location) : null;
+  const tv = roleFor(window.location) === 'table' ? new PageAlternates('table', window.location, true) : null;
   const api: SocketDealerApi = createSocketApi({
     url: ownUrl,
     ...(tv ? { alternates: () => tv.urls() } : {}),

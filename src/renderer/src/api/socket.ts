@@ -136,9 +136,14 @@ export function roleFor(location: Pick<Location, 'hash'>): Role {
 /** The WebSocket URL for a page served by the headless host: its role, and its access token when it has one. */
 export function socketUrlFor(location: PageLocation, role: Role = roleFor(location)): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const token = tokenFrom(location.search) ?? tokenFrom(location.hash.split('?')[1] ?? '');
+  const token = pageToken(location);
   // The console asks for each command's view once (wire.ts views=once); the TV and phones send no commands.
   return `${scheme}://${location.host}${WIRE_PATH}${wireQuery(role, token, role === 'host')}`;
+}
+
+/** The token in a page's address (its query, else its route's: `#/table?token=`), if any. */
+export function pageToken(location: Pick<Location, 'search' | 'hash'>): string | null {
+  return tokenFrom(location.search) ?? tokenFrom(location.hash.split('?')[1] ?? '');
 }
 
 function tokenFrom(query: string): string | null {

@@ -640,6 +640,9 @@ const en = {
       liveCopy: '{name} holds this night live, {behind} lines behind. Between turns, Alt+H hands it the night.',
       liveCopyProblem: '{name} does not hold this night live: {problem}',
       holdingLive: 'Holding {name}’s night live, line {lines}. Alt+O takes it over if {name}’s laptop is off.',
+      followsTv: '{name}’s TV can follow it here.',
+      followsPhones: '{name}’s phones can follow it here.',
+      followsBoth: '{name}’s TV and phones can follow it here.',
       holdingHanded: '{name} handed their night to this laptop at line {lines}: Alt+O opens it here.',
       handOverConfirm:
         'Hand tonight’s night to {name}? The deck in play is put away and its seed shown (as at the end of a deal); the night goes on on {name} once its host presses Alt+O there, and stops here (R35).',

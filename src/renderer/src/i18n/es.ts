@@ -657,6 +657,9 @@ const es: Translation = {
       liveCopy: '{name} tiene esta noche en vivo, {behind} líneas por detrás. Entre jugadas, Alt+H le pasa la noche.',
       liveCopyProblem: '{name} no tiene esta noche en vivo: {problem}',
       holdingLive: 'Noche de {name} en vivo aquí, línea {lines}. Alt+O la retoma si el portátil de {name} está apagado.',
+      followsTv: 'La tele de {name} puede seguirla aquí.',
+      followsPhones: 'Los móviles de {name} pueden seguirla aquí.',
+      followsBoth: 'La tele y los móviles de {name} pueden seguirla aquí.',
       holdingHanded: '{name} pasó su noche a este portátil en la línea {lines}: Alt+O la abre aquí.',
       handOverConfirm:
         '¿Pasar la noche a {name}? La baraja en juego se guarda y se muestra su semilla (como al final de una mano); la noche sigue en {name} en cuanto su anfitrión pulse Alt+O allí, y se detiene aquí (R35).',

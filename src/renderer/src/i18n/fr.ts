@@ -667,6 +667,9 @@ const fr: Translation = {
       liveCopy: '{name} tient cette soirée en direct, {behind} lignes de retard. Entre deux tours, Alt+H lui passe la soirée.',
       liveCopyProblem: '{name} ne tient pas cette soirée en direct : {problem}',
       holdingLive: 'Soirée de {name} tenue en direct, ligne {lines}. Alt+O la reprend si l’ordinateur de {name} est éteint.',
+      followsTv: 'La télé de {name} peut la suivre ici.',
+      followsPhones: 'Les téléphones de {name} peuvent la suivre ici.',
+      followsBoth: 'La télé et les téléphones de {name} peuvent la suivre ici.',
       holdingHanded: '{name} a passé sa soirée à cet ordinateur à la ligne {lines} : Alt+O l’ouvre ici.',
       handOverConfirm:
         'Passer la soirée à {name} ? Le paquet en jeu est rangé et sa graine montrée (comme en fin de donne) ; la soirée continue sur {name} dès que son hôte y appuie sur Alt+O, et s’arrête ici (R35).',

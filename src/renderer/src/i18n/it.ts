@@ -663,6 +663,9 @@ const it: Translation = {
       liveCopy: '{name} tiene questa serata dal vivo, {behind} righe indietro. Tra un turno e l’altro, Alt+H gli passa la serata.',
       liveCopyProblem: '{name} non tiene questa serata dal vivo: {problem}',
       holdingLive: 'Serata di {name} tenuta dal vivo, riga {lines}. Alt+O la riprende se il portatile di {name} è spento.',
+      followsTv: 'La TV di {name} può seguirla qui.',
+      followsPhones: 'I telefoni di {name} possono seguirla qui.',
+      followsBoth: 'La TV e i telefoni di {name} possono seguirla qui.',
       holdingHanded: '{name} ha passato la sua serata a questo portatile alla riga {lines}: Alt+O la apre qui.',
       handOverConfirm:
         'Passare la serata a {name}? Il mazzo in gioco è messo via e il suo seme mostrato (come a fine mano); la serata continua su {name} appena il suo host preme Alt+O lì, e si ferma qui (R35).',

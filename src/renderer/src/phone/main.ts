@@ -1,12 +1,11 @@
 import { createPinia } from 'pinia';
 import { createApp } from 'vue';
+import { PageAlternates } from '../api/pageAlternates';
 import { createPhoneSocketApi, retryOnWake, socketUrlFor } from '../api/socket';
 import { createAppI18n, loadLanguage } from '../i18n';
 import { setFormatLocale } from '../lib/money';
 import '../styles/base.css';
-import { WIRE_TOKEN_PARAM } from '../../../shared/wire';
 import { addressWithoutToken } from './address';
-import { PhoneAlternates } from './alternates';
 import { initialLanguage, LANGUAGE_STORAGE_KEY } from './language';
 import PhoneApp from './PhoneApp.vue';
 import { phoneStorage, usePhoneStore } from './phoneStore';
@@ -46,12 +45,18 @@ app.use(i18n);
 void mount();
 
 // R35: should this laptop stop answering, the page looks for its night on the laptops its view names, with its own token.
-const alternates = new PhoneAlternates(new URLSearchParams(window.location.search).get(WIRE_TOKEN_PARAM));
+const alternates = new PageAlternates('phone', window.location);
 const ownUrl = socketUrlFor(window.location, 'phone');
-const link = createPhoneSocketApi({ url: ownUrl, alternates: () => alternates.urls(window.location.protocol === 'https:' ? 'wss' : 'ws') });
+const link = createPhoneSocketApi({ url: ownUrl, alternates: () => alternates.urls() });
 link.onView((view) => {
   // A laptop paired since this page was served: reloaded from its own laptop, its Content-Security-Policy lets it go there too.
-  if (alternates.seen(view.phones) && link.status() === 'open' && link.currentUrl() === ownUrl) window.location.reload();
+  if (
+    view.phones &&
+    alternates.seen(view.phones.alternates, view.phones.links[0]) &&
+    link.status() === 'open' &&
+    link.currentUrl() === ownUrl
+  )
+    window.location.reload();
 });
 // The socket has the token now: out of the address bar (a screenshot, a shared tab, the history); a reload
 // gets in with the cookie the link left.
