@@ -2,7 +2,7 @@
  * Paying from the table (docs/design.md "Paying from the table"): a night is
  * played to its end on the headless host, every player has left payment
  * details, and the money then leaves the table the way a player would pay
- * (the TV turns from the results to its pages of codes every TV_PAGE_MS):
+ * (the TV turns from the results to its pages of codes every TV_PAGE_MS, its clock jumped by tvClock.ts):
  * the TV's bank QR codes and the payer's phone's are screenshot and decoded
  * (jsqr), each field checked against the transfer main computed (EPC069-12);
  * the phone's links carry the amount; the phone never receives the details
@@ -15,10 +15,9 @@ import { PNG } from 'pngjs';
 import type { AppView, PayDetails, Transfer } from '../../src/shared';
 import { hostForSpecFile } from './hostFixture';
 import { HostDriver, phoneContext } from './phonePage';
+import { jumpableClock, LOOK, untilTvTurns } from './tvClock';
 
 const SHOTS = 'e2e/artifacts/screenshots';
-/** Long enough for the TV to turn to its page of codes (TV_PAGE_MS, 12 s). */
-const TURN = { timeout: 15_000 };
 const host = hostForSpecFile('5e77e1ed0ff1ce');
 const PLAYERS = ['Zoë', 'Bob', 'Ann', 'Dev'];
 /** Real, checksum-valid IBANs (the banks' own examples); the British one needs its BIC. */
@@ -72,6 +71,12 @@ function expectedPayload(transfer: Transfer): string[] {
   return ['BCD', '002', '1', 'SCT', sepa.bic, sepa.name, sepa.iban, `EUR${euros}`, '', '', reference()];
 }
 
+/** The TV's end screen (results first), then the page of codes it turns to by itself within 15 s of its time. */
+async function untilCodes(tv: Page, codesShown: () => Promise<void>): Promise<void> {
+  await expect(tv.locator('[data-testid="phase"][data-phase="ended"]')).toBeVisible();
+  await untilTvTurns(tv, codesShown);
+}
+
 /** Pixels a module of a drawn code takes on the screen (the quiet zone counted in its modules). */
 async function modulePixels(code: Locator, deviceScale: number): Promise<number> {
   const box = await code.boundingBox();
@@ -93,10 +98,11 @@ for (const screen of [
     mkdirSync(SHOTS, { recursive: true });
     const context = await browser.newContext({ viewport: screen.viewport, reducedMotion: 'reduce' });
     try {
+      await jumpableClock(context);
       const tv = await context.newPage();
       await tv.goto(host.tableUrl);
       const codes = tv.getByTestId('tv-pay-code');
-      await expect(codes).toHaveCount(Math.min(3, transfers().length), TURN);
+      await untilCodes(tv, () => expect(codes).toHaveCount(Math.min(3, transfers().length), LOOK));
       await settle(tv);
       if (screen.name === '1080p') await tv.screenshot({ path: `${SHOTS}/tv-pay-codes-1080p.png` });
       for (const transfer of transfers().slice(0, 3)) {
@@ -170,13 +176,14 @@ test('a transfer marked paid leaves the TV: its payee’s code is gone when noth
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const driver = await HostDriver.open(host.url);
   try {
+    await jumpableClock(context);
     const tv = await context.newPage();
     await tv.goto(host.tableUrl);
     const code = tv.locator(`[data-testid="tv-pay-code"][data-to="${transfer.to}"]`);
-    await expect(code.first()).toBeVisible(TURN);
+    await untilCodes(tv, () => expect(code.first()).toBeVisible(LOOK));
     await driver.must('markTransfersPaid', { ids: [`${ended.night!.id}:${transfer.from}>${transfer.to}`], paid: true });
     const stillOwed = transfers().filter((t) => t !== transfer && t.to === transfer.to).length;
-    await expect(code).toHaveCount(stillOwed, TURN);
+    await untilTvTurns(tv, () => expect(code).toHaveCount(stillOwed, LOOK));
   } finally {
     driver.close();
     await context.close();
@@ -190,6 +197,7 @@ test('the console turns a kind of detail off for the night (the TV’s codes go,
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, permissions: ['clipboard-read', 'clipboard-write'] });
   const driver = await HostDriver.open(host.url);
   try {
+    await jumpableClock(context);
     const tv = await context.newPage();
     await tv.goto(host.tableUrl);
     const page = await context.newPage();
@@ -199,7 +207,7 @@ test('the console turns a kind of detail off for the night (the TV’s codes go,
 
     await page.getByTestId('settle-copy').first().click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`IBAN ${iban}`);
-    await expect(tv.getByTestId('tv-pay-code').first()).toBeVisible(TURN);
+    await untilCodes(tv, () => expect(tv.getByTestId('tv-pay-code').first()).toBeVisible(LOOK));
 
     await page.getByTestId('pay-kind-sepa').first().uncheck();
     // No codes left: the TV stays on the results.
@@ -210,7 +218,7 @@ test('the console turns a kind of detail off for the night (the TV’s codes go,
     expect(await page.evaluate(() => navigator.clipboard.readText())).not.toContain(iban);
     await page.screenshot({ path: `${SHOTS}/console-pay-kinds.png` });
     await page.getByTestId('pay-kind-sepa').first().check();
-    await expect(tv.getByTestId('tv-pay-code').first()).toBeVisible(TURN);
+    await untilTvTurns(tv, () => expect(tv.getByTestId('tv-pay-code').first()).toBeVisible(LOOK));
 
     // In the lobby, in French: E on a player, an IBAN with one digit mistyped.
     const view = await driver.view();
@@ -250,6 +258,7 @@ test('M3: the running tab on the TV draws the bank code of each debt, its refere
     const debt = tab.tab.find((d) => ACCOUNTS[nameOf(d.to)]?.sepa);
     expect(debt, 'a debt to someone with a bank account').toBeDefined();
     await driver.must('showOnTable', { screen: { kind: 'tab' } });
+    await jumpableClock(context);
     const tv = await context.newPage();
     const asked: string[] = [];
     tv.on('websocket', (socket) =>
@@ -257,7 +266,9 @@ test('M3: the running tab on the TV draws the bank code of each debt, its refere
     );
     await tv.goto(host.tableUrl);
     const code = tv.locator(`[data-testid="tv-pay-code"][data-from="${debt!.from}"][data-to="${debt!.to}"] [data-testid="pay-qr"]`);
-    await expect(code).toBeVisible(TURN);
+    // The tab's debts first, then the page of codes the TV turns to by itself.
+    await expect(tv.getByTestId('tv-tab-debt').first()).toBeVisible();
+    await untilTvTurns(tv, () => expect(code).toBeVisible(LOOK));
     await settle(tv);
     await tv.screenshot({ path: `${SHOTS}/tv-tab-pay-codes-1080p.png` });
     expect((await decode(code)).split('\n')).toEqual(expectedPayload(debt!));

@@ -12,6 +12,7 @@ import type { AppView, PayDetails } from '../../src/shared';
 import { hostForSpecFile } from './hostFixture';
 import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080 } from './layoutAudit';
 import { tableState, type TableState } from './tableStates';
+import { jumpableClock, LOOK, untilTvTurns } from './tvClock';
 
 const SEED = 'tv-pay-1';
 const SHOTS = 'e2e/artifacts/screenshots';
@@ -74,14 +75,15 @@ for (const screen of [
     });
     try {
       await context.addInitScript(FAKE_API);
+      await jumpableClock(context);
       const page = await context.newPage();
       await page.goto(`${host.url}#/table`);
       for (const state of states) {
         await show(page, state);
-        // First the results and who pays whom, as without codes; then the TV turns to its first page of codes.
+        // First the results and who pays whom, as without codes; then the TV turns to its first page of codes (tvClock.ts).
         expect((await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080)).problems, `${state.label} (results) at ${screen.name}`).toEqual([]);
         const codes = page.getByTestId('pay-qr');
-        await expect(codes.first(), state.label).toBeVisible({ timeout: 15_000 });
+        await untilTvTurns(page, () => expect(codes.first(), state.label).toBeVisible(LOOK));
         await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         for (const code of await codes.all()) {
           const box = await code.boundingBox();

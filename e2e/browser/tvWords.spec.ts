@@ -15,6 +15,7 @@ import { DOC_SCREENSHOTS } from './docScreenshots';
 import { hostForSpecFile } from './hostFixture';
 import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080 } from './layoutAudit';
 import { liveView, playUntil } from './tvStates';
+import { jumpableClock, LOOK, untilTvTurns } from './tvClock';
 
 const host = hostForSpecFile('7e1e7e1e');
 
@@ -29,6 +30,7 @@ async function tvPage(page: Page): Promise<void> {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.addInitScript(FAKE_API);
+  await jumpableClock(page);
   await page.goto(`${host.url}#/table`);
 }
 
@@ -84,13 +86,15 @@ test('the bank codes say "page 1 of 2" and that the TV turns the page, never a m
   test.setTimeout(90_000);
   await tvPage(page);
   await show(page, endedWithCodes());
-  await expect(page.getByTestId('tv-pay')).toBeVisible({ timeout: 20_000 });
+  // The results first; the TV turns to its codes, then to their second page, by itself (its clock jumped: tvClock.ts).
+  await expect(page.locator('[data-testid="phase"][data-phase="ended"]')).toBeVisible();
+  await untilTvTurns(page, () => expect(page.getByTestId('tv-pay')).toBeVisible(LOOK), 20_000);
   const pageLine = page.getByTestId('tv-pay-page');
   await expect(pageLine).toHaveText(/^Bank codes, page 1 of 2: the TV turns to the next page by itself\.$/);
   await expect(page.getByTestId('tv-pay')).not.toContainText('pay.');
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.screenshot({ path: `${DOC_SCREENSHOTS}/tv-pay-codes-page1-1080p.png` });
-  await expect(pageLine).toHaveText(/page 2 of 2/, { timeout: 20_000 });
+  await untilTvTurns(page, () => expect(pageLine).toHaveText(/page 2 of 2/, LOOK), 20_000);
   await page.screenshot({ path: `${DOC_SCREENSHOTS}/tv-pay-codes-page2-1080p.png` });
 });
 
