@@ -13,14 +13,7 @@ export function keepUnchanged<T>(previous: unknown, next: T): T {
   if (Array.isArray(previous) !== Array.isArray(next)) return next;
   if (Array.isArray(next)) {
     const before = previous as unknown[];
-    const merged = (next as unknown[]).map((item, i) => {
-      const kept = keepUnchanged(before[i], item);
-      if (kept === before[i] || i === 0 || typeof item !== 'object' || item === null) return kept;
-      // A list newest first (the recent turns) moves down by one when an item comes in at its head: the item the
-      // one before it was keeps that object, so a row drawn from it is not drawn again.
-      const moved = keepUnchanged(before[i - 1], item);
-      return moved === before[i - 1] ? moved : kept;
-    });
+    const merged = (next as unknown[]).map((item, i) => keepUnchanged(before[i], item));
     return (merged.length === before.length && merged.every((item, i) => item === before[i]) ? before : merged) as T;
   }
   const before = previous as Record<string, unknown>;
