@@ -37,6 +37,9 @@ declare global {
     /** Table page: starts watching for the outcome of the bet about to be placed. */
     __armOutcome?: () => void;
     __outcomeAt?: number | null;
+    /** Table and host pages: resolves with `__outcomeAt`, and with `__framedAt`, once each is stamped (awaited, not polled). */
+    __outcome?: Promise<number>;
+    __framed?: Promise<number>;
     /** When the page's WebSocket last received a message, and that instant as of the outcome. */
     __messageAt?: number;
     __outcomeMessageAt?: number | null;
@@ -211,6 +214,9 @@ const OUTCOME_PROBE = `
       if (observer) observer.disconnect();
       window.__outcomeAt = null;
       window.__framedAt = null;
+      let shown, framed;
+      window.__outcome = new Promise(function (done) { shown = done; });
+      window.__framed = new Promise(function (done) { framed = done; });
       const pot = () => document.querySelector('[data-testid="pot"]')?.getAttribute('data-value');
       const potBefore = pot();
       observer = new MutationObserver(function () {
@@ -219,11 +225,13 @@ const OUTCOME_PROBE = `
         window.__outcomeAt = performance.timeOrigin + performance.now();
         window.__outcomeMessageAt = window.__messageAt ?? null;
         observer.disconnect();
+        shown(window.__outcomeAt);
         // After the next frame's style, layout and paint on the main thread: a task queued from requestAnimationFrame.
         requestAnimationFrame(function () {
           const channel = new MessageChannel();
           channel.port1.onmessage = function () {
             window.__framedAt = performance.timeOrigin + performance.now();
+            framed(window.__framedAt);
           };
           channel.port2.postMessage(0);
         });
@@ -252,16 +260,19 @@ async function timedBet(
   await table.evaluate(() => window.__armOutcome!());
   await consolePage.keyboard.press('1');
   await consolePage.evaluate(() => window.__armOutcome!());
-  await pressAndWait(consolePage, 'Enter');
-  const tableAt = await (await table.waitForFunction(() => window.__outcomeAt ?? false)).jsonValue();
-  const consoleAt = await (await consolePage.waitForFunction(() => window.__outcomeAt ?? false)).jsonValue();
+  // Until both screens show the outcome, the pages run nothing of the bench's: each awaits a promise its probe
+  // resolves (a `waitForFunction` would poll the page on every animation frame, work the app never has).
+  await consolePage.waitForFunction(() => !document.querySelector('[data-busy]'));
+  await consolePage.keyboard.press('Enter');
+  const consoleAt = await consolePage.evaluate(() => window.__outcome!);
+  const tableAt = await table.evaluate(() => window.__outcome!);
   const enterAt = await consolePage.evaluate(() => window.__enterAt!);
   const messageAt = await table.evaluate(() => window.__outcomeMessageAt ?? NaN);
   const consoleMessageAt = await consolePage.evaluate(() => window.__outcomeMessageAt ?? NaN);
-  const framedAt = await (await table.waitForFunction(() => window.__framedAt ?? false)).jsonValue();
+  const framedAt = await table.evaluate(() => window.__framed!);
   return {
-    table: Number(tableAt) - enterAt,
-    console: Number(consoleAt) - enterAt,
+    table: tableAt - enterAt,
+    console: consoleAt - enterAt,
     upstream: messageAt - enterAt,
     framed: Number(framedAt) - enterAt,
     consoleUpstream: consoleMessageAt - enterAt,
