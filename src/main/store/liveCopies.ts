@@ -11,6 +11,7 @@ import {
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
+import { cutBackPoint, cutBackText, setAsideCutLines, type CutBack, type TakeOverPoint } from './liveCopyCutBack';
 import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
 import { nightIdSchema } from './schemas';
@@ -57,6 +58,8 @@ export interface LiveBatch {
   writers?: readonly RecordSignature[];
   /** The sender's epoch for the night now, when it says. */
   epoch?: number;
+  /** R35: the take-over lines of the sender's night (a copy ahead of one cuts back to it). */
+  takeOvers?: readonly TakeOverPoint[];
 }
 
 /** A copy held here: what a takeover reads (its text as on disk, its chain head, its lines, its holder's signature). */
@@ -177,7 +180,11 @@ export class LiveCopies {
     const elsewhere = `this laptop holds that night from another laptop (${kept?.holder ?? ''})`;
     // R35: a paired laptop writing the night at a later epoch than the copy's took it over after the copy's last line.
     if (kept && batch.epoch !== undefined) this.hear(kept, batch.epoch);
-    const held = kept?.lines ?? 0;
+    // R35: a copy ahead of the sender's takeover from its holder holds lines that are not the night's: it answers the
+    // takeover point as its count (so the sender sends from the line after it), and cuts back once those lines come.
+    const cut = moved ? cutBackPoint(kept, () => this.text(kept.nightId) ?? '', batch.takeOvers, batch.epoch, keys.nameOf) : null;
+    if (typeof cut === 'string') return refuse(cut);
+    const held = cut?.at ?? kept?.lines ?? 0;
     if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
     const unplayable = this.unplayable.get(batch.nightId);
     if (unplayable && held + batch.lines.length >= unplayable.line) return refuse(unplayable.reason);
@@ -190,23 +197,31 @@ export class LiveCopies {
       if (problem) return refuse(problem);
       header = batch.header as string;
     }
+    // What the batch goes on from: the copy, or the copy cut back to the takeover point.
+    const base = cut && kept ? cutBase(cut, kept) : kept;
     const chained = chainLines(
       header,
-      kept?.head ?? chainStart(batch.nightId),
-      kept?.epoch ?? FIRST_EPOCH,
+      base?.head ?? chainStart(batch.nightId),
+      base?.epoch ?? FIRST_EPOCH,
       held,
       batch.lines,
       kept === undefined,
     );
     if (typeof chained === 'string') return refuse(moved ? elsewhere : chained);
-    if (moved && chained.movedFrom !== kept.holder) return refuse(elsewhere);
+    // R35: the batch carries the copy on through a takeover from its holder (one of the night's holders before the
+    // copy's may have been taken over first: the copy's first lines are then that laptop's).
+    if (moved && !chained.takeOvers.some((move) => move.from === kept.holder)) return refuse(elsewhere);
+    // R35: cut back only for the takeover line itself, from the holder, at an epoch above every line the copy holds.
+    const cutBy = chained.takeOvers[0];
+    if (cut && (cutBy?.at !== held + 1 || cutBy.from !== kept?.holder || chained.epoch <= (kept?.epoch ?? FIRST_EPOCH)))
+      return refuse(elsewhere);
     const lines = held + batch.lines.length;
     if (signed.laptop !== batch.laptop || signed.lines !== lines || signed.head !== chained.head)
       return refuse(`its signature does not sign the night's ${lines} lines as they chain`);
     if (signed.key !== holderKey) return refuse('it is signed with a key that is not the one the group holds for that laptop');
     if (!verifySignature(holderKey, recordStatement(batch.nightId, batch.laptop, lines, chained.head), signed.sig))
       return refuse('its signature does not check: the lines were changed after they were signed, or it is a forgery');
-    const writers = checkedWriters(batch, kept, chained, keys);
+    const writers = checkedWriters(batch, base, chained, keys);
     if (typeof writers === 'string') return refuse(writers);
     const appended = `${withSignatures(batch.lines, held, writers.fresh)}${signatureLine(signed)}`;
     const copy: Kept = kept ?? {
@@ -225,7 +240,8 @@ export class LiveCopies {
       fd: null,
       marks: [],
     };
-    if (!kept) {
+    if (cut && kept) this.cutBack(kept, cut, appended);
+    else if (!kept) {
       const text = `${header}\n${appended}`;
       writeFileDurably(this.pathOf(batch.nightId), text);
       copy.bytes = Buffer.byteLength(text, 'utf8');
@@ -251,6 +267,28 @@ export class LiveCopies {
       handedTo: copy.handedTo,
     });
     return { ok: true, held: lines };
+  }
+
+  /**
+   * R35: the copy cut back to `cut.at` lines and `appended` after them (the taker's lines from its take-over line):
+   * the lines after the cut set aside beside it, the copy written whole anew (no batch before this one to go back to).
+   */
+  private cutBack(kept: Kept, cut: CutBack, appended: string): void {
+    setAsideCutLines(this.pathOf(kept.nightId), kept.header, cut, kept.signature);
+    this.closeFile(kept);
+    const text = cutBackText(
+      kept.header,
+      cut,
+      kept.writers.filter((s) => s.lines <= cut.at),
+      appended,
+    );
+    writeFileDurably(this.pathOf(kept.nightId), text);
+    kept.bytes = Buffer.byteLength(text, 'utf8');
+    kept.marks = [];
+    kept.ended = cut.ended;
+    // What did not replay of the lines set aside says nothing of the taker's.
+    const unplayable = this.unplayable.get(kept.nightId);
+    if (unplayable && unplayable.line > cut.at) this.unplayable.delete(kept.nightId);
   }
 
   /**
@@ -421,6 +459,11 @@ export function signLines(signer: LaptopSigner, nightId: string, lines: number, 
 function replayProblem(text: string): { lines: number; problem: string } | null {
   const read = replayHeldCopy(text);
   return read.ok ? null : { lines: read.kept?.lines ?? 0, problem: read.problem };
+}
+
+/** The copy as it stood after line `cut.at`: what a batch from the takeover line chains on from. */
+function cutBase(cut: CutBack, kept: Kept): Pick<Kept, 'lines' | 'head' | 'epoch' | 'signature' | 'writers'> {
+  return { lines: cut.at, head: cut.head, epoch: cut.epoch, signature: null, writers: kept.writers.filter((s) => s.lines <= cut.at) };
 }
 
 function refuse(reason: string): BatchAnswer {
