@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import {
   chainStart,
   recordStatement,
@@ -39,6 +40,7 @@ const LIVE_FOLDER = 'live';
 const EXTENSION = '.jsonl';
 /** Beside a copy: the highest epoch its night was heard to be written at (`heardEpoch`). */
 const HEARD_EXTENSION = '.heard';
+const heardFileSchema = z.strictObject({ heardEpoch: z.number().int().min(FIRST_EPOCH) });
 
 /** A batch of lines as the holding laptop sent it (src/shared/groupLan.ts `groupPeerNightLinesArgs`). */
 export interface LiveBatch {
@@ -90,6 +92,11 @@ export interface HeldCopy {
    * so a restart does not forget it.
    */
   heardEpoch: number;
+  /**
+   * R35: its `.heard` file did not read after a restart (damaged): a later epoch may have been heard, so a takeover
+   * from it is refused until the copy hears its night again from a laptop (the file is then written anew).
+   */
+  heardUnreadable: boolean;
 }
 
 /** Why a batch was not taken; nothing of it was kept. */
@@ -236,6 +243,7 @@ export class LiveCopies {
       ended: false,
       handedTo: null,
       heardEpoch: FIRST_EPOCH,
+      heardUnreadable: false,
       bytes: 0,
       fd: null,
       marks: [],
@@ -296,24 +304,36 @@ export class LiveCopies {
    * holds, so that after a restart a takeover from a copy behind it is still refused (`copy-not-ready`).
    */
   private hear(kept: Kept, epoch: number): void {
-    if (epoch <= kept.heardEpoch) return;
-    kept.heardEpoch = epoch;
-    if (epoch > kept.epoch || fs.existsSync(this.heardPathOf(kept.nightId)))
-      writeFileDurably(this.heardPathOf(kept.nightId), `${JSON.stringify({ heardEpoch: epoch })}\n`);
+    // Heard again after its file did not read: what a laptop says now is what the copy knows (the file written anew).
+    const again = kept.heardUnreadable;
+    if (epoch <= kept.heardEpoch && !again) return;
+    kept.heardEpoch = Math.max(kept.heardEpoch, epoch);
+    kept.heardUnreadable = false;
+    if (again || kept.heardEpoch > kept.epoch || fs.existsSync(this.heardPathOf(kept.nightId)))
+      writeFileDurably(this.heardPathOf(kept.nightId), `${JSON.stringify({ heardEpoch: kept.heardEpoch })}\n`);
   }
 
   private heardPathOf(nightId: string): string {
     return path.join(this.folder, `${nightId}${HEARD_EXTENSION}`);
   }
 
-  /** The epoch a copy heard of before this laptop stopped (FIRST_EPOCH when none was kept, or the file does not read). */
-  private heardBefore(nightId: string): number {
+  /**
+   * The epoch a copy heard of before this laptop stopped (FIRST_EPOCH when none was kept); null when its file does not
+   * read (R35: fail closed, a later epoch may have been heard: `heardUnreadable`).
+   */
+  private heardBefore(nightId: string): number | null {
+    let text: string;
     try {
-      const read = JSON.parse(fs.readFileSync(this.heardPathOf(nightId), 'utf8')) as { heardEpoch?: unknown };
-      const epoch = read.heardEpoch;
-      return typeof epoch === 'number' && Number.isInteger(epoch) && epoch >= FIRST_EPOCH ? epoch : FIRST_EPOCH;
+      text = fs.readFileSync(this.heardPathOf(nightId), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return FIRST_EPOCH;
+      return null;
+    }
+    try {
+      const read = heardFileSchema.safeParse(JSON.parse(text));
+      return read.success ? read.data.heardEpoch : null;
     } catch {
-      return FIRST_EPOCH;
+      return null;
     }
   }
 
@@ -435,8 +455,10 @@ export class LiveCopies {
         handedTo: copy.handedTo,
       };
       // R35: the epoch heard before the restart still holds: a takeover from a copy behind it stays refused.
-      const heardEpoch = Math.max(copy.epoch, this.heardBefore(nightId));
-      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, heardEpoch, fd: null, marks: [mark] });
+      const heard = this.heardBefore(nightId);
+      const heardEpoch = Math.max(copy.epoch, heard ?? FIRST_EPOCH);
+      const heardUnreadable = heard === null;
+      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, heardEpoch, heardUnreadable, fd: null, marks: [mark] });
     }
   }
 }

@@ -396,7 +396,7 @@ export class ScheduleLaptops {
     if (!by.alive || by.night || !held || held.ended || text === undefined) return false;
     const from = this.byId(held.holder);
     // As the part refuses it: a copy behind an epoch it heard of lacks that epoch's takeover line.
-    if (held.heardEpoch > held.epoch) return false;
+    if (held.heardEpoch > held.epoch || held.heardUnreadable) return false;
     if (!handed && this.reaches(by, from)) return false;
     const copy = replayHeldCopy(text);
     if (!copy.ok) throw new Error(`the copy on ${by.id} does not replay: ${copy.problem}`);
