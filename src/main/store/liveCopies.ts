@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import {
   chainStart,
+  GrowingReplay,
   recordStatement,
-  replayHeldCopy,
   signatureLine,
   verifySignature,
   type LaptopSigner,
@@ -12,6 +11,7 @@ import {
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
+import { readHeardEpoch, writeHeardEpoch } from './liveCopyHeard';
 import { cutBackPoint, cutBackText, setAsideCutLines, type CutBack, type TakeOverPoint } from './liveCopyCutBack';
 import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
@@ -40,7 +40,6 @@ const LIVE_FOLDER = 'live';
 const EXTENSION = '.jsonl';
 /** Beside a copy: the highest epoch its night was heard to be written at (`heardEpoch`). */
 const HEARD_EXTENSION = '.heard';
-const heardFileSchema = z.strictObject({ heardEpoch: z.number().int().min(FIRST_EPOCH) });
 
 /** A batch of lines as the holding laptop sent it (src/shared/groupLan.ts `groupPeerNightLinesArgs`). */
 export interface LiveBatch {
@@ -131,11 +130,14 @@ export type ReplayCheck = (text: string) => { lines: number; problem: string } |
 
 export class LiveCopies {
   readonly #copies = new Map<string, Kept>();
+  /** R35: each copy as replayed so far (only the lines of each new batch are replayed: night/growingReplay.ts). */
+  readonly #replays = new Map<string, GrowingReplay>();
   #loaded = false;
 
   constructor(
     readonly root: string,
-    private readonly replay: ReplayCheck = replayProblem,
+    /** A replay of the whole copy's text instead of the engine's as it grows (tests). */
+    private readonly replay?: ReplayCheck,
     /** Nights whose holder sent lines that do not replay: from which line, and why (every batch reaching it is refused). */
     private readonly unplayable = new Map<string, { line: number; reason: string }>(),
   ) {}
@@ -264,16 +266,7 @@ export class LiveCopies {
     if (chained.ended !== null) copy.ended = chained.ended;
     copy.handedTo = chained.handedTo;
     this.hear(copy, Math.max(copy.epoch, batch.epoch ?? FIRST_EPOCH));
-    copy.marks.push({
-      lines,
-      bytes: copy.bytes,
-      head: copy.head,
-      signature: signed,
-      writers: copy.writers,
-      epoch: copy.epoch,
-      ended: copy.ended,
-      handedTo: copy.handedTo,
-    });
+    copy.marks.push(markOf({ ...copy, signature: signed }));
     return { ok: true, held: lines };
   }
 
@@ -294,6 +287,8 @@ export class LiveCopies {
     kept.bytes = Buffer.byteLength(text, 'utf8');
     kept.marks = [];
     kept.ended = cut.ended;
+    // The lines replayed after the cut are not the copy's any more: it is replayed from its start.
+    this.#replays.get(kept.nightId)?.reset();
     // What did not replay of the lines set aside says nothing of the taker's.
     const unplayable = this.unplayable.get(kept.nightId);
     if (unplayable && unplayable.line > cut.at) this.unplayable.delete(kept.nightId);
@@ -310,7 +305,7 @@ export class LiveCopies {
     kept.heardEpoch = Math.max(kept.heardEpoch, epoch);
     kept.heardUnreadable = false;
     if (again || kept.heardEpoch > kept.epoch || fs.existsSync(this.heardPathOf(kept.nightId)))
-      writeFileDurably(this.heardPathOf(kept.nightId), `${JSON.stringify({ heardEpoch: kept.heardEpoch })}\n`);
+      writeHeardEpoch(this.heardPathOf(kept.nightId), kept.heardEpoch);
   }
 
   private heardPathOf(nightId: string): string {
@@ -318,28 +313,9 @@ export class LiveCopies {
   }
 
   /**
-   * The epoch a copy heard of before this laptop stopped (FIRST_EPOCH when none was kept); null when its file does not
-   * read (R35: fail closed, a later epoch may have been heard: `heardUnreadable`).
-   */
-  private heardBefore(nightId: string): number | null {
-    let text: string;
-    try {
-      text = fs.readFileSync(this.heardPathOf(nightId), 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return FIRST_EPOCH;
-      return null;
-    }
-    try {
-      const read = heardFileSchema.safeParse(JSON.parse(text));
-      return read.success ? read.data.heardEpoch : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /**
-   * R35: replays a copy as held, once its batches are durable (a whole replay of a long night takes tens of
-   * milliseconds: never on the path of the holder's answer). Lines that do not replay are cut off with the batch
+   * R35: replays a copy as held, once its batches are durable (never on the path of the holder's answer): only the
+   * lines added since the last check, onto the night as replayed then (night/growingReplay.ts; from the start after a
+   * cut back or a restart). Lines that do not replay are cut off with the batch
    * that brought them (the copy goes back to the last batch whose lines all replay) and every later batch reaching
    * them is refused. Why they do not replay, or null.
    */
@@ -347,7 +323,9 @@ export class LiveCopies {
     const kept = this.#copies.get(nightId);
     const text = kept ? this.text(nightId) : undefined;
     if (!kept || text === undefined) return null;
-    const failed = this.replay(text);
+    let growing = this.#replays.get(nightId);
+    if (!this.replay && !growing) this.#replays.set(nightId, (growing = new GrowingReplay()));
+    const failed = this.replay ? this.replay(text) : (growing as GrowingReplay).check(text);
     if (!failed) return null;
     const reason = `line ${failed.lines + 1} does not replay: ${failed.problem}`;
     this.unplayable.set(nightId, { line: failed.lines + 1, reason });
@@ -390,6 +368,7 @@ export class LiveCopies {
   private remove(kept: Kept): void {
     this.closeFile(kept);
     this.#copies.delete(kept.nightId);
+    this.#replays.delete(kept.nightId);
     fs.rmSync(this.pathOf(kept.nightId), { force: true });
     fs.rmSync(this.heardPathOf(kept.nightId), { force: true });
     syncDirectory(this.folder);
@@ -444,18 +423,9 @@ export class LiveCopies {
       }
       const { rewrite, ...copy } = read;
       if (rewrite !== null) writeFileDurably(this.pathOf(nightId), rewrite);
-      const mark = {
-        lines: copy.lines,
-        bytes: copy.bytes,
-        head: copy.head,
-        signature: copy.signature,
-        writers: copy.writers,
-        epoch: copy.epoch,
-        ended: copy.ended,
-        handedTo: copy.handedTo,
-      };
+      const mark = markOf(copy);
       // R35: the epoch heard before the restart still holds: a takeover from a copy behind it stays refused.
-      const heard = this.heardBefore(nightId);
+      const heard = readHeardEpoch(this.heardPathOf(nightId));
       const heardEpoch = Math.max(copy.epoch, heard ?? FIRST_EPOCH);
       const heardUnreadable = heard === null;
       this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, heardEpoch, heardUnreadable, fd: null, marks: [mark] });
@@ -477,15 +447,15 @@ export function signLines(signer: LaptopSigner, nightId: string, lines: number, 
   };
 }
 
-/** R35: why a copy with its new lines does not replay by the engine (a deck sealed on the holder dealing the cards its lines show), or null. */
-function replayProblem(text: string): { lines: number; problem: string } | null {
-  const read = replayHeldCopy(text);
-  return read.ok ? null : { lines: read.kept?.lines ?? 0, problem: read.problem };
-}
-
 /** The copy as it stood after line `cut.at`: what a batch from the takeover line chains on from. */
 function cutBase(cut: CutBack, kept: Kept): Pick<Kept, 'lines' | 'head' | 'epoch' | 'signature' | 'writers'> {
   return { lines: cut.at, head: cut.head, epoch: cut.epoch, signature: null, writers: kept.writers.filter((s) => s.lines <= cut.at) };
+}
+
+/** The copy as it stands, to go back to if a later batch does not replay. */
+function markOf(copy: Mark): Mark {
+  const { lines, bytes, head, signature, writers, epoch, ended, handedTo } = copy;
+  return { lines, bytes, head, signature, writers, epoch, ended, handedTo };
 }
 
 function refuse(reason: string): BatchAnswer {
