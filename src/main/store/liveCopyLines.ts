@@ -222,7 +222,6 @@ export interface CopyRow {
  */
 export function copyRows(nightId: string, text: string): CopyRow[] {
   let head = chainStart(nightId);
-  let epoch = FIRST_EPOCH;
   let ended = false;
   const rows: CopyRow[] = [];
   for (const row of text.split('\n').slice(1)) {
@@ -230,10 +229,9 @@ export function copyRows(nightId: string, text: string): CopyRow[] {
     const line = chainedLine(row);
     if (!line || line.prev !== head) break;
     head = hashOfLine(head, line.facts);
-    epoch = line.epoch;
     if (line.type === 'end') ended = true;
     else if (line.type === 'reopen') ended = false;
-    rows.push({ text: row, head, epoch, ended, handedTo: handedToOf(line) });
+    rows.push({ text: row, head, epoch: line.epoch, ended, handedTo: handedToOf(line) });
   }
   return rows;
 }
