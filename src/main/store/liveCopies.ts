@@ -195,8 +195,9 @@ export class LiveCopies {
     if (typeof cut === 'string') return refuse(cut);
     const held = cut?.at ?? kept?.lines ?? 0;
     if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
+    // (Lines that did not replay after a takeover point were the old holder's: they say nothing of the taker's.)
     const unplayable = this.unplayable.get(batch.nightId);
-    if (unplayable && held + batch.lines.length >= unplayable.line) return refuse(unplayable.reason);
+    if (unplayable && !(cut && unplayable.line > cut.at) && held + batch.lines.length >= unplayable.line) return refuse(unplayable.reason);
     if (holderKey === undefined) return refuse('the group holds no key for that laptop yet (it has not synced with this one)');
     const signed = batch.signed;
     if (!signed) return refuse('the lines are not signed');
