@@ -136,6 +136,17 @@ const linesSignature = z.strictObject({
   sig: z.string().regex(/^[0-9a-f]{128}$/),
 });
 
+/**
+ * R35: a take-over line of the sender's night, as its line says it: the laptop taken from, the line it goes on from
+ * and that line's chain hash. A copy held from that laptop beyond that line cuts back to it (after checking the hash
+ * is its own line's) and follows the sender from the line after it (docs/group-lan.md "A copy ahead of a takeover").
+ */
+const takeOverPoint = z.strictObject({
+  from: laptopId,
+  line: z.number().int().positive(),
+  hash: hex64,
+});
+
 export const groupPeerNightLinesArgs = z
   .strictObject({
     laptop: laptopId,
@@ -156,6 +167,8 @@ export const groupPeerNightLinesArgs = z
     signed: linesSignature.optional(),
     /** R35: the signatures of the laptops that wrote earlier epochs, each of its lines, where this batch ends or follows them. */
     writers: z.array(linesSignature).max(LIVE_LINES_PER_BATCH).optional(),
+    /** R35: every take-over line of the sender's night (one per move: a few), so a copy ahead of one cuts back to it. */
+    takeOvers: z.array(takeOverPoint).max(1024).optional(),
   })
   .refine((batch) => batch.lines.length === 0 || batch.signed !== undefined, 'a batch of lines is signed by the laptop that sends it');
 

@@ -393,6 +393,12 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
       return refuse('night-moved', `${holder} handed night ${args.nightId} to ${nameOf(held.handedTo)}: it goes on there (R35).`, {
         laptop: nameOf(held.handedTo),
       });
+    // R35, fail closed: what the copy heard before a restart cannot be read, so a later epoch may have been heard.
+    if (held.heardUnreadable)
+      return refuse(
+        'copy-not-ready',
+        `What this laptop heard of night ${args.nightId} before it stopped cannot be read (its file is damaged): the night may have been taken over since, and going on from this copy could make a second writer of that epoch. It can be taken over once a laptop holding the night has sent it here again (R35).`,
+      );
     if (held.heardEpoch > held.epoch)
       return refuse(
         'copy-not-ready',

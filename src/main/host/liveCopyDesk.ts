@@ -189,6 +189,7 @@ export class LiveCopyDesk {
         ...(args.header !== undefined ? { header: args.header } : {}),
         ...(args.signed ? { signed: args.signed } : {}),
         ...(args.writers ? { writers: args.writers } : {}),
+        ...(args.takeOvers ? { takeOvers: args.takeOvers } : {}),
       },
       files.keyOf(args.laptop),
       // R35: each earlier writer's signature against the key the group holds for that laptop.

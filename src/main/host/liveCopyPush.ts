@@ -219,6 +219,8 @@ export class LiveCopyPush {
           lines,
           ...(lines.length > 0 && head ? { signed: signLines(signer, tail.nightId, count, head) } : {}),
           ...(writers.length > 0 ? { writers } : {}),
+          // R35: a copy ahead of one of this night's takeovers (it took the old holder's later lines) cuts back to it.
+          ...(tail.takeOvers.length > 0 ? { takeOvers: tail.takeOvers } : {}),
         };
         const link = await this.linkTo(laptopId, state);
         if (!link) return;

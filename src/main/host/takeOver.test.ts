@@ -59,6 +59,52 @@ describe('R35: taking a night over from a laptop that is gone', () => {
     expect(currentNight(bob.session).id).toBe(nightId);
   });
 
+  it('R35: a copy whose heard-epoch file does not read after a restart takes nothing over (a later epoch may have been heard) until its night is heard again', async () => {
+    const ann = await laptop('ann');
+    let bob = await laptop('bob');
+    await pair(ann, bob);
+    const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
+    playTurns(ann.session, 2);
+    const journal = path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`);
+    const lines = () =>
+      fs
+        .readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
+    await until(() => bob.lan.live.copies.held(nightId)?.lines === lines());
+    // Ann's laptop goes off; Bob's stops too, and the file beside its copy saying what epoch it heard is damaged
+    // meanwhile. (Bob's comes back on the same port, as the app's 47900, so Ann's finds it again.)
+    await switchedOff(ann);
+    const port = Number(bob.lan.listening?.split(':')[1]);
+    await switchedOff(bob);
+    const heard = path.join(bob.root, 'live', `${nightId}.heard`);
+    fs.writeFileSync(heard, '{"heardEpoch":');
+    bob = await laptop('bob', { ports: [port] });
+    expect(bob.lan.live.copies.held(nightId)).toMatchObject({ heardUnreadable: true });
+    // Fail closed: the takeover is refused in words the host reads, and nothing is opened.
+    const refused = await bob.session.run('host', 'takeOverNight', { nightId });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'copy-not-ready',
+        message: expect.stringMatching(/cannot be read .* once a laptop holding the night has sent it here again/),
+      },
+    });
+    expect(bob.session.getView().night).toBeNull();
+    // Ann's laptop comes back and sends the night again: the copy hears its epoch, the file is written anew, and once
+    // Ann's is off again the takeover goes through.
+    const back = await laptop('ann');
+    await until(() => {
+      back.lan.live.round();
+      return bob.lan.live.copies.held(nightId)?.heardUnreadable === false;
+    });
+    expect(JSON.parse(fs.readFileSync(heard, 'utf8'))).toEqual({ heardEpoch: 1 });
+    await switchedOff(back);
+    const taken = await bob.session.run('host', 'takeOverNight', { nightId });
+    if (!taken.ok) throw new Error(taken.error.message);
+    expect(currentNight(bob.session).id).toBe(nightId);
+  });
+
   it('R35: a night this laptop holds no copy of is refused in words, and so is one the console names wrongly', async () => {
     const bob = await laptop('bob');
     const refused = await bob.session.run('host', 'takeOverNight', { nightId: '2026-03-06-abcdef' });

@@ -41,6 +41,7 @@ export {
   type StepResult,
 } from './play';
 export { migrateLegacyNight, replayLegacyNight } from './legacy';
+export { GrowingReplay } from './growingReplay';
 // R35: what the session calls to move a night (night/move.ts); tagged until the session's live copy and takeover use them.
 export { /** @internal */ handOverLine, handedOverTo, nightEpoch, replayHeldCopy, takeOverLine, writerSignatures } from './move';
 export { hasFigures, nightIdSchema, nightSummary, nightSummarySchema, type NightSummary } from './summary';

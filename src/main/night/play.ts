@@ -389,11 +389,15 @@ export function replayJournal(entries: readonly JournalEntry[]): PlayedNight {
  * As much of a journal as replays: the night up to (not including) the first
  * line that does not, and that line's error.
  */
-export function replayPrefix(entries: readonly JournalEntry[]): { night: PlayedNight; failure: ReplayError | null } {
-  const night = emptyNight();
+export function replayPrefix(
+  entries: readonly JournalEntry[],
+  night: PlayedNight = emptyNight(),
+): { night: PlayedNight; failure: ReplayError | null } {
+  // Replayed onto a night already holding lines (R35, a live copy replayed as it grows): numbered after them.
+  const before = night.entries.length;
   for (const [i, entry] of entries.entries()) {
     try {
-      replayEntry(night, entry, i + 2);
+      replayEntry(night, entry, before + i + 2);
     } catch (error) {
       if (error instanceof ReplayError) return { night, failure: error };
       throw error;

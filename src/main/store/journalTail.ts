@@ -16,6 +16,8 @@ export class JournalTail {
   readonly heads: string[] = [];
   /** R35: each earlier writer's signature in the journal, of the lines before the take-over naming it (`lines`, `head`). */
   readonly signatures: RecordSignature[] = [];
+  /** R35: each take-over line of the night: the laptop taken from, the line it goes on from and that line's chain hash. */
+  readonly takeOvers: { from: string; line: number; hash: string }[] = [];
   /** Signatures after the last line read, waiting for the next line to say whether they end an epoch. */
   readonly #pending: RecordSignature[] = [];
   #bytes = 0;
@@ -67,6 +69,7 @@ export class JournalTail {
     this.lines.length = 0;
     this.heads.length = 0;
     this.signatures.length = 0;
+    this.takeOvers.length = 0;
     this.#pending.length = 0;
     this.#head = chainStart(this.nightId);
   }
@@ -86,7 +89,11 @@ export class JournalTail {
     // R35: a writer's signature of its epoch is the one right before the take-over naming it; the signatures of each
     // batch the copy took before it say nothing more, and stay here.
     const command = facts.command as { type: string; from?: string };
-    if (command.type === 'take-over') this.signatures.push(...this.#pending.filter((s) => s.laptop === command.from).slice(-1));
+    if (command.type === 'take-over') {
+      this.signatures.push(...this.#pending.filter((s) => s.laptop === command.from).slice(-1));
+      // Where it stands in the chain as read here (what a copy ahead of it checks its own line against).
+      this.takeOvers.push({ from: String(command.from), line: this.lines.length, hash: this.#head });
+    }
     this.#pending.length = 0;
     this.#head = hashOfLine(this.#head, facts);
     this.lines.push(text);

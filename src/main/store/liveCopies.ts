@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   chainStart,
+  GrowingReplay,
   recordStatement,
-  replayHeldCopy,
   signatureLine,
   verifySignature,
   type LaptopSigner,
@@ -11,6 +11,8 @@ import {
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
+import { readHeardEpoch, writeHeardEpoch } from './liveCopyHeard';
+import { cutBackPoint, cutBackText, setAsideCutLines, type CutBack, type TakeOverPoint } from './liveCopyCutBack';
 import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
 import { nightIdSchema } from './schemas';
@@ -57,6 +59,8 @@ export interface LiveBatch {
   writers?: readonly RecordSignature[];
   /** The sender's epoch for the night now, when it says. */
   epoch?: number;
+  /** R35: the take-over lines of the sender's night (a copy ahead of one cuts back to it). */
+  takeOvers?: readonly TakeOverPoint[];
 }
 
 /** A copy held here: what a takeover reads (its text as on disk, its chain head, its lines, its holder's signature). */
@@ -87,6 +91,11 @@ export interface HeldCopy {
    * so a restart does not forget it.
    */
   heardEpoch: number;
+  /**
+   * R35: its `.heard` file did not read after a restart (damaged): a later epoch may have been heard, so a takeover
+   * from it is refused until the copy hears its night again from a laptop (the file is then written anew).
+   */
+  heardUnreadable: boolean;
 }
 
 /** Why a batch was not taken; nothing of it was kept. */
@@ -121,11 +130,14 @@ export type ReplayCheck = (text: string) => { lines: number; problem: string } |
 
 export class LiveCopies {
   readonly #copies = new Map<string, Kept>();
+  /** R35: each copy as replayed so far (only the lines of each new batch are replayed: night/growingReplay.ts). */
+  readonly #replays = new Map<string, GrowingReplay>();
   #loaded = false;
 
   constructor(
     readonly root: string,
-    private readonly replay: ReplayCheck = replayProblem,
+    /** A replay of the whole copy's text instead of the engine's as it grows (tests). */
+    private readonly replay?: ReplayCheck,
     /** Nights whose holder sent lines that do not replay: from which line, and why (every batch reaching it is refused). */
     private readonly unplayable = new Map<string, { line: number; reason: string }>(),
   ) {}
@@ -177,10 +189,15 @@ export class LiveCopies {
     const elsewhere = `this laptop holds that night from another laptop (${kept?.holder ?? ''})`;
     // R35: a paired laptop writing the night at a later epoch than the copy's took it over after the copy's last line.
     if (kept && batch.epoch !== undefined) this.hear(kept, batch.epoch);
-    const held = kept?.lines ?? 0;
+    // R35: a copy ahead of the sender's takeover from its holder holds lines that are not the night's: it answers the
+    // takeover point as its count (so the sender sends from the line after it), and cuts back once those lines come.
+    const cut = moved ? cutBackPoint(kept, () => this.text(kept.nightId) ?? '', batch.takeOvers, batch.epoch, keys.nameOf) : null;
+    if (typeof cut === 'string') return refuse(cut);
+    const held = cut?.at ?? kept?.lines ?? 0;
     if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
+    // (Lines that did not replay after a takeover point were the old holder's: they say nothing of the taker's.)
     const unplayable = this.unplayable.get(batch.nightId);
-    if (unplayable && held + batch.lines.length >= unplayable.line) return refuse(unplayable.reason);
+    if (unplayable && !(cut && unplayable.line > cut.at) && held + batch.lines.length >= unplayable.line) return refuse(unplayable.reason);
     if (holderKey === undefined) return refuse('the group holds no key for that laptop yet (it has not synced with this one)');
     const signed = batch.signed;
     if (!signed) return refuse('the lines are not signed');
@@ -190,23 +207,31 @@ export class LiveCopies {
       if (problem) return refuse(problem);
       header = batch.header as string;
     }
+    // What the batch goes on from: the copy, or the copy cut back to the takeover point.
+    const base = cut && kept ? cutBase(cut, kept) : kept;
     const chained = chainLines(
       header,
-      kept?.head ?? chainStart(batch.nightId),
-      kept?.epoch ?? FIRST_EPOCH,
+      base?.head ?? chainStart(batch.nightId),
+      base?.epoch ?? FIRST_EPOCH,
       held,
       batch.lines,
       kept === undefined,
     );
     if (typeof chained === 'string') return refuse(moved ? elsewhere : chained);
-    if (moved && chained.movedFrom !== kept.holder) return refuse(elsewhere);
+    // R35: the batch carries the copy on through a takeover from its holder (one of the night's holders before the
+    // copy's may have been taken over first: the copy's first lines are then that laptop's).
+    if (moved && !chained.takeOvers.some((move) => move.from === kept.holder)) return refuse(elsewhere);
+    // R35: cut back only for the takeover line itself, from the holder, at an epoch above every line the copy holds.
+    const cutBy = chained.takeOvers[0];
+    if (cut && (cutBy?.at !== held + 1 || cutBy.from !== kept?.holder || chained.epoch <= (kept?.epoch ?? FIRST_EPOCH)))
+      return refuse(elsewhere);
     const lines = held + batch.lines.length;
     if (signed.laptop !== batch.laptop || signed.lines !== lines || signed.head !== chained.head)
       return refuse(`its signature does not sign the night's ${lines} lines as they chain`);
     if (signed.key !== holderKey) return refuse('it is signed with a key that is not the one the group holds for that laptop');
     if (!verifySignature(holderKey, recordStatement(batch.nightId, batch.laptop, lines, chained.head), signed.sig))
       return refuse('its signature does not check: the lines were changed after they were signed, or it is a forgery');
-    const writers = checkedWriters(batch, kept, chained, keys);
+    const writers = checkedWriters(batch, base, chained, keys);
     if (typeof writers === 'string') return refuse(writers);
     const appended = `${withSignatures(batch.lines, held, writers.fresh)}${signatureLine(signed)}`;
     const copy: Kept = kept ?? {
@@ -221,11 +246,13 @@ export class LiveCopies {
       ended: false,
       handedTo: null,
       heardEpoch: FIRST_EPOCH,
+      heardUnreadable: false,
       bytes: 0,
       fd: null,
       marks: [],
     };
-    if (!kept) {
+    if (cut && kept) this.cutBack(kept, cut, appended);
+    else if (!kept) {
       const text = `${header}\n${appended}`;
       writeFileDurably(this.pathOf(batch.nightId), text);
       copy.bytes = Buffer.byteLength(text, 'utf8');
@@ -240,17 +267,32 @@ export class LiveCopies {
     if (chained.ended !== null) copy.ended = chained.ended;
     copy.handedTo = chained.handedTo;
     this.hear(copy, Math.max(copy.epoch, batch.epoch ?? FIRST_EPOCH));
-    copy.marks.push({
-      lines,
-      bytes: copy.bytes,
-      head: copy.head,
-      signature: signed,
-      writers: copy.writers,
-      epoch: copy.epoch,
-      ended: copy.ended,
-      handedTo: copy.handedTo,
-    });
+    copy.marks.push(markOf({ ...copy, signature: signed }));
     return { ok: true, held: lines };
+  }
+
+  /**
+   * R35: the copy cut back to `cut.at` lines and `appended` after them (the taker's lines from its take-over line):
+   * the lines after the cut set aside beside it, the copy written whole anew (no batch before this one to go back to).
+   */
+  private cutBack(kept: Kept, cut: CutBack, appended: string): void {
+    setAsideCutLines(this.pathOf(kept.nightId), kept.header, cut, kept.signature);
+    this.closeFile(kept);
+    const text = cutBackText(
+      kept.header,
+      cut,
+      kept.writers.filter((s) => s.lines <= cut.at),
+      appended,
+    );
+    writeFileDurably(this.pathOf(kept.nightId), text);
+    kept.bytes = Buffer.byteLength(text, 'utf8');
+    kept.marks = [];
+    kept.ended = cut.ended;
+    // The lines replayed after the cut are not the copy's any more: it is replayed from its start.
+    this.#replays.get(kept.nightId)?.reset();
+    // What did not replay of the lines set aside says nothing of the taker's.
+    const unplayable = this.unplayable.get(kept.nightId);
+    if (unplayable && unplayable.line > cut.at) this.unplayable.delete(kept.nightId);
   }
 
   /**
@@ -258,30 +300,23 @@ export class LiveCopies {
    * holds, so that after a restart a takeover from a copy behind it is still refused (`copy-not-ready`).
    */
   private hear(kept: Kept, epoch: number): void {
-    if (epoch <= kept.heardEpoch) return;
-    kept.heardEpoch = epoch;
-    if (epoch > kept.epoch || fs.existsSync(this.heardPathOf(kept.nightId)))
-      writeFileDurably(this.heardPathOf(kept.nightId), `${JSON.stringify({ heardEpoch: epoch })}\n`);
+    // Heard again after its file did not read: what a laptop says now is what the copy knows (the file written anew).
+    const again = kept.heardUnreadable;
+    if (epoch <= kept.heardEpoch && !again) return;
+    kept.heardEpoch = Math.max(kept.heardEpoch, epoch);
+    kept.heardUnreadable = false;
+    if (again || kept.heardEpoch > kept.epoch || fs.existsSync(this.heardPathOf(kept.nightId)))
+      writeHeardEpoch(this.heardPathOf(kept.nightId), kept.heardEpoch);
   }
 
   private heardPathOf(nightId: string): string {
     return path.join(this.folder, `${nightId}${HEARD_EXTENSION}`);
   }
 
-  /** The epoch a copy heard of before this laptop stopped (FIRST_EPOCH when none was kept, or the file does not read). */
-  private heardBefore(nightId: string): number {
-    try {
-      const read = JSON.parse(fs.readFileSync(this.heardPathOf(nightId), 'utf8')) as { heardEpoch?: unknown };
-      const epoch = read.heardEpoch;
-      return typeof epoch === 'number' && Number.isInteger(epoch) && epoch >= FIRST_EPOCH ? epoch : FIRST_EPOCH;
-    } catch {
-      return FIRST_EPOCH;
-    }
-  }
-
   /**
-   * R35: replays a copy as held, once its batches are durable (a whole replay of a long night takes tens of
-   * milliseconds: never on the path of the holder's answer). Lines that do not replay are cut off with the batch
+   * R35: replays a copy as held, once its batches are durable (never on the path of the holder's answer): only the
+   * lines added since the last check, onto the night as replayed then (night/growingReplay.ts; from the start after a
+   * cut back or a restart). Lines that do not replay are cut off with the batch
    * that brought them (the copy goes back to the last batch whose lines all replay) and every later batch reaching
    * them is refused. Why they do not replay, or null.
    */
@@ -289,7 +324,9 @@ export class LiveCopies {
     const kept = this.#copies.get(nightId);
     const text = kept ? this.text(nightId) : undefined;
     if (!kept || text === undefined) return null;
-    const failed = this.replay(text);
+    let growing = this.#replays.get(nightId);
+    if (!this.replay && !growing) this.#replays.set(nightId, (growing = new GrowingReplay()));
+    const failed = this.replay ? this.replay(text) : (growing as GrowingReplay).check(text);
     if (!failed) return null;
     const reason = `line ${failed.lines + 1} does not replay: ${failed.problem}`;
     this.unplayable.set(nightId, { line: failed.lines + 1, reason });
@@ -332,6 +369,7 @@ export class LiveCopies {
   private remove(kept: Kept): void {
     this.closeFile(kept);
     this.#copies.delete(kept.nightId);
+    this.#replays.delete(kept.nightId);
     fs.rmSync(this.pathOf(kept.nightId), { force: true });
     fs.rmSync(this.heardPathOf(kept.nightId), { force: true });
     syncDirectory(this.folder);
@@ -386,19 +424,12 @@ export class LiveCopies {
       }
       const { rewrite, ...copy } = read;
       if (rewrite !== null) writeFileDurably(this.pathOf(nightId), rewrite);
-      const mark = {
-        lines: copy.lines,
-        bytes: copy.bytes,
-        head: copy.head,
-        signature: copy.signature,
-        writers: copy.writers,
-        epoch: copy.epoch,
-        ended: copy.ended,
-        handedTo: copy.handedTo,
-      };
+      const mark = markOf(copy);
       // R35: the epoch heard before the restart still holds: a takeover from a copy behind it stays refused.
-      const heardEpoch = Math.max(copy.epoch, this.heardBefore(nightId));
-      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, heardEpoch, fd: null, marks: [mark] });
+      const heard = readHeardEpoch(this.heardPathOf(nightId));
+      const heardEpoch = Math.max(copy.epoch, heard ?? FIRST_EPOCH);
+      const heardUnreadable = heard === null;
+      this.#copies.set(nightId, { ...copy, nightId, holder: copy.signature.laptop, heardEpoch, heardUnreadable, fd: null, marks: [mark] });
     }
   }
 }
@@ -417,10 +448,15 @@ export function signLines(signer: LaptopSigner, nightId: string, lines: number, 
   };
 }
 
-/** R35: why a copy with its new lines does not replay by the engine (a deck sealed on the holder dealing the cards its lines show), or null. */
-function replayProblem(text: string): { lines: number; problem: string } | null {
-  const read = replayHeldCopy(text);
-  return read.ok ? null : { lines: read.kept?.lines ?? 0, problem: read.problem };
+/** The copy as it stood after line `cut.at`: what a batch from the takeover line chains on from. */
+function cutBase(cut: CutBack, kept: Kept): Pick<Kept, 'lines' | 'head' | 'epoch' | 'signature' | 'writers'> {
+  return { lines: cut.at, head: cut.head, epoch: cut.epoch, signature: null, writers: kept.writers.filter((s) => s.lines <= cut.at) };
+}
+
+/** The copy as it stands, to go back to if a later batch does not replay. */
+function markOf(copy: Mark): Mark {
+  const { lines, bytes, head, signature, writers, epoch, ended, handedTo } = copy;
+  return { lines, bytes, head, signature, writers, epoch, ended, handedTo };
 }
 
 function refuse(reason: string): BatchAnswer {

@@ -88,7 +88,6 @@ export interface ChainedLines {
   heads: string[];
   epoch: number;
   ended: boolean | null;
-  movedFrom: string | null;
   handedTo: string | null;
   /** R35: each take-over line among them: its place in the night (1 = the start line) and the laptop it names. */
   takeOvers: { at: number; from: string }[];
@@ -98,7 +97,7 @@ export interface ChainedLines {
  * The new lines checked to continue the chain from `head` (R35): each a line of the journal's version (its facts
  * checked by the journal's own reader), following the line before it, at an epoch that never falls and rises by one
  * at most; the first line of a night its start line, naming it. Their new head (and the head after each), epoch,
- * whether the night ended, the laptop named by their first takeover line, if any, every takeover line, and the laptop
+ * whether the night ended, every takeover line, and the laptop
  * the last of them hands the night to (R35), if it does.
  */
 export function chainLines(
@@ -114,7 +113,6 @@ export function chainLines(
   const takeOvers: ChainedLines['takeOvers'] = [];
   let epoch = fromEpoch;
   let ended: boolean | null = null;
-  let movedFrom: string | null = null;
   let handedTo: string | null = null;
   const nightId = (JSON.parse(header) as { night: string }).night;
   for (const [index, text] of lines.entries()) {
@@ -133,12 +131,8 @@ export function chainLines(
       const start = line.facts.command as { type: string; nightId?: string };
       if (start.type !== 'start' || start.nightId !== nightId) return 'its first line does not start this night';
     }
-    // The first takeover in the batch: the laptop the night was taken from (R35, a copy follows its night).
-    if (line.epoch > epoch) {
-      const taken = String((line.facts.command as { from?: unknown }).from);
-      movedFrom ??= taken;
-      takeOvers.push({ at, from: taken });
-    }
+    // Each takeover in the batch: the laptop the night was taken from (R35, a copy follows its night).
+    if (line.epoch > epoch) takeOvers.push({ at, from: String((line.facts.command as { from?: unknown }).from) });
     epoch = line.epoch;
     head = hashOfLine(head, line.facts);
     heads.push(head);
@@ -146,7 +140,7 @@ export function chainLines(
     else if (line.type === 'reopen') ended = false;
     handedTo = handedToOf(line);
   }
-  return { head, heads, epoch, ended, movedFrom, handedTo, takeOvers };
+  return { head, heads, epoch, ended, handedTo, takeOvers };
 }
 
 /**
@@ -211,6 +205,35 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
     bytes: Buffer.byteLength(whole, 'utf8'),
     rewrite: whole === text ? null : whole,
   };
+}
+
+/** A command line of a copy as held: its text, and the chain hash, epoch, end and hand-over of the night after it. */
+export interface CopyRow {
+  text: string;
+  head: string;
+  epoch: number;
+  ended: boolean;
+  handedTo: string | null;
+}
+
+/**
+ * R35: the command lines of a copy's text (as `readCopy` keeps it: its file holds nothing after its last signature),
+ * each with the night as it stood after it: what a cut back to one of them keeps.
+ */
+export function copyRows(nightId: string, text: string): CopyRow[] {
+  let head = chainStart(nightId);
+  let ended = false;
+  const rows: CopyRow[] = [];
+  for (const row of text.split('\n').slice(1)) {
+    if (row === '' || signatureOf(row)) continue;
+    const line = chainedLine(row);
+    if (!line || line.prev !== head) break;
+    head = hashOfLine(head, line.facts);
+    if (line.type === 'end') ended = true;
+    else if (line.type === 'reopen') ended = false;
+    rows.push({ text: row, head, epoch: line.epoch, ended, handedTo: handedToOf(line) });
+  }
+  return rows;
 }
 
 /**

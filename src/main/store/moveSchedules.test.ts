@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineState } from '../engine';
@@ -178,6 +180,11 @@ function checkSettled(group: ScheduleLaptops): void {
     const covered = record.some((signed) => signed.laptop === writer && signed.lines > index);
     if (!covered) throw new Error(`line ${index + 1} of the night, written by ${writer}, is covered by no signature of its writer's`);
   });
+  // R35: every other laptop follows the night to its last holder, up to its last line: a copy that held the old
+  // holder's lines after a takeover point cut back to it (docs/group-lan.md "A copy ahead of a takeover").
+  for (const laptop of group.laptops)
+    if (laptop !== last)
+      expect(laptop.copies.held(NIGHT)).toMatchObject({ holder: last.id, lines: night.heads.length, head: night.heads.at(-1) });
   // A laptop told the night moved: none of its lines after the takeover point is in the night.
   for (const fence of group.fences) for (const head of fence.aside) expect(inNight.has(head)).toBe(false);
   // Every line a copy held when it took the night over is in the night, unless a later takeover went on from before it.
@@ -186,7 +193,7 @@ function checkSettled(group: ScheduleLaptops): void {
 
 describe('R35, R24: a night moved by schedules of writes, copies, kills, takeovers, hand-overs and returns', () => {
   it('R35, R24: one writer per epoch, fenced lines stay out, nothing held by the taker is lost, and the night replays to its table', () => {
-    const seen = { moves: 0, takenOver: 0, handed: 0, fenced: 0, torn: 0, movedOnThree: 0 };
+    const seen = { moves: 0, takenOver: 0, handed: 0, fenced: 0, torn: 0, movedOnThree: 0, cutBack: 0 };
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 3 }),
@@ -206,6 +213,7 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
             seen.handed += group.counts.handed;
             seen.fenced += group.fences.length;
             seen.torn += group.counts.torn;
+            seen.cutBack += group.counts.cutBack;
             if (count === 3 && group.moves.length > 0) seen.movedOnThree += 1;
           } finally {
             group.close();
@@ -221,6 +229,8 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
     expect(seen.fenced).toBeGreaterThan(70);
     expect(seen.torn).toBeGreaterThan(10);
     expect(seen.movedOnThree).toBeGreaterThan(40);
+    // And copies ahead of a takeover point cut back to it (about 7 in 500: three laptops, one ahead of the taker).
+    expect(seen.cutBack).toBeGreaterThan(2);
   }, 120_000);
 
   it('R35: a laptop takes a live copy of a night that moved, the takeover line with the lines before it', () => {
@@ -364,6 +374,85 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       expect(ann.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 2, epoch: 1, heardEpoch: 2 });
       expect(group.takeOver(ann)).toBe(false);
       expect(ann.night).toBeNull();
+    } finally {
+      group.close();
+    }
+  });
+  it('R35: a copy ahead of the takeover point cuts back to it, keeps the old holder’s later lines aside and follows the taker; a forged point cuts nothing', () => {
+    // Chloé's laptop heard more of Ann's lines than Bob's did when Ann's went off; Bob's took the night over from its
+    // last line. Before, Chloé's copy answered it held Ann's count, Bob's lines never chained on from it, and it refused
+    // them for good: a dead copy, never to be taken over from Bob.
+    const group = ScheduleLaptops.start(3, 3);
+    try {
+      const [ann, bob, chloe] = group.laptops as [Laptop, Laptop, Laptop];
+      for (let i = 0; i < 6; i++) group.writeSome(ann, 0.4);
+      group.settle();
+      const taken = ann.night?.texts.length ?? 0;
+      for (let i = 0; i < 6; i++) group.writeSome(ann, 0.4);
+      const annTexts = [...(ann.night?.texts ?? [])];
+      expect(annTexts.length).toBeGreaterThan(taken);
+      group.send(ann, chloe, 256);
+      group.deliver(group.inFlight.length - 1, false, null);
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: ann.id, lines: annTexts.length });
+      group.kill(ann);
+      expect(group.takeOver(bob)).toBe(true);
+      group.writeSome(bob, 0.4);
+      const file = () => fs.readFileSync(chloe.copies.pathOf(NIGHT), 'utf8');
+      // (What a copy heard of the night's epoch is kept whatever it cuts: that is not what a forgery must not change.)
+      const now = () => {
+        const held = chloe.copies.held(NIGHT);
+        const aside = fs.readdirSync(chloe.copies.folder).filter((name) => name.includes('.cut-back-'));
+        return { text: file(), holder: held?.holder, lines: held?.lines, head: held?.head, aside };
+      };
+      const before = now();
+      const probe = () => {
+        bob.held.delete(chloe.id);
+        group.send(bob, chloe, 256);
+        return group.inFlight.pop()?.batch as LiveBatch;
+      };
+      const point = probe().takeOvers?.[0];
+      expect(point).toEqual({ from: ann.id, line: taken, hash: expect.any(String) });
+      // A take-over point whose hash is not Chloé's line there: refused, nothing cut.
+      const forgedPoint = { ...point!, hash: point!.hash.replace(/^./, (c) => (c === '0' ? '1' : '0')) };
+      expect(group.receive(chloe, { ...probe(), takeOvers: [forgedPoint] })).toEqual({
+        ok: false,
+        reason: expect.stringContaining(`with a hash that is not this copy's line ${taken}`),
+      });
+      // The right point, lines from it signed with a key that is not Bob's: refused, nothing cut.
+      expect(group.receive(chloe, probe())).toEqual({ ok: true, held: taken });
+      bob.held.set(chloe.id, taken);
+      group.send(bob, chloe, 256);
+      const lines = group.inFlight.pop()?.batch as LiveBatch;
+      const forged = { ...lines, signed: { ...signLines(chloe.signer, NIGHT, lines.signed!.lines, lines.signed!.head), laptop: bob.id } };
+      expect(group.receive(chloe, forged)).toMatchObject({ ok: false });
+      // Bob's own lines, their take-over line naming Ann's laptop and not at the takeover point: refused too.
+      expect(group.receive(chloe, { ...lines, takeOvers: [{ ...point!, line: taken - 1 }] })).toMatchObject({ ok: false });
+      expect(now()).toEqual(before);
+
+      // Bob's lines as sent: Chloé's copy is Bob's night, Ann's lines after the takeover point set aside beside it.
+      expect(group.receive(chloe, lines)).toEqual({ ok: true, held: bob.night?.texts.length });
+      const bobLines = bob.night?.texts.length ?? 0;
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: bobLines, head: bob.night?.heads.at(-1), epoch: 2 });
+      const rows = (text: string) => text.split('\n').filter((row, i) => i > 0 && row !== '' && !row.startsWith('{"signed"'));
+      expect(rows(file())).toEqual(bob.night?.texts);
+      const aside = fs.readdirSync(chloe.copies.folder).filter((name) => name.includes('.cut-back-after-'));
+      expect(aside).toEqual([`${NIGHT}.jsonl.cut-back-after-${taken}`]);
+      expect(rows(fs.readFileSync(path.join(chloe.copies.folder, aside[0] as string), 'utf8'))).toEqual(annTexts.slice(taken));
+      // Read back after a restart, it is the same copy; and Chloé's laptop can take the night over from Bob's.
+      group.kill(chloe);
+      group.back(chloe);
+      expect(chloe.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: bobLines, epoch: 2 });
+      group.kill(bob);
+      expect(group.takeOver(chloe)).toBe(true);
+      expect(chloe.night?.played.entries.at(-1)).toMatchObject({ command: { type: 'take-over', from: bob.id, line: bobLines }, epoch: 3 });
+      expect(chloe.night?.signatures.map((s) => [s.laptop, s.lines])).toEqual([
+        [ann.id, taken],
+        [bob.id, bobLines],
+      ]);
+      // The aside lines stay where they are (never merged, never deleted by themselves).
+      expect(fs.readdirSync(chloe.copies.folder)).toContain(aside[0]);
+      group.settle();
+      checkSettled(group);
     } finally {
       group.close();
     }

@@ -124,8 +124,8 @@ export class ScheduleLaptops {
   readonly inFlight: InFlight[] = [];
   /** Links cut, as "a|b" with a < b. */
   readonly cut = new Set<string>();
-  /** Batches cut short by a kill while written, and nights handed over: the property counts them to know it ran them. */
-  readonly counts = { torn: 0, handed: 0 };
+  /** Batches cut short by a kill while written, nights handed over, copies cut back: the property counts them to know it ran them. */
+  readonly counts = { torn: 0, handed: 0, cutBack: 0 };
 
   private constructor(
     readonly work: string,
@@ -257,6 +257,8 @@ export class ScheduleLaptops {
       ...(lines.length > 0 && head ? { signed: signLines(from.signer, NIGHT, count, head) } : {}),
       // R35: the earlier writers' signatures of the lines the batch ends or follows, as host/liveCopyPush.ts sends them.
       ...(lines.length > 0 ? { writers: night.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count) } : {}),
+      // R35: the night's take-over lines, as host/liveCopyPush.ts sends them (a copy ahead of one cuts back to it).
+      takeOvers: takeOversOf(night.played),
     };
     this.inFlight.push({ from: from.id, to: to.id, life: from.life, batch });
   }
@@ -297,7 +299,10 @@ export class ScheduleLaptops {
       if (move?.command.type === 'take-over') return { moved: move.command.line };
       return { ok: false, reason: 'that night is open on this laptop' };
     }
+    const before = to.copies.held(NIGHT);
     const answer = to.copies.receive(batch, this.byId(batch.laptop).signer.publicKey, this.keys);
+    const after = to.copies.held(NIGHT);
+    if (before && after && after.holder !== before.holder && after.lines - batch.lines.length < before.lines) this.counts.cutBack += 1;
     if (answer.ok && batch.lines.length > 0) {
       // The desk replays the copy once the batch is durable and answered (the answer is not held back for it).
       to.copies.replayCheck(NIGHT);
@@ -389,7 +394,7 @@ export class ScheduleLaptops {
     if (!by.alive || by.night || !held || held.ended || text === undefined) return false;
     const from = this.byId(held.holder);
     // As the part refuses it: a copy behind an epoch it heard of lacks that epoch's takeover line.
-    if (held.heardEpoch > held.epoch) return false;
+    if (held.heardEpoch > held.epoch || held.heardUnreadable) return false;
     if (!handed && this.reaches(by, from)) return false;
     const copy = replayHeldCopy(text);
     if (!copy.ok) throw new Error(`the copy on ${by.id} does not replay: ${copy.problem}`);
@@ -459,7 +464,10 @@ export class ScheduleLaptops {
           const flight = this.inFlight.pop();
           if (flight) this.answerArrived(from, to, this.receive(to, flight.batch));
         }
-      const now = JSON.stringify(this.laptops.map((l) => [l.night?.texts.length ?? null, l.copies.held(NIGHT)?.lines ?? null]));
+      // What each push believes a copy holds too: a round that only learnt a count sends the lines in the next.
+      const now = JSON.stringify(
+        this.laptops.map((l) => [l.night?.texts.length ?? null, l.copies.held(NIGHT)?.lines ?? null, [...l.held]]),
+      );
       if (now === before) return;
       before = now;
     }
@@ -506,6 +514,13 @@ export class ScheduleLaptops {
     if (revealed.length > 0) line.revealed = revealed;
     return line;
   }
+}
+
+/** R35: the night's take-over lines: the laptop each names, the line it goes on from and that line's hash. */
+function takeOversOf(night: PlayedNight): { from: string; line: number; hash: string }[] {
+  return night.entries.flatMap((entry) =>
+    entry.command.type === 'take-over' ? [{ from: entry.command.from, line: entry.command.line, hash: entry.command.hash }] : [],
+  );
 }
 
 function linkOf(a: Laptop, b: Laptop): string {
