@@ -191,7 +191,8 @@ export class LiveCopies {
     if (kept && batch.epoch !== undefined) this.hear(kept, batch.epoch);
     // R35: a copy ahead of the sender's takeover from its holder holds lines that are not the night's: it answers the
     // takeover point as its count (so the sender sends from the line after it), and cuts back once those lines come.
-    const cut = moved ? cutBackPoint(kept, () => this.text(kept.nightId) ?? '', batch.takeOvers, batch.epoch, keys.nameOf) : null;
+    // The sender may be the holder itself, the night handed back to it since: its lines after the point are fenced too.
+    const cut = kept ? cutBackPoint(kept, () => this.text(kept.nightId) ?? '', batch.takeOvers, batch.epoch, keys.nameOf) : null;
     if (typeof cut === 'string') return refuse(cut);
     const held = cut?.at ?? kept?.lines ?? 0;
     if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };

@@ -220,7 +220,13 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
           }
         },
       ),
-      { numRuns: Number(process.env['SCHEDULE_RUNS'] ?? 500) },
+      {
+        numRuns: Number(process.env['SCHEDULE_RUNS'] ?? 500),
+        // A failure's seed and path (SCHEDULE_SEED, SCHEDULE_PATH) replay it alone.
+        ...(process.env['SCHEDULE_SEED']
+          ? { seed: Number(process.env['SCHEDULE_SEED']), path: process.env['SCHEDULE_PATH'], endOnFailure: true }
+          : {}),
+      },
     );
     // The schedules did take nights over, hand them over, fence laptops that came back and tear batches, on three
     // laptops too (about 115, 80, 115, 30 and 90 of each in 500 schedules): the property is not vacuous.
@@ -232,6 +238,62 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
     // And copies ahead of a takeover point cut back to it (about 7 in 500: three laptops, one ahead of the taker).
     expect(seen.cutBack).toBeGreaterThan(2);
   }, 120_000);
+
+  it('R35: a copy that heard Ann’s line after Bob’s takeover point cuts back when Bob hands the night back to Ann', () => {
+    // Found by the property above (seed 2146252955), shrunk: Ann's line 4 reaches the third laptop after Bob took the
+    // night over from line 3; Bob hands it back to Ann, whose lines then go on from Bob's. The copy, still "Ann's",
+    // held her old line 4 and refused every batch of hers for good (the chain broken at line 5).
+    const steps: Step[] = [
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 256 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'take-over', by: 0, off: true },
+      { kind: 'back', who: 0 },
+      { kind: 'write', who: 3, r: 0 },
+      { kind: 'push', from: 0, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 1308886434, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'write', who: 1, r: 0 },
+      { kind: 'hand-over', to: 0 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'back', who: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'back', who: 0 },
+      { kind: 'deliver', pick: 0, keep: false, crash: 0 },
+      { kind: 'take-over', by: 0, off: false },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'kill', who: 0 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'back', who: 0 },
+    ];
+    const group = ScheduleLaptops.start(3, 2);
+    try {
+      for (const step of steps) run(group, step);
+      group.settle();
+      expect(group.counts.cutBack).toBeGreaterThan(0);
+      checkSettled(group);
+    } finally {
+      group.close();
+    }
+  });
 
   it('R35: a laptop takes a live copy of a night that moved, the takeover line with the lines before it', () => {
     // Found by the schedules: each line of a batch was read alone, so a takeover line "followed line 0" and every
