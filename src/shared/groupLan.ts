@@ -170,7 +170,10 @@ export const groupPeerNightLinesArgs = z
     /** R35: every take-over line of the sender's night (one per move: a few), so a copy ahead of one cuts back to it. */
     takeOvers: z.array(takeOverPoint).max(1024).optional(),
   })
-  .refine((batch) => batch.lines.length === 0 || batch.signed !== undefined, 'a batch of lines is signed by the laptop that sends it');
+  .refine(
+    (batch) => batch.lines.length === 0 || batch.signed !== undefined,
+    'a batch of lines is signed by the laptop that sends it, or relayed as the laptop that wrote them signed them',
+  );
 
 /** The port a page's listener may listen on (1-65535). */
 const listenPort = z.number().int().min(1).max(65_535);
@@ -212,7 +215,8 @@ export const peerAnswerSchemas = {
   /** The files asked for that fit, each in base64 (a Yjs document is binary); one that did not fit is asked again. */
   groupPeerFiles: z.object({ files: z.record(groupFilePath, z.string().max(PEER_FILES_MAX_BYTES * 2)) }),
   /** How many lines of the night the live copy holds now (the holder sends from the next one). */
-  groupPeerNightLines: z.object({ held: z.number().int().nonnegative() }),
+  /** R35: the lines the copy holds, and the laptop whose signature of them it holds (a copy far behind a takeover gets that laptop's lines as it signed them). */
+  groupPeerNightLines: z.object({ held: z.number().int().nonnegative(), holder: laptopId.optional() }),
   /** Whether the copy took the pages' ways in (false: it holds no copy of that night of that laptop). */
   groupPeerPhones: z.object({ kept: z.boolean() }),
 } as const;

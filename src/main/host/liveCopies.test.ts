@@ -40,8 +40,8 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     // Seeds of decks in play are sent sealed, as on the holder's disk: the copy chains them without opening them (R12).
     expect(journal.lines.some((line) => line.includes('"sealed"'))).toBe(true);
     const copies = new LiveCopies(root);
-    expect(copies.receive(batch(1, 5), ann.publicKey)).toEqual({ ok: true, held: 5 });
-    expect(copies.receive(batch(6, 12), ann.publicKey)).toEqual({ ok: true, held: 12 });
+    expect(copies.receive(batch(1, 5), ann.publicKey)).toMatchObject({ ok: true, held: 5 });
+    expect(copies.receive(batch(6, 12), ann.publicKey)).toMatchObject({ ok: true, held: 12 });
     const held = copies.held(journal.nightId);
     expect(held).toMatchObject({ holder: ann.laptopId, lines: 12, head: journal.heads[11], ended: false });
     expect(held?.signature).toMatchObject({ laptop: ann.laptopId, lines: 12, head: journal.heads[11] });
@@ -57,7 +57,7 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
         .split('\n')
         .filter((row) => row.startsWith('{"signed"')),
     ).toHaveLength(1);
-    expect(again.receive(batch(13, journal.lines.length), ann.publicKey)).toEqual({ ok: true, held: journal.lines.length });
+    expect(again.receive(batch(13, journal.lines.length), ann.publicKey)).toMatchObject({ ok: true, held: journal.lines.length });
     again.close();
   });
 
@@ -65,10 +65,10 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     const copies = new LiveCopies(root);
     copies.receive(batch(1, 4), ann.publicKey);
     const before = fileOf(copies);
-    expect(copies.receive(batch(7, 9), ann.publicKey)).toEqual({ ok: true, held: 4 });
-    expect(copies.receive(batch(3, 9), ann.publicKey)).toEqual({ ok: true, held: 4 });
+    expect(copies.receive(batch(7, 9), ann.publicKey)).toMatchObject({ ok: true, held: 4 });
+    expect(copies.receive(batch(3, 9), ann.publicKey)).toMatchObject({ ok: true, held: 4 });
     expect(fileOf(copies)).toBe(before);
-    expect(copies.receive(batch(5, 9), ann.publicKey)).toEqual({ ok: true, held: 9 });
+    expect(copies.receive(batch(5, 9), ann.publicKey)).toMatchObject({ ok: true, held: 9 });
     copies.close();
   });
 
@@ -124,10 +124,10 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     const copies = new LiveCopies(root, (text) =>
       text.split('\n').length > 8 ? { lines: 4, problem: 'the card turned is not the one shown' } : null,
     );
-    expect(copies.receive(batch(1, 3), ann.publicKey)).toEqual({ ok: true, held: 3 });
+    expect(copies.receive(batch(1, 3), ann.publicKey)).toMatchObject({ ok: true, held: 3 });
     expect(copies.replayCheck(journal.nightId)).toBeNull();
     const afterFirst = fileOf(copies);
-    expect(copies.receive(batch(4, 6), ann.publicKey)).toEqual({ ok: true, held: 6 });
+    expect(copies.receive(batch(4, 6), ann.publicKey)).toMatchObject({ ok: true, held: 6 });
     expect(copies.replayCheck(journal.nightId)).toContain('line 5 does not replay: the card turned is not the one shown');
     expect(copies.held(journal.nightId)).toMatchObject({ lines: 3, head: journal.heads[2] });
     expect(fileOf(copies)).toBe(afterFirst);
@@ -154,7 +154,7 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
       const copies = new LiveCopies(dir);
       expect(copies.held(journal.nightId)).toMatchObject({ lines: 5, head: journal.heads[4] });
       expect(fs.statSync(copies.pathOf(journal.nightId)).size).toBe(afterFirst);
-      expect(copies.receive(batch(6, 10), ann.publicKey)).toEqual({ ok: true, held: 10 });
+      expect(copies.receive(batch(6, 10), ann.publicKey)).toMatchObject({ ok: true, held: 10 });
       copies.close();
     }
     // Cut inside the first batch: nothing whole is held, the file goes, and the night is taken again from its start line.
@@ -163,7 +163,7 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     fs.writeFileSync(path.join(dir, 'live', `${journal.nightId}.jsonl`), full.subarray(0, afterFirst - 3));
     const copies = new LiveCopies(dir);
     expect(copies.list()).toEqual([]);
-    expect(copies.receive(batch(1, 5), ann.publicKey)).toEqual({ ok: true, held: 5 });
+    expect(copies.receive(batch(1, 5), ann.publicKey)).toMatchObject({ ok: true, held: 5 });
     copies.close();
   });
 
@@ -173,7 +173,10 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     const copies = new LiveCopies(root);
     copies.receive(batch(1, 3), ann.publicKey);
     expect(copies.letGo(journal.nightId)).toBe(false);
-    expect(copies.receive(signedBatch(ended, 1, ended.lines.length, ann), ann.publicKey)).toEqual({ ok: true, held: ended.lines.length });
+    expect(copies.receive(signedBatch(ended, 1, ended.lines.length, ann), ann.publicKey)).toMatchObject({
+      ok: true,
+      held: ended.lines.length,
+    });
     expect(copies.held(nightId)?.ended).toBe(true);
     expect(copies.letGo(nightId)).toBe(true);
     expect(fs.existsSync(copies.pathOf(nightId))).toBe(false);
@@ -192,9 +195,9 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
       path.join(work, 'forged.jsonl'),
     );
     const copies = new LiveCopies(root);
-    expect(copies.receive(signedBatch(forged, 1, betAt, ann), ann.publicKey)).toEqual({ ok: true, held: betAt });
+    expect(copies.receive(signedBatch(forged, 1, betAt, ann), ann.publicKey)).toMatchObject({ ok: true, held: betAt });
     expect(copies.replayCheck(journal.nightId)).toBeNull();
-    expect(copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey)).toEqual({ ok: true, held: betAt + 2 });
+    expect(copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey)).toMatchObject({ ok: true, held: betAt + 2 });
     expect(copies.replayCheck(journal.nightId)).toMatch(new RegExp(`^line ${betAt + 1} does not replay: .*engine refuses`));
     expect(copies.held(journal.nightId)?.lines).toBe(betAt);
     expect(copies.receive(signedBatch(forged, betAt + 1, betAt + 2, ann), ann.publicKey)).toMatchObject({
@@ -209,9 +212,9 @@ describe('R35: a live copy keeps only what its holder signed, in order', () => {
     // copy, which lacks those takeover lines, would write at epoch 2 again, so the group part refuses it
     // (`copy-not-ready`) as long as the copy remembers, and it must after a restart too.
     const copies = new LiveCopies(root);
-    expect(copies.receive({ ...batch(1, 4), epoch: 1 }, ann.publicKey)).toEqual({ ok: true, held: 4 });
+    expect(copies.receive({ ...batch(1, 4), epoch: 1 }, ann.publicKey)).toMatchObject({ ok: true, held: 4 });
     expect(fs.existsSync(path.join(copies.folder, `${journal.nightId}.heard`))).toBe(false);
-    expect(copies.receive({ ...batch(5, 6), lines: [], epoch: 3 }, ann.publicKey)).toEqual({ ok: true, held: 4 });
+    expect(copies.receive({ ...batch(5, 6), lines: [], epoch: 3 }, ann.publicKey)).toMatchObject({ ok: true, held: 4 });
     expect(copies.held(journal.nightId)).toMatchObject({ lines: 4, epoch: 1, heardEpoch: 3 });
     copies.close();
     const again = new LiveCopies(root);

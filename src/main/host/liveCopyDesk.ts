@@ -201,7 +201,7 @@ export class LiveCopyDesk {
       this.replaySoon(args.nightId);
       this.soon();
     }
-    return { ok: true, data: { held: answer.held } };
+    return { ok: true, data: { held: answer.held, ...(answer.holder !== undefined ? { holder: answer.holder } : {}) } };
   }
 
   /** The copy replayed once the answer is sent, its new batches together (a long night's replay takes tens of ms). */

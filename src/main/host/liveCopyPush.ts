@@ -1,8 +1,9 @@
-import { LIVE_BATCH_MAX_BYTES, LIVE_LINES_PER_BATCH, type LiveCopyView } from '../../shared';
+import type { LiveCopyView } from '../../shared';
 import type { LanPairing } from '../group/pairing';
 import type { GroupFilesPort } from '../session/domains/groupLanFiles';
 import { JournalTail } from '../store/journalTail';
 import { signLines } from '../store/liveCopies';
+import { fittingLines, LIVE_BATCH_CAP, relayBatch } from '../store/liveCopyRelay';
 import type { PeerLink } from './peerLink';
 import { PeerLinks } from './peerLinks';
 import { QuestionBucket, type QuestionRate } from './questionRate';
@@ -33,6 +34,8 @@ interface CopyState {
   /** The night its count is of, and the count (null: not known yet, asked with an empty batch). */
   nightId: string | null;
   held: number | null;
+  /** The laptop whose signature of those lines the copy holds, as it answered (R35: not this one, after a takeover). */
+  holder: string | null;
   busy: boolean;
   /** Asked to verify while a batch was in flight: the running loop asks once it is answered. */
   verify: boolean;
@@ -172,7 +175,7 @@ export class LiveCopyPush {
   private stateOf(laptopId: string): CopyState {
     let state = this.copies.get(laptopId);
     if (!state) {
-      state = { nightId: null, held: null, busy: false, verify: false, problem: null, bucket: new QuestionBucket(BATCHES) };
+      state = { nightId: null, held: null, holder: null, busy: false, verify: false, problem: null, bucket: new QuestionBucket(BATCHES) };
       this.copies.set(laptopId, state);
     }
     return state;
@@ -195,6 +198,7 @@ export class LiveCopyPush {
         if (state.nightId !== tail.nightId) {
           state.nightId = tail.nightId;
           state.held = null;
+          state.holder = null;
         }
         const held = state.held;
         const probing = (verify || state.verify) && held !== null && held >= tail.lines.length;
@@ -203,11 +207,18 @@ export class LiveCopyPush {
         // Lines added while it waits go in this batch too.
         while (!state.bucket.take()) await new Promise((resolve) => setTimeout(resolve, state.bucket.waitMs()));
         if (this.stopped || this.tail !== tail) continue;
-        const lines = held === null || probing ? [] : batchOf(tail.lines, held);
+        // R35: a copy held from the laptop this one took the night over from, too far behind for a batch to reach the
+        // take-over line, gets that laptop's lines as it signed them (store/liveCopyRelay.ts).
+        const relayed =
+          held === null || probing
+            ? null
+            : relayBatch(tail.lines, tail.relayPoints, tail.takeOvers, held, state.holder ?? undefined, LIVE_BATCH_CAP);
+        const lines =
+          held === null || probing ? [] : (relayed?.lines ?? tail.lines.slice(held, held + fittingLines(tail.lines, held, LIVE_BATCH_CAP)));
         const count = (held ?? 0) + lines.length;
         const head = tail.heads[count - 1];
         // R35: each earlier writer's signature of its lines goes with them (and with the line after them), to every copy.
-        const writers = lines.length === 0 ? [] : tail.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count);
+        const writers = lines.length === 0 || relayed ? [] : tail.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count);
         const args = {
           laptop: signer.laptopId,
           key: peer.theirKey,
@@ -217,7 +228,11 @@ export class LiveCopyPush {
           epoch: this.options.files.openNight()?.epoch ?? 1,
           ...(held === 0 ? { header: tail.header } : {}),
           lines,
-          ...(lines.length > 0 && head ? { signed: signLines(signer, tail.nightId, count, head) } : {}),
+          ...(relayed
+            ? { signed: relayed.signed }
+            : lines.length > 0 && head
+              ? { signed: signLines(signer, tail.nightId, count, head) }
+              : {}),
           ...(writers.length > 0 ? { writers } : {}),
           // R35: a copy ahead of one of this night's takeovers (it took the old holder's later lines) cuts back to it.
           ...(tail.takeOvers.length > 0 ? { takeOvers: tail.takeOvers } : {}),
@@ -257,6 +272,7 @@ export class LiveCopyPush {
         }
         const before = state.held;
         state.held = answer.data.held;
+        state.holder = answer.data.holder ?? null;
         if (state.problem !== null || before !== state.held) {
           state.problem = null;
           this.options.onChange();
@@ -281,17 +297,4 @@ export class LiveCopyPush {
     }
     return null;
   }
-}
-
-/** The lines after the `held` first, as many as fit in one batch. */
-function batchOf(lines: readonly string[], held: number): string[] {
-  const out: string[] = [];
-  let bytes = 0;
-  for (let index = held; index < lines.length && out.length < LIVE_LINES_PER_BATCH; index++) {
-    const line = lines[index] as string;
-    if (out.length > 0 && bytes + line.length > LIVE_BATCH_MAX_BYTES) break;
-    out.push(line);
-    bytes += line.length;
-  }
-  return out;
 }

@@ -16,6 +16,12 @@ export class JournalTail {
   readonly heads: string[] = [];
   /** R35: each earlier writer's signature in the journal, of the lines before the take-over naming it (`lines`, `head`). */
   readonly signatures: RecordSignature[] = [];
+  /**
+   * R35: every signature line of the journal that signs the chain where it stands (the copy this laptop took the night
+   * over from kept one after each batch of its holder's): what a copy far behind gets that holder's lines with
+   * (store/liveCopyRelay.ts).
+   */
+  readonly relayPoints: RecordSignature[] = [];
   /** R35: each take-over line of the night: the laptop taken from, the line it goes on from and that line's chain hash. */
   readonly takeOvers: { from: string; line: number; hash: string }[] = [];
   /** Signatures after the last line read, waiting for the next line to say whether they end an epoch. */
@@ -69,6 +75,7 @@ export class JournalTail {
     this.lines.length = 0;
     this.heads.length = 0;
     this.signatures.length = 0;
+    this.relayPoints.length = 0;
     this.takeOvers.length = 0;
     this.#pending.length = 0;
     this.#head = chainStart(this.nightId);
@@ -82,7 +89,9 @@ export class JournalTail {
     if (text.startsWith('{"signed"')) {
       const { signed } = JSON.parse(text) as { signed: RecordSignature };
       // Only one that signs the chain where it stands goes anywhere: the copy would refuse any other.
-      if (signed.lines === this.lines.length && signed.head === this.#head) this.#pending.push(signed);
+      if (signed.lines !== this.lines.length || signed.head !== this.#head) return;
+      this.#pending.push(signed);
+      this.relayPoints.push(signed);
       return;
     }
     const { prev: _prev, ...facts } = JSON.parse(text) as JournalLine & { prev?: string };

@@ -11,10 +11,12 @@ import {
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
+import type { BatchAnswer, HeldCopy, LiveBatch } from './liveCopyBatch';
 import { readHeardEpoch, writeHeardEpoch } from './liveCopyHeard';
-import { cutBackPoint, cutBackText, setAsideCutLines, type CutBack, type TakeOverPoint } from './liveCopyCutBack';
+import { cutBackPoint, cutBackText, setAsideCutLines, type CutBack } from './liveCopyCutBack';
 import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
+import { LIVE_BATCH_CAP, type BatchCap } from './liveCopyRelay';
 import { nightIdSchema } from './schemas';
 
 /**
@@ -35,71 +37,12 @@ import { nightIdSchema } from './schemas';
  */
 
 export type { GroupKeys } from './liveCopyLines';
+export type { BatchAnswer, HeldCopy, LiveBatch } from './liveCopyBatch';
 
 const LIVE_FOLDER = 'live';
 const EXTENSION = '.jsonl';
 /** Beside a copy: the highest epoch its night was heard to be written at (`heardEpoch`). */
 const HEARD_EXTENSION = '.heard';
-
-/** A batch of lines as the holding laptop sent it (src/shared/groupLan.ts `groupPeerNightLinesArgs`). */
-export interface LiveBatch {
-  nightId: string;
-  /** The laptop that sent it. */
-  laptop: string;
-  /** The index of its first line (1 = the start line). */
-  from: number;
-  /** The journal's first line, with the start line. */
-  header?: string;
-  lines: readonly string[];
-  signed?: RecordSignature;
-  /**
-   * R35: the signatures of the laptops that wrote the night's earlier epochs, as the sender's journal holds them, of
-   * the lines this batch ends or follows (each signs the night up to the last line its laptop wrote).
-   */
-  writers?: readonly RecordSignature[];
-  /** The sender's epoch for the night now, when it says. */
-  epoch?: number;
-  /** R35: the take-over lines of the sender's night (a copy ahead of one cuts back to it). */
-  takeOvers?: readonly TakeOverPoint[];
-}
-
-/** A copy held here: what a takeover reads (its text as on disk, its chain head, its lines, its holder's signature). */
-export interface HeldCopy {
-  nightId: string;
-  /** The laptop holding the night, whose signature covers every line held. */
-  holder: string;
-  /** Command lines held (the header and signature lines not counted). */
-  lines: number;
-  /** The chain hash of the last line held (`chainStart` of the night when none). */
-  head: string;
-  /** The holder's signature of the last line held (null while no line is held). */
-  signature: RecordSignature | null;
-  /**
-   * R35: the signature of each laptop that wrote an earlier epoch of the night, of its lines, as the copy holds it
-   * (right after the last line it wrote): with the holder's, the record says which laptop wrote each line.
-   */
-  writers: RecordSignature[];
-  /** The highest epoch of its lines. */
-  epoch: number;
-  /** Its last command line ended the night (a reopen after it opens it again). */
-  ended: boolean;
-  /** R35 *Handed over*: the laptop its last command line hands the night to; null when it hands it to none. */
-  handedTo: string | null;
-  /**
-   * The highest epoch its holder said it writes the night at: above `epoch`, the copy lacks the holder's own takeover
-   * line, and a takeover from it would write at the holder's epoch again. Kept beside the copy (`<night id>.heard`),
-   * so a restart does not forget it.
-   */
-  heardEpoch: number;
-  /**
-   * R35: its `.heard` file did not read after a restart (damaged): a later epoch may have been heard, so a takeover
-   * from it is refused until the copy hears its night again from a laptop (the file is then written anew).
-   */
-  heardUnreadable: boolean;
-}
-
-/** Why a batch was not taken; nothing of it was kept. */
-export type BatchAnswer = { ok: true; held: number } | { ok: false; reason: string };
 
 interface Kept extends HeldCopy {
   header: string;
@@ -140,6 +83,8 @@ export class LiveCopies {
     private readonly replay?: ReplayCheck,
     /** Nights whose holder sent lines that do not replay: from which line, and why (every batch reaching it is refused). */
     private readonly unplayable = new Map<string, { line: number; reason: string }>(),
+    /** What one batch holds at most (the app's; a test's may be a few lines): the signatures kept are at most that apart. */
+    private readonly batchCap: BatchCap = LIVE_BATCH_CAP,
   ) {}
 
   get folder(): string {
@@ -195,13 +140,17 @@ export class LiveCopies {
     const cut = kept ? cutBackPoint(kept, () => this.text(kept.nightId) ?? '', batch.takeOvers, batch.epoch, keys.nameOf) : null;
     if (typeof cut === 'string') return refuse(cut);
     const held = cut?.at ?? kept?.lines ?? 0;
-    if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held };
+    if (batch.from !== held + 1 || batch.lines.length === 0) return { ok: true, held, ...(kept ? { holder: kept.holder } : {}) };
     // (Lines that did not replay after a takeover point were the old holder's: they say nothing of the taker's.)
     const unplayable = this.unplayable.get(batch.nightId);
     if (unplayable && !(cut && unplayable.line > cut.at) && held + batch.lines.length >= unplayable.line) return refuse(unplayable.reason);
-    if (holderKey === undefined) return refuse('the group holds no key for that laptop yet (it has not synced with this one)');
     const signed = batch.signed;
     if (!signed) return refuse('the lines are not signed');
+    // R35: lines of an earlier epoch sent by a later holder as their writer signed them (store/liveCopyRelay.ts): taken
+    // as that laptop's, by a copy held from it (too far behind for a batch to reach the take-over line) or by none yet.
+    const relayed = !cut && signed.laptop !== batch.laptop && (kept === undefined || signed.laptop === kept.holder);
+    const signerKey = relayed ? keys.keyOf(signed.laptop) : holderKey;
+    if (signerKey === undefined) return refuse('the group holds no key for that laptop yet (it has not synced with this one)');
     let header = kept?.header;
     if (!header) {
       const problem = headerProblem(batch.header, batch.nightId);
@@ -221,16 +170,18 @@ export class LiveCopies {
     if (typeof chained === 'string') return refuse(moved ? elsewhere : chained);
     // R35: the batch carries the copy on through a takeover from its holder (one of the night's holders before the
     // copy's may have been taken over first: the copy's first lines are then that laptop's).
-    if (moved && !chained.takeOvers.some((move) => move.from === kept.holder)) return refuse(elsewhere);
+    // Relayed, they are the holder's alone: a take-over line among them would be the sender's to sign.
+    if (relayed && chained.takeOvers.length > 0) return refuse(elsewhere);
+    if (moved && !relayed && !chained.takeOvers.some((move) => move.from === kept.holder)) return refuse(elsewhere);
     // R35: cut back only for the takeover line itself, from the holder, at an epoch above every line the copy holds.
     const cutBy = chained.takeOvers[0];
     if (cut && (cutBy?.at !== held + 1 || cutBy.from !== kept?.holder || chained.epoch <= (kept?.epoch ?? FIRST_EPOCH)))
       return refuse(elsewhere);
     const lines = held + batch.lines.length;
-    if (signed.laptop !== batch.laptop || signed.lines !== lines || signed.head !== chained.head)
+    if ((!relayed && signed.laptop !== batch.laptop) || signed.lines !== lines || signed.head !== chained.head)
       return refuse(`its signature does not sign the night's ${lines} lines as they chain`);
-    if (signed.key !== holderKey) return refuse('it is signed with a key that is not the one the group holds for that laptop');
-    if (!verifySignature(holderKey, recordStatement(batch.nightId, batch.laptop, lines, chained.head), signed.sig))
+    if (signed.key !== signerKey) return refuse('it is signed with a key that is not the one the group holds for that laptop');
+    if (!verifySignature(signerKey, recordStatement(batch.nightId, signed.laptop, lines, chained.head), signed.sig))
       return refuse('its signature does not check: the lines were changed after they were signed, or it is a forgery');
     const writers = checkedWriters(batch, base, chained, keys);
     if (typeof writers === 'string') return refuse(writers);
@@ -259,7 +210,7 @@ export class LiveCopies {
       copy.bytes = Buffer.byteLength(text, 'utf8');
       this.#copies.set(batch.nightId, copy);
     } else this.append(copy, appended);
-    copy.holder = batch.laptop;
+    copy.holder = signed.laptop;
     copy.lines = lines;
     copy.head = chained.head;
     copy.epoch = chained.epoch;
@@ -269,7 +220,7 @@ export class LiveCopies {
     copy.handedTo = chained.handedTo;
     this.hear(copy, Math.max(copy.epoch, batch.epoch ?? FIRST_EPOCH));
     copy.marks.push(markOf({ ...copy, signature: signed }));
-    return { ok: true, held: lines };
+    return { ok: true, held: lines, holder: copy.holder };
   }
 
   /**
@@ -277,14 +228,13 @@ export class LiveCopies {
    * the lines after the cut set aside beside it, the copy written whole anew (no batch before this one to go back to).
    */
   private cutBack(kept: Kept, cut: CutBack, appended: string): void {
+    // The signatures kept between the earlier writers' (R35, store/liveCopyRelay.ts) stay with the lines they sign.
+    const between = (readCopy(kept.nightId, this.text(kept.nightId) ?? '', this.batchCap)?.relayPoints ?? []).filter(
+      (point) => point.lines < cut.at && !kept.writers.some((s) => s.laptop === point.laptop && s.lines === point.lines),
+    );
     setAsideCutLines(this.pathOf(kept.nightId), kept.header, cut, kept.signature);
     this.closeFile(kept);
-    const text = cutBackText(
-      kept.header,
-      cut,
-      kept.writers.filter((s) => s.lines <= cut.at),
-      appended,
-    );
+    const text = cutBackText(kept.header, cut, [...kept.writers.filter((s) => s.lines <= cut.at), ...between], appended);
     writeFileDurably(this.pathOf(kept.nightId), text);
     kept.bytes = Buffer.byteLength(text, 'utf8');
     kept.marks = [];
@@ -418,12 +368,12 @@ export class LiveCopies {
     for (const name of names) {
       const nightId = name.endsWith(EXTENSION) ? name.slice(0, -EXTENSION.length) : '';
       if (!nightIdSchema.safeParse(nightId).success) continue;
-      const read = readCopy(nightId, fs.readFileSync(this.pathOf(nightId), 'utf8'));
+      const read = readCopy(nightId, fs.readFileSync(this.pathOf(nightId), 'utf8'), this.batchCap);
       if (!read) {
         fs.rmSync(this.pathOf(nightId), { force: true });
         continue;
       }
-      const { rewrite, ...copy } = read;
+      const { rewrite, relayPoints: _relayPoints, ...copy } = read;
       if (rewrite !== null) writeFileDurably(this.pathOf(nightId), rewrite);
       const mark = markOf(copy);
       // R35: the epoch heard before the restart still holds: a takeover from a copy behind it stays refused.

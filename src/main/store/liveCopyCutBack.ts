@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { chainStart, signatureLine, type RecordSignature } from '../night';
+import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
 import { copyRows, withSignatures, type CopyRow } from './liveCopyLines';
 
@@ -47,7 +48,13 @@ export function cutBackPoint(
   if (inside.length === 0 || senderEpoch === undefined || senderEpoch <= copy.epoch) return null;
   const rows = copyRows(copy.nightId, text());
   const headAt = (line: number) => (line === 0 ? chainStart(copy.nightId) : rows[line - 1]?.head);
-  const matching = inside.filter((point) => headAt(point.line) === point.hash).sort((a, b) => b.line - a.line)[0];
+  const epochAt = (line: number) => (line === 0 ? FIRST_EPOCH : (rows[line - 1]?.epoch ?? FIRST_EPOCH));
+  // A copy whose line after the point rises an epoch holds the take-over line itself (the sender's lines, held from the
+  // laptop that sent them before the takeover's writer: it follows on as ever, nothing to cut).
+  const holdsTakeOver = (point: TakeOverPoint) => (rows[point.line]?.epoch ?? 0) > epochAt(point.line);
+  const hashMatches = inside.filter((point) => headAt(point.line) === point.hash);
+  if (hashMatches.length > 0 && hashMatches.every(holdsTakeOver)) return null;
+  const matching = hashMatches.filter((point) => !holdsTakeOver(point)).sort((a, b) => b.line - a.line)[0];
   if (!matching) {
     const point = inside.at(-1) as TakeOverPoint;
     return `its night was taken over from ${nameOf(copy.holder)} after line ${point.line}, with a hash that is not this copy's line ${point.line}: the copy holds other lines there, and cuts nothing`;

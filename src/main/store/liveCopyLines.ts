@@ -10,6 +10,7 @@ import {
   type RecordSignature,
 } from '../night';
 import { FIRST_EPOCH } from '../night/recordChain';
+import { LIVE_BATCH_CAP, thinnedRelayPoints, type BatchCap } from './liveCopyRelay';
 
 /**
  * R35, the lines of a live copy (store/liveCopies.ts): a journal line's facts as its chain hash covers them, read
@@ -32,6 +33,11 @@ export interface ReadCopy {
   signature: RecordSignature;
   /** R35: the signatures of the laptops that wrote the night's earlier epochs, each right after the last line it wrote. */
   writers: RecordSignature[];
+  /**
+   * R35: the signatures kept between them, at most a batch apart (store/liveCopyRelay.ts): with them, once this laptop
+   * takes the night over, a copy far behind gets each line as its writer signed it.
+   */
+  relayPoints: RecordSignature[];
   epoch: number;
   ended: boolean;
   handedTo: string | null;
@@ -146,11 +152,11 @@ export function chainLines(
 /**
  * A copy as read back from its file: its lines up to the last signature that signs them as they chain (anything after
  * it, a batch cut short by a kill, is dropped), and the file's text to write whole when it must change (cut back, or
- * its many signatures compacted). Compacted, it keeps the last signature and, R35, each earlier writer's signature
+ * its many signatures compacted, keeping them at most a batch of `cap` apart: store/liveCopyRelay.ts). Compacted, it keeps the last signature and, R35, each earlier writer's signature
  * of its epoch (right before the take-over line naming it, or at the end while that line has not come): the signatures
  * of each batch in between say nothing more.
  */
-export function readCopy(nightId: string, text: string): ReadCopy | null {
+export function readCopy(nightId: string, text: string, cap: BatchCap = LIVE_BATCH_CAP): ReadCopy | null {
   const rows = text.split('\n');
   const header = rows[0] ?? '';
   if (headerProblem(header, nightId) !== null) return null;
@@ -192,13 +198,22 @@ export function readCopy(nightId: string, text: string): ReadCopy | null {
   const writers = epochWriters(kept.slice(0, -1), takenFrom, good.lines).filter(
     (s) => s.laptop !== signature.laptop || s.lines !== signature.lines,
   );
-  const whole = `${header}\n${withSignatures(lines.slice(0, good.lines), 0, writers)}${signatureLine(signature)}`;
+  const held = lines.slice(0, good.lines);
+  // Thinned with the last signature among them (it stands for the lines before it too), which is kept apart.
+  const relayPoints = thinnedRelayPoints(
+    kept,
+    held.map((line) => line.length),
+    cap,
+  ).filter((s) => s.laptop !== signature.laptop || s.lines !== signature.lines);
+  const between = relayPoints.filter((point) => !writers.some((s) => s.laptop === point.laptop && s.lines === point.lines));
+  const whole = `${header}\n${withSignatures(held, 0, [...writers, ...between])}${signatureLine(signature)}`;
   return {
     header,
     lines: good.lines,
     head: good.head,
     signature,
     writers,
+    relayPoints,
     epoch: good.epoch,
     ended: good.ended,
     handedTo: good.handedTo,

@@ -29,6 +29,7 @@ import {
 import { decideStep, emptyNight, keepStep, seedsRetired, type DecidedStep, type PlayedNight } from '../../night/play';
 import { someCommand } from '../../night/testing/laptops';
 import { LiveCopies, signLines, type BatchAnswer, type GroupKeys, type LiveBatch } from '../liveCopies';
+import { relayBatch } from '../liveCopyRelay';
 
 /**
  * Two or three laptops of a group moving one night between them (docs/rules.md R35), for the schedule property
@@ -63,6 +64,8 @@ interface Holding {
   heads: string[];
   played: PlayedNight;
   signatures: RecordSignature[];
+  /** R35: every signature line of its journal (the copy it took the night over from kept one per batch): relayed from. */
+  relayPoints: RecordSignature[];
 }
 
 export interface Laptop {
@@ -76,6 +79,8 @@ export interface Laptop {
   night: Holding | null;
   /** What this laptop's push believes each peer holds (null: not known, asked with an empty batch). */
   held: Map<string, number | null>;
+  /** The laptop each peer's copy answered it holds the night from (R35: relayed to, store/liveCopyRelay.ts). */
+  holders: Map<string, string | undefined>;
   /** The copy's lines this laptop answered it held, and from whom: a kill never takes them back. */
   answered: { holder: string; lines: number; head: string } | null;
   /** The highest epoch this laptop has seen (in its journal or a copy it holds). */
@@ -124,13 +129,18 @@ export class ScheduleLaptops {
   readonly inFlight: InFlight[] = [];
   /** Links cut, as "a|b" with a < b. */
   readonly cut = new Set<string>();
-  /** Batches cut short by a kill while written, nights handed over, copies cut back: the property counts them to know it ran them. */
-  readonly counts = { torn: 0, handed: 0, cutBack: 0 };
+  /**
+   * Batches cut short by a kill while written, nights handed over, copies cut back, batches of an earlier writer's lines
+   * relayed: the property counts them to know it ran them.
+   */
+  readonly counts = { torn: 0, handed: 0, cutBack: 0, relayed: 0 };
 
   private constructor(
     readonly work: string,
     count: number,
     readonly fencing: Fencing,
+    /** The most lines a batch holds (the app's 256; a few make copies far behind a takeover: store/liveCopyRelay.ts). */
+    readonly batchCap: number,
   ) {
     this.laptops = Array.from({ length: count }, (_, i) => {
       const id = `l-${String(i + 1).padStart(16, '0')}`;
@@ -141,9 +151,10 @@ export class ScheduleLaptops {
         root,
         alive: true,
         life: 0,
-        copies: new LiveCopies(root),
+        copies: this.newCopies(root),
         night: null,
         held: new Map(),
+        holders: new Map(),
         answered: null,
         seen: 1,
         key: new Map(),
@@ -153,10 +164,10 @@ export class ScheduleLaptops {
   }
 
   /** `count` laptops, the first holding a night just started by `players`. */
-  static start(count: number, players: number, fencing: Fencing = 'fixed'): ScheduleLaptops {
-    const group = new ScheduleLaptops(fs.mkdtempSync(path.join(os.tmpdir(), 'move-schedule-')), count, fencing);
+  static start(count: number, players: number, fencing: Fencing = 'fixed', batchCap = 256): ScheduleLaptops {
+    const group = new ScheduleLaptops(fs.mkdtempSync(path.join(os.tmpdir(), 'move-schedule-')), count, fencing, batchCap);
     const first = group.laptops[0] as Laptop;
-    first.night = { texts: [], heads: [], played: emptyNight(), signatures: [] };
+    first.night = { texts: [], heads: [], played: emptyNight(), signatures: [], relayPoints: [] };
     const start: EngineCommand = {
       type: 'start',
       nightId: NIGHT,
@@ -237,13 +248,28 @@ export class ScheduleLaptops {
     if (command) this.play(laptop, command);
   }
 
-  /** The holder's push to `to`: the lines it believes `to` lacks (at most `cap`), or an empty batch asking what it holds. */
-  send(from: Laptop, to: Laptop, cap: number): void {
+  /** The laptop's copies, on its data folder (the signatures they keep at most a batch apart, as this group's batches go). */
+  private newCopies(root: string): LiveCopies {
+    return new LiveCopies(root, undefined, undefined, { lines: this.batchCap, bytes: Number.MAX_SAFE_INTEGER });
+  }
+
+  /** The holder's push to `to`: the lines it believes `to` lacks (at most `cap`, and the group's batch), or an empty batch asking what it holds. */
+  send(from: Laptop, to: Laptop, wanted: number): void {
+    const cap = Math.min(wanted, this.batchCap);
     const night = from.night;
     if (!night || !from.alive || from === to) return;
     const held = from.held.get(to.id) ?? null;
     // A copy that holds every line is asked again what it holds (the push's check every second): it may have moved on.
-    const lines = held === null ? [] : night.texts.slice(held, held + cap);
+    // R35: a copy far behind a takeover gets the lines of the laptop taken over from as it signed them, as
+    // host/liveCopyPush.ts sends them.
+    const relayed =
+      held === null
+        ? null
+        : relayBatch(night.texts, night.relayPoints, takeOversOf(night.played), held, from.holders.get(to.id), {
+            lines: cap,
+            bytes: Number.MAX_SAFE_INTEGER,
+          });
+    const lines = held === null ? [] : (relayed?.lines ?? night.texts.slice(held, held + cap));
     const count = (held ?? 0) + lines.length;
     const head = night.heads[count - 1];
     const batch: LiveBatch = {
@@ -254,9 +280,9 @@ export class ScheduleLaptops {
       epoch: nightEpoch(night.played),
       ...(held === 0 ? { header: headerLine(NIGHT).trimEnd() } : {}),
       lines,
-      ...(lines.length > 0 && head ? { signed: signLines(from.signer, NIGHT, count, head) } : {}),
+      ...(relayed ? { signed: relayed.signed } : lines.length > 0 && head ? { signed: signLines(from.signer, NIGHT, count, head) } : {}),
       // R35: the earlier writers' signatures of the lines the batch ends or follows, as host/liveCopyPush.ts sends them.
-      ...(lines.length > 0 ? { writers: night.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count) } : {}),
+      ...(lines.length > 0 && !relayed ? { writers: night.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count) } : {}),
       // R35: the night's take-over lines, as host/liveCopyPush.ts sends them (a copy ahead of one cuts back to it).
       takeOvers: takeOversOf(night.played),
     };
@@ -303,6 +329,8 @@ export class ScheduleLaptops {
     const answer = to.copies.receive(batch, this.byId(batch.laptop).signer.publicKey, this.keys);
     const after = to.copies.held(NIGHT);
     if (before && after && after.lines - batch.lines.length < before.lines) this.counts.cutBack += 1;
+    if (answer.ok && batch.signed && batch.signed.laptop !== batch.laptop && after?.lines === batch.from - 1 + batch.lines.length)
+      this.counts.relayed += 1;
     if (answer.ok && batch.lines.length > 0) {
       // The desk replays the copy once the batch is durable and answered (the answer is not held back for it).
       to.copies.replayCheck(NIGHT);
@@ -327,6 +355,7 @@ export class ScheduleLaptops {
       this.movedAway(from, answer.moved);
     } else if (answer.ok) {
       from.held.set(to.id, answer.held);
+      from.holders.set(to.id, answer.holder);
     } else {
       from.held.set(to.id, null);
     }
@@ -339,6 +368,7 @@ export class ScheduleLaptops {
     this.fences.push({ laptop: laptop.id, line, aside: night.heads.slice(line) });
     laptop.night = null;
     laptop.held.clear();
+    laptop.holders.clear();
   }
 
   /** A batch's text cut short where a kill stopped its write: `at` in [0, 1) of its bytes. */
@@ -366,6 +396,7 @@ export class ScheduleLaptops {
     laptop.alive = false;
     laptop.copies.close();
     laptop.held.clear();
+    laptop.holders.clear();
     for (let i = this.inFlight.length - 1; i >= 0; i--) if (this.inFlight[i]?.to === laptop.id) this.inFlight.splice(i, 1);
   }
 
@@ -374,7 +405,7 @@ export class ScheduleLaptops {
     if (laptop.alive) return;
     laptop.alive = true;
     laptop.life += 1;
-    laptop.copies = new LiveCopies(laptop.root);
+    laptop.copies = this.newCopies(laptop.root);
     for (const copy of laptop.copies.list()) laptop.copies.replayCheck(copy.nightId);
     // What it answered it held was durable first (one write and fdatasync per batch): it is all still there.
     const copy = laptop.copies.held(NIGHT);
@@ -405,7 +436,7 @@ export class ScheduleLaptops {
       .split('\n')
       .slice(1)
       .filter((row) => row !== '' && !row.startsWith('{"signed"'));
-    const night: Holding = { texts, heads: [...decoded.heads], played: copy.night, signatures: [] };
+    const night: Holding = { texts, heads: [...decoded.heads], played: copy.night, signatures: [], relayPoints: copy.signatures };
     by.night = night;
     this.write(by, night, moved.entry, moved.step);
     // R35: as session/domains/nightMove.ts keeps them: every earlier writer's signature of its lines.
@@ -445,22 +476,24 @@ export class ScheduleLaptops {
     if (to.copies.held(NIGHT)?.lines !== night.texts.length) throw new Error(`${to.id} did not take the lines handed over`);
     holder.night = null;
     holder.held.clear();
+    holder.holders.clear();
     this.counts.handed += 1;
     if (!this.takeOver(to, true)) throw new Error(`${to.id} could not take over the night handed to it`);
     return true;
   }
 
   /** Every laptop back on and every link mended; each night open pushed to every laptop until nothing changes. */
-  settle(): void {
+  /** Every laptop back, every link mended, and each holder pushing batches of at most `cap` lines until nothing changes. */
+  settle(cap = this.batchCap): void {
     this.cut.clear();
     for (const laptop of this.laptops) this.back(laptop);
     this.inFlight.length = 0;
     let before = '';
-    for (let round = 0; round < 50; round++) {
+    for (let round = 0; round < 50 + 1000 / cap; round++) {
       for (const from of this.laptops)
         for (const to of this.laptops) {
           if (from === to || !from.night) continue;
-          this.send(from, to, 256);
+          this.send(from, to, cap);
           const flight = this.inFlight.pop();
           if (flight) this.answerArrived(from, to, this.receive(to, flight.batch));
         }
