@@ -12,7 +12,7 @@ import {
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
 import { readHeardEpoch, writeHeardEpoch } from './liveCopyHeard';
-import { cutBackPoint, cutBackText, setAsideCutLines, type CutBack, type TakeOverPoint } from './liveCopyCutBack';
+import { cutBackPoint, cutBackText, setAsideCutLines, takerAfter, type CutBack, type CutLinesAside, type TakeOverPoint } from './liveCopyCutBack';
 import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
 import { nightIdSchema } from './schemas';
@@ -133,6 +133,8 @@ export class LiveCopies {
   /** R35: each copy as replayed so far (only the lines of each new batch are replayed: night/growingReplay.ts). */
   readonly #replays = new Map<string, GrowingReplay>();
   #loaded = false;
+  /** R35: told of the lines each cut back set aside, once they are durable (the host is shown them: host/liveCopyDesk.ts). */
+  onCutBack: ((aside: CutLinesAside) => void) | null = null;
 
   constructor(
     readonly root: string,
@@ -252,7 +254,7 @@ export class LiveCopies {
       fd: null,
       marks: [],
     };
-    if (cut && kept) this.cutBack(kept, cut, appended);
+    if (cut && kept) this.cutBack(kept, cut, appended, takerAfter(cut.at, [...writers.all, signed]));
     else if (!kept) {
       const text = `${header}\n${appended}`;
       writeFileDurably(this.pathOf(batch.nightId), text);
@@ -276,8 +278,9 @@ export class LiveCopies {
    * R35: the copy cut back to `cut.at` lines and `appended` after them (the taker's lines from its take-over line):
    * the lines after the cut set aside beside it, the copy written whole anew (no batch before this one to go back to).
    */
-  private cutBack(kept: Kept, cut: CutBack, appended: string): void {
-    setAsideCutLines(this.pathOf(kept.nightId), kept.header, cut, kept.signature);
+  private cutBack(kept: Kept, cut: CutBack, appended: string, taker: string): void {
+    const file = setAsideCutLines(this.pathOf(kept.nightId), kept.header, cut, kept.signature);
+    this.onCutBack?.({ nightId: kept.nightId, from: kept.holder, by: taker, line: cut.at, lines: cut.aside.length, file });
     this.closeFile(kept);
     const text = cutBackText(
       kept.header,
