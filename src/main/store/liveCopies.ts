@@ -12,7 +12,15 @@ import {
 import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
 import { readHeardEpoch, writeHeardEpoch } from './liveCopyHeard';
-import { cutBackPoint, cutBackText, setAsideCutLines, takerAfter, type CutBack, type CutLinesAside, type TakeOverPoint } from './liveCopyCutBack';
+import {
+  cutBackPoint,
+  cutBackText,
+  setAsideCutLines,
+  takerAfter,
+  type CutBack,
+  type CutLinesAside,
+  type TakeOverPoint,
+} from './liveCopyCutBack';
 import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
 import { nightIdSchema } from './schemas';
