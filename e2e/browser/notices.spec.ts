@@ -4,10 +4,11 @@
  * dismisses it, across restarts. A journal cut short asks the host which
  * figures stand (docs/night-journal.md, "A journal cut short").
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { endNight, playTurns } from './consolePage';
+import { DOC_SCREENSHOTS } from './docScreenshots';
 import { hostForSpecFile } from './hostFixture';
 
 const host = hostForSpecFile('0ff1ce5eed');
@@ -142,4 +143,53 @@ test('a night whose journal was cut inside its first command line stays in the h
   history.hash = '#/history';
   await page.goto(history.toString());
   await expect(page.getByTestId('nights').locator('tbody tr td').nth(3)).toHaveText('3');
+});
+
+test('R35: a copy here that cut back to a takeover point tells its host whose lines were set aside, how many, after which line, who took over and where, until dismissed', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // The notice as the laptop keeps it (notices.json) once its copy of Ann's night cut back (host/cutBack.test.ts
+  // makes one on three laptops): its words are the console's, in the host's language.
+  const night = '2026-03-06-458260';
+  let aside = '';
+  await host.restart({
+    wipeData: true,
+    whileStopped: (dir) => {
+      const copy = path.join(dir, 'live', `${night}.jsonl`);
+      aside = `${copy}.cut-back-after-412`;
+      const notice = {
+        id: 'cut-back-1',
+        kind: 'set-aside',
+        file: copy,
+        setAsideAs: aside,
+        reason: `this laptop's copy of night ${night} held 8 lines that Ann’s laptop wrote after Bob’s laptop took the night over from it at line 412 (R35).`,
+        at: '2026-03-06T22:40:00.000Z',
+        copyCutBack: { night, from: 'Ann’s laptop', by: 'Bob’s laptop', line: 412, after: 8 },
+      };
+      writeFileSync(path.join(dir, 'notices.json'), JSON.stringify({ format: 'in-between-dealer/notices', version: 1, notices: [notice] }));
+    },
+  });
+  await page.goto(host.consoleUrl);
+  const notices = page.getByTestId('storage-notices');
+  const notice = page.getByTestId('storage-notice-set-aside');
+  // News, not a fault: told under the title of a night that went on elsewhere.
+  await expect(notices.locator('h2')).toHaveText('The night went on on another laptop');
+  await expect(notice).toContainText(
+    `This laptop’s copy of night ${night} held 8 lines Ann’s laptop wrote after line 412, where Bob’s laptop took the night over (R35).`,
+  );
+  await expect(notice).toContainText(`the lines are kept aside in ${aside}, never merged.`);
+  mkdirSync(DOC_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${DOC_SCREENSHOTS}/console-copy-cut-back-1080p.png` });
+
+  // Still there after a restart; gone for good once dismissed.
+  await host.restart();
+  await page.goto(host.consoleUrl);
+  await expect(notice).toContainText('held 8 lines Ann’s laptop wrote after line 412');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notices).toHaveCount(0);
+  await host.restart();
+  await page.goto(host.consoleUrl);
+  await expect(page.getByTestId('phase')).toBeVisible();
+  await expect(notices).toHaveCount(0);
 });

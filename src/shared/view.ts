@@ -190,6 +190,13 @@ export interface StorageNotice {
    * after that line (not part of the night), and whether it was handed over from here rather than taken over.
    */
   nightMoved?: { night: string; by: string; line: number; after: number; handed: boolean };
+  /**
+   * Only on the notice of a paired laptop's night whose copy here cut back to a takeover point (R35 *A laptop that
+   * comes back*, `file` the copy, `setAsideAs` the lines set aside): the night, the laptop that wrote the lines set
+   * aside (`from`, its name), the laptop that took the night over from it (`by`), the line it went on after, and how
+   * many lines of `from`'s after it were set aside (not part of the night, never merged).
+   */
+  copyCutBack?: { night: string; from: string; by: string; line: number; after: number };
 }
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ExportFile } from '../../shared';
+import type { ExportFile, StorageNotice } from '../../shared';
 import { advance, checkedExportFile, currentNight, playTurns, startNight } from '../session/testing/kit';
 import type { GameSession } from '../session/gameSession';
 import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
@@ -39,15 +39,32 @@ function ready(session: GameSession): void {
   while (currentNight(session).phase !== 'ready') advance(session);
 }
 
+/** The laptop goes by `name` in the group (each laptop of a test is named after the machine otherwise). */
+async function named(owner: LiveLaptop, name: string): Promise<void> {
+  const renamed = await owner.session.run('host', 'renameLaptop', { name });
+  if (!renamed.ok) throw new Error(renamed.error.message);
+}
+
+/** The notice a laptop's console shows of a copy cut back (R35), if any. */
+function cutBackNotices(owner: LiveLaptop): StorageNotice[] {
+  return owner.session.getView().storageNotices.filter((n) => n.copyCutBack !== undefined);
+}
+
 describe('R35: a copy ahead of a takeover point cuts back to it and follows the laptop that took the night over', () => {
-  it('R35: Carol’s copy, ahead of Bob’s takeover, becomes Bob’s night exactly, Ann’s later lines aside; Carol’s laptop then takes it over from Bob’s and the checker finds the night right', async () => {
+  it('R35: Carol’s copy, ahead of Bob’s takeover, becomes Bob’s night exactly, Ann’s later lines aside and her host told of them; Carol’s laptop then takes it over from Bob’s and the checker finds the night right', async () => {
     const ann = await laptop('ann');
     let bob = await laptop('bob');
-    const carol = await laptop('carol');
+    let carol = await laptop('carol');
     await pair(ann, bob);
     await pair(ann, carol, true);
     await pair(bob, carol, true);
+    await named(ann, 'Ann’s laptop');
+    await named(bob, 'Bob’s laptop');
     const [annId, bobId] = [idOf(ann.session), idOf(bob.session)];
+    // Carol's laptop takes the new names in (the group's files, asked for at once rather than after a minute).
+    await carol.lan.syncNow();
+    const names = new Map(carol.session.getView().group?.laptops.map((l) => [l.id, l.name]));
+    expect([names.get(annId), names.get(bobId)]).toEqual(['Ann’s laptop', 'Bob’s laptop']);
     const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
     playTurns(ann.session, 2);
     ready(ann.session);
@@ -93,6 +110,23 @@ describe('R35: a copy ahead of a takeover point cuts back to it and follows the 
     const asideText = fs.readFileSync(path.join(folder, aside[0] as string), 'utf8');
     expect(commandRows(asideText)).toEqual(annRows.slice(taken));
     expect(asideText.trimEnd().split('\n').at(-1)).toContain(`"laptop":"${annId}"`);
+    // R35: Carol's host is told, until dismissed: whose lines were set aside, how many, after which line, which laptop
+    // took the night over, and the file they are kept in.
+    await until(() => cutBackNotices(carol).length > 0);
+    const told = cutBackNotices(carol);
+    const after = annRows.length - taken;
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'set-aside',
+        file: carol.lan.live.copies.pathOf(nightId),
+        setAsideAs: path.join(folder, aside[0] as string),
+        copyCutBack: { night: nightId, from: 'Ann’s laptop', by: 'Bob’s laptop', line: taken, after },
+      }),
+    ]);
+    expect(told[0]?.reason).toContain(
+      `held ${after} lines that Ann’s laptop wrote after Bob’s laptop took the night over from it at line ${taken} (R35)`,
+    );
+    expect(fs.existsSync(told[0]?.setAsideAs ?? '')).toBe(true);
     // Bob's console hears of no refusal from Carol's laptop: it holds the night 0 lines behind.
     await until(() => bob.lan.live.copyAt(idOf(carol.session))?.behind === 0);
     expect(bob.lan.live.copyAt(idOf(carol.session))).toMatchObject({ behind: 0, problem: null });
@@ -113,7 +147,10 @@ describe('R35: a copy ahead of a takeover point cuts back to it and follows the 
     const record = (JSON.parse(content) as { record: { journal: string } | null }).record;
     expect(commandRows(record?.journal ?? '').slice(0, bobRows.length)).toEqual(bobRows);
     for (const finding of checkedExportFile(content)) expect(finding).toMatch(/^R35 cannot-check deck play-\d+ was lost with its laptop/);
-    // The aside lines stay, never merged, never deleted by themselves.
+    // The aside lines stay, never merged, never deleted by themselves; told once, the notice lasts across a restart.
     expect(fs.existsSync(path.join(folder, aside[0] as string))).toBe(true);
+    await switchedOff(carol);
+    carol = await laptop('carol');
+    expect(cutBackNotices(carol)).toEqual(told);
   }, 30_000);
 });

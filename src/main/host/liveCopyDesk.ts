@@ -55,6 +55,8 @@ export class LiveCopyDesk {
 
   constructor(private readonly options: LiveCopyOptions) {
     this.copies = options.replay ? new LiveCopies(options.dataRoot, options.replay) : new LiveCopies(options.dataRoot);
+    // R35: the lines a copy's cut back set aside are shown to the host (a storage notice), never merged.
+    this.copies.onCutBack = (aside) => void options.files.copyCutBack({ ...aside, copy: this.copies.pathOf(aside.nightId) });
     this.push = new LiveCopyPush({ pairing: options.pairing, files: options.files, onChange: () => this.soon() });
   }
 

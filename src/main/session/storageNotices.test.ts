@@ -70,6 +70,47 @@ describe('storage notices last until the host dismisses them', () => {
   });
 });
 
+describe('R35: a copy here of a paired laptop’s night that cut back to a takeover point', () => {
+  it('R35: the host is told whose lines were set aside, how many, after which line, which laptop took over and where they are; until dismissed, across restarts', async () => {
+    const session = start();
+    const pushed: AppView[] = [];
+    session.onView((view) => pushed.push(view));
+    const night = '2026-02-20-a1b2c3';
+    const [ann, bob] = ['l-00000000000000a1', 'l-00000000000000b1'];
+    const copy = file('live', `${night}.jsonl`);
+    const aside = { nightId: night, from: ann, by: bob, line: 412, lines: 8, file: `${copy}.cut-back-after-412`, copy };
+    await session.groupFiles.copyCutBack(aside);
+    // Told again of the same lines (nothing new), it is shown once; another cut back of the copy is a notice of its own.
+    await session.groupFiles.copyCutBack(aside);
+    await session.groupFiles.copyCutBack({ ...aside, line: 3, lines: 1, file: `${copy}.cut-back-after-3` });
+    const told = notices(session);
+    // Outside a group the laptops go by their ids (in one, by their names: host/cutBack.test.ts).
+    expect(told).toEqual([
+      expect.objectContaining({
+        kind: 'set-aside',
+        file: copy,
+        setAsideAs: `${copy}.cut-back-after-412`,
+        copyCutBack: { night, from: ann, by: bob, line: 412, after: 8 },
+        reason:
+          `this laptop's copy of night ${night} held 8 lines that ${ann} wrote after ${bob} took the night over from it at line 412 (R35). ` +
+          `They are not part of the night: the copy follows ${bob} from that line, and they are kept aside in ${copy}.cut-back-after-412, never merged.`,
+      }),
+      expect.objectContaining({
+        copyCutBack: { night, from: ann, by: bob, line: 3, after: 1 },
+        reason: expect.stringContaining(`held 1 line that ${ann} wrote after ${bob} took the night over from it at line 3 (R35)`),
+      }),
+    ]);
+    expect(pushed.at(-1)?.storageNotices).toEqual(told);
+    session.close();
+
+    const again = start();
+    expect(notices(again)).toEqual(told);
+    accepted(again.runNow('dismissNotice', { id: told[0]?.id }));
+    again.close();
+    expect(notices(start())).toEqual(told.slice(1));
+  });
+});
+
 describe('a missing file is reported', () => {
   it.each([
     ['settings.json', /not found: the setup of the last night is forgotten/],

@@ -13,7 +13,7 @@ import { FIRST_EPOCH } from '../night/recordChain';
 import { writeFileDurably } from './durableFile';
 import type { BatchAnswer, HeldCopy, LiveBatch } from './liveCopyBatch';
 import { readHeardEpoch, writeHeardEpoch } from './liveCopyHeard';
-import { cutBackPoint, cutBackText, setAsideCutLines, type CutBack } from './liveCopyCutBack';
+import { cutBackPoint, cutBackText, setAsideCutLines, takerAfter, type CutBack, type CutLinesAside } from './liveCopyCutBack';
 import { chainLines, checkedWriters, headerProblem, readCopy, withSignatures, type GroupKeys } from './liveCopyLines';
 import { syncDirectory } from './jsonFile';
 import { LIVE_BATCH_CAP, type BatchCap } from './liveCopyRelay';
@@ -76,6 +76,8 @@ export class LiveCopies {
   /** R35: each copy as replayed so far (only the lines of each new batch are replayed: night/growingReplay.ts). */
   readonly #replays = new Map<string, GrowingReplay>();
   #loaded = false;
+  /** R35: told of the lines each cut back set aside, once they are durable (the host is shown them: host/liveCopyDesk.ts). */
+  onCutBack: ((aside: CutLinesAside) => void) | null = null;
 
   constructor(
     readonly root: string,
@@ -203,7 +205,7 @@ export class LiveCopies {
       fd: null,
       marks: [],
     };
-    if (cut && kept) this.cutBack(kept, cut, appended);
+    if (cut && kept) this.cutBack(kept, cut, appended, takerAfter(cut.at, [...writers.all, signed]));
     else if (!kept) {
       const text = `${header}\n${appended}`;
       writeFileDurably(this.pathOf(batch.nightId), text);
@@ -227,12 +229,13 @@ export class LiveCopies {
    * R35: the copy cut back to `cut.at` lines and `appended` after them (the taker's lines from its take-over line):
    * the lines after the cut set aside beside it, the copy written whole anew (no batch before this one to go back to).
    */
-  private cutBack(kept: Kept, cut: CutBack, appended: string): void {
+  private cutBack(kept: Kept, cut: CutBack, appended: string, taker: string): void {
     // The signatures kept between the earlier writers' (R35, store/liveCopyRelay.ts) stay with the lines they sign.
     const between = (readCopy(kept.nightId, this.text(kept.nightId) ?? '', this.batchCap)?.relayPoints ?? []).filter(
       (point) => point.lines < cut.at && !kept.writers.some((s) => s.laptop === point.laptop && s.lines === point.lines),
     );
-    setAsideCutLines(this.pathOf(kept.nightId), kept.header, cut, kept.signature);
+    const file = setAsideCutLines(this.pathOf(kept.nightId), kept.header, cut, kept.signature);
+    this.onCutBack?.({ nightId: kept.nightId, from: kept.holder, by: taker, line: cut.at, lines: cut.aside.length, file });
     this.closeFile(kept);
     const text = cutBackText(kept.header, cut, [...kept.writers.filter((s) => s.lines <= cut.at), ...between], appended);
     writeFileDurably(this.pathOf(kept.nightId), text);

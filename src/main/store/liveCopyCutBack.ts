@@ -73,6 +73,30 @@ export function cutBackPoint(
 }
 
 /**
+ * What a copy's host is told of a cut back (session/domains/copyCutBack.ts): the night, the laptop whose lines were set
+ * aside (the copy's holder), the laptop that took the night over from it, the takeover point, how many lines were set
+ * aside and the file they are kept in. Laptops by id.
+ */
+export interface CutLinesAside {
+  nightId: string;
+  from: string;
+  by: string;
+  line: number;
+  lines: number;
+  file: string;
+}
+
+/**
+ * The laptop that wrote the line after a takeover point `at` (its take-over line): the first signature, by the lines it
+ * signs, past `at` (each writer signs the night up to the last line it wrote; the sender's own signs them all). The
+ * sender need not be the taker: the night may have been handed back to the laptop taken over since.
+ */
+export function takerAfter(at: number, signatures: readonly RecordSignature[]): string {
+  const past = signatures.filter((s) => s.lines > at).sort((a, b) => a.lines - b.lines);
+  return past[0]?.laptop ?? '';
+}
+
+/**
  * The lines a cut back set aside, written beside the copy (`<night>.jsonl.cut-back-after-<line>`, `-1`, `-2`... when
  * taken): the journal's header, the lines as their holder wrote them and its signature of them all (`signed`), so the
  * host can tell whose they are. Never read back as a copy, never deleted here. Its path.

@@ -189,6 +189,14 @@ function checkSettled(group: ScheduleLaptops): void {
   for (const fence of group.fences) for (const head of fence.aside) expect(inNight.has(head)).toBe(false);
   // Every line a copy held when it took the night over is in the night, unless a later takeover went on from before it.
   for (const move of group.moves) if (inNight.has(move.head)) for (const head of move.heads) expect(inNight.has(head)).toBe(true);
+  // R35: a copy that cut back told its host whose lines it set aside (the laptop taken over), after which line, which
+  // laptop took the night over there (even when the night came back to the first since), and how many its file keeps.
+  for (const told of group.cutBacks) {
+    const move = group.moves.find((m) => m.from === told.from && m.heads.length === told.line && m.by === told.by);
+    expect(move, `${JSON.stringify(told)} names no takeover of the night`).toBeDefined();
+    const rows = fs.readFileSync(told.file, 'utf8').split('\n').slice(1);
+    expect(rows.filter((row) => row !== '' && !row.startsWith('{"signed"'))).toHaveLength(told.lines);
+  }
 }
 
 describe('R35, R24: a night moved by schedules of writes, copies, kills, takeovers, hand-overs and returns', () => {
@@ -294,6 +302,9 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       for (const step of steps) run(group, step);
       group.settle();
       expect(group.counts.cutBack).toBeGreaterThan(0);
+      // R35: its host is told of the lines set aside, naming Bob's laptop as the one that took the night over (the
+      // sender of the batch that cut it back is Ann's, the night handed back to it since): checkSettled checks the rest.
+      expect(group.cutBacks.map((told) => [told.from, told.by])).toEqual([[group.laptops[0]?.id, group.laptops[1]?.id]]);
       checkSettled(group);
     } finally {
       group.close();

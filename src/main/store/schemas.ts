@@ -174,6 +174,9 @@ const noticesFileSchema = z.object({
       nightMoved: z
         .object({ night: z.string(), by: z.string(), line: z.number().int().positive(), after: chips, handed: z.boolean() })
         .optional(),
+      copyCutBack: z
+        .object({ night: z.string(), from: z.string(), by: z.string(), line: chips, after: z.number().int().positive() })
+        .optional(),
     }),
   ),
 });

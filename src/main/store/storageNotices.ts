@@ -1,7 +1,7 @@
 import type { StorageNotice, StorageNoticeKind } from '../../shared';
 
 /** What a notice of some kinds knows besides its file: a journal cut short, the two data folders. */
-export type NoticeFacts = Pick<StorageNotice, 'shortJournal' | 'dataFolders' | 'newLaptopId' | 'nightMoved'>;
+export type NoticeFacts = Pick<StorageNotice, 'shortJournal' | 'dataFolders' | 'newLaptopId' | 'nightMoved' | 'copyCutBack'>;
 import { copyAside, fileStamp, renameAside } from './fileAside';
 
 /**

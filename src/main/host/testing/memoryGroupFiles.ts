@@ -116,6 +116,11 @@ export class MemoryGroupFiles implements GroupFilesPort {
     return Promise.resolve(false);
   }
 
+  /** Nor does it tell a host of a copy cut back. */
+  copyCutBack(): Promise<void> {
+    return Promise.resolve();
+  }
+
   text(laptopId: string, path: string): string | undefined {
     const bytes = this.read(laptopId, path);
     return bytes ? Buffer.from(bytes).toString('utf8') : undefined;

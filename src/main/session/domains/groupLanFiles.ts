@@ -6,7 +6,8 @@ import type { SessionState } from '../sessionState';
 import type { Outcome } from '../outcome';
 import { handedOverTo, nightEpoch } from '../../night';
 import { handOverNight, takeOverNight, type HandedOver, type TakenOver } from './nightMove';
-import { nightMovedAway } from './nightAway';
+import { copyCutBack, nightMovedAway } from './nightAway';
+import type { CutLinesAside } from '../../store/liveCopyCutBack';
 import { recordMoveInGroup } from './groupCore';
 
 /**
@@ -53,6 +54,8 @@ export interface GroupFilesPort {
   takenOverFrom(nightId: string, from: string): { line: number; epoch: number } | null;
   /** R35: the night open here was taken over by laptop `by` after line `line`: it stops here, in turn; false when not open here. */
   nightMovedAway(nightId: string, by: string, line: number): Promise<boolean>;
+  /** R35: this laptop's copy of a paired laptop's night (`copy`) cut back to a takeover point: the host is told, in turn. */
+  copyCutBack(aside: CutLinesAside & { copy: string }): Promise<void>;
 }
 
 /** How the session lets the LAN in: one writer, so every change waits its turn with the commands; `changed` pushes the view. */
@@ -157,6 +160,12 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
         const stopped = nightMovedAway(state, nightId, name, line);
         if (stopped) turns.changed();
         return stopped;
+      });
+    },
+    copyCutBack(aside) {
+      return turns.inTurn(() => {
+        copyCutBack(state, aside);
+        turns.changed();
       });
     },
   };

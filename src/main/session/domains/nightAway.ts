@@ -1,4 +1,5 @@
 import { handedOverTo, nightEpoch } from '../../night';
+import type { CutLinesAside } from '../../store/liveCopyCutBack';
 import type { SessionState } from '../sessionState';
 
 /**
@@ -51,4 +52,25 @@ export function followMoveInGroup(state: SessionState): boolean {
   const move = group.lastMove(nightId);
   if (!move || move.by === group.laptopId || move.epoch <= nightEpoch(night)) return false;
   return nightMovedAway(state, nightId, group.laptopName(move.by), move.line);
+}
+
+/**
+ * R35 *A laptop that comes back*, for a copy: this laptop's copy of a paired laptop's night (`copy`, its file) cut back
+ * to a takeover point, the lines after it set aside (store/liveCopyCutBack.ts). The host is told whose lines they are,
+ * how many, from which line, who took the night over and where they are kept: they are not part of the night, and
+ * nothing merges them (the host may enter them again by hand on the laptop that holds the night, if they happened).
+ */
+export function copyCutBack(state: SessionState, aside: CutLinesAside & { copy: string }): void {
+  const name = (laptopId: string) => state.group.history?.laptopName(laptopId) ?? laptopId;
+  const [from, by] = [name(aside.from), name(aside.by)];
+  const { nightId: night, line, lines: after, file } = aside;
+  state.repo.report(
+    'set-aside',
+    aside.copy,
+    `this laptop's copy of night ${night} held ${after} line${after === 1 ? '' : 's'} that ${from} wrote after ${by} took the night over from it at line ${line} (R35). ` +
+      `They are not part of the night: the copy follows ${by} from that line, and they are kept aside in ${file}, never merged.`,
+    file,
+    // The same facts for the console to word in the host's language.
+    { copyCutBack: { night, from, by, line, after } },
+  );
 }

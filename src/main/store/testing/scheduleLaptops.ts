@@ -29,6 +29,7 @@ import {
 import { decideStep, emptyNight, keepStep, seedsRetired, type DecidedStep, type PlayedNight } from '../../night/play';
 import { someCommand } from '../../night/testing/laptops';
 import { LiveCopies, signLines, type BatchAnswer, type GroupKeys, type LiveBatch } from '../liveCopies';
+import type { CutLinesAside } from '../liveCopyCutBack';
 import { relayBatch } from '../liveCopyRelay';
 
 /**
@@ -134,6 +135,8 @@ export class ScheduleLaptops {
    * relayed: the property counts them to know it ran them.
    */
   readonly counts = { torn: 0, handed: 0, cutBack: 0, relayed: 0 };
+  /** R35: what each copy cut back told its host (store/liveCopies.ts `onCutBack`, host/liveCopyDesk.ts shows it). */
+  readonly cutBacks: CutLinesAside[] = [];
 
   private constructor(
     readonly work: string,
@@ -326,6 +329,7 @@ export class ScheduleLaptops {
       return { ok: false, reason: 'that night is open on this laptop' };
     }
     const before = to.copies.held(NIGHT);
+    to.copies.onCutBack = (aside) => this.cutBacks.push(aside);
     const answer = to.copies.receive(batch, this.byId(batch.laptop).signer.publicKey, this.keys);
     const after = to.copies.held(NIGHT);
     if (before && after && after.lines - batch.lines.length < before.lines) this.counts.cutBack += 1;

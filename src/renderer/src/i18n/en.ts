@@ -139,6 +139,8 @@ const en = {
       'Night {night} was taken over by {by} after its line {line} (R35): it goes on there. Nothing was written here after that line; this laptop keeps the night as it was here in {file}.',
     'night-taken-after':
       'Night {night} was taken over by {by} after its line {line} (R35): it goes on there. What this laptop wrote after that line ({after} commands) is not part of the night: enter it again on {by} if it happened. It is kept in {file}.',
+    'copy-cut-back':
+      'This laptop’s copy of night {night} held a line {from} wrote after line {line}, where {by} took the night over (R35). It is not part of the night: the copy follows {by}, and the line is kept aside in {file}, never merged. | This laptop’s copy of night {night} held {after} lines {from} wrote after line {line}, where {by} took the night over (R35). They are not part of the night: the copy follows {by}, and the lines are kept aside in {file}, never merged.',
     'unknown-merge':
       '{file} merged players who are not in the roster ({reason}): those merges were taken out so that every backup can be restored. The file as it was is kept as {setAsideAs}.',
     'future-backups':

@@ -139,6 +139,8 @@ const es: Translation = {
       '{by} retomó la noche {night} después de su línea {line} (R35): sigue allí. Aquí no se escribió nada después de esa línea; este portátil guarda la noche tal como estaba aquí en {file}.',
     'night-taken-after':
       '{by} retomó la noche {night} después de su línea {line} (R35): sigue allí. Lo que este portátil escribió después de esa línea ({after} órdenes) no forma parte de la noche: vuelva a introducirlo en {by} si ocurrió. Se guarda en {file}.',
+    'copy-cut-back':
+      'La copia de la noche {night} en este portátil tenía una línea escrita por {from} después de la línea {line}, donde {by} retomó la noche (R35). No forma parte de la noche: la copia sigue a {by}, y la línea se guarda aparte en {file}, sin fusionarse nunca. | La copia de la noche {night} en este portátil tenía {after} líneas escritas por {from} después de la línea {line}, donde {by} retomó la noche (R35). No forman parte de la noche: la copia sigue a {by}, y esas líneas se guardan aparte en {file}, sin fusionarse nunca.',
     'unknown-merge':
       '{file} fusionaba jugadores que no están en la lista ({reason}): esas fusiones se quitaron para que cualquier copia de seguridad se pueda restaurar. El archivo tal como estaba se guardó como {setAsideAs}.',
     'future-backups':

@@ -139,6 +139,8 @@ const fr: Translation = {
       '{by} a repris la soirée {night} après sa ligne {line} (R35) : elle continue là-bas. Rien n’a été écrit ici après cette ligne ; cet ordinateur garde la soirée telle qu’elle était ici dans {file}.',
     'night-taken-after':
       '{by} a repris la soirée {night} après sa ligne {line} (R35) : elle continue là-bas. Ce que cet ordinateur a écrit après cette ligne ({after} commandes) ne fait pas partie de la soirée : saisissez-le de nouveau sur {by} si cela a eu lieu. C’est gardé dans {file}.',
+    'copy-cut-back':
+      'La copie de la soirée {night} sur cet ordinateur contenait une ligne écrite par {from} après la ligne {line}, où {by} a repris la soirée (R35). Elle ne fait pas partie de la soirée : la copie suit {by}, et la ligne est gardée à part dans {file}, jamais fusionnée. | La copie de la soirée {night} sur cet ordinateur contenait {after} lignes écrites par {from} après la ligne {line}, où {by} a repris la soirée (R35). Elles ne font pas partie de la soirée : la copie suit {by}, et ces lignes sont gardées à part dans {file}, jamais fusionnées.',
     'unknown-merge':
       '{file} fusionnait des joueurs absents de la liste ({reason}) : ces fusions ont été retirées pour que chaque sauvegarde puisse être restaurée. Le fichier tel qu’il était est gardé sous le nom {setAsideAs}.',
     'future-backups':

@@ -139,6 +139,8 @@ const it: Translation = {
       '{by} ha ripreso la serata {night} dopo la sua riga {line} (R35): continua lì. Qui non è stato scritto nulla dopo quella riga; questo portatile conserva la serata com’era qui in {file}.',
     'night-taken-after':
       '{by} ha ripreso la serata {night} dopo la sua riga {line} (R35): continua lì. Ciò che questo portatile ha scritto dopo quella riga ({after} comandi) non fa parte della serata: reinseriscilo su {by} se è successo. È conservato in {file}.',
+    'copy-cut-back':
+      'La copia della serata {night} su questo portatile conteneva una riga scritta da {from} dopo la riga {line}, dove {by} ha ripreso la serata (R35). Non fa parte della serata: la copia segue {by}, e la riga è conservata a parte in {file}, mai unita. | La copia della serata {night} su questo portatile conteneva {after} righe scritte da {from} dopo la riga {line}, dove {by} ha ripreso la serata (R35). Non fanno parte della serata: la copia segue {by}, e le righe sono conservate a parte in {file}, mai unite.',
     'unknown-merge':
       '{file} univa giocatori che non sono nell’elenco ({reason}): quelle unioni sono state tolte perché ogni backup si possa ripristinare. Il file com’era è conservato come {setAsideAs}.',
     'future-backups':

@@ -113,6 +113,28 @@ describe('plural rules per language', () => {
     expect(two('fr', 2)).toMatch(/\(2\)/);
   });
 
+  it('R35: a copy cut back is told in every language with whose lines, how many, the line, the taker and the file; one line in the singular', () => {
+    const words = {
+      night: '2026-03-06-458260',
+      from: 'Ann’s laptop',
+      by: 'Bob’s laptop',
+      line: 412,
+      file: '/data/live/x.jsonl.cut-back-after-412',
+    };
+    for (const language of LANGUAGES) {
+      const t = createAppI18n(language, LOCALE_MESSAGES).global.t as (
+        key: string,
+        named: Record<string, unknown>,
+        plural: number,
+      ) => string;
+      const [one, eight] = [1, 8].map((after) => t('notices.copy-cut-back', { ...words, after }, after));
+      for (const text of [one, eight])
+        for (const word of ['2026-03-06-458260', 'Ann’s laptop', 'Bob’s laptop', '412', words.file]) expect(text).toContain(word);
+      expect(eight).toContain('8');
+      expect(one).not.toContain(' 1 ');
+    }
+  });
+
   it('every message compiles and fills its parameters in every language', () => {
     for (const language of LANGUAGES) {
       const i18n = createAppI18n(language, LOCALE_MESSAGES);
