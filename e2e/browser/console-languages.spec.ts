@@ -10,6 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { pressAndSee } from './consolePage';
 import { hostForSpecFile } from './hostFixture';
 
 const DECK_SEED = '1e5e1ec7ed0de5c0';
@@ -23,8 +24,7 @@ async function untilBet(page: Page): Promise<void> {
   for (let i = 0; i < 30; i++) {
     const phase = await phaseOf(page);
     if (phase === 'bet') return;
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(200);
+    await pressAndSee(page, 'Enter');
   }
   throw new Error('no bet was asked');
 }

@@ -92,6 +92,19 @@ export async function nextPicture(page: Page, before: Picture, what: string): Pr
   return now;
 }
 
+/**
+ * Presses a key on the console and waits until its answer is on the screen: the command's in-flight mark gone
+ * (CommandInFlight.vue) and the page's text changed. As soon as a person could see it, instead of a fixed pause;
+ * a key that shows nothing new fails here rather than later.
+ */
+export async function pressAndSee(page: Page, key: string): Promise<void> {
+  const before = await page.evaluate(() => document.body.innerText);
+  await page.keyboard.press(key);
+  await page.waitForFunction((shown) => !document.querySelector('[data-busy]') && document.body.innerText !== shown, before, {
+    timeout: 10_000,
+  });
+}
+
 export function sum(stacks: Record<string, number>): number {
   return Object.values(stacks).reduce((a, b) => a + b, 0);
 }

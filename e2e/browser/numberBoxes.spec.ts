@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { picture } from './consolePage';
+import { picture, pressAndSee } from './consolePage';
 import { hostForSpecFile } from './hostFixture';
 
 const DECK_SEED = '2b0c5e5a11d15400';
@@ -64,8 +64,7 @@ async function retype(page: Page, testid: string, text: string): Promise<void> {
 async function untilBet(page: Page): Promise<void> {
   for (let i = 0; i < 40; i++) {
     if ((await phaseOf(page)) === 'bet') return;
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(150);
+    await pressAndSee(page, 'Enter');
   }
   throw new Error('no bet was asked');
 }
@@ -249,8 +248,7 @@ test('R6, R32: B opens on the player to act, not on one sitting out; the list st
   await startNight(page, { players: ['Ann', 'Bob', 'Cy', 'Dee'] });
   // Enter through the draw until the first deal waits (letters are keys there, not typing).
   for (let i = 0; i < 40 && (await phaseOf(page)) !== 'ready'; i++) {
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(150);
+    await pressAndSee(page, 'Enter');
   }
   await expect(page.getByTestId('phase').first()).toHaveAttribute('data-phase', 'ready');
   // S: Ann sits out (she keeps her chips: no buy-in is hers to need).
