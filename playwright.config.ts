@@ -14,6 +14,8 @@ const onCi = Boolean(process.env.CI);
  *   printed reason where the Electron binary is not installed.
  */
 export default defineConfig({
+  // The headless host built once for the run (e2e/hostBundle.ts): every host start is plain Node, not tsx.
+  globalSetup: './e2e/hostBundle.ts',
   outputDir: 'e2e/artifacts/test-results',
   fullyParallel: false,
   forbidOnly: onCi,

@@ -10,6 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { EVERY_FEW_MS, pressAndSee } from './consolePage';
 import { hostForSpecFile } from './hostFixture';
 
 const DECK_SEED = '1e5e1ec7ed0de5c0';
@@ -23,8 +24,7 @@ async function untilBet(page: Page): Promise<void> {
   for (let i = 0; i < 30; i++) {
     const phase = await phaseOf(page);
     if (phase === 'bet') return;
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(200);
+    await pressAndSee(page, 'Enter');
   }
   throw new Error('no bet was asked');
 }
@@ -106,10 +106,10 @@ test('the console refuses what main would, says what Enter does, and speaks four
 
   // The draw, then a new deal: the console says Enter shuffles a deck to be cut, and Enter does exactly that.
   await page.keyboard.press('Enter');
-  await expect.poll(() => phaseOf(page)).toBe('ready');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).toBe('ready');
   await expect(page.getByTestId('ready-prompt')).toContainText('New deal: press Enter to shuffle a new deck');
   await page.keyboard.press('Enter');
-  await expect.poll(() => phaseOf(page)).toBe('cut');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).toBe('cut');
 
   // A minus sign in the cut is refused with a message, not dropped: "-3" stays refused and Enter cuts nothing.
   await page.keyboard.press('-');
@@ -139,7 +139,7 @@ test('the console refuses what main would, says what Enter does, and speaks four
   await expect(confirm).toHaveCount(0);
   await page.keyboard.press('1');
   await page.keyboard.press('Enter');
-  await expect.poll(() => phaseOf(page)).not.toBe('bet');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).not.toBe('bet');
 
   // A correction above the pot is refused as it is typed, before any question.
   await page.keyboard.press('Control+z');
@@ -170,7 +170,7 @@ test('the console refuses what main would, says what Enter does, and speaks four
   const beforeMutedTurn = await notesPlayed();
   await page.keyboard.press('1');
   await page.keyboard.press('Enter');
-  await expect.poll(() => phaseOf(page)).not.toBe('bet');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).not.toBe('bet');
   await untilBet(page);
   expect(await notesPlayed()).toBe(beforeMutedTurn); // a whole turn and the next deal, silent
   await page.keyboard.press('m');
@@ -203,11 +203,11 @@ test('the console refuses what main would, says what Enter does, and speaks four
   // The export says where the file went: in a browser, the downloads folder.
   await page.keyboard.press('1');
   await page.keyboard.press('Enter');
-  await expect.poll(() => phaseOf(page)).not.toBe('bet');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).not.toBe('bet');
   await page.keyboard.press('e');
   await expect(confirm).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect.poll(() => phaseOf(page)).toBe('ended');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).toBe('ended');
   await page.keyboard.press('h');
   await expect(page.getByTestId('export-json')).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('j')]);

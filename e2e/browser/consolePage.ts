@@ -4,6 +4,13 @@
  */
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * How often `expect.poll` looks again for what a key changes on the console. Playwright's own intervals (100, 250,
+ * 500, then 1,000 ms) sleep past an answer that came after 20 ms by up to a second, on every key of a night; this
+ * looks as often as a person would see it change, and waits as long (the expect timeout) for it.
+ */
+export const EVERY_FEW_MS = { intervals: [20, 20, 50, 100] };
+
 /** One moment of a screen, read in a single pass so its parts agree. */
 export interface Picture {
   phase: string;
@@ -86,10 +93,23 @@ export async function nextPicture(page: Page, before: Picture, what: string): Pr
         now = await picture(page);
         return gameKey(now) !== gameKey(before);
       },
-      { message: `the console should change after ${what}` },
+      { ...EVERY_FEW_MS, message: `the console should change after ${what}` },
     )
     .toBe(true);
   return now;
+}
+
+/**
+ * Presses a key on the console and waits until its answer is on the screen: the command's in-flight mark gone
+ * (CommandInFlight.vue) and the page's text changed. As soon as a person could see it, instead of a fixed pause;
+ * a key that shows nothing new fails here rather than later.
+ */
+export async function pressAndSee(page: Page, key: string): Promise<void> {
+  const before = await page.evaluate(() => document.body.innerText);
+  await page.keyboard.press(key);
+  await page.waitForFunction((shown) => !document.querySelector('[data-busy]') && document.body.innerText !== shown, before, {
+    timeout: 10_000,
+  });
 }
 
 export function sum(stacks: Record<string, number>): number {
@@ -117,7 +137,7 @@ export async function playTurns(page: Page, turns: number): Promise<void> {
       .poll(async () => {
         const after = await picture(page);
         return JSON.stringify([after.phase, after.turns, after.pot, after.stacks]);
-      })
+      }, EVERY_FEW_MS)
       .not.toBe(before);
   }
   throw new Error(`the night did not reach ${turns} turns`);

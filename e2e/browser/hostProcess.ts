@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HOST_NODE_FLAGS } from '../../src/main/host/hostNodeFlags';
+import { HOST_BUNDLE_VARIABLE } from '../hostBundle';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CLI = join(ROOT, 'src/main/host/cli.ts');
+const RENDERER = join(ROOT, 'out/renderer');
 /** The two links the host prints on start (cli.ts): exactly one line each. */
 const CONSOLE_LINE = /^console: (\S+)$/m;
 const TABLE_LINE = /^table: (\S+)$/m;
@@ -64,13 +66,14 @@ export function wipeDataDir(dir: string): void {
 /** Starts the host and resolves once it prints its console, table and phone links. */
 export async function startHostProcess(options: HostOptions): Promise<HostProcess> {
   const dataDir = options.dataDir ?? freshDataDir();
-  // One process (node with tsx's loader, not the tsx wrapper), so a SIGKILL really kills the host; Node's flags as
-  // `npm run serve` gives them. Phones get any free port (spec files run their hosts side by side) and a link this browser can open.
+  // One process (plain node on the run's bundle of the host, e2e/hostBundle.ts, or node with tsx's loader, never the
+  // tsx wrapper), so a SIGKILL really kills the host; Node's flags as `npm run serve` gives them. The bundle lives
+  // elsewhere than cli.ts, so it is told where the built renderer is. Phones get any free port (spec files run their
+  // hosts side by side) and a link this browser can open.
+  const bundle = process.env[HOST_BUNDLE_VARIABLE];
   const args = [
     ...HOST_NODE_FLAGS,
-    '--import',
-    'tsx',
-    CLI,
+    ...(bundle ? [bundle, '--renderer', RENDERER] : ['--import', 'tsx', CLI]),
     '--port',
     String(options.port ?? 0),
     '--data',

@@ -11,7 +11,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectTableAgrees, picture, playTurns, sum, type Picture } from './consolePage';
+import { EVERY_FEW_MS, expectTableAgrees, picture, playTurns, sum, type Picture } from './consolePage';
 import { annAndBobWithAnnsNight, FIVE_PLAYERS, journal } from './groupPage';
 import { removeDataDir, startHostProcess, type HostProcess } from './hostProcess';
 
@@ -30,7 +30,7 @@ async function dealToTheBet(page: Page): Promise<Picture> {
     const now = await picture(page);
     if (now.phase === 'bet') return now;
     await page.keyboard.press(now.phase === 'ace-call' || now.phase === 'pair-call' ? 'h' : 'Enter');
-    await expect.poll(async () => (await picture(page)).phase).not.toBe(now.phase);
+    await expect.poll(async () => (await picture(page)).phase, EVERY_FEW_MS).not.toBe(now.phase);
   }
   throw new Error('no bet was asked');
 }

@@ -10,7 +10,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { picture } from './consolePage';
+import { EVERY_FEW_MS, picture, pressAndSee } from './consolePage';
 import { hostForSpecFile } from './hostFixture';
 
 const DECK_SEED = '2b0c5e5a11d15400';
@@ -64,8 +64,7 @@ async function retype(page: Page, testid: string, text: string): Promise<void> {
 async function untilBet(page: Page): Promise<void> {
   for (let i = 0; i < 40; i++) {
     if ((await phaseOf(page)) === 'bet') return;
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(150);
+    await pressAndSee(page, 'Enter');
   }
   throw new Error('no bet was asked');
 }
@@ -249,8 +248,7 @@ test('R6, R32: B opens on the player to act, not on one sitting out; the list st
   await startNight(page, { players: ['Ann', 'Bob', 'Cy', 'Dee'] });
   // Enter through the draw until the first deal waits (letters are keys there, not typing).
   for (let i = 0; i < 40 && (await phaseOf(page)) !== 'ready'; i++) {
-    await page.keyboard.press('Enter');
-    await page.waitForTimeout(150);
+    await pressAndSee(page, 'Enter');
   }
   await expect(page.getByTestId('phase').first()).toHaveAttribute('data-phase', 'ready');
   // S: Ann sits out (she keeps her chips: no buy-in is hers to need).
@@ -299,9 +297,9 @@ test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an e
   await startNight(page, { players: ['Ann', 'Bob', 'Cy'] });
   const error = page.getByTestId('error');
   await page.keyboard.press('Enter'); // the draw
-  await expect.poll(() => phaseOf(page)).toBe('ready');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).toBe('ready');
   await page.keyboard.press('Enter'); // a new deck, waiting for its cut
-  await expect.poll(() => phaseOf(page)).toBe('cut');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).toBe('cut');
   const cut = page.getByTestId('cut-input');
   for (const [typed, said] of [
     ['-3', 'minus sign is not allowed'],
@@ -362,7 +360,7 @@ test('R21, R27: a correction over the house limit is refused as it is typed, bef
   expect(asked.pot).toBeGreaterThanOrEqual(5);
   await typeKeys(page, '2');
   await page.keyboard.press('Enter');
-  await expect.poll(() => phaseOf(page)).not.toBe('bet');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).not.toBe('bet');
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('fix-turn-panel')).toBeVisible();
   // 5 is within the pot and the stack the bet had, but over the night's largest bet (R27).
@@ -395,7 +393,7 @@ test('R13, R22: E while a deck is cut in the middle of a turn says the turn goes
     if (phase === 'bet') {
       await typeKeys(page, '1');
       await page.keyboard.press('Enter');
-      await expect.poll(() => phaseOf(page)).not.toBe('bet');
+      await expect.poll(() => phaseOf(page), EVERY_FEW_MS).not.toBe('bet');
       if ((await phaseOf(page)) !== 'ready') continue;
       await page.keyboard.press('Control+z');
       await expect(page.getByTestId('fix-turn-panel')).toBeVisible();
@@ -406,7 +404,7 @@ test('R13, R22: E while a deck is cut in the middle of a turn says the turn goes
       continue;
     }
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await phaseOf(page)) !== phase || (await midTurn.count()) > 0).toBe(true);
+    await expect.poll(async () => (await phaseOf(page)) !== phase || (await midTurn.count()) > 0, EVERY_FEW_MS).toBe(true);
   }
   await expect(midTurn).toBeVisible();
   expect(await phaseOf(page)).toBe('cut');
@@ -420,7 +418,7 @@ test('R13, R22: E while a deck is cut in the middle of a turn says the turn goes
   await page.screenshot({ path: `${SHOTS}/cut-mid-turn.png` });
   await page.keyboard.press('Escape');
   await page.keyboard.press('Enter');
-  await expect.poll(() => phaseOf(page)).not.toBe('cut');
+  await expect.poll(() => phaseOf(page), EVERY_FEW_MS).not.toBe('cut');
 });
 
 test('M4: the expense panel refuses letters in its amount as typed, and no message stays beside a valid amount', async ({ page }) => {
