@@ -64,6 +64,22 @@ test('R29: the pair banner says the call, and the rules line does not repeat "pa
   await page.screenshot({ path: `${DOC_SCREENSHOTS}/tv-pair-banner-1080p.png` });
 });
 
+test('R1: while the bet is asked after an ace, the TV says whether it was called low or high', async ({ context }) => {
+  const names = ['Maximiliana Fitzgerald-Ōkawa', 'Chloé', 'Kwame', 'Ana'];
+  const settings = { aceLowChoice: true };
+  for (const call of ['low', 'high'] as const) {
+    // Each night on a TV page of its own: a TV never goes back to an older state than one it showed.
+    const page = await context.newPage();
+    await tvPage(page);
+    const betting = playUntil(names, (n) => n.phase === 'bet' && n.turn?.aceCall === call, { settings, seed: `ace-${call}` });
+    const player = betting.roster.find((p) => p.id === betting.night.toActId)!.name;
+    await show(page, liveView(betting.night, betting.roster));
+    // The chance tile takes the call's place beside the cards, so the status says it (the spread depends on it).
+    await expect(page.getByTestId('status')).toHaveText(`${player} to bet: ace ${call}`);
+    if (call === 'low') await page.screenshot({ path: `${DOC_SCREENSHOTS}/tv-ace-low-bet-1080p.png` });
+  }
+});
+
 /** A night of eight ended by the host, every payee with a bank account: more codes than one page holds. */
 function endedWithCodes(): AppView {
   const names = ['Ana', 'Bartholomew', 'Cleo', 'Dev', 'Eun-ji', 'Farouk', 'Gabriela', 'Hamish'];

@@ -47,7 +47,7 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
         );
       case null:
         if (current.phase === 'bet' && current.allowed.bet) {
-          return made('bet', entry.bet.digits, (v) => (entry.bet.digits = v), betRefusal(entry.bet.digits, current.allowed.bet));
+          return made('bet', entry.bet.digits, (v) => (entry.bet.digits = v), betRefusal(entry.bet.digits, current.allowed.bet, current));
         }
         if (current.phase === 'cut') return made('cut', entry.cut, (v) => (entry.cut = v), cutRefusal(entry.cut, current));
         return null;
@@ -81,14 +81,24 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
     return chipsRefusal(text, t('seatPanel.buyIn'));
   }
 
-  /** R17, R27 (R21 for a correction): the limits main sent for this bet. */
-  function betRefusal(text: string, limits: BetLimits): string | null {
+  /**
+   * R17, R27 (R21 for a correction): the limits main sent for this bet. Over the most, the bet being asked (`current`)
+   * says what sets it, as main's refusal would: the house's cap, the player's stack when it is under the pot, or the pot.
+   */
+  function betRefusal(text: string, limits: BetLimits, current?: NightView): string | null {
     const value = wholeNumber(text);
     if (value === null) return problemOf(text);
     const named = { min: limits.min, max: limits.max };
     if (value < limits.min) return t('errors.bet-too-small', named);
-    if (value > limits.max) return limits.cap ? t('errors.bet-above-limit', named) : t('errors.betAbove', named);
-    return null;
+    if (value <= limits.max) return null;
+    if (limits.cap) return t('errors.bet-above-limit', named);
+    if (current) {
+      const player = current.players.find((p) => p.id === current.toActId);
+      if (player && player.stack === limits.max && player.stack < current.pot)
+        return t('errors.bet-above-stack', { ...named, player: player.name, stack: player.stack });
+      if (current.pot === limits.max) return t('errors.bet-above-pot', { ...named, pot: current.pot });
+    }
+    return t('errors.betAbove', named);
   }
 
   /** R11: the cuts main takes for this deck. */

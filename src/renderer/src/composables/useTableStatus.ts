@@ -31,6 +31,8 @@ export function useTableStatus(night: Ref<NightView | null | undefined>): Comput
         return t('table.toCallPair', { name: toAct });
       case 'bet':
         if (current.turn?.call) return t(current.turn.call === 'higher' ? 'table.toBetHigher' : 'table.toBetLower', { name: toAct });
+        // R1: the ace called low or high changes the spread the table sees: said while the bet is asked, as a pair's call is.
+        if (current.turn?.aceCall) return t(current.turn.aceCall === 'low' ? 'table.toBetAceLow' : 'table.toBetAceHigh', { name: toAct });
         return t('table.toBet', { name: toAct });
       default:
         return '';

@@ -737,6 +737,8 @@ const en = {
     toCallPair: '{name}: higher or lower than the pair?',
     toBetHigher: '{name} to bet: higher than the pair',
     toBetLower: '{name} to bet: lower than the pair',
+    toBetAceLow: '{name} to bet: ace low',
+    toBetAceHigh: '{name} to bet: ace high',
     pairHigher: 'pair: higher',
     pairLower: 'pair: lower',
     toDeal: 'Next: {name}',

@@ -753,6 +753,8 @@ const es: Translation = {
     toCallPair: '{name}: ¿más alta o más baja que la pareja?',
     toBetHigher: 'Apuesta {name}: más alta que la pareja',
     toBetLower: 'Apuesta {name}: más baja que la pareja',
+    toBetAceLow: 'Apuesta {name}: as bajo',
+    toBetAceHigh: 'Apuesta {name}: as alto',
     pairHigher: 'pareja: más alta',
     pairLower: 'pareja: más baja',
     toDeal: 'Siguiente: {name}',

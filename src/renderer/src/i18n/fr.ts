@@ -764,6 +764,8 @@ const fr: Translation = {
     toCallPair: '{name} : plus haut ou plus bas que la paire ?',
     toBetHigher: '{name} mise : plus haut que la paire',
     toBetLower: '{name} mise : plus bas que la paire',
+    toBetAceLow: '{name} mise : as bas',
+    toBetAceHigh: '{name} mise : as haut',
     pairHigher: 'paire : plus haut',
     pairLower: 'paire : plus bas',
     toDeal: 'Ensuite : {name}',

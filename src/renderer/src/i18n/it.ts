@@ -759,6 +759,8 @@ const it: Translation = {
     toCallPair: '{name}: più alto o più basso della coppia?',
     toBetHigher: 'Punta {name}: più alto della coppia',
     toBetLower: 'Punta {name}: più basso della coppia',
+    toBetAceLow: 'Punta {name}: asso basso',
+    toBetAceHigh: 'Punta {name}: asso alto',
     pairHigher: 'coppia: più alto',
     pairLower: 'coppia: più basso',
     toDeal: 'Tocca a: {name}',
