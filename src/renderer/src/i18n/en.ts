@@ -302,6 +302,7 @@ const en = {
     readyNewDeck: 'New deal: press Enter to shuffle a new deck; it is cut before {name} plays.',
     aceCall: '{name}, the first card is an ace: L for low, H for high.',
     bet: '{name} bets {min} to {max}: digits, P for the pot, Enter.',
+    betLargest: '{name} bets {min} to {max}: digits, P for {max}, Enter.',
     betLabel: 'Bet',
     potBet: 'POT',
     oddsLine: '{winners} of {remaining} cards win: {percent}%',

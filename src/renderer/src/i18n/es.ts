@@ -302,6 +302,7 @@ const es: Translation = {
     readyNewDeck: 'Nuevo reparto: Intro baraja una baraja nueva, que se corta antes de que juegue {name}.',
     aceCall: '{name}, la primera carta es un as: L para bajo, H para alto.',
     bet: '{name} apuesta de {min} a {max}: cifras, P para el bote, Intro.',
+    betLargest: '{name} apuesta de {min} a {max}: cifras, P para {max}, Intro.',
     betLabel: 'Apuesta',
     potBet: 'BOTE',
     oddsLine: '{winners} de {remaining} cartas ganan: {percent} %',

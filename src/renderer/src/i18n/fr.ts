@@ -302,6 +302,7 @@ const fr: Translation = {
     readyNewDeck: 'Nouvelle donne : Entrée mélange un nouveau paquet ; il est coupé avant que {name} joue.',
     aceCall: '{name}, la première carte est un as : L pour bas, H pour haut.',
     bet: '{name} mise de {min} à {max} : des chiffres, P pour le pot, Entrée.',
+    betLargest: '{name} mise de {min} à {max} : des chiffres, P pour {max}, Entrée.',
     betLabel: 'Mise',
     potBet: 'POT',
     oddsLine: '{winners} cartes gagnantes sur {remaining} : {percent} %',

@@ -302,6 +302,7 @@ const it: Translation = {
     readyNewDeck: 'Nuova mano: Invio mescola un nuovo mazzo, che viene tagliato prima che giochi {name}.',
     aceCall: '{name}, la prima carta è un asso: L per basso, H per alto.',
     bet: '{name} punta da {min} a {max}: cifre, P per il piatto, Invio.',
+    betLargest: '{name} punta da {min} a {max}: cifre, P per {max}, Invio.',
     betLabel: 'Puntata',
     potBet: 'PIATTO',
     oddsLine: '{winners} carte vincenti su {remaining}: {percent}%',
