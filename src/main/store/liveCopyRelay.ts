@@ -76,27 +76,29 @@ export function fittingLines(texts: readonly string[], held: number, cap: BatchC
  * is kept each time; a gap no two signatures close stays as it is.
  */
 export function thinnedRelayPoints(points: readonly RecordSignature[], lineBytes: readonly number[], cap: BatchCap): RecordSignature[] {
-  const kept: RecordSignature[] = [];
+  // Bytes of the lines before each place, so a gap's bytes are one subtraction (a copy read at start-up may hold a
+  // signature for every batch of a long night).
+  const before = [0];
+  for (const bytes of lineBytes) before.push((before.at(-1) as number) + bytes);
+  const fits = (from: number, to: number) =>
+    to - from <= 1 || (to - from <= cap.lines && (before[to] ?? 0) - (before[from] ?? 0) <= cap.bytes);
   const byLaptop = new Map<string, RecordSignature[]>();
-  for (const point of points) byLaptop.set(point.laptop, [...(byLaptop.get(point.laptop) ?? []), point]);
+  for (const point of points) {
+    const own = byLaptop.get(point.laptop);
+    if (own) own.push(point);
+    else byLaptop.set(point.laptop, [point]);
+  }
+  const kept: RecordSignature[] = [];
   for (const own of byLaptop.values()) {
     let from = 0;
-    for (let index = 0; index < own.length; index++) {
-      const point = own[index] as RecordSignature;
+    own.forEach((point, index) => {
       const after = own[index + 1];
       // Kept when the next one would not fit a batch from the last kept (or there is no next one).
-      if (!after || !fitsBetween(lineBytes, from, after.lines, cap)) {
+      if (!after || !fits(from, after.lines)) {
         kept.push(point);
         from = point.lines;
       }
-    }
+    });
   }
   return kept.sort((a, b) => a.lines - b.lines);
-}
-
-function fitsBetween(lineBytes: readonly number[], from: number, to: number, cap: BatchCap): boolean {
-  if (to - from > cap.lines) return false;
-  let bytes = 0;
-  for (let index = from; index < to; index++) bytes += lineBytes[index] ?? 0;
-  return to - from <= 1 || bytes <= cap.bytes;
 }
