@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ExportFile, StorageNotice } from '../../shared';
-import { advance, checkedExportFile, currentNight, playTurns, startNight } from '../session/testing/kit';
-import type { GameSession } from '../session/gameSession';
+import type { StorageNotice } from '../../shared';
+import { checkedExportFile, playTurns, startNight } from '../session/testing/kit';
 import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { commandRows, endedAndExported, idOf, journalRows, ready } from './testing/liveNights';
 
 /**
  * R35 *A laptop that comes back*, for a copy (docs/group-lan.md "A copy ahead of a takeover"), on real laptops over
@@ -16,28 +16,6 @@ import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/live
  */
 const laptops = liveLaptopsPerTest('cut-back-');
 const { laptop, switchedOff } = laptops;
-
-/** The command lines of a journal's text (the header and signature lines left out). */
-function commandRows(text: string): string[] {
-  return text
-    .split('\n')
-    .slice(1)
-    .filter((row) => row !== '' && !row.startsWith('{"signed"'));
-}
-
-function journalRows(owner: LiveLaptop, nightId: string): string[] {
-  return commandRows(fs.readFileSync(path.join(owner.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8'));
-}
-
-function idOf(session: GameSession): string {
-  const id = session.getView().group?.laptopId;
-  if (!id) throw new Error('not in a group');
-  return id;
-}
-
-function ready(session: GameSession): void {
-  while (currentNight(session).phase !== 'ready') advance(session);
-}
 
 /** The laptop goes by `name` in the group (each laptop of a test is named after the machine otherwise). */
 async function named(owner: LiveLaptop, name: string): Promise<void> {
@@ -137,15 +115,10 @@ describe('R35: a copy ahead of a takeover point cuts back to it and follows the 
     if (!again.ok) throw new Error(again.error.message);
     expect(again.data.line).toBe(bobRows.length);
     ready(carol.session);
-    const end = await carol.session.run('host', 'endNight', { stateId: currentNight(carol.session).stateId });
-    if (!end.ok) throw new Error(end.error.message);
-    const exported = await carol.session.run('host', 'exportNight', { nightId, format: 'json' });
-    if (!exported.ok) throw new Error(exported.error.message);
-    const content = (exported.data as ExportFile).content;
+    const { content, recordRows } = await endedAndExported(carol, nightId);
     // The night checker (which shares no code with the app) finds nothing wrong: none of Ann's lines after the
     // takeover point is in it; all it cannot check are the decks in play lost with Ann's and Bob's laptops.
-    const record = (JSON.parse(content) as { record: { journal: string } | null }).record;
-    expect(commandRows(record?.journal ?? '').slice(0, bobRows.length)).toEqual(bobRows);
+    expect(recordRows.slice(0, bobRows.length)).toEqual(bobRows);
     for (const finding of checkedExportFile(content)) expect(finding).toMatch(/^R35 cannot-check deck play-\d+ was lost with its laptop/);
     // The aside lines stay, never merged, never deleted by themselves; told once, the notice lasts across a restart.
     expect(fs.existsSync(path.join(folder, aside[0] as string))).toBe(true);

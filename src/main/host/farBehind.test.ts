@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIVE_LINES_PER_BATCH, type ExportFile } from '../../shared';
-import { advance, checkedExportFile, currentNight, playTurns, startNight } from '../session/testing/kit';
-import type { GameSession } from '../session/gameSession';
-import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { LIVE_LINES_PER_BATCH } from '../../shared';
+import { checkedExportFile, playTurns, startNight } from '../session/testing/kit';
+import { liveLaptopsPerTest, pair, until } from './testing/liveLaptops';
+import { commandRows, endedAndExported, idOf, journalRows, ready } from './testing/liveNights';
 
 /**
  * R35, a copy far behind a takeover (docs/group-lan.md "A copy far behind a takeover"), on real laptops over loopback:
@@ -18,21 +16,9 @@ import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/live
 const laptops = liveLaptopsPerTest('far-behind-');
 const { laptop, switchedOff } = laptops;
 
-/** The command lines of a journal's text (the header and signature lines left out). */
-function commandRows(text: string): string[] {
-  return text
-    .split('\n')
-    .slice(1)
-    .filter((row) => row !== '' && !row.startsWith('{"signed"'));
-}
-
 /** The chain hash each line follows (R35): two records of one night agree on it line for line. */
 function chainOf(rows: readonly string[]): string[] {
   return rows.map((row) => (JSON.parse(row) as { prev: string }).prev);
-}
-
-function journalRows(owner: LiveLaptop, nightId: string): string[] {
-  return commandRows(fs.readFileSync(path.join(owner.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8'));
 }
 
 /** A loopback port no one listens on now. */
@@ -42,16 +28,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo;
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-function idOf(session: GameSession): string {
-  const id = session.getView().group?.laptopId;
-  if (!id) throw new Error('not in a group');
-  return id;
-}
-
-function ready(session: GameSession): void {
-  while (currentNight(session).phase !== 'ready') advance(session);
 }
 
 describe('R35: a copy further behind a takeover than one batch follows the night to its new holder', () => {
@@ -121,16 +97,11 @@ describe('R35: a copy further behind a takeover than one batch follows the night
     if (!again.ok) throw new Error(again.error.message);
     expect(again.data.line).toBe(bobRows.length);
     ready(carol.session);
-    const end = await carol.session.run('host', 'endNight', { stateId: currentNight(carol.session).stateId });
-    if (!end.ok) throw new Error(end.error.message);
-    const exported = await carol.session.run('host', 'exportNight', { nightId, format: 'json' });
-    if (!exported.ok) throw new Error(exported.error.message);
-    const content = (exported.data as ExportFile).content;
+    const { content, recordRows } = await endedAndExported(carol, nightId);
     // The night checker (which shares no code with the app) finds nothing wrong; all it cannot check are the decks in
     // play lost with Ann's and Bob's laptops.
-    const record = (JSON.parse(content) as { record: { journal: string } | null }).record;
     // The same chain (seeds of decks put away since are shown in plain in the export, R12, so lines are compared by it).
-    expect(chainOf(commandRows(record?.journal ?? '')).slice(0, bobRows.length)).toEqual(chainOf(bobRows));
+    expect(chainOf(recordRows).slice(0, bobRows.length)).toEqual(chainOf(bobRows));
     for (const finding of checkedExportFile(content)) expect(finding).toMatch(/^R35 cannot-check deck play-\d+ was lost with its laptop/);
   }, 60_000);
 });
