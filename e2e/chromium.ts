@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 
 /**
  * Which Chromium the browser and shell e2e projects drive: the one named by
- * DEALER_CHROMIUM (or CHROMIUM_PATH), else Debian's /usr/bin/chromium when it
- * is there (CI installs it; Playwright's own browsers cannot be downloaded
- * offline), else undefined, meaning Playwright's own browser (`npx
+ * DEALER_CHROMIUM (or CHROMIUM_PATH), else Debian's headless shell
+ * (/usr/bin/chromium-headless-shell, the build Playwright itself runs headless:
+ * no browser window, so none of the full browser's own WebUI pages and its
+ * window bookkeeping, about a fifth of the browser's CPU in an e2e run), else
+ * Debian's /usr/bin/chromium, when there (CI installs both; Playwright's own
+ * browsers cannot be downloaded offline), else undefined, meaning Playwright's own browser (`npx
  * playwright install chromium` on macOS and Windows). DEALER_CHROMIUM=playwright
  * asks for Playwright's own where a system one exists too (CI on GitHub,
  * .github/workflows/ci.yml, whose Ubuntu ships a Chromium of its own version).
@@ -16,7 +19,7 @@ export function chromiumExecutable(
   const named = env['DEALER_CHROMIUM'] || env['CHROMIUM_PATH'];
   if (named === 'playwright') return undefined;
   if (named) return named;
-  for (const candidate of ['/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+  for (const candidate of ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
     if (exists(candidate)) return candidate;
   }
   return undefined;

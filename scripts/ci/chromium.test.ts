@@ -3,10 +3,15 @@ import { chromiumExecutable } from '../../e2e/chromium';
 
 const debian = (path: string) => path === '/usr/bin/chromium';
 const nothing = () => false;
+const debianWithShell = (path: string) => path === '/usr/bin/chromium' || path === '/usr/bin/chromium-headless-shell';
 
 describe('which Chromium the browser e2e drive', () => {
   it("here: Debian's Chromium, as no browser can be downloaded", () => {
     expect(chromiumExecutable({}, debian)).toBe('/usr/bin/chromium');
+  });
+
+  it("Debian's headless shell first where both are installed: every e2e page is headless", () => {
+    expect(chromiumExecutable({}, debianWithShell)).toBe('/usr/bin/chromium-headless-shell');
   });
 
   it('one named by DEALER_CHROMIUM wins', () => {
