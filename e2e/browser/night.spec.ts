@@ -84,6 +84,8 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
       case 'draw':
         await play(['Enter'], 'the draw for dealer');
         await expect(table.getByTestId('draw')).toBeVisible();
+        // R7: the console's draw names each card as printed on it (rank and suit sign), never its code ("2H").
+        await expect(consolePage.getByTestId('draw').locator('.draw-card').first()).toHaveText(/ (10|[2-9JQKA])[♣♦♥♠]$/);
         break;
       case 'cut':
         await expect(consolePage.getByTestId('commitment')).toHaveText(/^[0-9a-f]{64}$/);

@@ -310,7 +310,7 @@ const en = {
     busy: 'Sending…',
   },
   keys: {
-    hintsHouse: 'X pass · J seat newcomer · T change seats · S sit out or back',
+    hintsHouse: 'J seat newcomer · T change seats · S sit out or back',
     title: 'Keys',
     close: 'Esc or ? closes this list',
     lobbyHeading: 'Lobby',

@@ -310,7 +310,7 @@ const es: Translation = {
     busy: 'Enviando…',
   },
   keys: {
-    hintsHouse: 'X pasar · J nuevo jugador · T cambiar de sitio · S fuera o de vuelta',
+    hintsHouse: 'J nuevo jugador · T cambiar de sitio · S fuera o de vuelta',
     title: 'Teclas',
     close: 'Esc o ? cierra esta lista',
     lobbyHeading: 'Entrada',

@@ -310,7 +310,7 @@ const fr: Translation = {
     busy: 'Envoi…',
   },
   keys: {
-    hintsHouse: 'X passer · J nouveau joueur · T changer de place · S absent ou de retour',
+    hintsHouse: 'J nouveau joueur · T changer de place · S absent ou de retour',
     title: 'Touches',
     close: 'Échap ou ? ferme cette liste',
     lobbyHeading: 'Accueil',

@@ -310,7 +310,7 @@ const it: Translation = {
     busy: 'Invio in corso…',
   },
   keys: {
-    hintsHouse: 'X passa · J nuovo giocatore · T cambia posto · S fuori o di ritorno',
+    hintsHouse: 'J nuovo giocatore · T cambia posto · S fuori o di ritorno',
     title: 'Tasti',
     close: 'Esc o ? chiude questo elenco',
     lobbyHeading: 'Ingresso',
