@@ -82,7 +82,11 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
 
     switch (now.phase) {
       case 'draw':
-        await play(['Enter'], 'the draw for dealer');
+        // Before the draw names the first dealer there is no deal to number ("Deal 0"); after it, the first deal.
+        await expect(consolePage.getByTestId('deal-number')).toHaveCount(0);
+        // A tie draws again (R7), still before the first deal.
+        if ((await play(['Enter'], 'the draw for dealer')).after.phase !== 'draw')
+          await expect(consolePage.getByTestId('deal-number')).toContainText('Deal 1');
         await expect(table.getByTestId('draw')).toBeVisible();
         // R7: the console's draw names each card as printed on it (rank and suit sign), never its code ("2H").
         await expect(consolePage.getByTestId('draw').locator('.draw-card').first()).toHaveText(/ (10|[2-9JQKA])[♣♦♥♠]$/);
