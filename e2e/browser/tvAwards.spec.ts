@@ -64,19 +64,6 @@ function widest(state: TableState): TableState {
   return { ...state, label: `${state.label}-widest`, view };
 }
 
-/** The TV's one rule for names, said again here: up to 12 characters whole, a longer one its first 11 and "…". */
-/**
- * The TV's rule for a name (docs/user-guide.md), written again here: up to 12 characters whole, a longer one cut
- * to 11 and "…"; names of the table alike once cut keep their first 5 and last 6 characters instead, if that tells them apart.
- */
-function tvCut(name: string, among: readonly string[]): string {
-  const cut = (n: string) => ([...n].length <= 12 ? n : `${[...n].slice(0, 11).join('').trimEnd()}…`);
-  const ends = (n: string) => `${[...n].slice(0, 5).join('').trimEnd()}…${[...n].slice(-6).join('').trimStart()}`;
-  const alike = [...new Set(among)].filter((other) => cut(other) === cut(name));
-  if (alike.length < 2 || [...name].length <= 12) return cut(name);
-  return new Set(alike.map(ends)).size === alike.length ? ends(name) : cut(name);
-}
-
 async function show(page: Page, state: TableState): Promise<void> {
   await page.evaluate(([view, answers]) => window.__auditShow!(view, answers), [state.view, state.answers] as const);
   await page.locator('[data-testid="phase"][data-phase="ended"]').waitFor();
@@ -121,11 +108,8 @@ for (const screen of SCREENS) {
           if (award === null) await expect(item, `${state.label}: ${key}`).toHaveCount(0);
           else {
             const whole = award.playerIds.map((id) => state.view.roster.find((p) => p.id === id)?.name ?? id);
-            const tableNames = [...state.view.roster, ...state.view.night!.players].map((p) => p.name);
-            // On the screen, each name as the TV writes names everywhere; in the title (read out, or under a pointer), whole.
-            await expect(item.locator('.who'), `${state.label}: ${key}`).toHaveText(
-              whole.map((name) => tvCut(name, tableNames)).join(', '),
-            );
+            // Each name whole, as the TV writes names everywhere (an ellipsis of the CSS only where the line runs out); in the title too.
+            await expect(item.locator('.who'), `${state.label}: ${key}`).toHaveText(whole.join(', '));
             await expect(item, `${state.label}: ${key}`).toHaveAttribute(
               'title',
               new RegExp(`: ${whole.join(', ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.*${award.value}`),

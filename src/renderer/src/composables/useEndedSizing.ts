@@ -67,7 +67,7 @@ interface EndedInputs {
   transfers: Ref<readonly Transfer[]>;
   /** A bank-codes note takes a line: a night not in EUR whose payees have bank accounts. */
   notEur: Ref<boolean>;
-  /** A player's name as the TV writes it (tvName). */
+  /** A player's name as the TV writes it (whole). */
   tvNameOf: (id: string | null | undefined) => string;
   /** A transfer's party (a player or the bank) as the TV writes it. */
   tvParty: (id: string) => string;
@@ -139,7 +139,7 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
     settling() ? ((SAFE_WIDTH_UNITS - PANELS_GAP_UNITS) * RESULTS_SHARE) / (RESULTS_SHARE + 1) : RESULTS_ALONE_UNITS;
 
   /**
-   * The winners' heading on the TV: each winner as tvName writes them, never cut mid-name. It wraps onto
+   * The winners' heading on the TV: each winner's whole name, never broken mid-name. It wraps onto
    * the lines the results leave above the least type (none with 12 players); tied winners past what fits
    * are counted instead ("and 3 more ★": the star marks their rows). Its room per line is the panel's
    * width at the type the panels would have without it (a wrapped heading only makes the type smaller and
@@ -147,8 +147,6 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
    */
   const winnerHeading = computed<{ text: string; lines: number } | null>(() => {
     const results = night.value?.results ?? [];
-    // A name is never split over two lines: its spaces do not break (a line breaks only after a comma).
-    const names = results.filter((r) => r.isWinner).map((r) => tvNameOf(r.playerId).replaceAll(' ', '\u00a0'));
     if (results.length === 0) return null;
     const panel = resultsPanelUnits();
     const type = Math.min(
@@ -158,22 +156,24 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
     );
     const lineEms = (panel / type - RESULTS_PADDING_EMS) / WINNER_HEADING_EMS;
     const linesOf = (text: string) => Math.ceil(nameEms(text) / lineEms);
-    // R23: everyone even, so nobody is ahead: the heading says so in place of a winner.
-    if (names.length === 0) {
-      const text = t('results.nobody');
-      return { text, lines: linesOf(text) };
-    }
-    if (names.length === 1) {
-      const text = t('results.winner', { name: names[0] });
-      return { text, lines: linesOf(text) };
-    }
+    // A name is never split over two lines (a line breaks only after a comma): its spaces do not break,
+    // unless the name alone is wider than a line.
+    const names = results
+      .filter((r) => r.isWinner)
+      .map((r) => tvNameOf(r.playerId))
+      .map((name) => (nameEms(name) <= lineEms ? name.replaceAll(' ', '\u00a0') : name));
     const headingLine = WINNER_HEADING_EMS * WINNER_LINE_HEIGHT;
     const most = 1 + Math.max(0, Math.floor((ROOM_UNITS / LEAST_TYPE_UNITS - linesWithoutHeading.value) / headingLine));
+    // A lone name too long for the lines there are ends in an ellipsis (TvEnded's CSS clamps the heading to them).
+    const heading = (text: string) => ({ text, lines: Math.min(most, linesOf(text)) });
+    // R23: everyone even, so nobody is ahead: the heading says so in place of a winner.
+    if (names.length === 0) return heading(t('results.nobody'));
+    if (names.length === 1) return heading(t('results.winner', { name: names[0] }));
     for (let shown = names.length; ; shown--) {
       const rest = names.length - shown;
       const list = names.slice(0, shown).join(', ');
       const text = rest === 0 ? t('results.winners', { names: list }) : t('results.winnersMore', { names: list, n: rest }, rest);
-      if (shown === 1 || linesOf(text) <= most) return { text, lines: linesOf(text) };
+      if (shown === 1 || linesOf(text) <= most) return heading(text);
     }
   });
 
@@ -192,6 +192,7 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
     '--results-luck-ems': String(RESULTS_WITH_LUCK_EMS),
     '--transfer-ems': String(TRANSFER_EMS),
     '--heading-ems': String(WINNER_HEADING_EMS),
+    '--heading-lines': String(winnerHeading.value?.lines ?? 1),
   }));
 
   return { lines, winnerHeading, expensesLines, keepWhole, style };
