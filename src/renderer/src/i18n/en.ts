@@ -708,6 +708,7 @@ const en = {
     awardChips: 'no chips | {n} chip | {n} chips',
     awardPosts: 'no posts | {n} post | {n} posts',
     awardInARow: '{n} in a row',
+    awardTied: '{n} players tied',
     standings: 'Leaderboard',
     nights: 'no nights | {n} night | {n} nights',
     won: 'no nights won | {n} night won | {n} nights won',

@@ -725,6 +725,7 @@ const es: Translation = {
     awardChips: 'ninguna ficha | {n} ficha | {n} fichas',
     awardPosts: 'ningún poste | {n} poste | {n} postes',
     awardInARow: '{n} seguidos',
+    awardTied: '{n} jugadores empatados',
     standings: 'Clasificación',
     nights: 'ninguna noche | {n} noche | {n} noches',
     won: 'ninguna noche ganada | {n} noche ganada | {n} noches ganadas',

@@ -736,6 +736,7 @@ const fr: Translation = {
     awardChips: 'aucun jeton | {n} jeton | {n} jetons',
     awardPosts: 'aucun poteau | {n} poteau | {n} poteaux',
     awardInARow: '{n} d’affilée',
+    awardTied: '{n} joueurs à égalité',
     standings: 'Classement',
     nights: 'aucune soirée | {n} soirée | {n} soirées',
     won: 'aucune soirée gagnée | {n} soirée gagnée | {n} soirées gagnées',

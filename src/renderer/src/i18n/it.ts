@@ -731,6 +731,7 @@ const it: Translation = {
     awardChips: 'nessuna fiche | {n} fiche | {n} fiche',
     awardPosts: 'nessun palo | {n} palo | {n} pali',
     awardInARow: '{n} di fila',
+    awardTied: '{n} giocatori a pari merito',
     standings: 'Classifica',
     nights: 'nessuna serata | {n} serata | {n} serate',
     won: 'nessuna serata vinta | {n} serata vinta | {n} serate vinte',
