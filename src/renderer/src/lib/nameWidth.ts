@@ -7,12 +7,13 @@
  */
 
 /** The names the phone keeps whole: up to this many characters (an emoji or a CJK character counts as one). */
-export const WHOLE_NAME_GRAPHEMES = 12;
+const WHOLE_NAME_GRAPHEMES = 12;
 /** Up to this many players the TV gives a wide name a second line before any ellipsis. */
 export const WHOLE_NAME_PLAYERS = 8;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** @internal exported for tests only: a name's characters as the eye counts them (an emoji or a CJK character is one). */
 export function graphemesOf(name: string): string[] {
   return [...segmenter.segment(name)].map((s) => s.segment);
 }
