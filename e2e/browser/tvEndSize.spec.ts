@@ -10,7 +10,7 @@ import { hostForSpecFile } from './hostFixture';
 import { auditLayout, FAKE_API, MIN_FONT_PX_AT_1080 } from './layoutAudit';
 import { liveView, playUntil } from './tvStates';
 
-const host = hostForSpecFile('e5d512e');
+const host = hostForSpecFile('e5d512ee');
 const NAMES = ['Maximiliana Fitzgerald-Ōkawa', 'Chloé', 'Ann', 'Bob', 'Dee', 'Kwame'];
 
 declare global {

@@ -70,6 +70,8 @@ const ROOM_TO_SPARE = 1.05;
 /** How wide (in ems) a name may be before it takes a second line in the results and in who pays whom. */
 const WIDE_RESULT_NAME_EMS = 9;
 const WIDE_TRANSFER_NAME_EMS = 6.5;
+/** A name's longest word widens its column up to this many times the width it wraps past. */
+const WIDEST_WORD_FACTOR = 1.3;
 /** The most lines a name takes in the results and in who pays whom (TvEnded's CSS clamps it there). */
 const NAME_LINES = 3;
 
@@ -130,8 +132,9 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
   const nameColumn = (names: string[], wide: number, least: number): number => {
     const widest = Math.max(0, ...names.map(nameEms));
     if (widest <= wide || !isShort()) return Math.max(least, Math.min(widest, wide));
-    // Up to 8 players a longer name wraps between its words (at spaces and hyphens): its longest word sets the room.
-    return Math.max(least, wide, ...names.flatMap(wordsOf).map(nameEms));
+    // Up to 8 players a longer name wraps between its words (at spaces and hyphens): its longest word sets the
+    // room, up to WIDEST_WORD_FACTOR times `wide` (a longer word breaks inside).
+    return Math.max(least, wide, Math.min(wide * WIDEST_WORD_FACTOR, Math.max(...names.flatMap(wordsOf).map(nameEms))));
   };
   const resultsNameColumn = computed(() =>
     nameColumn(
