@@ -83,7 +83,7 @@ function wordsOf(name: string): string[] {
     .filter((word) => word !== '');
 }
 /** The share of the height left over that the rows are spread over, and the most a row is given, in ems. */
-const SPARE_USED = 0.8;
+const SPARE_USED = 0.6;
 const ROW_ROOM_MOST = 0.9;
 /** The most expenses the TV lists one by one; any more are counted in a last line. */
 const TV_EXPENSES = 4;
@@ -167,7 +167,9 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
         lines++;
         line = 0;
       }
-      line += word;
+      // A word wider than the column breaks inside it, onto as many lines as it fills.
+      lines += Math.max(0, Math.ceil(word / column) - 1);
+      line = word > column ? word % column : line + word;
     }
     return Math.min(NAME_LINES, lines) - 1;
   };
