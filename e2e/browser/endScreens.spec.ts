@@ -117,3 +117,46 @@ test('the console’s end screen at 1920x1080: every name whole, one line a tran
   }
   await page.screenshot({ path: `${DOC_SCREENSHOTS}/console-end-1080p.png` });
 });
+
+test('Enter on the console’s results goes back to the lobby, and the TV keeps who pays whom until the next night starts', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  try {
+    const tv = await context.newPage();
+    await tv.goto(host.tableUrl);
+    await expect(tv.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
+    const transfers = tv.getByTestId('tv-settlement').getByTestId('transfer');
+    const count = ended.night!.settlement!.fewest.length;
+    await expect(transfers).toHaveCount(count);
+
+    const console_ = await context.newPage();
+    await console_.goto(host.consoleUrl);
+    await expect(console_.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
+    await console_.keyboard.press('Enter');
+    await expect(console_.getByTestId('new-player')).toBeVisible();
+    // The night is closed: the console is in the lobby, and the TV still shows the results and every transfer.
+    await expect(tv.getByText('Waiting for the host…')).toHaveCount(0);
+    await expect(tv.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
+    await expect(transfers).toHaveCount(count);
+    await expect(tv.getByTestId('results')).toContainText(PLAYERS[0]!);
+    await tv.screenshot({ path: 'e2e/artifacts/screenshots/tv-results-kept-after-close.png' });
+
+    // The host really moves on: the next night starts, and the TV follows it.
+    const driver = await HostDriver.open(host.url);
+    try {
+      await driver.must('startNight', {
+        players: PLAYERS.slice(0, 3).map((name) => ({ name })),
+        startingChips: 20,
+        chipValue: 50,
+        currency: 'EUR',
+      });
+    } finally {
+      driver.close();
+    }
+    await expect(tv.getByTestId('phase')).not.toHaveAttribute('data-phase', 'ended');
+    await expect(tv.getByTestId('tv-settlement')).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

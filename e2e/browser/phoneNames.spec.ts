@@ -1,5 +1,5 @@
 /**
- * Names on the phone follow the TV's rule (tvName): a name of up to 12
+ * Names on the phone follow their own rule (phoneName; the wider TV writes names whole): a name of up to 12
  * characters is shown whole, CJK included, a longer one as its first 11 and
  * "…" with the whole name in its title, whatever the number of players. Eight
  * players on a 360 px phone, the night ended at once: the pot's split names
@@ -11,8 +11,8 @@ import { hostForSpecFile } from './hostFixture';
 import { expectNoSidewaysScroll, HostDriver, phoneContext } from './phonePage';
 
 const host = hostForSpecFile('a11ce5e7');
-const CJK = '山田太郎山田太郎山田太郎'; // 12 characters: whole, as on the TV
-const LONG = 'Bartholomew Featherstonehaugh'; // the TV writes "Bartholomew…"
+const CJK = '山田太郎山田太郎山田太郎'; // 12 characters: whole
+const LONG = 'Bartholomew Featherstonehaugh'; // the phone writes "Bartholomew…"
 const PLAYERS = [CJK, LONG, 'Ann', 'Bob', 'Zoë', 'Kwame Mensah', 'Dev', 'Lou'];
 
 let started: AppView;
@@ -40,7 +40,7 @@ async function overflows(page: Page, selector: string): Promise<boolean> {
     .evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
 }
 
-test("the phone writes names as the TV does at 8 players: 12 CJK characters whole, a longer name its first 11 and '…' with the whole in its title", async ({
+test("the phone writes names its own way at 8 players: 12 CJK characters whole, a longer name its first 11 and '…' with the whole in its title", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -58,7 +58,7 @@ test("the phone writes names as the TV does at 8 players: 12 CJK characters whol
   await expect(longName).toHaveAttribute('title', LONG);
   expect(await overflows(phone, '[data-testid="me-name"]'), 'my own name is cut').toBe(false);
 
-  // The night ends at once: the antes go back, one chip to each player, every name as the TV writes it.
+  // The night ends at once: the antes go back, one chip to each player, every name as the phone writes it.
   const driver = await HostDriver.open(host.url);
   try {
     await driver.must('endNight', { stateId: (await driver.view()).night!.stateId });

@@ -1,10 +1,11 @@
 /**
- * Names on the TV, read from the sofa: a name of up to 12 characters is never cut,
- * wherever the TV writes it, and a longer one is cut the same way on every
- * screen ("Lou Latecomer" is "Lou Latecom…" on the tab and the
- * leaderboard alike), and two names alike once cut are told apart by their
- * ends. Real engine states and the layout audit's fake
- * `window.api`, at 1920x1080.
+ * Names on the TV, read from the sofa: the TV writes every name whole wherever it
+ * fits at a readable size ("Maximiliana Fitzgerald-Ōkawa" on her tile, under her
+ * card in the draw, in the results, who pays whom and the awards, not
+ * "Maximiliana…"), its type made smaller or given a second line first; only where
+ * the room truly runs out (twelve players at 720p) does it end in an ellipsis, the
+ * whole name still in the text a screen reader says and in the title. Real engine
+ * states and the layout audit's fake `window.api`, at 1920x1080 unless said.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { AppView, NightListItem, RosterPlayer, RunningTab, Standings } from '../../src/shared';
@@ -32,14 +33,40 @@ async function show(page: Page, view: AppView, answers: unknown = null): Promise
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
-/** The text as the screen shows it, and whether the box cuts it (an ellipsis drawn by CSS or a clipped end). */
+/**
+ * The text as the screen shows it, and whether the box cuts it: an ellipsis drawn by CSS or a clipped
+ * end, a line clamped away (its text lies below the box), or a word broken across two lines ("Maximilian" / "a").
+ */
 async function shown(name: Locator): Promise<{ text: string; cut: boolean }> {
-  return name.evaluate((el) => ({ text: el.textContent!.trim(), cut: el.scrollWidth > el.clientWidth + 1 }));
+  return name.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const lines = [...range.getClientRects()];
+    const text = el.textContent!;
+    let brokenWord = false;
+    const node = el.lastChild;
+    if (node && node.nodeType === Node.TEXT_NODE) {
+      // Words of letters (CJK breaks between any two characters: not a broken word).
+      for (const match of text.matchAll(/[\p{Script=Latin}\p{M}]+/gu)) {
+        const word = document.createRange();
+        word.setStart(node, match.index);
+        word.setEnd(node, match.index + match[0].length);
+        if (new Set([...word.getClientRects()].map((r) => Math.round(r.top))).size > 1) brokenWord = true;
+      }
+    }
+    const clamped = lines.some((r) => r.bottom > box.bottom + 1);
+    const clipped = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2;
+    return { text: text.trim(), cut: clipped || clamped || brokenWord };
+  });
 }
 
-test('the draw for dealer at 5 players writes "🎲 Kwame" and every name of up to 12 characters whole under its card', async ({ page }) => {
+test('the draw for dealer at 6 players writes every name whole under its card, "Maximiliana Fitzgerald-Ōkawa" included', async ({
+  page,
+}) => {
   await tvPage(page);
-  const names = ['🎲 Kwame', 'Bartholomew', 'Kwame Mensah', 'Lou Latecome', '王小明王小明王小明王小明'];
+  // The host's night: one long name among short ones (an emoji and CJK too), which leave it their room.
+  const names = [LONG, 'Chloé', '🎲 Kwame', 'Ann', 'Lou Latecomer', '王小明王小明'];
   const drawn = playUntil(names, (n) => (n.draw?.rounds.length ?? 0) > 0);
   await show(page, liveView(drawn.night, drawn.roster));
   const texts = page.getByTestId('draw').locator('.text');
@@ -48,7 +75,9 @@ test('the draw for dealer at 5 players writes "🎲 Kwame" and every name of up 
     const { text: said, cut } = await shown(text);
     expect(names, said).toContain(said);
     expect(cut, `${said} is whole under its card`).toBe(false);
+    expect(await text.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)), `${said} is readable`).toBeGreaterThanOrEqual(24);
   }
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-draw-long-name.png' });
 });
 
 const NIGHT: NightListItem = {
@@ -65,7 +94,7 @@ const NIGHT: NightListItem = {
   unsigned: false,
 };
 
-test('the tab and the leaderboard keep 12-character names whole and cut "Lou Latecomer" the same way on both', async ({ page }) => {
+test('the tab and the leaderboard write "Lou Latecomer" and every other name whole', async ({ page }) => {
   await tvPage(page);
   const roster: RosterPlayer[] = rosterOf(['Lou Latecomer', 'Kwame Mensah', 'Bartholomew', 'Alessandra B', 'Ann']);
   const id = (name: string) => roster.find((p) => p.name === name)!.id;
@@ -81,7 +110,7 @@ test('the tab and the leaderboard keep 12-character names whole and cut "Lou Lat
   await expect(tabNames).toHaveCount(4);
   const onTab = await Promise.all((await tabNames.all()).map(shown));
   expect(onTab).toEqual([
-    { text: 'Lou Latecom…', cut: false },
+    { text: 'Lou Latecomer', cut: false },
     { text: 'Kwame Mensah', cut: false },
     { text: 'Alessandra B', cut: false },
     { text: 'Bartholomew', cut: false },
@@ -104,7 +133,7 @@ test('the tab and the leaderboard keep 12-character names whole and cut "Lou Lat
   await expect(boardNames).toHaveCount(roster.length);
   const onBoard = await Promise.all((await boardNames.all()).map(shown));
   expect(onBoard).toEqual([
-    { text: 'Lou Latecom…', cut: false },
+    { text: 'Lou Latecomer', cut: false },
     { text: 'Kwame Mensah', cut: false },
     { text: 'Bartholomew', cut: false },
     { text: 'Alessandra B', cut: false },
@@ -113,87 +142,106 @@ test('the tab and the leaderboard keep 12-character names whole and cut "Lou Lat
   await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-standings-names.png' });
 });
 
-const LONG = 'Lou Latecomer';
+const LONG = 'Maximiliana Fitzgerald-Ōkawa';
 const TWELVE = 'Alessandra B';
 
 /**
- * Every place the TV writes a name, read off the screen: the text nodes that hold a
- * part of LONG must hold "Lou Latecom…" and nothing more of it, and every element
- * holding TWELVE must show it whole, uncut. The status line and the banner's
- * headline are sentences shared with the phones: they wrap and keep the whole name.
- * The seat tiles are read too: they cut a long name the same way, the whole name in the tile's title.
+ * Every place the TV writes a name, read off the screen: each text node holding a part
+ * of LONG must hold it whole, and no element holding LONG or TWELVE may cut it (an
+ * ellipsis, a clipped end or a line clamped away). The status line and the banner's
+ * headline are sentences shared with the phones: they wrap and keep the whole name too.
  */
-async function namesOnTv(page: Page): Promise<{ long: string[]; twelve: { text: string; cut: boolean }[] }> {
+async function namesOnTv(page: Page): Promise<{ text: string; name: string; cut: boolean }[]> {
   return page.evaluate(
     ([long, twelve]) => {
-      const sentence = (el: Element) => el.closest('[data-testid="status"], .headline, [aria-hidden="true"]') !== null;
+      const hidden = (el: Element) => el.closest('[aria-hidden="true"]') !== null;
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      const longSeen: string[] = [];
-      const twelveSeen: { text: string; cut: boolean }[] = [];
+      const seen: { text: string; name: string; cut: boolean }[] = [];
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement!;
-        const text = node.textContent ?? '';
-        if (sentence(el) || el.getClientRects().length === 0) continue;
-        if (text.includes(long.slice(0, 10))) longSeen.push(text.trim());
-        if (text.includes(twelve)) {
-          twelveSeen.push({ text: text.trim(), cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2 });
+        const text = (node.textContent ?? '').replaceAll('\u00a0', ' ');
+        if (hidden(el) || el.getClientRects().length === 0) continue;
+        for (const name of [long, twelve]) {
+          if (!text.includes(name.slice(0, 8))) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const bottom = el.getBoundingClientRect().bottom;
+          const clamped = [...range.getClientRects()].some((r) => r.bottom > bottom + 1);
+          const cut = clamped || el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2;
+          seen.push({ text: text.trim(), name, cut });
         }
       }
-      return { long: longSeen, twelve: twelveSeen };
+      return seen;
     },
     [LONG, TWELVE] as const,
   );
 }
 
-/** `twelve`: whether TWELVE must be shown off the tiles and the sentences (the live TV names only the dealer there). */
-function expectTvRule(seen: { long: string[]; twelve: { text: string; cut: boolean }[] }, where: string, twelve = true): void {
-  expect(seen.long.length, `${where}: ${LONG} is shown`).toBeGreaterThan(0);
-  for (const text of seen.long) expect(text, `${where}: ${LONG} is cut as tvName cuts it`).toContain('Lou Latecom…');
-  if (twelve) expect(seen.twelve.length, `${where}: ${TWELVE} is shown`).toBeGreaterThan(0);
-  for (const shown of seen.twelve) expect(shown.cut, `${where}: "${shown.text}" is whole`).toBe(false);
+function expectWhole(seen: { text: string; name: string; cut: boolean }[], where: string): void {
+  expect(seen.filter((s) => s.name === LONG).length, `${where}: ${LONG} is shown`).toBeGreaterThan(0);
+  for (const s of seen) {
+    expect(s.text, `${where}: ${s.name} is written whole`).toContain(s.name);
+    expect(s.cut, `${where}: "${s.text}" is not cut`).toBe(false);
+  }
 }
 
-test('the live TV dealer line, banner and seat tiles write "Lou Latecom…" and keep a 12-character name whole', async ({ page }) => {
+test('the live TV dealer line, banner and seat tiles write "Maximiliana Fitzgerald-Ōkawa" whole at 6 players', async ({ page }) => {
   await tvPage(page);
-  const names = [LONG, TWELVE, 'Kwame Mensah', 'Bartholomew', 'Ann'];
+  const names = [LONG, 'Chloé', TWELVE, 'Kwame Mensah', 'Bartholomew', 'Ann'];
   const played = playUntil(names, (n) => n.turnsPlayed >= 3 && n.phase === 'ready' && n.dealerId === 'p1');
   await show(page, liveView(played.night, played.roster));
-  await expect(page.getByTestId('tv-dealer')).toContainText('Lou Latecom…');
-  // Lou's seat tile: the same cut name on one line at the tile's own type, the whole name in its title.
+  await expect(page.getByTestId('tv-dealer')).toContainText(LONG);
   const tile = page.getByTestId(`seat-${played.roster.find((p) => p.name === LONG)!.id}`).locator('.text');
-  await expect(tile).toHaveText('Lou Latecom…');
+  await expect(tile).toHaveText(LONG);
   await expect(tile).toHaveAttribute('title', LONG);
-  expect(await shown(tile), 'the cut name is not cut again on its tile').toEqual({ text: 'Lou Latecom…', cut: false });
-  expectTvRule(await namesOnTv(page), 'live');
+  expect(await shown(tile), 'the whole name on its tile').toEqual({ text: LONG, cut: false });
+  expect(await tile.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)), 'at a readable size').toBeGreaterThanOrEqual(24);
+  expectWhole(await namesOnTv(page), 'live');
   await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-live-names.png' });
 });
 
-test('the TV end screen (results, who pays whom, awards, luck) writes "Lou Latecom…" and keeps a 12-character name whole', async ({
+test('the TV end screen (results, who pays whom, awards, luck) writes "Maximiliana Fitzgerald-Ōkawa" whole at 6 players', async ({
   page,
 }) => {
   await tvPage(page);
-  const names = [LONG, TWELVE, 'Kwame Mensah', 'Bartholomew', 'Ann'];
+  const names = [LONG, 'Chloé', TWELVE, 'Kwame Mensah', 'Bartholomew', 'Ann'];
   const played = playUntil(names, (n) => n.turnsPlayed >= 12 && n.phase === 'ready');
   const ended = played.table.run('endNight', { stateId: played.night.stateId });
   if (!ended.ok) throw new Error(`ending the night was refused: ${ended.error.code}`);
   await show(page, liveView(played.table.night()!, played.roster));
   await page.locator('[data-testid="phase"][data-phase="ended"]').waitFor();
-  await expect(page.getByTestId('results')).toContainText('Lou Latecom…');
-  expectTvRule(await namesOnTv(page), 'ended');
+  await expect(page.getByTestId('results')).toContainText(LONG);
+  await expect(page.getByTestId('tv-settlement')).toContainText(LONG);
+  expectWhole(await namesOnTv(page), 'ended');
   await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-ended-names.png' });
 });
 
-test('"Christopher Smith" and "Christopher Jones" are told apart on the seat tiles and the tab: "Chris…Smith", "Chris…Jones"', async ({
+test('where the room truly runs out (twelve players at 1280x720) a long name ends in an ellipsis, whole in its text and title', async ({
   page,
 }) => {
+  await tvPage(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const longest = 'Bartholomew Featherstonehaugh-Smythe Jr.'; // 40 characters, the most a name may have
+  const names = [longest, LONG, ...'ABCDEFGHIJ'.split('').map((c) => `Player ${c}`)];
+  const played = playUntil(names, (n) => n.turnsPlayed >= 2 && n.phase === 'ready');
+  await show(page, liveView(played.night, played.roster));
+  const tile = page.getByTestId(`seat-${played.roster.find((p) => p.name === longest)!.id}`).locator('.text');
+  // Cut on the screen, by CSS: the text a screen reader says is still the whole name, and so is the title.
+  expect(await shown(tile)).toEqual({ text: longest, cut: true });
+  await expect(tile).toHaveAttribute('title', longest);
+  expect(await tile.evaluate((el) => getComputedStyle(el).textOverflow)).toBe('ellipsis');
+  await expect(page.getByTestId(`seat-${played.roster.find((p) => p.name === 'Player A')!.id}`).locator('.text')).toHaveText('Player A');
+});
+
+test('"Christopher Smith" and "Christopher Jones" are written whole, so told apart, on the seat tiles and the tab', async ({ page }) => {
   await tvPage(page);
   const names = ['Christopher Smith', 'Christopher Jones', 'Kwame Mensah', 'Zoë', 'Ann'];
   const played = playUntil(names, (n) => n.turnsPlayed >= 2 && n.phase === 'ready');
   await show(page, liveView(played.night, played.roster));
   const id = (name: string) => played.roster.find((p) => p.name === name)!.id;
   for (const [name, written] of [
-    ['Christopher Smith', 'Chris…Smith'],
-    ['Christopher Jones', 'Chris…Jones'],
+    ['Christopher Smith', 'Christopher Smith'],
+    ['Christopher Jones', 'Christopher Jones'],
   ] as const) {
     const tile = page.getByTestId(`seat-${id(name)}`).locator('.text');
     await expect(tile).toHaveText(written);
@@ -210,7 +258,7 @@ test('"Christopher Smith" and "Christopher Jones" are told apart on the seat til
   const tabNames = page.getByTestId('tv-tab-rows').locator('.name');
   await expect(tabNames).toHaveCount(2);
   expect(await Promise.all((await tabNames.all()).map(shown))).toEqual([
-    { text: 'Chris…Smith', cut: false },
-    { text: 'Chris…Jones', cut: false },
+    { text: 'Christopher Smith', cut: false },
+    { text: 'Christopher Jones', cut: false },
   ]);
 });

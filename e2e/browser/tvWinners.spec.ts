@@ -1,8 +1,7 @@
 /**
  * The TV's "Winners: …" heading, read from the sofa: when the night ends in a tie,
- * every winner is named as the TV names players everywhere (tvName: up to
- * 12 characters whole, "Lou Latecomer" as "Lou Latecom…"), no name cut by
- * an ellipsis, and the heading with the rest of the end screen inside the
+ * every winner is named whole, as the TV names players everywhere ("Lou
+ * Latecomer", "Maximilienne-W"), no name cut by an ellipsis, and the heading with the rest of the end screen inside the
  * 5% safe area, from 1280x720 to 4K. With twelve players the results take
  * the whole height: the heading keeps one line and counts the tied winners
  * past those it names ("and 9 more ★", the star marking their rows). A night where everyone ends even
@@ -45,8 +44,6 @@ const NAMES = [
   'Mia 🍀',
   'Maximilienne-W',
 ];
-/** How the TV writes each of NAMES: the two longer than 12 characters are cut to 11 and "…". */
-const ON_TV: Record<string, string> = { 'Lou Latecomer': 'Lou Latecom…', 'Maximilienne-W': 'Maximilienn…' };
 
 /** A night of `players` played to its end, with the first `tied` of them sharing the best result (a tie, R23). */
 function tiedEnd(players: number, tied: number, settled: boolean): { view: AppView; winners: string[] } {
@@ -94,21 +91,20 @@ for (const screen of SCREENS) {
         const label = `${players} players, ${tied} tied${settled ? ', settling up' : ''} at ${screen.name}`;
         await show(page, view);
         const heading = page.getByTestId('results').locator('.winner');
-        const onTv = winners.map((w) => ON_TV[w] ?? w);
         // Spaces inside a name do not break (no-break spaces): read them as spaces.
         const read = async () => (await heading.textContent())!.trim().replaceAll('\u00a0', ' ');
         const said = await read();
-        if (players <= 8) await expect.poll(read, { message: label }).toBe(`Winners: ${onTv.join(', ')}`);
+        if (players <= 8) await expect.poll(read, { message: label }).toBe(`Winners: ${winners.join(', ')}`);
         else {
           // Twelve players' results take the whole height: the heading keeps one line, naming those who fit and counting the rest.
           const named = /^Winners: (.+?)(?: and (\d+) more ★)?$/.exec(said);
           expect(named, `${label}: "${said}"`).not.toBeNull();
           const list = named![1]!.split(', ');
-          expect(list, label).toEqual(onTv.slice(0, list.length));
-          expect(Number(named![2] ?? 0), label).toBe(onTv.length - list.length);
+          expect(list, label).toEqual(winners.slice(0, list.length));
+          expect(Number(named![2] ?? 0), label).toBe(winners.length - list.length);
         }
         // No name is split over two lines.
-        for (const name of onTv.filter((n) => n.includes(' '))) expect(await heading.textContent(), label).not.toContain(name);
+        for (const name of winners.filter((n) => n.includes(' '))) expect(await heading.textContent(), label).not.toContain(name);
         const cut = await heading.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1);
         expect(cut, `${label}: the heading is cut`).toBe(false);
         const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);

@@ -16,9 +16,10 @@ export function lobbyBoxes(t: Translate): {
   chipValue: (text: string, currency: string) => string | null;
   maxBet: (text: string) => string | null;
 } {
+  // A minus sign is refused naming the least each box takes ({min}): starting chips 1, a chip value 0, a limit its range's least.
   function startingChips(text: string): string | null {
     const problem = textProblem(text);
-    if (problem) return t(PROBLEM_MESSAGES[problem]);
+    if (problem) return t(PROBLEM_MESSAGES[problem], { min: 1 });
     const value = wholeNumber(text);
     return value !== null && value > MAX_CHIPS
       ? t('errors.tooManyChips', { field: t('lobby.startingChips'), max: MAX_CHIPS.toLocaleString('en') })
@@ -28,7 +29,7 @@ export function lobbyBoxes(t: Translate): {
   /** M1: an amount in major units, with no more decimals than the currency has. */
   function chipValue(text: string, currency: string): string | null {
     const problem = moneyTextProblem(text.trim());
-    if (problem) return t(PROBLEM_MESSAGES[problem]);
+    if (problem) return t(PROBLEM_MESSAGES[problem], { min: 0 });
     if (text.trim() === '' || /^[.,]$/.test(text.trim())) return null;
     const parsed = parseMoney(text, currency);
     if (parsed.ok) return parsed.minor > MAX_CHIP_VALUE ? tooLarge(currency) : null;
@@ -40,7 +41,7 @@ export function lobbyBoxes(t: Translate): {
   /** R27: empty (no limit) or a whole number in the range the rules allow. */
   function maxBet(text: string): string | null {
     const problem = textProblem(text.trim());
-    if (problem) return t(PROBLEM_MESSAGES[problem]);
+    if (problem) return t(PROBLEM_MESSAGES[problem], { min: MAX_BET_RANGE.min });
     const value = wholeNumber(text.trim());
     return value !== null && (value < MAX_BET_RANGE.min || value > MAX_BET_RANGE.max) ? t('lobby.badMaxBet', MAX_BET_RANGE) : null;
   }

@@ -4,6 +4,7 @@ import type { AllowedView, NightView } from '../../../shared';
 import { useEntryStore } from '../stores/entry';
 import { useUiStore } from '../stores/ui';
 import { useNightBoxes } from './nightBoxes';
+import en from '../i18n/en';
 
 /** A night between turns with an ante of 5, where main says the least a newcomer buys in. */
 function night(newcomerMinBuyIn: number): NightView {
@@ -99,5 +100,42 @@ describe('the bet box over the most a bet can be', () => {
 
   it('R27: over the house cap, the box names the cap whatever the pot and stack', () => {
     expect(refusalOf(betAsked(20, 30, 10, 'max-bet'), '11')).toBe('errors.bet-above-limit {"min":1,"max":10}');
+  });
+});
+
+describe('a minus sign in a number box says the least that box takes', () => {
+  let entry: ReturnType<typeof useEntryStore>;
+  /** English as the console words it: the key looked up in en.ts, its {names} filled in. */
+  const english = (key: string, named: Record<string, unknown> = {}): string => {
+    const message = key.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown>)[part], en) as string;
+    return message.replace(/\{(\w+)\}/g, (_, name: string) => String(named[name]));
+  };
+
+  beforeEach(() => {
+    setActivePinia(createPinia());
+    entry = useEntryStore();
+  });
+
+  function betRefusal(text: string): string | null {
+    const box = useNightBoxes({ night: () => betAsked(20, 6, 6), ui: useUiStore(), entry, t: english });
+    entry.bet.digits = text;
+    return box.value?.refusal ?? null;
+  }
+
+  it('R17: "-3" in the bet box says a bet is 1 or more, never "0 or more" beside "the smallest bet is 1" for 0', () => {
+    expect(betRefusal('-3')).toBe('A bet is 1 or more: a minus sign is not allowed.');
+    expect(betRefusal('0')).toBe('The smallest bet is 1: bet 1 to 6.');
+    expect(betRefusal('-3')).not.toMatch(/\b0 or more/);
+  });
+
+  it('R11: "-3" in the cut box says 0 or more: a cut of 0 is taken', () => {
+    const cutAsked = {
+      ...betAsked(20, 6, 6),
+      phase: 'cut',
+      allowed: { ...betAsked(20, 6, 6).allowed, bet: null, cut: { min: 0, max: 51 } },
+    };
+    const box = useNightBoxes({ night: () => cutAsked as NightView, ui: useUiStore(), entry, t: english });
+    entry.cut = '-3';
+    expect(box.value?.refusal).toBe('Numbers here are 0 or more: a minus sign is not allowed.');
   });
 });

@@ -60,14 +60,19 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
     return { name, text, set, refusal };
   }
 
-  function problemOf(text: string): string | null {
+  /**
+   * What is wrong with a text that is no whole number. A minus sign is refused naming the least this box
+   * takes (`least`), so the message never says "0 or more" of a bet whose least is 1 (R17); a bet's box says "a bet".
+   */
+  function problemOf(text: string, least: number, bet = false): string | null {
     const problem = textProblem(text);
+    if (problem === 'negative') return t(bet ? 'errors.negativeBet' : 'errors.negative', { min: least });
     return problem ? t(PROBLEM_MESSAGES[problem]) : null;
   }
 
   function chipsRefusal(text: string, field: string): string | null {
     const value = wholeNumber(text);
-    if (value === null) return problemOf(text);
+    if (value === null) return problemOf(text, 1);
     if (value < 1) return t('lobby.badNumber', { field });
     if (value > MAX_CHIPS) return t('errors.tooManyChips', { field, max: MAX_CHIPS.toLocaleString('en') });
     return null;
@@ -76,7 +81,7 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
   /** R31: a newcomer buys in at least the least main sent (more than the ante; the message names the ante, shown on every screen). */
   function newcomerRefusal(text: string, current: NightView): string | null {
     const value = wholeNumber(text);
-    if (value === null) return problemOf(text);
+    if (value === null) return problemOf(text, current.allowed.newcomerMinBuyIn);
     if (value < current.allowed.newcomerMinBuyIn) return t('errors.starting-chips-too-few', { ante: current.settings.ante });
     return chipsRefusal(text, t('seatPanel.buyIn'));
   }
@@ -87,7 +92,7 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
    */
   function betRefusal(text: string, limits: BetLimits, current?: NightView): string | null {
     const value = wholeNumber(text);
-    if (value === null) return problemOf(text);
+    if (value === null) return problemOf(text, limits.min, true);
     const named = { min: limits.min, max: limits.max };
     if (value < limits.min) return t('errors.bet-too-small', named);
     if (value <= limits.max) return null;
@@ -104,8 +109,8 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
   /** R11: the cuts main takes for this deck. */
   function cutRefusal(text: string, current: NightView): string | null {
     const value = wholeNumber(text);
-    if (value === null) return problemOf(text);
     const range = current.allowed.cut;
+    if (value === null) return problemOf(text, range?.min ?? 0);
     return range && (value < range.min || value > range.max) ? t('errors.bad-cut', { max: range.max }) : null;
   }
 

@@ -1,6 +1,6 @@
 import { computed, type ComputedRef, type Ref } from 'vue';
 import type { NightView, Transfer } from '../../../shared';
-import { formatMoney } from '../lib/money';
+import { formatMoney, formatSignedMoney } from '../lib/money';
 import { nameEms, WHOLE_NAME_PLAYERS } from '../lib/nameWidth';
 
 /*
@@ -27,7 +27,7 @@ const RESULT_ROW_LINES = 2.15;
 const SETTLE_PANEL_LINES = 4.6;
 /** One transfer row: a line of type and the gap under it. */
 const TRANSFER_ROW_LINES = 1.7;
-/** A second line for a short but wide name (it wraps rather than be cut, see keepWhole). */
+/** Each line past the first of a wide name (it wraps rather than be cut, see keepWhole). */
 const SECOND_NAME_LINE = 1.2;
 /** An expense, the "EUR only" note or a luck line under settling up: a line of 0.8 times a transfer's type, with its margin. */
 const SMALL_LINE = 1.3;
@@ -41,22 +41,50 @@ const WINNER_LINE_HEIGHT = 1.15;
 const SAFE_WIDTH_UNITS = 160;
 /** The gap between the two panels, in units (TvEnded.vue's .ended-body gap). */
 const PANELS_GAP_UNITS = 3;
-/** With settling up beside it, the results take this share of the width against settling up's 1 (a transfer names two players). */
-const RESULTS_SHARE = 1.15;
 /** Alone, the results' panel is at most this wide, in units: wider, a row's name and figures drift too far apart to follow. */
 const RESULTS_ALONE_UNITS = 150;
-/** How many ems across the results need: a short name on two lines beside seven-digit figures, in four columns... */
-const RESULTS_EMS = 33;
-/** ... and with the luck column ("-0.6 unkind"), shown only when the results have the screen's width. */
-const RESULTS_WITH_LUCK_EMS = 41;
-/** Who pays whom's row: two names of up to 12 characters (emoji the widest) on two lines each, "pays" and the amount. */
-const TRANSFER_EMS = 30;
+/*
+ * How many ems across each panel needs is counted from what it shows tonight (its names and figures),
+ * not from the widest night there could be: the panels share the width in that proportion, and the type
+ * is as large as the width and the height both allow (a night of short names and small sums reads larger).
+ */
 /** The results' panel's padding, left and right, in ems: the room a heading's line has is the panel's width less this. */
 const RESULTS_PADDING_EMS = 2.4;
+/** A figure's width per character, in ems (DejaVu Sans' digits are 0.64 em, "EUR" about as much; rounded up). */
+const FIGURE_EMS = 0.7;
+/** A figures' column is at least as wide as its heading ("Final chips" on two lines of 0.75 em type). */
+const FIGURE_HEADING_EMS = 3;
+/** A table cell's padding, left and right (ResultsTable's 0.45 em each side). */
+const CELL_PADDING_EMS = 0.9;
+/** Before a result's name: the winner's star and the colour disc, with their gaps. */
+const NAME_MARKS_EMS = 2.6;
+/** A result's name column is at least ResultsTable's .name (12.5ch). */
+const RESULT_NAME_LEAST_EMS = 8.2;
+/** The luck column ("-0.6 unkind"), shown only when the results have the screen's width. */
+const LUCK_COLUMN_EMS = 8;
+/** Settling up's padding and the gaps between its four columns, in ems. */
+const SETTLE_FRAME_EMS = 2.4 + 1.5;
+/** A bold name is estimated (nameEms) in ems of its own type; the panels err wider by this much. */
+const ROOM_TO_SPARE = 1.05;
 
 /** How wide (in ems) a name may be before it takes a second line in the results and in who pays whom. */
 const WIDE_RESULT_NAME_EMS = 9;
 const WIDE_TRANSFER_NAME_EMS = 6.5;
+/** A name's longest word widens its column up to this many times the width it wraps past. */
+const WIDEST_WORD_FACTOR = 1.3;
+/** The most lines a name takes in the results and in who pays whom (TvEnded's CSS clamps it there). */
+const NAME_LINES = 3;
+
+/** A name's words as it may wrap: after a space or a hyphen ("Fitzgerald-Ōkawa" wraps as "Fitzgerald-", "Ōkawa"). */
+function wordsOf(name: string): string[] {
+  return name
+    .split(/(?<=[\s-])/u)
+    .map((word) => word.trim())
+    .filter((word) => word !== '');
+}
+/** The share of the height left over that the rows are spread over, and the most a row is given, in ems. */
+const SPARE_USED = 0.6;
+const ROW_ROOM_MOST = 0.9;
 /** The most expenses the TV lists one by one; any more are counted in a last line. */
 const TV_EXPENSES = 4;
 
@@ -67,7 +95,7 @@ interface EndedInputs {
   transfers: Ref<readonly Transfer[]>;
   /** A bank-codes note takes a line: a night not in EUR whose payees have bank accounts. */
   notEur: Ref<boolean>;
-  /** A player's name as the TV writes it (tvName). */
+  /** A player's name as the TV writes it (whole). */
   tvNameOf: (id: string | null | undefined) => string;
   /** A transfer's party (a player or the bank) as the TV writes it. */
   tvParty: (id: string) => string;
@@ -94,8 +122,77 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
    */
   const isShort = () => (night.value?.players.length ?? 0) <= WHOLE_NAME_PLAYERS;
   const keepWhole = (party: string) => party === 'bank' || isShort();
-  const twoLines = (name: string, ems: number) => isShort() && nameEms(name) > ems;
   const settling = () => transfers.value.length > 0;
+
+  /**
+   * A name column's width in ems for the widest name in it: that name on one line if it is no wider than
+   * `wide`; past that (up to 8 players) on two lines, about half of it; with more players one line of `wide`,
+   * the rest under an ellipsis.
+   */
+  const nameColumn = (names: string[], wide: number, least: number): number => {
+    const widest = Math.max(0, ...names.map(nameEms));
+    if (widest <= wide || !isShort()) return Math.max(least, Math.min(widest, wide));
+    // Up to 8 players a longer name wraps between its words (at spaces and hyphens): its longest word sets the
+    // room, up to WIDEST_WORD_FACTOR times `wide` (a longer word breaks inside).
+    return Math.max(least, wide, Math.min(wide * WIDEST_WORD_FACTOR, Math.max(...names.flatMap(wordsOf).map(nameEms))));
+  };
+  const resultsNameColumn = computed(() =>
+    nameColumn(
+      (night.value?.results ?? []).map((r) => tvNameOf(r.playerId)),
+      WIDE_RESULT_NAME_EMS,
+      RESULT_NAME_LEAST_EMS,
+    ),
+  );
+  const payerColumn = computed(() =>
+    nameColumn(
+      transfers.value.map((tr) => tvParty(tr.from)),
+      WIDE_TRANSFER_NAME_EMS,
+      0,
+    ),
+  );
+  const payeeColumn = computed(() =>
+    nameColumn(
+      transfers.value.map((tr) => tvParty(tr.to)),
+      WIDE_TRANSFER_NAME_EMS,
+      0,
+    ),
+  );
+  /** The lines past the first a name takes in a column of `column` ems (its words laid in lines, at most NAME_LINES). */
+  const moreLines = (name: string, column: number): number => {
+    if (!isShort() || nameEms(name) <= column) return 0;
+    let lines = 1;
+    let line = 0;
+    for (const word of wordsOf(name).map(nameEms)) {
+      if (line > 0 && line + word > column) {
+        lines++;
+        line = 0;
+      }
+      // A word wider than the column breaks inside it, onto as many lines as it fills.
+      lines += Math.max(0, Math.ceil(word / column) - 1);
+      line = word > column ? word % column : line + word;
+    }
+    return Math.min(NAME_LINES, lines) - 1;
+  };
+
+  /** The results' width in ems: padding, the marks, the name column and each figures' column as wide as its widest figure. */
+  const resultsEms = computed(() => {
+    const results = night.value?.results ?? [];
+    const currency = night.value?.currency ?? '';
+    const column = (figures: string[]) =>
+      Math.max(FIGURE_HEADING_EMS, ...figures.map((f) => [...f].length * FIGURE_EMS)) + CELL_PADDING_EMS;
+    const figures =
+      column(results.map((r) => String(r.finalChips))) +
+      column(results.map((r) => `${r.netChips > 0 ? '+' : ''}${r.netChips}`)) +
+      column(results.map((r) => formatSignedMoney(r.netMoney, currency)));
+    return (RESULTS_PADDING_EMS + CELL_PADDING_EMS + NAME_MARKS_EMS + resultsNameColumn.value + figures) * ROOM_TO_SPARE;
+  });
+  /** Who pays whom's width in ems: its frame, the two name columns, "pays" and the widest amount (bold). */
+  const transferEms = computed(() => {
+    const currency = night.value?.currency ?? '';
+    const amount = Math.max(0, ...transfers.value.map((tr) => nameEms(formatMoney(tr.amount, currency))));
+    return (SETTLE_FRAME_EMS + payerColumn.value + nameEms(t('settle.pays')) + payeeColumn.value + amount) * ROOM_TO_SPARE;
+  });
+  const resultsAloneEms = () => resultsEms.value + (night.value?.luck ? LUCK_COLUMN_EMS : 0);
 
   const expensesLines = computed(() => {
     const expenses = night.value?.expenses ?? [];
@@ -112,16 +209,22 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
     return lines;
   });
 
-  /** The panels' lines with the winners' heading on one line: the larger of the results and who pays whom. */
-  const linesWithoutHeading = computed(() => {
-    const results = night.value?.results ?? [];
-    const resultLines = results.reduce(
-      (sum, r) => sum + RESULT_ROW_LINES + (twoLines(tvNameOf(r.playerId), WIDE_RESULT_NAME_EMS) ? SECOND_NAME_LINE : 0),
-      0,
-    );
+  /** The results' panel's lines with the winners' heading on one line. */
+  const resultsLines = computed(
+    () =>
+      RESULTS_PANEL_LINES +
+      (night.value?.results ?? []).reduce(
+        (sum, r) => sum + RESULT_ROW_LINES + moreLines(tvNameOf(r.playerId), resultsNameColumn.value) * SECOND_NAME_LINE,
+        0,
+      ),
+  );
+  /** Settling up's lines: its transfers, the expenses, the EUR-only note and whom luck favoured. */
+  const settleLines = computed(() => {
     const transferLines = transfers.value.reduce(
       (sum, tr) =>
-        sum + TRANSFER_ROW_LINES + ([tr.from, tr.to].some((id) => twoLines(tvParty(id), WIDE_TRANSFER_NAME_EMS)) ? SECOND_NAME_LINE : 0),
+        sum +
+        TRANSFER_ROW_LINES +
+        Math.max(moreLines(tvParty(tr.from), payerColumn.value), moreLines(tvParty(tr.to), payeeColumn.value)) * SECOND_NAME_LINE,
       0,
     );
     // M4: the expenses' heading and lines.
@@ -131,15 +234,19 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
     // Under settling up, a line each for whom the cards were kindest and unkindest to (TvLuck).
     const luckLines =
       (['kind', 'unkind'] as const).filter((verdict) => night.value?.luck?.some((l) => l.verdict === verdict)).length * SMALL_LINE;
-    return Math.max(RESULTS_PANEL_LINES + resultLines, SETTLE_PANEL_LINES + transferLines + expenseLines + eurOnlyLine + luckLines);
+    return SETTLE_PANEL_LINES + transferLines + expenseLines + eurOnlyLine + luckLines;
   });
+  /** The panels' lines with the winners' heading on one line: the larger of the results and who pays whom. */
+  const linesWithoutHeading = computed(() => Math.max(resultsLines.value, settling() ? settleLines.value : 0));
 
   /** How wide the results' panel is, in units, on a 16:9 screen: shared with settling up, or alone. */
   const resultsPanelUnits = () =>
-    settling() ? ((SAFE_WIDTH_UNITS - PANELS_GAP_UNITS) * RESULTS_SHARE) / (RESULTS_SHARE + 1) : RESULTS_ALONE_UNITS;
+    settling()
+      ? ((SAFE_WIDTH_UNITS - PANELS_GAP_UNITS) * resultsEms.value) / (resultsEms.value + transferEms.value)
+      : Math.min(RESULTS_ALONE_UNITS, SAFE_WIDTH_UNITS);
 
   /**
-   * The winners' heading on the TV: each winner as tvName writes them, never cut mid-name. It wraps onto
+   * The winners' heading on the TV: each winner's whole name, never broken mid-name. It wraps onto
    * the lines the results leave above the least type (none with 12 players); tied winners past what fits
    * are counted instead ("and 3 more ★": the star marks their rows). Its room per line is the panel's
    * width at the type the panels would have without it (a wrapped heading only makes the type smaller and
@@ -147,33 +254,33 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
    */
   const winnerHeading = computed<{ text: string; lines: number } | null>(() => {
     const results = night.value?.results ?? [];
-    // A name is never split over two lines: its spaces do not break (a line breaks only after a comma).
-    const names = results.filter((r) => r.isWinner).map((r) => tvNameOf(r.playerId).replaceAll(' ', '\u00a0'));
     if (results.length === 0) return null;
     const panel = resultsPanelUnits();
     const type = Math.min(
       MOST_TYPE_UNITS,
       ROOM_UNITS / linesWithoutHeading.value,
-      panel / (settling() ? RESULTS_EMS : RESULTS_WITH_LUCK_EMS),
+      panel / (settling() ? resultsEms.value : resultsAloneEms()),
     );
     const lineEms = (panel / type - RESULTS_PADDING_EMS) / WINNER_HEADING_EMS;
     const linesOf = (text: string) => Math.ceil(nameEms(text) / lineEms);
-    // R23: everyone even, so nobody is ahead: the heading says so in place of a winner.
-    if (names.length === 0) {
-      const text = t('results.nobody');
-      return { text, lines: linesOf(text) };
-    }
-    if (names.length === 1) {
-      const text = t('results.winner', { name: names[0] });
-      return { text, lines: linesOf(text) };
-    }
+    // A name is never split over two lines (a line breaks only after a comma): its spaces do not break,
+    // unless the name alone is wider than a line.
+    const names = results
+      .filter((r) => r.isWinner)
+      .map((r) => tvNameOf(r.playerId))
+      .map((name) => (nameEms(name) <= lineEms ? name.replaceAll(' ', '\u00a0') : name));
     const headingLine = WINNER_HEADING_EMS * WINNER_LINE_HEIGHT;
     const most = 1 + Math.max(0, Math.floor((ROOM_UNITS / LEAST_TYPE_UNITS - linesWithoutHeading.value) / headingLine));
+    // A lone name too long for the lines there are ends in an ellipsis (TvEnded's CSS clamps the heading to them).
+    const heading = (text: string) => ({ text, lines: Math.min(most, linesOf(text)) });
+    // R23: everyone even, so nobody is ahead: the heading says so in place of a winner.
+    if (names.length === 0) return heading(t('results.nobody'));
+    if (names.length === 1) return heading(t('results.winner', { name: names[0] }));
     for (let shown = names.length; ; shown--) {
       const rest = names.length - shown;
       const list = names.slice(0, shown).join(', ');
       const text = rest === 0 ? t('results.winners', { names: list }) : t('results.winnersMore', { names: list, n: rest }, rest);
-      if (shown === 1 || linesOf(text) <= most) return { text, lines: linesOf(text) };
+      if (shown === 1 || linesOf(text) <= most) return heading(text);
     }
   });
 
@@ -182,16 +289,40 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
     () => linesWithoutHeading.value + ((winnerHeading.value?.lines ?? 1) - 1) * WINNER_HEADING_EMS * WINNER_LINE_HEIGHT,
   );
 
+  /** The panels' type in units, as TvEnded's CSS works it out from the same numbers (before any measured fit). */
+  const typeUnits = computed(() =>
+    Math.min(
+      MOST_TYPE_UNITS,
+      ROOM_UNITS / lines.value,
+      settling()
+        ? (SAFE_WIDTH_UNITS - PANELS_GAP_UNITS) / (resultsEms.value + transferEms.value)
+        : Math.min(RESULTS_ALONE_UNITS, SAFE_WIDTH_UNITS) / resultsAloneEms(),
+    ),
+  );
+  /**
+   * Where the width, not the height, sets the type, the height left over is shared between a panel's rows
+   * (most of it, at most ROW_ROOM_MOST ems a row): the panels fill the screen rather than leave its bottom empty.
+   */
+  const rowRoom = (panelLines: number, rows: number): string => {
+    const spare = Math.max(0, ROOM_UNITS / typeUnits.value - panelLines) * SPARE_USED;
+    return `${rows > 0 ? Math.min(ROW_ROOM_MOST, spare / rows).toFixed(2) : 0}em`;
+  };
+  const headingExtra = () => ((winnerHeading.value?.lines ?? 1) - 1) * WINNER_HEADING_EMS * WINNER_LINE_HEIGHT;
+
   const style = computed(() => ({
+    '--row-room': rowRoom(resultsLines.value + headingExtra(), night.value?.results?.length ?? 0),
+    '--transfer-room': rowRoom(settleLines.value, transfers.value.length),
     '--lines': String(lines.value),
     '--room': String(ROOM_UNITS),
     '--most-type': String(MOST_TYPE_UNITS),
     '--results-alone': String(RESULTS_ALONE_UNITS),
-    '--results-share': String(RESULTS_SHARE),
-    '--results-ems': String(RESULTS_EMS),
-    '--results-luck-ems': String(RESULTS_WITH_LUCK_EMS),
-    '--transfer-ems': String(TRANSFER_EMS),
+    '--results-fr': `${resultsEms.value.toFixed(2)}fr`,
+    '--settle-fr': `${transferEms.value.toFixed(2)}fr`,
+    '--results-ems': resultsEms.value.toFixed(2),
+    '--results-luck-ems': resultsAloneEms().toFixed(2),
+    '--transfer-ems': transferEms.value.toFixed(2),
     '--heading-ems': String(WINNER_HEADING_EMS),
+    '--heading-lines': String(winnerHeading.value?.lines ?? 1),
   }));
 
   return { lines, winnerHeading, expensesLines, keepWhole, style };

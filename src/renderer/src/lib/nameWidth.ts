@@ -1,17 +1,19 @@
 /**
  * How wide a name sets in the TV's bold type, in ems, estimated from its
- * characters and never under: the seat tiles size a short name's type to
- * its tile with it (CSS divides the room by it), so a name of up to 12
- * characters is never cut (e2e/browser/layoutAudit.ts).
+ * characters and never under: the TV writes every name whole and sizes its
+ * type to the room with it (CSS divides the room by it), down to its smallest
+ * type; only a name too wide even then ends in an ellipsis (e2e/browser/layoutAudit.ts).
+ * The phone, narrower, cuts a long name by its characters (phoneName).
  */
 
-/** The names the TV keeps whole: up to this many characters (an emoji or a CJK character counts as one)... */
-export const WHOLE_NAME_GRAPHEMES = 12;
-/** ...with up to this many players at the table. */
+/** The names the phone keeps whole: up to this many characters (an emoji or a CJK character counts as one). */
+const WHOLE_NAME_GRAPHEMES = 12;
+/** Up to this many players the TV gives a wide name a second line before any ellipsis. */
 export const WHOLE_NAME_PLAYERS = 8;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
+/** @internal exported for tests only: a name's characters as the eye counts them (an emoji or a CJK character is one). */
 export function graphemesOf(name: string): string[] {
   return [...segmenter.segment(name)].map((s) => s.segment);
 }
@@ -23,7 +25,7 @@ const WIDE = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katak
 function emsOf(grapheme: string): number {
   if (EMOJI.test(grapheme)) return 1.3;
   if (WIDE.test(grapheme)) return 1.05;
-  // The ellipsis tvName ends a cut name with: three dots across a whole em in DejaVu Sans Bold.
+  // The ellipsis phoneName ends a cut name with: three dots across a whole em in DejaVu Sans Bold.
   if (grapheme === '…') return 1;
   const base = grapheme.normalize('NFD')[0] ?? grapheme;
   if (/[WMŒÆ]/.test(base)) return 1.12;
@@ -39,11 +41,11 @@ export function nameEms(name: string): number {
 }
 
 /**
- * A name as the TV writes it off the seat tiles (the draw, the tab, the
- * leaderboard): up to 12 characters whole, a longer one cut to 11 and "…",
- * the same way on every screen, so the table knows it for the same person.
+ * A name as the phone writes it (its list, banner, results): up to 12
+ * characters whole, a longer one cut to 11 and "…", the same way on each of
+ * its screens, so a player knows it for the same person on a narrow screen.
  */
-export function tvName(name: string): string {
+export function phoneName(name: string): string {
   const graphemes = graphemesOf(name);
   if (graphemes.length <= WHOLE_NAME_GRAPHEMES) return name;
   return `${graphemes
@@ -57,17 +59,17 @@ const HEAD_GRAPHEMES = 5;
 const TAIL_GRAPHEMES = WHOLE_NAME_GRAPHEMES - 1 - HEAD_GRAPHEMES;
 
 /**
- * The names of one table (its roster and tonight's players) as the TV
- * writes them: each as tvName does, except where two would then look alike
+ * The names of one table (its roster and tonight's players) as the phone
+ * writes them: each as phoneName does, except where two would then look alike
  * ("Christopher Smith" and "Christopher Jones" both "Christopher…"): those
  * keep their start and their end instead ("Chris…Smith", "Chris…Jones"),
  * 12 characters as before, so the table never takes one player for another.
- * Two names alike at both ends as well are left as tvName cuts them.
+ * Two names alike at both ends as well are left as phoneName cuts them.
  */
-export function tvNamesAmong(names: Iterable<string>): Map<string, string> {
+export function phoneNamesAmong(names: Iterable<string>): Map<string, string> {
   const byShown = new Map<string, string[]>();
   for (const name of new Set(names)) {
-    const shown = tvName(name);
+    const shown = phoneName(name);
     const alike = byShown.get(shown);
     if (alike) alike.push(name);
     else byShown.set(shown, [name]);
@@ -81,7 +83,7 @@ export function tvNamesAmong(names: Iterable<string>): Map<string, string> {
   return written;
 }
 
-/** A long name's first and last characters either side of "…", as many as tvName keeps. */
+/** A long name's first and last characters either side of "…", as many as phoneName keeps. */
 function endsKept(name: string): string {
   const graphemes = graphemesOf(name);
   if (graphemes.length <= WHOLE_NAME_GRAPHEMES) return name;
@@ -90,7 +92,7 @@ function endsKept(name: string): string {
   return `${head}…${tail}`;
 }
 
-/** The widest of some names as the TV writes them (already cut), in ems (at least 4, so that short names keep the usual size). */
+/** The widest of some names, in ems (at least 4, so that short names keep the usual size). */
 export function widestShownName(shown: readonly string[]): number {
   return Math.max(4, ...shown.map(nameEms));
 }

@@ -109,12 +109,12 @@ describe('names as the TV writes them', () => {
     const view = useViewStore();
     await view.connect(dealer().connection);
     view.accept(viewWith(['Christopher Smith', 'Christopher Jones', 'Zoë'], 1));
-    expect(view.tvNameOf('p0')).toBe('Chris…Smith');
-    expect(view.tvNameOf('p1')).toBe('Chris…Jones');
-    expect(view.tvNameOf('p2')).toBe('Zoë');
-    expect(view.tvName('Christopher Robin')).toBe('Christopher…');
+    expect(view.phoneNameOf('p0')).toBe('Chris…Smith');
+    expect(view.phoneNameOf('p1')).toBe('Chris…Jones');
+    expect(view.phoneNameOf('p2')).toBe('Zoë');
+    expect(view.phoneName('Christopher Robin')).toBe('Christopher…');
     // Jones leaves the roster: Smith is alone again, and cut as every long name is.
     view.accept(viewWith(['Christopher Smith', 'Zoë'], 2));
-    expect(view.tvNameOf('p0')).toBe('Christopher…');
+    expect(view.phoneNameOf('p0')).toBe('Christopher…');
   });
 });

@@ -12,7 +12,7 @@ import type {
   RosterPlayer,
 } from '../../../shared';
 import { keepUnchanged } from '../lib/keepUnchanged';
-import { tvName as cutForTv, tvNamesAmong } from '../lib/nameWidth';
+import { phoneName as cutForPhone, phoneNamesAmong } from '../lib/nameWidth';
 import { fallbackColour, initialsFrom } from '../lib/players';
 import type { ConnectionStatus, DealerConnection } from '../api';
 
@@ -68,16 +68,16 @@ export const useViewStore = defineStore('view', () => {
 
   /** The table's names (the roster's, then tonight's players') as JSON: a string, so a view that changes no name changes nothing here. */
   const tableNames = computed(() => JSON.stringify([...(view.value?.roster ?? []), ...(night.value?.players ?? [])].map((p) => p.name)));
-  /** Every name of the table as the TV writes it, two alike once cut told apart (tvNamesAmong); made again only when a name changes. */
-  const tvNames = computed(() => tvNamesAmong(JSON.parse(tableNames.value) as string[]));
+  /** Every name of the table as the phone writes it, two alike once cut told apart (phoneNamesAmong); made again only when a name changes. */
+  const phoneNames = computed(() => phoneNamesAmong(JSON.parse(tableNames.value) as string[]));
 
-  /** A name as the TV writes it (a name from elsewhere, the bank's, cut as tvName does). */
-  function tvName(name: string): string {
-    return tvNames.value.get(name) ?? cutForTv(name);
+  /** A name as the phone writes it (a name from elsewhere, the bank's, cut as phoneName does); the TV writes names whole. */
+  function phoneName(name: string): string {
+    return phoneNames.value.get(name) ?? cutForPhone(name);
   }
 
-  function tvNameOf(id: string | null | undefined): string {
-    return tvName(nameOf(id));
+  function phoneNameOf(id: string | null | undefined): string {
+    return phoneName(nameOf(id));
   }
 
   /**
@@ -182,8 +182,8 @@ export const useViewStore = defineStore('view', () => {
     player,
     rosterPlayer,
     nameOf,
-    tvName,
-    tvNameOf,
+    phoneName,
+    phoneNameOf,
     colourOf,
     initialsOf,
     accept,
