@@ -64,7 +64,7 @@ for (const viewport of [
     await page.goto(`${host.url}#/table`);
     const seen: Awaited<ReturnType<typeof measure>>[] = [];
     for (const [i, { night, roster }] of momentsWithCards().entries()) {
-      await page.evaluate(([v]) => window.__auditShow!(v, null), [liveView({ ...night, stateId: `steady-${i}` }, roster)] as const);
+      await page.evaluate(([v]) => window.__auditShow!(v, null), [liveView({ ...night, stateId: 1_000_000 + i }, roster)] as const);
       await expect(page.locator('.center .cards .card').first()).toBeVisible();
       seen.push(await measure(page));
       const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
