@@ -292,8 +292,7 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
   /** The panels' type in units, as TvEnded's CSS works it out from the same numbers (before any measured fit). */
   const typeUnits = computed(() =>
     Math.min(
-      MOST_TYPE_UNITS,
-      ROOM_UNITS / lines.value,
+      Math.max(LEAST_TYPE_UNITS, Math.min(MOST_TYPE_UNITS, ROOM_UNITS / lines.value)),
       settling()
         ? (SAFE_WIDTH_UNITS - PANELS_GAP_UNITS) / (resultsEms.value + transferEms.value)
         : Math.min(RESULTS_ALONE_UNITS, SAFE_WIDTH_UNITS) / resultsAloneEms(),
@@ -315,6 +314,7 @@ export function useEndedSizing({ night, transfers, notEur, tvNameOf, tvParty, t 
     '--lines': String(lines.value),
     '--room': String(ROOM_UNITS),
     '--most-type': String(MOST_TYPE_UNITS),
+    '--least-type': String(LEAST_TYPE_UNITS),
     '--results-alone': String(RESULTS_ALONE_UNITS),
     '--results-fr': `${resultsEms.value.toFixed(2)}fr`,
     '--settle-fr': `${transferEms.value.toFixed(2)}fr`,
