@@ -43,8 +43,11 @@ async function measure(page: Page): Promise<{ card: number; top: number; banner:
     return {
       card: height('.center .cards .card'),
       top: height('header.top'),
-      // A banner of one headline (chip movements' details are rows of their own, by design).
-      banner: document.querySelector('[data-testid="banner"] .details') ? -1 : height('[data-testid="banner"]'),
+      // A banner of one headline: a second line ("The deal passes to …") and chip movements' details are rows of their own, by design.
+      banner:
+        document.querySelectorAll('[data-testid="banner"] .line').length !== 1 || document.querySelector('[data-testid="banner"] .details')
+          ? -1
+          : height('[data-testid="banner"]'),
       status: document.querySelector('[data-testid="status"]')?.textContent?.trim() ?? '',
       headline: document.querySelector('[data-testid="banner"] .headline')?.textContent?.trim() ?? '',
     };
