@@ -184,14 +184,14 @@ test('the console refuses what main would, says what Enter does, and speaks four
     await expect(tv.locator('html')).toHaveAttribute('lang', language);
     await expect(tv.getByTestId('status')).not.toBeEmpty();
     await page.screenshot({ path: `${SHOTS}/console-${language}.png` });
-    await tv.screenshot({ path: `${SHOTS}/tv-${language}.png` });
+    await tv.screenshot({ path: `${SHOTS}/tv-${language}.jpg`, quality: 90 });
     await page.keyboard.press('r');
     await expect(page.getByTestId('rules')).toBeVisible();
     await page.keyboard.press('t');
     await expect(tv.getByTestId('tv-rules')).toBeVisible();
     await expect(tv.getByTestId('rules-list').locator('dt')).toHaveCount(15); // every setting of the night, R34's cards included
     await page.screenshot({ path: `${SHOTS}/console-rules-${language}.png` });
-    await tv.screenshot({ path: `${SHOTS}/tv-rules-${language}.png` });
+    await tv.screenshot({ path: `${SHOTS}/tv-rules-${language}.jpg`, quality: 90 });
     await page.keyboard.press('t');
     await expect(tv.getByTestId('tv-rules')).toHaveCount(0);
     await page.keyboard.press('Escape');

@@ -140,7 +140,7 @@ test('Enter on the console’s results goes back to the lobby, and the TV keeps 
     await expect(tv.getByTestId('phase')).toHaveAttribute('data-phase', 'ended');
     await expect(transfers).toHaveCount(count);
     await expect(tv.getByTestId('results')).toContainText(PLAYERS[0]!);
-    await tv.screenshot({ path: 'e2e/artifacts/screenshots/tv-results-kept-after-close.png' });
+    await tv.screenshot({ path: 'e2e/artifacts/screenshots/tv-results-kept-after-close.jpg', quality: 90 });
 
     // The host really moves on: the next night starts, and the TV follows it.
     const driver = await HostDriver.open(host.url);

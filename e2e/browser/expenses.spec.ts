@@ -119,7 +119,7 @@ test('M4: an expense typed on the keyboard during the night shows in the settle-
     'Pizza 10 EUR (Ann)',
     'Drinks 6 EUR (Bob)',
   ]);
-  await table.screenshot({ path: `${SHOTS}/expenses-tv.png` });
+  await table.screenshot({ path: `${SHOTS}/expenses-tv.jpg`, quality: 90 });
 
   // F on the ended screen: the panel, with who pays whom beside it, changing as an expense is removed.
   await page.keyboard.press('f');

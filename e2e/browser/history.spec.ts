@@ -194,7 +194,7 @@ test('two nights settled, then history, leaderboard, TV, export, backup and rest
       await expect(table.getByTestId(`tv-standings-row-${id}`)).toContainText(money);
     }
     await expect(table.getByTestId('tv-standings')).toContainText('2 nights');
-    await table.screenshot({ path: `${SHOTS}/tv-standings.png`, animations: 'disabled' });
+    await table.screenshot({ path: `${SHOTS}/tv-standings.jpg`, quality: 90, animations: 'disabled' });
     // T again: the TV goes back to the live table.
     await page.keyboard.press('t');
     await expect(page.getByTestId('on-tv')).toHaveCount(0);

@@ -28,7 +28,7 @@ test('R26-R33: a keyboard night with the house rules, the TV showing the rules a
 
   async function shoot(name: string): Promise<void> {
     await consolePage.screenshot({ path: `${SHOTS}/house-${name}-console.png` });
-    await table.screenshot({ path: `${SHOTS}/house-${name}-tv.png` });
+    await table.screenshot({ path: `${SHOTS}/house-${name}-tv.jpg`, quality: 90 });
   }
 
   async function play(keys: string[], what: string): Promise<Picture> {

@@ -121,7 +121,7 @@ test('R35: Bob’s laptop holds Ann’s night live, takes it over once Ann’s i
   const tv = await context.newPage();
   await tv.goto(bob.tableUrl);
   await expectTableAgrees(tv, taken);
-  await tv.screenshot({ path: `${SHOTS}/bob-tv-after-take-over.png` });
+  await tv.screenshot({ path: `${SHOTS}/bob-tv-after-take-over.jpg`, quality: 90 });
 
   // The turn played again on Bob's laptop: the chips still all there.
   await playTurns(bobPage, annLast.turns + 1);

@@ -104,7 +104,7 @@ for (const screen of [
       const codes = tv.getByTestId('tv-pay-code');
       await untilCodes(tv, () => expect(codes).toHaveCount(Math.min(3, transfers().length), LOOK));
       await settle(tv);
-      if (screen.name === '1080p') await tv.screenshot({ path: `${SHOTS}/tv-pay-codes-1080p.png` });
+      if (screen.name === '1080p') await tv.screenshot({ path: `${SHOTS}/tv-pay-codes-1080p.jpg`, quality: 90 });
       for (const transfer of transfers().slice(0, 3)) {
         const code = tv.locator(
           `[data-testid="tv-pay-code"][data-from="${transfer.from}"][data-to="${transfer.to}"] [data-testid="pay-qr"]`,
@@ -270,7 +270,7 @@ test('M3: the running tab on the TV draws the bank code of each debt, its refere
     await expect(tv.getByTestId('tv-tab-debt').first()).toBeVisible();
     await untilTvTurns(tv, () => expect(code).toBeVisible(LOOK));
     await settle(tv);
-    await tv.screenshot({ path: `${SHOTS}/tv-tab-pay-codes-1080p.png` });
+    await tv.screenshot({ path: `${SHOTS}/tv-tab-pay-codes-1080p.jpg`, quality: 90 });
     expect((await decode(code)).split('\n')).toEqual(expectedPayload(debt!));
     // The tab is asked for when the screen opens and when something changes, not again and again (the answers carry views too).
     await tv.waitForTimeout(1000);

@@ -78,7 +78,7 @@ test('W lets phones watch: the link on the console, a QR code on the TV, a phone
   await expect(tv.getByTestId('tv-phone-link')).toHaveText(short);
   const box = await qr.boundingBox();
   expect(box!.width).toBeGreaterThan(300); // about 36% of 1080 px: scannable from the sofa
-  await tv.screenshot({ path: `${SHOTS}/tv-lobby-qr.png` });
+  await tv.screenshot({ path: `${SHOTS}/tv-lobby-qr.jpg`, quality: 90 });
 
   // A phone holding the link is counted, reads the view, and is refused any change.
   const phone = await phoneSocket(link);
@@ -132,7 +132,7 @@ test('W lets phones watch: the link on the console, a QR code on the TV, a phone
   const badge = tv.getByTestId('phone-badge');
   await expect(badge).toBeVisible();
   await expect(badge.getByTestId('phone-qr')).toHaveAttribute('data-link', link);
-  await tv.screenshot({ path: `${SHOTS}/tv-play-badge.png` });
+  await tv.screenshot({ path: `${SHOTS}/tv-play-badge.jpg`, quality: 90 });
 
   // On request the whole TV shows the code, and back.
   await console.getByTestId('phones-on-tv').click();

@@ -89,7 +89,7 @@ test('R34: three phones help deal, one drops out and comes back with its chain, 
   await expect(tv.getByTestId('table-draw-missed')).toHaveCount(0);
   await phones[0]!.screenshot({ path: `${SHOTS}/phone-helping.png` });
   expect(await violations(phones[0]!, '[data-testid="help-deal"]')).toEqual([]);
-  await tv.screenshot({ path: `${SHOTS}/tv-commitment.png` });
+  await tv.screenshot({ path: `${SHOTS}/tv-commitment.jpg`, quality: 90 });
 
   // Cleo's phone goes offline: the table goes on without it, and the TV says it missed.
   const [cleoContext, cleoPhone] = [contexts[2]!, phones[2]!];
@@ -99,7 +99,7 @@ test('R34: three phones help deal, one drops out and comes back with its chain, 
   await expect(cleoPhone.getByTestId('phone-connection')).toBeVisible({ timeout: 15_000 });
   view = await playOn(driver, view);
   await expect(tv.getByTestId('table-draw-missed')).toContainText(cleoId.slice(0, 4));
-  await tv.screenshot({ path: `${SHOTS}/tv-missed.png` });
+  await tv.screenshot({ path: `${SHOTS}/tv-missed.jpg`, quality: 90 });
 
   // Its page is closed, then opened again online: the same witness and chain, its position where it was.
   const kept = await keptWitness(cleoPhone, nightId);
@@ -137,7 +137,7 @@ test('R34: three phones help deal, one drops out and comes back with its chain, 
   // The TV says how many phones checked the night: each counted once, asking twice changes nothing.
   await phones[0]!.getByTestId('phone-check-night').click();
   await expect(tv.getByTestId('tv-phones-checked')).toHaveAttribute('data-phones', '3');
-  await tv.screenshot({ path: `${SHOTS}/tv-checked.png` });
+  await tv.screenshot({ path: `${SHOTS}/tv-checked.jpg`, quality: 90 });
 
   // The export passes the night checker, as anyone would run it.
   const exported = await driver.ask('exportNight', { nightId, format: 'json' });

@@ -98,7 +98,7 @@ test('M2 M3 R33: cash or credit from the keyboard, settled with the bank, a debt
   await expect(table.getByTestId('tv-tab-debt')).toHaveCount(transfers.length - 1);
   await expect(consolePage.getByTestId('tab-on-tv')).toBeVisible();
   await consolePage.screenshot({ path: `${SHOTS}/money-tab-console.png` });
-  await table.screenshot({ path: `${SHOTS}/money-tab-tv.png` });
+  await table.screenshot({ path: `${SHOTS}/money-tab-tv.jpg`, quality: 90 });
 
   // Esc: back to the lobby, and the TV back to the live table.
   await consolePage.keyboard.press('Escape');

@@ -107,7 +107,7 @@ test('R34: the TV shows who draws the cards, the commitment and the shoe; a phon
   for (const key of keysFor(now.phase)) await consolePage.keyboard.press(key);
   now = await nextPicture(consolePage, now, 'the bet');
   await expect(table.getByTestId('table-draw-missed')).toHaveText('Missed the last card: a1b2');
-  await table.screenshot({ path: 'e2e/artifacts/screenshots/table-draw-missed-tv.png' });
+  await table.screenshot({ path: 'e2e/artifacts/screenshots/table-draw-missed-tv.jpg', quality: 90 });
 
   // From the next deal the laptop draws alone, and the TV says so.
   for (let guard = 0; guard < 80 && (await table.getByTestId('table-draw-witnesses').getAttribute('data-phones')) !== '0'; guard++) {

@@ -153,7 +153,7 @@ for (const screen of SCREENS) {
         expect(report.problems, `${state.label} at ${screen.name}`).toEqual([]);
         if (state === states[0] || state.label.endsWith('-widest') || state.label.endsWith('-everyone-tied')) {
           const kind = state.label.endsWith('-widest') ? '-widest' : state.label.endsWith('-everyone-tied') ? '-everyone-tied' : '';
-          await page.screenshot({ path: `${SHOTS}/tv-end-awards-${screen.name}${kind}.png` });
+          await page.screenshot({ path: `${SHOTS}/tv-end-awards-${screen.name}${kind}.jpg`, quality: 90 });
         }
       }
     } finally {

@@ -56,6 +56,6 @@ for (const viewport of [
     expect((measured.bottom - measured.top) / viewport.height, 'the panels take most of the height').toBeGreaterThanOrEqual(0.6);
     const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
     expect(report.problems).toEqual([]);
-    await page.screenshot({ path: `e2e/artifacts/screenshots/tv-end-size-${viewport.width}x${viewport.height}.png` });
+    await page.screenshot({ path: `e2e/artifacts/screenshots/tv-end-size-${viewport.width}x${viewport.height}.jpg`, quality: 90 });
   });
 }

@@ -46,7 +46,7 @@ test('R35: a TV on Ann’s table link shows the night again from Bob’s laptop 
   });
   // Bob's group screen says it holds Ann's night live, and that Ann's TV would find it there (its way in is held).
   await expect(bobPage.getByTestId('group-pages-follow')).toHaveText('Ann’s TV can follow it here.', { timeout: 10_000 });
-  await bobPage.screenshot({ path: `${SHOTS}/bob-holds-anns-tv-way.png` });
+  await bobPage.screenshot({ path: `${SHOTS}/bob-holds-anns-tv-way.jpg`, quality: 90 });
 
   // Ann's laptop dies; its TV loses the night.
   await ann.stop('SIGKILL');
@@ -60,13 +60,13 @@ test('R35: a TV on Ann’s table link shows the night again from Bob’s laptop 
   await expect(tv.getByTestId('phase')).toHaveAttribute('data-phase', taken.phase, { timeout: 20_000 });
   await expectTableAgrees(tv, taken);
   expect(tv.url()).toBe(tvUrl);
-  await tv.screenshot({ path: `${SHOTS}/ann-tv-on-bobs-laptop.png` });
+  await tv.screenshot({ path: `${SHOTS}/ann-tv-on-bobs-laptop.jpg`, quality: 90 });
 
   // A turn played on Bob's laptop: Ann's TV follows it.
   await playTurns(bobPage, annLast.turns + 1);
   const after = await picture(bobPage);
   await expectTableAgrees(tv, after);
-  await tv.screenshot({ path: `${SHOTS}/ann-tv-follows-bobs-turn.png` });
+  await tv.screenshot({ path: `${SHOTS}/ann-tv-follows-bobs-turn.jpg`, quality: 90 });
   expect(bob.port).not.toBe(ann.port);
   await Promise.all([context.close(), bobPage.context().close(), tvContext.close()]);
 });

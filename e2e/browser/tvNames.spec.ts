@@ -77,7 +77,7 @@ test('the draw for dealer at 6 players writes every name whole under its card, "
     expect(cut, `${said} is whole under its card`).toBe(false);
     expect(await text.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)), `${said} is readable`).toBeGreaterThanOrEqual(24);
   }
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-draw-long-name.png' });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-draw-long-name.jpg', quality: 90 });
 });
 
 const NIGHT: NightListItem = {
@@ -115,7 +115,7 @@ test('the tab and the leaderboard write "Lou Latecomer" and every other name who
     { text: 'Alessandra B', cut: false },
     { text: 'Bartholomew', cut: false },
   ]);
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-tab-names.png' });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-tab-names.jpg', quality: 90 });
 
   const standings: Standings = {
     rows: roster.map((p, i) => ({
@@ -139,7 +139,7 @@ test('the tab and the leaderboard write "Lou Latecomer" and every other name who
     { text: 'Alessandra B', cut: false },
     { text: 'Ann', cut: false },
   ]);
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-standings-names.png' });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-standings-names.jpg', quality: 90 });
 });
 
 const LONG = 'Maximiliana Fitzgerald-Ōkawa';
@@ -197,7 +197,7 @@ test('the live TV dealer line, banner and seat tiles write "Maximiliana Fitzgera
   expect(await shown(tile), 'the whole name on its tile').toEqual({ text: LONG, cut: false });
   expect(await tile.evaluate((el) => parseFloat(getComputedStyle(el).fontSize)), 'at a readable size').toBeGreaterThanOrEqual(24);
   expectWhole(await namesOnTv(page), 'live');
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-live-names.png' });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-live-names.jpg', quality: 90 });
 });
 
 test('the TV end screen (results, who pays whom, awards, luck) writes "Maximiliana Fitzgerald-Ōkawa" whole at 6 players', async ({
@@ -213,7 +213,7 @@ test('the TV end screen (results, who pays whom, awards, luck) writes "Maximilia
   await expect(page.getByTestId('results')).toContainText(LONG);
   await expect(page.getByTestId('tv-settlement')).toContainText(LONG);
   expectWhole(await namesOnTv(page), 'ended');
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-ended-names.png' });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-ended-names.jpg', quality: 90 });
 });
 
 test('where the room truly runs out (twelve players at 1280x720) a long name ends in an ellipsis, whole in its text and title', async ({
@@ -248,7 +248,7 @@ test('"Christopher Smith" and "Christopher Jones" are written whole, so told apa
     await expect(tile).toHaveAttribute('title', name);
     expect(await shown(tile), `${written} is whole on its tile`).toEqual({ text: written, cut: false });
   }
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-names-alike.png' });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-names-alike.jpg', quality: 90 });
 
   const tab: RunningTab = {
     tab: [{ from: id('Christopher Smith'), to: id('Christopher Jones'), amount: 2500, nights: [NIGHT.id], covers: ['a'] }],

@@ -94,7 +94,7 @@ for (const screen of [
         }
         const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
         expect(report.problems, `${state.label} at ${screen.name}`).toEqual([]);
-        if (state === states[0]) await page.screenshot({ path: `${SHOTS}/tv-end-pay-codes-${screen.name}.png` });
+        if (state === states[0]) await page.screenshot({ path: `${SHOTS}/tv-end-pay-codes-${screen.name}.jpg`, quality: 90 });
       }
     } finally {
       await context.close();

@@ -176,7 +176,7 @@ for (const screen of SCREENS) {
             .size,
         }));
         if (debts > 0) expect(columns, `${tab.label} at ${screen.name}`).toEqual({ owes: 1, amounts: 1 });
-        await page.screenshot({ path: `${SHOTS}/tv-tab-${screen.name}-${tab.label}.png` });
+        await page.screenshot({ path: `${SHOTS}/tv-tab-${screen.name}-${tab.label}.jpg`, quality: 90 });
       }
     } finally {
       await context.close();

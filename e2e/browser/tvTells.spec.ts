@@ -51,18 +51,18 @@ test('R29: the TV says who calls the pair and what is asked, then what the third
   const caller = calling.roster.find((p) => p.id === calling.night.toActId)!.name;
   await show(tv, liveView(calling.night, calling.roster));
   await expect(status).toHaveText(`${caller}: higher or lower than the pair?`);
-  await tv.screenshot({ path: `${SHOTS}/pair-call.png` });
+  await tv.screenshot({ path: `${SHOTS}/pair-call.jpg`, quality: 90 });
 
   const betting = playUntil(NAMES, (n) => n.phase === 'bet' && n.turn?.call != null, { settings: HIGH_LOW });
   const bettor = betting.roster.find((p) => p.id === betting.night.toActId)!.name;
   await show(tv, liveView(betting.night, betting.roster));
   await expect(status).toHaveText(`${bettor} to bet: ${betting.night.turn!.call} than the pair`);
-  await tv.screenshot({ path: `${SHOTS}/pair-called-bet.png` });
+  await tv.screenshot({ path: `${SHOTS}/pair-called-bet.jpg`, quality: 90 });
 
   const after = playUntil(NAMES, (n) => n.phase === 'ready' && n.turn?.call != null && n.turn.outcome !== null, { settings: HIGH_LOW });
   await show(tv, liveView(after.night, after.roster));
   await expect(tv.getByTestId('pair-call')).toHaveText(`pair: ${after.night.turn!.call}`);
-  await tv.screenshot({ path: `${SHOTS}/pair-called-after.png` });
+  await tv.screenshot({ path: `${SHOTS}/pair-called-after.jpg`, quality: 90 });
   await context.close();
 });
 
@@ -105,7 +105,7 @@ test('R26, R20: after a pass the two cards are put away, not left beside the nex
     await expect(tv.getByTestId(place)).toHaveAttribute('data-card', '');
     await expect(tv.getByTestId(place)).toHaveClass(/empty/);
   }
-  await tv.screenshot({ path: `${SHOTS}/after-pass.png` });
+  await tv.screenshot({ path: `${SHOTS}/after-pass.jpg`, quality: 90 });
   await context.close();
 });
 
@@ -132,7 +132,7 @@ test('R27, R29: the rules the lobby puts on the TV are the ones chosen for tonig
   await expect(rules).toContainText('you may pass instead');
   await expect(rules).toContainText('P bets the most allowed.');
   await expect(rules).not.toContainText('P bets the pot');
-  await table.screenshot({ path: `${SHOTS}/lobby-rules-on-tv.png` });
+  await table.screenshot({ path: `${SHOTS}/lobby-rules-on-tv.jpg`, quality: 90 });
   await context.close();
 });
 
@@ -174,7 +174,7 @@ test('the top line always says who deals and who acts, even when a long name tak
       await expect(tv.getByTestId('status')).toContainText(next);
       expect(await whole(tv, 'tv-dealer'), `${language}: who deals (${dealer}) is cut`).toBe(true);
       expect(await whole(tv, 'status'), `${language}: who acts (${next}) is cut`).toBe(true);
-      if (language === 'en') await tv.screenshot({ path: `${SHOTS}/long-name-${role}.png` });
+      if (language === 'en') await tv.screenshot({ path: `${SHOTS}/long-name-${role}.jpg`, quality: 90 });
     }
   }
   await context.close();
@@ -192,7 +192,7 @@ test("the console's end screen at 1080p shows the balances and the copy button w
     const box = (await console_.getByTestId(part).boundingBox())!;
     expect(box.y + box.height, `${part} ends below the bottom of the screen`).toBeLessThanOrEqual(1080);
   }
-  await console_.screenshot({ path: `${SHOTS}/console-ended.png` });
+  await console_.screenshot({ path: `${SHOTS}/console-ended.jpg`, quality: 90 });
   await context.close();
 });
 
@@ -211,7 +211,7 @@ test('with 5 to 8 players a short name is whole on its tile and in who pays whom
     const live = playUntil(names, (n) => n.phase === 'bet' && n.turnsPlayed > 3, { seed: `tiles-${players}` });
     await show(tv, liveView({ ...live.night, id: `tiles-${players}` }, live.roster));
     expect(await cut('.players .text'), `${players} players`).toEqual([]);
-    await tv.screenshot({ path: `${SHOTS}/tiles-${players}-players.png` });
+    await tv.screenshot({ path: `${SHOTS}/tiles-${players}-players.jpg`, quality: 90 });
 
     const ended = playUntil(names, (n) => n.turnsPlayed >= 20 && n.phase === 'ready', { seed: `settle-${players}`, startingChips: 20 });
     ended.table.run('endNight', { stateId: ended.night.stateId });
@@ -220,7 +220,7 @@ test('with 5 to 8 players a short name is whole on its tile and in who pays whom
     await show(tv, liveView(banker, ended.roster, { settleMode: 'banker' }));
     await expect(tv.getByTestId('tv-settlement')).toContainText('the bank');
     expect(await cut('.tv-transfers .who, .results .name'), `${players} players, settled with the bank`).toEqual([]);
-    await tv.screenshot({ path: `${SHOTS}/settle-banker-${players}-players.png` });
+    await tv.screenshot({ path: `${SHOTS}/settle-banker-${players}-players.jpg`, quality: 90 });
   }
   await context.close();
 });
@@ -237,7 +237,7 @@ test('R27, R30: at the first bet the TV shows the largest bet allowed and the ho
   const rules = tv.getByTestId('tv-house-core');
   await expect(rules).toHaveText('post loses double · bet limit 5 · passing allowed · pair: higher or lower');
   expect(await whole(tv, 'tv-house-rules')).toBe(true);
-  await tv.screenshot({ path: `${SHOTS}/house-rules-first-bet.png` });
+  await tv.screenshot({ path: `${SHOTS}/house-rules-first-bet.jpg`, quality: 90 });
   await context.close();
 });
 
@@ -265,6 +265,6 @@ test('the TV leaderboard shows CJK initials (王小) side by side on one line, n
     return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
   });
   expect(lines).toBe(1);
-  await tv.screenshot({ path: `${SHOTS}/standings-cjk-initials.png` });
+  await tv.screenshot({ path: `${SHOTS}/standings-cjk-initials.jpg`, quality: 90 });
   await context.close();
 });

@@ -109,7 +109,7 @@ for (const screen of SCREENS) {
         expect(cut, `${label}: the heading is cut`).toBe(false);
         const report = await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080);
         expect(report.problems, label).toEqual([]);
-        if (screen.name === '1920x1080') await page.screenshot({ path: `${SHOTS}/tv-winners-${players}-${tied}.png` });
+        if (screen.name === '1920x1080') await page.screenshot({ path: `${SHOTS}/tv-winners-${players}-${tied}.jpg`, quality: 90 });
       }
     } finally {
       await context.close();
@@ -143,7 +143,7 @@ test('R23: a night where everyone ends even crowns nobody on the TV: "Nobody win
     await expect(heading).toHaveText('Nobody wins tonight: everyone is even');
     await expect(page.getByTestId('results').locator('tr.won')).toHaveCount(0);
     expect((await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080)).problems).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/tv-nobody-wins.png` });
+    await page.screenshot({ path: `${SHOTS}/tv-nobody-wins.jpg`, quality: 90 });
 
     // A night with someone ahead still names its winner.
     const played = endedByEngine(names, 30);
@@ -152,7 +152,7 @@ test('R23: a night where everyone ends even crowns nobody on the TV: "Nobody win
     await show(page, played);
     await expect(heading).not.toHaveText(/Nobody/);
     await expect(page.getByTestId('results').locator('tr.won')).toHaveCount(winners.length);
-    await page.screenshot({ path: `${SHOTS}/tv-one-night-winner.png` });
+    await page.screenshot({ path: `${SHOTS}/tv-one-night-winner.jpg`, quality: 90 });
   } finally {
     await context.close();
   }

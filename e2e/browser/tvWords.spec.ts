@@ -126,5 +126,5 @@ test('the luck column on the TV comes with its meaning: what it counts and when 
     'Luck: chips won or lost beyond the odds · even: within what chance usually gives',
   );
   expect((await page.evaluate(auditLayout, MIN_FONT_PX_AT_1080)).problems).toEqual([]);
-  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-luck-legend.png' });
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/tv-luck-legend.jpg', quality: 90 });
 });
