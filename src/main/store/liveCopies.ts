@@ -205,7 +205,7 @@ export class LiveCopies {
       fd: null,
       marks: [],
     };
-    if (cut && kept) this.cutBack(kept, cut, appended, takerAfter(cut.at, [...writers.all, signed]));
+    if (cut && kept) this.cutBack(kept, cut, appended, takerAfter(cut.at, [...writers.all, signed], batch.takeOvers));
     else if (!kept) {
       const text = `${header}\n${appended}`;
       writeFileDurably(this.pathOf(batch.nightId), text);

@@ -87,11 +87,15 @@ export interface CutLinesAside {
 }
 
 /**
- * The laptop that wrote the line after a takeover point `at` (its take-over line): the first signature, by the lines it
- * signs, past `at` (each writer signs the night up to the last line it wrote; the sender's own signs them all). The
- * sender need not be the taker: the night may have been handed back to the laptop taken over since.
+ * The laptop that wrote the line after a takeover point `at` (its take-over line). Where the night was taken over again
+ * later (`points`, the batch's take-over points), the laptop the next one took it from: it held the night from `at` on.
+ * Else the first signature, by the lines it signs, past `at` (each writer signs the night up to the last line it
+ * wrote; the sender's own signs them all). The sender need not be the taker: the night may have been handed back to
+ * the laptop taken over since, and that laptop's signature of its lines may lie beyond the batch that cuts back.
  */
-export function takerAfter(at: number, signatures: readonly RecordSignature[]): string {
+export function takerAfter(at: number, signatures: readonly RecordSignature[], points: readonly TakeOverPoint[] = []): string {
+  const next = points.filter((point) => point.line > at).sort((a, b) => a.line - b.line)[0];
+  if (next) return next.from;
   const past = signatures.filter((s) => s.lines > at).sort((a, b) => a.lines - b.lines);
   return past[0]?.laptop ?? '';
 }

@@ -311,6 +311,114 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
     }
   });
 
+  it('R35: a copy cut back by a batch that ends before the taker’s own signature still names the taker', () => {
+    // Found by the property above (seed -1210250287), shrunk: Chloé's laptop takes the night over from Ann's after
+    // line 2, and hands it back to Ann's after line 7; Bob's copy still holds Ann's old line 3. Ann's first batch to it
+    // (3 lines) cuts it back to line 2, but Chloé's signature of her lines 3-7 lies beyond that batch, and the notice
+    // named Ann's laptop as the one that took the night over from Ann's. The batch's take-over points say it: the
+    // laptop the night was taken from next (after line 7) held it from line 3.
+    const steps: Step[] = [
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'push', from: 3, to: 2, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 256 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'cut', a: 2, b: 0 },
+      { kind: 'take-over', by: 0, off: false },
+      { kind: 'write', who: 2, r: 0 },
+      { kind: 'write', who: 2, r: 0 },
+      { kind: 'mend', a: 2, b: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'push', from: 0, to: -1, cap: 256 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'write', who: 2, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'kill', who: 0 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'back', who: 0 },
+      { kind: 'hand-over', to: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+    ];
+    const group = ScheduleLaptops.start(3, 2, 'fixed', 3);
+    try {
+      for (const step of steps) run(group, step);
+      group.settle();
+      const [ann, , chloe] = group.laptops as [Laptop, Laptop, Laptop];
+      expect(group.cutBacks.map((told) => [told.from, told.by, told.line])).toEqual([[ann.id, chloe.id, 2]]);
+      checkSettled(group);
+    } finally {
+      group.close();
+    }
+  });
+
+  it('R35: a copy that took only Ann’s first lines from Bob, Ann then taking the night back from Bob, follows Ann', () => {
+    // Found by the property above (seed 371475403), shrunk: Ann hands the night to Bob; Bob's first push to the third
+    // laptop sent Ann's line 1 alone (a push of one line) under Bob's signature, so its copy named Bob with none of
+    // Bob's lines; Bob went off and Ann took the night back. Ann's batches could not reach her take-over from Bob
+    // within a batch (2 lines), and held only her own lines, which a copy of Bob's takes from nobody but Bob: it
+    // refused every one. The app relays an earlier writer's lines to the farthest signature of theirs that fits a
+    // whole batch (host/liveCopyPush.ts), so it never sent Ann's line on Bob's word; the schedules now push those
+    // lines as the app does.
+    const steps: Step[] = [
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'hand-over', to: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 256 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 3 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'kill', who: 3 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'take-over', by: 0, off: false },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'deliver', pick: 1073741824, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'mend', a: 0, b: 0 },
+      { kind: 'deliver', pick: 201326581, keep: false, crash: null },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+    ];
+    const group = ScheduleLaptops.start(3, 2, 'fixed', 2);
+    try {
+      for (const step of steps) run(group, step);
+      group.settle();
+      checkSettled(group);
+    } finally {
+      group.close();
+    }
+  });
+
   it('R35: a laptop takes a live copy of a night that moved, the takeover line with the lines before it', () => {
     // Found by the schedules: each line of a batch was read alone, so a takeover line "followed line 0" and every
     // batch holding one was refused: once a night had moved, no laptop could hold a copy of it, nor take it over again.
@@ -430,13 +538,14 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       expect(group.takeOver(bob)).toBe(true);
       group.writeSome(bob, 0.4);
       group.back(ann);
-      // Ann's laptop pushes to Bob's, is told the night moved, and stops; Bob's sends it the night's first two lines.
+      // Ann's laptop pushes to Bob's, is told the night moved, and stops; Bob's sends it the night's first two lines
+      // (Ann's, on Bob's signature: the app sends them so only where Ann's signatures are more than a batch apart).
       for (const [from, to, cap] of [
         [ann, bob, 1],
         [bob, ann, 2],
         [bob, ann, 2],
       ] as const) {
-        group.send(from, to, cap);
+        group.send(from, to, cap, true);
         group.deliver(group.inFlight.length - 1, false, null);
       }
       expect(ann.night).toBeNull();

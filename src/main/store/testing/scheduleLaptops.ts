@@ -257,11 +257,19 @@ export class ScheduleLaptops {
   }
 
   /** The holder's push to `to`: the lines it believes `to` lacks (at most `cap`, and the group's batch), or an empty batch asking what it holds. */
-  send(from: Laptop, to: Laptop, wanted: number): void {
-    const cap = Math.min(wanted, this.batchCap);
+  send(from: Laptop, to: Laptop, wanted: number, exactly = false): void {
     const night = from.night;
     if (!night || !from.alive || from === to) return;
     const held = from.held.get(to.id) ?? null;
+    // A push here may send fewer lines than the group's batch (`wanted`), as a night with fewer new lines does; those
+    // are the sender's own lines. Lines before its last take-over line (an earlier writer's) go as host/liveCopyPush.ts
+    // sends them, as many as the batch holds (LIVE_BATCH_CAP), relayed where they must be: the app never sends them a
+    // line short of a signature of their writer's that fits, which a smaller push did (a copy then took the earlier
+    // writer's lines on the sender's word, named the sender its holder, and refused every later batch). `exactly`: at
+    // most `wanted` lines all the same, as the app sends them only where the earlier writer's signatures are more than
+    // a batch apart (a copy of the sender's holding none of its lines, for the tests of what such a copy may do).
+    const beforeTakeOver = !exactly && held !== null && takeOversOf(night.played).some((point) => point.line > held);
+    const cap = beforeTakeOver ? this.batchCap : Math.min(wanted, this.batchCap);
     // A copy that holds every line is asked again what it holds (the push's check every second): it may have moved on.
     // R35: a copy far behind a takeover gets the lines of the laptop taken over from as it signed them, as
     // host/liveCopyPush.ts sends them.
