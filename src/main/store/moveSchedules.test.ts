@@ -199,6 +199,18 @@ function checkSettled(group: ScheduleLaptops): void {
   }
 }
 
+/** A shrunk schedule on `group`, then settled: `check` looks at it before the settled group's invariants; closed after. */
+function playSettled(group: ScheduleLaptops, steps: readonly Step[], check: (group: ScheduleLaptops) => void = () => undefined): void {
+  try {
+    for (const step of steps) run(group, step);
+    group.settle();
+    check(group);
+    checkSettled(group);
+  } finally {
+    group.close();
+  }
+}
+
 describe('R35, R24: a night moved by schedules of writes, copies, kills, takeovers, hand-overs and returns', () => {
   it('R35, R24: one writer per epoch, fenced lines stay out, nothing held by the taker is lost, and the night replays to its table', () => {
     const seen = { moves: 0, takenOver: 0, handed: 0, fenced: 0, torn: 0, movedOnThree: 0, cutBack: 0, relayed: 0 };
@@ -297,18 +309,12 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       { kind: 'write', who: 0, r: 0 },
       { kind: 'back', who: 0 },
     ];
-    const group = ScheduleLaptops.start(3, 2);
-    try {
-      for (const step of steps) run(group, step);
-      group.settle();
+    playSettled(ScheduleLaptops.start(3, 2), steps, (group) => {
       expect(group.counts.cutBack).toBeGreaterThan(0);
       // R35: its host is told of the lines set aside, naming Bob's laptop as the one that took the night over (the
       // sender of the batch that cut it back is Ann's, the night handed back to it since): checkSettled checks the rest.
       expect(group.cutBacks.map((told) => [told.from, told.by])).toEqual([[group.laptops[0]?.id, group.laptops[1]?.id]]);
-      checkSettled(group);
-    } finally {
-      group.close();
-    }
+    });
   });
 
   it('R35: a copy cut back by a batch that ends before the taker’s own signature still names the taker', () => {
@@ -355,16 +361,10 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       { kind: 'push', from: 3, to: -1, cap: 1 },
       { kind: 'deliver', pick: 0, keep: false, crash: null },
     ];
-    const group = ScheduleLaptops.start(3, 2, 'fixed', 3);
-    try {
-      for (const step of steps) run(group, step);
-      group.settle();
+    playSettled(ScheduleLaptops.start(3, 2, 'fixed', 3), steps, (group) => {
       const [ann, , chloe] = group.laptops as [Laptop, Laptop, Laptop];
       expect(group.cutBacks.map((told) => [told.from, told.by, told.line])).toEqual([[ann.id, chloe.id, 2]]);
-      checkSettled(group);
-    } finally {
-      group.close();
-    }
+    });
   });
 
   it('R35: a copy that took only Ann’s first lines from Bob, Ann then taking the night back from Bob, follows Ann', () => {
@@ -409,14 +409,7 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       { kind: 'push', from: 3, to: -1, cap: 1 },
       { kind: 'deliver', pick: 0, keep: false, crash: null },
     ];
-    const group = ScheduleLaptops.start(3, 2, 'fixed', 2);
-    try {
-      for (const step of steps) run(group, step);
-      group.settle();
-      checkSettled(group);
-    } finally {
-      group.close();
-    }
+    playSettled(ScheduleLaptops.start(3, 2, 'fixed', 2), steps);
   });
 
   it('R35: a laptop takes a live copy of a night that moved, the takeover line with the lines before it', () => {

@@ -268,7 +268,8 @@ export class ScheduleLaptops {
     // writer's lines on the sender's word, named the sender its holder, and refused every later batch). `exactly`: at
     // most `wanted` lines all the same, as the app sends them only where the earlier writer's signatures are more than
     // a batch apart (a copy of the sender's holding none of its lines, for the tests of what such a copy may do).
-    const beforeTakeOver = !exactly && held !== null && takeOversOf(night.played).some((point) => point.line > held);
+    const takeOvers = takeOversOf(night.played);
+    const beforeTakeOver = !exactly && held !== null && takeOvers.some((point) => point.line > held);
     const cap = beforeTakeOver ? this.batchCap : Math.min(wanted, this.batchCap);
     // A copy that holds every line is asked again what it holds (the push's check every second): it may have moved on.
     // R35: a copy far behind a takeover gets the lines of the laptop taken over from as it signed them, as
@@ -276,7 +277,7 @@ export class ScheduleLaptops {
     const relayed =
       held === null
         ? null
-        : relayBatch(night.texts, night.relayPoints, takeOversOf(night.played), held, from.holders.get(to.id), {
+        : relayBatch(night.texts, night.relayPoints, takeOvers, held, from.holders.get(to.id), {
             lines: cap,
             bytes: Number.MAX_SAFE_INTEGER,
           });
@@ -295,7 +296,7 @@ export class ScheduleLaptops {
       // R35: the earlier writers' signatures of the lines the batch ends or follows, as host/liveCopyPush.ts sends them.
       ...(lines.length > 0 && !relayed ? { writers: night.signatures.filter((s) => s.lines >= (held ?? 0) && s.lines <= count) } : {}),
       // R35: the night's take-over lines, as host/liveCopyPush.ts sends them (a copy ahead of one cuts back to it).
-      takeOvers: takeOversOf(night.played),
+      takeOvers,
     };
     this.inFlight.push({ from: from.id, to: to.id, life: from.life, batch });
   }
