@@ -303,7 +303,8 @@ function signature(page: Page): Promise<string> {
 }
 
 async function turnsPlayed(page: Page): Promise<number> {
-  const header = (await page.textContent('.bar .deal')) ?? '';
+  // Before the draw names the first dealer the title bar has no deal line: no turn played yet.
+  const header = await page.evaluate(() => document.querySelector('.bar .deal')?.textContent ?? '');
   return Number(/(\d+) turns? played/.exec(header)?.[1] ?? 0);
 }
 
