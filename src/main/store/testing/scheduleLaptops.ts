@@ -41,7 +41,8 @@ import { relayBatch } from '../liveCopyRelay';
  * says. What the group's LAN part does around the copies is modelled here, as host/liveCopyDesk.ts and
  * host/liveCopyPush.ts do it: a laptop holding the night open answers a batch from the laptop it took the night
  * over from with `night-moved` (`takenOverFrom`), which then stops writing it and keeps its later lines aside
- * (session/domains/nightAway.ts `nightMovedAway`); it refuses any other batch of that night.
+ * (session/domains/nightAway.ts `nightMovedAway`) unless it writes at a later epoch; it refuses any other batch of
+ * that night. Two laptops that reach each other also sync the moves their group documents hold (`followMoveInGroup`).
  */
 
 export const NIGHT = '2026-12-06-sched1';
@@ -51,8 +52,9 @@ const AT = '2026-12-06T20:00:00.000Z';
  * How a laptop learns its night moved (host/liveCopyDesk.ts, session/domains/groupLanFiles.ts `takenOverFrom`,
  * host/liveCopyPush.ts). `as-built`: the laptop holding the night answers `night-moved` naming the first takeover from
  * the sender in its night, and the sender stops on any such answer. `fixed`: it names the last takeover from the
- * sender, and a sender that took the night back from the answering laptop after that line (it holds a later epoch)
- * does not stop (host/moveBack.test.ts shows what `as-built` does).
+ * sender with the epoch it writes at, a sender writing at a later epoch does not stop (it took the night back since),
+ * and two laptops that reach each other sync the moves their group documents hold, a laptop stopping when they hold
+ * a move at a later epoch than its own (host/moveBack.test.ts shows what `as-built` does).
  */
 export type Fencing = 'as-built' | 'fixed';
 
@@ -86,6 +88,11 @@ export interface Laptop {
   answered: { holder: string; lines: number; head: string } | null;
   /** The highest epoch this laptop has seen (in its journal or a copy it holds). */
   seen: number;
+  /**
+   * R35: the moves its group documents hold (session/domains/groupCore.ts `recordMoveInGroup`), its own and those a
+   * paired laptop's documents brought (`followMoveInGroup`): kept across a kill, as the documents are on its disk.
+   */
+  moves: DocMove[];
   /** Its key: the seeds it sealed, by commitment. */
   key: Map<string, string>;
   seeds: number;
@@ -108,6 +115,13 @@ interface Move {
   handed: boolean;
 }
 
+/** A move as the group documents sign it: the laptop that took the night, the epoch it writes at, the line it went on from. */
+interface DocMove {
+  by: string;
+  epoch: number;
+  line: number;
+}
+
 /** A laptop told the night moved: the heads of the lines it wrote after the takeover point (kept aside). */
 interface Fence {
   laptop: string;
@@ -120,6 +134,12 @@ interface InFlight {
   to: string;
   life: number;
   batch: LiveBatch;
+}
+
+/** The answer of a laptop that took the night over from the sender: the line it went on from, and its epoch now. */
+interface MovedAnswer {
+  moved: number;
+  epoch: number;
 }
 
 export class ScheduleLaptops {
@@ -160,6 +180,7 @@ export class ScheduleLaptops {
         holders: new Map(),
         answered: null,
         seen: 1,
+        moves: [],
         key: new Map(),
         seeds: 0,
       };
@@ -329,12 +350,12 @@ export class ScheduleLaptops {
   }
 
   /** The copy side (host/liveCopyDesk.ts `receive`): night-moved to the laptop taken over from, else the store decides. */
-  receive(to: Laptop, batch: LiveBatch): BatchAnswer | { moved: number } {
+  receive(to: Laptop, batch: LiveBatch): BatchAnswer | MovedAnswer {
     const night = to.night;
     if (night) {
       const fromSender = (entry: JournalEntry) => entry.command.type === 'take-over' && entry.command.from === batch.laptop;
       const move = this.fencing === 'fixed' ? night.played.entries.findLast(fromSender) : night.played.entries.find(fromSender);
-      if (move?.command.type === 'take-over') return { moved: move.command.line };
+      if (move?.command.type === 'take-over') return { moved: move.command.line, epoch: nightEpoch(night.played) };
       return { ok: false, reason: 'that night is open on this laptop' };
     }
     const before = to.copies.held(NIGHT);
@@ -357,14 +378,14 @@ export class ScheduleLaptops {
   /** The keys the group holds: each laptop's own (R35: every writer's signature is checked against its laptop's). */
   readonly keys: GroupKeys = { keyOf: (laptopId) => this.byId(laptopId).signer.publicKey, nameOf: (laptopId) => laptopId };
 
-  private answerArrived(from: Laptop, to: Laptop, answer: BatchAnswer | { moved: number }): void {
+  private answerArrived(from: Laptop, to: Laptop, answer: BatchAnswer | MovedAnswer): void {
+    // The two laptops reached each other: their group documents sync (the moves each holds), as a paired laptop's do.
+    this.syncMoves(from, to);
     if ('moved' in answer) {
-      // A laptop that took the night back from the one answering (a takeover from it after that line) holds a later
-      // epoch: it does not stop for an old move.
-      const later = from.night?.played.entries.some(
-        (entry) => entry.command.type === 'take-over' && entry.command.from === to.id && entry.command.line > answer.moved,
-      );
-      if (later && this.fencing === 'fixed') return;
+      // As host/liveCopyPush.ts: a laptop writing the night at a later epoch than the answer's (it took the night back
+      // since, from that laptop or another) does not stop for an old move; the other stops when it hears of the later one.
+      const older = from.night !== null && answer.epoch < nightEpoch(from.night.played);
+      if (older && this.fencing === 'fixed') return;
       this.movedAway(from, answer.moved);
     } else if (answer.ok) {
       from.held.set(to.id, answer.held);
@@ -382,6 +403,31 @@ export class ScheduleLaptops {
     laptop.night = null;
     laptop.held.clear();
     laptop.holders.clear();
+  }
+
+  /**
+   * R35: two laptops that reached each other hold the same moves in their group documents; a laptop whose night the
+   * documents say went on at a later epoch on another laptop stops (session/domains/nightAway.ts `followMoveInGroup`,
+   * which the app runs whenever another laptop's documents arrive). Not modelled: the group folder, which carries
+   * the documents between laptops that never reach each other.
+   */
+  private syncMoves(a: Laptop, b: Laptop): void {
+    if (this.fencing !== 'fixed') return;
+    for (const [one, other] of [
+      [a, b],
+      [b, a],
+    ] as const)
+      for (const move of one.moves) if (!other.moves.some((m) => m.by === move.by && m.epoch === move.epoch)) other.moves.push({ ...move });
+    for (const laptop of [a, b]) this.followMoves(laptop);
+  }
+
+  private followMoves(laptop: Laptop): void {
+    const night = laptop.night;
+    if (!night) return;
+    // The documents' last move: the highest epoch, signed by the laptop that took it (group/groupDocs.ts `lastMove`).
+    const last = laptop.moves.reduce<DocMove | null>((best, move) => (best === null || move.epoch > best.epoch ? move : best), null);
+    if (!last || last.by === laptop.id || last.epoch <= nightEpoch(night.played)) return;
+    this.movedAway(laptop, last.line);
   }
 
   /** A batch's text cut short where a kill stopped its write: `at` in [0, 1) of its bytes. */
@@ -464,6 +510,8 @@ export class ScheduleLaptops {
       epoch: moved.entry.epoch ?? 1,
       handed,
     });
+    // R35: signed into its group documents at once (session/domains/groupCore.ts `recordMoveInGroup`).
+    by.moves.push({ by: by.id, epoch: moved.entry.epoch ?? 1, line: decoded.heads.length });
     return true;
   }
 
