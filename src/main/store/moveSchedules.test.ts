@@ -412,6 +412,34 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
     playSettled(ScheduleLaptops.start(3, 2, 'fixed', 2), steps);
   });
 
+  it('R35: a copy killed while it writes a batch holding an earlier writer’s signature of its lines is read back named after that writer, and follows the night', () => {
+    // Found by the property above (seed -1855472366), shrunk: Ann hands the night to Bob and Bob hands it back; Bob's
+    // laptop, holding no copy, takes Ann's lines 1-3, then is killed while it writes lines 4-6, sent with its own
+    // signature of lines 4-5 (it wrote them) and Ann's of 6. The write stopped after Bob's signature: read back, the
+    // copy holds 5 lines and is named after Bob's laptop, the last signer, where it had answered "Ann's, 3 lines".
+    const steps: Step[] = [
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'hand-over', to: 0 },
+      { kind: 'hand-over', to: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: 0.5639152666179693 },
+    ];
+    const group = ScheduleLaptops.start(2, 2, 'fixed', 3);
+    for (const step of steps) run(group, step);
+    const bob = group.laptops[1] as Laptop;
+    expect(group.counts.torn).toBe(1);
+    expect(bob.answered).toMatchObject({ holder: group.laptops[0]?.id, lines: 3 });
+    // Started again: the same three lines and two more, each signed by its writer, named after the last signer.
+    group.back(bob);
+    expect(bob.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 5 });
+    // And it follows the night to Ann's last line.
+    playSettled(group, []);
+  });
+
   it('R35: a laptop takes a live copy of a night that moved, the takeover line with the lines before it', () => {
     // Found by the schedules: each line of a batch was read alone, so a takeover line "followed line 0" and every
     // batch holding one was refused: once a night had moved, no laptop could hold a copy of it, nor take it over again.

@@ -30,6 +30,7 @@ import { decideStep, emptyNight, keepStep, seedsRetired, type DecidedStep, type 
 import { someCommand } from '../../night/testing/laptops';
 import { LiveCopies, signLines, type BatchAnswer, type GroupKeys, type LiveBatch } from '../liveCopies';
 import type { CutLinesAside } from '../liveCopyCutBack';
+import { copyRows } from '../liveCopyLines';
 import { relayBatch } from '../liveCopyRelay';
 
 /**
@@ -466,10 +467,18 @@ export class ScheduleLaptops {
     laptop.life += 1;
     laptop.copies = this.newCopies(laptop.root);
     for (const copy of laptop.copies.list()) laptop.copies.replayCheck(copy.nightId);
-    // What it answered it held was durable first (one write and fdatasync per batch): it is all still there.
+    // What it answered it held was durable first (one write and fdatasync per batch): it is all still there, the same
+    // lines. Named after the laptop it answered, or after the writer of the lines beyond them: a batch cut by the kill
+    // is kept up to the last signature that reached the disk, which may be an earlier writer's of its own lines, sent
+    // with the batch (store/liveCopyLines.ts `readCopy`); every line it holds is still signed by its writer.
     const copy = laptop.copies.held(NIGHT);
     const answered = laptop.answered;
-    if (answered && (copy?.holder !== answered.holder || copy.lines < answered.lines))
+    if (!answered) return;
+    const text = laptop.copies.text(NIGHT);
+    const rows = text === undefined ? [] : copyRows(NIGHT, text);
+    const same = copy !== undefined && copy.lines >= answered.lines && rows[answered.lines - 1]?.head === answered.head;
+    const named = copy?.holder === answered.holder || (copy !== undefined && copy.lines > answered.lines);
+    if (!same || !named)
       throw new Error(`${laptop.id} answered it held ${answered.lines} lines, and holds ${copy?.lines ?? 'no copy'} after a kill`);
   }
 
