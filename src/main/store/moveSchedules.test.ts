@@ -429,15 +429,20 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
       { kind: 'deliver', pick: 0, keep: false, crash: 0.5639152666179693 },
     ];
     const group = ScheduleLaptops.start(2, 2, 'fixed', 3);
-    for (const step of steps) run(group, step);
-    const bob = group.laptops[1] as Laptop;
-    expect(group.counts.torn).toBe(1);
-    expect(bob.answered).toMatchObject({ holder: group.laptops[0]?.id, lines: 3 });
-    // Started again: the same three lines and two more, each signed by its writer, named after the last signer.
-    group.back(bob);
-    expect(bob.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 5 });
-    // And it follows the night to Ann's last line.
-    playSettled(group, []);
+    try {
+      for (const step of steps) run(group, step);
+      const bob = group.laptops[1] as Laptop;
+      expect(group.counts.torn).toBe(1);
+      expect(bob.answered).toMatchObject({ holder: group.laptops[0]?.id, lines: 3 });
+      // Started again: the same three lines and two more, each signed by its writer, named after the last signer.
+      group.back(bob);
+      expect(bob.copies.held(NIGHT)).toMatchObject({ holder: bob.id, lines: 5 });
+      // And it follows the night to Ann's last line.
+      playSettled(group, []);
+    } finally {
+      // Its folder goes even when a check before the settle fails (closing twice is harmless).
+      group.close();
+    }
   });
 
   it('R35: a laptop takes a live copy of a night that moved, the takeover line with the lines before it', () => {

@@ -93,7 +93,7 @@ export interface Laptop {
    * R35: the moves its group documents hold (session/domains/groupCore.ts `recordMoveInGroup`), its own and those a
    * paired laptop's documents brought (`followMoveInGroup`): kept across a kill, as the documents are on its disk.
    */
-  moves: DocMove[];
+  documentMoves: DocMove[];
   /** Its key: the seeds it sealed, by commitment. */
   key: Map<string, string>;
   seeds: number;
@@ -181,7 +181,7 @@ export class ScheduleLaptops {
         holders: new Map(),
         answered: null,
         seen: 1,
-        moves: [],
+        documentMoves: [],
         key: new Map(),
         seeds: 0,
       };
@@ -418,7 +418,8 @@ export class ScheduleLaptops {
       [a, b],
       [b, a],
     ] as const)
-      for (const move of one.moves) if (!other.moves.some((m) => m.by === move.by && m.epoch === move.epoch)) other.moves.push({ ...move });
+      for (const move of one.documentMoves)
+        if (!other.documentMoves.some((m) => m.by === move.by && m.epoch === move.epoch)) other.documentMoves.push({ ...move });
     for (const laptop of [a, b]) this.followMoves(laptop);
   }
 
@@ -426,7 +427,10 @@ export class ScheduleLaptops {
     const night = laptop.night;
     if (!night) return;
     // The documents' last move: the highest epoch, signed by the laptop that took it (group/groupDocs.ts `lastMove`).
-    const last = laptop.moves.reduce<DocMove | null>((best, move) => (best === null || move.epoch > best.epoch ? move : best), null);
+    const last = laptop.documentMoves.reduce<DocMove | null>(
+      (best, move) => (best === null || move.epoch > best.epoch ? move : best),
+      null,
+    );
     if (!last || last.by === laptop.id || last.epoch <= nightEpoch(night.played)) return;
     this.movedAway(laptop, last.line);
   }
@@ -520,7 +524,7 @@ export class ScheduleLaptops {
       handed,
     });
     // R35: signed into its group documents at once (session/domains/groupCore.ts `recordMoveInGroup`).
-    by.moves.push({ by: by.id, epoch: moved.entry.epoch ?? 1, line: decoded.heads.length });
+    by.documentMoves.push({ by: by.id, epoch: moved.entry.epoch ?? 1, line: decoded.heads.length });
     return true;
   }
 
