@@ -75,3 +75,24 @@ test('a prompt naming "Bartholomew Smythe Jr." ends with one full stop, not two'
   expect(await prompt.textContent()).not.toContain('Jr..');
   await context.close();
 });
+
+test('during the cut the console shows the deck commitment once, in the phase panel; "Last action" shows it again once the cut is made', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  await context.addInitScript(FAKE_API);
+  const page = await context.newPage();
+  await page.goto(`${host.url}#/`);
+  const cutting = playUntil(['Ann', 'Bob', 'Chloé Lefèvre'], (n) => n.phase === 'cut' && n.deck !== null);
+  await page.evaluate((v) => window.__auditShow!(v, null), liveView(cutting.night, cutting.roster));
+  const commitment = cutting.night.deck!.commitment;
+  await expect(page.getByTestId('commitment')).toHaveText(commitment);
+  await expect(page.getByText(commitment, { exact: true })).toHaveCount(1);
+  await expect(page.getByTestId('last-action-commitment')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/commitment-during-cut.png` });
+
+  const betting = playUntil(['Ann', 'Bob', 'Chloé Lefèvre'], (n) => n.phase === 'bet' && n.deck !== null);
+  await page.evaluate((v) => window.__auditShow!(v, null), liveView(betting.night, betting.roster));
+  await expect(page.getByTestId('last-action-commitment')).toHaveText(betting.night.deck!.commitment);
+  await context.close();
+});

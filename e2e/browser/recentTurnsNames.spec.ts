@@ -52,3 +52,28 @@ test("R29: with a called pair among the recent turns, every name there keeps at 
   await page.screenshot({ path: 'e2e/artifacts/screenshots/recent-turns-called-pair.png' });
   await context.close();
 });
+
+test('with one-word outcomes only, a 13-letter name such as "Chloé Lefèvre" shows whole in "Recent turns"', async ({ browser }) => {
+  const names = ['Ann', 'Maximiliana Fitzgerald-Ōkawa', 'Chloé Lefèvre', 'Bob', 'Dee', 'Zoë'];
+  const played = playUntil(
+    names,
+    (n) => n.phase === 'ready' && n.recentTurns.length >= 6 && n.recentTurns.every((t) => !t.call && !t.corrected),
+  );
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  await context.addInitScript(FAKE_API);
+  const page = await context.newPage();
+  await page.goto(`${host.url}#/`);
+  await page.evaluate(
+    (view) => window.__auditShow!(view, null),
+    liveView(played.night, played.roster, { preferences: { language: 'en', muted: true } }),
+  );
+  const chloé = page.getByTestId('recent-turns').locator('td.name', { hasText: 'Chloé Lefèvre' }).first();
+  await expect(chloé).toBeVisible();
+  const { clientWidth, scrollWidth } = await chloé.evaluate((td) => ({ clientWidth: td.clientWidth, scrollWidth: td.scrollWidth }));
+  expect(scrollWidth, `"Chloé Lefèvre" needs ${scrollWidth} px and has ${clientWidth} px`).toBeLessThanOrEqual(clientWidth);
+  // The longest name still gives way with an ellipsis, inside the panel.
+  const longest = page.getByTestId('recent-turns').locator('td.name', { hasText: 'Maximiliana' }).first();
+  if (await longest.count()) await expect(longest).toHaveCSS('text-overflow', 'ellipsis');
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/recent-turns-one-word-outcomes.png' });
+  await context.close();
+});
