@@ -377,6 +377,44 @@ test('R21, R27: a correction over the house limit is refused as it is typed, bef
   await expect(page.getByTestId('confirm')).toBeVisible();
 });
 
+test('R21: Ctrl+Z pressed at once after Enter dealt new cards is decided on those cards, never opens a fix-turn panel over them', async ({
+  page,
+}) => {
+  await startNight(page, { players: ['Ann', 'Maximiliana Fitzgerald-Ōkawa', 'Chloé Lefèvre', 'Bob', 'Dee', 'Zoë'] });
+  const panel = page.getByTestId('fix-turn-panel');
+  const onNewCards: string[] = [];
+  // Each turn ends with a bet; then Enter deals on and Ctrl+Z follows at once, before what Enter brings arrives.
+  for (let turn = 0; turn < 6; turn++) {
+    await untilBet(page);
+    await typeKeys(page, '1');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => phaseOf(page), EVERY_FEW_MS).not.toBe('bet');
+    if ((await phaseOf(page)) !== 'ready') continue;
+    const played = (await picture(page)).turns;
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await phaseOf(page)) !== 'ready' || (await picture(page)).turns !== played, EVERY_FEW_MS).toBe(true);
+    await expect(page.locator('[data-busy]')).toHaveCount(0);
+    const phase = (await phaseOf(page))!;
+    onNewCards.push(phase);
+    // Never a panel for the turn just finished, standing over what came after it.
+    await expect(page.getByText('This turn can no longer be corrected or voided.')).toHaveCount(0);
+    if (phase === 'bet') {
+      // New cards waiting for a bet: nothing to fix, the host is told so, and the bet box keeps its keys.
+      await expect(panel).toHaveCount(0);
+      await expect(page.getByTestId('error')).toHaveText('There is nothing to undo.');
+      await typeKeys(page, '1');
+      await expect(page.getByTestId('bet-input')).toHaveValue('1');
+      await page.keyboard.press('Backspace');
+    } else if ((await panel.count()) > 0) {
+      // A pair or consecutive cards settled the new turn at once: the panel is that turn's, and offers to void it.
+      await expect(panel).toContainText('V voids the turn');
+      await page.keyboard.press('Escape');
+    }
+  }
+  expect(onNewCards, 'Ctrl+Z never followed Enter onto new cards waiting for a bet').toContain('bet');
+});
+
 test('R13, R22: E while a deck is cut in the middle of a turn says the turn goes on, never asks "End the night?"', async ({ page }) => {
   test.setTimeout(120_000);
   await startNight(page, {

@@ -139,7 +139,7 @@ export function useNightKeys(): void {
       sitOut: (e) => house.tableKey(plainKey('s', e), night),
       // M4: the night's shared expenses, whatever the phase.
       expenses: () => ui.openPanel('expenses'),
-      undo: () => undo(night),
+      undo: () => void undoOnAnsweredView(),
       endNight: () => {
         // Main says whether the night can end now (a turn in progress, a deck cut mid-turn): never ask a question whose yes it refuses.
         const refusal = night.allowed.endRefusal;
@@ -246,6 +246,16 @@ export function useNightKeys(): void {
       },
       closePanel: () => ui.closePanel(),
     };
+  }
+
+  /**
+   * Ctrl+Z is decided on the view of the command on its way, as a key that sends waits for its answer (useCommand.ts):
+   * pressed at once after Enter dealt new cards, it would otherwise open the fix-turn panel for the turn just finished,
+   * and that panel would then stand over the new cards, saying they can no longer be fixed.
+   */
+  async function undoOnAnsweredView(): Promise<void> {
+    if (view.busy) await view.whenAnswered();
+    if (view.night) undo(view.night);
   }
 
   function undo(night: NightView): void {
