@@ -336,12 +336,16 @@ test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an e
     await expect(page.getByTestId('phase')).toHaveAttribute('data-phase', 'bet');
     await page.keyboard.press('Escape');
   }
-  // "-2" and "2.5" bet nothing.
-  for (const typed of ['-2', '2.5']) {
-    await typeKeys(page, typed);
-    await expect(bet).toHaveValue(typed);
+  // "-2", "1.5" and "0,5" bet nothing; a decimal is named as typed.
+  for (const [typed, said] of [
+    ['-2', 'A bet is 1 or more: a minus sign is not allowed.'],
+    ['1.5', 'Chips are whole: a decimal point is not allowed (1.5 is not a number of chips).'],
+    ['0,5', 'Chips are whole: a decimal point is not allowed (0,5 is not a number of chips).'],
+  ]) {
+    await typeKeys(page, typed!);
+    await expect(bet).toHaveValue(typed!);
     await page.keyboard.press('Enter');
-    await expect(error).not.toHaveCount(0);
+    await expect(error).toHaveText(said!);
     await page.keyboard.press('Escape');
   }
   const after = await picture(page);

@@ -19,7 +19,7 @@ export function lobbyBoxes(t: Translate): {
   // A minus sign is refused naming the least each box takes ({min}): starting chips 1, a chip value 0, a limit its range's least.
   function startingChips(text: string): string | null {
     const problem = textProblem(text);
-    if (problem) return t(PROBLEM_MESSAGES[problem], { min: 1 });
+    if (problem) return t(PROBLEM_MESSAGES[problem], { min: 1, text });
     const value = wholeNumber(text);
     return value !== null && value > MAX_CHIPS
       ? t('errors.tooManyChips', { field: t('lobby.startingChips'), max: MAX_CHIPS.toLocaleString('en') })
@@ -41,7 +41,7 @@ export function lobbyBoxes(t: Translate): {
   /** R27: empty (no limit) or a whole number in the range the rules allow. */
   function maxBet(text: string): string | null {
     const problem = textProblem(text.trim());
-    if (problem) return t(PROBLEM_MESSAGES[problem], { min: MAX_BET_RANGE.min });
+    if (problem) return t(PROBLEM_MESSAGES[problem], { min: MAX_BET_RANGE.min, text: text.trim() });
     const value = wholeNumber(text.trim());
     return value !== null && (value < MAX_BET_RANGE.min || value > MAX_BET_RANGE.max) ? t('lobby.badMaxBet', MAX_BET_RANGE) : null;
   }

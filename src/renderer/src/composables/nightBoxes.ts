@@ -67,7 +67,8 @@ export function useNightBoxes({ night, ui, entry, t }: Deps): ComputedRef<Number
   function problemOf(text: string, least: number, bet = false): string | null {
     const problem = textProblem(text);
     if (problem === 'negative') return t(bet ? 'errors.negativeBet' : 'errors.negative', { min: least });
-    return problem ? t(PROBLEM_MESSAGES[problem]) : null;
+    // A decimal is named as typed ("1.5 is not a number of chips"), so the host sees which number was refused.
+    return problem ? t(PROBLEM_MESSAGES[problem], { text }) : null;
   }
 
   function chipsRefusal(text: string, field: string): string | null {

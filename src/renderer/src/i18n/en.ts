@@ -936,7 +936,7 @@ const en = {
     digitsOnly: 'Type digits only: letters are not numbers (Backspace or Esc clears).',
     fieldTooBig: '{field}: more than this table takes. Type a smaller number.',
     fieldInvalid: '{field}: not accepted as typed. Check it and try again.',
-    decimal: 'Chips are whole: a decimal point is not allowed (2.5 is not a number of chips).',
+    decimal: 'Chips are whole: a decimal point is not allowed ({text} is not a number of chips).',
     tooManyChips: '{field}: at most {max} chips.',
     betAbove: 'The most this bet can be now is {max}: bet {min} to {max}.',
     alreadyLeft: '{name} has already cashed out.',

@@ -952,7 +952,7 @@ const es: Translation = {
     digitsOnly: 'Escribe solo cifras: las letras no son números (Retroceso o Esc borra).',
     fieldTooBig: '{field}: más de lo que acepta esta mesa. Escribe un número más pequeño.',
     fieldInvalid: '{field}: no se acepta tal como está escrito. Revísalo y vuelve a intentarlo.',
-    decimal: 'Las fichas son enteras: sin coma decimal (2,5 no es un número de fichas).',
+    decimal: 'Las fichas son enteras: sin coma decimal ({text} no es un número de fichas).',
     tooManyChips: '{field}: como mucho {max} fichas.',
     betAbove: 'Ahora esta apuesta es como mucho {max}: apuesta de {min} a {max}.',
     alreadyLeft: '{name} ya se ha retirado con sus fichas.',

@@ -964,7 +964,7 @@ const fr: Translation = {
     digitsOnly: 'Tapez seulement des chiffres : les lettres ne sont pas des nombres (Retour arrière ou Échap efface).',
     fieldTooBig: '{field} : plus que ce que cette table accepte. Tapez un nombre plus petit.',
     fieldInvalid: '{field} : refusé tel que tapé. Vérifiez et recommencez.',
-    decimal: 'Les jetons sont entiers : pas de virgule (2,5 n’est pas un nombre de jetons).',
+    decimal: 'Les jetons sont entiers : pas de virgule ({text} n’est pas un nombre de jetons).',
     tooManyChips: '{field} : {max} jetons au plus.',
     betAbove: 'Cette mise est au plus de {max} maintenant : misez de {min} à {max}.',
     alreadyLeft: '{name} est déjà parti avec ses jetons.',

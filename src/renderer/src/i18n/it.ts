@@ -959,7 +959,7 @@ const it: Translation = {
     digitsOnly: 'Scrivi solo cifre: le lettere non sono numeri (Backspace o Esc cancella).',
     fieldTooBig: '{field}: più di quanto accetta questo tavolo. Scrivi un numero più piccolo.',
     fieldInvalid: '{field}: non accettato così come è scritto. Controlla e riprova.',
-    decimal: 'Le fiches sono intere: niente virgola (2,5 non è un numero di fiches).',
+    decimal: 'Le fiches sono intere: niente virgola ({text} non è un numero di fiches).',
     tooManyChips: '{field}: al massimo {max} fiches.',
     betAbove: 'Ora questa puntata è al massimo {max}: punta da {min} a {max}.',
     alreadyLeft: '{name} è già uscito con le sue fiche.',
