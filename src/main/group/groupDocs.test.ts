@@ -231,7 +231,7 @@ describe('R35: moves of a night in the group documents', () => {
     ]);
     const keyOf = (id: string) => keys.get(id);
     const docs = new GroupDocs();
-    expect(docs.lastMove(GROUP, NIGHT, keyOf)).toBeNull();
+    expect(docs.movesOf(GROUP, NIGHT, keyOf)).toEqual([]);
     expect(
       docs.recordMove(bob, GROUP, { nightId: NIGHT, epoch: 2, from: 'l-000000000000000a', line: 40, at: '2026-03-06T21:00:00.000Z' }),
     ).toBe(true);
@@ -239,9 +239,13 @@ describe('R35: moves of a night in the group documents', () => {
     expect(
       docs.recordMove(bob, GROUP, { nightId: NIGHT, epoch: 2, from: 'l-000000000000000a', line: 40, at: '2026-03-06T21:00:00.000Z' }),
     ).toBe(false);
-    expect(docs.lastMove(GROUP, NIGHT, keyOf)).toMatchObject({ by: bob.laptopId, epoch: 2, line: 40 });
+    expect(docs.movesOf(GROUP, NIGHT, keyOf)).toMatchObject([{ by: bob.laptopId, epoch: 2, line: 40 }]);
     docs.recordMove(carol, GROUP, { nightId: NIGHT, epoch: 3, from: bob.laptopId, line: 55, at: '2026-03-06T21:30:00.000Z' });
-    expect(docs.lastMove(GROUP, NIGHT, keyOf)).toMatchObject({ by: carol.laptopId, epoch: 3, from: bob.laptopId });
+    // Every move, by epoch: the first says where Bob's lines left the night, the last where the night is now.
+    expect(docs.movesOf(GROUP, NIGHT, keyOf)).toMatchObject([
+      { by: bob.laptopId, epoch: 2, from: 'l-000000000000000a', line: 40 },
+      { by: carol.laptopId, epoch: 3, from: bob.laptopId, line: 55 },
+    ]);
     // Mallory, not in the group, claims epoch 9; then signs a move as if Bob had made it: neither is heard.
     docs.recordMove(mallory, GROUP, { nightId: NIGHT, epoch: 9, from: carol.laptopId, line: 60, at: '2026-03-06T22:00:00.000Z' });
     const forged = new GroupDocs();
@@ -250,9 +254,9 @@ describe('R35: moves of a night in the group documents', () => {
     const entry = map.get(`${NIGHT} 8`);
     forged.doc.transact(() => map.set(`${NIGHT} 8`, { ...entry, by: bob.laptopId }));
     docs.applyUpdate(forged.encode());
-    expect(docs.lastMove(GROUP, NIGHT, keyOf)).toMatchObject({ by: carol.laptopId, epoch: 3 });
+    expect(docs.movesOf(GROUP, NIGHT, keyOf).map((move) => move.by)).toEqual([bob.laptopId, carol.laptopId]);
     // A move of another group, or of another night, does not count for this one.
-    expect(docs.lastMove('g-fedcba9876543210', NIGHT, keyOf)).toBeNull();
-    expect(docs.lastMove(GROUP, '2026-03-07-abc123', keyOf)).toBeNull();
+    expect(docs.movesOf('g-fedcba9876543210', NIGHT, keyOf)).toEqual([]);
+    expect(docs.movesOf(GROUP, '2026-03-07-abc123', keyOf)).toEqual([]);
   });
 });

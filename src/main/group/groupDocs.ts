@@ -43,7 +43,7 @@ import { laptopNameSchema } from './groupFile';
  *   by the laptop that took it (`recordMove`). Never deleted. So a laptop
  *   that comes back with the night still open learns where it went from the
  *   group folder too, not only from a paired laptop it can reach
- *   (`lastMove`: the highest epoch well signed by its taker).
+ *   (`movesOf`: every move well signed by its taker; the highest epoch is where it went on).
  *
  * Yjs decides every concurrent edit (the same way on every laptop, in any
  * order, any number of times): two sets of one key keep one of them, a set
@@ -253,16 +253,17 @@ export class GroupDocs {
    * R35: the last move of a night the documents hold: the highest epoch whose entry is signed by the key `keyOf`
    * gives for its taker. A stranger, or a member signing a move for another laptop, is not heard; null when none.
    */
-  lastMove(groupId: string, nightId: string, keyOf: (laptopId: string) => string | undefined): NightMove | null {
-    let last: NightMove | null = null;
+  /** R35: every move of a night the documents hold, each signed by the key `keyOf` gives for its taker, by epoch. */
+  movesOf(groupId: string, nightId: string, keyOf: (laptopId: string) => string | undefined): NightMove[] {
+    const moves: NightMove[] = [];
     for (const value of this.moves.values()) {
       const parsed = nightMoveSchema.safeParse(value);
-      if (!parsed.success || parsed.data.nightId !== nightId || (last !== null && parsed.data.epoch <= last.epoch)) continue;
+      if (!parsed.success || parsed.data.nightId !== nightId) continue;
       const { signature, ...unsigned } = parsed.data;
       const key = keyOf(unsigned.by);
-      if (key !== undefined && verifySignature(key, moveStatement(groupId, unsigned), signature)) last = parsed.data;
+      if (key !== undefined && verifySignature(key, moveStatement(groupId, unsigned), signature)) moves.push(parsed.data);
     }
-    return last;
+    return moves.sort((a, b) => a.epoch - b.epoch);
   }
 
   /**

@@ -165,12 +165,12 @@ export class GroupHistory {
     return changed;
   }
 
-  /** R35: the last move of night `nightId` the group documents hold, signed by the key the group holds for its taker. */
-  lastMove(nightId: string): NightMove | null {
+  /** R35: every move of night `nightId` the group documents hold, by epoch, each signed by the key the group holds for its taker. */
+  movesOf(nightId: string): NightMove[] {
     const { context, membership, docs } = this.parts;
     const keyOf = (laptopId: string) =>
       membership.keyOf(laptopId) ?? (laptopId === membership.laptopId ? context.signer?.publicKey : undefined);
-    return docs.lastMove(membership.file.groupId, nightId, keyOf);
+    return docs.movesOf(membership.file.groupId, nightId, keyOf);
   }
 
   /** Whether an id this laptop shared under before (a new id taken) holds this file: its night stays that id's. */

@@ -22,6 +22,11 @@ afterEach(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
+function journalLines(on: LiveLaptop, nightId: string): number {
+  const text = fs.readFileSync(path.join(on.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8');
+  return text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
+}
+
 async function useFolder(laptopOn: LiveLaptop): Promise<void> {
   const set = await laptopOn.session.run('host', 'groupSetFolder', { path: folder });
   if (!set.ok) throw new Error(set.error.message);
@@ -73,4 +78,54 @@ describe('R35: a move travels by the group folder', () => {
     advance(bobBack.session);
     expect(currentNight(bobBack.session).id).toBe(nightId);
   });
+
+  it('R35: after two moves (Ann → Bob → Carol), Ann’s laptop is told where its own lines left the night, and how many it wrote after', async () => {
+    const ann = await laptop('ann');
+    const bob = await laptop('bob');
+    await pair(ann, bob);
+    await useFolder(ann);
+    await useFolder(bob);
+    const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
+    playTurns(ann.session, 2);
+    const held = journalLines(ann, nightId);
+    await until(() => bob.lan.live.copies.held(nightId)?.lines === held);
+
+    // Bob's laptop goes off; Ann's writes on, then goes off too: Bob's copy lacks what Ann's wrote last.
+    await switchedOff(bob);
+    advance(ann.session);
+    advance(ann.session);
+    const writtenAfter = journalLines(ann, nightId) - held;
+    expect(writtenAfter).toBeGreaterThan(0);
+    await switchedOff(ann);
+
+    // Bob's laptop, back, takes the night over from its copy (epoch 2, after Ann's line `held`) and plays on.
+    const bobBack = await laptop('bob');
+    const taken = await bobBack.session.run('host', 'takeOverNight', { nightId });
+    if (!taken.ok) throw new Error(taken.error.message);
+    advance(bobBack.session);
+    advance(bobBack.session);
+    advance(bobBack.session);
+
+    // Carol's laptop pairs with Bob's, holds its copy, and takes the night over when Bob's goes off (epoch 3).
+    const carol = await laptop('carol');
+    await pair(bobBack, carol, true);
+    await useFolder(carol);
+    for (let round = 0; round < 40 && carol.lan.live.copies.held(nightId)?.lines !== journalLines(bobBack, nightId); round++) {
+      bobBack.lan.live.round();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(carol.lan.live.copies.held(nightId)?.lines).toBe(journalLines(bobBack, nightId));
+    await switchedOff(bobBack);
+    const again = await carol.session.run('host', 'takeOverNight', { nightId });
+    if (!again.ok) throw new Error(again.error.message);
+    await switchedOff(carol);
+
+    // Ann's laptop, back with only the folder: its lines left the night at Bob's move, after its line `held`, not at
+    // Carol's (a line of Bob's night); the commands it wrote after that are counted, to be entered again on Carol's.
+    const annBack = await laptop('ann');
+    expect(annBack.session.getView().night).toBeNull();
+    const notice = annBack.session.getView().storageNotices.find((n) => n.setAsideAs.includes('.taken-over-'));
+    expect(notice?.reason).toContain(`after its line ${held} (R35)`);
+    expect(notice?.reason).toContain(`The ${writtenAfter} commands written here after that line are not part of the night`);
+  }, 20_000);
 });

@@ -49,9 +49,16 @@ export function followMoveInGroup(state: SessionState): boolean {
   const group = state.group.history;
   if (!night || !group) return false;
   const nightId = night.state.nightId;
-  const move = group.lastMove(nightId);
-  if (!move || move.by === group.laptopId || move.epoch <= nightEpoch(night)) return false;
-  return nightMovedAway(state, nightId, group.laptopName(move.by), move.line);
+  const moves = group.movesOf(nightId);
+  const last = moves.at(-1);
+  const epoch = nightEpoch(night);
+  if (!last || last.by === group.laptopId || last.epoch <= epoch) return false;
+  // Where this laptop's lines stopped being the night: the first move past its epoch, the one taken from this laptop
+  // when the documents hold it. A later move's line counts another laptop's lines: after two moves it would tell the
+  // host that nothing written here is left out when commands are.
+  const superseding = moves.filter((move) => move.epoch > epoch);
+  const point = superseding.find((move) => move.from === group.laptopId) ?? superseding[0] ?? last;
+  return nightMovedAway(state, nightId, group.laptopName(last.by), point.line);
 }
 
 /**

@@ -119,6 +119,8 @@ interface Move {
 /** A move as the group documents sign it: the laptop that took the night, the epoch it writes at, the line it went on from. */
 interface DocMove {
   by: string;
+  /** The laptop it was taken from, after its line `line`. */
+  from: string;
   epoch: number;
   line: number;
 }
@@ -426,13 +428,15 @@ export class ScheduleLaptops {
   private followMoves(laptop: Laptop): void {
     const night = laptop.night;
     if (!night) return;
-    // The documents' last move: the highest epoch, signed by the laptop that took it (group/groupDocs.ts `lastMove`).
-    const last = laptop.documentMoves.reduce<DocMove | null>(
-      (best, move) => (best === null || move.epoch > best.epoch ? move : best),
-      null,
-    );
-    if (!last || last.by === laptop.id || last.epoch <= nightEpoch(night.played)) return;
-    this.movedAway(laptop, last.line);
+    // The documents' moves by epoch (group/groupDocs.ts `movesOf`); the last one says where the night went on.
+    const moves = [...laptop.documentMoves].sort((a, b) => a.epoch - b.epoch);
+    const last = moves.at(-1);
+    const epoch = nightEpoch(night.played);
+    if (!last || last.by === laptop.id || last.epoch <= epoch) return;
+    // Its lines are left out from the first move past its epoch, the one taken from it when the documents hold it.
+    const superseding = moves.filter((move) => move.epoch > epoch);
+    const point = superseding.find((move) => move.from === laptop.id) ?? superseding[0] ?? last;
+    this.movedAway(laptop, point.line);
   }
 
   /** A batch's text cut short where a kill stopped its write: `at` in [0, 1) of its bytes. */
@@ -524,7 +528,7 @@ export class ScheduleLaptops {
       handed,
     });
     // R35: signed into its group documents at once (session/domains/groupCore.ts `recordMoveInGroup`).
-    by.documentMoves.push({ by: by.id, epoch: moved.entry.epoch ?? 1, line: decoded.heads.length });
+    by.documentMoves.push({ by: by.id, from: from.id, epoch: moved.entry.epoch ?? 1, line: decoded.heads.length });
     return true;
   }
 
