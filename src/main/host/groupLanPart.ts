@@ -404,6 +404,14 @@ export function groupLanPart(context: PartContext, options: GroupLanOptions): Gr
         'copy-not-ready',
         `This copy of night ${args.nightId} ends before the night was taken over at epoch ${held.heardEpoch}: going on from it would make a second writer of that epoch (R35).`,
       );
+    // R35: nor below what this laptop wrote itself before the night moved on (a batch delayed since an older epoch can
+    // start a copy here after this laptop handed the night on).
+    const wrote = files.movedAwayEpoch(args.nightId);
+    if (wrote !== null && wrote > held.epoch)
+      return refuse(
+        'copy-not-ready',
+        `This copy of night ${args.nightId} ends at epoch ${held.epoch}, before the night went on from this laptop at epoch ${wrote}: going on from it would write below an epoch this laptop has seen (R35).`,
+      );
     if (held.handedTo === null && (await answers(held.holder)))
       return refuse('holder-reachable', `${holder} still answers: ask there for the night to be handed over instead (R35).`, {
         laptop: holder,

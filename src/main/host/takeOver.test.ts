@@ -59,6 +59,45 @@ describe('R35: taking a night over from a laptop that is gone', () => {
     expect(currentNight(bob.session).id).toBe(nightId);
   });
 
+  it('R35: a laptop whose own journal of the night, set aside, went on to epoch 4 takes nothing over from a copy at epoch 1; without it, it does', async () => {
+    const ann = await laptop('ann');
+    const bob = await laptop('bob');
+    await pair(ann, bob);
+    const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
+    playTurns(ann.session, 2);
+    const journal = path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`);
+    const text = fs.readFileSync(journal, 'utf8');
+    const lines = text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
+    await until(() => bob.lan.live.copies.held(nightId)?.lines === lines);
+    await switchedOff(ann);
+    // As if Bob's laptop had held the night at epoch 3 and handed it on (its journal then set aside, ending with the
+    // hand-over), before a batch of Ann's from epoch 1 started this copy: the laptop handed to went on at epoch 4.
+    const [header, ...rows] = text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"'));
+    const wentOn = [
+      header,
+      ...rows.map((row) => JSON.stringify({ ...JSON.parse(row), epoch: 3 })),
+      JSON.stringify({ command: { type: 'hand-over', to: 'l-00000000000000aa' }, epoch: 3, prev: '0'.repeat(64) }),
+      '{"damaged',
+    ];
+    const aside = path.join(bob.root, 'session', 'nights', `${nightId}.jsonl.taken-over-2026-03-06T20-30-00-000Z`);
+    fs.mkdirSync(path.dirname(aside), { recursive: true });
+    fs.writeFileSync(aside, `${wentOn.join('\n')}\n`);
+    const refused = await bob.session.run('host', 'takeOverNight', { nightId });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: {
+        code: 'copy-not-ready',
+        message: expect.stringContaining('ends at epoch 1, before the night went on from this laptop at epoch 4'),
+      },
+    });
+    expect(bob.session.getView().night).toBeNull();
+    // A journal of another night set aside says nothing of this one: with only that, the takeover goes through.
+    fs.renameSync(aside, path.join(bob.root, 'session', 'nights', `2026-03-06-ffffff.jsonl.taken-over-2026-03-06T20-30-00-000Z`));
+    const taken = await bob.session.run('host', 'takeOverNight', { nightId });
+    expect(taken.ok).toBe(true);
+    expect(currentNight(bob.session).id).toBe(nightId);
+  });
+
   it('R35: a copy whose heard-epoch file does not read after a restart takes nothing over (a later epoch may have been heard) until its night is heard again', async () => {
     const ann = await laptop('ann');
     let bob = await laptop('bob');

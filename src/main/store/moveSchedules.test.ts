@@ -412,6 +412,52 @@ describe('R35, R24: a night moved by schedules of writes, copies, kills, takeove
     playSettled(ScheduleLaptops.start(3, 2, 'fixed', 2), steps);
   });
 
+  it('R35: a laptop that handed the night on takes nothing over from a copy a batch delayed since epoch 1 started there', () => {
+    // Found by the property above (seed -1573209174, path 2906), shrunk: Ann hands the night to Carol (epoch 2), Carol to
+    // Bob (3), Bob back to Ann (4). Then Ann's first batch, delayed on its link since epoch 1, reaches Bob, whose journal
+    // went aside when he handed the night on: his store starts a copy of Ann's line 1 at epoch 1. Ann's laptop goes off
+    // and the table takes the night over on Bob's, which wrote at epoch 2, below the epoch 3 it wrote itself (R35: a
+    // laptop never writes a line at an epoch lower than the highest it has seen). The takeover is now refused
+    // (host/groupLanPart.ts, store/repository.ts `movedAwayEpoch`); the night waits for Ann's laptop.
+    const steps: Step[] = [
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'hand-over', to: 772816429 },
+      { kind: 'hand-over', to: 844976731 },
+      { kind: 'write', who: 1, r: 0 },
+      { kind: 'write', who: 3, r: 0 },
+      { kind: 'write', who: 3, r: 0 },
+      { kind: 'hand-over', to: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'deliver', pick: 5442989, keep: false, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: 0 },
+      { kind: 'deliver', pick: 11768451, keep: false, crash: null },
+      { kind: 'deliver', pick: 13933, keep: false, crash: null },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'deliver', pick: 0, keep: true, crash: null },
+      { kind: 'deliver', pick: 0, keep: false, crash: null },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'write', who: 0, r: 0 },
+      { kind: 'back', who: 0 },
+      { kind: 'mend', a: 0, b: 0 },
+      { kind: 'push', from: 3, to: -1, cap: 1 },
+      { kind: 'cut', a: 0, b: 0 },
+      { kind: 'take-over', by: 0, off: true },
+      { kind: 'deliver', pick: 0, keep: false, crash: 0 },
+    ];
+    const group = ScheduleLaptops.start(3, 2, 'fixed', 256);
+    playSettled(group, steps, (settled) => {
+      expect(settled.moves.filter((move) => !move.handed)).toEqual([]);
+      expect(settled.laptop(1).movedAwayEpoch).toBe(4);
+    });
+  });
+
   it('R35: a copy killed while it writes a batch holding an earlier writer’s signature of its lines is read back named after that writer, and follows the night', () => {
     // Found by the property above (seed -1855472366), shrunk: Ann hands the night to Bob and Bob hands it back; Bob's
     // laptop, holding no copy, takes Ann's lines 1-3, then is killed while it writes lines 4-6, sent with its own

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { PayKind, SettleMode, StorageNotice, StorageNoticeKind } from '../../shared';
 import type { JournalEntry } from '../night';
 import type { StorageBackend } from './adapter';
@@ -240,6 +241,25 @@ export class DealerRepository {
     this.#told.setAside(this.journals.pathOf(checkNightId(id)), reason, 'taken-over', moved ? { nightMoved: moved } : {});
   }
 
+  /**
+   * R35: the highest epoch night `id` was written at on this laptop before it moved away (its journals set aside by
+   * `setNightAside`), one more when such a journal ends with its hand-over (the laptop handed to went on at the next);
+   * null when none. A laptop never writes a line at an epoch lower than the highest it has seen, so a takeover here
+   * from a copy older than that is refused.
+   */
+  movedAwayEpoch(id: string): number | null {
+    const journal = this.journals.pathOf(checkNightId(id));
+    const folder = path.dirname(journal);
+    const prefix = `${path.basename(journal)}.taken-over-`;
+    let highest: number | null = null;
+    for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
+      if (!name.startsWith(prefix)) continue;
+      const epoch = epochReached(fs.readFileSync(path.join(folder, name), 'utf8'));
+      highest = Math.max(highest ?? epoch, epoch);
+    }
+    return highest;
+  }
+
   /** The ids of the nights still in the old files (head + parts) with no journal yet. */
   legacyNightIds(): string[] {
     return this.#legacy.idsWithoutJournal();
@@ -284,4 +304,24 @@ export class DealerRepository {
     const document = this.#documents.pathOf(nightDocumentName(id));
     if (fs.existsSync(document)) this.#told.setAside(document, reason);
   }
+}
+
+/**
+ * The epoch a journal set aside reached: its lines' highest, one more when its last line is a hand-over. Read from the
+ * text, line by line, with no key (a sealed seed does not stop it); a line that does not parse is passed over.
+ */
+function epochReached(text: string): number {
+  let highest = 1;
+  let handedOver = false;
+  for (const row of text.split('\n').slice(1)) {
+    if (row === '' || row.startsWith('{"signed"')) continue;
+    try {
+      const line = JSON.parse(row) as { epoch?: unknown; command?: { type?: unknown } };
+      if (typeof line.epoch === 'number') highest = Math.max(highest, line.epoch);
+      handedOver = line.command?.type === 'hand-over';
+    } catch {
+      // A torn or damaged line says nothing of where the night went.
+    }
+  }
+  return handedOver ? highest + 1 : highest;
 }

@@ -112,6 +112,10 @@ export class MemoryGroupFiles implements GroupFilesPort {
     return null;
   }
 
+  movedAwayEpoch(): null {
+    return null;
+  }
+
   nightMovedAway(): Promise<boolean> {
     return Promise.resolve(false);
   }

@@ -52,6 +52,8 @@ export interface GroupFilesPort {
    * here now; null when it never was.
    */
   takenOverFrom(nightId: string, from: string): { line: number; epoch: number } | null;
+  /** R35: the highest epoch night `nightId` reached here before it moved away (store/repository.ts `movedAwayEpoch`), or null. */
+  movedAwayEpoch(nightId: string): number | null;
   /** R35: the night open here was taken over by laptop `by` after line `line`: it stops here, in turn; false when not open here. */
   nightMovedAway(nightId: string, by: string, line: number): Promise<boolean>;
   /** R35: this laptop's copy of a paired laptop's night (`copy`) cut back to a takeover point: the host is told, in turn. */
@@ -146,6 +148,9 @@ export function groupLanFiles(state: SessionState, turns: SessionTurns): GroupFi
         turns.changed();
         return outcome;
       });
+    },
+    movedAwayEpoch(nightId) {
+      return state.repo.movedAwayEpoch(nightId);
     },
     takenOverFrom(nightId, from) {
       const night = state.night;

@@ -27,6 +27,7 @@ import {
   type SealedSeed,
 } from '../../night/format';
 import { decideStep, emptyNight, keepStep, seedsRetired, type DecidedStep, type PlayedNight } from '../../night/play';
+import { FIRST_EPOCH } from '../../night/recordChain';
 import { someCommand } from '../../night/testing/laptops';
 import { LiveCopies, signLines, type BatchAnswer, type GroupKeys, type LiveBatch } from '../liveCopies';
 import type { CutLinesAside } from '../liveCopyCutBack';
@@ -89,6 +90,11 @@ export interface Laptop {
   answered: { holder: string; lines: number; head: string } | null;
   /** The highest epoch this laptop has seen (in its journal or a copy it holds). */
   seen: number;
+  /**
+   * R35: the epoch the night reached here before it moved away (its journal set aside; one more after a hand-over), as
+   * store/repository.ts `movedAwayEpoch` reads it: a takeover here from a copy ending below it is refused. On its disk.
+   */
+  movedAwayEpoch: number | null;
   /**
    * R35: the moves its group documents hold (session/domains/groupCore.ts `recordMoveInGroup`), its own and those a
    * paired laptop's documents brought (`followMoveInGroup`): kept across a kill, as the documents are on its disk.
@@ -183,6 +189,7 @@ export class ScheduleLaptops {
         holders: new Map(),
         answered: null,
         seen: 1,
+        movedAwayEpoch: null,
         documentMoves: [],
         key: new Map(),
         seeds: 0,
@@ -403,6 +410,7 @@ export class ScheduleLaptops {
     const night = laptop.night;
     if (!night) return;
     this.fences.push({ laptop: laptop.id, line, aside: night.heads.slice(line) });
+    laptop.movedAwayEpoch = Math.max(laptop.movedAwayEpoch ?? FIRST_EPOCH, nightEpoch(night.played));
     laptop.night = null;
     laptop.held.clear();
     laptop.holders.clear();
@@ -502,6 +510,8 @@ export class ScheduleLaptops {
     const from = this.byId(held.holder);
     // As the part refuses it: a copy behind an epoch it heard of lacks that epoch's takeover line.
     if (held.heardEpoch > held.epoch || held.heardUnreadable) return false;
+    // Nor from a copy ending below the epoch the night reached here before it moved away (host/groupLanPart.ts).
+    if (by.movedAwayEpoch !== null && by.movedAwayEpoch > held.epoch) return false;
     if (!handed && this.reaches(by, from)) return false;
     const copy = replayHeldCopy(text);
     if (!copy.ok) throw new Error(`the copy on ${by.id} does not replay: ${copy.problem}`);
@@ -552,6 +562,8 @@ export class ScheduleLaptops {
       this.answerArrived(holder, to, this.receive(to, flight.batch));
     }
     if (to.copies.held(NIGHT)?.lines !== night.texts.length) throw new Error(`${to.id} did not take the lines handed over`);
+    // Its journal ends with the hand-over: the laptop handed to goes on at the next epoch.
+    holder.movedAwayEpoch = Math.max(holder.movedAwayEpoch ?? FIRST_EPOCH, nightEpoch(night.played) + 1);
     holder.night = null;
     holder.held.clear();
     holder.holders.clear();
