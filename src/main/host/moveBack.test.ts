@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advance, currentNight, playTurns, startNight } from '../session/testing/kit';
-import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { journalLineCount, liveLaptopsPerTest, pair, until } from './testing/liveLaptops';
 
 /**
  * R35 *A laptop that comes back*, when the night went back and forth: Ann's laptop is taken over by Bob's, comes back
@@ -25,11 +23,6 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function journalLines(on: LiveLaptop, nightId: string): number {
-  const text = fs.readFileSync(path.join(on.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8');
-  return text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
-}
-
 describe('R35: a night taken back by the laptop it was taken from', () => {
   it('R35: the laptop that held the older epoch stops when it comes back; the one that took the night back goes on', async () => {
     const ports = { ann: await freePort(), bob: await freePort() };
@@ -38,7 +31,7 @@ describe('R35: a night taken back by the laptop it was taken from', () => {
     await pair(ann, bob);
     const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
     playTurns(ann.session, 2);
-    await until(() => bob.lan.live.copies.held(nightId)?.lines === journalLines(ann, nightId));
+    await until(() => bob.lan.live.copies.held(nightId)?.lines === journalLineCount(ann, nightId));
 
     // Ann's laptop goes off; Bob's takes the night over (epoch 2) and plays on.
     await switchedOff(ann);
@@ -52,11 +45,11 @@ describe('R35: a night taken back by the laptop it was taken from', () => {
     annBack.lan.live.round();
     await until(() => annBack.session.getView().night === null);
     // (Bob's first round finds its link to Ann's old process closed; a later one reaches the laptop that came back.)
-    for (let round = 0; round < 20 && annBack.lan.live.copies.held(nightId)?.lines !== journalLines(bob, nightId); round++) {
+    for (let round = 0; round < 20 && annBack.lan.live.copies.held(nightId)?.lines !== journalLineCount(bob, nightId); round++) {
       bob.lan.live.round();
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(annBack.lan.live.copies.held(nightId)?.lines).toBe(journalLines(bob, nightId));
+    expect(annBack.lan.live.copies.held(nightId)?.lines).toBe(journalLineCount(bob, nightId));
 
     // Bob's laptop goes off; Ann's takes the night back (epoch 3) and plays on.
     await switchedOff(bob);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, currentNight, playTurns, startNight } from '../session/testing/kit';
-import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { journalLineCount, liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
 
 /**
  * R35 *A laptop that comes back*, by the group folder: Bob's laptop takes Ann's night over and signs the move into
@@ -22,18 +22,13 @@ afterEach(() => {
   fs.rmSync(folder, { recursive: true, force: true });
 });
 
-function journalLines(on: LiveLaptop, nightId: string): number {
-  const text = fs.readFileSync(path.join(on.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8');
-  return text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
-}
-
 async function useFolder(laptopOn: LiveLaptop): Promise<void> {
   const set = await laptopOn.session.run('host', 'groupSetFolder', { path: folder });
   if (!set.ok) throw new Error(set.error.message);
 }
 
-/** Ann's night of three, held live by Bob's laptop (both paired and on the group folder), taken over by Bob's once Ann's is off. */
-async function annsNightTakenByBob(turns: number): Promise<{ bob: LiveLaptop; nightId: string; lines: number }> {
+/** Ann's night of three, held live by Bob's laptop up to its last line (both paired and on the group folder). */
+async function annsNightHeldByBob(turns: number): Promise<{ ann: LiveLaptop; bob: LiveLaptop; nightId: string; lines: number }> {
   const ann = await laptop('ann');
   const bob = await laptop('bob');
   await pair(ann, bob);
@@ -41,8 +36,14 @@ async function annsNightTakenByBob(turns: number): Promise<{ bob: LiveLaptop; ni
   await useFolder(bob);
   const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
   playTurns(ann.session, turns);
-  const lines = fs.readFileSync(path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8').split('\n').length - 2;
+  const lines = journalLineCount(ann, nightId);
   await until(() => bob.lan.live.copies.held(nightId)?.lines === lines);
+  return { ann, bob, nightId, lines };
+}
+
+/** The same night taken over by Bob's laptop once Ann's is off. */
+async function annsNightTakenByBob(turns: number): Promise<{ bob: LiveLaptop; nightId: string; lines: number }> {
+  const { ann, bob, nightId, lines } = await annsNightHeldByBob(turns);
   await switchedOff(ann);
   const taken = await bob.session.run('host', 'takeOverNight', { nightId });
   if (!taken.ok) throw new Error(taken.error.message);
@@ -80,21 +81,13 @@ describe('R35: a move travels by the group folder', () => {
   });
 
   it('R35: after two moves (Ann → Bob → Carol), Ann’s laptop is told where its own lines left the night, and how many it wrote after', async () => {
-    const ann = await laptop('ann');
-    const bob = await laptop('bob');
-    await pair(ann, bob);
-    await useFolder(ann);
-    await useFolder(bob);
-    const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
-    playTurns(ann.session, 2);
-    const held = journalLines(ann, nightId);
-    await until(() => bob.lan.live.copies.held(nightId)?.lines === held);
+    const { ann, bob, nightId, lines: held } = await annsNightHeldByBob(2);
 
     // Bob's laptop goes off; Ann's writes on, then goes off too: Bob's copy lacks what Ann's wrote last.
     await switchedOff(bob);
     advance(ann.session);
     advance(ann.session);
-    const writtenAfter = journalLines(ann, nightId) - held;
+    const writtenAfter = journalLineCount(ann, nightId) - held;
     expect(writtenAfter).toBeGreaterThan(0);
     await switchedOff(ann);
 
@@ -110,11 +103,11 @@ describe('R35: a move travels by the group folder', () => {
     const carol = await laptop('carol');
     await pair(bobBack, carol, true);
     await useFolder(carol);
-    for (let round = 0; round < 40 && carol.lan.live.copies.held(nightId)?.lines !== journalLines(bobBack, nightId); round++) {
+    for (let round = 0; round < 40 && carol.lan.live.copies.held(nightId)?.lines !== journalLineCount(bobBack, nightId); round++) {
       bobBack.lan.live.round();
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(carol.lan.live.copies.held(nightId)?.lines).toBe(journalLines(bobBack, nightId));
+    expect(carol.lan.live.copies.held(nightId)?.lines).toBe(journalLineCount(bobBack, nightId));
     await switchedOff(bobBack);
     const again = await carol.session.run('host', 'takeOverNight', { nightId });
     if (!again.ok) throw new Error(again.error.message);

@@ -6,7 +6,7 @@ import { judgeNight } from '../group/nightIntake';
 import { proveNight } from '../group/nightProof';
 import { advance, checkedExportFile, currentNight, playTurns, startNight } from '../session/testing/kit';
 import type { GameSession } from '../session/gameSession';
-import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { journalLineCount, liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
 
 /**
  * R35 "what a laptop writes is signed with that laptop's key ... so anyone can tell which laptop wrote each line", for a
@@ -18,11 +18,6 @@ import { liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/live
  */
 const laptops = liveLaptopsPerTest('moved-twice-');
 const { laptop, switchedOff } = laptops;
-
-function journalLines(owner: LiveLaptop, nightId: string): number {
-  const text = fs.readFileSync(path.join(owner.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8');
-  return text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
-}
 
 function idOf(session: GameSession): string {
   const id = session.getView().group?.laptopId;
@@ -66,7 +61,7 @@ describe('R35: a night moved twice keeps every writer’s signature', () => {
     while (currentNight(ann.session).phase !== 'ready') advance(ann.session);
     await until(() => {
       ann.lan.live.round();
-      const lines = journalLines(ann, nightId);
+      const lines = journalLineCount(ann, nightId);
       return [bob, carol].every((l) => l.lan.live.copies.held(nightId)?.lines === lines) && ann.lan.live.copyAt(bobId)?.behind === 0;
     });
 
@@ -79,7 +74,7 @@ describe('R35: a night moved twice keeps every writer’s signature', () => {
     if (!opened.ok) throw new Error(opened.error.message);
     playTurns(bob.session, 2);
     while (currentNight(bob.session).phase !== 'ready') advance(bob.session);
-    const bobLines = journalLines(bob, nightId);
+    const bobLines = journalLineCount(bob, nightId);
     await until(() => {
       bob.lan.live.round();
       return carol.lan.live.copies.held(nightId)?.lines === bobLines;
@@ -117,7 +112,7 @@ describe('R35: a night moved twice keeps every writer’s signature', () => {
     if (!record) throw new Error('the export has no record');
 
     // Each epoch's lines signed by the laptop that wrote them: Ann's 1-n, Bob's up to his last, Carol's the whole night.
-    const all = journalLines(carol, nightId);
+    const all = journalLineCount(carol, nightId);
     expect(signaturesOf(record.journal)).toEqual([
       expect.objectContaining({ laptop: annId, lines: annLines }),
       expect.objectContaining({ laptop: bobId, lines: bobLines }),

@@ -63,6 +63,12 @@ export async function pair(ann: LiveLaptop, bob: LiveLaptop, inGroup = false): P
   await bob.lan.syncNow();
 }
 
+/** How many lines of night `nightId` a laptop's journal holds: its command lines, not the header nor the signature lines. */
+export function journalLineCount(on: LiveLaptop, nightId: string): number {
+  const text = fs.readFileSync(join(on.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8');
+  return text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
+}
+
 /** Waits until `done` holds (the loopback's sockets and timers run meanwhile), or fails after `ms`. */
 export async function until(done: () => boolean, ms = 5_000): Promise<void> {
   const end = Date.now() + ms;
