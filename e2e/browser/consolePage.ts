@@ -122,6 +122,8 @@ export async function playTurns(page: Page, turns: number): Promise<void> {
     const now = await picture(page);
     if (now.turns >= turns && now.phase === 'ready') return;
     const before = JSON.stringify([now.phase, now.turns, now.pot, now.stacks]);
+    // The view of the last command can arrive before its answer: the next key goes once the console is not busy.
+    await expect(page.locator('[data-busy]')).toHaveCount(0);
     if (now.phase === 'bet') {
       await page.keyboard.press('1');
       await page.keyboard.press('Enter');
