@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { advance, currentNight, playTurns, startNight } from '../session/testing/kit';
-import { journalLineCount, liveLaptopsPerTest, pair, until } from './testing/liveLaptops';
+import { journalLineCount, liveLaptopsPerTest, pair, pushUntilHeld, until } from './testing/liveLaptops';
 
 /**
  * R35 *A laptop that comes back*, when the night went back and forth: Ann's laptop is taken over by Bob's, comes back
@@ -45,10 +45,7 @@ describe('R35: a night taken back by the laptop it was taken from', () => {
     annBack.lan.live.round();
     await until(() => annBack.session.getView().night === null);
     // (Bob's first round finds its link to Ann's old process closed; a later one reaches the laptop that came back.)
-    for (let round = 0; round < 20 && annBack.lan.live.copies.held(nightId)?.lines !== journalLineCount(bob, nightId); round++) {
-      bob.lan.live.round();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await pushUntilHeld(bob, annBack, nightId);
     expect(annBack.lan.live.copies.held(nightId)?.lines).toBe(journalLineCount(bob, nightId));
 
     // Bob's laptop goes off; Ann's takes the night back (epoch 3) and plays on.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, currentNight, playTurns, startNight } from '../session/testing/kit';
-import { journalLineCount, liveLaptopsPerTest, pair, until, type LiveLaptop } from './testing/liveLaptops';
+import { journalLineCount, liveLaptopsPerTest, pair, pushUntilHeld, until, type LiveLaptop } from './testing/liveLaptops';
 
 /**
  * R35 *A laptop that comes back*, by the group folder: Bob's laptop takes Ann's night over and signs the move into
@@ -103,10 +103,7 @@ describe('R35: a move travels by the group folder', () => {
     const carol = await laptop('carol');
     await pair(bobBack, carol, true);
     await useFolder(carol);
-    for (let round = 0; round < 40 && carol.lan.live.copies.held(nightId)?.lines !== journalLineCount(bobBack, nightId); round++) {
-      bobBack.lan.live.round();
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await pushUntilHeld(bobBack, carol, nightId);
     expect(carol.lan.live.copies.held(nightId)?.lines).toBe(journalLineCount(bobBack, nightId));
     await switchedOff(bobBack);
     const again = await carol.session.run('host', 'takeOverNight', { nightId });

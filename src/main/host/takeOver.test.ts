@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { advance, currentNight, playTurns, startNight } from '../session/testing/kit';
-import { liveLaptopsPerTest, pair, until } from './testing/liveLaptops';
+import { journalLineCount, liveLaptopsPerTest, pair, until } from './testing/liveLaptops';
 
 /**
  * R35, the night survives its laptop, part 2: Ann's laptop hosts, Bob's holds the live copy over loopback. While
@@ -65,13 +65,12 @@ describe('R35: taking a night over from a laptop that is gone', () => {
     await pair(ann, bob);
     const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
     playTurns(ann.session, 2);
-    const journal = path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`);
-    const text = fs.readFileSync(journal, 'utf8');
-    const lines = text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
+    const lines = journalLineCount(ann, nightId);
     await until(() => bob.lan.live.copies.held(nightId)?.lines === lines);
     await switchedOff(ann);
     // As if Bob's laptop had held the night at epoch 3 and handed it on (its journal then set aside, ending with the
     // hand-over), before a batch of Ann's from epoch 1 started this copy: the laptop handed to went on at epoch 4.
+    const text = fs.readFileSync(path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`), 'utf8');
     const [header, ...rows] = text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"'));
     const wentOn = [
       header,
@@ -104,13 +103,7 @@ describe('R35: taking a night over from a laptop that is gone', () => {
     await pair(ann, bob);
     const nightId = startNight(ann.session, { players: [{ name: 'Ann' }, { name: 'Bob' }, { name: 'Chloé' }] }).id;
     playTurns(ann.session, 2);
-    const journal = path.join(ann.root, 'session', 'nights', `${nightId}.jsonl`);
-    const lines = () =>
-      fs
-        .readFileSync(journal, 'utf8')
-        .split('\n')
-        .filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
-    await until(() => bob.lan.live.copies.held(nightId)?.lines === lines());
+    await until(() => bob.lan.live.copies.held(nightId)?.lines === journalLineCount(ann, nightId));
     // Ann's laptop goes off; Bob's stops too, and the file beside its copy saying what epoch it heard is damaged
     // meanwhile. (Bob's comes back on the same port, as the app's 47900, so Ann's finds it again.)
     await switchedOff(ann);

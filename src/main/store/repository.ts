@@ -238,7 +238,7 @@ export class DealerRepository {
 
   /** R35: the journal of a night taken over by another laptop, renamed aside whole (`.taken-over-<time>`) and reported. */
   setNightAside(id: string, reason: string, moved?: NonNullable<StorageNotice['nightMoved']>): void {
-    this.#told.setAside(this.journals.pathOf(checkNightId(id)), reason, 'taken-over', moved ? { nightMoved: moved } : {});
+    this.#told.setAside(this.journals.pathOf(checkNightId(id)), reason, MOVED_AWAY, moved ? { nightMoved: moved } : {});
   }
 
   /**
@@ -250,7 +250,7 @@ export class DealerRepository {
   movedAwayEpoch(id: string): number | null {
     const journal = this.journals.pathOf(checkNightId(id));
     const folder = path.dirname(journal);
-    const prefix = `${path.basename(journal)}.taken-over-`;
+    const prefix = `${path.basename(journal)}.${MOVED_AWAY}-`;
     let highest: number | null = null;
     for (const name of fs.existsSync(folder) ? fs.readdirSync(folder) : []) {
       if (!name.startsWith(prefix)) continue;
@@ -305,6 +305,9 @@ export class DealerRepository {
     if (fs.existsSync(document)) this.#told.setAside(document, reason);
   }
 }
+
+/** What a night's journal set aside because the night moved away is named after (`<journal>.taken-over-<time>`). */
+const MOVED_AWAY = 'taken-over';
 
 /**
  * The epoch a journal set aside reached: its lines' highest, one more when its last line is a hand-over. Read from the

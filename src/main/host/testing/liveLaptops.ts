@@ -69,6 +69,17 @@ export function journalLineCount(on: LiveLaptop, nightId: string): number {
   return text.split('\n').filter((row) => row !== '' && !row.startsWith('{"signed"')).length - 1;
 }
 
+/**
+ * Runs `holder`'s live-copy rounds until `to`'s copy of night `nightId` holds every line of `holder`'s journal, for
+ * about 2 s at most (a round can find an old link closed, a later one reaches the laptop): the caller checks it did.
+ */
+export async function pushUntilHeld(holder: LiveLaptop, to: LiveLaptop, nightId: string): Promise<void> {
+  for (let round = 0; round < 40 && to.lan.live.copies.held(nightId)?.lines !== journalLineCount(holder, nightId); round++) {
+    holder.lan.live.round();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Waits until `done` holds (the loopback's sockets and timers run meanwhile), or fails after `ms`. */
 export async function until(done: () => boolean, ms = 5_000): Promise<void> {
   const end = Date.now() + ms;
