@@ -19,6 +19,16 @@ export function readBytes(file: string): Uint8Array | undefined {
   }
 }
 
+/** A file's bytes; undefined only when there is no such file (any other error is thrown, as by `readText`). */
+export function readWholeBytes(file: string): Buffer | undefined {
+  try {
+    return fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
 /** A file's text; undefined only when there is no such file (any other error is thrown: the caller decides what it means). */
 export function readText(file: string): string | undefined {
   try {
