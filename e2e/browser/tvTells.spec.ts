@@ -268,3 +268,22 @@ test('the TV leaderboard shows CJK initials (王小) side by side on one line, n
   await tv.screenshot({ path: `${SHOTS}/standings-cjk-initials.jpg`, quality: 90 });
   await context.close();
 });
+
+test('R9: during the cut the TV says the sealed deck once, whole in the middle; once it is cut the footer keeps it', async ({
+  browser,
+}) => {
+  const { context, tv } = await tvContext(browser);
+  await tv.goto(`${host.url}#/table`);
+  const cutting = playUntil(NAMES, (n) => n.phase === 'cut');
+  const commitment = cutting.night.deck!.commitment;
+  await show(tv, liveView(cutting.night, cutting.roster));
+  await expect(tv.getByTestId('commitment')).toContainText(commitment.slice(0, 16));
+  await expect(tv.getByTestId('deck-commitment')).toHaveCount(0);
+  await tv.screenshot({ path: `${SHOTS}/cut-sealed-once.jpg`, quality: 90 });
+
+  const betting = playUntil(NAMES, (n) => n.phase === 'bet' && n.deck?.commitment === commitment);
+  await show(tv, liveView(betting.night, betting.roster));
+  await expect(tv.getByTestId('commitment')).toHaveCount(0);
+  await expect(tv.getByTestId('deck-commitment')).toContainText(commitment);
+  await context.close();
+});
