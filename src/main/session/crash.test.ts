@@ -17,6 +17,12 @@ import { accepted, ask, closeNight, openSession, playNight, TestClock } from './
  */
 
 const KILLS = 50;
+/**
+ * Kills played on one night before another starts: the child plays a few hundred commands between two kills, as
+ * fast as it can, so 50 kills on one night made it 20,000 commands long (a real night holds a few hundred turns),
+ * and opening it took each child and each check up to a second of replay, most of the test's time.
+ */
+const KILLS_PER_NIGHT = 10;
 const RESTORE_KILLS = 40;
 const EXPENSE_KILLS = 15;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dealer-crash-'));
@@ -92,20 +98,26 @@ describe('crash safety', () => {
     `R24: a night killed with SIGKILL at ${KILLS} random moments loads with every acknowledged command`,
     { timeout: 180_000 },
     async () => {
-      const first = new GameSession({ storage: createConfBackend(root) });
-      const started = first.runNow('startNight', {
-        players: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'].map((name) => ({ name })),
-        startingChips: 20,
-        chipValue: 1,
-        currency: '',
-      });
-      if (!started.ok) throw new Error(started.error.message);
-      let expected = started.view.night?.stateId ?? -1;
-      first.close();
+      /** A night started afresh in an empty data folder; returns its stateId. */
+      const startNight = (): number => {
+        fs.rmSync(root, { recursive: true, force: true });
+        const first = new GameSession({ storage: createConfBackend(root) });
+        const started = first.runNow('startNight', {
+          players: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'].map((name) => ({ name })),
+          startingChips: 20,
+          chipValue: 1,
+          currency: '',
+        });
+        first.close();
+        if (!started.ok) throw new Error(started.error.message);
+        return started.view.night?.stateId ?? -1;
+      };
 
+      let expected = -1;
       let commandsAcknowledged = 0;
       let killsAfterWrite = 0;
       for (let kill = 1; kill <= KILLS; kill++) {
+        if (kill % KILLS_PER_NIGHT === 1) expected = startNight();
         const playMs = 20 + Math.floor(Math.random() * 281);
         const run = await playAndKill(playMs);
         const where = `kill ${kill} after ${playMs} ms`;
