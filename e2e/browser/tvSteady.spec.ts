@@ -3,7 +3,8 @@
  * Fitzgerald-Ōkawa") in the status ("Next: … to bet") or in the banner ("… wins 2:
  * take 2 from the pot") sets its line's type smaller rather than wrap onto a second
  * line, so the top line and the banner keep their height and the cards keep their size
- * (a first-time host saw the layout jump and the cards shrink whenever her turn came).
+ * (a first-time host saw the layout jump and the cards shrink whenever her turn came); a banner of
+ * two lines ("The deal passes to …" after the outcome) has its room kept, so the cards do not move up as it is said.
  * Real engine states on the layout audit's fake `window.api`, at 1920x1080 and 1280x720.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -36,12 +37,24 @@ function momentsWithCards(): { night: NightView; roster: ReturnType<typeof playU
   return nights.map((night) => ({ night, roster }));
 }
 
-async function measure(page: Page): Promise<{ card: number; top: number; banner: number; status: string; headline: string }> {
+async function measure(page: Page): Promise<{
+  card: number;
+  cardTop: number;
+  bannerLines: number;
+  top: number;
+  banner: number;
+  status: string;
+  headline: string;
+}> {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   return page.evaluate(() => {
     const height = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().height ?? -1;
+    const banner = document.querySelector('[data-testid="banner"]');
     return {
       card: height('.center .cards .card'),
+      // Where the first card stands, and how many lines the banner says (-1: more than its room of two, details included).
+      cardTop: document.querySelector('.center .cards .card')?.getBoundingClientRect().top ?? -1,
+      bannerLines: banner?.querySelector('.details') ? -1 : (banner?.querySelectorAll('.line').length ?? 0),
       top: height('header.top'),
       // A banner of one headline: a second line ("The deal passes to …") and chip movements' details are rows of their own, by design.
       banner:
@@ -80,5 +93,12 @@ for (const viewport of [
     expect(spread(seen.map((m) => m.card)), `the cards' height, ${label}`).toBeLessThanOrEqual(1);
     expect(spread(seen.map((m) => m.top)), `the top line's height, ${label}`).toBeLessThanOrEqual(1);
     expect(spread(seen.filter((m) => m.banner >= 0).map((m) => m.banner)), `the banner's height, ${label}`).toBeLessThanOrEqual(1);
+    // A banner of two lines ("… hits the post", "The deal passes to …") has its room kept: the cards do not move up as it is said.
+    expect(seen.some((m) => m.bannerLines === 2)).toBe(true);
+    const steady = seen.filter((m) => m.bannerLines === 1 || m.bannerLines === 2);
+    expect(
+      spread(steady.map((m) => m.cardTop)),
+      `where the cards stand, ${JSON.stringify(steady.map((m) => [m.cardTop, m.headline]))}`,
+    ).toBeLessThanOrEqual(1);
   });
 }
