@@ -9,7 +9,7 @@
  * Screenshots at 1920x1080 in e2e/artifacts/screenshots/number-boxes.
  */
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { EVERY_FEW_MS, picture, pressAndSee } from './consolePage';
 import { hostForSpecFile } from './hostFixture';
 
@@ -53,6 +53,12 @@ async function startNight(page: Page, setup: Setup): Promise<void> {
 }
 
 /** Empties a box with the keyboard and types into it. */
+/** Ctrl+A in a number box: all of its `length` characters show selected. */
+async function selectAll(page: Page, box: Locator, length: number): Promise<void> {
+  await page.keyboard.press('Control+a');
+  await expect.poll(() => box.evaluate((el: HTMLInputElement) => [el.selectionStart, el.selectionEnd])).toEqual([0, length]);
+}
+
 async function retype(page: Page, testid: string, text: string): Promise<void> {
   await page.getByTestId(testid).focus();
   await page.keyboard.press('Control+a');
@@ -291,7 +297,7 @@ test('R6, R32: B opens on the player to act, not on one sitting out; the list st
   await expect.poll(async () => (await picture(page)).stacks[bob]).toBe(before + 30);
 });
 
-test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an empty bet box are typing, not commands', async ({
+test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an empty bet box are typing, not commands; Ctrl+A selects what a box holds', async ({
   page,
 }) => {
   await startNight(page, { players: ['Ann', 'Bob', 'Cy'] });
@@ -314,6 +320,15 @@ test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an e
     await page.keyboard.press('Escape');
     await expect(error).toHaveCount(0);
   }
+  // Ctrl+A selects what the cut box holds, as it shows: the next digit replaces it, Backspace empties it.
+  await typeKeys(page, 'abc');
+  await selectAll(page, cut, 3);
+  await typeKeys(page, '7');
+  await expect(cut).toHaveValue('7');
+  await expect(error).toHaveCount(0);
+  await selectAll(page, cut, 1);
+  await page.keyboard.press('Backspace');
+  await expect(cut).toHaveValue('');
   await untilBet(page);
 
   const bet = page.getByTestId('bet-input');
@@ -348,6 +363,18 @@ test('the cut and the bet: -3, 2.5 and abc cut nothing; five, b, c and d in an e
     await expect(error).toHaveText(said!);
     await page.keyboard.press('Escape');
   }
+  // Ctrl+A in the bet box: what it shows selected is what goes (a host seeing "999abc" selected and pressing Backspace
+  // once had "999ab" left), and a digit typed then replaces it.
+  await typeKeys(page, '999abc');
+  await selectAll(page, bet, 6);
+  await page.keyboard.press('Backspace');
+  await expect(bet).toHaveValue('');
+  await expect(error).toHaveCount(0);
+  await typeKeys(page, '12');
+  await selectAll(page, bet, 2);
+  await typeKeys(page, '1');
+  await expect(bet).toHaveValue('1');
+  await page.keyboard.press('Escape');
   const after = await picture(page);
   expect([after.phase, after.pot, after.stacks, after.turns]).toEqual([before.phase, before.pot, before.stacks, before.turns]);
   // Alt+B reaches the buy-in from the bet box.

@@ -15,6 +15,11 @@ import type { KeyFacts } from '../keymap/types';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
 
+/** Keys that type nothing alone: a selection waits for the key they come with. */
+const MODIFIER_KEYS = ['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock'];
+/** Keys that empty a number box whose text is selected. */
+const SELECTION_CLEARED_BY = ['Backspace', 'Delete', 'Escape'];
+
 /**
  * The host console's keyboard during a night: one handler on the window, so
  * every key lands where it belongs whatever has the focus. The phase decides
@@ -46,6 +51,12 @@ export function useNightKeys(): void {
     refusalWords: (refusal) => words.error(refusal),
   });
   const boxes = useNightBoxes({ night: () => view.night, ui, entry, t: (key, named) => words.t(key, named ?? {}) });
+
+  // A panel opened or closed: the box it shows is another, with nothing selected in it.
+  watch(
+    () => ui.panel,
+    () => (entry.boxSelected = false),
+  );
 
   // A new step of the game starts with empty inputs and no stale error.
   watch(
@@ -122,7 +133,7 @@ export function useNightKeys(): void {
       buyIn: () => {
         entry.panelPlayer = defaultBuyInPlayer(night);
         entry.buyInAmount = '';
-        entry.buyInSelected = false;
+        entry.boxSelected = false;
         entry.panelPayment = night.payment ?? 'credit';
         ui.openPanel('buy-in');
       },
@@ -184,7 +195,7 @@ export function useNightKeys(): void {
     };
     if (dispatchKey(CHIP_PANEL_KEYS, e, facts, chipPanelActions(night))) return true;
     // Anything else goes into the panel's number box, which refuses what cannot be a number.
-    if (ui.panel === 'buy-in') return editSelectable(e);
+    if (ui.panel === 'buy-in') return editBox(e);
     if (ui.panel === 'fix-turn' && facts.canCorrect) return editBet(e, entry.correction);
     return false;
   }
@@ -193,7 +204,7 @@ export function useNightKeys(): void {
     const target = night.players[entry.panelPlayer];
     return {
       choosePlayer: (e) => movePanelPlayer(e, night),
-      selectAmount: () => void (entry.buyInSelected = entry.buyInAmount !== ''),
+      selectAmount: () => void (entry.boxSelected = entry.buyInAmount !== ''),
       switchPayment: () => void (entry.panelPayment = otherPayment(entry.panelPayment)),
       buyIn: (e) => {
         if (e.repeat) return editBox(e);
@@ -277,7 +288,7 @@ export function useNightKeys(): void {
     if (delta === 0 || night.players.length === 0) return false;
     // The list stops at its ends: passing the top never lands on the last player, whose buy-in it is not.
     entry.panelPlayer = Math.min(Math.max(entry.panelPlayer + delta, 0), night.players.length - 1);
-    entry.buyInSelected = false;
+    entry.boxSelected = false;
     ui.showError(null);
     return true;
   }
@@ -300,32 +311,32 @@ export function useNightKeys(): void {
    * A key typed into the open number box: every character goes in and the
    * box refuses what cannot be a number, with a message (never dropped,
    * never a command). On an empty box, M, G, R and W stay the console's.
+   * Ctrl+A selects what the box holds, as it shows: the next character
+   * typed replaces it, and Backspace, Delete or Esc empty it.
    */
   function editBox(e: KeyboardEvent): boolean {
     const box: NumberBox | null = boxes.value;
-    if (!box || e.ctrlKey || e.metaKey || e.altKey) return false;
+    if (!box || MODIFIER_KEYS.includes(e.key)) return false;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'a') {
+      entry.boxSelected = box.text !== '';
+      return entry.boxSelected;
+    }
+    if (entry.boxSelected) {
+      entry.boxSelected = false;
+      if (!e.ctrlKey && !e.metaKey && !e.altKey && (SELECTION_CLEARED_BY.includes(e.key) || typedText('', e.key) !== null)) {
+        box.set('');
+        ui.showError(null);
+        if (SELECTION_CLEARED_BY.includes(e.key)) return true;
+        return editBox(e);
+      }
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
     if (box.text === '' && (CONSOLE_KEYS.includes(e.key.toLowerCase()) || e.key === 'Escape' || e.key === 'Backspace')) return false;
     const next = typedText(box.text, e.key);
     if (next === null) return false;
     box.set(next);
     ui.showError(boxes.value?.refusal ?? null);
     return true;
-  }
-
-  /** The buy-in box, whose text Ctrl+A may have selected: the next key typed replaces it. */
-  function editSelectable(e: KeyboardEvent): boolean {
-    const selected = entry.buyInSelected;
-    if (['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) return false;
-    entry.buyInSelected = false;
-    if (!selected || e.ctrlKey || e.metaKey || e.altKey) return editBox(e);
-    if (e.key === 'Backspace' || e.key === 'Delete' || e.key === 'Escape') {
-      entry.buyInAmount = '';
-      ui.showError(null);
-      return true;
-    }
-    if (typedText('', e.key) === null) return editBox(e);
-    entry.buyInAmount = '';
-    return editBox(e);
   }
 
   /** A bet being typed: digits, P for the largest bet allowed (the pot, R17, or a house limit, R27), Backspace, Esc. */

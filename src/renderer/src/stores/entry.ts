@@ -50,6 +50,7 @@ export const useEntryStore = defineStore('entry', () => {
     Object.assign(correction, { digits: '', pot: false });
     cut.value = '';
     buyInAmount.value = '';
+    boxSelected.value = false;
   }
 
   /**
@@ -69,8 +70,8 @@ export const useEntryStore = defineStore('entry', () => {
   /** R27's bet limit as typed: empty for none. Kept apart from `settings` so a half-typed number is never lost. */
   const maxBetText = ref('');
   const seatPlayerName = ref('');
-  /** The buy-in box's text is selected (Ctrl+A): the next key typed replaces it, Backspace empties it. */
-  const buyInSelected = ref(false);
+  /** The open number box's text is selected (Ctrl+A), as it shows: the next key typed replaces it, Backspace empties it. */
+  const boxSelected = ref(false);
   const seatBuyIn = ref('');
   /** Index into the night's players: the newcomer sits on their left, or the moved player goes there (R31). */
   const seatAfter = ref(0);
@@ -195,7 +196,7 @@ export const useEntryStore = defineStore('entry', () => {
     maxBetText,
     setMaxBetText,
     seatPlayerName,
-    buyInSelected,
+    boxSelected,
     seatBuyIn,
     seatAfter,
     rosterCursor,
