@@ -262,3 +262,39 @@ test('"Christopher Smith" and "Christopher Jones" are written whole, so told apa
     { text: 'Christopher Jones', cut: false },
   ]);
 });
+
+/**
+ * How far above the clip the accent of a capital reaches (a macron, a ring, an acute), in px: over 0 is cut off.
+ * The glyphs' ink from the font's own metrics on a canvas, against the room above the first line's baseline.
+ */
+async function accentCut(name: Locator): Promise<number> {
+  return name.evaluate((el) => {
+    const style = getComputedStyle(el);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const metrics = context.measureText(el.textContent ?? '');
+    const content = metrics.fontBoundingBoxAscent + metrics.fontBoundingBoxDescent;
+    const baseline = parseFloat(style.paddingTop) + (parseFloat(style.lineHeight) - content) / 2 + metrics.fontBoundingBoxAscent;
+    return metrics.actualBoundingBoxAscent - baseline;
+  });
+}
+
+for (const viewport of [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+]) {
+  test(`an accented capital on a seat tile keeps its accent ("Ōkawa", not "Okawa"), the dealer's badge beside it, at ${viewport.width}x${viewport.height}`, async ({
+    page,
+  }) => {
+    await tvPage(page);
+    await page.setViewportSize(viewport);
+    const names = [LONG, 'Chloé', 'Émile Ångström', 'Kwame Mensah', 'Bartholomew', 'Ann'];
+    const played = playUntil(names, (n) => n.phase === 'bet' && n.dealerId === 'p1');
+    await show(page, liveView(played.night, played.roster));
+    for (const name of [LONG, 'Émile Ångström']) {
+      const tile = page.getByTestId(`seat-${played.roster.find((p) => p.name === name)!.id}`).locator('.text');
+      await expect(tile).toHaveText(name);
+      expect(await accentCut(tile), `${name}: the accent's ink above the tile's clip, px`).toBeLessThanOrEqual(0);
+    }
+  });
+}
