@@ -171,6 +171,35 @@ export function auditLayout(options: Record<string, number> | AuditOptions): Aud
     if (painted && s.backfaceVisibility !== 'hidden') solids.push({ el, box: visible });
   }
 
+  // An accented capital ("Ō", "Å", "É") reaches above the font's ascent, which the leading allowed below does not
+  // cover: its ink, from the font's own metrics, must be inside every clipper's top ("Ōkawa" once showed as "Okawa").
+  const measuring = document.createElement('canvas').getContext('2d');
+  const accentsCut = (node: Text, el: Element, clippers: { el: Element; box: Box }[]): string[] => {
+    const whole = node.textContent ?? '';
+    const cut: string[] = [];
+    let at = 0;
+    for (const ch of whole) {
+      const here = at;
+      at += ch.length;
+      if (!measuring || !/\p{Lu}/u.test(ch) || ch.normalize('NFD') === ch) continue;
+      const glyph = document.createRange();
+      glyph.setStart(node, here);
+      glyph.setEnd(node, here + ch.length);
+      const box = glyph.getClientRects()[0];
+      if (!box || box.width < 0.5) continue;
+      const s = style(el);
+      measuring.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+      const metrics = measuring.measureText(ch);
+      const inkTop = box.top + metrics.fontBoundingBoxAscent - metrics.actualBoundingBoxAscent;
+      for (const c of clippers)
+        if (inkTop < c.box.top - tolerance && box.bottom > c.box.top && box.left < c.box.right && box.right > c.box.left)
+          cut.push(
+            `the accent of "${ch}" in "${whole.trim().slice(0, 40)}" is cut at the top by ${name(c.el)} (${(c.box.top - inkTop).toFixed(1)} px)`,
+          );
+    }
+    return cut;
+  };
+
   // Every line of text: cut only with an ellipsis, inside the safe area, overlapped by nothing.
   const texts: { node: Text; el: Element; box: Box; text: string }[] = [];
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -180,6 +209,7 @@ export function auditLayout(options: Record<string, number> | AuditOptions): Aud
     if (!text || !el || hidden(el)) continue;
     const clippers = clippersOf(el);
     const clip = clipOf(clippers);
+    problems.push(...accentsCut(node, el, clippers));
     const range = document.createRange();
     range.selectNodeContents(node);
     for (const r of range.getClientRects()) {
