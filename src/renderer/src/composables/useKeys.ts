@@ -20,6 +20,13 @@ export function useKeys(handler: (key: string, e: KeyboardEvent) => boolean): vo
   onBeforeUnmount(() => window.removeEventListener('keydown', onKey));
 }
 
+/** Keys that type nothing alone: a key handler waits for the key they come with. */
+const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
+
+export function isModifierKey(key: string): boolean {
+  return MODIFIER_KEYS.has(key);
+}
+
 export function isTyping(target: EventTarget | null): boolean {
   if (typeof HTMLElement === 'undefined') return false; // no DOM (unit tests)
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;

@@ -9,14 +9,13 @@ import { useCommand } from './useCommand';
 import { createHouseKeys } from './houseKeys';
 import { useNightBoxes, type NumberBox } from './nightBoxes';
 import { CONSOLE_KEYS, useScreenKeys } from './useScreenKeys';
+import { isModifierKey } from './useKeys';
 import { dispatchKey, noFacts } from '../keymap/dispatch';
 import { CHIP_PANEL_KEYS, ENDED_KEYS, NIGHT_KEYS, type ChipPanelAction, type EndedAction, type NightAction } from '../keymap/keymap';
 import type { KeyFacts } from '../keymap/types';
 import { useSettlement } from './useSettlement';
 import { useWords } from './useWords';
 
-/** Keys that type nothing alone: a selection waits for the key they come with. */
-const MODIFIER_KEYS = ['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock'];
 /** Keys that empty a number box whose text is selected. */
 const SELECTION_CLEARED_BY = ['Backspace', 'Delete', 'Escape'];
 
@@ -316,7 +315,7 @@ export function useNightKeys(): void {
    */
   function editBox(e: KeyboardEvent): boolean {
     const box: NumberBox | null = boxes.value;
-    if (!box || MODIFIER_KEYS.includes(e.key)) return false;
+    if (!box || isModifierKey(e.key)) return false;
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'a') {
       entry.boxSelected = box.text !== '';
       return entry.boxSelected;
