@@ -1,14 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import { GameSession } from '../src/main/session/gameSession';
+import { warmUp } from '../src/main/simulation/warmUp';
 import { createConfBackend } from '../src/main/store';
 
 /**
- * `tsx scripts/historyProbe.ts <data folder>`: what the main process does at
- * start-up with a long history, measured in a process of its own (as small
- * as the app's main: the session and the store, nothing of the benchmark),
- * printed as one JSON line. Run by scripts/bench.ts.
+ * `tsx scripts/historyProbe.ts <data folder> [--warm-up]`: what the main
+ * process does at start-up with a long history, measured in a process of
+ * its own (as small as the app's main: the session and the store, nothing
+ * of the benchmark), printed as one JSON line. Run by scripts/bench.ts.
+ * With `--warm-up` the history's first questions come after the warm-up the
+ * shells start once the first screen is up (simulation/warmUp.ts), as a
+ * host's do in the app; without it their code is still cold.
  */
-function probe(root: string): void {
+async function probe(root: string, warmedUp: boolean): Promise<void> {
   const timedRun = <T>(run: () => T): [T, number] => {
     const started = performance.now();
     const value = run();
@@ -21,6 +25,9 @@ function probe(root: string): void {
     return opened;
   });
   const sinceProcessStartMs = performance.now();
+  const warmUpStarted = performance.now();
+  if (warmedUp) await warmUp(session, { storage: createConfBackend });
+  const warmUpMs = warmedUp ? performance.now() - warmUpStarted : null;
   const ask = (command: 'listNights' | 'getStandings') => {
     const result = session.runNow(command, {});
     if (!result.ok) throw new Error(`${command} was refused: ${result.error.message}`);
@@ -29,7 +36,7 @@ function probe(root: string): void {
   const [, leaderboardMs] = timedRun(() => ask('getStandings'));
   const memory = process.memoryUsage();
   // The same question again, the code warm (after the memory is read, so their garbage is not counted): what every ask after the first costs.
-  const warm = Array.from({ length: 5 }, () => timedRun(() => ask('getStandings'))[1]).sort((a, b) => a - b);
+  const later = Array.from({ length: 5 }, () => timedRun(() => ask('getStandings'))[1]).sort((a, b) => a - b);
   // What the session keeps, its garbage collected: heapUsed above is sampled between collections, so it moves by
   // 20 MB with where the last scavenge happened to fall (the same code allocates 51 MB to open 1,000 nights either way).
   const collect = (globalThis as { gc?: () => void }).gc;
@@ -38,13 +45,13 @@ function probe(root: string): void {
   session.close();
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
   process.stdout.write(
-    `${JSON.stringify({ openMs, listMs, leaderboardMs, leaderboardWarmMs: warm[2], sinceProcessStartMs, rssBeforeMb, rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), retainedHeapMb })}\n`,
+    `${JSON.stringify({ openMs, warmUpMs, listMs, leaderboardMs, leaderboardWarmMs: later[2], sinceProcessStartMs, rssBeforeMb, rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), retainedHeapMb })}\n`,
   );
 }
 
-const root = process.argv[2];
-if (!root) {
-  process.stderr.write('usage: tsx scripts/historyProbe.ts <data folder>\n');
+const [root, ...flags] = process.argv.slice(2);
+if (!root || flags.some((flag) => flag !== '--warm-up')) {
+  process.stderr.write('usage: tsx scripts/historyProbe.ts <data folder> [--warm-up]\n');
   process.exit(2);
 }
-probe(root);
+await probe(root, flags.includes('--warm-up'));
