@@ -77,3 +77,40 @@ test('with one-word outcomes only, a 13-letter name such as "Chloé Lefèvre" sh
   await page.screenshot({ path: 'e2e/artifacts/screenshots/recent-turns-one-word-outcomes.png' });
   await context.close();
 });
+
+test('R16: a turn without a bet gives its bet cell to its outcome, so "consécutives" does not squeeze "🎲 Kwame" to a letter or two', async ({
+  browser,
+}) => {
+  const names = ['Ann', 'Maximiliana Fitzgerald-Ōkawa', 'Chloé Lefèvre', 'Bob', '🎲 Kwame', 'Zoë'];
+  const played = playUntil(
+    names,
+    (n) => n.phase === 'ready' && n.recentTurns.length >= 6 && n.recentTurns.some((t) => t.outcome === 'consecutive' && t.bet === null),
+  );
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, reducedMotion: 'reduce' });
+  await context.addInitScript(FAKE_API);
+  const page = await context.newPage();
+  await page.goto(`${host.url}#/`);
+  for (const [language, word] of [
+    ['fr', 'consécutives'],
+    ['es', 'consecutivas'],
+    ['en', 'consecutive'],
+  ] as const) {
+    await page.evaluate(
+      (view) => window.__auditShow!(view, null),
+      liveView(played.night, played.roster, { preferences: { language, muted: true } }),
+    );
+    const list = page.getByTestId('recent-turns');
+    const outcome = list.locator('td.outcome', { hasText: word }).first();
+    await expect(outcome).toBeVisible();
+    for (const cell of [outcome, list.locator('td.name', { hasText: 'Kwame' }).first()]) {
+      const { text, clientWidth, scrollWidth } = await cell.evaluate((td) => ({
+        text: td.textContent?.trim(),
+        clientWidth: td.clientWidth,
+        scrollWidth: td.scrollWidth,
+      }));
+      expect(scrollWidth, `${language}: "${text}" needs ${scrollWidth} px and has ${clientWidth} px`).toBeLessThanOrEqual(clientWidth);
+    }
+  }
+  await page.screenshot({ path: 'e2e/artifacts/screenshots/recent-turns-consecutive.png' });
+  await context.close();
+});
