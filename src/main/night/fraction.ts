@@ -37,11 +37,24 @@ export function fraction(num: bigint | number, den: bigint | number = 1n): Fract
 export const ZERO: Fraction = { num: 0n, den: 1n };
 
 export function add(a: Fraction, b: Fraction): Fraction {
-  return fraction(a.num * b.den + b.num * a.den, a.den * b.den);
+  return sum(a.num, a.den, b.num, b.den);
 }
 
 export function subtract(a: Fraction, b: Fraction): Fraction {
-  return fraction(a.num * b.den - b.num * a.den, a.den * b.den);
+  return sum(a.num, a.den, -b.num, b.den);
+}
+
+/**
+ * an/ad + bn/bd in lowest terms, both in lowest terms already (Knuth, TAOCP 4.5.1): only the denominators' common
+ * factor g can cancel, so the gcds are taken with g, never with the night's running denominator, which grows to the
+ * lcm of every count of cards left (the gcd of two such large numbers was most of a night's luck).
+ */
+function sum(an: bigint, ad: bigint, bn: bigint, bd: bigint): Fraction {
+  const g = gcd(ad, bd);
+  if (g === 1n) return { num: an * bd + bn * ad, den: ad * bd };
+  const num = an * (bd / g) + bn * (ad / g);
+  const h = gcd(num, g);
+  return { num: num / h, den: (ad / g) * (bd / h) };
 }
 
 export function multiply(a: Fraction, b: Fraction): Fraction {
