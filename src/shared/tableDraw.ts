@@ -41,15 +41,23 @@ export function isLinkHex(value: unknown): value is string {
   return typeof value === 'string' && LINK_HEX.test(value);
 }
 
-/** Each byte's two hex digits, and each digit's value by character code (-1 for any other character): every link of a chain is converted both ways. */
-const BYTE_HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+/** Each hex digit's character code, and each digit's value by character code (-1 for any other character): every link of a chain is converted both ways. */
+const DIGIT_CODE = Uint16Array.from({ length: 16 }, (_, digit) => digit.toString(16).charCodeAt(0));
 const DIGIT_VALUE = new Int8Array(128).fill(-1);
 for (let digit = 0; digit < 16; digit++) DIGIT_VALUE[digit.toString(16).charCodeAt(0)] = digit;
 
+/**
+ * Made from its character codes in one go, not by adding two digits at a time: a string built with += stays a rope
+ * of 32 pieces, about 1 KB for a 64-digit link, and a witness's chain of 4,097 links kept 4 MB of them for the night.
+ */
 export function hexOf(bytes: Uint8Array): string {
-  let out = '';
-  for (const byte of bytes) out += BYTE_HEX[byte] as string;
-  return out;
+  const codes = new Uint16Array(bytes.length * 2);
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i] as number;
+    codes[2 * i] = DIGIT_CODE[byte >> 4] as number;
+    codes[2 * i + 1] = DIGIT_CODE[byte & 15] as number;
+  }
+  return String.fromCharCode(...codes);
 }
 
 /** Bytes of an even-length lower-case hex string; throws on anything else, so a bad record is never hashed as something else. */
