@@ -505,3 +505,21 @@ test('M4: the expense panel refuses letters in its amount as typed, and no messa
   await page.keyboard.press('Backspace');
   await expect(error).toHaveCount(0);
 });
+
+test('R17: the bet box has the cursor whenever a bet is asked, and is nowhere to be seen between bets', async ({ page }) => {
+  await startNight(page, { players: ['Ann', 'Bob', 'Cy'] });
+  const bet = page.getByTestId('bet-input');
+  for (let bets = 0; bets < 3; bets++) {
+    await untilBet(page);
+    // The caret waits in the box as each bet is asked, the first of the night and the ones after.
+    await expect(bet).toBeVisible();
+    await expect(bet).toBeFocused();
+    await typeKeys(page, '1');
+    await expect(bet).toHaveValue('1');
+    await pressAndSee(page, 'Enter');
+    if ((await phaseOf(page)) !== 'bet') {
+      await expect(bet).toBeHidden();
+      await expect(bet).not.toBeFocused();
+    }
+  }
+});

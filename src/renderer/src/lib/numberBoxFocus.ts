@@ -1,6 +1,8 @@
 /**
- * The night's number box (`data-keys="screen"`: the bet, the cut) gives up the
- * focus before the view that removes it is drawn.
+ * A number box of the night that a view removes (`data-keys="screen"`: the
+ * cut) gives up the focus before that view is drawn. The bet box is hidden
+ * instead, never removed (PhasePanel.vue): Chromium takes the focus off a
+ * hidden field after the frame, which costs the update nothing.
  *
  * Chromium, when it removes the element that has the focus, blurs it and lays
  * the page out there and then: in the middle of Vue's update, with half the
