@@ -88,4 +88,21 @@ describe('bench:compare', () => {
     expect(figures.get('actions a second')).toMatchObject({ value: 5087, lowerIsBetter: false });
     expect(figures.size).toBe(2);
   });
+
+  it('fails when a figure the ref measured is no longer measured (a bench that broke prints no value), not for a diagnostic one', () => {
+    const arrival = (ms: number | null, maxMs: number | null = 10) =>
+      figuresOfBenchOutput(
+        `${JSON.stringify({ bench: 'group-folder-arrival', ms, ...(maxMs === null ? {} : { maxMs }), target: 2000 })}\n`,
+      );
+    const broken = compareRounds([arrival(966), arrival(1005), arrival(977)], [arrival(null), arrival(null), arrival(null)]);
+    expect(broken.lost).toEqual(['group-folder-arrival ms']);
+    expect(broken.failed).toBe(true);
+    const diagnosticGone = compareRounds(
+      [arrival(966), arrival(1005), arrival(977)],
+      [966, 990, 970].map((ms) => arrival(ms, null)),
+    );
+    expect(diagnosticGone.onlyRef).toEqual(['group-folder-arrival maxMs']);
+    expect(diagnosticGone.lost).toEqual([]);
+    expect(diagnosticGone.failed).toBe(false);
+  });
 });

@@ -167,7 +167,7 @@ function main(): number {
     );
     process.stdout.write(
       comparison.failed
-        ? 'FAILED: a figure is more than 10 % worse beyond the noise\n'
+        ? 'FAILED: a figure is more than 10 % worse beyond the noise, or one the ref measured is lost\n'
         : 'ok: no figure more than 10 % worse beyond the noise\n',
     );
     return comparison.failed ? 1 : 0;

@@ -25,7 +25,7 @@ import { DEFAULT_RULES, type ApiResult, type CommandData } from '../src/shared';
 import { GameSession } from '../src/main/session/gameSession';
 import { GroupHistory, publishToFolder } from '../src/main/group';
 import { chainedJournal, recordStatement, signerOf, verifySignature } from '../src/main/night';
-import { testContext } from '../src/main/group/testing/context';
+import { folderSigner, testContext } from '../src/main/group/testing/context';
 import { createConfBackend, DealerRepository } from '../src/main/store';
 import { makeHistory } from './lib/history';
 
@@ -200,7 +200,7 @@ async function folderArrival(work: string, options: { turns: number; players: nu
     });
   });
   // Ann's laptop shares the night: its journal and its manifest land whole in the group folder.
-  const annGroup = GroupHistory.open(testContext(annRoot, { isOwnNight: () => true }));
+  const annGroup = GroupHistory.open(testContext(annRoot, { isOwnNight: () => true, signer: folderSigner(annRoot) }));
   if (!annGroup) throw new Error('no group on Ann’s laptop');
   annGroup.publishNight(night);
   publishToFolder(annGroup, folder);

@@ -41,6 +41,11 @@ export interface Comparison {
   /** Figures only one version printed (a bench added or renamed). */
   onlyRef: string[];
   onlyThis: string[];
+  /**
+   * Of `onlyRef`, the figures that gate: the ref measured them and this tree printed no value (a bench that broke, a
+   * wait that timed out, a figure renamed). They fail the comparison, or a figure could stop being measured unseen.
+   */
+  lost: string[];
   failed: boolean;
 }
 
@@ -55,11 +60,14 @@ export function compareRounds(refRounds: readonly Figures[], thisRounds: readonl
     const kind = thisRounds[0]!.get(name) as Figure;
     figures.push(compareFigure(name, kind, valuesOf(refRounds, name), valuesOf(thisRounds, name), options));
   }
+  const onlyRef = [...refNames].filter((n) => !thisNames.has(n));
+  const lost = onlyRef.filter((name) => refRounds[0]!.get(name)?.gates === true);
   return {
     figures,
-    onlyRef: [...refNames].filter((n) => !thisNames.has(n)),
+    onlyRef,
     onlyThis: [...thisNames].filter((n) => !refNames.has(n)),
-    failed: figures.some((f) => f.fails),
+    lost,
+    failed: figures.some((f) => f.fails) || lost.length > 0,
   };
 }
 
@@ -149,7 +157,13 @@ export function comparisonTable(comparison: Comparison, refLabel: string, thisLa
       return `| ${f.name}${direction} | ${round(f.refMedian)} | ${round(f.thisMedian)} | ${round(f.ratio)}x | ${judged}${flag} |`;
     }),
   ];
-  if (comparison.onlyRef.length > 0) rows.push('', `only in ${refLabel}: ${comparison.onlyRef.join(', ')}`);
+  if (comparison.lost.length > 0)
+    rows.push(
+      '',
+      `**LOST**, measured by ${refLabel} but not by ${thisLabel} (a bench that broke or a figure renamed): ${comparison.lost.join(', ')}`,
+    );
+  const onlyRef = comparison.onlyRef.filter((name) => !comparison.lost.includes(name));
+  if (onlyRef.length > 0) rows.push('', `only in ${refLabel}: ${onlyRef.join(', ')}`);
   if (comparison.onlyThis.length > 0) rows.push('', `only in ${thisLabel}: ${comparison.onlyThis.join(', ')}`);
   return rows.join('\n');
 }
