@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from './sha256';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { sha256Bytes, sha256Hex } from './sha256';
 
 /** FIPS 180-4's examples: the same digest for bytes and for a text (its UTF-8 bytes). */
 describe('sha256Hex', () => {
@@ -11,5 +12,15 @@ describe('sha256Hex', () => {
 
   it('hashes a text as its UTF-8 bytes', () => {
     expect(sha256Hex('Ann’s laptop')).toBe(sha256Hex(new TextEncoder().encode('Ann’s laptop')));
+  });
+});
+
+describe('sha256Bytes', () => {
+  it('gives the standard digest as bytes, the same as the pure-JS hash the phones use', () => {
+    expect(Buffer.from(sha256Bytes(Uint8Array.of(0x61, 0x62, 0x63))).toString('hex')).toBe(sha256Hex('abc'));
+    for (let length = 0; length < 200; length += 37) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 131 + length) & 0xff);
+      expect([...sha256Bytes(bytes)]).toEqual([...sha256(bytes)]);
+    }
   });
 });

@@ -2,7 +2,10 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** node:crypto's one-shot hash, where there is one (`hash`, Node 21.7 and later). */
-type OneShotHash = (algorithm: 'sha256', data: Uint8Array | string, encoding: 'hex') => string;
+interface OneShotHash {
+  (algorithm: 'sha256', data: Uint8Array | string, encoding: 'hex'): string;
+  (algorithm: 'sha256', data: Uint8Array, encoding: 'buffer'): Uint8Array;
+}
 
 /**
  * node:crypto in the main process (Node, Electron), found without importing it: src/shared also runs in the
@@ -25,4 +28,13 @@ const nodeHash = (
 export function sha256Hex(data: Uint8Array | string): string {
   if (nodeHash) return nodeHash('sha256', data, 'hex');
   return bytesToHex(sha256(typeof data === 'string' ? utf8ToBytes(data) : data));
+}
+
+/**
+ * SHA-256 of bytes as bytes, by the same rule: a witness's chain (R34) is 4,097 hashes in a row, 48 ms with
+ * @noble/hashes and 5 ms with node:crypto in the main process, where a night dealt by the table starts.
+ */
+export function sha256Bytes(data: Uint8Array): Uint8Array {
+  if (nodeHash) return nodeHash('sha256', data, 'buffer');
+  return sha256(data);
 }
