@@ -146,15 +146,17 @@ test('a whole night on the keyboard, the TV in step after every key, surviving a
   await expect(consolePage.getByTestId('results').locator('[data-testid^="result-"]')).toHaveCount(PLAYERS.length);
   await expect(table.getByTestId('results').locator('[data-testid^="result-"]')).toHaveCount(PLAYERS.length);
   // The TV tells the table who pays whom: the very transfers the console shows (R23).
+  // The settlement can come a frame after the results: read once its first transfer is there (a CI run read none).
+  await expect(consolePage.getByTestId('settlement').getByTestId('transfer').first()).toBeVisible();
   const consoleTransfers = await readTransfers(consolePage.getByTestId('settlement'));
   expect(consoleTransfers.length).toBeGreaterThan(0);
-  expect(await readTransfers(table.getByTestId('tv-settlement'))).toEqual(consoleTransfers);
+  await expect.poll(() => readTransfers(table.getByTestId('tv-settlement'))).toEqual(consoleTransfers);
   // S switches to the banker's list on both screens: the mode is main's, not one window's.
   await consolePage.keyboard.press('s');
   await expect(consolePage.getByTestId('settlement')).toHaveAttribute('data-mode', 'banker');
   await expect(table.getByTestId('tv-settlement')).toHaveAttribute('data-mode', 'banker');
   const bankerTransfers = await readTransfers(consolePage.getByTestId('settlement'));
-  expect(await readTransfers(table.getByTestId('tv-settlement'))).toEqual(bankerTransfers);
+  await expect.poll(() => readTransfers(table.getByTestId('tv-settlement'))).toEqual(bankerTransfers);
   await consolePage.keyboard.press('s');
   await expect(table.getByTestId('tv-settlement')).toHaveAttribute('data-mode', 'fewest');
   await screenshots('night-over');
