@@ -42,19 +42,25 @@ class BalanceSheet {
    * command: a night replays hundreds of them.
    */
   #began = { pot: 0, carriedIn: 0, carriedOut: 0 };
+  // A change log reused from batch to batch: its first #changes slots are this batch's. Emptying the arrays instead
+  // (length = 0) gave their storage back, and every command grew three new ones.
   readonly #changedMaps: Map<string, number>[] = [];
   readonly #changedKeys: string[] = [];
   readonly #changedFrom: (number | undefined)[] = [];
+  #changes = 0;
 
   /** Starts a batch that `rollBack` can take back whole. */
   begin(): void {
-    this.#began = { pot: this.pot, carriedIn: this.carriedIn, carriedOut: this.carriedOut };
+    const began = this.#began;
+    began.pot = this.pot;
+    began.carriedIn = this.carriedIn;
+    began.carriedOut = this.carriedOut;
     this.#forget();
   }
 
   /** Takes back every change since `begin`, last first. */
   rollBack(): void {
-    for (let i = this.#changedMaps.length - 1; i >= 0; i--) {
+    for (let i = this.#changes - 1; i >= 0; i--) {
       const map = this.#changedMaps[i] as Map<string, number>;
       const key = this.#changedKeys[i] as string;
       const was = this.#changedFrom[i];
@@ -71,9 +77,7 @@ class BalanceSheet {
   }
 
   #forget(): void {
-    this.#changedMaps.length = 0;
-    this.#changedKeys.length = 0;
-    this.#changedFrom.length = 0;
+    this.#changes = 0;
   }
 
   /** Applies one entry; returns what it overdrew (a stack or the pot), or null. */
@@ -150,9 +154,10 @@ class BalanceSheet {
   }
 
   #set(map: Map<string, number>, key: string, chips: number): void {
-    this.#changedMaps.push(map);
-    this.#changedKeys.push(key);
-    this.#changedFrom.push(map.get(key));
+    const at = this.#changes++;
+    this.#changedMaps[at] = map;
+    this.#changedKeys[at] = key;
+    this.#changedFrom[at] = map.get(key);
     map.set(key, chips);
   }
 }
@@ -168,7 +173,8 @@ export interface TableCounts {
 }
 
 function sameTotals(booked: ReadonlyMap<string, number>, table: Readonly<Record<string, number>>): boolean {
-  for (const [id, chips] of booked) if ((table[id] ?? 0) !== chips) return false;
+  // By key, not by entry: after every replayed line, and each entry of a Map's for-of was an array to collect.
+  for (const id of booked.keys()) if ((table[id] ?? 0) !== booked.get(id)) return false;
   for (const id in table) if ((booked.get(id) ?? 0) !== (table[id] ?? 0)) return false;
   return true;
 }
