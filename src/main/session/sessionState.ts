@@ -56,6 +56,8 @@ export class SessionState {
 
   /** When a deferred index write runs: after the current command has answered (setImmediate) unless a test holds it (startup.ts). */
   deferIndexWrite: (job: () => void) => void = (job) => void setImmediate(job);
+  /** Other work a command leaves for after its answer (setImmediate), such as R34's laptop chain for a night just started. */
+  afterAnswer: (job: () => void) => void = (job) => void setImmediate(job);
   #indexWritePending = false;
   /** The index as the disk holds it (the whole file and its log of changes), to tell what a write must add. */
   #indexOnDisk: readonly NightSummary[] = [];

@@ -26,6 +26,8 @@ export interface SessionOptions {
   deferBackup?: (job: () => void) => void;
   /** When the index is written after a night starts or ends: after the answer (setImmediate) unless a test runs it itself, or never (as if the app died first). */
   deferIndexWrite?: (job: () => void) => void;
+  /** When other work a command leaves for after its answer runs (R34's laptop chain for a night just started): setImmediate unless a test runs it itself. */
+  afterAnswer?: (job: () => void) => void;
   /** The desktop app's OS keychain (Electron's safeStorage, through its shell): it keeps the key that seals the seed of the deck in play. Absent, a key file in the data folder does (store/seedKey.ts). */
   keychain?: OsKeychain;
   /** The desktop app's: the data folder was copied to `to` and checked; the app restarts there. Absent, the folder cannot be moved from the console. */
@@ -50,6 +52,7 @@ export function openSessionState(options: SessionOptions): SessionState {
   const now = options.now ?? (() => new Date());
   const state = new SessionState(repo, options.randomBytes ?? ((size) => secureRandomBytes(size)), now);
   if (options.deferIndexWrite) state.deferIndexWrite = options.deferIndexWrite;
+  if (options.afterAnswer) state.afterAnswer = options.afterAnswer;
   if (options.dataFolderChoice) askForDataFolder(state, options.dataFolderChoice);
   if (options.onDataMoved) allowDataMove(state, options.onDataMoved);
   recoverInterruptedRestore(repo);

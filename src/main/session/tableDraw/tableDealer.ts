@@ -9,6 +9,8 @@ export interface TableDealerSession extends DeskSession {
   readonly randomBytes: (size: number) => Uint8Array;
   readonly repo: Pick<DealerRepository, 'witnessSecrets' | 'journals'>;
   readonly now: () => Date;
+  /** Runs work the current command leaves for after its answer (sessionState.ts). */
+  readonly afterAnswer: (job: () => void) => void;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface TableDealerSession extends DeskSession {
  * missing, as R34 says of a phone that does not answer.
  */
 export class TableDealer {
-  private laptop: { nightId: string; witness: LaptopWitness } | null = null;
+  /** The laptop's secret for this night, and its chain once made (null until the night's first need, or Start's answer). */
+  private laptop: { nightId: string; secret: Uint8Array; witness: LaptopWitness | null } | null = null;
   /** Set while a command may wait for the phones' reveals. */
   canWait = false;
   /** R34 *A lost chain*: the night whose next commitment replaces a lost chain, and says so, until a line holding it is kept. */
@@ -38,11 +41,18 @@ export class TableDealer {
     return state.night?.state.settings.cards === 'table';
   }
 
-  /** The laptop's chain for a new night: its secret drawn and kept beside the journal before the night's first line. */
+  /**
+   * The laptop's chain for a new night: its secret drawn and kept beside the journal before the night's first line.
+   * The chain itself (4,097 hashes, 8-25 ms) is made after Start's answer: the night's first commitment comes with
+   * the draw for the dealer (R7), a command later, and makes it then if it is not made yet.
+   */
   startNight(nightId: string): void {
     const secret = this.state.randomBytes(LINK_BYTES);
     this.state.repo.witnessSecrets.write(nightId, Buffer.from(secret).toString('hex'));
-    this.laptop = { nightId, witness: new LaptopWitness(secret) };
+    this.laptop = { nightId, secret, witness: null };
+    this.state.afterAnswer(() => {
+      if (this.laptop?.nightId === nightId) this.laptopOf(nightId);
+    });
   }
 
   /**
@@ -67,7 +77,7 @@ export class TableDealer {
     const setAsideAs = this.state.repo.journals.setWitnessFileAside(nightId, this.state.now());
     const secret = this.state.randomBytes(LINK_BYTES);
     this.state.repo.witnessSecrets.write(nightId, Buffer.from(secret).toString('hex'));
-    this.laptop = { nightId, witness: new LaptopWitness(secret) };
+    this.laptop = { nightId, secret, witness: new LaptopWitness(secret) };
     this.restartOf = nightId;
     return { problem, setAsideAs };
   }
@@ -78,12 +88,15 @@ export class TableDealer {
   }
 
   private laptopOf(nightId: string): LaptopWitness {
-    if (this.laptop?.nightId === nightId) return this.laptop.witness;
-    const secret = this.state.repo.witnessSecrets.read(nightId);
-    if (secret === undefined)
+    const held = this.laptop;
+    if (held?.nightId === nightId) return (held.witness ??= new LaptopWitness(held.secret));
+    const hex = this.state.repo.witnessSecrets.read(nightId);
+    if (hex === undefined)
       throw new Error(`the laptop's chain for night ${nightId} is not beside its journal: its cards cannot be drawn (R34)`);
-    this.laptop = { nightId, witness: new LaptopWitness(bytesOfHex(secret)) };
-    return this.laptop.witness;
+    const secret = bytesOfHex(hex);
+    const witness = new LaptopWitness(secret);
+    this.laptop = { nightId, secret, witness };
+    return witness;
   }
 
   dealer(): Dealer {
