@@ -419,7 +419,7 @@ function benchHistory(root: string, nights: number): void {
     warmMs: ms(figures.leaderboardWarmMs),
     warmUpMs: ms(asInTheApp.warmUpMs ?? Number.NaN),
     nights,
-    note: "getStandings over every night, folded from the index: `value` the host's first ask in the app, after the warm-up the shells start once the first screen is up (simulation/warmUp.ts, which asks it of its own one-night history; `warmUpMs` its length); `coldMs` the first ask with no warm-up, its code cold (this figure's value before 2026-12-07); `warmMs` the median of the next 5 asks",
+    note: "getStandings over every night, folded from the index: `value` the host's first ask in the app, after the warm-up the shells start once the first screen is up (simulation/warmUp.ts, which folds the board ahead and keeps it since 2026-12-08; `warmUpMs` its length); `coldMs` the first ask with no warm-up, folded with its code cold (this figure's value before 2026-12-07); `warmMs` the fold with its code warm, the median of 5 asks from a date before every night (folded at every ask)",
   });
   print({
     bench: 'main-process-memory',

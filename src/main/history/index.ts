@@ -1,6 +1,7 @@
 /** Queries over past nights: read-only, from the nights index and the night files. */
 export { BackupError, makeBackup, parseBackup } from './backup';
 export { EndedNightAnswers } from './endedNightAnswers';
+export { KeptBoard } from './keptBoard';
 export { answerQuestion, type Answer, type QuestionName } from './questions';
 export { changedPayDetails, nightPayees, payDirectory, publicRoster } from './payments';
 export { nightTransfers } from './tab';

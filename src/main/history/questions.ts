@@ -10,6 +10,7 @@ import {
 import type { DealerRepository, NightSummary } from '../store';
 import { playerAlias, type PlayerMerge } from './aliases';
 import { makeBackup } from './backup';
+import type { KeptBoard } from './keptBoard';
 import type { CachedQuestion, EndedNightAnswers } from './endedNightAnswers';
 import { nightExportFile } from './exportFiles';
 import { checkNight } from '../../checker';
@@ -63,6 +64,8 @@ export interface HistorySource {
   hostOf?: NightHost;
   /** Answers about ended nights kept from earlier questions (endedNightAnswers.ts); none kept when absent. */
   endedAnswers?: EndedNightAnswers;
+  /** The whole history's board kept from an earlier ask (keptBoard.ts); folded at every ask when absent. */
+  board?: KeptBoard;
   /**
    * R35: the signed record of a night held from another laptop (its copy as shared), for its exports; null when the
    * night is not one held from another laptop (`record` null: a copy shared before signing).
@@ -120,7 +123,10 @@ function keptAnswer<Q extends CachedQuestion>(
 /** One answer per question; the compiler checks that none is missing and that each gets its own arguments. */
 const ANSWERS: { readonly [Q in QuestionName]: (args: ParsedCommandArgs<Q>, source: HistorySource) => Answer<Q> } = {
   listNights: (_args, source) => ({ ok: true, data: listNights(source.index, source.hostOf) }),
-  getStandings: (args, source) => ({ ok: true, data: standings(source.index, source.roster, args, playerAlias(source.merges)) }),
+  getStandings: (args, source) => ({
+    ok: true,
+    data: source.board ? source.board.answer(args, source) : standings(source.index, source.roster, args, playerAlias(source.merges)),
+  }),
   backup: (_args, source) => ({ ok: true, data: makeBackup(source.repo, source.index, source.now, source.live).file }),
   getTab: (_args, source) => {
     const tab = tabOf(source.index, source.paidTransfers, source.settleModes, playerAlias(source.merges));

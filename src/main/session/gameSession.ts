@@ -132,6 +132,19 @@ export class GameSession implements DealerService {
     return turn;
   }
 
+  /**
+   * The whole history's board folded ahead, in turn with the commands, and
+   * kept (history/keptBoard.ts): the host's first look at it is answered
+   * from there, not folded with the code still cold (3-12 ms at 1,000
+   * nights). The warm-up asks once its own night has run
+   * (simulation/warmUp.ts).
+   */
+  foldBoardAhead(): Promise<void> {
+    const turn = this.queue.then(() => void this.runNow('getStandings', {}));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
   /** The session's view with each part's slice; the same object when no part is composed. */
   private withParts(core: AppView): AppView {
     let view = core;

@@ -46,7 +46,8 @@ export interface WarmUpOptions {
  * simulator's bots in a session of its own, on a temporary folder removed
  * after, one command per turn of the event loop, so a keypress arriving
  * meanwhile waits for one command at most. First, the live session does
- * ahead what its next Start would (GameSession.prepareNextStart). The shells
+ * ahead what its next Start would (GameSession.prepareNextStart); last, it
+ * folds the live history's board ahead (GameSession.foldBoardAhead). The shells
  * start this once the first screen is up (the window shown, the host
  * listening); it never throws, and nothing of the live session's data is
  * written.
@@ -117,4 +118,6 @@ function* built(
     session.runNow(question, args);
     yield;
   }
+  void live.foldBoardAhead();
+  yield;
 }

@@ -1,5 +1,5 @@
 import type { ParsedCommandArgs } from '../../../shared';
-import { answerQuestion, EndedNightAnswers, payDirectory, type Answer, type QuestionName } from '../../history';
+import { answerQuestion, EndedNightAnswers, KeptBoard, payDirectory, type Answer, type QuestionName } from '../../history';
 import type { LaptopSigner } from '../../night';
 import { historyIndex } from './groupDomain';
 import type { HandlerMap } from '../outcome';
@@ -7,12 +7,12 @@ import type { SessionState } from '../sessionState';
 
 /** Questions about the history, answered with `data`; nothing changes. */
 export function questionHandlers(state: SessionState): HandlerMap<QuestionName> {
-  // Answers about ended nights, kept while their index line stays the same: this domain's alone.
-  const endedAnswers = new EndedNightAnswers();
+  // Answers about ended nights, kept while their index line stays the same, and the whole history's board: this domain's alone.
+  const kept = { endedAnswers: new EndedNightAnswers(), board: new KeptBoard() };
   const ask =
     <Q extends QuestionName>(question: Q) =>
     (args: ParsedCommandArgs<Q>) =>
-      answer(state, endedAnswers, question, args);
+      answer(state, kept, question, args);
   return {
     getTab: ask('getTab'),
     exportTab: ask('exportTab'),
@@ -37,7 +37,7 @@ function ownSigner(state: SessionState): { signer: LaptopSigner; name: string } 
 
 function answer<Q extends QuestionName>(
   state: SessionState,
-  endedAnswers: EndedNightAnswers,
+  kept: { endedAnswers: EndedNightAnswers; board: KeptBoard },
   question: Q,
   args: ParsedCommandArgs<Q>,
 ): Answer<Q> {
@@ -57,6 +57,6 @@ function answer<Q extends QuestionName>(
     live: state.night,
     merges: state.merges,
     pay: { directory: payDirectory(state.roster, state.settings.bankPay), hidden: state.hiddenPay },
-    endedAnswers,
+    ...kept,
   });
 }
