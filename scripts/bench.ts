@@ -10,6 +10,7 @@ import { applyCommand, betLimits, emptyState, type EngineCommand } from '../src/
 import { createConfBackend, DealerRepository } from '../src/main/store';
 import { makeHistory } from './lib/history';
 import { endNight, playTurns, sessionTable, startNight, type Table } from '../src/main/simulation/playNight';
+import { warmUp } from '../src/main/simulation/warmUp';
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { benchUi } from './benchUi';
 import { benchTableDraw } from './benchTableDraw';
@@ -258,8 +259,9 @@ async function benchSessionNight(
   try {
     const driver = timed(sessionTable(table.session), samples, slowest, afterAnswer);
     const plan = planFor({ players: PLAYERS, turns, rules: DEFAULT_RULES, startingChips: 50 });
-    // As the shells do once the first screen is up (simulation/warmUp.ts): what Start would do with the history, done ahead.
-    await table.session.prepareNextStart();
+    // As the shells do once the first screen is up (simulation/warmUp.ts): what Start would do with the history, done
+    // ahead, and a small night of the session's own code run once, in a folder of its own (before 2026-12-08 only the first).
+    await warmUp(table.session, { storage: createConfBackend });
     startNight(driver, plan);
     // Start, the session's first command (the night's carry read from the last night): apart, with its index write.
     const [startMs = Number.NaN, startIndexWriteMs = 0] = samples;
@@ -291,7 +293,7 @@ async function benchSessionNight(
       endIndexWriteMs: ms(endIndexWriteMs),
       turns,
       ...(againstOne === null ? {} : { timesOneNightP99: Math.round(againstOne * 100) / 100 }),
-      note: "GameSession.runNow of every command of a night after its start (bots at the keyboard): decide, post the chips, append the journal line + fdatasync, build the view; End's index write after its answer is a sample of its own (`endIndexWriteMs`). `startNightMs`: the session's first command, Start, after prepareNextStart as the shells ask once the first screen is up (`startIndexWriteMs` its index write after the answer)",
+      note: "GameSession.runNow of every command of a night after its start (bots at the keyboard): decide, post the chips, append the journal line + fdatasync, build the view; End's index write after its answer is a sample of its own (`endIndexWriteMs`). `startNightMs`: the session's first command, Start, after the warm-up the shells start once the first screen is up (simulation/warmUp.ts: the last night's carry read ahead, a small night in a folder of its own, the board folded ahead; before 2026-12-08 only the carry) (`startIndexWriteMs` its index write after the answer)",
     });
     return { p99Ms: summary.p99Ms, nightId };
   } finally {

@@ -8,12 +8,17 @@ import { HostScript } from './hostScript';
 import { endNight, nextAction, perform, sessionTable, startNight, type NightPlan, type Table } from './playNight';
 import { SeededStream } from './seededStream';
 
-/** The built-in night: 6 players, every host action the bots know, enough turns for each command's first call. */
+/**
+ * The built-in night: 6 players, every host action the bots know. 150 turns, not the 40 that give each command its
+ * first call: the commands a night repeats most then reach their optimised code before the host's first night, whose
+ * slowest 1 % of commands took 0.99 ms at the median of 10 runs against 1.16 ms (about 0.3 s of work once the
+ * first screen is up, against 0.15 s; docs/benchmarks.md, 2026-12-08).
+ */
 const WARM_UP_PLAN: NightPlan = {
   players: ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay'],
   startingChips: 30,
   rules: DEFAULT_RULES,
-  turns: 40,
+  turns: 150,
   hostMoves: 'every',
 };
 
