@@ -26,10 +26,14 @@ export type ChipCode = z.infer<typeof chipCodeSchema>;
  * world outside the table: buy-ins come from it, cash-outs go to it).
  */
 export type Account = 'pot' | 'bank' | `player:${string}`;
-export const accountSchema = z.custom<Account>(
-  (value) => typeof value === 'string' && (value === 'pot' || value === 'bank' || /^player:.+$/.test(value)),
-  { message: 'an account is pot, bank or player:<id>' },
-);
+const PLAYER_ACCOUNT = /^player:.+$/;
+
+/** Whether a value names an account: the ledger asks this of both ends of every chip move it posts or replays. */
+export function isAccount(value: unknown): value is Account {
+  return typeof value === 'string' && (value === 'pot' || value === 'bank' || PLAYER_ACCOUNT.test(value));
+}
+
+export const accountSchema = z.custom<Account>(isAccount, { message: 'an account is pot, bank or player:<id>' });
 
 export function playerAccount(playerId: string): Account {
   return `player:${playerId}`;

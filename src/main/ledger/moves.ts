@@ -1,4 +1,4 @@
-import { CHIP_CODES, accountSchema, type ChipCode, type ChipMove, type LedgerEntry, type RuleId } from '../../shared';
+import { CHIP_CODES, isAccount, type ChipCode, type ChipMove, type LedgerEntry, type RuleId } from '../../shared';
 import { playerOfAccount } from './balances';
 
 type Side = 'bank' | 'pot' | 'player';
@@ -52,7 +52,7 @@ export function moveProblem(move: ChipMove): MoveProblem | null {
 function shapeProblem(move: ChipMove): string | null {
   if (!(CHIP_CODES as readonly string[]).includes(move.code)) return `unknown code "${String(move.code)}"`;
   for (const account of [move.from, move.to]) {
-    if (!accountSchema.safeParse(account).success) {
+    if (!isAccount(account)) {
       return `"${String(account)}" is not an account (pot, bank or player:<id>)`;
     }
   }
