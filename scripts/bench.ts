@@ -11,6 +11,7 @@ import { createConfBackend, DealerRepository } from '../src/main/store';
 import { makeHistory } from './lib/history';
 import { endNight, playTurns, sessionTable, startNight, type Table } from '../src/main/simulation/playNight';
 import { warmUp } from '../src/main/simulation/warmUp';
+import { setHostRuntimeFlags } from '../src/main/host/hostNodeFlags';
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { benchUi } from './benchUi';
 import { benchTableDraw } from './benchTableDraw';
@@ -591,5 +592,7 @@ async function benchRenderer(quick: boolean): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  // The host's own V8 flags, so the figures measured in this process are the host's (hostNodeFlags.ts; since 2026-12-08).
+  setHostRuntimeFlags();
   process.exitCode = await main(process.argv.slice(2));
 }

@@ -28,6 +28,7 @@ import { chainedJournal, recordStatement, signerOf, verifySignature } from '../s
 import { folderSigner, testContext } from '../src/main/group/testing/context';
 import { createConfBackend, DealerRepository } from '../src/main/store';
 import { makeHistory } from './lib/history';
+import { setHostRuntimeFlags } from '../src/main/host/hostNodeFlags';
 
 const TARGETS = { importSeconds: 10, startupMs: 1000, arrivalMs: 2000 };
 const NIGHTS = 1000;
@@ -230,6 +231,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     },
   });
   if (!['all', 'import', 'startup'].includes(values.only)) throw new Error('--only is all, import or startup');
+  setHostRuntimeFlags();
   const lines = await benchGroup({ turns: Number(values.turns), players: Number(values.players), only: values.only as GroupFigures });
   for (const line of lines) process.stdout.write(`${JSON.stringify(line)}\n`);
 }

@@ -32,6 +32,7 @@ import { GameSession } from '../src/main/session/gameSession';
 import { createConfBackend } from '../src/main/store';
 import { warmUp } from '../src/main/simulation/warmUp';
 import { ms, percentile } from './lib/stats';
+import { setHostRuntimeFlags } from '../src/main/host/hostNodeFlags';
 
 const TARGET_P95_MS = 100;
 /** A frame at 60 Hz: no host action longer (docs/benchmarks.md). */
@@ -242,5 +243,6 @@ async function tableNightStart(): Promise<Record<string, unknown>> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const { values } = parseArgs({ options: { turns: { type: 'string', default: '200' } } });
+  setHostRuntimeFlags();
   for (const line of await benchTableDraw({ turns: Number(values.turns) })) process.stdout.write(`${JSON.stringify(line)}\n`);
 }

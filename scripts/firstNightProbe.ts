@@ -8,6 +8,7 @@ import { warmUp } from '../src/main/simulation/warmUp';
 import { createConfBackend } from '../src/main/store';
 import { openSimulatedTable, planFor } from './lib/simulation';
 import { latencySummary } from './lib/stats';
+import { setHostRuntimeFlags } from '../src/main/host/hostNodeFlags';
 
 /**
  * `tsx scripts/firstNightProbe.ts <turns> [--no-warm-up]`: the first night
@@ -74,6 +75,8 @@ async function probe(turns: number, warm: boolean): Promise<void> {
 }
 
 const turns = Number(process.argv[2] ?? 60);
+// The host's own V8 flags (hostNodeFlags.ts), as in the app.
+setHostRuntimeFlags();
 if (!Number.isInteger(turns) || turns < 1) {
   process.stderr.write('usage: tsx scripts/firstNightProbe.ts <turns> [--no-warm-up]\n');
   process.exit(2);

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { GameSession } from '../src/main/session/gameSession';
 import { warmUp } from '../src/main/simulation/warmUp';
 import { createConfBackend } from '../src/main/store';
+import { setHostRuntimeFlags } from '../src/main/host/hostNodeFlags';
 
 /**
  * `tsx scripts/historyProbe.ts <data folder> [--warm-up]`: what the main
@@ -55,4 +56,6 @@ if (!root || flags.some((flag) => flag !== '--warm-up')) {
   process.stderr.write('usage: tsx scripts/historyProbe.ts <data folder> [--warm-up]\n');
   process.exit(2);
 }
+// The host's own V8 flags (hostNodeFlags.ts), as in the app.
+setHostRuntimeFlags();
 await probe(root, flags.includes('--warm-up'));

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, Menu, powerSaveBlocker, protocol, session } from 'electron';
 import { composeDealer } from '../host/composeDealer';
+import { setHostRuntimeFlags } from '../host/hostNodeFlags';
 import { createElectronStoreBackend } from '../store/electronStoreBackend';
 import { createAppRequestHandler } from './appProtocol';
 import { registerIpc } from './ipc';
@@ -38,6 +39,8 @@ export interface StartOptions {
  * host console.
  */
 export async function startDealerApp(options: StartOptions): Promise<DealerWindows> {
+  // The main process's V8 as the headless host's, before any night is read or played (host/hostNodeFlags.ts).
+  setHostRuntimeFlags();
   const source = rendererSource(app.isPackaged);
   const isDev = source.kind === 'dev-server';
 

@@ -20,6 +20,7 @@ import { wireQuery } from '../../shared';
 import { generateAccessTokens, type AccessTokens } from './access';
 import { parseServeArgs, UsageError, USAGE, type ServeOptions } from './serveArgs';
 import { composeDealer } from './composeDealer';
+import { setHostRuntimeFlags } from './hostNodeFlags';
 import type { PageWay } from './phoneAccess';
 import { startHost, type RunningHost } from './server';
 
@@ -87,6 +88,8 @@ async function main(argv: string[]): Promise<number | 'running'> {
     return 1;
   }
 
+  // V8 as every host process runs it, before any night is read or played (hostNodeFlags.ts).
+  setHostRuntimeFlags();
   const tokens = options.needsToken ? generateAccessTokens() : null;
   // A wildcard listen prints the first LAN address (what a TV or phone can reach); the others work too.
   const lan = options.listen === '0.0.0.0' ? lanAddresses() : [];
