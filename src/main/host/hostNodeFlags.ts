@@ -39,6 +39,7 @@ export const HOST_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
  * instead of 8.1-10.2 s and 846-873 MB; a live night's commands cost the
  * same within the noise (docs/benchmarks.md, "2026-12-08 00:45 UTC: V8's
  * pretenuring off in every host process (load average 1.7-6.8)").
+ * @internal exported for tests only
  */
 export const HOST_RUNTIME_FLAGS: readonly string[] = ['--no-allocation-site-pretenuring'];
 
