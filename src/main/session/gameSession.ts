@@ -77,11 +77,7 @@ export class GameSession implements DealerService {
     this.handlers = sessionHandlers(this.state);
     this.hooks = sessionHooks(this.state);
     this.groupFiles = groupLanFiles(this.state, {
-      inTurn: <T>(work: () => T): Promise<T> => {
-        const turn = this.queue.then(work);
-        this.queue = turn.catch(() => undefined);
-        return turn;
-      },
+      inTurn: (work) => this.inTurn(work),
       changed: () => this.pushView(),
     });
     const { phones, groupLan }: SessionParts =
@@ -113,11 +109,9 @@ export class GameSession implements DealerService {
   lookAtGroupFolder(): Promise<void> {
     // Only while a group folder is used.
     if (!this.state.group.folderReader) return Promise.resolve();
-    const turn = this.queue.then(() => {
+    return this.inTurn(() => {
       if (readGroupFolder(this.state)) this.pushView();
     });
-    this.queue = turn.catch(() => undefined);
-    return turn;
   }
 
   /**
@@ -127,9 +121,7 @@ export class GameSession implements DealerService {
    * first screen is up (simulation/warmUp.ts).
    */
   prepareNextStart(): Promise<void> {
-    const turn = this.queue.then(() => rememberLastCarry(this.state));
-    this.queue = turn.catch(() => undefined);
-    return turn;
+    return this.inTurn(() => rememberLastCarry(this.state));
   }
 
   /**
@@ -140,7 +132,12 @@ export class GameSession implements DealerService {
    * (simulation/warmUp.ts).
    */
   foldBoardAhead(): Promise<void> {
-    const turn = this.queue.then(() => void this.runNow('getStandings', {}));
+    return this.inTurn(() => void this.runNow('getStandings', {}));
+  }
+
+  /** Work run after the commands already waiting, and before any sent later (one writer); a failure does not stop the ones behind it. */
+  private inTurn<T>(work: () => T | Promise<T>): Promise<T> {
+    const turn = this.queue.then(work);
     this.queue = turn.catch(() => undefined);
     return turn;
   }
@@ -233,9 +230,7 @@ export class GameSession implements DealerService {
     const admitted = admit(role, command);
     if (!admitted.ok) return Promise.resolve(admitted);
     if (mayWaitForNetwork(command)) return this.runPart(command, args);
-    const turn = this.queue.then(() => this.runWaitingForPhones(command, args));
-    this.queue = turn.catch(() => undefined);
-    return turn;
+    return this.inTurn(() => this.runWaitingForPhones(command, args));
   }
 
   private async runPart<K extends CommandName>(command: K, args: unknown): Promise<ApiResult<DataOf<K>>> {
